@@ -1,0 +1,26 @@
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace isomorph::cli {
+
+/// Exit codes of isomorph-cli (documented in docs/cli.md).
+enum ExitCode : int {
+    kExitOk = 0,       ///< success
+    kExitRuntime = 1,  ///< the command ran and failed (bad input file, missing library, ...)
+    kExitUsage = 2,    ///< the command line itself is wrong (unknown command or flag, bad value)
+};
+
+/// Each subcommand registers itself on the app and sets `run` from its parse callback, so main()
+/// runs exactly one action after parsing succeeded.
+struct Registry {
+    std::function<int()> run;
+};
+
+void registerDoctor(CLI::App& app, Registry& registry);
+void registerWorkspace(CLI::App& app, Registry& registry);
+
+}  // namespace isomorph::cli

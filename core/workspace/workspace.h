@@ -1,0 +1,58 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace isomorph::workspace {
+
+/// A workspace is a folder that holds a user's corpora, tokenizers, training runs and indexes,
+/// marked by an `isomorph-workspace.json` file. Both front ends open the same folders.
+///
+///   WS/isomorph-workspace.json   {"schema_version": 1, "name": ..., "created": ISO-8601 UTC}
+///   WS/corpora/  WS/tokenizers/  WS/runs/  WS/indexes/
+class Workspace {
+  public:
+    static constexpr const char* kMarkerFile = "isomorph-workspace.json";
+    static constexpr int kSchemaVersion = 1;
+
+    /// Makes `dir` (and missing parents) a workspace. Throws DataError when `dir` is already a
+    /// workspace, is a file, or cannot be written, naming the folder and the system's reason.
+    /// `name` defaults to the folder's name.
+    static Workspace create(const std::filesystem::path& dir, const std::string& name = "");
+    /// Opens an existing workspace. Throws DataError when `dir` is missing, is not a workspace,
+    /// or its marker file is unreadable or from a newer Isomorph.
+    static Workspace open(const std::filesystem::path& dir);
+    /// Opens `dir` when it is a workspace, otherwise creates one there.
+    static Workspace openOrCreate(const std::filesystem::path& dir, const std::string& name = "");
+    static bool isWorkspace(const std::filesystem::path& dir);
+
+    const std::filesystem::path& root() const { return root_; }
+    const std::string& name() const { return name_; }
+    const std::string& created() const { return created_; }
+    /// False when the folder is read-only for this user (e.g. runs attached from a cluster).
+    bool writable() const;
+
+    std::filesystem::path corporaDir() const { return root_ / "corpora"; }
+    std::filesystem::path tokenizersDir() const { return root_ / "tokenizers"; }
+    std::filesystem::path runsDir() const { return root_ / "runs"; }
+    std::filesystem::path indexesDir() const { return root_ / "indexes"; }
+
+    struct Contents {
+        std::vector<std::string> corpora, tokenizers, runs, indexes;  ///< entry names, sorted
+    };
+    /// What the workspace's folders hold right now.
+    Contents contents() const;
+
+  private:
+    Workspace() = default;
+    std::filesystem::path root_;
+    std::string name_;
+    std::string created_;
+};
+
+/// The built-in demo workspace: $ISOMORPH_WORKSPACE when set, else
+/// $XDG_DATA_HOME/isomorph/demo-workspace (XDG_DATA_HOME defaults to ~/.local/share).
+std::filesystem::path defaultDemoWorkspacePath();
+
+}  // namespace isomorph::workspace
