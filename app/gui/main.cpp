@@ -1,0 +1,81 @@
+// isomorph: the Qt workbench. Training never runs in this process (it launches isomorph-cli);
+// interactive analysis runs in worker threads.
+
+#include <iostream>
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QMessageBox>
+#include <QTranslator>
+
+#include "app/gui/log_bridge.h"
+#include "app/gui/main_window.h"
+#include "core/common/version.h"
+#include "views/log_model.h"
+
+namespace {
+
+void installTranslators(QApplication& app) {
+    auto* qt = new QTranslator(&app);
+    if (qt->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        app.installTranslator(qt);
+    }
+    auto* ours = new QTranslator(&app);
+    if (ours->load(QLocale(), QStringLiteral("isomorph"), QStringLiteral("_"),
+                   QStringLiteral(":/i18n"))) {
+        app.installTranslator(ours);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Isomorph"));
+    QApplication::setApplicationName(QStringLiteral("isomorph"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Isomorph"));
+    QApplication::setApplicationVersion(QString::fromLatin1(isomorph::kVersion));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.isomorph_workbench.Isomorph"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/isomorph.svg")));
+    installTranslators(app);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate(
+        "main", "Research workbench for cross-lingual sentence representations and retrieval."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    QCommandLineOption workspaceOption(
+        {QStringLiteral("w"), QStringLiteral("workspace")},
+        QApplication::translate("main", "Open the workspace in <folder>."),
+        QApplication::translate("main", "folder"));
+    QCommandLineOption demoOption(
+        QStringLiteral("demo"),
+        QApplication::translate("main", "Open the built-in demo workspace (created if missing)."));
+    parser.addOption(workspaceOption);
+    parser.addOption(demoOption);
+    parser.process(app);  // exits with a message on unknown options
+
+    auto* log = new isomorph::views::LogModel(&app);
+    isomorph::gui::installLogBridge(log);
+
+    isomorph::gui::MainWindow window(log);
+    window.show();
+
+    QString error;
+    if (parser.isSet(workspaceOption)) {
+        if (!window.openWorkspace(QDir(parser.value(workspaceOption)).absolutePath(), &error)) {
+            QMessageBox::warning(&window, QApplication::translate("main", "Cannot open workspace"),
+                                 error);
+        }
+    } else if (parser.isSet(demoOption)) {
+        if (!window.openDemoWorkspace(&error)) {
+            QMessageBox::warning(
+                &window, QApplication::translate("main", "Cannot open the demo workspace"), error);
+        }
+    }
+    return app.exec();
+}

@@ -1,0 +1,339 @@
+#include "app/gui/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileSystemWatcher>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
+
+#include "app/gui/about_controller.h"
+#include "core/common/errors.h"
+#include "core/workspace/workspace.h"
+#include "views/log_model.h"
+#include "views/log_panel.h"
+#include "views/new_workspace_dialog.h"
+#include "views/welcome_page.h"
+#include "views/workspace_overview.h"
+
+namespace isomorph::gui {
+namespace {
+
+const char* kRecentKey = "workspaces/recent";
+const char* kGeometryKey = "window/geometry";
+const char* kStateKey = "window/state";
+
+views::WorkspaceSummary summarize(const workspace::Workspace& ws) {
+    auto toList = [](const std::vector<std::string>& names) {
+        QStringList out;
+        for (const auto& n : names)
+            out << QString::fromStdString(n);
+        return out;
+    };
+    const auto contents = ws.contents();
+    views::WorkspaceSummary s;
+    s.name = QString::fromStdString(ws.name());
+    s.path = QString::fromStdString(ws.root().string());
+    s.created = QString::fromStdString(ws.created());
+    s.writable = ws.writable();
+    s.corpora = toList(contents.corpora);
+    s.tokenizers = toList(contents.tokenizers);
+    s.runs = toList(contents.runs);
+    s.indexes = toList(contents.indexes);
+    return s;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
+    : QMainWindow(parent),
+      log_(log),
+      stack_(new QStackedWidget(this)),
+      welcome_(new views::WelcomePage(this)),
+      tabs_(new QTabWidget(this)),
+      overview_(new views::WorkspaceOverview(this)),
+      logDock_(new QDockWidget(tr("Log"), this)),
+      logPanel_(new views::LogPanel(log, this)),
+      watcher_(new QFileSystemWatcher(this)),
+      refreshTimer_(new QTimer(this)) {
+    setObjectName(QStringLiteral("MainWindow"));
+    tabs_->setDocumentMode(true);
+    tabs_->addTab(overview_, tr("Overview"));
+    stack_->addWidget(welcome_);
+    stack_->addWidget(tabs_);
+    setCentralWidget(stack_);
+
+    logDock_->setObjectName(QStringLiteral("LogDock"));
+    logDock_->setWidget(logPanel_);
+    addDockWidget(Qt::BottomDockWidgetArea, logDock_);
+
+    createActions();
+    createMenus();
+    statusBar()->showMessage(tr("Ready"));
+
+    // Folder changes are coalesced: a training run writing checkpoints must not cause a storm.
+    refreshTimer_->setSingleShot(true);
+    refreshTimer_->setInterval(300);
+    connect(refreshTimer_, &QTimer::timeout, this, &MainWindow::refreshOverview);
+    connect(watcher_, &QFileSystemWatcher::directoryChanged, refreshTimer_,
+            qOverload<>(&QTimer::start));
+    connect(overview_, &views::WorkspaceOverview::refreshRequested, this,
+            &MainWindow::refreshOverview);
+    connect(welcome_, &views::WelcomePage::newWorkspaceRequested, this,
+            &MainWindow::promptNewWorkspace);
+    connect(welcome_, &views::WelcomePage::openWorkspaceRequested, this,
+            &MainWindow::promptOpenWorkspace);
+    connect(welcome_, &views::WelcomePage::demoWorkspaceRequested, demoAction_, &QAction::trigger);
+    connect(welcome_, &views::WelcomePage::recentWorkspaceRequested, this,
+            [this](const QString& p) {
+                QString error;
+                if (!openWorkspace(p, &error)) showError(tr("Cannot open workspace"), error);
+            });
+    connect(log_, &views::LogModel::entryAdded, this,
+            [this](views::LogModel::Level level, const QString& message) {
+                if (level >= views::LogModel::Level::Warning) {
+                    statusBar()->showMessage(message, 10000);
+                }
+            });
+
+    QSettings settings;
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    restoreState(settings.value(kStateKey).toByteArray());
+    if (!settings.contains(kGeometryKey)) {
+        resize(1200, 800);
+        resizeDocks({logDock_}, {170}, Qt::Vertical);
+    }
+    refreshRecentMenu();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+    newAction_ = new QAction(tr("&New Workspace..."), this);
+    newAction_->setShortcut(QKeySequence::New);
+    newAction_->setStatusTip(tr("Create a workspace folder for corpora, runs and indexes"));
+    connect(newAction_, &QAction::triggered, this, &MainWindow::promptNewWorkspace);
+
+    openAction_ = new QAction(tr("&Open Workspace..."), this);
+    openAction_->setShortcut(QKeySequence::Open);
+    connect(openAction_, &QAction::triggered, this, &MainWindow::promptOpenWorkspace);
+
+    closeAction_ = new QAction(tr("&Close Workspace"), this);
+    closeAction_->setShortcut(QKeySequence::Close);
+    connect(closeAction_, &QAction::triggered, this, &MainWindow::closeWorkspace);
+
+    quitAction_ = new QAction(tr("&Quit"), this);
+    quitAction_->setShortcut(QKeySequence::Quit);
+    quitAction_->setMenuRole(QAction::QuitRole);
+    connect(quitAction_, &QAction::triggered, this, &QWidget::close);
+
+    demoAction_ = new QAction(tr("Open &Demo Workspace"), this);
+    connect(demoAction_, &QAction::triggered, this, [this] {
+        QString error;
+        if (!openDemoWorkspace(&error)) showError(tr("Cannot open the demo workspace"), error);
+    });
+
+    fullScreenAction_ = new QAction(tr("&Full Screen"), this);
+    fullScreenAction_->setShortcut(QKeySequence::FullScreen);
+    fullScreenAction_->setCheckable(true);
+    connect(fullScreenAction_, &QAction::toggled, this,
+            [this](bool on) { on ? showFullScreen() : showNormal(); });
+
+    aboutAction_ = new QAction(tr("&About Isomorph"), this);
+    aboutAction_->setMenuRole(QAction::AboutRole);
+    connect(aboutAction_, &QAction::triggered, this, &MainWindow::showAbout);
+    aboutQtAction_ = new QAction(tr("About &Qt"), this);
+    aboutQtAction_->setMenuRole(QAction::AboutQtRole);
+    connect(aboutQtAction_, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(newAction_);
+    file->addAction(openAction_);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(closeAction_);
+    file->addSeparator();
+    file->addAction(quitAction_);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* toggleLog = logDock_->toggleViewAction();
+    toggleLog->setText(tr("&Log Panel"));
+    toggleLog->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    view->addAction(toggleLog);
+    view->addSeparator();
+    view->addAction(fullScreenAction_);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(demoAction_);
+    help->addSeparator();
+    help->addAction(aboutAction_);
+    help->addAction(aboutQtAction_);
+}
+
+bool MainWindow::openWorkspace(const QString& path, QString* error) {
+    try {
+        auto ws =
+            std::make_unique<workspace::Workspace>(workspace::Workspace::open(path.toStdString()));
+        closeWorkspace();
+        workspace_ = std::move(ws);
+    } catch (const isomorph::Error& e) {
+        const QString why = QString::fromStdString(e.what());
+        log_->append(views::LogModel::Level::Error, QStringLiteral("workspace"), why);
+        if (error != nullptr) *error = why;
+        return false;
+    }
+    const QString root = workspacePath();
+    for (const auto& dir :
+         {workspace_->root(), workspace_->corporaDir(), workspace_->tokenizersDir(),
+          workspace_->runsDir(), workspace_->indexesDir()}) {
+        if (QDir(QString::fromStdString(dir.string())).exists()) {
+            watcher_->addPath(QString::fromStdString(dir.string()));
+        }
+    }
+    rememberRecent(root);
+    refreshOverview();
+    stack_->setCurrentWidget(tabs_);
+    closeAction_->setEnabled(true);
+    updateTitle();
+    log_->append(views::LogModel::Level::Info, QStringLiteral("workspace"),
+                 tr("Opened workspace %1").arg(root));
+    if (!workspace_->writable()) {
+        log_->append(views::LogModel::Level::Warning, QStringLiteral("workspace"),
+                     tr("%1 is read-only: runs and indexes cannot be saved there").arg(root));
+    }
+    Q_EMIT workspaceOpened(root);
+    return true;
+}
+
+bool MainWindow::createWorkspace(const QString& path, const QString& name, QString* error) {
+    try {
+        workspace::Workspace::create(path.toStdString(), name.toStdString());
+    } catch (const isomorph::Error& e) {
+        const QString why = QString::fromStdString(e.what());
+        log_->append(views::LogModel::Level::Error, QStringLiteral("workspace"), why);
+        if (error != nullptr) *error = why;
+        return false;
+    }
+    log_->append(views::LogModel::Level::Info, QStringLiteral("workspace"),
+                 tr("Created workspace %1").arg(path));
+    return openWorkspace(path, error);
+}
+
+bool MainWindow::openDemoWorkspace(QString* error) {
+    const QString path = QString::fromStdString(workspace::defaultDemoWorkspacePath().string());
+    if (workspace::Workspace::isWorkspace(path.toStdString())) return openWorkspace(path, error);
+    return createWorkspace(path, tr("Demo workspace"), error);
+}
+
+void MainWindow::closeWorkspace() {
+    if (!workspace_) return;
+    if (!watcher_->directories().isEmpty()) watcher_->removePaths(watcher_->directories());
+    const QString path = workspacePath();
+    workspace_.reset();
+    stack_->setCurrentWidget(welcome_);
+    closeAction_->setEnabled(false);
+    updateTitle();
+    log_->append(views::LogModel::Level::Info, QStringLiteral("workspace"),
+                 tr("Closed workspace %1").arg(path));
+    Q_EMIT workspaceClosed();
+}
+
+void MainWindow::addView(QWidget* view, const QString& title) {
+    tabs_->addTab(view, title);
+}
+
+QString MainWindow::workspacePath() const {
+    return workspace_ ? QString::fromStdString(workspace_->root().string()) : QString();
+}
+
+QStringList MainWindow::recentWorkspaces() const {
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void MainWindow::rememberRecent(const QString& path) {
+    QStringList recent = recentWorkspaces();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    QSettings().setValue(kRecentKey, recent);
+    refreshRecentMenu();
+}
+
+void MainWindow::refreshRecentMenu() {
+    const QStringList recent = recentWorkspaces();
+    recentMenu_->clear();
+    for (const QString& path : recent) {
+        QAction* a = recentMenu_->addAction(QDir::toNativeSeparators(path));
+        connect(a, &QAction::triggered, this, [this, path] {
+            QString error;
+            if (!openWorkspace(path, &error)) showError(tr("Cannot open workspace"), error);
+        });
+    }
+    if (!recent.isEmpty()) {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("Clear Recent Workspaces"), this, [this] {
+            QSettings().remove(kRecentKey);
+            refreshRecentMenu();
+        });
+    }
+    recentMenu_->setEnabled(!recent.isEmpty());
+    welcome_->setRecentWorkspaces(recent);
+}
+
+void MainWindow::refreshOverview() {
+    if (workspace_) overview_->setSummary(summarize(*workspace_));
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(workspace_ ? tr("%1 — Isomorph").arg(QString::fromStdString(workspace_->name()))
+                              : tr("Isomorph"));
+    closeAction_->setEnabled(workspace_ != nullptr);
+}
+
+void MainWindow::showError(const QString& title, const QString& message) {
+    QMessageBox::warning(this, title, message);
+}
+
+void MainWindow::promptNewWorkspace() {
+    const QString home = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    views::NewWorkspaceDialog dialog(home.isEmpty() ? QDir::homePath() : home, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    QString error;
+    if (!createWorkspace(dialog.workspacePath(), dialog.workspaceName(), &error)) {
+        showError(tr("Cannot create workspace"), error);
+    }
+}
+
+void MainWindow::promptOpenWorkspace() {
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("Open Workspace"), QDir::homePath());
+    if (dir.isEmpty()) return;
+    QString error;
+    if (!openWorkspace(dir, &error)) showError(tr("Cannot open workspace"), error);
+}
+
+void MainWindow::showAbout() {
+    showAboutDialog(this);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState());
+    event->accept();
+}
+
+}  // namespace isomorph::gui

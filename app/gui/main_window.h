@@ -1,0 +1,97 @@
+#pragma once
+
+#include <memory>
+
+#include <QMainWindow>
+#include <QStringList>
+
+class QAction;
+class QDockWidget;
+class QFileSystemWatcher;
+class QMenu;
+class QStackedWidget;
+class QTabWidget;
+class QTimer;
+
+namespace isomorph::workspace {
+class Workspace;
+}
+namespace isomorph::views {
+class LogModel;
+class LogPanel;
+class WelcomePage;
+class WorkspaceOverview;
+}  // namespace isomorph::views
+
+namespace isomorph::gui {
+
+/// The workbench window: a workspace (or the welcome page when none is open) in the centre, the
+/// log/notifications panel docked below, and the views of later features as tabs.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+  public:
+    static constexpr int kMaxRecent = 10;
+
+    explicit MainWindow(views::LogModel* log, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens the workspace at `path`. On failure returns false, logs the reason and, when
+    /// `error` is given, stores it there (interactive callers show it in a message box).
+    bool openWorkspace(const QString& path, QString* error = nullptr);
+    /// Creates a workspace at `path` and opens it.
+    bool createWorkspace(const QString& path, const QString& name, QString* error = nullptr);
+    /// Opens the built-in demo workspace, creating its folder when needed.
+    bool openDemoWorkspace(QString* error = nullptr);
+    void closeWorkspace();
+
+    /// Adds a view as a tab of the workspace area (Runs, Embeddings and Search use this).
+    void addView(QWidget* view, const QString& title);
+
+    QString workspacePath() const;
+    QStringList recentWorkspaces() const;
+    views::LogModel* logModel() const { return log_; }
+    views::LogPanel* logPanel() const { return logPanel_; }
+
+  Q_SIGNALS:
+    void workspaceOpened(const QString& path);
+    void workspaceClosed();
+
+  protected:
+    void closeEvent(QCloseEvent* event) override;
+
+  private:
+    void createActions();
+    void createMenus();
+    void rememberRecent(const QString& path);
+    void refreshRecentMenu();
+    void refreshOverview();
+    void updateTitle();
+    void showError(const QString& title, const QString& message);
+    void promptNewWorkspace();
+    void promptOpenWorkspace();
+    void showAbout();
+
+    views::LogModel* log_;
+    std::unique_ptr<workspace::Workspace> workspace_;
+    QStackedWidget* stack_ = nullptr;
+    views::WelcomePage* welcome_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    views::WorkspaceOverview* overview_ = nullptr;
+    QDockWidget* logDock_ = nullptr;
+    views::LogPanel* logPanel_ = nullptr;
+    QFileSystemWatcher* watcher_ = nullptr;
+    QTimer* refreshTimer_ = nullptr;
+
+    QAction* newAction_ = nullptr;
+    QAction* openAction_ = nullptr;
+    QAction* closeAction_ = nullptr;
+    QAction* quitAction_ = nullptr;
+    QAction* demoAction_ = nullptr;
+    QAction* aboutAction_ = nullptr;
+    QAction* aboutQtAction_ = nullptr;
+    QAction* fullScreenAction_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+};
+
+}  // namespace isomorph::gui

@@ -1,0 +1,12 @@
+# Fails when a layer includes what it must not (see docs/architecture.md, "Layers").
+function(check_layer dir regex what)
+    file(GLOB_RECURSE files ${SOURCE_DIR}/${dir}/*.h ${SOURCE_DIR}/${dir}/*.cpp)
+    foreach(f ${files})
+        file(STRINGS ${f} hits REGEX "${regex}")
+        if(hits)
+            message(SEND_ERROR "${f}: ${what}: ${hits}")
+        endif()
+    endforeach()
+endfunction()
+check_layer(core "^#include [<\"](Q[A-Za-z]+|qt[a-z]*/)" "core/ must not include Qt")
+check_layer(views "^#include [<\"](torch/|ATen/|c10/|core/)" "views/ must not include LibTorch or core headers")

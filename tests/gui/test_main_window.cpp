@@ -1,0 +1,167 @@
+// The workbench window, offscreen: opens and closes, creates and reopens workspaces, remembers
+// them, reports bad folders in the log panel, and fills the About dialog from doctor's code.
+
+#include <QAction>
+#include <QApplication>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include "app/gui/about_controller.h"
+#include "app/gui/main_window.h"
+#include "views/about_dialog.h"
+#include "views/log_model.h"
+#include "views/log_panel.h"
+#include "views/new_workspace_dialog.h"
+#include "views/workspace_overview.h"
+
+using isomorph::gui::MainWindow;
+using isomorph::views::LogModel;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+  private:
+    QTemporaryDir config_;
+    QTemporaryDir data_;
+
+    static bool logContains(const LogModel& log, LogModel::Level level, const QString& text) {
+        for (int i = 0; i < log.rowCount(); ++i) {
+            if (log.entry(i).level == level && log.entry(i).message.contains(text)) return true;
+        }
+        return false;
+    }
+
+  private Q_SLOTS:
+    void initTestCase() {
+        // Keep QSettings and the demo workspace away from the user's real ones.
+        qputenv("XDG_CONFIG_HOME", config_.path().toUtf8());
+        qputenv("XDG_DATA_HOME", data_.path().toUtf8());
+        qunsetenv("ISOMORPH_WORKSPACE");
+        QApplication::setOrganizationName(QStringLiteral("IsomorphTest"));
+        QApplication::setApplicationName(QStringLiteral("isomorph-test"));
+    }
+
+    void init() { QSettings().clear(); }
+
+    void opensWithMenusAndClosesCleanly() {
+        LogModel log;
+        auto* window = new MainWindow(&log);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        QSignalSpy destroyed(window, &QObject::destroyed);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window));
+        QCOMPARE(window->windowTitle(), QStringLiteral("Isomorph"));
+        QStringList menus;
+        for (QAction* a : window->menuBar()->actions())
+            menus << a->text();
+        QCOMPARE(menus, (QStringList{"&File", "&View", "&Help"}));
+        QVERIFY(window->workspacePath().isEmpty());
+        QVERIFY(window->close());
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QCOMPARE(destroyed.count(), 1);
+    }
+
+    void createsOpensAndRemembersWorkspaces() {
+        QTemporaryDir tmp;
+        LogModel log;
+        MainWindow window(&log);
+        window.show();
+        QSignalSpy opened(&window, &MainWindow::workspaceOpened);
+        const QString path = tmp.filePath("study");
+        QString error;
+        QVERIFY2(window.createWorkspace(path, QStringLiteral("My study"), &error),
+                 qPrintable(error));
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(window.workspacePath(), path);
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("My study")));
+        QVERIFY(QFile::exists(path + "/isomorph-workspace.json"));
+        QCOMPARE(window.recentWorkspaces().value(0), path);
+
+        // The overview follows the folder: a new run directory appears without user action.
+        auto* overview = window.findChild<isomorph::views::WorkspaceOverview*>();
+        QVERIFY(overview);
+        QVERIFY(QDir(path).mkpath(QStringLiteral("runs/ccp-demo")));
+        QTRY_VERIFY_WITH_TIMEOUT(overview->summary().runs == QStringList{"ccp-demo"}, 5000);
+
+        QSignalSpy closed(&window, &MainWindow::workspaceClosed);
+        window.closeWorkspace();
+        QCOMPARE(closed.count(), 1);
+        QVERIFY(window.workspacePath().isEmpty());
+        QCOMPARE(window.windowTitle(), QStringLiteral("Isomorph"));
+
+        // A second window (a restarted GUI) sees the remembered workspace and reopens it.
+        MainWindow again(&log);
+        QCOMPARE(again.recentWorkspaces(), QStringList{path});
+        QVERIFY(again.openWorkspace(path, &error));
+        QCOMPARE(again.workspacePath(), path);
+    }
+
+    void badFoldersAreReportedNotFatal() {
+        QTemporaryDir tmp;
+        LogModel log;
+        MainWindow window(&log);
+        QString error;
+        QVERIFY(!window.openWorkspace(tmp.path(), &error));
+        QVERIFY2(error.contains(QStringLiteral("not an Isomorph workspace")), qPrintable(error));
+        QVERIFY(
+            logContains(log, LogModel::Level::Error, QStringLiteral("not an Isomorph workspace")));
+
+        QFile file(tmp.filePath("plain-file"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        QVERIFY(
+            !window.createWorkspace(tmp.filePath("plain-file/ws"), QStringLiteral("x"), &error));
+        QVERIFY2(error.contains(tmp.filePath("plain-file/ws")), qPrintable(error));
+        QVERIFY(window.workspacePath().isEmpty());
+        QVERIFY(window.recentWorkspaces().isEmpty());
+    }
+
+    void demoWorkspaceIsCreatedOnceUnderXdgData() {
+        LogModel log;
+        MainWindow window(&log);
+        QString error;
+        QVERIFY2(window.openDemoWorkspace(&error), qPrintable(error));
+        const QString expected = data_.filePath(QStringLiteral("isomorph/demo-workspace"));
+        QCOMPARE(window.workspacePath(), expected);
+        window.closeWorkspace();
+        QVERIFY2(window.openDemoWorkspace(&error), qPrintable(error));  // idempotent
+        QCOMPARE(window.workspacePath(), expected);
+    }
+
+    void newWorkspaceDialogValidates() {
+        QTemporaryDir tmp;
+        isomorph::views::NewWorkspaceDialog dialog(tmp.path());
+        QVERIFY(!dialog.problem().isEmpty());  // no name yet
+        dialog.setName(QStringLiteral("a/b"));
+        QVERIFY(dialog.problem().contains('/'));
+        dialog.setName(QStringLiteral("thesis"));
+        QVERIFY(dialog.problem().isEmpty());
+        QCOMPARE(dialog.workspacePath(), tmp.filePath("thesis"));
+        QVERIFY(QDir(tmp.path()).mkdir(QStringLiteral("thesis")));
+        QVERIFY(dialog.problem().contains(QStringLiteral("already exists")));
+    }
+
+    void aboutDialogListsDoctorComponents() {
+        LogModel log;
+        MainWindow window(&log);
+        isomorph::views::AboutDialog* about = isomorph::gui::showAboutDialog(&window);
+        auto* tree = about->findChild<QTreeWidget*>();
+        QVERIFY(tree);
+        QTRY_VERIFY_WITH_TIMEOUT(tree->topLevelItemCount() > 0, 30000);
+        const QString report = about->reportText();
+        for (const char* name :
+             {"LibTorch", "FAISS", "SentencePiece", "Eigen", "Xapian", "Qt", "GEMM"}) {
+            QVERIFY2(report.contains(QLatin1String(name)), qPrintable(report));
+        }
+        QVERIFY2(report.contains(QStringLiteral("Qt: ") + qVersion()), qPrintable(report));
+        about->close();
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

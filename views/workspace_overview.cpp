@@ -1,0 +1,79 @@
+#include "views/workspace_overview.h"
+
+#include <QDesktopServices>
+#include <QDir>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace isomorph::views {
+
+WorkspaceOverview::WorkspaceOverview(QWidget* parent)
+    : QWidget(parent), header_(new QLabel(this)), contents_(new QTreeWidget(this)) {
+    header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    header_->setWordWrap(true);
+    contents_->setHeaderLabels({tr("Item"), tr("Folder")});
+    contents_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    contents_->setObjectName(QStringLiteral("workspaceContents"));
+    auto* refresh = new QPushButton(tr("Refresh"), this);
+    auto* reveal = new QPushButton(tr("Show in file manager"), this);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(refresh);
+    buttons->addWidget(reveal);
+    buttons->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(header_);
+    layout->addLayout(buttons);
+    layout->addWidget(contents_, 1);
+    connect(refresh, &QPushButton::clicked, this, &WorkspaceOverview::refreshRequested);
+    connect(reveal, &QPushButton::clicked, this, [this] {
+        if (!summary_.path.isEmpty()) QDesktopServices::openUrl(QUrl::fromLocalFile(summary_.path));
+    });
+    connect(contents_, &QTreeWidget::itemActivated, this, [](QTreeWidgetItem* item) {
+        const QString path = item->data(0, Qt::UserRole).toString();
+        if (!path.isEmpty()) QDesktopServices::openUrl(QUrl::fromLocalFile(path));
+    });
+}
+
+void WorkspaceOverview::setSummary(const WorkspaceSummary& summary) {
+    summary_ = summary;
+    QString html = QStringLiteral("<h2>%1</h2><p>%2<br>%3")
+                       .arg(summary.name.toHtmlEscaped(),
+                            QDir::toNativeSeparators(summary.path).toHtmlEscaped(),
+                            tr("created %1").arg(summary.created.toHtmlEscaped()));
+    if (!summary.writable) {
+        html += QStringLiteral("<br><b>%1</b>")
+                    .arg(tr("Read-only: new runs and indexes cannot be saved here."));
+    }
+    header_->setText(html + QStringLiteral("</p>"));
+
+    contents_->clear();
+    auto addGroup = [this](const QString& title, const QString& folder, const QStringList& names,
+                           const QString& emptyText) {
+        const QString dir = QDir(summary_.path).filePath(folder);
+        auto* group =
+            new QTreeWidgetItem(contents_, {QStringLiteral("%1 (%2)").arg(title).arg(names.size()),
+                                            QDir::toNativeSeparators(dir)});
+        group->setData(0, Qt::UserRole, dir);
+        for (const QString& name : names) {
+            auto* item = new QTreeWidgetItem(group, {name, QString()});
+            item->setData(0, Qt::UserRole, QDir(dir).filePath(name));
+        }
+        if (names.isEmpty()) {
+            auto* empty = new QTreeWidgetItem(group, {emptyText, QString()});
+            empty->setFlags(Qt::ItemIsEnabled);
+            empty->setForeground(0, palette().brush(QPalette::Disabled, QPalette::Text));
+        }
+        group->setExpanded(true);
+    };
+    addGroup(tr("Corpora"), QStringLiteral("corpora"), summary.corpora, tr("none yet"));
+    addGroup(tr("Tokenizers"), QStringLiteral("tokenizers"), summary.tokenizers, tr("none yet"));
+    addGroup(tr("Runs"), QStringLiteral("runs"), summary.runs, tr("none yet"));
+    addGroup(tr("Indexes"), QStringLiteral("indexes"), summary.indexes, tr("none yet"));
+}
+
+}  // namespace isomorph::views
