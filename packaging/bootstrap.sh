@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian 12 machine (the README's two commands):
+#   packaging/bootstrap.sh demo   install dependencies, build, prepare the demo workspace and
+#                                 open it in the workbench (headless demo when there is no display)
+#   packaging/bootstrap.sh test   install dependencies, build, run the whole test suite
+# Environment: BUILD_DIR (default: build), JOBS (default: number of cores).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$here"
+mode=${1:-}
+case "$mode" in
+  demo|test) ;;
+  *) echo "usage: packaging/bootstrap.sh demo|test" >&2; exit 2 ;;
+esac
+
+build_dir=${BUILD_DIR:-build}
+jobs=${JOBS:-$(nproc)}
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "Installing dependencies (Debian packages)"
+packaging/install-deps.sh
+
+step "Configuring and building in $build_dir"
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release
+cmake --build "$build_dir" -j "$jobs"
+cli="$build_dir/bin/isomorph-cli"
+
+if [ "$mode" = test ]; then
+  step "Running the test suite"
+  # Labels: unit, integration, gui, slow. All of them run here, as in CI.
+  ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
+  exit 0
+fi
+
+step "Checking the installation"
+"$cli" doctor
+
+step "Preparing the demo workspace"
+"$cli" workspace create --if-missing
+
+if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
+  step "Starting the workbench"
+  exec "$build_dir/bin/isomorph" --demo
+fi
+
+echo
+echo "No display found (DISPLAY and WAYLAND_DISPLAY are unset), so the workbench cannot open."
+echo "Running the headless demo pipeline instead."
+step "Demo workspace"
+"$cli" workspace info

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the .deb with CPack, checks its contents and metadata, and runs the packaged
+# isomorph-cli from an extracted copy (proves the private SentencePiece shim is found relative
+# to the installed executable). Usage: package_smoke.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+(cd "$build" && cpack -G DEB -B "$work/out" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; exit 1; }
+deb=$(ls "$work"/out/*.deb)
+echo "package: $deb ($(du -h "$deb" | cut -f1))"
+
+dpkg-deb -c "$deb" > "$work/contents"
+for f in ./usr/bin/isomorph ./usr/bin/isomorph-cli ./usr/lib/isomorph/libisomorph_spm.so \
+         ./usr/share/applications/org.isomorph.Isomorph.desktop \
+         ./usr/share/metainfo/org.isomorph.Isomorph.metainfo.xml \
+         ./usr/share/icons/hicolor/scalable/apps/org.isomorph.Isomorph.svg; do
+  grep -q " $f\$" "$work/contents" || { echo "missing from package: $f"; exit 1; }
+done
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
+case "$depends" in *libtorch*) ;; *) echo "Depends lacks libtorch"; exit 1 ;; esac
+
+desktop-file-validate "$src/packaging/org.isomorph.Isomorph.desktop"
+appstreamcli validate --no-net "$src/packaging/org.isomorph.Isomorph.metainfo.xml" >/dev/null
+
+dpkg-deb -x "$deb" "$work/root"
+env -u ISOMORPH_SPM_LIBRARY "$work/root/usr/bin/isomorph-cli" doctor --no-gemm --json > "$work/doctor.json"
+grep -q "$work/root/usr/lib/isomorph/libisomorph_spm.so" "$work/doctor.json" \
+  || { echo "packaged isomorph-cli did not load the packaged shim:"; cat "$work/doctor.json"; exit 1; }
+"$work/root/usr/bin/isomorph-cli" --version
+echo "package smoke test passed"
