@@ -38,7 +38,7 @@ step "Checking the installation"
 "$cli" doctor
 
 step "Preparing the demo workspace"
-"$cli" workspace create --if-missing
+"$cli" workspace create --if-missing --name "Demo workspace"
 
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
   step "Starting the workbench"

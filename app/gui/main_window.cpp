@@ -189,10 +189,7 @@ bool MainWindow::openWorkspace(const QString& path, QString* error) {
         closeWorkspace();
         workspace_ = std::move(ws);
     } catch (const isomorph::Error& e) {
-        const QString why = QString::fromStdString(e.what());
-        log_->append(views::LogModel::Level::Error, QStringLiteral("workspace"), why);
-        if (error != nullptr) *error = why;
-        return false;
+        return reportFailure(e, error);
     }
     const QString root = workspacePath();
     for (const auto& dir :
@@ -221,10 +218,7 @@ bool MainWindow::createWorkspace(const QString& path, const QString& name, QStri
     try {
         workspace::Workspace::create(path.toStdString(), name.toStdString());
     } catch (const isomorph::Error& e) {
-        const QString why = QString::fromStdString(e.what());
-        log_->append(views::LogModel::Level::Error, QStringLiteral("workspace"), why);
-        if (error != nullptr) *error = why;
-        return false;
+        return reportFailure(e, error);
     }
     log_->append(views::LogModel::Level::Info, QStringLiteral("workspace"),
                  tr("Created workspace %1").arg(path));
@@ -277,10 +271,7 @@ void MainWindow::refreshRecentMenu() {
     recentMenu_->clear();
     for (const QString& path : recent) {
         QAction* a = recentMenu_->addAction(QDir::toNativeSeparators(path));
-        connect(a, &QAction::triggered, this, [this, path] {
-            QString error;
-            if (!openWorkspace(path, &error)) showError(tr("Cannot open workspace"), error);
-        });
+        connect(a, &QAction::triggered, this, [this, path] { openWorkspaceInteractively(path); });
     }
     if (!recent.isEmpty()) {
         recentMenu_->addSeparator();
@@ -320,9 +311,19 @@ void MainWindow::promptNewWorkspace() {
 void MainWindow::promptOpenWorkspace() {
     const QString dir =
         QFileDialog::getExistingDirectory(this, tr("Open Workspace"), QDir::homePath());
-    if (dir.isEmpty()) return;
+    if (!dir.isEmpty()) openWorkspaceInteractively(dir);
+}
+
+void MainWindow::openWorkspaceInteractively(const QString& path) {
     QString error;
-    if (!openWorkspace(dir, &error)) showError(tr("Cannot open workspace"), error);
+    if (!openWorkspace(path, &error)) showError(tr("Cannot open workspace"), error);
+}
+
+bool MainWindow::reportFailure(const std::exception& e, QString* error) {
+    const QString why = QString::fromStdString(e.what());
+    log_->append(views::LogModel::Level::Error, QStringLiteral("workspace"), why);
+    if (error != nullptr) *error = why;
+    return false;
 }
 
 void MainWindow::showAbout() {

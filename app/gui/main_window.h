@@ -70,6 +70,9 @@ class MainWindow : public QMainWindow {
     void showError(const QString& title, const QString& message);
     void promptNewWorkspace();
     void promptOpenWorkspace();
+    void openWorkspaceInteractively(const QString& path);
+    /// Logs a failed workspace operation and hands its message to the caller; returns false.
+    bool reportFailure(const std::exception& e, QString* error);
     void showAbout();
 
     views::LogModel* log_;
