@@ -22,5 +22,9 @@ struct Registry {
 
 void registerDoctor(CLI::App& app, Registry& registry);
 void registerWorkspace(CLI::App& app, Registry& registry);
+/// `corpus ...` (command_corpus.cpp) registers its verbs on the `corpus` subcommand, each defined
+/// in its own file:
+void registerCorpus(CLI::App& app, Registry& registry);
+void registerCorpusBuildDemo(CLI::App& corpus, Registry& registry);  // command_corpus_demo.cpp
 
 }  // namespace isomorph::cli

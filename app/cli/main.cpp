@@ -52,6 +52,7 @@ int main(int argc, char** argv) {
     Registry registry;
     registerDoctor(app, registry);
     registerWorkspace(app, registry);
+    registerCorpus(app, registry);
 
     try {
         app.parse(argc, argv);

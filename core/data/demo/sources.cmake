@@ -1,0 +1,1 @@
+# Sources of core/data/demo (added to isomorph_data).

@@ -1,0 +1,17 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace isomorph::data {
+
+/// True for an ISO 639-1 code ("de") or a BCP-47 tag built on one, with an optional script
+/// ("zh-Hans") and/or region ("pt-BR", "zh-Hant-TW"). Case must be canonical: language lower,
+/// script title, region upper.
+bool isValidLanguageCode(std::string_view code);
+
+/// Throws DataError unless isValidLanguageCode(code); `where` names the file and line or field
+/// ("corpus.jsonl:12: field 'lang'") and starts the message.
+void requireLanguageCode(std::string_view code, std::string_view where);
+
+}  // namespace isomorph::data

@@ -1,0 +1,1 @@
+# Sources of core/data/readers (added to isomorph_data).

@@ -1,0 +1,1 @@
+# Sources of core/data/samplers (added to isomorph_data).

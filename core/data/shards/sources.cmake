@@ -1,0 +1,1 @@
+# Sources of core/data/shards (added to isomorph_data).
