@@ -26,5 +26,8 @@ void registerWorkspace(CLI::App& app, Registry& registry);
 /// in its own file:
 void registerCorpus(CLI::App& app, Registry& registry);
 void registerCorpusBuildDemo(CLI::App& corpus, Registry& registry);  // command_corpus_demo.cpp
+void registerCorpusBinarize(CLI::App& corpus, Registry& registry);   // command_corpus_binarize.cpp
+void registerTokenizer(CLI::App& app, Registry& registry);           // command_tokenizer.cpp
+void registerDemo(CLI::App& app, Registry& registry);                // command_demo.cpp
 
 }  // namespace isomorph::cli

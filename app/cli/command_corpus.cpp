@@ -8,6 +8,8 @@ namespace isomorph::cli {
 void registerCorpus(CLI::App& app, Registry& registry) {
     CLI::App* corpus = app.add_subcommand("corpus", "Build, binarize and describe corpora");
     corpus->require_subcommand(1);
+    registerCorpusBuildDemo(*corpus, registry);
+    registerCorpusBinarize(*corpus, registry);
 }
 
 }  // namespace isomorph::cli

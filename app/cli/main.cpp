@@ -53,6 +53,8 @@ int main(int argc, char** argv) {
     registerDoctor(app, registry);
     registerWorkspace(app, registry);
     registerCorpus(app, registry);
+    registerTokenizer(app, registry);
+    registerDemo(app, registry);
 
     try {
         app.parse(argc, argv);

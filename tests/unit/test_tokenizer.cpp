@@ -1,7 +1,6 @@
 // Tokenizer: fairseq/XLM-R id layout over SentencePiece, and training with alpha sampling.
 
 #include <cmath>
-#include <random>
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -9,43 +8,19 @@
 #include "core/common/errors.h"
 #include "core/text/tokenizer.h"
 #include "core/text/tokenizer_trainer.h"
+#include "tests/support/tiny_corpus.h"
 
 using namespace isomorph::text;
 
 namespace {
 
-class VectorStream : public SentenceStream {
-  public:
-    explicit VectorStream(const std::vector<std::string>* s) : s_(s) {}
-    bool next(std::string& out) override {
-        if (i_ == s_->size()) return false;
-        out = (*s_)[i_++];
-        return true;
-    }
-
-  private:
-    const std::vector<std::string>* s_;
-    size_t i_ = 0;
-};
-
-std::vector<std::string> sentences(const std::vector<std::string>& words, int count,
-                                   unsigned seed) {
-    std::mt19937 rng(seed);
-    std::vector<std::string> out;
-    for (int i = 0; i < count; ++i) {
-        std::string s;
-        for (int w = 0, n = 3 + static_cast<int>(rng() % 6); w < n; ++w) {
-            s += (w ? " " : "") + words[rng() % words.size()];
-        }
-        out.push_back(s);
-    }
-    return out;
-}
+using isomorph::testing::syntheticSentences;
+using VectorStream = isomorph::testing::VectorSentenceStream;
 
 struct Corpora {
-    std::vector<std::string> en = sentences(
+    std::vector<std::string> en = syntheticSentences(
         {"list", "directory", "contents", "copy", "files", "the", "all", "print", "size"}, 900, 1);
-    std::vector<std::string> de = sentences(
+    std::vector<std::string> de = syntheticSentences(
         {"Verzeichnis", "Inhalte", "auflisten", "kopieren", "Dateien", "alle", "Größe"}, 100, 2);
     std::vector<LanguageCorpus> list() const {
         return {{"en", [this] { return std::make_unique<VectorStream>(&en); }},

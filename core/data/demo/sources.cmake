@@ -1,1 +1,10 @@
-# Sources of core/data/demo (added to isomorph_data).
+# Sources of core/data/demo (added to isomorph_data): the multilingual demo corpus built from the
+# installed man pages (docs/demo-corpus.md). Page sources are gzip files, read with zlib.
+find_package(ZLIB REQUIRED)
+target_sources(isomorph_data PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/demo_corpus.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/demo_outputs.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/man_render.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/man_text.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/sentence_splitter.cpp)
+target_link_libraries(isomorph_data PRIVATE ZLIB::ZLIB)

@@ -1,1 +1,5 @@
 # Sources of core/data/shards (added to isomorph_data).
+target_sources(isomorph_data PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/binarizer.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/shard_set.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/shard_stats.cpp)

@@ -1,0 +1,122 @@
+// `isomorph-cli corpus binarize` and `corpus stats`.
+
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/cli/cli_context.h"
+#include "app/cli/progress_line.h"
+#include "core/common/errors.h"
+#include "core/data/corpus_files.h"
+#include "core/data/shards/binarizer.h"
+#include "core/data/shards/shard_set.h"
+#include "core/data/shards/shard_stats.h"
+#include "core/text/tokenizer.h"
+
+namespace isomorph::cli {
+namespace {
+
+struct BinarizeCliOptions {
+    std::string tokenizer;
+    std::vector<std::string> inputs;
+    std::vector<std::string> pairs;
+    std::string lang, srcLang, tgtLang;
+    std::string out;
+    data::shards::BinarizeOptions options;
+};
+
+int runBinarize(const BinarizeCliOptions& o) {
+    text::Tokenizer tok = text::Tokenizer::load(o.tokenizer);
+    std::vector<data::shards::BinarizeInput> inputs;
+    if (!o.inputs.empty()) {
+        std::vector<std::filesystem::path> paths(o.inputs.begin(), o.inputs.end());
+        for (const auto& f : data::resolveCorpusFiles(paths, o.lang))
+            inputs.push_back({f.path, f.lang, "", false});
+    }
+    if (!o.pairs.empty()) {
+        std::vector<std::filesystem::path> paths(o.pairs.begin(), o.pairs.end());
+        for (const auto& f : data::resolvePairFiles(paths, o.srcLang, o.tgtLang)) {
+            inputs.push_back({f.path, f.srcLang, f.tgtLang, true});
+        }
+    }
+    if (inputs.empty())
+        throw ConfigError("corpus binarize: give --input (documents) or --pairs (TSV pairs)");
+    ProgressLine progress;
+    auto stats = data::shards::binarize(inputs, tok, o.out, o.options, [&](const auto& p) {
+        progress.update(fmt::format("binarize: file {}/{}, {} documents, {} sentences",
+                                    p.inputsDone + 1, p.inputsTotal, p.documents, p.sentences));
+        return true;
+    });
+    progress.finish(
+        fmt::format("binarize: {} documents, {} sentences, {} tokens in {} shard(s), {:.1f} s "
+                    "({:.0f} sentences/s)",
+                    stats.documents, stats.sentences, stats.tokens, stats.shards, stats.seconds,
+                    stats.seconds > 0 ? stats.sentences / stats.seconds : 0.0));
+    if (stats.unknownTokens > 0) {
+        std::cerr << fmt::format(
+            "warning: {} tokens ({:.3f}%) are <unk>: the tokenizer does not cover "
+            "some characters of this corpus\n",
+            stats.unknownTokens, 100.0 * stats.unknownTokens / std::max<uint64_t>(1, stats.tokens));
+    }
+    if (stats.replacedBytes > 0) {
+        std::cerr << fmt::format("warning: {} invalid UTF-8 sequences were replaced (--lenient)\n",
+                                 stats.replacedBytes);
+    }
+    std::cout << "wrote " << o.out << "\n";
+    return kExitOk;
+}
+
+struct StatsOptions {
+    std::string dir;
+    bool json = false;
+};
+
+int runStats(const StatsOptions& o) {
+    auto set = data::shards::ShardSet::open(o.dir);
+    auto stats = data::shards::computeStats(set);
+    if (o.json) {
+        std::cout << data::shards::toJson(stats).dump(2) << "\n";
+    } else {
+        std::cout << data::shards::toText(stats);
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void registerCorpusBinarize(CLI::App& corpus, Registry& registry) {
+    auto b = std::make_shared<BinarizeCliOptions>();
+    CLI::App* cmd =
+        corpus.add_subcommand("binarize", "Tokenize documents into memory-mapped shards");
+    cmd->add_option("--tokenizer", b->tokenizer, "Tokenizer .model file")->required();
+    cmd->add_option("--input", b->inputs, "Document files or folders (*.jsonl, *.txt)");
+    cmd->add_option(
+        "--pairs", b->pairs,
+        "Translation pair files or folders (SRC-TGT.tsv), stored as 2-sentence documents");
+    cmd->add_option("--lang", b->lang, "Language of plain text inputs not named after one");
+    cmd->add_option("--src-lang", b->srcLang,
+                    "Source language of --pairs files not named SRC-TGT.tsv");
+    cmd->add_option("--tgt-lang", b->tgtLang,
+                    "Target language of --pairs files not named SRC-TGT.tsv");
+    cmd->add_option("--out", b->out, "Output folder (must not exist unless --force)")->required();
+    cmd->add_option("--threads", b->options.threads, "Tokenizer threads (0 = all cores)")
+        ->check(CLI::Range(0, 1024))
+        ->capture_default_str();
+    cmd->add_option("--shard-tokens", b->options.maxTokensPerShard,
+                    "Tokens per shard before a new one starts")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    cmd->add_flag("--lenient", b->options.read.lenient, "Replace invalid UTF-8 instead of failing");
+    cmd->add_flag("--force", b->options.force, "Replace an existing output folder");
+    cmd->callback([&registry, b] { registry.run = [b] { return runBinarize(*b); }; });
+
+    auto s = std::make_shared<StatsOptions>();
+    CLI::App* stats = corpus.add_subcommand(
+        "stats", "Documents, sentences, tokens and length histograms per language");
+    stats->add_option("dir", s->dir, "A binarized corpus (folder with shards.json)")->required();
+    stats->add_flag("--json", s->json, "Print one JSON object");
+    stats->callback([&registry, s] { registry.run = [s] { return runStats(*s); }; });
+}
+
+}  // namespace isomorph::cli

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace isomorph::data {
+
+/// What `corpus build-demo` builds (layout: docs/demo-corpus.md).
+struct DemoCorpusOptions {
+    std::filesystem::path outDir;                      ///< DIR; built next to it, then renamed
+    std::vector<std::string> languages;                ///< non-English codes; empty = all installed
+    std::vector<std::string> sections{"1", "8"};       ///< man sections to read
+    int jobs = 0;                                      ///< render processes at once; 0 = per core
+    std::chrono::seconds pageTimeout{30};              ///< slower pages are killed, counted failed
+    bool force = false;                                ///< replace an existing DIR after success
+    std::filesystem::path manRoot = "/usr/share/man";  ///< where the installed pages live
+};
+
+/// Where a build is: stage is "scan", "render", "parse" or "write"; done/total count pages
+/// (render, parse) or output files (write).
+struct DemoProgress {
+    std::string stage;
+    size_t done = 0;
+    size_t total = 0;
+};
+
+/// Called a few times per second and at every stage change; returning false cancels the build
+/// (buildDemoCorpus throws Cancelled and removes its temporary folder).
+using DemoProgressCallback = std::function<bool(const DemoProgress&)>;
+
+/// Totals of a finished build (the full breakdown is in DIR/manifest.json).
+struct DemoCorpusSummary {
+    std::filesystem::path outDir;
+    std::vector<std::string> languages;       ///< codes, English first
+    std::map<std::string, size_t> documents;  ///< per language
+    std::map<std::string, size_t> sentences;  ///< per language
+    std::map<std::string, size_t> pairs;      ///< per kind ("name", "option"), all languages
+    size_t sectionPairs = 0;
+    size_t failedPages = 0;
+    double seconds = 0;
+};
+
+/// Renders the installed man pages and writes the demo corpus to options.outDir atomically.
+/// Throws ConfigError for bad options (unknown language, DIR exists without force), DataError when
+/// no pages are installed (naming the dpkg path-exclude setting and the packages to reinstall) or
+/// the output cannot be written, Cancelled when the callback asked to stop.
+DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options,
+                                  const DemoProgressCallback& progress = {});
+
+/// "train" (80%), "dev" (10%) or "test" (10%) for a command name, stable across builds and
+/// machines, so a command's pages in every language land in the same split.
+std::string_view splitOfCommand(std::string_view command);
+
+}  // namespace isomorph::data

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/data/readers/text_input.h"
+
+namespace isomorph::data {
+
+/// A retrieval query (BEIR queries.jsonl entry or a MIRACL/Mr.TyDi topic).
+struct Query {
+    std::string id;
+    std::string text;
+    uint64_t line = 0;
+};
+
+/// Relevance judgements: query id -> document id -> grade (0 = judged not relevant).
+using Qrels = std::map<std::string, std::map<std::string, int>>;
+
+/// One line of a TREC run: a ranked document for a query.
+struct RunEntry {
+    std::string queryId;
+    std::string docId;
+    int rank = 0;
+    double score = 0.0;
+    std::string tag;
+};
+
+// Each reader takes a file or a LineReader (in-memory input for tests and fuzzers), reads it
+// whole and throws DataError "FILE:LINE: what; fix" on bad input, an empty file or duplicates.
+
+/// BEIR queries.jsonl: {"_id": str, "text": str} per line, extra fields ignored.
+std::vector<Query> readBeirQueries(LineReader lines);
+std::vector<Query> readBeirQueries(const std::filesystem::path& file, ReadOptions options = {});
+
+/// MIRACL / Mr.TyDi topics: "qid<TAB>query text" per line, no header.
+std::vector<Query> readTopicsTsv(LineReader lines);
+std::vector<Query> readTopicsTsv(const std::filesystem::path& file, ReadOptions options = {});
+
+/// BEIR qrels TSV: header "query-id<TAB>corpus-id<TAB>score", then one judgement per line.
+Qrels readBeirQrels(LineReader lines);
+Qrels readBeirQrels(const std::filesystem::path& file, ReadOptions options = {});
+
+/// TREC qrels: "qid iteration docid relevance", whitespace separated (iteration ignored).
+Qrels readTrecQrels(LineReader lines);
+Qrels readTrecQrels(const std::filesystem::path& file, ReadOptions options = {});
+
+/// TREC run: "qid Q0 docid rank score tag", whitespace separated, in file order.
+std::vector<RunEntry> readTrecRun(LineReader lines);
+std::vector<RunEntry> readTrecRun(const std::filesystem::path& file, ReadOptions options = {});
+
+}  // namespace isomorph::data

@@ -1,0 +1,72 @@
+#include "core/data/samplers/masking.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/data/samplers/random.h"
+
+namespace isomorph::data::samplers {
+
+namespace {
+
+void checkOptions(const MaskOptions& o) {
+    if (o.vocabSize <= kFirstRegularId + 1) {
+        throw std::logic_error("MaskOptions.vocabSize must leave regular ids between the specials");
+    }
+    if (o.probability < 0 || o.probability > 1 || o.maskShare < 0 || o.randomShare < 0 ||
+        o.maskShare + o.randomShare > 1) {
+        throw std::logic_error("MaskOptions: probabilities out of range");
+    }
+}
+
+/// Masks the maskable tokens of row r in columns [begin, end).
+void maskRow(TokenMatrix& m, int64_t r, int64_t begin, int64_t end, const MaskOptions& o,
+             uint64_t seed, std::vector<int32_t>& labels) {
+    const int32_t maskId = o.vocabSize - 1;
+    Rng rng(deriveKey(seed, r));
+    end = std::min<int64_t>(end, m.lengths[r]);
+    for (int64_t c = begin; c < end; ++c) {
+        int32_t& id = m.ids[r * m.cols + c];
+        if (id < kFirstRegularId || id == maskId) continue;  // specials are never targets
+        if (!rng.bernoulli(o.probability)) continue;
+        labels[r * m.cols + c] = id;
+        const double u = rng.uniform();
+        if (u < o.maskShare) {
+            id = maskId;
+        } else if (u < o.maskShare + o.randomShare) {
+            id = kFirstRegularId + static_cast<int32_t>(rng.below(maskId - kFirstRegularId));
+        }
+    }
+}
+
+}  // namespace
+
+MaskOptions qlmMaskOptions(int32_t vocabSize) {
+    MaskOptions o;
+    o.probability = 0.30;
+    o.vocabSize = vocabSize;
+    return o;
+}
+
+std::vector<int32_t> maskTokens(TokenMatrix& m, const MaskOptions& options, uint64_t seed) {
+    checkOptions(options);
+    std::vector<int32_t> labels(m.ids.size(), kIgnoreLabel);
+    for (int64_t r = 0; r < m.rows; ++r)
+        maskRow(m, r, 0, m.cols, options, seed, labels);
+    return labels;
+}
+
+std::vector<int32_t> maskQueryTokens(TokenMatrix& m, const std::vector<int32_t>& queryLengths,
+                                     const MaskOptions& options, uint64_t seed) {
+    checkOptions(options);
+    if (static_cast<int64_t>(queryLengths.size()) != m.rows) {
+        throw std::logic_error("maskQueryTokens: one query length per row expected");
+    }
+    std::vector<int32_t> labels(m.ids.size(), kIgnoreLabel);
+    for (int64_t r = 0; r < m.rows; ++r) {
+        maskRow(m, r, 1, 1 + int64_t{queryLengths[r]}, options, seed, labels);
+    }
+    return labels;
+}
+
+}  // namespace isomorph::data::samplers

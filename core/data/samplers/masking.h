@@ -1,0 +1,33 @@
+#pragma once
+
+// Token masking for MLM (BERT/XLM-R) and QLM (query language modelling, XLP paper §4.2.1).
+
+#include <cstdint>
+#include <vector>
+
+#include "core/data/samplers/collate.h"
+
+namespace isomorph::data::samplers {
+
+struct MaskOptions {
+    double probability = 0.15;  ///< share of maskable tokens selected (QLM: 0.30)
+    double maskShare = 0.8;     ///< of the selected: replaced by <mask>
+    double randomShare = 0.1;   ///< of the selected: replaced by a random regular id
+    int32_t vocabSize = 0;      ///< required; <mask> = vocabSize - 1
+};
+
+/// MaskOptions with the XLP paper's QLM rate (30% of query tokens).
+MaskOptions qlmMaskOptions(int32_t vocabSize);
+
+/// MLM: selects each non-special token of `m` (padding, <s>, </s>, <unk>, <mask> never) with
+/// probability `probability`, then 80/10/10 <mask>/random regular id/unchanged. Changes m.ids
+/// in place and returns the labels, [rows, cols] int32: the original id where selected,
+/// kIgnoreLabel (-100) elsewhere. Row r uses a generator keyed by (seed, r).
+std::vector<int32_t> maskTokens(TokenMatrix& m, const MaskOptions& options, uint64_t seed);
+
+/// QLM: like maskTokens, but only positions [1, 1 + queryLengths[r]) of row r (the query of a
+/// `<s> query </s> document </s>` row) can be selected; document tokens are never masked.
+std::vector<int32_t> maskQueryTokens(TokenMatrix& m, const std::vector<int32_t>& queryLengths,
+                                     const MaskOptions& options, uint64_t seed);
+
+}  // namespace isomorph::data::samplers

@@ -1,0 +1,116 @@
+#include "core/workspace/demo_prepare.h"
+
+#include <fmt/format.h>
+
+#include "core/common/errors.h"
+#include "core/data/corpus_files.h"
+#include "core/data/demo/demo_corpus.h"
+#include "core/data/shards/binarizer.h"
+#include "core/data/shards/shard_set.h"
+#include "core/text/tokenizer_trainer.h"
+#include "core/workspace/workspace.h"
+
+namespace isomorph::workspace {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kSplits[] = {"train", "dev", "test"};
+
+bool report(const DemoPrepareProgress& progress, const std::string& message) {
+    if (progress && !progress(message)) throw Cancelled("demo preparation cancelled");
+    return true;
+}
+
+void buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o,
+                 const DemoPrepareProgress& progress) {
+    if (!o.force && fs::exists(paths.corpus / "manifest.json")) return;
+    data::DemoCorpusOptions demo;
+    demo.outDir = paths.corpus;
+    demo.jobs = o.threads;
+    demo.force = true;
+    data::buildDemoCorpus(demo, [&](const data::DemoProgress& p) {
+        return report(progress,
+                      fmt::format("building the demo corpus: {} {}/{}", p.stage, p.done, p.total));
+    });
+}
+
+text::Tokenizer trainOrLoadTokenizer(const DemoPaths& paths, const DemoPrepareOptions& o,
+                                     bool rebuild, const DemoPrepareProgress& progress) {
+    if (!rebuild && fs::exists(paths.tokenizer)) return text::Tokenizer::load(paths.tokenizer);
+    report(progress, "training the demo tokenizer");
+    auto files = data::resolveCorpusFiles({paths.corpus / "docs" / "train"});
+    text::TokenizerTrainOptions train;
+    train.vocabSize = o.vocabSize;
+    train.alpha = o.alpha;
+    train.numThreads = o.threads;
+    fs::path prefix = paths.tokenizer;
+    prefix.replace_extension();
+    return text::trainTokenizer(data::languageCorpora(files, {}), train, prefix, nullptr,
+                                [&](const std::string& stage) {
+                                    report(progress, "training the demo tokenizer: " + stage);
+                                });
+}
+
+// True when DIR is a complete shard set made with `tok`.
+bool upToDate(const fs::path& dir, const text::Tokenizer& tok) {
+    if (!fs::exists(dir / "shards.json")) return false;
+    try {
+        data::shards::ShardSet::open(dir, tok.hash());
+        return true;
+    } catch (const DataError&) {
+        return false;
+    }
+}
+
+void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, const DemoPrepareOptions& o,
+                    const DemoPrepareProgress& progress) {
+    data::shards::BinarizeOptions bin;
+    bin.threads = o.threads;
+    bin.force = true;
+    for (const char* split : kSplits) {
+        const fs::path docsOut = paths.shards / (std::string("docs-") + split);
+        if (o.force || !upToDate(docsOut, tok)) {
+            report(progress, fmt::format("binarizing {} documents", split));
+            std::vector<data::shards::BinarizeInput> inputs;
+            for (const auto& f : data::resolveCorpusFiles({paths.corpus / "docs" / split})) {
+                inputs.push_back({f.path, f.lang, "", false});
+            }
+            data::shards::binarize(inputs, tok, docsOut, bin);
+        }
+        const fs::path pairsOut = paths.shards / (std::string("pairs-") + split);
+        if (o.force || !upToDate(pairsOut, tok)) {
+            report(progress, fmt::format("binarizing {} translation pairs", split));
+            std::vector<data::shards::BinarizeInput> inputs;
+            for (const char* kind : {"name", "option"}) {
+                const fs::path dir = paths.corpus / "parallel" / split / kind;
+                if (!fs::is_directory(dir)) continue;
+                for (const auto& f : data::resolvePairFiles({dir})) {
+                    inputs.push_back({f.path, f.srcLang, f.tgtLang, true});
+                }
+            }
+            if (!inputs.empty()) data::shards::binarize(inputs, tok, pairsOut, bin);
+        }
+    }
+}
+
+}  // namespace
+
+DemoPaths DemoPaths::in(const fs::path& workspace) {
+    return {workspace / "corpora" / "man-demo", workspace / "tokenizers" / "man-demo.model",
+            workspace / "corpora" / "man-demo-shards"};
+}
+
+DemoPaths prepareDemo(const DemoPrepareOptions& o, const DemoPrepareProgress& progress) {
+    Workspace ws = Workspace::openOrCreate(o.workspace, "Demo workspace");
+    const DemoPaths paths = DemoPaths::in(ws.root());
+    const bool hadCorpus = fs::exists(paths.corpus / "manifest.json");
+    buildCorpus(paths, o, progress);
+    const bool corpusRebuilt = o.force || !hadCorpus;
+    text::Tokenizer tok = trainOrLoadTokenizer(paths, o, corpusRebuilt, progress);
+    binarizeSplits(paths, tok, o, progress);
+    report(progress, "demo workspace ready");
+    return paths;
+}
+
+}  // namespace isomorph::workspace

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+
+namespace isomorph::workspace {
+
+/// What `demo prepare` builds into a workspace. Everything is skipped when already complete, so
+/// the call is cheap the second time; `force` rebuilds all of it.
+struct DemoPrepareOptions {
+    std::filesystem::path workspace;  ///< created when missing
+    bool force = false;               ///< rebuild corpus, tokenizer and shards
+    int threads = 0;                  ///< 0 = one per logical CPU
+    int vocabSize = 16000;            ///< tokenizer pieces (+2 specials)
+    double alpha = 0.3;               ///< tokenizer language sampling exponent (XLM-R)
+};
+
+/// Where the demo data lives inside a workspace.
+struct DemoPaths {
+    std::filesystem::path corpus;     ///< WS/corpora/man-demo (docs/demo-corpus.md)
+    std::filesystem::path tokenizer;  ///< WS/tokenizers/man-demo.model
+    std::filesystem::path shards;     ///< WS/corpora/man-demo-shards/{docs,pairs}-{train,dev,test}
+    static DemoPaths in(const std::filesystem::path& workspace);
+};
+
+/// Stage messages ("building the demo corpus: render 120/2400") for a progress line; return
+/// false to cancel (throws Cancelled).
+using DemoPrepareProgress = std::function<bool(const std::string&)>;
+
+/// Builds the demo corpus from the installed man pages, trains its tokenizer on the train split
+/// and binarizes documents and translation pairs of every split.
+DemoPaths prepareDemo(const DemoPrepareOptions& options, const DemoPrepareProgress& progress = {});
+
+}  // namespace isomorph::workspace
