@@ -37,8 +37,8 @@ fi
 step "Checking the installation"
 "$cli" doctor
 
-step "Preparing the demo workspace"
-"$cli" workspace create --if-missing --name "Demo workspace"
+step "Preparing the demo workspace (man-page corpus, tokenizer, shards; skipped when built)"
+"$cli" demo prepare
 
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
   step "Starting the workbench"
@@ -50,3 +50,6 @@ echo "No display found (DISPLAY and WAYLAND_DISPLAY are unset), so the workbench
 echo "Running the headless demo pipeline instead."
 step "Demo workspace"
 "$cli" workspace info
+demo_ws=${ISOMORPH_WORKSPACE:-${XDG_DATA_HOME:-$HOME/.local/share}/isomorph/demo-workspace}
+step "Demo corpus statistics (train split)"
+"$cli" corpus stats "$demo_ws/corpora/man-demo-shards/docs-train"

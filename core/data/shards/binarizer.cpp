@@ -79,14 +79,6 @@ void writeOrThrow(std::FILE* f, const void* data, size_t bytes, const fs::path& 
     }
 }
 
-template <typename T>
-void writeArray(std::FILE* f, const std::vector<T>& v, const fs::path& path) {
-    writeOrThrow(f, v.data(), v.size() * sizeof(T), path);
-    static const char zeros[8] = {};
-    const size_t bytes = v.size() * sizeof(T);
-    writeOrThrow(f, zeros, alignUp8(bytes) - bytes, path);
-}
-
 void closeSynced(std::FILE* f, const fs::path& path) {
     if (std::fflush(f) != 0 || ::fsync(::fileno(f)) != 0) {
         const int err = errno;
@@ -95,6 +87,53 @@ void closeSynced(std::FILE* f, const fs::path& path) {
     }
     if (std::fclose(f) != 0) throw DataError("cannot close " + path.string());
 }
+
+// One index array of the current shard, spilled to a temporary file as it grows so that memory
+// does not depend on the shard's size; copied into the .idx file when the shard is finished.
+template <typename T>
+class SpilledArray {
+  public:
+    void open(const fs::path& path) {
+        close();
+        path_ = path;
+        file_ = std::fopen(path.c_str(), "w+b");
+        if (file_ == nullptr)
+            throw DataError("cannot create " + path.string() + ": " + std::strerror(errno));
+        size_ = 0;
+    }
+    void push(T value) {
+        writeOrThrow(file_, &value, sizeof value, path_);
+        ++size_;
+    }
+    uint64_t size() const { return size_; }
+    // Appends the array, zero-padded to 8 bytes, to `out`, then deletes the temporary file.
+    void copyTo(std::FILE* out, const fs::path& outPath) {
+        if (std::fflush(file_) != 0 || std::fseek(file_, 0, SEEK_SET) != 0) {
+            throw DataError("cannot read back " + path_.string());
+        }
+        std::vector<char> buffer(1 << 20);
+        for (size_t n; (n = std::fread(buffer.data(), 1, buffer.size(), file_)) > 0;) {
+            writeOrThrow(out, buffer.data(), n, outPath);
+        }
+        static const char zeros[8] = {};
+        const uint64_t bytes = size_ * sizeof(T);
+        writeOrThrow(out, zeros, alignUp8(bytes) - bytes, outPath);
+        close();
+    }
+    ~SpilledArray() { close(); }
+
+  private:
+    void close() {
+        if (file_ == nullptr) return;
+        std::fclose(file_);
+        file_ = nullptr;
+        std::error_code ec;
+        fs::remove(path_, ec);
+    }
+    std::FILE* file_ = nullptr;
+    fs::path path_;
+    uint64_t size_ = 0;
+};
 
 // Appends encoded chunks to shard files, starting a new shard when one is full.
 class ShardWriter {
@@ -117,15 +156,15 @@ class ShardWriter {
             for (uint64_t s = 0; s < count; ++s, ++sentence) {
                 docTokens += e.sentenceLength[sentence];
                 tokens_ += e.sentenceLength[sentence];
-                sentenceOffset_.push_back(tokens_);
-                sentenceLine_.push_back(e.sentenceLine[sentence]);
-                sentenceLanguage_.push_back(e.sentenceLanguage[sentence]);
+                sentenceOffset_.push(tokens_);
+                sentenceLine_.push(e.sentenceLine[sentence]);
+                sentenceLanguage_.push(e.sentenceLanguage[sentence]);
                 countLanguage(e.sentenceLanguage[sentence], e.sentenceLength[sentence]);
             }
             writeOrThrow(tok_, e.tokens.data() + token, docTokens * 4, tokPath());
             token += docTokens;
-            documentOffset_.push_back(sentenceOffset_.size() - 1);
-            documentSource_.push_back(e.source);
+            documentOffset_.push(sentenceOffset_.size() - 1);
+            documentSource_.push(e.source);
             ++documents_;
         }
     }
@@ -168,11 +207,14 @@ class ShardWriter {
         TokHeader placeholder{};
         writeOrThrow(tok_, &placeholder, sizeof placeholder, tokPath());
         tokens_ = documents_ = 0;
-        sentenceOffset_.assign(1, 0);
-        sentenceLine_.clear();
-        sentenceLanguage_.clear();
-        documentOffset_.assign(1, 0);
-        documentSource_.clear();
+        const std::string base = "." + name();
+        sentenceOffset_.open(dir_ / (base + ".sentence-offsets"));
+        sentenceLine_.open(dir_ / (base + ".sentence-lines"));
+        sentenceLanguage_.open(dir_ / (base + ".sentence-languages"));
+        documentOffset_.open(dir_ / (base + ".document-offsets"));
+        documentSource_.open(dir_ / (base + ".document-sources"));
+        sentenceOffset_.push(0);
+        documentOffset_.push(0);
     }
 
     void finishShard() {
@@ -201,11 +243,11 @@ class ShardWriter {
             throw DataError("cannot create " + idxPath().string() + ": " + std::strerror(errno));
         try {
             writeOrThrow(idx, &ih, sizeof ih, idxPath());
-            writeArray(idx, sentenceOffset_, idxPath());
-            writeArray(idx, sentenceLine_, idxPath());
-            writeArray(idx, documentOffset_, idxPath());
-            writeArray(idx, documentSource_, idxPath());
-            writeArray(idx, sentenceLanguage_, idxPath());
+            sentenceOffset_.copyTo(idx, idxPath());
+            sentenceLine_.copyTo(idx, idxPath());
+            documentOffset_.copyTo(idx, idxPath());
+            documentSource_.copyTo(idx, idxPath());
+            sentenceLanguage_.copyTo(idx, idxPath());
         } catch (...) {
             std::fclose(idx);
             throw;
@@ -222,9 +264,9 @@ class ShardWriter {
     uint64_t maxTokens_;
     std::FILE* tok_ = nullptr;
     uint64_t tokens_ = 0, documents_ = 0;
-    std::vector<uint64_t> sentenceOffset_, sentenceLine_, documentOffset_;
-    std::vector<uint32_t> documentSource_;
-    std::vector<uint16_t> sentenceLanguage_;
+    SpilledArray<uint64_t> sentenceOffset_, sentenceLine_, documentOffset_;
+    SpilledArray<uint32_t> documentSource_;
+    SpilledArray<uint16_t> sentenceLanguage_;
     std::vector<nlohmann::json> shards_;
     std::vector<uint64_t> langSentences_, langTokens_;
 };
