@@ -13,7 +13,8 @@ QT_PKGS=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev
 # on the reference BLAS); libgloo-dev is needed by the c10d ProcessGroupGloo headers.
 ENGINE_PKGS=(libtorch-dev libgloo-dev libopenblas0-pthread libopenblas-pthread-dev liblapack-dev
              libsentencepiece-dev sentencepiece libfaiss-dev libeigen3-dev libxapian-dev
-             nlohmann-json3-dev libtomlplusplus-dev libcli11-dev libspdlog-dev libfmt-dev zlib1g-dev)
+             nlohmann-json3-dev libtomlplusplus-dev libcli11-dev libspdlog-dev libfmt-dev zlib1g-dev
+             libicu-dev)
 # Tests: headless GUI, the independent python3-torch reference, fuzzing with libFuzzer.
 TEST_PKGS=(xvfb xauth python3 python3-torch python3-numpy python3-sklearn clang libclang-rt-14-dev
            appstream desktop-file-utils fonts-dejavu-core fonts-noto-cjk imagemagick x11-utils)

@@ -29,5 +29,6 @@ void registerCorpusBuildDemo(CLI::App& corpus, Registry& registry);  // command_
 void registerCorpusBinarize(CLI::App& corpus, Registry& registry);   // command_corpus_binarize.cpp
 void registerTokenizer(CLI::App& app, Registry& registry);           // command_tokenizer.cpp
 void registerDemo(CLI::App& app, Registry& registry);                // command_demo.cpp
+void registerModel(CLI::App& app, Registry& registry);               // command_model.cpp (+ encode)
 
 }  // namespace isomorph::cli

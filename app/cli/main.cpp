@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
     registerCorpus(app, registry);
     registerTokenizer(app, registry);
     registerDemo(app, registry);
+    registerModel(app, registry);
 
     try {
         app.parse(argc, argv);

@@ -9,26 +9,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/support/cli_runner.h"
+
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using isomorph::testing::CliResult;
 
-Result runCli(const QStringList& args,
-              const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ISOMORPH_BIN_DIR "/isomorph-cli"), args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        return {};
-    }
-    if (p.exitStatus() != QProcess::NormalExit)
-        return {-2, p.readAllStandardOutput(), p.readAllStandardError()};
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+CliResult runCli(const QStringList& args,
+                 const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
+    return isomorph::testing::runCli(args, {}, env);
 }
 
 }  // namespace
@@ -38,10 +27,10 @@ class TestCli : public QObject {
 
   private Q_SLOTS:
     void versionAndHelp() {
-        Result v = runCli({"--version"});
+        CliResult v = runCli({"--version"});
         QCOMPARE(v.exitCode, 0);
         QVERIFY2(v.out.startsWith("isomorph-cli 0."), v.out.constData());
-        Result h = runCli({"--help"});
+        CliResult h = runCli({"--help"});
         QCOMPARE(h.exitCode, 0);
         QVERIFY(h.out.contains("doctor"));
         QVERIFY(h.out.contains("workspace"));
@@ -56,7 +45,7 @@ class TestCli : public QObject {
     }
     void everySubcommandHasHelp() {
         QFETCH(QStringList, args);
-        Result r = runCli(args);
+        CliResult r = runCli(args);
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("Usage") || r.out.contains("OPTIONS"), r.out.constData());
     }
@@ -74,21 +63,21 @@ class TestCli : public QObject {
     void usageErrorsExitWithTwo() {
         QFETCH(QStringList, args);
         QFETCH(QString, mustSay);
-        Result r = runCli(args);
+        CliResult r = runCli(args);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(mustSay.toUtf8()), r.err.constData());
         QVERIFY2(!r.err.contains("terminate called"), r.err.constData());
     }
 
     void cudaOnCpuBuildIsAClearError() {
-        Result r = runCli({"doctor", "--no-gemm", "--device", "cuda:0"});
+        CliResult r = runCli({"doctor", "--no-gemm", "--device", "cuda:0"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("no CUDA support") || r.err.contains("CUDA device"),
                  r.err.constData());
     }
 
     void doctorJsonSchema() {
-        Result r = runCli({"doctor", "--json", "--gemm-size", "256"});
+        CliResult r = runCli({"doctor", "--json", "--gemm-size", "256"});
         QCOMPARE(r.exitCode, 0);
         QJsonParseError error;
         QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
@@ -120,7 +109,7 @@ class TestCli : public QObject {
     void missingShimLibraryIsNamed() {
         auto env = QProcessEnvironment::systemEnvironment();
         env.insert("ISOMORPH_SPM_LIBRARY", "/nonexistent/libisomorph_spm.so");
-        Result r = runCli({"doctor", "--no-gemm"}, env);
+        CliResult r = runCli({"doctor", "--no-gemm"}, env);
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.out.contains("/nonexistent/libisomorph_spm.so"), r.out.constData());
         QVERIFY2(r.out.contains("ISOMORPH_SPM_LIBRARY"), r.out.constData());
@@ -144,7 +133,7 @@ class TestCli : public QObject {
         out.close();
         auto env = QProcessEnvironment::systemEnvironment();
         env.insert("ISOMORPH_SPM_LIBRARY", broken);
-        Result r = runCli({"doctor", "--no-gemm", "--json"}, env);
+        CliResult r = runCli({"doctor", "--no-gemm", "--json"}, env);
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.out.contains("libsentencepiece0"), r.out.constData());
         QVERIFY2(r.out.contains("libsentencepiece.so.9"), r.out.constData());
@@ -153,13 +142,13 @@ class TestCli : public QObject {
     void workspaceCreateAndInfo() {
         QTemporaryDir tmp;
         const QString dir = tmp.filePath("ws");
-        Result c = runCli({"workspace", "create", dir, "--name", "study"});
+        CliResult c = runCli({"workspace", "create", dir, "--name", "study"});
         QCOMPARE(c.exitCode, 0);
-        Result again = runCli({"workspace", "create", dir});
+        CliResult again = runCli({"workspace", "create", dir});
         QCOMPARE(again.exitCode, 1);
         QVERIFY2(again.err.contains("already"), again.err.constData());
         QCOMPARE(runCli({"workspace", "create", dir, "--if-missing"}).exitCode, 0);
-        Result info = runCli({"workspace", "info", dir, "--json"});
+        CliResult info = runCli({"workspace", "info", dir, "--json"});
         QCOMPARE(info.exitCode, 0);
         QJsonObject o = QJsonDocument::fromJson(info.out).object();
         QCOMPARE(o["name"].toString(), QString("study"));
@@ -172,10 +161,10 @@ class TestCli : public QObject {
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.close();
         const QString below = tmp.filePath("plain-file/ws");
-        Result r = runCli({"workspace", "create", below});
+        CliResult r = runCli({"workspace", "create", below});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(below.toUtf8()), r.err.constData());
-        Result i = runCli({"workspace", "info", tmp.path()});
+        CliResult i = runCli({"workspace", "info", tmp.path()});
         QCOMPARE(i.exitCode, 1);
         QVERIFY2(i.err.contains("not an Isomorph workspace"), i.err.constData());
     }

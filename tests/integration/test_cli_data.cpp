@@ -8,23 +8,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/support/cli_runner.h"
 #include "tests/support/tiny_corpus.h"
 
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Result runCli(const QStringList& args, const QByteArray& input = {}) {
-    QProcess p;
-    p.start(QStringLiteral(ISOMORPH_BIN_DIR "/isomorph-cli"), args);
-    if (!input.isEmpty()) p.write(input);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(300000) || p.exitStatus() != QProcess::NormalExit) return {};
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using isomorph::testing::CliResult;
+using isomorph::testing::runCli;
 
 void writeLines(const QString& path, const std::vector<std::string>& lines, int docEvery) {
     QFile f(path);
@@ -61,27 +51,27 @@ class TestCliData : public QObject {
     }
 
     void trainEncodeDecode() {
-        Result r = runCli({"tokenizer", "train", "--input", dir_.filePath("docs"), "--out",
-                           dir_.filePath("tok"), "--vocab-size", "70", "--character-coverage",
-                           "1.0", "--alpha", "0.5", "--threads", "1"});
+        CliResult r = runCli({"tokenizer", "train", "--input", dir_.filePath("docs"), "--out",
+                              dir_.filePath("tok"), "--vocab-size", "70", "--character-coverage",
+                              "1.0", "--alpha", "0.5", "--threads", "1"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.err.contains("too long line"), r.err.constData());
         QVERIFY(r.out.contains("de") && r.out.contains("en"));
         QVERIFY(QFile::exists(dir_.filePath("tok.model")));
-        Result enc = runCli({"tokenizer", "encode", "--model", dir_.filePath("tok.model")},
-                            "Verzeichnis Inhalte auflisten\n");
+        CliResult enc = runCli({"tokenizer", "encode", "--model", dir_.filePath("tok.model")},
+                               "Verzeichnis Inhalte auflisten\n");
         QCOMPARE(enc.exitCode, 0);
         const QByteArray ids = enc.out.trimmed();
         QVERIFY(!ids.isEmpty());
-        Result dec = runCli(
+        CliResult dec = runCli(
             {"tokenizer", "decode", "--model", dir_.filePath("tok.model"), QString::fromUtf8(ids)});
         QCOMPARE(dec.exitCode, 0);
         QCOMPARE(dec.out, QByteArray("Verzeichnis Inhalte auflisten\n"));
-        Result bad =
+        CliResult bad =
             runCli({"tokenizer", "decode", "--model", dir_.filePath("tok.model"), "4 five"});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains("'five'"), bad.err.constData());
-        Result missing =
+        CliResult missing =
             runCli({"tokenizer", "encode", "--model", dir_.filePath("none.model"), "x"});
         QCOMPARE(missing.exitCode, 1);
         QVERIFY2(missing.err.contains("none.model"), missing.err.constData());
@@ -89,15 +79,15 @@ class TestCliData : public QObject {
 
     void binarizeAndStats() {
         const QString out = dir_.filePath("shards");
-        Result r = runCli({"corpus", "binarize", "--tokenizer", dir_.filePath("tok.model"),
-                           "--input", dir_.filePath("docs"), "--out", out});
+        CliResult r = runCli({"corpus", "binarize", "--tokenizer", dir_.filePath("tok.model"),
+                              "--input", dir_.filePath("docs"), "--out", out});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        Result again = runCli({"corpus", "binarize", "--tokenizer", dir_.filePath("tok.model"),
-                               "--input", dir_.filePath("docs"), "--out", out});
+        CliResult again = runCli({"corpus", "binarize", "--tokenizer", dir_.filePath("tok.model"),
+                                  "--input", dir_.filePath("docs"), "--out", out});
         QCOMPARE(again.exitCode, 1);
         QVERIFY2(again.err.contains("--force"), again.err.constData());
 
-        Result s = runCli({"corpus", "stats", out, "--json"});
+        CliResult s = runCli({"corpus", "stats", out, "--json"});
         QCOMPARE(s.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(s.out).object();
         QCOMPARE(o["sentences"].toInt(), 501);
@@ -106,18 +96,18 @@ class TestCliData : public QObject {
         QCOMPARE(de["sentences"].toInt(), 100);
         QCOMPARE(de["documents"].toInt(), 25);
         QVERIFY(de["tokens_per_sentence"].isArray());
-        Result text = runCli({"corpus", "stats", out});
+        CliResult text = runCli({"corpus", "stats", out});
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("tokens per sentence"));
-        Result notShards = runCli({"corpus", "stats", dir_.filePath("docs")});
+        CliResult notShards = runCli({"corpus", "stats", dir_.filePath("docs")});
         QCOMPARE(notShards.exitCode, 1);
         QVERIFY2(notShards.err.contains("corpus binarize"), notShards.err.constData());
     }
 
     void plainTextOfUnknownLanguageIsExplained() {
         writeLines(dir_.filePath("notes.txt"), {"a b c"}, 1);
-        Result r = runCli({"corpus", "binarize", "--tokenizer", dir_.filePath("tok.model"),
-                           "--input", dir_.filePath("notes.txt"), "--out", dir_.filePath("x")});
+        CliResult r = runCli({"corpus", "binarize", "--tokenizer", dir_.filePath("tok.model"),
+                              "--input", dir_.filePath("notes.txt"), "--out", dir_.filePath("x")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("notes.txt") && r.err.contains("--lang"), r.err.constData());
     }

@@ -13,23 +13,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/support/cli_runner.h"
+
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Result runCli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(ISOMORPH_BIN_DIR "/isomorph-cli"), args);
-    if (!p.waitForFinished(300000)) {
-        p.kill();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using isomorph::testing::CliResult;
+using isomorph::testing::runCli;
 
 // Relative path -> SHA-256 of every file except the timing log.
 QMap<QString, QByteArray> hashes(const QString& root) {
@@ -79,7 +68,7 @@ class TestDemoCorpusBuild : public QObject {
 
     void buildsPlausibleCorpus() {
         const QString out = tmp_.filePath("demo");
-        Result r = runCli({"corpus", "build-demo", "--out", out, "--langs", "de,ja"});
+        CliResult r = runCli({"corpus", "build-demo", "--out", out, "--langs", "de,ja"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(!QFileInfo::exists(out + ".tmp"));
         QFile mf(out + "/manifest.json");
@@ -109,7 +98,8 @@ class TestDemoCorpusBuild : public QObject {
 
     void rebuildIsByteIdentical() {
         const QString a = tmp_.filePath("demo"), b = tmp_.filePath("again");
-        Result r = runCli({"corpus", "build-demo", "--out", b, "--langs", "ja,de", "--jobs", "3"});
+        CliResult r =
+            runCli({"corpus", "build-demo", "--out", b, "--langs", "ja,de", "--jobs", "3"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const auto ha = hashes(a), hb = hashes(b);
         QVERIFY(ha.size() > 40);
@@ -120,7 +110,7 @@ class TestDemoCorpusBuild : public QObject {
 
     void refusesExistingFolderWithoutForce() {
         const QString out = tmp_.filePath("demo");
-        Result r = runCli({"corpus", "build-demo", "--out", out, "--langs", "de"});
+        CliResult r = runCli({"corpus", "build-demo", "--out", out, "--langs", "de"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("--force"), r.err.constData());
         r = runCli({"corpus", "build-demo", "--out", out, "--langs", "xx"});

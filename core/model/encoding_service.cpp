@@ -1,0 +1,247 @@
+#include "core/model/encoding_service.h"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+#include "core/common/errors.h"
+#include "core/model/hf_checkpoint.h"
+#include "core/model/npy_writer.h"
+#include "core/runtime/system_info.h"
+#include "core/text/tokenizer.h"
+#include "core/text/wordpiece_tokenizer.h"
+
+namespace isomorph::model {
+namespace fs = std::filesystem;
+
+Pooling Pooling::parse(std::string_view text, std::string_view what) {
+    if (text == "cls") return {Kind::Cls, 0};
+    if (text == "mean") return {Kind::Mean, 0};
+    if (text.substr(0, 6) == "layer:") {
+        const std::string digits(text.substr(6));
+        if (!digits.empty() && digits.size() < 4 &&
+            digits.find_first_not_of("0123456789") == std::string::npos) {
+            return {Kind::LayerMean, std::stoi(digits)};
+        }
+    }
+    throw ConfigError(std::string(what) + ": '" + std::string(text) +
+                      "' is not a pooling; use cls, mean or layer:K");
+}
+
+std::string Pooling::toString() const {
+    switch (kind) {
+        case Kind::Cls:
+            return "cls";
+        case Kind::Mean:
+            return "mean";
+        case Kind::LayerMean:
+            return "layer:" + std::to_string(layer);
+    }
+    return "cls";
+}
+
+namespace {
+
+// The checkpoint's tokenizer: XLM-R's SentencePiece (<s> ... </s>) or BERT's WordPiece
+// ([CLS] ... [SEP]).
+struct TextTokenizer {
+    std::function<std::vector<int32_t>(const std::string&)> encode;
+    int64_t bos = 0, eos = 0, pad = 0, vocabSize = 0;
+    fs::path file;
+};
+
+TextTokenizer loadTokenizer(const fs::path& checkpoint) {
+    TextTokenizer t;
+    if (fs::exists(checkpoint / "sentencepiece.bpe.model")) {
+        t.file = checkpoint / "sentencepiece.bpe.model";
+        auto spm = std::make_shared<text::Tokenizer>(text::Tokenizer::load(t.file));
+        t.encode = [spm](const std::string& s) { return spm->encode(s); };
+        t.bos = text::Tokenizer::kBos;
+        t.eos = text::Tokenizer::kEos;
+        t.pad = text::Tokenizer::kPad;
+        t.vocabSize = spm->vocabSize();
+        return t;
+    }
+    if (fs::exists(checkpoint / "vocab.txt")) {
+        t.file = checkpoint / "vocab.txt";
+        auto wp = std::make_shared<text::WordPieceTokenizer>(
+            text::WordPieceTokenizer::loadFromFolder(checkpoint));
+        if (wp->clsId() < 0 || wp->sepId() < 0 || wp->padId() < 0) {
+            throw DataError(t.file.string() +
+                            " lacks [CLS], [SEP] or [PAD]; BERT encoders need all three");
+        }
+        t.encode = [wp](const std::string& s) { return wp->encode(s); };
+        t.bos = wp->clsId();
+        t.eos = wp->sepId();
+        t.pad = wp->padId();
+        t.vocabSize = wp->vocabSize();
+        return t;
+    }
+    throw DataError(checkpoint.string() +
+                    " has no tokenizer: expected sentencepiece.bpe.model (XLM-R) or "
+                    "vocab.txt (BERT/mBERT) next to the weights");
+}
+
+}  // namespace
+
+struct EncodingService::Impl {
+    Encoder encoder = nullptr;
+    TextTokenizer tokenizer;
+    EncodeOptions options;
+    torch::Device device = torch::kCPU;
+    int64_t maxTokens = 0;
+
+    // <s> ids </s> (or [CLS] ids [SEP]), cut to maxTokens; counts truncation and empty inputs.
+    std::vector<int64_t> tokenize(const std::string& sentence, EncodeStats& stats) const {
+        std::vector<int32_t> ids = tokenizer.encode(sentence);
+        if (sentence.empty()) ++stats.empty;
+        std::vector<int64_t> out;
+        out.reserve(ids.size() + 2);
+        out.push_back(tokenizer.bos);
+        const size_t room = static_cast<size_t>(maxTokens - 2);
+        if (ids.size() > room) {
+            ids.resize(room);
+            ++stats.truncated;
+        }
+        out.insert(out.end(), ids.begin(), ids.end());
+        out.push_back(tokenizer.eos);
+        return out;
+    }
+
+    // One padded batch -> [batch, hidden] pooled vectors.
+    torch::Tensor encodeBatch(const std::vector<const std::vector<int64_t>*>& batch) {
+        int64_t longest = 0;
+        for (const auto* ids : batch)
+            longest = std::max<int64_t>(longest, static_cast<int64_t>(ids->size()));
+        auto ids =
+            torch::full({static_cast<int64_t>(batch.size()), longest}, tokenizer.pad, torch::kLong);
+        auto mask = torch::zeros_like(ids);
+        for (size_t i = 0; i < batch.size(); ++i) {
+            const auto& row = *batch[i];
+            const int64_t n = static_cast<int64_t>(row.size());
+            ids[static_cast<int64_t>(i)].narrow(0, 0, n).copy_(torch::tensor(row, torch::kLong));
+            mask[static_cast<int64_t>(i)].narrow(0, 0, n).fill_(1);
+        }
+        ids = ids.to(device);
+        mask = mask.to(device);
+        const bool layer = options.pooling.kind == Pooling::Kind::LayerMean;
+        EncoderOutput out = encoder->forward(ids, mask, {}, layer);
+        torch::Tensor pooled;
+        if (options.pooling.kind == Pooling::Kind::Cls) {
+            pooled = out.lastHidden.select(1, 0);
+        } else {
+            const auto& states =
+                layer ? out.hiddenStates.at(static_cast<size_t>(options.pooling.layer))
+                      : out.lastHidden;
+            auto m = mask.unsqueeze(-1).to(states.scalar_type());
+            pooled = (states * m).sum(1) / m.sum(1).clamp_min(1.0);
+        }
+        if (options.normalize)
+            pooled = torch::nn::functional::normalize(
+                pooled, torch::nn::functional::NormalizeFuncOptions().dim(1));
+        return pooled.to(torch::kCPU, torch::kFloat32).contiguous();
+    }
+};
+
+EncodingService::EncodingService(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+EncodingService::~EncodingService() = default;
+
+std::unique_ptr<EncodingService> EncodingService::open(const fs::path& checkpoint,
+                                                       const EncodeOptions& options) {
+    runtime::requireAvailable(options.device, "--device");
+    if (options.batchSize <= 0) throw ConfigError("--batch-size must be positive");
+    auto impl = std::make_unique<Impl>();
+    impl->options = options;
+    runtime::configureThreads(options.threads);
+    impl->tokenizer = loadTokenizer(checkpoint);
+    impl->encoder = loadHuggingFaceEncoder(checkpoint);
+    const auto& config = impl->encoder->config;
+    if (impl->tokenizer.vocabSize > config.vocabSize) {
+        throw CheckpointError(
+            impl->tokenizer.file.string() + " has " + std::to_string(impl->tokenizer.vocabSize) +
+            " ids but the model's embedding matrix has " + std::to_string(config.vocabSize) +
+            " rows; the tokenizer does not belong to this model");
+    }
+    if (options.pooling.kind == Pooling::Kind::LayerMean &&
+        options.pooling.layer > config.numLayers) {
+        throw ConfigError("--pooling layer:" + std::to_string(options.pooling.layer) +
+                          " but the model has " + std::to_string(config.numLayers) +
+                          " layers (use 0.." + std::to_string(config.numLayers) + ")");
+    }
+    impl->maxTokens = options.maxTokens > 0 ? std::min(options.maxTokens, config.maxTokens())
+                                            : config.maxTokens();
+    if (impl->maxTokens < 3)
+        throw ConfigError("--max-tokens must be at least 3 (<s>, one token, </s>)");
+    impl->device = options.device.isCuda()
+                       ? torch::Device(torch::kCUDA, std::max(0, options.device.index))
+                       : torch::Device(torch::kCPU);
+    impl->encoder->to(impl->device);
+    impl->encoder->eval();
+    return std::unique_ptr<EncodingService>(new EncodingService(std::move(impl)));
+}
+
+int64_t EncodingService::dimension() const {
+    return impl_->encoder->config.hiddenSize;
+}
+
+std::vector<float> EncodingService::encode(const std::vector<std::string>& sentences,
+                                           EncodeStats* stats) {
+    // Inference mode is thread-local: set it here, in whichever thread encodes.
+    torch::InferenceMode inference;
+    EncodeStats local;
+    EncodeStats& s = stats != nullptr ? *stats : local;
+    std::vector<std::vector<int64_t>> ids;
+    ids.reserve(sentences.size());
+    for (const auto& sentence : sentences)
+        ids.push_back(impl_->tokenize(sentence, s));
+    // Longest first, so batches hold inputs of similar length and padding is minimal.
+    std::vector<size_t> order(ids.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return ids[a].size() > ids[b].size(); });
+    const int64_t dim = dimension();
+    std::vector<float> out(sentences.size() * static_cast<size_t>(dim));
+    for (size_t start = 0; start < order.size();
+         start += static_cast<size_t>(impl_->options.batchSize)) {
+        const size_t end =
+            std::min(order.size(), start + static_cast<size_t>(impl_->options.batchSize));
+        std::vector<const std::vector<int64_t>*> batch;
+        for (size_t i = start; i < end; ++i)
+            batch.push_back(&ids[order[i]]);
+        const torch::Tensor pooled = impl_->encodeBatch(batch);
+        const float* p = pooled.data_ptr<float>();
+        for (size_t i = start; i < end; ++i) {
+            std::copy(p + (i - start) * dim, p + (i - start + 1) * dim,
+                      out.begin() + static_cast<std::ptrdiff_t>(order[i] * dim));
+        }
+    }
+    s.sentences += static_cast<int64_t>(sentences.size());
+    return out;
+}
+
+EncodeStats EncodingService::encodeToNpy(const std::function<bool(std::string&)>& next,
+                                         const fs::path& output,
+                                         const std::function<bool(int64_t)>& progress) {
+    const auto start = std::chrono::steady_clock::now();
+    EncodeStats stats;
+    NpyWriter writer(output, dimension());
+    std::vector<std::string> chunk;
+    std::string line;
+    bool more = true;
+    while (more) {
+        chunk.clear();
+        while (static_cast<int64_t>(chunk.size()) < impl_->options.chunkSentences &&
+               (more = next(line))) {
+            chunk.push_back(line);
+        }
+        if (chunk.empty()) break;
+        const std::vector<float> vectors = encode(chunk, &stats);
+        writer.append(vectors.data(), static_cast<int64_t>(chunk.size()));
+        if (progress && !progress(stats.sentences)) throw Cancelled("encoding cancelled");
+    }
+    writer.finish();
+    stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return stats;
+}
+
+}  // namespace isomorph::model

@@ -1,0 +1,71 @@
+#pragma once
+
+// Sentence encoding for `isomorph-cli encode`, indexes and the GUI's worker threads. Torch-free
+// header: the model lives behind the pimpl.
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/runtime/device.h"
+
+namespace isomorph::model {
+
+/// How token states become one sentence vector.
+struct Pooling {
+    enum class Kind { Cls, Mean, LayerMean };
+    Kind kind = Kind::Cls;
+    int layer = 0;  ///< LayerMean: 0 = embeddings, K = output of layer K (CCP uses layer 14 of 24)
+
+    /// "cls", "mean" or "layer:K". Throws ConfigError naming `what`.
+    static Pooling parse(std::string_view text, std::string_view what = "--pooling");
+    std::string toString() const;
+};
+
+struct EncodeOptions {
+    Pooling pooling;                ///< sentence vector from token states
+    bool normalize = false;         ///< L2-normalise every vector
+    int batchSize = 64;             ///< sentences per forward pass
+    int64_t maxTokens = 0;          ///< truncate longer inputs (incl. <s> </s>); 0 = model maximum
+    int64_t chunkSentences = 8192;  ///< sentences sorted by length together; bounds memory
+    runtime::DeviceSpec device;     ///< cpu, cuda, cuda:N
+    int threads = 0;                ///< intra-op threads; 0 = one per logical CPU
+};
+
+struct EncodeStats {
+    int64_t sentences = 0;
+    int64_t truncated = 0;  ///< inputs cut to maxTokens
+    int64_t empty = 0;      ///< empty inputs (encoded as <s></s>)
+    double seconds = 0.0;
+};
+
+/// A checkpoint folder (Hugging Face layout: config.json, model.safetensors and
+/// sentencepiece.bpe.model) ready to encode, in inference mode, batches sorted by length.
+class EncodingService {
+  public:
+    static std::unique_ptr<EncodingService> open(const std::filesystem::path& checkpoint,
+                                                 const EncodeOptions& options);
+    ~EncodingService();
+
+    int64_t dimension() const;
+    /// Vectors of `sentences` in input order, row-major [n, dimension()] float32.
+    std::vector<float> encode(const std::vector<std::string>& sentences,
+                              EncodeStats* stats = nullptr);
+    /// Reads sentences from `next` until it returns false and streams their vectors to a `.npy`
+    /// file [N, dimension()] float32, chunk by chunk (memory does not grow with N). `progress`
+    /// gets the sentences done so far; returning false cancels (throws Cancelled, no file left).
+    EncodeStats encodeToNpy(const std::function<bool(std::string&)>& next,
+                            const std::filesystem::path& output,
+                            const std::function<bool(int64_t)>& progress = {});
+
+  private:
+    struct Impl;
+    explicit EncodingService(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace isomorph::model

@@ -1,0 +1,141 @@
+#include "core/model/hf_checkpoint.h"
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/common/atomic_file.h"
+#include "core/common/errors.h"
+#include "core/model_io/safetensors.h"
+
+namespace isomorph::model {
+namespace fs = std::filesystem;
+using model_io::DType;
+using model_io::SafetensorsFile;
+
+namespace {
+
+nlohmann::json readJson(const fs::path& path) {
+    std::ifstream in(path);
+    if (!in)
+        throw CheckpointError("cannot read " + path.string() +
+                              " (is this a Hugging Face model folder?)");
+    std::stringstream text;
+    text << in.rdbuf();
+    try {
+        return nlohmann::json::parse(text.str());
+    } catch (const nlohmann::json::exception& e) {
+        throw CheckpointError(path.string() + " is not valid JSON: " + e.what());
+    }
+}
+
+bool isHeadTensor(const std::string& name) {
+    for (const char* head : {"lm_head.", "cls.", "pooler.", "classifier.", "qa_outputs."}) {
+        if (name.rfind(head, 0) == 0) return true;
+    }
+    return name.find("position_ids") != std::string::npos;  // a buffer some versions save
+}
+
+std::string prefixFor(const EncoderConfig& c) {
+    return c.family == EncoderConfig::Family::Bert ? "bert." : "roberta.";
+}
+
+std::vector<int64_t> shapeOf(const torch::Tensor& t) {
+    return {t.sizes().begin(), t.sizes().end()};
+}
+
+}  // namespace
+
+Encoder loadHuggingFaceEncoder(const fs::path& dir, ImportReport* report) {
+    const fs::path configPath = dir / "config.json";
+    const fs::path weightsPath = dir / "model.safetensors";
+    const EncoderConfig config =
+        encoderConfigFromHuggingFace(readJson(configPath), configPath.string());
+    if (!fs::exists(weightsPath)) {
+        std::string msg = weightsPath.string() + " not found";
+        if (fs::exists(dir / "pytorch_model.bin")) {
+            msg +=
+                "; PyTorch pickles (pytorch_model.bin) are not read: save the model with "
+                "save_pretrained(..., safe_serialization=True) to get model.safetensors";
+        }
+        throw CheckpointError(msg);
+    }
+    const SafetensorsFile file = SafetensorsFile::open(weightsPath);
+    Encoder encoder(config);
+    auto params = encoder->named_parameters(/*recurse=*/true);
+
+    ImportReport local;
+    ImportReport& r = report != nullptr ? *report : local;
+    r = ImportReport{};
+    for (const char* p : {"roberta.", "bert.", "xlm_roberta."}) {
+        for (const auto& t : file.tensors()) {
+            if (t.name.rfind(p, 0) == 0) r.prefix = p;
+        }
+    }
+    std::vector<std::string> problems;
+    std::map<std::string, bool> seen;
+    torch::NoGradGuard noGrad;
+    for (const auto& info : file.tensors()) {
+        std::string name = info.name;
+        if (!r.prefix.empty() && name.rfind(r.prefix, 0) == 0) name = name.substr(r.prefix.size());
+        torch::Tensor* param = params.find(name);
+        if (param == nullptr) {
+            if (isHeadTensor(name) || isHeadTensor(info.name)) {
+                r.skipped.push_back(info.name);
+            } else {
+                problems.push_back("unexpected tensor '" + info.name + "'");
+            }
+            continue;
+        }
+        seen[name] = true;
+        if (shapeOf(*param) != info.shape) {
+            problems.push_back("tensor '" + info.name + "' has shape " +
+                               model_io::formatShape(info.shape) + ", the config needs " +
+                               model_io::formatShape(shapeOf(*param)));
+            continue;
+        }
+        if (info.dtype != DType::F32 && info.dtype != DType::F16 && info.dtype != DType::BF16) {
+            problems.push_back("tensor '" + info.name + "' has dtype " +
+                               std::string(model_io::dtypeName(info.dtype)) +
+                               "; weights must be F32, F16 or BF16");
+            continue;
+        }
+        std::vector<float> values = model_io::toFloat32(file, info);
+        param->copy_(torch::from_blob(values.data(), param->sizes(), torch::kFloat32));
+        ++r.loaded;
+    }
+    for (const auto& item : params) {
+        if (!seen.count(item.key()))
+            problems.push_back("missing tensor '" + r.prefix + item.key() + "'");
+    }
+    if (!problems.empty()) {
+        std::string msg = weightsPath.string() + " does not match " + configPath.string() + ":";
+        for (const auto& p : problems)
+            msg += "\n  - " + p;
+        throw CheckpointError(msg);
+    }
+    return encoder;
+}
+
+void saveHuggingFaceEncoder(Encoder& encoder, const fs::path& dir) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw CheckpointError("cannot create " + dir.string() + ": " + ec.message());
+    const std::string prefix = prefixFor(encoder->config);
+    model_io::SafetensorsWriter writer;
+    std::vector<torch::Tensor> keepAlive;
+    for (const auto& item : encoder->named_parameters(true)) {
+        torch::Tensor t = item.value().detach().to(torch::kCPU, torch::kFloat32).contiguous();
+        keepAlive.push_back(t);
+        writer.add(prefix + item.key(), DType::F32, shapeOf(t), t.data_ptr(),
+                   t.numel() * sizeof(float));
+    }
+    writer.setMetadata({{"format", "pt"}});
+    writer.write(dir / "model.safetensors");
+    writeFileAtomically(dir / "config.json",
+                        encoderConfigToHuggingFace(encoder->config).dump(2) + "\n");
+}
+
+}  // namespace isomorph::model

@@ -1,0 +1,170 @@
+#include "core/model/transformer.h"
+
+#include <cmath>
+#include <limits>
+
+namespace isomorph::model {
+
+torch::Tensor additiveAttentionMask(const torch::Tensor& keepMask, torch::ScalarType dtype) {
+    // Hugging Face adds the lowest finite value rather than -inf, so fully padded rows stay finite.
+    auto m = keepMask.to(dtype).unsqueeze(1).unsqueeze(2);
+    return (1.0 - m) * std::numeric_limits<float>::lowest();
+}
+
+// --- Embeddings ---------------------------------------------------------------------------
+
+EmbeddingsImpl::EmbeddingsImpl(const EncoderConfig& c) : config(c) {
+    reset();
+}
+
+void EmbeddingsImpl::reset() {
+    const auto& c = config;
+    word_embeddings = register_module(
+        "word_embeddings",
+        torch::nn::Embedding(
+            torch::nn::EmbeddingOptions(c.vocabSize, c.hiddenSize).padding_idx(c.padId)));
+    position_embeddings = register_module(
+        "position_embeddings",
+        torch::nn::Embedding(torch::nn::EmbeddingOptions(c.maxPositions, c.hiddenSize)));
+    if (c.typeVocabSize > 0) {
+        token_type_embeddings = register_module(
+            "token_type_embeddings", torch::nn::Embedding(c.typeVocabSize, c.hiddenSize));
+    }
+    LayerNorm = register_module(
+        "LayerNorm",
+        torch::nn::LayerNorm(torch::nn::LayerNormOptions({c.hiddenSize}).eps(c.layerNormEps)));
+    dropout = register_module("dropout", torch::nn::Dropout(c.hiddenDropout));
+}
+
+torch::Tensor EmbeddingsImpl::positionIds(const torch::Tensor& ids) const {
+    if (config.paddingOffsetPositions()) {
+        auto mask = ids.ne(config.padId).to(torch::kLong);
+        return torch::cumsum(mask, 1) * mask + config.padId;
+    }
+    return torch::arange(ids.size(1), ids.options().dtype(torch::kLong))
+        .unsqueeze(0)
+        .expand_as(ids);
+}
+
+torch::Tensor EmbeddingsImpl::forward(const torch::Tensor& ids, const torch::Tensor& tokenTypes) {
+    auto x = word_embeddings(ids) + position_embeddings(positionIds(ids));
+    if (token_type_embeddings) {
+        x = x + token_type_embeddings(tokenTypes.defined() ? tokenTypes : torch::zeros_like(ids));
+    }
+    return dropout(LayerNorm(x));
+}
+
+// --- Attention ------------------------------------------------------------------------------
+
+SelfAttentionImpl::SelfAttentionImpl(const EncoderConfig& c) : config(c) {
+    reset();
+}
+
+void SelfAttentionImpl::reset() {
+    const int64_t h = config.hiddenSize;
+    query = register_module("query", torch::nn::Linear(h, h));
+    key = register_module("key", torch::nn::Linear(h, h));
+    value = register_module("value", torch::nn::Linear(h, h));
+    dropout = register_module("dropout", torch::nn::Dropout(config.attentionDropout));
+}
+
+torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x,
+                                         const torch::Tensor& additiveMask) {
+    const int64_t b = x.size(0), t = x.size(1), heads = config.numHeads, d = config.headSize();
+    // [batch, seq, hidden] -> [batch, heads, seq, head]
+    auto split = [&](const torch::Tensor& y) { return y.view({b, t, heads, d}).transpose(1, 2); };
+    auto q = split(query(x)), k = split(key(x)), v = split(value(x));
+    auto scores = torch::matmul(q, k.transpose(-1, -2)) / std::sqrt(static_cast<double>(d));
+    if (additiveMask.defined()) scores = scores + additiveMask;
+    auto probs = dropout(torch::softmax(scores, -1));
+    return torch::matmul(probs, v).transpose(1, 2).contiguous().view({b, t, heads * d});
+}
+
+ResidualOutputImpl::ResidualOutputImpl(const EncoderConfig& c, int64_t in)
+    : config(c), inputSize(in) {
+    reset();
+}
+
+void ResidualOutputImpl::reset() {
+    dense = register_module("dense", torch::nn::Linear(inputSize, config.hiddenSize));
+    LayerNorm = register_module(
+        "LayerNorm",
+        torch::nn::LayerNorm(
+            torch::nn::LayerNormOptions({config.hiddenSize}).eps(config.layerNormEps)));
+    dropout = register_module("dropout", torch::nn::Dropout(config.hiddenDropout));
+}
+
+torch::Tensor ResidualOutputImpl::forward(const torch::Tensor& x, const torch::Tensor& residual) {
+    return LayerNorm(dropout(dense(x)) + residual);
+}
+
+AttentionImpl::AttentionImpl(const EncoderConfig& c) {
+    self = register_module("self", SelfAttention(c));
+    output = register_module("output", ResidualOutput(c, c.hiddenSize));
+}
+
+torch::Tensor AttentionImpl::forward(const torch::Tensor& x, const torch::Tensor& additiveMask) {
+    return output(self(x, additiveMask), x);
+}
+
+IntermediateImpl::IntermediateImpl(const EncoderConfig& c) {
+    dense = register_module("dense", torch::nn::Linear(c.hiddenSize, c.intermediateSize));
+}
+
+torch::Tensor IntermediateImpl::forward(const torch::Tensor& x) {
+    return torch::gelu(dense(x));
+}
+
+LayerImpl::LayerImpl(const EncoderConfig& c) {
+    attention = register_module("attention", Attention(c));
+    intermediate = register_module("intermediate", Intermediate(c));
+    output = register_module("output", ResidualOutput(c, c.intermediateSize));
+}
+
+torch::Tensor LayerImpl::forward(const torch::Tensor& x, const torch::Tensor& additiveMask) {
+    auto a = attention(x, additiveMask);
+    return output(intermediate(a), a);
+}
+
+LayerStackImpl::LayerStackImpl(const EncoderConfig& c) {
+    layer = register_module("layer", torch::nn::ModuleList());
+    for (int64_t i = 0; i < c.numLayers; ++i)
+        layer->push_back(Layer(c));
+}
+
+torch::Tensor LayerStackImpl::forward(torch::Tensor x, const torch::Tensor& additiveMask,
+                                      std::vector<torch::Tensor>* hidden) {
+    for (const auto& module : *layer) {
+        x = module->as<LayerImpl>()->forward(x, additiveMask);
+        if (hidden != nullptr) hidden->push_back(x);
+    }
+    return x;
+}
+
+// --- Encoder --------------------------------------------------------------------------------
+
+EncoderImpl::EncoderImpl(const EncoderConfig& c) : config(c) {
+    config.validate("encoder");
+    reset();
+}
+
+void EncoderImpl::reset() {
+    embeddings = register_module("embeddings", Embeddings(config));
+    encoder = register_module("encoder", LayerStack(config));
+}
+
+EncoderOutput EncoderImpl::forward(const torch::Tensor& ids, const torch::Tensor& attentionMask,
+                                   const torch::Tensor& tokenTypes, bool keepHidden) {
+    TORCH_CHECK(ids.dim() == 2, "encoder input ids must be [batch, seq], got ", ids.sizes());
+    TORCH_CHECK(ids.size(1) <= config.maxTokens(), "input of ", ids.size(1),
+                " tokens exceeds the model's ", config.maxTokens(), " positions");
+    const auto keep = attentionMask.defined() ? attentionMask : ids.ne(config.padId);
+    EncoderOutput out;
+    auto x = embeddings(ids, tokenTypes);
+    if (keepHidden) out.hiddenStates.push_back(x);
+    out.lastHidden = encoder(x, additiveAttentionMask(keep, x.scalar_type()),
+                             keepHidden ? &out.hiddenStates : nullptr);
+    return out;
+}
+
+}  // namespace isomorph::model

@@ -1,0 +1,133 @@
+#pragma once
+
+// LibTorch modules of the BERT/XLM-R encoder. Include only from sources that need LibTorch
+// (core/model, engine code, tests); public headers elsewhere stay torch-free.
+//
+// Parameter names follow Hugging Face's BertModel/XLMRobertaModel exactly
+// ("embeddings.word_embeddings.weight", "encoder.layer.0.attention.self.query.weight", ...), so
+// checkpoints map by name without a translation table.
+
+#include <torch/torch.h>
+
+#include "core/model/encoder_config.h"
+
+namespace isomorph::model {
+
+/// Token + position (+ token-type) embeddings, LayerNorm, dropout.
+class EmbeddingsImpl : public torch::nn::Module {
+  public:
+    explicit EmbeddingsImpl(const EncoderConfig& config);
+    void reset();
+    /// ids: [batch, seq] int64; tokenTypes: [batch, seq] int64 or undefined (all 0).
+    /// Returns [batch, seq, hidden] float.
+    torch::Tensor forward(const torch::Tensor& ids, const torch::Tensor& tokenTypes = {});
+    /// Position ids [batch, seq]: XLM-R counts non-padding tokens from padId + 1 and gives padding
+    /// padId; BERT counts 0, 1, 2, ...
+    torch::Tensor positionIds(const torch::Tensor& ids) const;
+
+    EncoderConfig config;
+    torch::nn::Embedding word_embeddings = nullptr;
+    torch::nn::Embedding position_embeddings = nullptr;
+    torch::nn::Embedding token_type_embeddings = nullptr;  // null when typeVocabSize == 0
+    torch::nn::LayerNorm LayerNorm = nullptr;
+    torch::nn::Dropout dropout = nullptr;
+};
+TORCH_MODULE(Embeddings);
+
+/// Multi-head self-attention (query/key/value projections); the output projection belongs to
+/// AttentionOutput, as in Hugging Face's layout.
+class SelfAttentionImpl : public torch::nn::Module {
+  public:
+    explicit SelfAttentionImpl(const EncoderConfig& config);
+    void reset();
+    /// x: [batch, seq, hidden]; additiveMask: [batch, 1, 1|seq, seq] float (0 keep, lowest float
+    /// drop). Returns [batch, seq, hidden].
+    torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& additiveMask);
+
+    EncoderConfig config;
+    torch::nn::Linear query = nullptr, key = nullptr, value = nullptr;
+    torch::nn::Dropout dropout = nullptr;
+};
+TORCH_MODULE(SelfAttention);
+
+/// Dense + dropout + residual + LayerNorm (post-LN), used after attention and after the FFN.
+class ResidualOutputImpl : public torch::nn::Module {
+  public:
+    ResidualOutputImpl(const EncoderConfig& config, int64_t inputSize);
+    void reset();
+    /// x: [batch, seq, inputSize], residual: [batch, seq, hidden] -> [batch, seq, hidden].
+    torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& residual);
+
+    EncoderConfig config;
+    int64_t inputSize;
+    torch::nn::Linear dense = nullptr;
+    torch::nn::LayerNorm LayerNorm = nullptr;
+    torch::nn::Dropout dropout = nullptr;
+};
+TORCH_MODULE(ResidualOutput);
+
+class AttentionImpl : public torch::nn::Module {
+  public:
+    explicit AttentionImpl(const EncoderConfig& config);
+    torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& additiveMask);
+    SelfAttention self = nullptr;
+    ResidualOutput output = nullptr;
+};
+TORCH_MODULE(Attention);
+
+class IntermediateImpl : public torch::nn::Module {
+  public:
+    explicit IntermediateImpl(const EncoderConfig& config);
+    /// [batch, seq, hidden] -> [batch, seq, intermediate], exact (erf) GELU as in BERT.
+    torch::Tensor forward(const torch::Tensor& x);
+    torch::nn::Linear dense = nullptr;
+};
+TORCH_MODULE(Intermediate);
+
+class LayerImpl : public torch::nn::Module {
+  public:
+    explicit LayerImpl(const EncoderConfig& config);
+    torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& additiveMask);
+    Attention attention = nullptr;
+    Intermediate intermediate = nullptr;
+    ResidualOutput output = nullptr;
+};
+TORCH_MODULE(Layer);
+
+/// The stack of transformer layers ("encoder.layer.N" in Hugging Face's names).
+class LayerStackImpl : public torch::nn::Module {
+  public:
+    explicit LayerStackImpl(const EncoderConfig& config);
+    /// Runs every layer; appends each layer's output to `hidden` when it is not null.
+    torch::Tensor forward(torch::Tensor x, const torch::Tensor& additiveMask,
+                          std::vector<torch::Tensor>* hidden = nullptr);
+    torch::nn::ModuleList layer = nullptr;
+};
+TORCH_MODULE(LayerStack);
+
+/// What a forward pass returns.
+struct EncoderOutput {
+    torch::Tensor lastHidden;                 ///< [batch, seq, hidden]
+    std::vector<torch::Tensor> hiddenStates;  ///< embeddings + every layer, when requested
+};
+
+/// The encoder: embeddings and the stack of post-LN transformer layers.
+class EncoderImpl : public torch::nn::Module {
+  public:
+    explicit EncoderImpl(const EncoderConfig& config);
+    void reset();
+    /// ids: [batch, seq] int64; attentionMask: [batch, seq] (1 = token, 0 = padding) or undefined
+    /// (computed from padId); tokenTypes optional. keepHidden stores every layer's output.
+    EncoderOutput forward(const torch::Tensor& ids, const torch::Tensor& attentionMask = {},
+                          const torch::Tensor& tokenTypes = {}, bool keepHidden = false);
+
+    EncoderConfig config;
+    Embeddings embeddings = nullptr;
+    LayerStack encoder = nullptr;
+};
+TORCH_MODULE(Encoder);
+
+/// [batch, seq] keep-mask (1/0) -> additive mask [batch, 1, 1, seq] in `dtype` (0 or lowest).
+torch::Tensor additiveAttentionMask(const torch::Tensor& keepMask, torch::ScalarType dtype);
+
+}  // namespace isomorph::model

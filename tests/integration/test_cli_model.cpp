@@ -1,0 +1,130 @@
+// `model init` and `encode` end to end: shapes, input order restored after length sorting, batch
+// independence (padding never leaks), truncation and empty-line warnings, clear errors.
+
+#include <cmath>
+#include <cstring>
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "tests/support/cli_runner.h"
+#include "tests/support/tiny_corpus.h"
+
+namespace {
+
+using isomorph::testing::CliResult;
+using isomorph::testing::runCli;
+
+// Rows and values of a float32 .npy written by NpyWriter.
+std::vector<float> readNpy(const QString& path, int& rows, int& cols) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    const QByteArray bytes = f.readAll();
+    const int headerLen =
+        static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+    const QByteArray header = bytes.mid(10, headerLen);
+    QRegularExpression shape("'shape': \\((\\d+), (\\d+)\\)");
+    auto m = shape.match(QString::fromLatin1(header));
+    rows = m.captured(1).toInt();
+    cols = m.captured(2).toInt();
+    std::vector<float> out(static_cast<size_t>(rows) * cols);
+    std::memcpy(out.data(), bytes.constData() + 10 + headerLen, out.size() * sizeof(float));
+    return out;
+}
+
+}  // namespace
+
+class TestCliModel : public QObject {
+    Q_OBJECT
+
+  private:
+    QTemporaryDir dir_;
+    QString model_;
+
+  private Q_SLOTS:
+    void initTestCase() {
+        isomorph::testing::tinyTokenizer(dir_.filePath("tok").toStdString());
+        model_ = dir_.filePath("model");
+        CliResult r = runCli({"model", "init", "--tokenizer", dir_.filePath("tok.model"), "--out",
+                              model_, "--layers", "2", "--hidden", "32", "--heads", "4", "--ffn",
+                              "64", "--max-positions", "34"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(QFile::exists(model_ + "/model.safetensors"));
+        QVERIFY(QFile::exists(model_ + "/sentencepiece.bpe.model"));
+        QFile input(dir_.filePath("in.txt"));
+        QVERIFY(input.open(QIODevice::WriteOnly));
+        input.write(
+            "copy all files\nlist the directory contents\n\nremove files\ncopy all files\n");
+        input.write(QByteArray("list files ").repeated(20) + "\n");
+        input.close();
+    }
+
+    void encodesInInputOrderIndependentOfBatching() {
+        const QString a = dir_.filePath("a.npy"), b = dir_.filePath("b.npy");
+        CliResult r =
+            runCli({"encode", "--model", model_, "--input", dir_.filePath("in.txt"), "--output", a,
+                    "--pooling", "mean", "--normalize", "--batch-size", "1", "--lang", "en"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("1 sentences were longer than the maximum"), r.err.constData());
+        QVERIFY2(r.err.contains("1 empty lines"), r.err.constData());
+        CliResult r2 =
+            runCli({"encode", "--model", model_, "--input", dir_.filePath("in.txt"), "--output", b,
+                    "--pooling", "mean", "--normalize", "--batch-size", "64"});
+        QCOMPARE(r2.exitCode, 0);
+        int rows = 0, cols = 0, rows2 = 0, cols2 = 0;
+        auto va = readNpy(a, rows, cols);
+        auto vb = readNpy(b, rows2, cols2);
+        QCOMPARE(rows, 6);
+        QCOMPARE(cols, 32);
+        QCOMPARE(rows2, rows);
+        double maxDiff = 0, norm0 = 0;
+        for (size_t i = 0; i < va.size(); ++i)
+            maxDiff = std::max(maxDiff, double(std::abs(va[i] - vb[i])));
+        for (int c = 0; c < cols; ++c)
+            norm0 += va[c] * va[c];
+        QVERIFY2(maxDiff < 1e-5, qPrintable(QString::number(maxDiff)));  // padding does not leak
+        QVERIFY(std::abs(norm0 - 1.0) < 1e-4);
+        // Rows 0 and 4 hold the same sentence; row 1 another one.
+        double same = 0, other = 0;
+        for (int c = 0; c < cols; ++c) {
+            same = std::max(same, double(std::abs(va[c] - va[4 * cols + c])));
+            other = std::max(other, double(std::abs(va[c] - va[cols + c])));
+        }
+        QVERIFY(same < 1e-6);
+        QVERIFY(other > 1e-4);
+        QFile sidecar(a + ".json");
+        QVERIFY(sidecar.open(QIODevice::ReadOnly));
+        const QJsonObject meta = QJsonDocument::fromJson(sidecar.readAll()).object();
+        QCOMPARE(meta["rows"].toInt(), 6);
+        QCOMPARE(meta["lang"].toString(), QString("en"));
+        QCOMPARE(meta["pooling"].toString(), QString("mean"));
+    }
+
+    void badFlagsAndInputsAreClear() {
+        CliResult pooling = runCli({"encode", "--model", model_, "--input", dir_.filePath("in.txt"),
+                                    "--output", dir_.filePath("x.npy"), "--pooling", "layer:7"});
+        QCOMPARE(pooling.exitCode, 2);
+        QVERIFY2(pooling.err.contains("layer:7") && pooling.err.contains("2 layers"),
+                 pooling.err.constData());
+        CliResult column = runCli({"encode", "--model", model_, "--input", dir_.filePath("in.txt"),
+                                   "--output", dir_.filePath("x.npy"), "--column", "2"});
+        QCOMPARE(column.exitCode, 1);
+        QVERIFY2(column.err.contains("in.txt:1: no column 2"), column.err.constData());
+        QVERIFY(!QFile::exists(dir_.filePath("x.npy")));  // nothing half-written
+        CliResult noModel = runCli({"encode", "--model", dir_.filePath("none"), "--input",
+                                    dir_.filePath("in.txt"), "--output", dir_.filePath("x.npy")});
+        QCOMPARE(noModel.exitCode, 1);
+        QVERIFY2(noModel.err.contains("no tokenizer"), noModel.err.constData());
+        CliResult lang = runCli({"encode", "--model", model_, "--input", dir_.filePath("in.txt"),
+                                 "--output", dir_.filePath("x.npy"), "--lang", "german"});
+        QCOMPARE(lang.exitCode, 1);
+        QVERIFY2(lang.err.contains("'german'"), lang.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliModel)
+#include "test_cli_model.moc"
