@@ -33,6 +33,7 @@ std::vector<std::string> EncoderConfig::problems() const {
         if (p < 0.0 || p >= 1.0) out.push_back(std::string(field) + " must be in [0, 1)");
     }
     if (layerNormEps <= 0.0) out.push_back("layer_norm_eps must be positive");
+    if (attentionRadius < 0) out.push_back("attention radius must be >= 0 (0 = full attention)");
     return out;
 }
 
@@ -80,6 +81,9 @@ EncoderConfig encoderConfigFromHuggingFace(const nlohmann::json& j, const std::s
         c.hiddenDropout = j.value("hidden_dropout_prob", 0.1);
         c.attentionDropout = j.value("attention_probs_dropout_prob", 0.1);
         c.padId = j.value("pad_token_id", int64_t{c.family == EncoderConfig::Family::Bert ? 0 : 1});
+        // Longformer-style configs give the whole window; ours store the radius.
+        if (j.contains("attention_window"))
+            c.attentionRadius = j.at("attention_window").get<int64_t>() / 2;
     } catch (const nlohmann::json::exception& e) {
         throw ConfigError(origin + ": " + e.what());
     }
@@ -89,23 +93,25 @@ EncoderConfig encoderConfigFromHuggingFace(const nlohmann::json& j, const std::s
 
 nlohmann::json encoderConfigToHuggingFace(const EncoderConfig& c) {
     const bool xlmr = c.family == EncoderConfig::Family::XlmRoberta;
-    return {{"architectures", {xlmr ? "XLMRobertaForMaskedLM" : "BertForMaskedLM"}},
-            {"model_type", xlmr ? "xlm-roberta" : "bert"},
-            {"vocab_size", c.vocabSize},
-            {"hidden_size", c.hiddenSize},
-            {"num_hidden_layers", c.numLayers},
-            {"num_attention_heads", c.numHeads},
-            {"intermediate_size", c.intermediateSize},
-            {"max_position_embeddings", c.maxPositions},
-            {"type_vocab_size", c.typeVocabSize},
-            {"layer_norm_eps", c.layerNormEps},
-            {"hidden_dropout_prob", c.hiddenDropout},
-            {"attention_probs_dropout_prob", c.attentionDropout},
-            {"hidden_act", "gelu"},
-            {"position_embedding_type", "absolute"},
-            {"pad_token_id", c.padId},
-            {"bos_token_id", xlmr ? nlohmann::json(0) : nlohmann::json(nullptr)},
-            {"eos_token_id", xlmr ? nlohmann::json(2) : nlohmann::json(nullptr)}};
+    nlohmann::json j = {{"architectures", {xlmr ? "XLMRobertaForMaskedLM" : "BertForMaskedLM"}},
+                        {"model_type", xlmr ? "xlm-roberta" : "bert"},
+                        {"vocab_size", c.vocabSize},
+                        {"hidden_size", c.hiddenSize},
+                        {"num_hidden_layers", c.numLayers},
+                        {"num_attention_heads", c.numHeads},
+                        {"intermediate_size", c.intermediateSize},
+                        {"max_position_embeddings", c.maxPositions},
+                        {"type_vocab_size", c.typeVocabSize},
+                        {"layer_norm_eps", c.layerNormEps},
+                        {"hidden_dropout_prob", c.hiddenDropout},
+                        {"attention_probs_dropout_prob", c.attentionDropout},
+                        {"hidden_act", "gelu"},
+                        {"position_embedding_type", "absolute"},
+                        {"pad_token_id", c.padId},
+                        {"bos_token_id", xlmr ? nlohmann::json(0) : nlohmann::json(nullptr)},
+                        {"eos_token_id", xlmr ? nlohmann::json(2) : nlohmann::json(nullptr)}};
+    if (c.attentionRadius > 0) j["attention_window"] = 2 * c.attentionRadius;
+    return j;
 }
 
 }  // namespace isomorph::model

@@ -25,6 +25,7 @@ struct EncoderConfig {
     double hiddenDropout = 0.1;     ///< after embeddings, attention output and feed-forward
     double attentionDropout = 0.1;  ///< on attention probabilities
     int64_t padId = 1;              ///< padding token id (XLM-R 1, BERT 0)
+    int64_t attentionRadius = 0;    ///< 0 = full attention; r > 0 = global + sliding window of 2r+1
 
     /// XLM-R numbers positions from padId + 1 and gives padding the position padId; BERT counts
     /// from 0 for every token.

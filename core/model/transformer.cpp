@@ -3,6 +3,9 @@
 #include <cmath>
 #include <limits>
 
+#include "core/common/errors.h"
+#include "core/model/windowed_attention.h"
+
 namespace isomorph::model {
 
 torch::Tensor additiveAttentionMask(const torch::Tensor& keepMask, torch::ScalarType dtype) {
@@ -68,16 +71,23 @@ void SelfAttentionImpl::reset() {
     dropout = register_module("dropout", torch::nn::Dropout(config.attentionDropout));
 }
 
-torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x,
-                                         const torch::Tensor& additiveMask) {
+torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x, const AttentionMasks& masks) {
     const int64_t b = x.size(0), t = x.size(1), heads = config.numHeads, d = config.headSize();
     // [batch, seq, hidden] -> [batch, heads, seq, head]
     auto split = [&](const torch::Tensor& y) { return y.view({b, t, heads, d}).transpose(1, 2); };
     auto q = split(query(x)), k = split(key(x)), v = split(value(x));
-    auto scores = torch::matmul(q, k.transpose(-1, -2)) / std::sqrt(static_cast<double>(d));
-    if (additiveMask.defined()) scores = scores + additiveMask;
-    auto probs = dropout(torch::softmax(scores, -1));
-    return torch::matmul(probs, v).transpose(1, 2).contiguous().view({b, t, heads * d});
+    torch::Tensor context;
+    if (config.attentionRadius > 0) {
+        // No attention dropout on this path (the blocked kernel never forms the full probability
+        // matrix); full attention keeps it, as in BERT.
+        context =
+            globalSlidingWindowAttention(q, k, v, masks.keep, masks.global, config.attentionRadius);
+    } else {
+        auto scores = torch::matmul(q, k.transpose(-1, -2)) / std::sqrt(static_cast<double>(d));
+        if (masks.additive.defined()) scores = scores + masks.additive;
+        context = torch::matmul(dropout(torch::softmax(scores, -1)), v);
+    }
+    return context.transpose(1, 2).contiguous().view({b, t, heads * d});
 }
 
 ResidualOutputImpl::ResidualOutputImpl(const EncoderConfig& c, int64_t in)
@@ -103,8 +113,8 @@ AttentionImpl::AttentionImpl(const EncoderConfig& c) {
     output = register_module("output", ResidualOutput(c, c.hiddenSize));
 }
 
-torch::Tensor AttentionImpl::forward(const torch::Tensor& x, const torch::Tensor& additiveMask) {
-    return output(self(x, additiveMask), x);
+torch::Tensor AttentionImpl::forward(const torch::Tensor& x, const AttentionMasks& masks) {
+    return output(self(x, masks), x);
 }
 
 IntermediateImpl::IntermediateImpl(const EncoderConfig& c) {
@@ -121,8 +131,8 @@ LayerImpl::LayerImpl(const EncoderConfig& c) {
     output = register_module("output", ResidualOutput(c, c.intermediateSize));
 }
 
-torch::Tensor LayerImpl::forward(const torch::Tensor& x, const torch::Tensor& additiveMask) {
-    auto a = attention(x, additiveMask);
+torch::Tensor LayerImpl::forward(const torch::Tensor& x, const AttentionMasks& masks) {
+    auto a = attention(x, masks);
     return output(intermediate(a), a);
 }
 
@@ -132,10 +142,10 @@ LayerStackImpl::LayerStackImpl(const EncoderConfig& c) {
         layer->push_back(Layer(c));
 }
 
-torch::Tensor LayerStackImpl::forward(torch::Tensor x, const torch::Tensor& additiveMask,
+torch::Tensor LayerStackImpl::forward(torch::Tensor x, const AttentionMasks& masks,
                                       std::vector<torch::Tensor>* hidden) {
     for (const auto& module : *layer) {
-        x = module->as<LayerImpl>()->forward(x, additiveMask);
+        x = module->as<LayerImpl>()->forward(x, masks);
         if (hidden != nullptr) hidden->push_back(x);
     }
     return x;
@@ -154,7 +164,8 @@ void EncoderImpl::reset() {
 }
 
 EncoderOutput EncoderImpl::forward(const torch::Tensor& ids, const torch::Tensor& attentionMask,
-                                   const torch::Tensor& tokenTypes, bool keepHidden) {
+                                   const torch::Tensor& tokenTypes, bool keepHidden,
+                                   const torch::Tensor& globalMask) {
     TORCH_CHECK(ids.dim() == 2, "encoder input ids must be [batch, seq], got ", ids.sizes());
     TORCH_CHECK(ids.size(1) <= config.maxTokens(), "input of ", ids.size(1),
                 " tokens exceeds the model's ", config.maxTokens(), " positions");
@@ -162,9 +173,42 @@ EncoderOutput EncoderImpl::forward(const torch::Tensor& ids, const torch::Tensor
     EncoderOutput out;
     auto x = embeddings(ids, tokenTypes);
     if (keepHidden) out.hiddenStates.push_back(x);
-    out.lastHidden = encoder(x, additiveAttentionMask(keep, x.scalar_type()),
-                             keepHidden ? &out.hiddenStates : nullptr);
+    AttentionMasks masks;
+    masks.keep = keep.to(torch::kBool);
+    if (config.attentionRadius > 0) {
+        if (globalMask.defined()) {
+            masks.global = globalMask.to(torch::kBool);
+        } else {
+            masks.global = torch::zeros_like(masks.keep);
+            masks.global.select(1, 0).fill_(true);
+        }
+    } else {
+        masks.additive = additiveAttentionMask(keep, x.scalar_type());
+    }
+    out.lastHidden = encoder(x, masks, keepHidden ? &out.hiddenStates : nullptr);
     return out;
+}
+
+void extendPositions(Encoder& encoder, int64_t newMaxTokens) {
+    EncoderConfig& c = encoder->config;
+    const int64_t offset = c.paddingOffsetPositions() ? c.padId + 1 : 0;
+    const int64_t oldTokens = c.maxPositions - offset;
+    if (newMaxTokens <= oldTokens) {
+        throw ConfigError("extendPositions: the model already has " + std::to_string(oldTokens) +
+                          " positions; ask for more than that");
+    }
+    torch::NoGradGuard noGrad;
+    auto& table = encoder->embeddings->position_embeddings->weight;
+    auto grown = torch::empty({offset + newMaxTokens, c.hiddenSize}, table.options());
+    if (offset > 0) grown.narrow(0, 0, offset).copy_(table.narrow(0, 0, offset));
+    for (int64_t done = 0; done < newMaxTokens; done += oldTokens) {
+        const int64_t n = std::min(oldTokens, newMaxTokens - done);
+        grown.narrow(0, offset + done, n).copy_(table.narrow(0, offset, n));
+    }
+    c.maxPositions = offset + newMaxTokens;
+    encoder->embeddings->config = c;
+    encoder->embeddings->position_embeddings->weight.set_data(grown);
+    encoder->embeddings->position_embeddings->options.num_embeddings(c.maxPositions);
 }
 
 }  // namespace isomorph::model

@@ -13,6 +13,14 @@
 
 namespace isomorph::model {
 
+/// Masks every layer needs: the additive mask for full attention, and the keep/global masks for
+/// global + sliding-window attention.
+struct AttentionMasks {
+    torch::Tensor additive;  ///< [batch, 1, 1, seq] float, 0 keep / lowest drop
+    torch::Tensor keep;      ///< [batch, seq] bool, false = padding
+    torch::Tensor global;    ///< [batch, seq] bool, tokens with global attention (windowed only)
+};
+
 /// Token + position (+ token-type) embeddings, LayerNorm, dropout.
 class EmbeddingsImpl : public torch::nn::Module {
   public:
@@ -40,9 +48,9 @@ class SelfAttentionImpl : public torch::nn::Module {
   public:
     explicit SelfAttentionImpl(const EncoderConfig& config);
     void reset();
-    /// x: [batch, seq, hidden]; additiveMask: [batch, 1, 1|seq, seq] float (0 keep, lowest float
-    /// drop). Returns [batch, seq, hidden].
-    torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& additiveMask);
+    /// x: [batch, seq, hidden] -> [batch, seq, hidden]. Full attention uses masks.additive;
+    /// with config.attentionRadius > 0, global + sliding-window attention uses keep and global.
+    torch::Tensor forward(const torch::Tensor& x, const AttentionMasks& masks);
 
     EncoderConfig config;
     torch::nn::Linear query = nullptr, key = nullptr, value = nullptr;
@@ -69,7 +77,7 @@ TORCH_MODULE(ResidualOutput);
 class AttentionImpl : public torch::nn::Module {
   public:
     explicit AttentionImpl(const EncoderConfig& config);
-    torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& additiveMask);
+    torch::Tensor forward(const torch::Tensor& x, const AttentionMasks& masks);
     SelfAttention self = nullptr;
     ResidualOutput output = nullptr;
 };
@@ -87,7 +95,7 @@ TORCH_MODULE(Intermediate);
 class LayerImpl : public torch::nn::Module {
   public:
     explicit LayerImpl(const EncoderConfig& config);
-    torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& additiveMask);
+    torch::Tensor forward(const torch::Tensor& x, const AttentionMasks& masks);
     Attention attention = nullptr;
     Intermediate intermediate = nullptr;
     ResidualOutput output = nullptr;
@@ -99,7 +107,7 @@ class LayerStackImpl : public torch::nn::Module {
   public:
     explicit LayerStackImpl(const EncoderConfig& config);
     /// Runs every layer; appends each layer's output to `hidden` when it is not null.
-    torch::Tensor forward(torch::Tensor x, const torch::Tensor& additiveMask,
+    torch::Tensor forward(torch::Tensor x, const AttentionMasks& masks,
                           std::vector<torch::Tensor>* hidden = nullptr);
     torch::nn::ModuleList layer = nullptr;
 };
@@ -118,14 +126,22 @@ class EncoderImpl : public torch::nn::Module {
     void reset();
     /// ids: [batch, seq] int64; attentionMask: [batch, seq] (1 = token, 0 = padding) or undefined
     /// (computed from padId); tokenTypes optional. keepHidden stores every layer's output.
+    /// globalMask [batch, seq] bool marks tokens with global attention when the config uses
+    /// global + sliding-window attention (undefined: only the first token, [CLS]/<s>).
     EncoderOutput forward(const torch::Tensor& ids, const torch::Tensor& attentionMask = {},
-                          const torch::Tensor& tokenTypes = {}, bool keepHidden = false);
+                          const torch::Tensor& tokenTypes = {}, bool keepHidden = false,
+                          const torch::Tensor& globalMask = {});
 
     EncoderConfig config;
     Embeddings embeddings = nullptr;
     LayerStack encoder = nullptr;
 };
 TORCH_MODULE(Encoder);
+
+/// Longer inputs for a trained checkpoint (XLP, Longformer): grows the position table to
+/// `newMaxTokens` positions by copying the learned positions over again (512 -> 1024 repeats them
+/// twice). Updates config.maxPositions. Throws ConfigError if newMaxTokens is not larger.
+void extendPositions(Encoder& encoder, int64_t newMaxTokens);
 
 /// [batch, seq] keep-mask (1/0) -> additive mask [batch, 1, 1, seq] in `dtype` (0 or lowest).
 torch::Tensor additiveAttentionMask(const torch::Tensor& keepMask, torch::ScalarType dtype);
