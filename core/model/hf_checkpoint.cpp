@@ -1,8 +1,11 @@
 #include "core/model/hf_checkpoint.h"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdlib.h>
 
 #include <nlohmann/json.hpp>
 
@@ -63,6 +66,15 @@ Encoder loadHuggingFaceEncoder(const fs::path& dir, ImportReport* report) {
         throw CheckpointError(msg);
     }
     const SafetensorsFile file = SafetensorsFile::open(weightsPath);
+    if (auto it = file.metadata().find("isomorph_format_version"); it != file.metadata().end()) {
+        if (it->second.find_first_not_of("0123456789") != std::string::npos || it->second.empty() ||
+            std::stoi(it->second) > kCheckpointFormatVersion) {
+            throw CheckpointError(weightsPath.string() + " has isomorph_format_version '" +
+                                  it->second + "'; this Isomorph reads up to " +
+                                  std::to_string(kCheckpointFormatVersion) +
+                                  ". Update Isomorph to load it");
+        }
+    }
     Encoder encoder(config);
     auto params = encoder->named_parameters(/*recurse=*/true);
 
@@ -119,23 +131,68 @@ Encoder loadHuggingFaceEncoder(const fs::path& dir, ImportReport* report) {
     return encoder;
 }
 
-void saveHuggingFaceEncoder(Encoder& encoder, const fs::path& dir) {
+namespace {
+
+fs::path makeSiblingTempDir(const fs::path& dir) {
+    fs::path parent = dir.parent_path();
+    if (parent.empty()) parent = ".";
     std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) throw CheckpointError("cannot create " + dir.string() + ": " + ec.message());
-    const std::string prefix = prefixFor(encoder->config);
-    model_io::SafetensorsWriter writer;
-    std::vector<torch::Tensor> keepAlive;
-    for (const auto& item : encoder->named_parameters(true)) {
-        torch::Tensor t = item.value().detach().to(torch::kCPU, torch::kFloat32).contiguous();
-        keepAlive.push_back(t);
-        writer.add(prefix + item.key(), DType::F32, shapeOf(t), t.data_ptr(),
-                   t.numel() * sizeof(float));
+    fs::create_directories(parent, ec);
+    std::string tmpl = (parent / ("." + dir.filename().string() + ".tmp-XXXXXX")).string();
+    if (::mkdtemp(tmpl.data()) == nullptr) {
+        throw CheckpointError("cannot create a folder next to " + dir.string() + ": " +
+                              std::strerror(errno));
     }
-    writer.setMetadata({{"format", "pt"}});
-    writer.write(dir / "model.safetensors");
-    writeFileAtomically(dir / "config.json",
-                        encoderConfigToHuggingFace(encoder->config).dump(2) + "\n");
+    return tmpl;
+}
+
+// Moves `tmp` to `dir`; an existing `dir` is moved aside first and deleted only afterwards.
+void replaceDirectory(const fs::path& tmp, const fs::path& dir) {
+    std::error_code ec;
+    fs::path old;
+    if (fs::exists(dir, ec)) {
+        old = fs::path(tmp.string() + ".old");
+        fs::rename(dir, old, ec);
+        if (ec) throw CheckpointError("cannot replace " + dir.string() + ": " + ec.message());
+    }
+    fs::rename(tmp, dir, ec);
+    if (ec) {
+        if (!old.empty()) fs::rename(old, dir);
+        throw CheckpointError("cannot move the checkpoint to " + dir.string() + ": " +
+                              ec.message());
+    }
+    syncDirectory(dir.parent_path().empty() ? fs::path(".") : dir.parent_path());
+    if (!old.empty()) fs::remove_all(old, ec);
+}
+
+}  // namespace
+
+void saveHuggingFaceEncoder(Encoder& encoder, const fs::path& dir,
+                            const std::vector<ExtraFile>& extraFiles) {
+    const fs::path tmp = makeSiblingTempDir(dir);
+    try {
+        const std::string prefix = prefixFor(encoder->config);
+        model_io::SafetensorsWriter writer;
+        std::vector<torch::Tensor> keepAlive;
+        for (const auto& item : encoder->named_parameters(true)) {
+            torch::Tensor t = item.value().detach().to(torch::kCPU, torch::kFloat32).contiguous();
+            keepAlive.push_back(t);
+            writer.add(prefix + item.key(), DType::F32, shapeOf(t), t.data_ptr(),
+                       t.numel() * sizeof(float));
+        }
+        writer.setMetadata({{"format", "pt"},
+                            {"isomorph_format_version", std::to_string(kCheckpointFormatVersion)}});
+        writer.write(tmp / "model.safetensors");
+        writeFileAtomically(tmp / "config.json",
+                            encoderConfigToHuggingFace(encoder->config).dump(2) + "\n");
+        for (const auto& [name, bytes] : extraFiles)
+            writeFileAtomically(tmp / name, bytes);
+        replaceDirectory(tmp, dir);
+    } catch (...) {
+        std::error_code ec;
+        fs::remove_all(tmp, ec);
+        throw;
+    }
 }
 
 }  // namespace isomorph::model

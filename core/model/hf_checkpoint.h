@@ -22,8 +22,18 @@ struct ImportReport {
 /// (missing, unexpected, wrong shape), naming the file.
 Encoder loadHuggingFaceEncoder(const std::filesystem::path& dir, ImportReport* report = nullptr);
 
-/// Writes config.json and model.safetensors in the Hugging Face layout and names (with the
-/// "roberta."/"bert." prefix that *ForMaskedLM checkpoints use), each file atomically.
-void saveHuggingFaceEncoder(Encoder& encoder, const std::filesystem::path& dir);
+/// Version of Isomorph's additions to the layout, stored in the safetensors metadata as
+/// "isomorph_format_version"; files from a newer Isomorph are refused on load.
+constexpr int kCheckpointFormatVersion = 1;
+
+/// A file written next to the weights (name in the folder, bytes), e.g. the tokenizer model.
+using ExtraFile = std::pair<std::string, std::string>;
+
+/// Writes config.json, model.safetensors (Hugging Face names, with the "roberta."/"bert." prefix
+/// that *ForMaskedLM checkpoints use) and `extraFiles` into `dir`. The folder is built under a
+/// temporary name next to `dir` and renamed into place, so readers see the old checkpoint or the
+/// complete new one, never a mix; an existing `dir` is replaced only after the new one is complete.
+void saveHuggingFaceEncoder(Encoder& encoder, const std::filesystem::path& dir,
+                            const std::vector<ExtraFile>& extraFiles = {});
 
 }  // namespace isomorph::model

@@ -45,8 +45,7 @@ void createInitialCheckpoint(EncoderConfig config, const fs::path& tokenizerMode
     config.validate("model init");
     Encoder encoder(config);
     initialize(encoder, seed);
-    saveHuggingFaceEncoder(encoder, dir);
-    writeFileAtomically(dir / "sentencepiece.bpe.model", readFile(tokenizerModel));
+    saveHuggingFaceEncoder(encoder, dir, {{"sentencepiece.bpe.model", readFile(tokenizerModel)}});
 }
 
 }  // namespace isomorph::model

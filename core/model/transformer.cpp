@@ -73,9 +73,12 @@ void SelfAttentionImpl::reset() {
 
 torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x, const AttentionMasks& masks) {
     const int64_t b = x.size(0), t = x.size(1), heads = config.numHeads, d = config.headSize();
-    // [batch, seq, hidden] -> [batch, heads, seq, head]
-    auto split = [&](const torch::Tensor& y) { return y.view({b, t, heads, d}).transpose(1, 2); };
-    auto q = split(query(x)), k = split(key(x)), v = split(value(x));
+    // One GEMM for the three projections (the parameters stay separate, under Hugging Face's
+    // names): [batch, seq, hidden] -> [3, batch, heads, seq, head].
+    auto weight = torch::cat({query->weight, key->weight, value->weight}, 0);
+    auto bias = torch::cat({query->bias, key->bias, value->bias}, 0);
+    auto qkv = torch::linear(x, weight, bias).view({b, t, 3, heads, d}).permute({2, 0, 3, 1, 4});
+    auto q = qkv[0], k = qkv[1], v = qkv[2];
     torch::Tensor context;
     if (config.attentionRadius > 0) {
         // No attention dropout on this path (the blocked kernel never forms the full probability
@@ -83,9 +86,15 @@ torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x, const Attention
         context =
             globalSlidingWindowAttention(q, k, v, masks.keep, masks.global, config.attentionRadius);
     } else {
-        auto scores = torch::matmul(q, k.transpose(-1, -2)) / std::sqrt(static_cast<double>(d));
-        if (masks.additive.defined()) scores = scores + masks.additive;
-        context = torch::matmul(dropout(torch::softmax(scores, -1)), v);
+        // scores = mask + q k^T / sqrt(d) in one batched GEMM call.
+        auto q3 = q.reshape({b * heads, t, d}), k3 = k.reshape({b * heads, t, d});
+        auto mask = masks.additive.defined()
+                        ? masks.additive.expand({b, heads, 1, t}).reshape({b * heads, 1, t})
+                        : torch::zeros({1, 1, 1}, x.options());
+        auto scores = torch::baddbmm(mask, q3, k3.transpose(1, 2), 1.0,
+                                     1.0 / std::sqrt(static_cast<double>(d)));
+        auto probs = dropout(torch::softmax(scores, -1));
+        context = torch::bmm(probs, v.reshape({b * heads, t, d})).view({b, heads, t, d});
     }
     return context.transpose(1, 2).contiguous().view({b, t, heads * d});
 }

@@ -7,6 +7,7 @@
 
 #include <torch/torch.h>
 
+#include <QDir>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -136,6 +137,41 @@ class TestEncoderParity : public QObject {
         }
         QVERIFY_THROWS_EXCEPTION(CheckpointError,
                                  loadHuggingFaceEncoder(dir.filePath("nowhere").toStdString()));
+    }
+
+    void savingReplacesWholeFolderAndNewerVersionsAreRefused() {
+        EncoderConfig c;
+        c.vocabSize = 30;
+        c.hiddenSize = 8;
+        c.numLayers = 1;
+        c.numHeads = 2;
+        c.intermediateSize = 16;
+        c.maxPositions = 12;
+        Encoder e(c);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("ckpt").toStdString();
+        saveHuggingFaceEncoder(e, path, {{"note.txt", "first"}});
+        saveHuggingFaceEncoder(e, path);  // replaces the folder: the old extra file is gone
+        QVERIFY(!QFile::exists(dir.filePath("ckpt/note.txt")));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList{"ckpt"});  // no temporary folders left behind
+        // A file written by a newer Isomorph is refused with a clear message.
+        auto file = model_io::SafetensorsFile::open(path + "/model.safetensors");
+        model_io::SafetensorsWriter writer;
+        for (const auto& t : file.tensors())
+            writer.add(t.name, t.dtype, t.shape, file.data(t), t.bytes);
+        writer.setMetadata({{"format", "pt"}, {"isomorph_format_version", "99"}});
+        writer.write(path + "/newer.safetensors");
+        QFile::remove(QString::fromStdString(path + "/model.safetensors"));
+        QFile::rename(QString::fromStdString(path + "/newer.safetensors"),
+                      QString::fromStdString(path + "/model.safetensors"));
+        try {
+            loadHuggingFaceEncoder(path);
+            QFAIL("expected CheckpointError");
+        } catch (const CheckpointError& err) {
+            QVERIFY2(std::string(err.what()).find("Update Isomorph") != std::string::npos,
+                     err.what());
+        }
     }
 
     void invalidConfigNamesTheField() {
