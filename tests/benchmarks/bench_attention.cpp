@@ -2,12 +2,11 @@
 // length per process (peak RSS is per process). Usage: bench_attention full|window SEQ
 // Driven by bench_attention.py, which prints the growth ratios.
 
-#include <sys/resource.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <sys/resource.h>
 
 #include "core/model/windowed_attention.h"
 
@@ -19,7 +18,8 @@ int main(int argc, char** argv) {
     const std::string mode = argv[1];
     const int64_t t = std::atoll(argv[2]), b = 2, h = 12, d = 64, radius = 32;
     torch::NoGradGuard noGrad;
-    auto q = torch::randn({b, h, t, d}), k = torch::randn({b, h, t, d}), v = torch::randn({b, h, t, d});
+    auto q = torch::randn({b, h, t, d}), k = torch::randn({b, h, t, d}),
+         v = torch::randn({b, h, t, d});
     auto keep = torch::ones({b, t}, torch::kBool);
     auto global = torch::zeros({b, t}, torch::kBool);
     global.narrow(1, 0, 16).fill_(true);  // [CLS] and a 15-token query
@@ -32,7 +32,8 @@ int main(int argc, char** argv) {
     } else {
         out = isomorph::model::globalSlidingWindowAttention(q, k, v, keep, global, radius);
     }
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     std::printf("%s %lld %.1f %ld\n", mode.c_str(), static_cast<long long>(t), ms, usage.ru_maxrss);

@@ -42,6 +42,15 @@ class TestCli : public QObject {
         QTest::newRow("workspace") << QStringList{"workspace", "--help"};
         QTest::newRow("workspace create") << QStringList{"workspace", "create", "--help"};
         QTest::newRow("workspace info") << QStringList{"workspace", "info", "--help"};
+        for (const QStringList& cmd :
+             {QStringList{"corpus"}, QStringList{"corpus", "build-demo"},
+              QStringList{"corpus", "binarize"}, QStringList{"corpus", "stats"},
+              QStringList{"tokenizer"}, QStringList{"tokenizer", "train"},
+              QStringList{"tokenizer", "encode"}, QStringList{"tokenizer", "decode"},
+              QStringList{"demo"}, QStringList{"demo", "prepare"}, QStringList{"model"},
+              QStringList{"model", "init"}, QStringList{"encode"}}) {
+            QTest::newRow(qPrintable(cmd.join(' '))) << (cmd + QStringList{"--help"});
+        }
     }
     void everySubcommandHasHelp() {
         QFETCH(QStringList, args);
