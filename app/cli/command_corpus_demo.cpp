@@ -18,6 +18,7 @@ struct BuildDemoOptions {
     std::vector<std::string> sections{"1", "8"};
     int jobs = 0;
     int timeoutSeconds = 30;
+    std::string manRoot = "/usr/share/man";
     bool force = false;
 };
 
@@ -72,6 +73,7 @@ int runBuildDemo(const BuildDemoOptions& o) {
     options.jobs = o.jobs;
     options.pageTimeout = std::chrono::seconds(o.timeoutSeconds);
     options.force = o.force;
+    options.manRoot = o.manRoot;
     ProgressPrinter printer;
     gInterrupted = false;
     auto previous = std::signal(SIGINT, onInterrupt);
@@ -109,6 +111,8 @@ void registerCorpusBuildDemo(CLI::App& corpus, Registry& registry) {
         ->check(CLI::Range(1, 3600))
         ->default_str("30");
     c->add_flag("--force", o->force, "Replace --out if it exists (only after the build succeeded)");
+    c->add_option("--man-root", o->manRoot, "Where the installed man pages are")
+        ->capture_default_str();
     c->callback([&registry, o] { registry.run = [o] { return runBuildDemo(*o); }; });
 }
 

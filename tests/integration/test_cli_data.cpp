@@ -104,6 +104,15 @@ class TestCliData : public QObject {
         QVERIFY2(notShards.err.contains("corpus binarize"), notShards.err.constData());
     }
 
+    void demoCorpusWithoutManPagesSaysWhy() {
+        QVERIFY(QDir(dir_.path()).mkpath("empty-man/man1"));
+        CliResult r = runCli({"corpus", "build-demo", "--out", dir_.filePath("demo"), "--man-root",
+                              dir_.filePath("empty-man")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("path-exclude"), r.err.constData());
+        QVERIFY(!QFile::exists(dir_.filePath("demo")));
+    }
+
     void plainTextOfUnknownLanguageIsExplained() {
         writeLines(dir_.filePath("notes.txt"), {"a b c"}, 1);
         CliResult r = runCli({"corpus", "binarize", "--tokenizer", dir_.filePath("tok.model"),
