@@ -98,7 +98,7 @@ int runEncode(const EncodeCliOptions& o) {
 }  // namespace
 
 void registerModel(CLI::App& app, Registry& registry) {
-    CLI::App* model = app.add_subcommand("model", "Create and inspect encoder checkpoints");
+    CLI::App* model = app.add_subcommand("model", "Create encoder checkpoints");
     model->require_subcommand(1);
     auto i = std::make_shared<InitOptions>();
     i->config.numLayers = 4;
