@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 #include <thread>
 
 #include "core/common/errors.h"
 #include "core/data/language.h"
+#include "core/data/samplers/random.h"
 
 namespace isomorph::text {
 
@@ -52,7 +52,7 @@ class SampledSource {
                 continue;
             }
             const double whole = std::floor(rate_);
-            repeats_ = static_cast<int64_t>(whole) + (coin_(rng_) < rate_ - whole ? 1 : 0);
+            repeats_ = static_cast<int64_t>(whole) + (rng_.bernoulli(rate_ - whole) ? 1 : 0);
         }
         --repeats_;
         ++plan_[lang_ - 1].drawn;
@@ -71,8 +71,9 @@ class SampledSource {
 
     const std::vector<LanguageCorpus>& corpora_;
     std::vector<LanguageSample>& plan_;
-    std::mt19937_64 rng_;
-    std::uniform_real_distribution<double> coin_{0.0, 1.0};
+    // The samplers' generator: std::uniform_real_distribution is implementation-defined, and the
+    // same corpus and seed must give the same tokenizer with any standard library.
+    data::samplers::Rng rng_;
     std::unique_ptr<SentenceStream> stream_;
     std::string current_;
     size_t lang_ = 0;  // index of the next language to open

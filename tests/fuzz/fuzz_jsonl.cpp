@@ -3,22 +3,14 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/common/errors.h"
 #include "core/data/readers/beir_corpus_reader.h"
 #include "core/data/readers/jsonl_document_reader.h"
 #include "core/data/readers/retrieval_sets.h"
+#include "tests/fuzz/fuzz_support.h"
 
 using isomorph::data::LineReader;
 
-namespace {
-template <typename Fn>
-void guarded(Fn&& fn) {
-    try {
-        fn();
-    } catch (const isomorph::DataError&) {
-    }
-}
-}  // namespace
+using isomorph::fuzz::guarded;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view bytes(reinterpret_cast<const char*>(data), size);

@@ -3,22 +3,16 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/common/errors.h"
 #include "core/data/readers/moses_pair_reader.h"
 #include "core/data/readers/retrieval_sets.h"
 #include "core/data/readers/tsv_pair_reader.h"
+#include "tests/fuzz/fuzz_support.h"
 
 using isomorph::data::LineReader;
 
-namespace {
-template <typename Fn>
-void guarded(Fn&& fn) {
-    try {
-        fn();
-    } catch (const isomorph::DataError&) {
-    }
-}
+using isomorph::fuzz::guarded;
 
+namespace {
 LineReader lines(std::string_view bytes, const char* name) {
     isomorph::data::ReadOptions options;
     options.maxLineBytes = 4096;
