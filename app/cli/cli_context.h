@@ -30,5 +30,6 @@ void registerCorpusBinarize(CLI::App& corpus, Registry& registry);   // command_
 void registerTokenizer(CLI::App& app, Registry& registry);           // command_tokenizer.cpp
 void registerDemo(CLI::App& app, Registry& registry);                // command_demo.cpp
 void registerModel(CLI::App& app, Registry& registry);               // command_model.cpp (+ encode)
+void registerTrain(CLI::App& app, Registry& registry);               // command_train.cpp
 
 }  // namespace isomorph::cli

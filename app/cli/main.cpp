@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
     registerTokenizer(app, registry);
     registerDemo(app, registry);
     registerModel(app, registry);
+    registerTrain(app, registry);
 
     try {
         app.parse(argc, argv);

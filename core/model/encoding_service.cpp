@@ -7,6 +7,7 @@
 #include "core/common/errors.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/npy_writer.h"
+#include "core/model/pooling.h"
 #include "core/runtime/system_info.h"
 #include "core/text/tokenizer.h"
 #include "core/text/wordpiece_tokenizer.h"
@@ -126,16 +127,7 @@ struct EncodingService::Impl {
         mask = mask.to(device);
         const bool layer = options.pooling.kind == Pooling::Kind::LayerMean;
         EncoderOutput out = encoder->forward(ids, mask, {}, layer);
-        torch::Tensor pooled;
-        if (options.pooling.kind == Pooling::Kind::Cls) {
-            pooled = out.lastHidden.select(1, 0);
-        } else {
-            const auto& states =
-                layer ? out.hiddenStates.at(static_cast<size_t>(options.pooling.layer))
-                      : out.lastHidden;
-            auto m = mask.unsqueeze(-1).to(states.scalar_type());
-            pooled = (states * m).sum(1) / m.sum(1).clamp_min(1.0);
-        }
+        torch::Tensor pooled = poolSentences(out, mask, options.pooling);
         if (options.normalize)
             pooled = torch::nn::functional::normalize(
                 pooled, torch::nn::functional::NormalizeFuncOptions().dim(1));

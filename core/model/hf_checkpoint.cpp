@@ -168,7 +168,8 @@ void replaceDirectory(const fs::path& tmp, const fs::path& dir) {
 }  // namespace
 
 void saveHuggingFaceEncoder(Encoder& encoder, const fs::path& dir,
-                            const std::vector<ExtraFile>& extraFiles) {
+                            const std::vector<ExtraFile>& extraFiles,
+                            const std::function<void(const fs::path&)>& writeMore) {
     const fs::path tmp = makeSiblingTempDir(dir);
     try {
         const std::string prefix = prefixFor(encoder->config);
@@ -187,6 +188,7 @@ void saveHuggingFaceEncoder(Encoder& encoder, const fs::path& dir,
                             encoderConfigToHuggingFace(encoder->config).dump(2) + "\n");
         for (const auto& [name, bytes] : extraFiles)
             writeFileAtomically(tmp / name, bytes);
+        if (writeMore) writeMore(tmp);
         replaceDirectory(tmp, dir);
     } catch (...) {
         std::error_code ec;

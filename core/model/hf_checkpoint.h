@@ -3,6 +3,7 @@
 // Hugging Face checkpoint folders <-> Encoder. Include only from LibTorch-using sources.
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,7 +34,11 @@ using ExtraFile = std::pair<std::string, std::string>;
 /// that *ForMaskedLM checkpoints use) and `extraFiles` into `dir`. The folder is built under a
 /// temporary name next to `dir` and renamed into place, so readers see the old checkpoint or the
 /// complete new one, never a mix; an existing `dir` is replaced only after the new one is complete.
-void saveHuggingFaceEncoder(Encoder& encoder, const std::filesystem::path& dir,
-                            const std::vector<ExtraFile>& extraFiles = {});
+/// `writeMore`, when set, writes further files into the temporary folder it is given (training
+/// checkpoints: optimizer and trainer state) before the rename.
+void saveHuggingFaceEncoder(
+    Encoder& encoder, const std::filesystem::path& dir,
+    const std::vector<ExtraFile>& extraFiles = {},
+    const std::function<void(const std::filesystem::path&)>& writeMore = {});
 
 }  // namespace isomorph::model

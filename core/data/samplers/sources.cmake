@@ -6,6 +6,7 @@ target_sources(isomorph_data PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/cursor.cpp
     ${CMAKE_CURRENT_LIST_DIR}/item_planner.cpp
     ${CMAKE_CURRENT_LIST_DIR}/masking.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/mlm_sampler.cpp
     ${CMAKE_CURRENT_LIST_DIR}/msm_sampler.cpp
     ${CMAKE_CURRENT_LIST_DIR}/pair_sampler.cpp
     ${CMAKE_CURRENT_LIST_DIR}/retrieval_sampler.cpp)

@@ -1,0 +1,247 @@
+// `isomorph-cli train`: one training run, or N local data-parallel workers (--nproc).
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "app/cli/cli_context.h"
+#include "app/cli/progress_line.h"
+#include "core/common/errors.h"
+#include "core/train/run_config.h"
+#include "core/train/trainer.h"
+
+namespace isomorph::cli {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::atomic<bool> g_stop{false};
+
+extern "C" void onStopSignal(int) {
+    g_stop.store(true);
+    static const char msg[] =
+        "\nisomorph-cli: stopping after the current step (saving a checkpoint); signal again to "
+        "abort\n";
+    ssize_t ignored = ::write(STDERR_FILENO, msg, sizeof(msg) - 1);
+    (void)ignored;
+    ::signal(SIGINT, SIG_DFL);
+    ::signal(SIGTERM, SIG_DFL);
+}
+
+struct TrainCliOptions {
+    std::string config, runDir, workspace;
+    bool resume = false, printConfig = false;
+    int64_t nproc = 0, maxSteps = 0;
+    int masterPort = 0;
+    std::vector<std::string> overrides;
+};
+
+fs::path findWorkspace(const fs::path& runDir) {
+    if (runDir.empty()) return {};
+    for (fs::path p = fs::absolute(runDir); !p.empty() && p != p.root_path(); p = p.parent_path())
+        if (fs::exists(p / "isomorph-workspace.json")) return p;
+    return {};
+}
+
+train::RunConfig loadConfig(const TrainCliOptions& o) {
+    train::RunConfig config;
+    fs::path base;
+    if (!o.config.empty()) {
+        config = train::loadRunConfig(o.config);
+        base = fs::absolute(o.config).parent_path();
+    } else if (o.resume) {
+        config = train::loadRunConfig(fs::path(o.runDir) / "config.toml");
+    } else if (!o.printConfig) {
+        throw ConfigError(
+            "--config: give a run config (see resources/presets), or --resume an "
+            "existing --run-dir");
+    }
+    for (const auto& s : o.overrides)
+        train::applyOverride(config, s);
+    if (o.nproc > 0) config.runtime.nproc = o.nproc;
+    // Relative paths are relative to the workspace holding the run (runs live in WS/runs/NAME),
+    // else to --workspace, else to the config file's folder.
+    fs::path ws = !o.workspace.empty() ? fs::path(o.workspace) : findWorkspace(o.runDir);
+    config.resolvePaths(!ws.empty() ? fs::absolute(ws) : base.empty() ? fs::current_path() : base);
+    return config;
+}
+
+int freePort() {
+    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    addr.sin_port = 0;
+    socklen_t len = sizeof(addr);
+    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0 ||
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0) {
+        if (fd >= 0) ::close(fd);
+        throw ConfigError("cannot find a free local port for the workers; give --master-port");
+    }
+    const int port = ntohs(addr.sin_port);
+    ::close(fd);
+    return port;
+}
+
+/// Starts N copies of this command as torchrun-style workers and waits for them. When one fails,
+/// the others are asked to stop (SIGTERM) and killed after a grace period.
+int launchWorkers(const TrainCliOptions& o, int nproc) {
+    const int port = o.masterPort > 0 ? o.masterPort : freePort();
+    // Workers run this same command line; they recognise themselves by WORLD_SIZE.
+    std::vector<std::string> argv;
+    {
+        std::ifstream in("/proc/self/cmdline", std::ios::binary);
+        std::string arg;
+        while (std::getline(in, arg, '\0'))
+            argv.push_back(arg);
+    }
+    std::vector<pid_t> pids;
+    for (int rank = 0; rank < nproc; ++rank) {
+        pid_t pid = ::fork();
+        if (pid < 0) throw Error(std::string("cannot start a worker: ") + std::strerror(errno));
+        if (pid == 0) {
+            // Own process group: a terminal's Ctrl-C reaches only the launcher, which forwards
+            // one stop request; and the worker stops if the launcher dies.
+            ::setpgid(0, 0);
+            ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+            ::setenv("RANK", std::to_string(rank).c_str(), 1);
+            ::setenv("LOCAL_RANK", std::to_string(rank).c_str(), 1);
+            ::setenv("WORLD_SIZE", std::to_string(nproc).c_str(), 1);
+            ::setenv("LOCAL_WORLD_SIZE", std::to_string(nproc).c_str(), 1);
+            ::setenv("MASTER_ADDR", "127.0.0.1", 1);
+            ::setenv("MASTER_PORT", std::to_string(port).c_str(), 1);
+            std::vector<char*> args;
+            for (const auto& a : argv)
+                args.push_back(const_cast<char*>(a.c_str()));
+            args.push_back(nullptr);
+            ::execv("/proc/self/exe", args.data());
+            std::fprintf(stderr, "isomorph-cli: cannot start worker %d: %s\n", rank,
+                         std::strerror(errno));
+            ::_exit(kExitRuntime);
+        }
+        pids.push_back(pid);
+    }
+    std::cerr << fmt::format("started {} workers (Gloo rendezvous on 127.0.0.1:{})\n", nproc, port);
+    // The launcher forwards a stop request to the workers and otherwise waits.
+    int result = kExitOk;
+    int alive = nproc;
+    bool stopping = false, forwarded = false;
+    auto deadline = std::chrono::steady_clock::time_point::max();
+    while (alive > 0) {
+        if (g_stop.load() && !forwarded) {
+            for (pid_t p : pids)
+                if (p > 0) ::kill(p, SIGINT);
+            forwarded = true;
+        }
+        int status = 0;
+        pid_t done = ::waitpid(-1, &status, WNOHANG);
+        if (done > 0) {
+            for (size_t r = 0; r < pids.size(); ++r) {
+                if (pids[r] != done) continue;
+                pids[r] = -1;
+                --alive;
+                const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+                if (!ok) {
+                    std::cerr << fmt::format(
+                        "isomorph-cli: worker {} {} {}; stopping the others\n", r,
+                        WIFSIGNALED(status) ? "was killed by signal" : "exited with status",
+                        WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+                    if (result == kExitOk) result = kExitRuntime;
+                    if (!stopping) {
+                        for (pid_t p : pids)
+                            if (p > 0) ::kill(p, SIGTERM);
+                        stopping = true;
+                        deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+                    }
+                }
+            }
+            continue;
+        }
+        if (std::chrono::steady_clock::now() > deadline) {
+            for (pid_t p : pids)
+                if (p > 0) ::kill(p, SIGKILL);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return result;
+}
+
+int runTrain(TrainCliOptions o) {
+    train::RunConfig config = loadConfig(o);
+    if (o.printConfig) {
+        std::cout << train::runConfigToToml(config);
+        return kExitOk;
+    }
+    if (o.runDir.empty()) throw ConfigError("--run-dir: give the run directory");
+    config.validate(o.config.empty() ? (fs::path(o.runDir) / "config.toml").string() : o.config);
+    ::signal(SIGINT, onStopSignal);
+    ::signal(SIGTERM, onStopSignal);
+
+    const char* world = std::getenv("WORLD_SIZE");
+    const bool isWorker = world && std::string(world) != "1" && std::string(world) != "";
+    if (config.runtime.nproc > 1 && !isWorker)
+        return launchWorkers(o, static_cast<int>(config.runtime.nproc));
+
+    ProgressLine line;
+    train::TrainRequest request;
+    request.config = config;
+    request.runDir = o.runDir;
+    request.resume = o.resume;
+    request.stopAfter = o.maxSteps;
+    request.stop = &g_stop;
+    request.progress = [&line](const train::TrainProgress& p) {
+        line.update(fmt::format("step {}/{}  loss {:.4f} ({})  lr {:.2e}  {:.0f} tok/s  {:.0f} s",
+                                p.step, p.maxSteps, p.loss, p.objective, p.lr, p.tokensPerSecond,
+                                p.elapsedSeconds));
+    };
+    train::TrainResult r = train::runTraining(request);
+    line.finish(
+        fmt::format("{} at step {}; checkpoint {}",
+                    r.status == train::TrainResult::Status::Finished ? "finished" : "stopped",
+                    r.step, r.checkpoint.string()));
+    return kExitOk;
+}
+
+}  // namespace
+
+void registerTrain(CLI::App& app, Registry& registry) {
+    auto o = std::make_shared<TrainCliOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "train", "Train (or resume) a run: MLM and CCP objectives, live metrics, checkpoints");
+    cmd->add_option("--config", o->config, "Run config (TOML); see resources/presets");
+    cmd->add_option("--run-dir", o->runDir, "Run directory (config, metrics, checkpoints)");
+    cmd->add_flag("--resume", o->resume,
+                  "Continue the run in --run-dir from its latest checkpoint");
+    cmd->add_option("--nproc", o->nproc, "Data-parallel worker processes (runtime.nproc)")
+        ->check(CLI::Range(1, 256));
+    cmd->add_option("--max-steps", o->maxSteps,
+                    "Stop with a checkpoint after this many steps (the schedule is unchanged)")
+        ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+    cmd->add_option("--set", o->overrides, "Override a config field: section.key=value")
+        ->allow_extra_args(false);
+    cmd->add_option("--workspace", o->workspace,
+                    "Resolve relative config paths against this workspace");
+    cmd->add_option("--master-port", o->masterPort,
+                    "Rendezvous port for --nproc > 1 (default: free)")
+        ->check(CLI::Range(1, 65535));
+    cmd->add_flag("--print-config", o->printConfig,
+                  "Print the complete config (defaults, file and --set applied) and exit");
+    cmd->callback([o, &registry, &app]() {
+        (void)app;
+        registry.run = [o]() { return runTrain(*o); };
+    });
+}
+
+}  // namespace isomorph::cli

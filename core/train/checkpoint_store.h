@@ -1,0 +1,62 @@
+#pragma once
+
+// Training checkpoints in RUN/checkpoints: step-NNNNNNNN/ folders (the Hugging Face model layout
+// plus heads.safetensors, optimizer.safetensors, trainer_state.json and checksum.json), a
+// `latest` file naming the newest complete one and a `best` file. Include only from
+// LibTorch-using sources.
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/model/hf_checkpoint.h"
+#include "core/model/tensor_file.h"
+
+namespace isomorph::train {
+
+/// The loop's counters and every objective's small state (sampler cursors, flags).
+struct TrainingState {
+    int64_t step = 0;
+    double elapsed = 0;  ///< training seconds over all sessions
+    double best = 0;     ///< best dev metric so far (NaN when none)
+    std::string bestCheckpoint;
+    std::map<std::string, nlohmann::json> objectives;
+};
+
+struct LoadedCheckpoint {
+    std::filesystem::path dir;
+    TrainingState state;
+    model::TensorMap heads;      ///< "OBJECTIVE.param" -> tensor
+    model::TensorMap optimizer;  ///< "optimizer.*" and objectives' tensors (memory banks)
+};
+
+class CheckpointStore {
+  public:
+    CheckpointStore(std::filesystem::path dir, int64_t keepLast);
+
+    /// Writes checkpoint `name` atomically (temporary folder, fsync, rename), records a CRC-32C
+    /// of every file in checksum.json, then points `latest` at it and prunes old checkpoints
+    /// (keeping the newest keepLast and the best). Returns the folder.
+    std::filesystem::path save(model::Encoder& encoder, const model::ExtraFile& tokenizer,
+                               const model::TensorMap& heads, const model::TensorMap& optimizer,
+                               const TrainingState& state, const std::string& name);
+    /// The newest checkpoint whose files match their checksums, trying older ones (with a
+    /// warning naming the problem) when the newest is corrupt; nullopt when there is none.
+    std::optional<LoadedCheckpoint> loadLatest() const;
+    /// Records `name` as the best checkpoint (kept by pruning).
+    void markBest(const std::string& name, double value);
+
+    /// Verifies checksum.json of one checkpoint folder; returns the problem or "".
+    static std::string verify(const std::filesystem::path& checkpoint);
+
+  private:
+    void prune();
+    std::filesystem::path dir_;
+    int64_t keepLast_;
+};
+
+}  // namespace isomorph::train

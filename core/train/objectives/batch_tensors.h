@@ -1,0 +1,23 @@
+#pragma once
+
+// Sampler batches (int32 row-major matrices) -> LibTorch tensors on a device.
+
+#include <torch/torch.h>
+
+#include "core/data/samplers/collate.h"
+
+namespace isomorph::train {
+
+struct BatchTensors {
+    torch::Tensor ids;   ///< [rows, cols] int64
+    torch::Tensor mask;  ///< [rows, cols] int64, 1 = token
+};
+
+inline BatchTensors toTensors(const data::samplers::TokenMatrix& m, torch::Device device) {
+    const auto opts = torch::TensorOptions().dtype(torch::kInt32);
+    auto ids = torch::from_blob(const_cast<int32_t*>(m.ids.data()), {m.rows, m.cols}, opts);
+    auto mask = torch::from_blob(const_cast<int32_t*>(m.attention.data()), {m.rows, m.cols}, opts);
+    return {ids.to(device, torch::kInt64), mask.to(device, torch::kInt64)};
+}
+
+}  // namespace isomorph::train

@@ -1,0 +1,60 @@
+#pragma once
+
+// The interface every pretraining objective implements, so the training loop never changes when
+// a method is added (MLM and CCP now; MSM, HICTL, the IR losses and QLM/RR later). An objective
+// owns its sampler and heads; the loop owns the encoder, the optimizer and the schedule.
+// Include only from LibTorch-using sources.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <torch/torch.h>
+
+#include "core/model/tensor_file.h"
+#include "core/model/transformer.h"
+
+namespace isomorph::train {
+
+class Collective;
+
+/// What one micro-batch needs besides the objective's own state.
+struct StepContext {
+    model::Encoder encoder;
+    torch::Device device = torch::kCPU;
+    int64_t step = 0;                  ///< optimizer step (0-based)
+    int64_t micro = 0;                 ///< micro-batch within the step (gradient accumulation)
+    uint64_t seed = 0;                 ///< key of this micro-batch's random decisions (masking)
+    Collective* collective = nullptr;  ///< data-parallel group; null in a single process
+};
+
+struct ObjectiveOutput {
+    torch::Tensor loss;  ///< scalar, before the objective's loss weight
+    std::vector<std::pair<std::string, double>> metrics;  ///< e.g. {"acc", 0.41}
+    int64_t tokens = 0;   ///< non-padding tokens processed (this process)
+    int64_t samples = 0;  ///< sequences processed (this process)
+    /// Factor for backward() only: a loss computed over all ranks' rows but with gradient only
+    /// through this rank's rows needs x worldSize so that averaging gradients gives the sum.
+    double gradientScale = 1.0;
+};
+
+class Objective {
+  public:
+    virtual ~Objective() = default;
+    /// Short lower-case name used in metrics ("mlm", "ccp") and checkpoint tensor prefixes.
+    virtual std::string name() const = 0;
+    /// Samples the next batch and computes the loss (autograd graph attached).
+    virtual ObjectiveOutput forward(StepContext& context) = 0;
+    /// The objective's own modules (heads); their parameters are trained with the encoder's.
+    virtual torch::nn::Module& heads() = 0;
+    /// Sampler cursor and small counters, as JSON (identical on every rank).
+    virtual nlohmann::json state() const = 0;
+    virtual void loadState(const nlohmann::json& state, const std::string& origin) = 0;
+    /// Large state (memory banks) as tensors, saved with the optimizer state.
+    virtual void saveTensors(model::TensorMap&) const {}
+    virtual void loadTensors(const model::TensorMap&, const std::string&) {}
+};
+
+}  // namespace isomorph::train

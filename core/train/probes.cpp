@@ -1,0 +1,138 @@
+#include "core/train/probes.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "core/data/samplers/collate.h"
+#include "core/data/samplers/corpus_index.h"
+#include "core/model/pooling.h"
+
+namespace isomorph::train {
+
+namespace ds = data::samplers;
+namespace F = torch::nn::functional;
+
+std::vector<BitextPairs> loadBitextPairs(const data::shards::ShardSet& set, int64_t maxPerPair,
+                                         uint32_t maxTokens) {
+    ds::CorpusIndex index(set);
+    std::map<std::string, size_t> slot;
+    std::vector<BitextPairs> out;
+    for (uint64_t d = 0; d < index.documentCount(); ++d) {
+        auto [begin, end] = index.documentSentences(d);
+        if (end - begin != 2) continue;
+        const auto& langs = set.languages();
+        const std::string name =
+            langs[index.language(begin)] + "-" + langs[index.language(begin + 1)];
+        auto [it, fresh] = slot.emplace(name, out.size());
+        if (fresh) out.push_back(BitextPairs{name, {}, {}});
+        auto& p = out[it->second];
+        if (static_cast<int64_t>(p.sources.rows.size()) >= maxPerPair) continue;
+        p.sources.rows.push_back(ds::wrapSentence(index.sentence(begin), maxTokens));
+        p.sources.languages.push_back(index.language(begin));
+        p.targets.rows.push_back(ds::wrapSentence(index.sentence(begin + 1), maxTokens));
+        p.targets.languages.push_back(index.language(begin + 1));
+    }
+    // A language pair with a handful of pairs says little; keep those with at least 10.
+    out.erase(std::remove_if(out.begin(), out.end(),
+                             [](const BitextPairs& p) { return p.sources.rows.size() < 10; }),
+              out.end());
+    return out;
+}
+
+SentenceSet sampleProbeSentences(const data::shards::ShardSet& set, int64_t count,
+                                 uint32_t maxTokens) {
+    ds::CorpusIndex index(set);
+    SentenceSet out;
+    const uint64_t total = index.sentenceCount();
+    if (total == 0 || count <= 0) return out;
+    const uint64_t stride = std::max<uint64_t>(1, total / static_cast<uint64_t>(count));
+    for (uint64_t s = 0; s < total && static_cast<int64_t>(out.rows.size()) < count; s += stride) {
+        out.rows.push_back(ds::wrapSentence(index.sentence(s), maxTokens));
+        out.languages.push_back(index.language(s));
+    }
+    return out;
+}
+
+torch::Tensor encodeRows(model::Encoder& encoder, const std::vector<std::vector<int32_t>>& rows,
+                         const model::Pooling& pooling, torch::Device device, int64_t batch) {
+    std::vector<size_t> order(rows.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return rows[a].size() < rows[b].size(); });
+    const int64_t n = static_cast<int64_t>(rows.size());
+    torch::Tensor out = torch::empty({n, encoder->config.hiddenSize});
+    const bool layer = pooling.kind == model::Pooling::Kind::LayerMean;
+    for (int64_t start = 0; start < n; start += batch) {
+        const int64_t end = std::min(n, start + batch);
+        std::vector<std::vector<int32_t>> chunk;
+        for (int64_t i = start; i < end; ++i)
+            chunk.push_back(rows[order[static_cast<size_t>(i)]]);
+        ds::TokenMatrix m = ds::collate(chunk);
+        auto opts = torch::TensorOptions().dtype(torch::kInt32);
+        auto ids = torch::from_blob(m.ids.data(), {m.rows, m.cols}, opts).to(device, torch::kInt64);
+        auto mask =
+            torch::from_blob(m.attention.data(), {m.rows, m.cols}, opts).to(device, torch::kInt64);
+        auto pooled = model::poolSentences(encoder->forward(ids, mask, {}, layer), mask, pooling)
+                          .to(torch::kCPU, torch::kFloat32);
+        for (int64_t i = start; i < end; ++i)
+            out[static_cast<int64_t>(order[static_cast<size_t>(i)])].copy_(pooled[i - start]);
+    }
+    return out;
+}
+
+double bitextTop1(const torch::Tensor& a, const torch::Tensor& b) {
+    auto an = F::normalize(a, F::NormalizeFuncOptions().dim(1));
+    auto bn = F::normalize(b, F::NormalizeFuncOptions().dim(1));
+    auto sim = torch::matmul(an, bn.t());
+    auto truth = torch::arange(a.size(0));
+    double forward = sim.argmax(1).eq(truth).to(torch::kFloat64).mean().item<double>();
+    double backward = sim.argmax(0).eq(truth).to(torch::kFloat64).mean().item<double>();
+    return (forward + backward) / 2;
+}
+
+BitextScores evaluateBitext(model::Encoder& encoder, const std::vector<BitextPairs>& pairs,
+                            const model::Pooling& pooling, torch::Device device) {
+    BitextScores s;
+    if (pairs.empty()) return s;
+    for (const auto& p : pairs) {
+        auto a = encodeRows(encoder, p.sources.rows, pooling, device);
+        auto b = encodeRows(encoder, p.targets.rows, pooling, device);
+        double raw = bitextTop1(a, b);
+        // Mean shift (CCP section 3.2) with each side's own mean: each side is one language.
+        double shifted = bitextTop1(a - a.mean(0, true), b - b.mean(0, true));
+        s.perPair[p.name] = raw;
+        s.perPairShifted[p.name] = shifted;
+        s.accuracy += raw;
+        s.accuracyShifted += shifted;
+        s.pairs += a.size(0);
+    }
+    s.accuracy /= static_cast<double>(pairs.size());
+    s.accuracyShifted /= static_cast<double>(pairs.size());
+    return s;
+}
+
+HealthScores evaluateHealth(model::Encoder& encoder, const SentenceSet& probe,
+                            const std::vector<BitextPairs>& pairs, const model::Pooling& pooling,
+                            torch::Device device) {
+    HealthScores h;
+    if (probe.rows.size() >= 2) {
+        auto z = F::normalize(encodeRows(encoder, probe.rows, pooling, device),
+                              F::NormalizeFuncOptions().dim(1));
+        h.collapse = z.std(0).mean().item<double>() * std::sqrt(static_cast<double>(z.size(1)));
+        auto d2 = torch::cdist(z, z).pow(2);
+        auto off = torch::ones_like(d2).triu(1).to(torch::kBool);
+        h.uniformity = d2.masked_select(off).mul(-2).exp().mean().log().item<double>();
+    }
+    std::vector<torch::Tensor> dist;
+    for (const auto& p : pairs) {
+        auto a = F::normalize(encodeRows(encoder, p.sources.rows, pooling, device),
+                              F::NormalizeFuncOptions().dim(1));
+        auto b = F::normalize(encodeRows(encoder, p.targets.rows, pooling, device),
+                              F::NormalizeFuncOptions().dim(1));
+        dist.push_back((a - b).pow(2).sum(1));
+    }
+    if (!dist.empty()) h.alignment = torch::cat(dist).mean().item<double>();
+    return h;
+}
+
+}  // namespace isomorph::train

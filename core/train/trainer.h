@@ -1,0 +1,56 @@
+#pragma once
+
+// The training loop behind `isomorph-cli train` (and the GUI, which runs the CLI as a child
+// process). Torch-free header.
+//
+// A run directory holds config.toml (frozen), metrics.jsonl, events.out.tfevents.*, log.txt,
+// status.json and checkpoints/step-NNNNNNNN/ with checkpoints/latest naming the newest complete
+// one (docs/run-directory.md).
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+
+#include "core/train/run_config.h"
+
+namespace isomorph::train {
+
+struct TrainProgress {
+    int64_t step = 0;      ///< optimizer steps done
+    int64_t maxSteps = 0;  ///< schedule.max_steps
+    double loss = 0;       ///< last step's weighted loss
+    double lr = 0;
+    double tokensPerSecond = 0;
+    double elapsedSeconds = 0;
+    std::string objective;  ///< objective(s) of the last step
+};
+
+struct TrainRequest {
+    RunConfig config;
+    std::filesystem::path runDir;
+    bool resume = false;    ///< continue from checkpoints/latest
+    int64_t stopAfter = 0;  ///< stop (with a checkpoint) once this many steps are done; 0 = end
+    const std::atomic<bool>* stop = nullptr;  ///< set by SIGINT/SIGTERM: checkpoint and return
+    std::function<void(const TrainProgress&)> progress;  ///< after every step (rank 0)
+};
+
+struct TrainResult {
+    enum class Status { Finished, Stopped };
+    Status status = Status::Finished;
+    int64_t step = 0;
+    std::filesystem::path checkpoint;  ///< the last checkpoint written
+    double bestMetric = 0;             ///< best dev value of config.eval.metric (NaN if none)
+};
+
+/// Runs (or resumes) a training run. Throws ConfigError (invalid config, run directory of another
+/// config), DataError, CheckpointError, Diverged (NaN/Inf, after saving a checkpoint of the last
+/// good state). Data-parallel workers are recognised by the torchrun environment variables
+/// (WORLD_SIZE > 1).
+TrainResult runTraining(const TrainRequest& request);
+
+/// Name of a checkpoint folder: "step-00000040".
+std::string checkpointName(int64_t step);
+
+}  // namespace isomorph::train
