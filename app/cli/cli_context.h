@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <string>
 
@@ -19,6 +20,11 @@ enum ExitCode : int {
 struct Registry {
     std::function<int()> run;
 };
+
+/// SIGINT/SIGTERM set a flag that long commands poll (training saves a checkpoint and returns);
+/// a second signal terminates as usual.
+void installStopHandlers();
+const std::atomic<bool>& stopRequested();
 
 void registerDoctor(CLI::App& app, Registry& registry);
 void registerWorkspace(CLI::App& app, Registry& registry);

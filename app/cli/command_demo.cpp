@@ -1,9 +1,16 @@
 // `isomorph-cli demo prepare`: the built-in demo workspace, idempotently.
+// `isomorph-cli demo run`: the headless demo: prepare, train ccp-demo for N minutes, report.
 
+#include <ctime>
 #include <iostream>
+
+#include <fmt/format.h>
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
+#include "core/train/bitext_report.h"
+#include "core/train/presets.h"
+#include "core/train/trainer.h"
 #include "core/workspace/demo_prepare.h"
 #include "core/workspace/workspace.h"
 
@@ -15,10 +22,7 @@ struct PrepareOptions {
     workspace::DemoPrepareOptions prepare;
 };
 
-int runPrepare(const PrepareOptions& o) {
-    workspace::DemoPrepareOptions prepare = o.prepare;
-    prepare.workspace = o.workspace.empty() ? workspace::defaultDemoWorkspacePath()
-                                            : std::filesystem::path(o.workspace);
+workspace::DemoPaths prepareWithProgress(const workspace::DemoPrepareOptions& prepare) {
     ProgressLine progress(std::chrono::seconds(5));
     std::string last;
     auto paths = workspace::prepareDemo(prepare, [&](const std::string& message) {
@@ -29,10 +33,97 @@ int runPrepare(const PrepareOptions& o) {
         progress.update(message);
         return true;
     });
-    progress.finish(last);
+    if (!last.empty()) progress.finish(last);
+    return paths;
+}
+
+int runPrepare(const PrepareOptions& o) {
+    workspace::DemoPrepareOptions prepare = o.prepare;
+    prepare.workspace = o.workspace.empty() ? workspace::defaultDemoWorkspacePath()
+                                            : std::filesystem::path(o.workspace);
+    auto paths = prepareWithProgress(prepare);
     std::cout << "corpus:    " << paths.corpus.string() << "\n"
               << "tokenizer: " << paths.tokenizer.string() << "\n"
               << "shards:    " << paths.shards.string() << "\n";
+    return kExitOk;
+}
+
+struct RunOptions {
+    std::string workspace;
+    double minutes = 10;
+    int64_t steps = 0;
+    std::string name = "ccp-demo";
+    std::vector<std::string> overrides;
+};
+
+void printReportRow(const std::string& label, const train::BitextReport::Row& r) {
+    std::cout << fmt::format("  {:<34} {:>7.2f}% {:>7.2f}% {:>9.2f}%\n", label, 100 * r.raw,
+                             100 * r.shifted, 100 * r.rotated);
+}
+
+int runDemo(const RunOptions& o) {
+    workspace::DemoPrepareOptions prepare;
+    prepare.workspace = o.workspace.empty() ? workspace::defaultDemoWorkspacePath()
+                                            : std::filesystem::path(o.workspace);
+    const auto paths = prepareWithProgress(prepare);
+
+    train::RunConfig config =
+        train::parseRunConfig(train::builtinPreset("ccp-demo").toml, "preset ccp-demo");
+    for (const auto& s : o.overrides)
+        train::applyOverride(config, s);
+    config.resolvePaths(prepare.workspace);
+    config.validate("preset ccp-demo");
+    char stamp[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", std::localtime(&now));
+    const auto runDir = prepare.workspace / "runs" / (o.name + "-" + std::string(stamp));
+    config.name = o.name;
+    std::cout << fmt::format(
+                     "training {} for {} in {}\n(Ctrl-C stops early with a "
+                     "checkpoint; the GUI shows runs live: isomorph --demo)\n",
+                     o.name,
+                     o.steps > 0 ? fmt::format("{} steps", o.steps)
+                                 : fmt::format("{} minutes", o.minutes),
+                     runDir.string())
+              << std::flush;
+
+    installStopHandlers();
+    ProgressLine line;
+    train::TrainRequest request;
+    request.config = config;
+    request.runDir = runDir;
+    request.stop = &stopRequested();
+    if (o.steps > 0)
+        request.stopAfter = o.steps;
+    else
+        request.stopAfterSeconds = o.minutes * 60.0;
+    request.progress = [&line](const train::TrainProgress& p) {
+        line.update(fmt::format("step {}  loss {:.3f} ({})  {:.0f} tok/s  {:.0f} s", p.step, p.loss,
+                                p.objective, p.tokensPerSecond, p.elapsedSeconds));
+    };
+    const train::TrainResult result = train::runTraining(request);
+    line.finish(
+        fmt::format("trained {} steps; checkpoint {}", result.step, result.checkpoint.string()));
+
+    // Held-out commands' translation pairs; the rotation is fitted on the train split's pairs.
+    train::BitextReportOptions options;
+    options.pooling = config.model.pooling;
+    options.maxPairs = config.eval.maxPairs;
+    options.maxTokens = static_cast<uint32_t>(config.data.maxTokens);
+    const auto dev = paths.shards / "pairs-dev", fit = paths.shards / "pairs-train";
+    options.maxFitPairs = 600;  // per language pair; enough for a d = 256 rotation
+    std::cout << "evaluating dev bitext retrieval (top-1, both directions)..." << std::endl;
+    const auto before = train::bitextReport(runDir / "init", dev, fit, options);
+    const auto after = train::bitextReport(result.checkpoint, dev, fit, options);
+    std::cout << fmt::format("\ndev bitext accuracy, mean over {} language pairs ({} pairs):\n",
+                             after.perPair.size(), after.mean.pairs)
+              << fmt::format("  {:<34} {:>8} {:>8} {:>10}\n", "", "raw", "+shift", "+rotation");
+    printReportRow("random initialisation", before.mean);
+    printReportRow(fmt::format("after {} steps of {}", result.step, o.name), after.mean);
+    std::cout << "\n  raw: cosine nearest neighbour; +shift: each language's mean subtracted;\n"
+                 "  +rotation: orthogonal map fitted on the TRAIN split's pairs (how isomorphic\n"
+                 "  the spaces are). From scratch on a few MB, unsupervised objectives do not\n"
+                 "  align languages in minutes; the CCP paper starts from XLM-R.\n";
     return kExitOk;
 }
 
@@ -57,6 +148,22 @@ void registerDemo(CLI::App& app, Registry& registry) {
         ->check(CLI::Range(100, 1000000))
         ->capture_default_str();
     prepare->callback([&registry, p] { registry.run = [p] { return runPrepare(*p); }; });
+
+    auto r = std::make_shared<RunOptions>();
+    CLI::App* run = demo->add_subcommand(
+        "run",
+        "Headless demo: prepare the workspace, train ccp-demo for N minutes, report dev "
+        "bitext accuracy before and after (raw, mean-shifted, rotated)");
+    run->add_option("--workspace", r->workspace, "Workspace folder (default as for prepare)");
+    run->add_option("--minutes", r->minutes, "Training time")
+        ->check(CLI::Range(0.05, 10000.0))
+        ->capture_default_str();
+    run->add_option("--steps", r->steps, "Train this many steps instead of --minutes")
+        ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+    run->add_option("--name", r->name, "Run name (folder WS/runs/NAME-TIME)")
+        ->capture_default_str();
+    run->add_option("--set", r->overrides, "Override a ccp-demo field: section.key=value");
+    run->callback([&registry, r] { registry.run = [r] { return runDemo(*r); }; });
 }
 
 }  // namespace isomorph::cli

@@ -19,6 +19,7 @@
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
+#include "core/train/presets.h"
 #include "core/train/run_config.h"
 #include "core/train/trainer.h"
 
@@ -26,8 +27,12 @@ namespace isomorph::cli {
 namespace fs = std::filesystem;
 
 namespace {
-
 std::atomic<bool> g_stop{false};
+}  // namespace
+
+const std::atomic<bool>& stopRequested() {
+    return g_stop;
+}
 
 extern "C" void onStopSignal(int) {
     g_stop.store(true);
@@ -40,8 +45,15 @@ extern "C" void onStopSignal(int) {
     ::signal(SIGTERM, SIG_DFL);
 }
 
+void installStopHandlers() {
+    ::signal(SIGINT, onStopSignal);
+    ::signal(SIGTERM, onStopSignal);
+}
+
+namespace {
+
 struct TrainCliOptions {
-    std::string config, runDir, workspace;
+    std::string config, preset, runDir, workspace;
     bool resume = false, printConfig = false;
     int64_t nproc = 0, maxSteps = 0;
     int masterPort = 0;
@@ -58,9 +70,13 @@ fs::path findWorkspace(const fs::path& runDir) {
 train::RunConfig loadConfig(const TrainCliOptions& o) {
     train::RunConfig config;
     fs::path base;
+    if (!o.config.empty() && !o.preset.empty())
+        throw ConfigError("--config and --preset: give one of them");
     if (!o.config.empty()) {
         config = train::loadRunConfig(o.config);
         base = fs::absolute(o.config).parent_path();
+    } else if (!o.preset.empty()) {
+        config = train::parseRunConfig(train::builtinPreset(o.preset).toml, "preset " + o.preset);
     } else if (o.resume) {
         config = train::loadRunConfig(fs::path(o.runDir) / "config.toml");
     } else if (!o.printConfig) {
@@ -185,9 +201,10 @@ int runTrain(TrainCliOptions o) {
         return kExitOk;
     }
     if (o.runDir.empty()) throw ConfigError("--run-dir: give the run directory");
-    config.validate(o.config.empty() ? (fs::path(o.runDir) / "config.toml").string() : o.config);
-    ::signal(SIGINT, onStopSignal);
-    ::signal(SIGTERM, onStopSignal);
+    config.validate(!o.config.empty()   ? o.config
+                    : !o.preset.empty() ? "preset " + o.preset
+                                        : (fs::path(o.runDir) / "config.toml").string());
+    installStopHandlers();
 
     const char* world = std::getenv("WORLD_SIZE");
     const bool isWorker = world && std::string(world) != "1" && std::string(world) != "";
@@ -221,6 +238,8 @@ void registerTrain(CLI::App& app, Registry& registry) {
     CLI::App* cmd = app.add_subcommand(
         "train", "Train (or resume) a run: MLM and CCP objectives, live metrics, checkpoints");
     cmd->add_option("--config", o->config, "Run config (TOML); see resources/presets");
+    cmd->add_option("--preset", o->preset,
+                    "Start from a built-in preset (ccp-demo, ccp-xlmr-base, ...)");
     cmd->add_option("--run-dir", o->runDir, "Run directory (config, metrics, checkpoints)");
     cmd->add_flag("--resume", o->resume,
                   "Continue the run in --run-dir from its latest checkpoint");

@@ -51,6 +51,8 @@ json stateToJson(const TrainingState& s) {
             {"elapsed", s.elapsed},
             {"best", std::isnan(s.best) ? json(nullptr) : json(s.best)},
             {"best_checkpoint", s.bestCheckpoint},
+            {"collapse_reference",
+             std::isnan(s.collapseReference) ? json(nullptr) : json(s.collapseReference)},
             {"objectives", objectives}};
 }
 
@@ -63,6 +65,8 @@ TrainingState stateFromJson(const json& j, const std::string& origin) {
         s.elapsed = j.at("elapsed").get<double>();
         s.best = j.at("best").is_null() ? std::nan("") : j.at("best").get<double>();
         s.bestCheckpoint = j.at("best_checkpoint").get<std::string>();
+        const json& c = j.value("collapse_reference", json(nullptr));
+        s.collapseReference = c.is_null() ? std::nan("") : c.get<double>();
         for (const auto& [k, v] : j.at("objectives").items())
             s.objectives[k] = v;
         return s;
@@ -167,6 +171,10 @@ std::optional<LoadedCheckpoint> CheckpointStore::loadLatest() const {
         spdlog::warn("skipping checkpoint {}: {}; trying an older one", c.string(), problem);
     }
     return std::nullopt;
+}
+
+std::string CheckpointStore::latestName() const {
+    return trim(readText(dir_ / "latest"));
 }
 
 void CheckpointStore::markBest(const std::string& name, double value) {

@@ -24,6 +24,7 @@ struct TrainingState {
     double elapsed = 0;  ///< training seconds over all sessions
     double best = 0;     ///< best dev metric so far (NaN when none)
     std::string bestCheckpoint;
+    double collapseReference = 0;  ///< collapse indicator at the first probe (NaN: none yet)
     std::map<std::string, nlohmann::json> objectives;
 };
 
@@ -47,6 +48,8 @@ class CheckpointStore {
     /// The newest checkpoint whose files match their checksums, trying older ones (with a
     /// warning naming the problem) when the newest is corrupt; nullopt when there is none.
     std::optional<LoadedCheckpoint> loadLatest() const;
+    /// Name in `latest` ("" when none).
+    std::string latestName() const;
     /// Records `name` as the best checkpoint (kept by pruning).
     void markBest(const std::string& name, double value);
 

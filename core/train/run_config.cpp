@@ -213,8 +213,9 @@ const std::vector<FieldImpl>& fieldImpls() {
                               "collapse/alignment/uniformity probe every N steps; 0 = off"));
         f.push_back(
             ISO_FIELD("monitor.probe_size", monitor.probeSize, "sentences in the fixed probe set"));
-        f.push_back(ISO_FIELD("monitor.collapse_threshold", monitor.collapseThreshold,
-                              "warn when sqrt(d) x mean per-dimension std falls below"));
+        f.push_back(
+            ISO_FIELD("monitor.collapse_threshold", monitor.collapseThreshold,
+                      "warn when the embedding spread falls below this share of its first value"));
         f.push_back(ISO_FIELD("checkpoint.every", checkpoint.every,
                               "save every N steps; 0 = only at the end and on stop"));
         f.push_back(ISO_FIELD("checkpoint.keep_last", checkpoint.keepLast,
@@ -445,6 +446,8 @@ std::vector<std::string> RunConfig::problems() const {
     need(eval.maxPairs >= 1, "eval.max_pairs must be at least 1");
     need(monitor.every >= 0, "monitor.every must not be negative");
     need(monitor.probeSize >= 2, "monitor.probe_size must be at least 2");
+    need(monitor.collapseThreshold > 0 && monitor.collapseThreshold < 1,
+         "monitor.collapse_threshold must be in (0, 1)");
     need(checkpoint.every >= 0, "checkpoint.every must not be negative");
     need(checkpoint.keepLast >= 1, "checkpoint.keep_last must be at least 1");
     return p;

@@ -135,6 +135,7 @@ class Trainer {
     std::string lastObjective_;
     double started_ = 0;
     int64_t savedStep_ = -1;
+    double collapseReference_ = std::nan("");  ///< collapse indicator at the run's first probe
 };
 
 Trainer::Trainer(const TrainRequest& request)
@@ -319,7 +320,19 @@ void Trainer::trainStep() {
         torch::manual_seed(key);  // dropout of this micro-batch, identical after a resume
         StepContext context{encoder_, device_, step_, micro, key, collective_.get()};
         ObjectiveOutput out = objective.forward(context);
-        const double value = out.loss.item<double>();
+        double value = out.loss.item<double>();
+        if (collective_) {
+            // Report the mean over ranks (MLM's loss is split across ranks); all ranks then also
+            // agree on a NaN and stop together.
+            std::vector<double> v{value};
+            for (const auto& m : out.metrics)
+                v.push_back(m.second);
+            std::vector<torch::Tensor> t{torch::tensor(v, torch::kFloat64)};
+            collective_->allReduceMean(t);
+            value = t[0][0].item<double>();
+            for (size_t i = 0; i < out.metrics.size(); ++i)
+                out.metrics[i].second = t[0][static_cast<int64_t>(i + 1)].item<double>();
+        }
         if (!std::isfinite(value)) {
             saveCheckpoint("diverged");
             throw Diverged(
@@ -436,13 +449,20 @@ void Trainer::monitor() {
               {"time", nowSeconds()},     {"collapse", h.collapse},
               {"alignment", h.alignment}, {"uniformity", h.uniformity}};
     logScalars(r);
-    if (h.collapse < config_.monitor.collapseThreshold)
+    // Randomly initialised and pretrained encoders are already anisotropic (all sentence vectors
+    // close together), so collapse is judged against the run's first probe, not in absolute terms.
+    if (std::isnan(collapseReference_)) collapseReference_ = h.collapse;
+    const double ratio = collapseReference_ > 0 ? h.collapse / collapseReference_ : 1.0;
+    r["collapse_ratio"] = ratio;
+    logScalars(r);
+    if (ratio < config_.monitor.collapseThreshold)
         event("collapse",
-              fmt::format("step {}: embeddings are collapsing: sqrt(d) x per-dimension std of the "
-                          "probe set is {:.3f} (threshold {}); the CCP paper prevents this with "
-                          "a language-specific memory bank and asymmetric batch norm",
-                          step_, h.collapse, config_.monitor.collapseThreshold),
-              {{"collapse", h.collapse}});
+              fmt::format("step {}: embeddings are collapsing: the spread of the probe set "
+                          "(sqrt(d) x per-dimension std) fell to {:.3f}, {:.0f}% of its first "
+                          "value {:.3f}; the CCP paper prevents this with a language-specific "
+                          "memory bank and asymmetric batch norm",
+                          step_, h.collapse, 100 * ratio, collapseReference_),
+              {{"collapse", h.collapse}, {"collapse_ratio", ratio}});
 }
 
 void Trainer::saveCheckpoint(const std::string& reason) {
@@ -455,6 +475,7 @@ void Trainer::saveCheckpoint(const std::string& reason) {
         state.elapsed = elapsed_;
         state.best = best_;
         state.bestCheckpoint = bestCheckpoint_;
+        state.collapseReference = collapseReference_;
         for (const auto& o : objectives_)
             state.objectives[o->name()] = o->state();
         model::TensorMap heads, optimizer;
@@ -467,8 +488,19 @@ void Trainer::saveCheckpoint(const std::string& reason) {
         }
         for (auto& [k, v] : optimizer_->state())
             optimizer["optimizer." + k] = v;
-        fs::path dir = store_->save(encoder_, {tokenizerFile_, tokenizerBytes_}, heads, optimizer,
-                                    state, checkpointName(step_));
+        fs::path dir;
+        try {
+            dir = store_->save(encoder_, {tokenizerFile_, tokenizerBytes_}, heads, optimizer, state,
+                               checkpointName(step_));
+        } catch (const Error& e) {
+            const std::string previous = store_->latestName();
+            throw CheckpointError(std::string(e.what()) + "\nsaving checkpoint " +
+                                  checkpointName(step_) + " failed; " +
+                                  (previous.empty()
+                                       ? std::string("no earlier checkpoint exists")
+                                       : "the previous checkpoint " + previous +
+                                             " is intact: free space and continue with --resume"));
+        }
         if (bestCheckpoint_ == checkpointName(step_)) store_->markBest(bestCheckpoint_, best_);
         event("checkpoint", fmt::format("saved {} ({})", dir.string(), reason),
               {{"checkpoint", dir.filename().string()}, {"reason", reason}});
@@ -519,6 +551,7 @@ void Trainer::restore() {
     elapsed_ = loaded->state.elapsed;
     best_ = loaded->state.best;
     bestCheckpoint_ = loaded->state.bestCheckpoint;
+    collapseReference_ = loaded->state.collapseReference;
     event("resumed", fmt::format("resumed from {} at step {}", origin, step_),
           {{"checkpoint", loaded->dir.filename().string()}});
 }
@@ -583,6 +616,7 @@ TrainResult Trainer::run() {
                                ? std::min(request_.stopAfter, config_.schedule.maxSteps)
                                : config_.schedule.maxSteps;
     TrainResult result;
+    const double loopStarted = nowSeconds();  // the time budget counts training, not setup
     while (step_ < stopAt) {
         trainStep();
         const bool last = step_ == config_.schedule.maxSteps;
@@ -595,14 +629,18 @@ TrainResult Trainer::run() {
         else if (improved)
             saveCheckpoint("best dev metric");
         bool stop = request_.stop && request_.stop->load();
+        const bool outOfTime = request_.stopAfterSeconds > 0 &&
+                               nowSeconds() - loopStarted >= request_.stopAfterSeconds;
+        stop = stop || outOfTime;
         if (collective_) {  // every rank stops at the same step
             std::vector<torch::Tensor> flag{torch::tensor({stop ? 1.0 : 0.0})};
             collective_->allReduceSum(flag);
             stop = flag[0].item<double>() > 0;
         }
         if (stop && step_ < stopAt) {
-            saveCheckpoint("stop requested");
-            event("stopped", fmt::format("stopped at step {} on request", step_));
+            saveCheckpoint(outOfTime ? "time budget reached" : "stop requested");
+            event("stopped", fmt::format("stopped at step {} ({})", step_,
+                                         outOfTime ? "time budget reached" : "on request"));
             writeStatus("stopped");
             result.status = TrainResult::Status::Stopped;
             result.step = step_;

@@ -32,6 +32,7 @@ struct TrainRequest {
     std::filesystem::path runDir;
     bool resume = false;    ///< continue from checkpoints/latest
     int64_t stopAfter = 0;  ///< stop (with a checkpoint) once this many steps are done; 0 = end
+    double stopAfterSeconds = 0;  ///< stop (with a checkpoint) after this much wall time; 0 = none
     const std::atomic<bool>* stop = nullptr;  ///< set by SIGINT/SIGTERM: checkpoint and return
     std::function<void(const TrainProgress&)> progress;  ///< after every step (rank 0)
 };

@@ -21,9 +21,9 @@ void checkOptions(const MaskOptions& o) {
 
 /// Masks the maskable tokens of row r in columns [begin, end).
 void maskRow(TokenMatrix& m, int64_t r, int64_t begin, int64_t end, const MaskOptions& o,
-             uint64_t seed, std::vector<int32_t>& labels) {
+             uint64_t rowKey, std::vector<int32_t>& labels) {
     const int32_t maskId = o.vocabSize - 1;
-    Rng rng(deriveKey(seed, r));
+    Rng rng(rowKey);
     end = std::min<int64_t>(end, m.lengths[r]);
     for (int64_t c = begin; c < end; ++c) {
         int32_t& id = m.ids[r * m.cols + c];
@@ -48,11 +48,17 @@ MaskOptions qlmMaskOptions(int32_t vocabSize) {
     return o;
 }
 
-std::vector<int32_t> maskTokens(TokenMatrix& m, const MaskOptions& options, uint64_t seed) {
+std::vector<int32_t> maskTokens(TokenMatrix& m, const MaskOptions& options, uint64_t seed,
+                                const std::vector<uint64_t>* rowKeys) {
     checkOptions(options);
+    if (rowKeys && static_cast<int64_t>(rowKeys->size()) != m.rows)
+        throw std::logic_error("maskTokens: one row key per row expected");
     std::vector<int32_t> labels(m.ids.size(), kIgnoreLabel);
-    for (int64_t r = 0; r < m.rows; ++r)
-        maskRow(m, r, 0, m.cols, options, seed, labels);
+    for (int64_t r = 0; r < m.rows; ++r) {
+        const uint64_t key = deriveKey(
+            seed, rowKeys ? (*rowKeys)[static_cast<size_t>(r)] : static_cast<uint64_t>(r));
+        maskRow(m, r, 0, m.cols, options, key, labels);
+    }
     return labels;
 }
 
@@ -64,7 +70,7 @@ std::vector<int32_t> maskQueryTokens(TokenMatrix& m, const std::vector<int32_t>&
     }
     std::vector<int32_t> labels(m.ids.size(), kIgnoreLabel);
     for (int64_t r = 0; r < m.rows; ++r) {
-        maskRow(m, r, 1, 1 + int64_t{queryLengths[r]}, options, seed, labels);
+        maskRow(m, r, 1, 1 + int64_t{queryLengths[r]}, options, deriveKey(seed, r), labels);
     }
     return labels;
 }

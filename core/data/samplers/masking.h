@@ -22,8 +22,11 @@ MaskOptions qlmMaskOptions(int32_t vocabSize);
 /// MLM: selects each non-special token of `m` (padding, <s>, </s>, <unk>, <mask> never) with
 /// probability `probability`, then 80/10/10 <mask>/random regular id/unchanged. Changes m.ids
 /// in place and returns the labels, [rows, cols] int32: the original id where selected,
-/// kIgnoreLabel (-100) elsewhere. Row r uses a generator keyed by (seed, r).
-std::vector<int32_t> maskTokens(TokenMatrix& m, const MaskOptions& options, uint64_t seed);
+/// kIgnoreLabel (-100) elsewhere. Row r uses a generator keyed by (seed, r), or by
+/// (seed, rowKeys[r]) when given: keys that name the row's content (its first sentence) make the
+/// masks independent of the row's position, so N data-parallel ranks mask exactly as one process.
+std::vector<int32_t> maskTokens(TokenMatrix& m, const MaskOptions& options, uint64_t seed,
+                                const std::vector<uint64_t>* rowKeys = nullptr);
 
 /// QLM: like maskTokens, but only positions [1, 1 + queryLengths[r]) of row r (the query of a
 /// `<s> query </s> document </s>` row) can be selected; document tokens are never masked.

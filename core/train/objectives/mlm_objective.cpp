@@ -34,7 +34,7 @@ ObjectiveOutput MlmObjective::forward(StepContext& context) {
     ds::MaskOptions mask;
     mask.probability = maskProb_;
     mask.vocabSize = vocabSize_;
-    std::vector<int32_t> labels = ds::maskTokens(batch.rows, mask, context.seed);
+    std::vector<int32_t> labels = ds::maskTokens(batch.rows, mask, context.seed, &batch.starts);
     const BatchTensors t = toTensors(batch.rows, context.device);
     auto labelTensor = torch::from_blob(labels.data(), {batch.rows.rows, batch.rows.cols},
                                         torch::TensorOptions().dtype(torch::kInt32))

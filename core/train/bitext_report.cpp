@@ -1,0 +1,73 @@
+#include "core/train/bitext_report.h"
+
+#include "core/align/procrustes.h"
+#include "core/model/hf_checkpoint.h"
+#include "core/train/probes.h"
+
+namespace isomorph::train {
+
+namespace {
+
+align::Matrix toMatrix(const torch::Tensor& t) {
+    auto c = t.to(torch::kFloat32).contiguous();
+    return align::Matrix(c.size(0), c.size(1),
+                         std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel()));
+}
+
+torch::Tensor fromMatrix(const align::Matrix& m) {
+    return torch::from_blob(const_cast<float*>(m.data.data()), {m.rows, m.cols}).clone();
+}
+
+}  // namespace
+
+BitextReport bitextReport(const std::filesystem::path& checkpoint,
+                          const std::filesystem::path& devPairs,
+                          const std::filesystem::path& trainPairs,
+                          const BitextReportOptions& options) {
+    torch::NoGradGuard noGrad;
+    model::Encoder encoder = model::loadHuggingFaceEncoder(checkpoint);
+    encoder->eval();
+    const auto pooling = model::Pooling::parse(options.pooling, "pooling");
+    auto dev = loadBitextPairs(data::shards::ShardSet::open(devPairs), options.maxPairs,
+                               options.maxTokens);
+    auto train = loadBitextPairs(data::shards::ShardSet::open(trainPairs), options.maxFitPairs,
+                                 options.maxTokens);
+    std::map<std::string, const BitextPairs*> fit;
+    for (const auto& p : train)
+        fit[p.name] = &p;
+
+    BitextReport report;
+    for (const auto& p : dev) {
+        BitextReport::Row row;
+        auto a = encodeRows(encoder, p.sources.rows, pooling, torch::kCPU);
+        auto b = encodeRows(encoder, p.targets.rows, pooling, torch::kCPU);
+        row.pairs = a.size(0);
+        row.raw = bitextTop1(a, b);
+        auto as = a - a.mean(0, true), bs = b - b.mean(0, true);
+        row.shifted = bitextTop1(as, bs);
+        row.rotated = row.shifted;
+        if (auto it = fit.find(p.name); it != fit.end()) {
+            auto fa = encodeRows(encoder, it->second->sources.rows, pooling, torch::kCPU);
+            auto fb = encodeRows(encoder, it->second->targets.rows, pooling, torch::kCPU);
+            auto w = align::fitProcrustes(toMatrix(fa - fa.mean(0, true)),
+                                          toMatrix(fb - fb.mean(0, true)));
+            row.rotated = bitextTop1(torch::matmul(as, fromMatrix(w)), bs);
+            row.fitPairs = fa.size(0);
+        }
+        report.perPair[p.name] = row;
+        report.mean.raw += row.raw;
+        report.mean.shifted += row.shifted;
+        report.mean.rotated += row.rotated;
+        report.mean.pairs += row.pairs;
+        report.mean.fitPairs += row.fitPairs;
+    }
+    if (!report.perPair.empty()) {
+        const double n = static_cast<double>(report.perPair.size());
+        report.mean.raw /= n;
+        report.mean.shifted /= n;
+        report.mean.rotated /= n;
+    }
+    return report;
+}
+
+}  // namespace isomorph::train

@@ -1,0 +1,38 @@
+#pragma once
+
+// Dev bitext accuracy of a checkpoint three ways (CCP section 3.2, and what the demo reports):
+// raw cosine nearest neighbours, after a per-language mean shift, and after an orthogonal
+// rotation fitted with Procrustes on the TRAIN split's pairs of the same language pair (how
+// isomorphic the two spaces are). Never fitted or tuned on the evaluated split. Torch-free header.
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+
+namespace isomorph::train {
+
+struct BitextReportOptions {
+    std::string pooling = "cls";  ///< cls, mean or layer:K
+    int64_t maxPairs = 500;       ///< evaluated pairs per language pair
+    int64_t maxFitPairs = 4000;   ///< train pairs per language pair for the rotation
+    uint32_t maxTokens = 64;      ///< per sentence incl. <s> </s>
+};
+
+struct BitextReport {
+    struct Row {
+        double raw = 0, shifted = 0, rotated = 0;  ///< top-1 accuracy, mean of both directions
+        int64_t pairs = 0, fitPairs = 0;
+    };
+    std::map<std::string, Row> perPair;  ///< "de-en" -> accuracies
+    Row mean;                            ///< unweighted mean over language pairs
+};
+
+/// `devPairs` and `trainPairs` are pair shard sets (docs/data-formats.md). Throws DataError /
+/// CheckpointError naming the file.
+BitextReport bitextReport(const std::filesystem::path& checkpoint,
+                          const std::filesystem::path& devPairs,
+                          const std::filesystem::path& trainPairs,
+                          const BitextReportOptions& options);
+
+}  // namespace isomorph::train

@@ -1,0 +1,240 @@
+// `isomorph-cli train` end to end on a tiny model: exact resume after SIGKILL, 2 processes x B
+// equal 1 process x 2B, TensorBoard files that validate, and the bad-input cases of the issue.
+
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include "core/train/run_log/tfevents.h"
+#include "tests/support/tiny_training.h"
+
+using isomorph::testing::CliResult;
+using isomorph::testing::readAll;
+using isomorph::testing::runCli;
+using isomorph::testing::trainLosses;
+
+class TestTrainCli : public QObject {
+    Q_OBJECT
+
+  private:
+    QTemporaryDir dir_;
+    isomorph::testing::TinyTraining tiny_;
+
+    QString run(const QString& name) const { return dir_.filePath("runs/" + name); }
+    static QString checkpoint(const QString& runDir, int step) {
+        return runDir + QString("/checkpoints/step-%1").arg(step, 8, 10, QChar('0'));
+    }
+
+  private Q_SLOTS:
+    void initTestCase() {
+        QString error;
+        tiny_ = isomorph::testing::makeTinyTraining(dir_.path(), &error);
+        QVERIFY2(!tiny_.config.isEmpty(), qPrintable(error));
+    }
+
+    void resumeAfterSigkillIsBitwiseExact() {
+        // Reference: 40 uninterrupted steps.
+        CliResult a = runCli({"train", "--config", tiny_.config, "--run-dir", run("straight")});
+        QVERIFY2(a.exitCode == 0, a.err.constData());
+
+        // Interrupted: killed with SIGKILL once a checkpoint at or after step 20 exists.
+        QProcess p;
+        p.start(ISOMORPH_BIN_DIR "/isomorph-cli",
+                {"train", "--config", tiny_.config, "--run-dir", run("killed"), "--set",
+                 "schedule.max_steps=40"});
+        QVERIFY(p.waitForStarted());
+        QElapsedTimer timer;
+        timer.start();
+        const QString latest = run("killed") + "/checkpoints/latest";
+        while (timer.elapsed() < 120000) {
+            const QByteArray name = readAll(latest).trimmed();
+            if (!name.isEmpty() && name.mid(5).toInt() >= 20) break;
+            QThread::msleep(5);
+        }
+        ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
+        QVERIFY(p.waitForFinished());
+        const int killedAt = readAll(latest).trimmed().mid(5).toInt();
+        QVERIFY2(killedAt >= 20 && killedAt < 40, readAll(latest).constData());
+
+        CliResult resumed = runCli({"train", "--run-dir", run("killed"), "--resume"});
+        QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+        QVERIFY2(resumed.err.contains("resumed from"), resumed.err.constData());
+
+        bool consistent = true;
+        const auto reference = trainLosses(run("straight"));
+        const auto interrupted = trainLosses(run("killed"), &consistent);
+        QVERIFY(consistent);  // steps logged before the kill and again after resume agree
+        QCOMPARE(reference.size(), size_t{40});
+        for (const auto& [step, loss] : reference) {
+            QVERIFY2(interrupted.count(step), qPrintable(QString("step %1 missing").arg(step)));
+            QVERIFY2(interrupted.at(step) == loss,
+                     qPrintable(QString("step %1: %2 vs %3")
+                                    .arg(step)
+                                    .arg(loss, 0, 'g', 17)
+                                    .arg(interrupted.at(step), 0, 'g', 17)));
+        }
+        for (const char* file : {"model.safetensors", "heads.safetensors", "optimizer.safetensors"})
+            QVERIFY2(readAll(checkpoint(run("straight"), 40) + "/" + file) ==
+                         readAll(checkpoint(run("killed"), 40) + "/" + file),
+                     file);
+    }
+
+    void tensorboardEventsValidate() {
+        // The straight run's event file: every record's CRCs check, and the losses match.
+        QDir d(run("straight"));
+        const QStringList files = d.entryList({"events.out.tfevents.*"}, QDir::Files);
+        QCOMPARE(files.size(), 1);
+        const auto events = isomorph::train::readTfEvents(d.filePath(files.first()).toStdString());
+        QVERIFY(!events.empty());
+        QCOMPARE(QString::fromStdString(events.front().fileVersion), QString("brain.Event:2"));
+        const auto losses = trainLosses(run("straight"));
+        int matched = 0;
+        for (const auto& e : events)
+            for (const auto& [tag, value] : e.scalars)
+                if (tag == "train/loss") {
+                    QCOMPARE(value, static_cast<float>(losses.at(static_cast<int>(e.step))));
+                    ++matched;
+                }
+        QCOMPARE(matched, 40);
+    }
+
+    void twoProcessesMatchOneWithTheDoubleBatch() {
+        // Batch-independent settings: no projection batch norm (per-rank statistics by design)
+        // and no dropout (masks are drawn per process).
+        const QStringList common = {"--config", tiny_.config,
+                                    "--set",    "schedule.max_steps=20",
+                                    "--set",    "objectives.ccp.projection_norm=none",
+                                    "--set",    "model.dropout=0",
+                                    "--set",    "eval.every=0",
+                                    "--set",    "checkpoint.every=0"};
+        CliResult one = runCli(QStringList{"train", "--run-dir", run("one")} + common +
+                               QStringList{"--set", "objectives.ccp.batch_size=8", "--set",
+                                           "objectives.mlm.batch_size=8"});
+        QVERIFY2(one.exitCode == 0, one.err.constData());
+        CliResult two =
+            runCli(QStringList{"train", "--run-dir", run("two"), "--nproc", "2"} + common +
+                   QStringList{"--set", "objectives.ccp.batch_size=4", "--set",
+                               "objectives.mlm.batch_size=4"});
+        QVERIFY2(two.exitCode == 0, two.err.constData());
+        const auto a = trainLosses(run("one")), b = trainLosses(run("two"));
+        QCOMPARE(a.size(), size_t{20});
+        QCOMPARE(b.size(), size_t{20});
+        for (const auto& [step, loss] : a)
+            QVERIFY2(std::abs(b.at(step) - loss) <= 1e-4 * std::abs(loss),
+                     qPrintable(QString("step %1: %2 vs %3").arg(step).arg(loss).arg(b.at(step))));
+    }
+
+    void invalidConfigsAreListed() {
+        CliResult r = runCli({"train", "--config", tiny_.config, "--run-dir", run("bad"), "--set",
+                              "optimizer.lr=-1", "--set", "objectives.ccp.radius=0", "--set",
+                              "objectives.ccp.bank_size=4"});
+        QCOMPARE(r.exitCode, 2);
+        for (const char* key :
+             {"optimizer.lr", "objectives.ccp.radius", "objectives.ccp.bank_size"})
+            QVERIFY2(r.err.contains(key), r.err.constData());
+        QVERIFY(!QDir(run("bad")).exists());  // validated before anything starts
+
+        CliResult unknown = runCli({"train", "--config", tiny_.config, "--run-dir", run("bad"),
+                                    "--set", "objectives.msm.weight=1"});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY2(unknown.err.contains("unknown key 'objectives.msm.weight'"),
+                 unknown.err.constData());
+
+        QFile f(dir_.filePath("typo.toml"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[optimizer]\nlr = 1e-4\nlearning_rate = 3\n");
+        f.close();
+        CliResult typo = runCli({"train", "--config", f.fileName(), "--run-dir", run("bad")});
+        QCOMPARE(typo.exitCode, 2);
+        QVERIFY2(typo.err.contains("typo.toml:3") && typo.err.contains("optimizer.learning_rate"),
+                 typo.err.constData());
+    }
+
+    void resumeRefusesAnotherConfig() {
+        CliResult r = runCli({"train", "--config", tiny_.config, "--run-dir", run("straight"),
+                              "--resume", "--set", "optimizer.lr=0.1"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("belongs to a different config") && r.err.contains("optimizer.lr"),
+                 r.err.constData());
+        CliResult fresh = runCli({"train", "--config", tiny_.config, "--run-dir", run("straight")});
+        QCOMPARE(fresh.exitCode, 2);
+        QVERIFY2(fresh.err.contains("--resume"), fresh.err.constData());
+    }
+
+    void corruptCheckpointFallsBackToTheOlderOne() {
+        CliResult a = runCli(
+            {"train", "--config", tiny_.config, "--run-dir", run("corrupt"), "--max-steps", "10"});
+        QVERIFY2(a.exitCode == 0, a.err.constData());
+        QFile model(checkpoint(run("corrupt"), 10) + "/model.safetensors");
+        QVERIFY(model.open(QIODevice::ReadWrite));
+        model.seek(model.size() - 3);
+        model.write("xyz");
+        model.close();
+        CliResult r =
+            runCli({"train", "--run-dir", run("corrupt"), "--resume", "--max-steps", "12"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("skipping checkpoint") && r.err.contains("step-00000010") &&
+                     r.err.contains("resumed from") && r.err.contains("step-00000005"),
+                 r.err.constData());
+    }
+
+    void fullDiskKeepsThePreviousCheckpoint() {
+        CliResult a = runCli(
+            {"train", "--config", tiny_.config, "--run-dir", run("full"), "--max-steps", "5"});
+        QVERIFY2(a.exitCode == 0, a.err.constData());
+        const QByteArray before = readAll(checkpoint(run("full"), 5) + "/model.safetensors");
+        // A file-size limit makes the next checkpoint's large writes fail like a full disk.
+        QProcess p;
+        p.start(
+            "/bin/bash",
+            {"-c", QString("trap '' XFSZ; ulimit -f 64; exec '%1' train --run-dir '%2' --resume "
+                           "--max-steps 10")
+                       .arg(ISOMORPH_BIN_DIR "/isomorph-cli", run("full"))});
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(err.contains("step-00000010") || err.contains("File too large"), err.constData());
+        QCOMPARE(readAll(run("full") + "/checkpoints/latest").trimmed(),
+                 QByteArray("step-00000005"));
+        QCOMPARE(readAll(checkpoint(run("full"), 5) + "/model.safetensors"), before);
+        QVERIFY(!QDir(checkpoint(run("full"), 10)).exists());
+        // And the run continues from it once there is room again.
+        CliResult again =
+            runCli({"train", "--run-dir", run("full"), "--resume", "--max-steps", "10"});
+        QVERIFY2(again.exitCode == 0, again.err.constData());
+    }
+
+    void portInUseIsExplained() {
+        // A port that another program listens on.
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof(addr);
+        QVERIFY(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0);
+        QVERIFY(::listen(fd, 4) == 0);
+        QVERIFY(::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
+        const int port = ntohs(addr.sin_port);
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert("ISOMORPH_DIST_TIMEOUT", "10");
+        CliResult r = runCli({"train", "--config", tiny_.config, "--run-dir", run("port"),
+                              "--nproc", "2", "--master-port", QString::number(port)},
+                             {}, env);
+        ::close(fd);
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(r.err.contains("rendezvous") && r.err.contains(QByteArray::number(port)),
+                 r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrainCli)
+#include "test_train_cli.moc"

@@ -1,0 +1,108 @@
+#pragma once
+
+// A tiny training setup for trainer tests: tokenizer, English/German documents and dev pairs,
+// binarized with the real CLI, and a run config for a 2-layer, 32-wide model (steps take ms).
+
+#include <map>
+#include <random>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+#include <QTextStream>
+
+#include "tests/support/cli_runner.h"
+#include "tests/support/tiny_corpus.h"
+
+namespace isomorph::testing {
+
+struct TinyTraining {
+    QString root, tokenizer, docs, devPairs, config;
+};
+
+/// Builds everything under `root`; returns an empty struct (and a message in *error) on failure.
+inline TinyTraining makeTinyTraining(const QString& root, QString* error) {
+    TinyTraining t;
+    t.root = root;
+    tinyTokenizer(QDir(root).filePath("tok").toStdString());
+    t.tokenizer = QDir(root).filePath("tok.model");
+    QDir(root).mkpath("docs");
+    QDir(root).mkpath("pairs");
+    const auto en = syntheticSentences(englishWords(), 240, 21);
+    const auto de = syntheticSentences(germanWords(), 240, 22);
+    for (const auto& [lang, sentences] :
+         std::map<std::string, std::vector<std::string>>{{"en", en}, {"de", de}}) {
+        QFile f(QDir(root).filePath("docs/" + QString::fromStdString(lang) + ".jsonl"));
+        if (!f.open(QIODevice::WriteOnly)) return {};
+        for (size_t d = 0; d * 6 < sentences.size(); ++d) {
+            QJsonArray arr;
+            for (size_t s = d * 6; s < std::min(sentences.size(), d * 6 + 6); ++s)
+                arr.append(QString::fromStdString(sentences[s]));
+            QJsonObject o{{"id", QString("%1-%2").arg(QString::fromStdString(lang)).arg(d)},
+                          {"lang", QString::fromStdString(lang)},
+                          {"sentences", arr}};
+            f.write(QJsonDocument(o).toJson(QJsonDocument::Compact) + "\n");
+        }
+    }
+    {
+        QFile f(QDir(root).filePath("pairs/de-en.tsv"));
+        if (!f.open(QIODevice::WriteOnly)) return {};
+        for (int i = 0; i < 40; ++i)
+            f.write(QByteArray::fromStdString(de[static_cast<size_t>(i)] + "\t" +
+                                              en[static_cast<size_t>(i)] + "\n"));
+    }
+    t.docs = QDir(root).filePath("shards-docs");
+    t.devPairs = QDir(root).filePath("shards-pairs");
+    CliResult a = runCli({"corpus", "binarize", "--tokenizer", t.tokenizer, "--input",
+                          QDir(root).filePath("docs"), "--out", t.docs, "--threads", "1"});
+    CliResult b = runCli({"corpus", "binarize", "--tokenizer", t.tokenizer, "--pairs",
+                          QDir(root).filePath("pairs"), "--out", t.devPairs, "--threads", "1"});
+    if (a.exitCode != 0 || b.exitCode != 0) {
+        if (error) *error = QString::fromUtf8(a.err + b.err);
+        return {};
+    }
+    t.config = QDir(root).filePath("run.toml");
+    QFile f(t.config);
+    if (!f.open(QIODevice::WriteOnly)) return {};
+    QTextStream(&f) << "name = \"tiny\"\n"
+                    << "[model]\ntokenizer = \"" << t.tokenizer << "\"\n"
+                    << "layers = 2\nhidden = 32\nheads = 4\nffn = 64\nmax_positions = 34\n"
+                    << "[data]\ndocs = \"" << t.docs << "\"\ndev_pairs = \"" << t.devPairs << "\"\n"
+                    << "max_tokens = 24\n"
+                    << "[objectives.mlm]\nbatch_size = 8\n"
+                    << "[objectives.ccp]\nbatch_size = 8\nbank_size = 64\nprojection_size = 16\n"
+                    << "[schedule]\nwarmup_steps = 5\nmax_steps = 40\n"
+                    << "[runtime]\nthreads = 1\n"
+                    << "[eval]\nevery = 10\nmax_pairs = 40\n"
+                    << "[monitor]\nevery = 10\nprobe_size = 32\n"
+                    << "[checkpoint]\nevery = 5\nkeep_last = 3\n";
+    return t;
+}
+
+/// step -> loss of the "train" lines of RUN/metrics.jsonl (a repeated step must repeat its value;
+/// *consistent is cleared otherwise).
+inline std::map<int, double> trainLosses(const QString& runDir, bool* consistent = nullptr) {
+    std::map<int, double> out;
+    QFile f(QDir(runDir).filePath("metrics.jsonl"));
+    if (!f.open(QIODevice::ReadOnly)) return out;
+    while (!f.atEnd()) {
+        const QJsonObject o = QJsonDocument::fromJson(f.readLine()).object();
+        if (o.value("kind").toString() != "train") continue;
+        const int step = o.value("step").toInt();
+        const double loss = o.value("loss").toDouble();
+        auto it = out.find(step);
+        if (it != out.end() && it->second != loss && consistent) *consistent = false;
+        out[step] = loss;
+    }
+    return out;
+}
+
+inline QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+}  // namespace isomorph::testing
