@@ -47,9 +47,7 @@ fi
 
 echo
 echo "No display found (DISPLAY and WAYLAND_DISPLAY are unset), so the workbench cannot open."
-echo "Running the headless demo pipeline instead."
-step "Demo workspace"
-"$cli" workspace info
-demo_ws=${ISOMORPH_WORKSPACE:-${XDG_DATA_HOME:-$HOME/.local/share}/isomorph/demo-workspace}
-step "Demo corpus statistics (train split)"
-"$cli" corpus stats "$demo_ws/corpora/man-demo-shards/docs-train"
+echo "Running the headless demo instead: train the ccp-demo run for ${ISOMORPH_DEMO_MINUTES:-10} minutes"
+echo "and report dev bitext accuracy before and after (Ctrl-C stops early with a checkpoint)."
+step "Headless demo (isomorph-cli demo run)"
+"$cli" demo run --minutes "${ISOMORPH_DEMO_MINUTES:-10}"

@@ -51,6 +51,8 @@ json stateToJson(const TrainingState& s) {
             {"elapsed", s.elapsed},
             {"best", std::isnan(s.best) ? json(nullptr) : json(s.best)},
             {"best_checkpoint", s.bestCheckpoint},
+            {"loss_scale", s.lossScale},
+            {"good_steps", s.goodSteps},
             {"collapse_reference",
              std::isnan(s.collapseReference) ? json(nullptr) : json(s.collapseReference)},
             {"objectives", objectives}};
@@ -65,6 +67,8 @@ TrainingState stateFromJson(const json& j, const std::string& origin) {
         s.elapsed = j.at("elapsed").get<double>();
         s.best = j.at("best").is_null() ? std::nan("") : j.at("best").get<double>();
         s.bestCheckpoint = j.at("best_checkpoint").get<std::string>();
+        s.lossScale = j.value("loss_scale", 1.0);
+        s.goodSteps = j.value("good_steps", int64_t{0});
         const json& c = j.value("collapse_reference", json(nullptr));
         s.collapseReference = c.is_null() ? std::nan("") : c.get<double>();
         for (const auto& [k, v] : j.at("objectives").items())

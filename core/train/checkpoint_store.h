@@ -25,6 +25,8 @@ struct TrainingState {
     double best = 0;     ///< best dev metric so far (NaN when none)
     std::string bestCheckpoint;
     double collapseReference = 0;  ///< collapse indicator at the first probe (NaN: none yet)
+    double lossScale = 1;          ///< fp16 dynamic loss scale
+    int64_t goodSteps = 0;         ///< fp16 steps since the last overflow
     std::map<std::string, nlohmann::json> objectives;
 };
 

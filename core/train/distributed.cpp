@@ -32,8 +32,10 @@ constexpr int64_t kBucketBytes = 25 << 20;
 
 class ProcessGroupCollective : public Collective {
   public:
-    ProcessGroupCollective(c10::intrusive_ptr<c10d::ProcessGroup> group, int rank, int world)
-        : group_(std::move(group)), rank_(rank), world_(world) {}
+    /// `device`: where the backend wants tensors (CPU for Gloo, the rank's GPU for NCCL).
+    ProcessGroupCollective(c10::intrusive_ptr<c10d::ProcessGroup> group, int rank, int world,
+                           torch::Device device)
+        : group_(std::move(group)), rank_(rank), world_(world), device_(device) {}
     int rank() const override { return rank_; }
     int worldSize() const override { return world_; }
 
@@ -66,7 +68,7 @@ class ProcessGroupCollective : public Collective {
             std::vector<torch::Tensor> flat;
             for (size_t k = i; k < j; ++k)
                 flat.push_back(tensors[k].reshape(-1));
-            std::vector<torch::Tensor> bucket{torch::cat(flat)};
+            std::vector<torch::Tensor> bucket{torch::cat(flat).to(device_)};
             wait(group_->allreduce(bucket), "all-reduce");
             if (mean) bucket[0].div_(world_);
             int64_t offset = 0;
@@ -93,6 +95,7 @@ class ProcessGroupCollective : public Collective {
 
     c10::intrusive_ptr<c10d::ProcessGroup> group_;
     int rank_, world_;
+    torch::Device device_;
 };
 
 }  // namespace
@@ -132,7 +135,9 @@ std::unique_ptr<Collective> collectiveFromEnvironment(const std::string& device)
             env.rank, env.masterAddr, env.masterPort, msg.substr(0, msg.find('\n'))));
     }
     c10::intrusive_ptr<c10d::ProcessGroup> group;
+    torch::Device where = torch::kCPU;
     if (device.rfind("cuda", 0) == 0) {
+        where = torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(env.localRank));
 #if ISOMORPH_WITH_CUDA
         auto options = c10d::ProcessGroupNCCL::Options::create();
         options->timeout = timeout;
@@ -150,7 +155,7 @@ std::unique_ptr<Collective> collectiveFromEnvironment(const std::string& device)
         group =
             c10::make_intrusive<c10d::ProcessGroupGloo>(store, env.rank, env.worldSize, options);
     }
-    return std::make_unique<ProcessGroupCollective>(group, env.rank, env.worldSize);
+    return std::make_unique<ProcessGroupCollective>(group, env.rank, env.worldSize, where);
 }
 
 }  // namespace isomorph::train

@@ -1,6 +1,7 @@
 #include "core/train/trainer.h"
 
 #if ISOMORPH_WITH_CUDA
+#include <ATen/autocast_mode.h>
 #include <c10/cuda/CUDACachingAllocator.h>
 #endif
 
@@ -136,6 +137,22 @@ class Trainer {
     double started_ = 0;
     int64_t savedStep_ = -1;
     double collapseReference_ = std::nan("");  ///< collapse indicator at the run's first probe
+    double lossScale_ = 1.0;                   ///< fp16 dynamic loss scale (1 otherwise)
+    int64_t goodSteps_ = 0;                    ///< fp16 steps since the last overflow
+
+    /// Mixed precision (CUDA only; validate() refuses it on CPU): autocast in the forward pass.
+    void setAutocast(bool on) {
+#if ISOMORPH_WITH_CUDA
+        if (config_.runtime.precision == "fp32") return;
+        if (on)
+            at::autocast::set_autocast_gpu_dtype(config_.runtime.precision == "bf16" ? at::kBFloat16
+                                                                                     : at::kHalf);
+        at::autocast::set_enabled(on);
+        if (!on) at::autocast::clear_cache();
+#else
+        (void)on;
+#endif
+    }
 };
 
 Trainer::Trainer(const TrainRequest& request)
@@ -319,7 +336,9 @@ void Trainer::trainStep() {
                                       static_cast<uint64_t>(step_), static_cast<uint64_t>(micro));
         torch::manual_seed(key);  // dropout of this micro-batch, identical after a resume
         StepContext context{encoder_, device_, step_, micro, key, collective_.get()};
+        setAutocast(true);
         ObjectiveOutput out = objective.forward(context);
+        setAutocast(false);
         double value = out.loss.item<double>();
         if (collective_) {
             // Report the mean over ranks (MLM's loss is split across ranks); all ranks then also
@@ -344,7 +363,8 @@ void Trainer::trainStep() {
         }
         const double weight =
             objective.name() == "mlm" ? config_.mlm.lossWeight : config_.ccp.lossWeight;
-        (out.loss * (weight * out.gradientScale / static_cast<double>(accumulation))).backward();
+        (out.loss * (weight * out.gradientScale * lossScale_ / static_cast<double>(accumulation)))
+            .backward();
         losses[objective.name()].push_back(value);
         for (const auto& [k, v] : out.metrics)
             extra[objective.name() + "/" + k].push_back(v);
@@ -358,8 +378,19 @@ void Trainer::trainStep() {
             if (p.grad().defined()) grads.push_back(p.mutable_grad());
         collective_->allReduceMean(grads);
     }
+    if (lossScale_ != 1.0) {
+        torch::NoGradGuard noGrad;
+        for (const auto& [name, p] : optimizer_->parameters())
+            if (p.grad().defined()) p.grad().div_(lossScale_);
+    }
     const double gradNorm = optimizer_->clipGradNorm(config_.optimizer.gradClip);
-    if (!std::isfinite(gradNorm)) {
+    bool skipped = false;
+    if (!std::isfinite(gradNorm) && config_.runtime.precision == "fp16") {
+        // fp16 overflow: skip the update and halve the loss scale (dynamic loss scaling).
+        skipped = true;
+        lossScale_ = std::max(1.0, lossScale_ / 2);
+        goodSteps_ = 0;
+    } else if (!std::isfinite(gradNorm)) {
         optimizer_->zeroGrad();
         saveCheckpoint("diverged");
         throw Diverged(
@@ -368,8 +399,10 @@ void Trainer::trainStep() {
                         "set optimizer.grad_clip.",
                         step_ + 1, gradNorm, losses.begin()->first));
     }
-    optimizer_->step(lr);
+    if (!skipped) optimizer_->step(lr);
     optimizer_->zeroGrad();
+    if (config_.runtime.precision == "fp16" && !skipped && ++goodSteps_ % 2000 == 0)
+        lossScale_ *= 2;
     ++step_;
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -399,6 +432,10 @@ void Trainer::trainStep() {
     r["step_time"] = seconds;
     r["elapsed"] = elapsed_;
     r["rss_peak_mb"] = peakRssMb();
+    if (config_.runtime.precision == "fp16") {
+        r["loss_scale"] = lossScale_;
+        r["skipped"] = skipped ? 1 : 0;
+    }
     r["device_mem_mb"] = deviceMemoryPeakMb(device_);
     logScalars(r);
     lastLoss_ = weighted;
@@ -476,6 +513,8 @@ void Trainer::saveCheckpoint(const std::string& reason) {
         state.best = best_;
         state.bestCheckpoint = bestCheckpoint_;
         state.collapseReference = collapseReference_;
+        state.lossScale = lossScale_;
+        state.goodSteps = goodSteps_;
         for (const auto& o : objectives_)
             state.objectives[o->name()] = o->state();
         model::TensorMap heads, optimizer;
@@ -552,6 +591,8 @@ void Trainer::restore() {
     best_ = loaded->state.best;
     bestCheckpoint_ = loaded->state.bestCheckpoint;
     collapseReference_ = loaded->state.collapseReference;
+    lossScale_ = loaded->state.lossScale;
+    goodSteps_ = loaded->state.goodSteps;
     event("resumed", fmt::format("resumed from {} at step {}", origin, step_),
           {{"checkpoint", loaded->dir.filename().string()}});
 }
@@ -564,14 +605,19 @@ TrainResult Trainer::run() {
     config_.validate("run config");
     const auto device = runtime::parseDevice(config_.runtime.device, "runtime.device");
     runtime::requireAvailable(device, "runtime.device");
-    device_ =
-        device.isCuda() ? torch::Device(torch::kCUDA, device.index) : torch::Device(torch::kCPU);
+    device_ = torch::Device(torch::kCPU);
+    if (device.isCuda()) {
+        // Data-parallel workers on one machine take one GPU each (LOCAL_RANK), as torchrun does.
+        const int index = collective_ ? readWorkerEnvironment().localRank : std::max(0, device.index);
+        device_ = torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
+    }
     int threads = static_cast<int>(config_.runtime.threads);
     if (threads == 0)
         threads = std::max(
             1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())) / world);
     runtime::configureThreads(threads);
 
+    if (config_.runtime.precision == "fp16") lossScale_ = 65536.0;
     prepareRunDirectory();
     std::shared_ptr<spdlog::sinks::basic_file_sink_mt> logSink;
     if (rank0_) {
