@@ -6,33 +6,16 @@ threads. Also reports achieved GFLOP/s as a fraction of doctor's measured GEMM r
 Usage: bench_encode.py BUILD_DIR CHECKPOINT SENTENCES.txt [BATCH]
 """
 import json
-import math
 import os
 import re
-import struct
 import subprocess
 import sys
 import time
 
-import numpy as np
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "reference"))
 import encoder_reference as ref  # noqa: E402
-
-
-def read_safetensors(path):
-    with open(path, "rb") as f:
-        n = struct.unpack("<Q", f.read(8))[0]
-        header = json.loads(f.read(n))
-        data = f.read()
-    out = {}
-    for name, info in header.items():
-        if name == "__metadata__":
-            continue
-        b, e = info["data_offsets"]
-        out[name] = torch.from_numpy(np.frombuffer(data[b:e], dtype=np.float32).reshape(info["shape"]).copy())
-    return out
 
 
 def flops(cfg, lengths, batch):
@@ -69,7 +52,7 @@ def main():
     ours = float(re.findall(r"in ([0-9.]+) s", out)[-1])
 
     # Reference: same ids, same length-sorted batches, inference mode.
-    params = read_safetensors(os.path.join(ckpt, "model.safetensors"))
+    params = ref.read_safetensors(os.path.join(ckpt, "model.safetensors"))
     prefix = "roberta." if cfg["model_type"] == "xlm-roberta" else "bert."
     cfg.setdefault("layer_norm_eps", 1e-5)
     order = sorted(range(len(rows)), key=lambda i: -lengths[i])

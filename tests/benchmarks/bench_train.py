@@ -15,7 +15,6 @@ doctor's GEMM rate, and samples/s of 2 x 1 vs 1 x 2 (target >= 80%).
 """
 import glob
 import json
-import math
 import os
 import random
 import subprocess
@@ -66,7 +65,7 @@ def reference_step_times(init_dir, steps, threads):
     torch.set_num_threads(threads)
     cfg = json.load(open(os.path.join(init_dir, "config.json")))
     cfg.setdefault("layer_norm_eps", 1e-5)
-    params = {k: v.clone().requires_grad_() for k, v in ref_read(os.path.join(init_dir, "model.safetensors")).items()}
+    params = {k: v.clone().requires_grad_() for k, v in ref.read_safetensors(os.path.join(init_dir, "model.safetensors")).items()}
     h, vocab = cfg["hidden_size"], cfg["vocab_size"]
     head = {"dense.w": torch.randn(h, h) * 0.02, "dense.b": torch.zeros(h), "ln.w": torch.ones(h),
             "ln.b": torch.zeros(h), "bias": torch.zeros(vocab), "fc1.w": torch.randn(h, h) * 0.02,
@@ -127,22 +126,6 @@ def reference_step_times(init_dir, steps, threads):
         return (time.perf_counter() - start) / steps
 
     return timed(mlm), timed(ccp), cfg
-
-
-def ref_read(path):
-    import struct
-    import numpy as np
-    with open(path, "rb") as f:
-        n = struct.unpack("<Q", f.read(8))[0]
-        header = json.loads(f.read(n))
-        data = f.read()
-    out = {}
-    for name, info in header.items():
-        if name == "__metadata__":
-            continue
-        b, e = info["data_offsets"]
-        out[name] = torch.from_numpy(np.frombuffer(data[b:e], dtype=np.float32).reshape(info["shape"]).copy())
-    return out
 
 
 def step_flops(cfg, rows, masked):

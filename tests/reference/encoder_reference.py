@@ -46,6 +46,21 @@ def write_safetensors(path, tensors, metadata=None):
             f.write(b)
 
 
+def read_safetensors(path):
+    """float32 tensors of a safetensors file (the reader the benchmarks share)."""
+    with open(path, "rb") as f:
+        n = struct.unpack("<Q", f.read(8))[0]
+        header = json.loads(f.read(n))
+        data = f.read()
+    out = {}
+    for name, info in header.items():
+        if name == "__metadata__":
+            continue
+        b, e = info["data_offsets"]
+        out[name] = torch.frombuffer(bytearray(data[b:e]), dtype=torch.float32).reshape(info["shape"])
+    return out
+
+
 def layer_norm(x, w, b, eps):
     mean = x.mean(-1, keepdim=True)
     var = ((x - mean) ** 2).mean(-1, keepdim=True)
