@@ -90,7 +90,7 @@ struct EvalSection {
 struct MonitorSection {
     int64_t every = 50;              ///< collapse / alignment / uniformity probe every N steps
     int64_t probeSize = 512;         ///< sentences of the fixed probe set
-    double collapseThreshold = 0.2;  ///< warn when sqrt(d) * mean per-dim std falls below
+    double collapseThreshold = 0.5;  ///< warn below this share of the first probe's spread
 };
 
 struct CheckpointSection {

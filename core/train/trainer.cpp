@@ -91,6 +91,18 @@ class Trainer {
   public:
     explicit Trainer(const TrainRequest& request);
     TrainResult run();
+    /// run(), recording a failure in status.json and as an event before rethrowing.
+    TrainResult runAndRecord() {
+        try {
+            return run();
+        } catch (const Diverged& e) {
+            recordFailure("diverged", e.what());
+            throw;
+        } catch (const std::exception& e) {
+            recordFailure("failed", e.what());
+            throw;
+        }
+    }
 
   private:
     void prepareRunDirectory();
@@ -102,6 +114,7 @@ class Trainer {
     void monitor();
     void saveCheckpoint(const std::string& reason);
     void writeStatus(const std::string& state);
+    void recordFailure(const std::string& state, const std::string& message);
     void event(const std::string& name, const std::string& message, json extra = json::object());
     void logScalars(const json& record);
     size_t chooseObjective(int64_t micro) const;
@@ -136,6 +149,7 @@ class Trainer {
     std::string lastObjective_;
     double started_ = 0;
     int64_t savedStep_ = -1;
+    std::shared_ptr<spdlog::sinks::basic_file_sink_mt> logSink_;  ///< RUN/log.txt (rank 0)
     double collapseReference_ = std::nan("");  ///< collapse indicator at the run's first probe
     double lossScale_ = 1.0;                   ///< fp16 dynamic loss scale (1 otherwise)
     int64_t goodSteps_ = 0;                    ///< fp16 steps since the last overflow
@@ -159,10 +173,17 @@ Trainer::Trainer(const TrainRequest& request)
     : request_(request), config_(request.config), runDir_(request.runDir) {}
 
 void Trainer::event(const std::string& name, const std::string& message, json extra) {
-    if (name == "warning" || name == "collapse" || name == "diverged")
+    if (name == "failed" || name == "diverged") {
+        // The front end prints the error itself; the run's log file still records it.
+        if (logSink_) {
+            logSink_->log(spdlog::details::log_msg("isomorph", spdlog::level::err, message));
+            logSink_->flush();
+        }
+    } else if (name == "warning" || name == "collapse") {
         spdlog::warn("{}", message);
-    else
+    } else {
         spdlog::info("{}", message);
+    }
     if (!rank0_ || !metrics_) return;
     extra["kind"] = "event";
     extra["event"] = name;
@@ -184,6 +205,17 @@ void Trainer::logScalars(const json& record) {
     }
     events_->addScalars(scalars, step_, t);
     events_->flush();
+}
+
+void Trainer::recordFailure(const std::string& state, const std::string& message) {
+    // Only once the run directory is ours (not for a refused config or a foreign run directory).
+    if (!rank0_ || !metrics_) return;
+    try {
+        event(state, message);
+        writeStatus(state);
+    } catch (const std::exception&) {
+        // The original error matters more than a failure to record it (e.g. a full disk).
+    }
 }
 
 void Trainer::writeStatus(const std::string& state) {
@@ -485,7 +517,6 @@ void Trainer::monitor() {
     json r = {{"kind", "eval"},           {"step", step_},
               {"time", nowSeconds()},     {"collapse", h.collapse},
               {"alignment", h.alignment}, {"uniformity", h.uniformity}};
-    logScalars(r);
     // Randomly initialised and pretrained encoders are already anisotropic (all sentence vectors
     // close together), so collapse is judged against the run's first probe, not in absolute terms.
     if (std::isnan(collapseReference_)) collapseReference_ = h.collapse;
@@ -608,7 +639,8 @@ TrainResult Trainer::run() {
     device_ = torch::Device(torch::kCPU);
     if (device.isCuda()) {
         // Data-parallel workers on one machine take one GPU each (LOCAL_RANK), as torchrun does.
-        const int index = collective_ ? readWorkerEnvironment().localRank : std::max(0, device.index);
+        const int index =
+            collective_ ? readWorkerEnvironment().localRank : std::max(0, device.index);
         device_ = torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
     }
     int threads = static_cast<int>(config_.runtime.threads);
@@ -619,11 +651,10 @@ TrainResult Trainer::run() {
 
     if (config_.runtime.precision == "fp16") lossScale_ = 65536.0;
     prepareRunDirectory();
-    std::shared_ptr<spdlog::sinks::basic_file_sink_mt> logSink;
     if (rank0_) {
-        logSink =
+        logSink_ =
             std::make_shared<spdlog::sinks::basic_file_sink_mt>((runDir_ / "log.txt").string());
-        spdlog::default_logger()->sinks().push_back(logSink);
+        spdlog::default_logger()->sinks().push_back(logSink_);
         metrics_ = std::make_unique<MetricsLog>(runDir_);
         events_ = std::make_unique<TfEventsWriter>(runDir_);
     }
@@ -634,7 +665,7 @@ TrainResult Trainer::run() {
             auto& sinks = spdlog::default_logger()->sinks();
             sinks.erase(std::remove(sinks.begin(), sinks.end(), sink), sinks.end());
         }
-    } guard{logSink};
+    } guard{logSink_};
 
     docs_ = data::shards::ShardSet::open(config_.data.docs);
     buildModel();
@@ -713,7 +744,7 @@ TrainResult Trainer::run() {
 
 TrainResult runTraining(const TrainRequest& request) {
     Trainer trainer(request);
-    return trainer.run();
+    return trainer.runAndRecord();
 }
 
 }  // namespace isomorph::train

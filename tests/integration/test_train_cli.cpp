@@ -213,6 +213,63 @@ class TestTrainCli : public QObject {
         QVERIFY2(again.exitCode == 0, again.err.constData());
     }
 
+    void nanStopsWithACheckpoint() {
+        CliResult r = runCli({"train", "--config", tiny_.config, "--run-dir", run("nan"), "--set",
+                              "optimizer.lr=1e12", "--set", "optimizer.grad_clip=0", "--set",
+                              "schedule.warmup_steps=0", "--set", "eval.every=0"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("loss is") && r.err.contains("nan") &&
+                     r.err.contains("checkpoint of the last good state"),
+                 r.err.constData());
+        QVERIFY2(readAll(run("nan") + "/status.json").contains("\"diverged\""),
+                 readAll(run("nan") + "/status.json").constData());
+        const QByteArray latest = readAll(run("nan") + "/checkpoints/latest").trimmed();
+        QVERIFY(!latest.isEmpty());
+        QVERIFY(QFile::exists(run("nan") + "/checkpoints/" + latest + "/model.safetensors"));
+    }
+
+    void sigintStopsWithACheckpoint() {
+        QProcess p;
+        p.start(ISOMORPH_BIN_DIR "/isomorph-cli",
+                {"train", "--config", tiny_.config, "--run-dir", run("sigint"), "--set",
+                 "schedule.max_steps=100000", "--set", "checkpoint.every=0"});
+        QVERIFY(p.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(trainLosses(run("sigint")).size() >= 3, 60000);
+        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const int last = static_cast<int>(trainLosses(run("sigint")).rbegin()->first);
+        QCOMPARE(readAll(run("sigint") + "/checkpoints/latest").trimmed(),
+                 QString("step-%1").arg(last, 8, 10, QChar('0')).toUtf8());
+        QVERIFY(readAll(run("sigint") + "/status.json").contains("\"stopped\""));
+    }
+
+    void deadWorkerStopsTheOthersAndTheRunResumesWithOneProcess() {
+        QProcess p;
+        p.start(ISOMORPH_BIN_DIR "/isomorph-cli",
+                {"train", "--config", tiny_.config, "--run-dir", run("dead"), "--nproc", "2",
+                 "--set", "schedule.max_steps=100000", "--set", "checkpoint.every=5"});
+        QVERIFY(p.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(!readAll(run("dead") + "/checkpoints/latest").isEmpty(), 60000);
+        // Kill rank 1 (the launcher's second child).
+        const QByteArray children =
+            readAll(QString("/proc/%1/task/%1/children").arg(p.processId()));
+        const QList<QByteArray> pids = children.trimmed().split(' ');
+        QCOMPARE(pids.size(), 2);
+        QElapsedTimer timer;
+        timer.start();
+        ::kill(static_cast<pid_t>(pids[1].toInt()), SIGKILL);
+        QVERIFY(p.waitForFinished(120000));
+        qInfo("the launcher stopped %lld ms after a worker died", timer.elapsed());
+        QCOMPARE(p.exitCode(), 1);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.contains("worker 1 was killed by signal 9"), err.constData());
+        CliResult resumed = runCli(
+            {"train", "--run-dir", run("dead"), "--resume", "--nproc", "1", "--max-steps", "30"});
+        QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+        QVERIFY2(resumed.err.contains("resumed from"), resumed.err.constData());
+    }
+
     void portInUseIsExplained() {
         // A port that another program listens on.
         const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
