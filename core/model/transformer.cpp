@@ -75,8 +75,25 @@ torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x, const Attention
     const int64_t b = x.size(0), t = x.size(1), heads = config.numHeads, d = config.headSize();
     // One GEMM for the three projections (the parameters stay separate, under Hugging Face's
     // names): [batch, seq, hidden] -> [3, batch, heads, seq, head].
-    auto weight = torch::cat({query->weight, key->weight, value->weight}, 0);
-    auto bias = torch::cat({query->bias, key->bias, value->bias}, 0);
+    torch::Tensor weight, bias;
+    if (torch::GradMode::is_enabled()) {
+        weight = torch::cat({query->weight, key->weight, value->weight}, 0);
+        bias = torch::cat({query->bias, key->bias, value->bias}, 0);
+    } else {
+        // Inference: concatenate once and reuse while the parameters are unchanged.
+        const std::array<int64_t, 6> versions = {query->weight._version(), key->weight._version(),
+                                                 value->weight._version(), query->bias._version(),
+                                                 key->bias._version(),     value->bias._version()};
+        if (!fusedWeight_.defined() || versions != fusedVersions_ ||
+            fusedWeight_.device() != x.device()) {
+            torch::NoGradGuard noGrad;
+            fusedWeight_ = torch::cat({query->weight, key->weight, value->weight}, 0);
+            fusedBias_ = torch::cat({query->bias, key->bias, value->bias}, 0);
+            fusedVersions_ = versions;
+        }
+        weight = fusedWeight_;
+        bias = fusedBias_;
+    }
     auto qkv = torch::linear(x, weight, bias).view({b, t, 3, heads, d}).permute({2, 0, 3, 1, 4});
     auto q = qkv[0], k = qkv[1], v = qkv[2];
     torch::Tensor context;
@@ -88,11 +105,12 @@ torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x, const Attention
     } else {
         // scores = mask + q k^T / sqrt(d) in one batched GEMM call.
         auto q3 = q.reshape({b * heads, t, d}), k3 = k.reshape({b * heads, t, d});
-        auto mask = masks.additive.defined()
-                        ? masks.additive.expand({b, heads, 1, t}).reshape({b * heads, 1, t})
-                        : torch::zeros({1, 1, 1}, x.options());
-        auto scores = torch::baddbmm(mask, q3, k3.transpose(1, 2), 1.0,
-                                     1.0 / std::sqrt(static_cast<double>(d)));
+        const double scale = 1.0 / std::sqrt(static_cast<double>(d));
+        auto scores =
+            masks.additive.defined()
+                ? torch::baddbmm(masks.additive.expand({b, heads, 1, t}).reshape({b * heads, 1, t}),
+                                 q3, k3.transpose(1, 2), 1.0, scale)
+                : torch::bmm(q3, k3.transpose(1, 2)).mul_(scale);  // no padding in the batch
         auto probs = dropout(torch::softmax(scores, -1));
         context = torch::bmm(probs, v.reshape({b * heads, t, d})).view({b, heads, t, d});
     }
@@ -191,7 +209,8 @@ EncoderOutput EncoderImpl::forward(const torch::Tensor& ids, const torch::Tensor
             masks.global = torch::zeros_like(masks.keep);
             masks.global.select(1, 0).fill_(true);
         }
-    } else {
+    } else if (!masks.keep.all().item<bool>()) {
+        // Length-sorted batches often have no padding at all; then no mask is needed.
         masks.additive = additiveAttentionMask(keep, x.scalar_type());
     }
     out.lastHidden = encoder(x, masks, keepHidden ? &out.hiddenStates : nullptr);

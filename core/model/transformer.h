@@ -7,6 +7,8 @@
 // ("embeddings.word_embeddings.weight", "encoder.layer.0.attention.self.query.weight", ...), so
 // checkpoints map by name without a translation table.
 
+#include <array>
+
 #include <torch/torch.h>
 
 #include "core/model/encoder_config.h"
@@ -55,6 +57,10 @@ class SelfAttentionImpl : public torch::nn::Module {
     EncoderConfig config;
     torch::nn::Linear query = nullptr, key = nullptr, value = nullptr;
     torch::nn::Dropout dropout = nullptr;
+
+  private:
+    torch::Tensor fusedWeight_, fusedBias_;  ///< inference cache of the fused QKV projection
+    std::array<int64_t, 6> fusedVersions_{};
 };
 TORCH_MODULE(SelfAttention);
 
