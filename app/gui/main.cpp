@@ -55,8 +55,13 @@ int main(int argc, char** argv) {
     QCommandLineOption demoOption(
         QStringLiteral("demo"),
         QApplication::translate("main", "Open the built-in demo workspace (created if missing)."));
+    QCommandLineOption viewOption(
+        QStringLiteral("view"),
+        QApplication::translate("main", "Show this view of the workspace: overview or runs."),
+        QStringLiteral("view"));
     parser.addOption(workspaceOption);
     parser.addOption(demoOption);
+    parser.addOption(viewOption);
     parser.process(app);  // exits with a message on unknown options
 
     auto* log = new isomorph::views::LogModel(&app);
@@ -77,5 +82,6 @@ int main(int argc, char** argv) {
                 &window, QApplication::translate("main", "Cannot open the demo workspace"), error);
         }
     }
+    if (parser.isSet(viewOption)) window.showView(parser.value(viewOption));
     return app.exec();
 }

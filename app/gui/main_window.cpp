@@ -9,6 +9,7 @@
 #include <QFileSystemWatcher>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -17,11 +18,17 @@
 #include <QTimer>
 
 #include "app/gui/about_controller.h"
+#include "app/gui/new_run_dialog.h"
+#include "app/gui/runs_controller.h"
+#include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/train/run_config.h"
 #include "core/workspace/workspace.h"
 #include "views/log_model.h"
 #include "views/log_panel.h"
 #include "views/new_workspace_dialog.h"
+#include "views/runs/runs_model.h"
+#include "views/runs/runs_view.h"
 #include "views/welcome_page.h"
 #include "views/workspace_overview.h"
 
@@ -68,6 +75,14 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
     setObjectName(QStringLiteral("MainWindow"));
     tabs_->setDocumentMode(true);
     tabs_->addTab(overview_, tr("Overview"));
+    runsModel_ = new views::RunsModel(this);
+    runsView_ = new views::RunsView(runsModel_, this);
+    runsController_ = new RunsController(runsView_, runsModel_, this);
+    tabs_->addTab(runsView_, tr("Runs"));
+    connect(runsView_, &views::RunsView::newRunRequested, this, [this] { promptNewRun(); });
+    connect(runsController_, &RunsController::message, this, [this](const QString& m) {
+        log_->append(views::LogModel::Level::Info, QStringLiteral("runs"), m);
+    });
     stack_->addWidget(welcome_);
     stack_->addWidget(tabs_);
     setCentralWidget(stack_);
@@ -210,6 +225,7 @@ bool MainWindow::openWorkspace(const QString& path, QString* error) {
         log_->append(views::LogModel::Level::Warning, QStringLiteral("workspace"),
                      tr("%1 is read-only: runs and indexes cannot be saved there").arg(root));
     }
+    runsController_->setWorkspace(root);
     Q_EMIT workspaceOpened(root);
     return true;
 }
@@ -236,6 +252,7 @@ void MainWindow::closeWorkspace() {
     if (!watcher_->directories().isEmpty()) watcher_->removePaths(watcher_->directories());
     const QString path = workspacePath();
     workspace_.reset();
+    runsController_->setWorkspace(QString());
     stack_->setCurrentWidget(welcome_);
     closeAction_->setEnabled(false);
     updateTitle();
@@ -330,7 +347,65 @@ void MainWindow::showAbout() {
     showAboutDialog(this);
 }
 
+bool MainWindow::showView(const QString& name) {
+    if (name == QLatin1String("overview"))
+        tabs_->setCurrentWidget(overview_);
+    else if (name == QLatin1String("runs"))
+        tabs_->setCurrentWidget(runsView_);
+    else
+        return false;
+    return true;
+}
+
+QString MainWindow::promptNewRun() {
+    if (!workspace_) return {};
+    NewRunDialog dialog(workspacePath(), this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.problems().isEmpty()) return {};
+    const QString dir = QDir(workspacePath()).filePath(QStringLiteral("runs/") + dialog.runName());
+    QString error;
+    try {
+        QDir().mkpath(dir);
+        writeFileAtomically((dir + QStringLiteral("/launch.toml")).toStdString(),
+                            train::runConfigToToml(dialog.config()));
+    } catch (const isomorph::Error& e) {
+        showError(tr("Cannot start the run"), QString::fromStdString(e.what()));
+        return {};
+    }
+    if (!runsController_->launch(dir,
+                                 {QStringLiteral("--config"), dir + QStringLiteral("/launch.toml"),
+                                  QStringLiteral("--workspace"), workspacePath()},
+                                 &error)) {
+        showError(tr("Cannot start the run"), error);
+        return {};
+    }
+    tabs_->setCurrentWidget(runsView_);
+    return dir;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
+    const QStringList running = runsController_->runningChildren();
+    if (!running.isEmpty()) {
+        // Never kill a run silently: it keeps running detached, or stops with a checkpoint.
+        QMessageBox box(QMessageBox::Question, tr("Runs are still training"),
+                        tr("%n run(s) started here are still training.", nullptr,
+                           static_cast<int>(running.size())),
+                        QMessageBox::NoButton, this);
+        box.setInformativeText(
+            tr("Detach lets them finish on their own (the Runs view shows them "
+               "again next time); Stop asks them to save a checkpoint and "
+               "exit."));
+        QPushButton* detach = box.addButton(tr("Detach"), QMessageBox::AcceptRole);
+        QPushButton* stop = box.addButton(tr("Stop runs"), QMessageBox::DestructiveRole);
+        box.addButton(QMessageBox::Cancel);
+        box.exec();
+        if (box.clickedButton() == stop) {
+            runsController_->stop(running);
+        } else if (box.clickedButton() != detach) {
+            event->ignore();
+            return;
+        }
+        runsController_->detachChildren();
+    }
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());

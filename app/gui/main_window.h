@@ -19,11 +19,15 @@ class Workspace;
 namespace isomorph::views {
 class LogModel;
 class LogPanel;
+class RunsModel;
+class RunsView;
 class WelcomePage;
 class WorkspaceOverview;
 }  // namespace isomorph::views
 
 namespace isomorph::gui {
+
+class RunsController;
 
 /// The workbench window: a workspace (or the welcome page when none is open) in the centre, the
 /// log/notifications panel docked below, and the views of later features as tabs.
@@ -51,6 +55,12 @@ class MainWindow : public QMainWindow {
     QString workspacePath() const;
     QStringList recentWorkspaces() const;
     views::LogModel* logModel() const { return log_; }
+    views::RunsView* runsView() const { return runsView_; }
+    RunsController* runsController() const { return runsController_; }
+    /// Switches to a workspace view by name ("overview", "runs"); false if unknown.
+    bool showView(const QString& name);
+    /// Opens the New run dialog; on Launch starts the run. Returns its folder ("" if cancelled).
+    QString promptNewRun();
     views::LogPanel* logPanel() const { return logPanel_; }
 
   Q_SIGNALS:
@@ -84,6 +94,9 @@ class MainWindow : public QMainWindow {
     QDockWidget* logDock_ = nullptr;
     views::LogPanel* logPanel_ = nullptr;
     QFileSystemWatcher* watcher_ = nullptr;
+    views::RunsModel* runsModel_ = nullptr;
+    views::RunsView* runsView_ = nullptr;
+    RunsController* runsController_ = nullptr;
     QTimer* refreshTimer_ = nullptr;
 
     QAction* newAction_ = nullptr;

@@ -1,0 +1,441 @@
+#include "app/gui/runs_controller.h"
+
+#include <cmath>
+#include <signal.h>
+#include <unistd.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSettings>
+#include <QTimer>
+#include <QtConcurrent>
+
+#include "app/gui/run_scanner.h"
+#include "core/train/run_log/metrics_log.h"
+#include "views/charts/metric_chart.h"
+#include "views/runs/runs_model.h"
+#include "views/runs/runs_view.h"
+
+namespace isomorph::gui {
+
+/// A followed run: its incremental reader and the wall-time origin of its curves.
+struct FollowState {
+    QString dir;
+    train::MetricsFollower follower;
+    double t0 = std::nan("");
+    explicit FollowState(const QString& d)
+        : dir(d), follower((QDir(d).filePath(QStringLiteral("metrics.jsonl"))).toStdString()) {}
+};
+
+/// What one poll read from one run, ready for the charts (built on a worker thread).
+struct FollowBatch {
+    QString dir;
+    struct Columns {
+        QList<double> steps, times, values;
+    };
+    QMap<QString, Columns> series;
+    QVector<views::ChartEvent> events;
+    int badLines = 0;
+    QString badExample;
+};
+
+namespace {
+
+const char* kAttachedKey = "runs/attached";
+
+FollowBatch readNewLines(FollowState& state, const QStringList& keys) {
+    FollowBatch batch;
+    batch.dir = state.dir;
+    train::MetricsLines lines;
+    try {
+        lines = state.follower.poll();
+    } catch (const std::exception& e) {
+        batch.badLines = 1;
+        batch.badExample = QString::fromStdString(e.what());
+        return batch;
+    }
+    batch.badLines = static_cast<int>(lines.badLines.size());
+    if (!lines.badLines.empty())
+        batch.badExample = QObject::tr("line %1: %2")
+                               .arg(lines.badLines.front().lineNumber)
+                               .arg(QString::fromStdString(lines.badLines.front().message));
+    for (const auto& r : lines.records) {
+        if (!r.is_object()) continue;
+        const double step = r.value("step", 0.0);
+        const double time = r.value("time", 0.0);
+        if (std::isnan(state.t0) && time > 0) state.t0 = time;
+        const double t = time > 0 ? time - state.t0 : 0.0;
+        const std::string kind = r.value("kind", std::string());
+        if (kind == "event") {
+            views::ChartEvent e;
+            e.step = step;
+            e.time = t;
+            e.kind = views::chartEventKindFromName(QString::fromStdString(r.value("event", "")));
+            e.text = QString::fromStdString(r.value("message", ""));
+            batch.events.push_back(e);
+            continue;
+        }
+        for (const QString& key : keys) {
+            const auto it = r.find(key.toStdString());
+            if (it == r.end() || !it->is_number()) continue;
+            auto& c = batch.series[key];
+            c.steps << step;
+            c.times << t;
+            c.values << it->get<double>();
+        }
+    }
+    return batch;
+}
+
+QString readTail(const QString& path, qint64 bytes) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    f.seek(std::max<qint64>(0, f.size() - bytes));
+    QString text = QString::fromUtf8(f.readAll());
+    if (f.size() > bytes) text = text.section('\n', 1);  // drop the partial first line
+    return text;
+}
+
+QString formatDuration(double seconds) {
+    if (!(seconds >= 0)) return QStringLiteral("-");
+    const qint64 s = static_cast<qint64>(seconds);
+    return s >= 3600 ? QStringLiteral("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60)
+                     : QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60);
+}
+
+}  // namespace
+
+RunsController::RunsController(views::RunsView* view, views::RunsModel* model, QObject* parent)
+    : QObject(parent),
+      view_(view),
+      model_(model),
+      scanTimer_(new QTimer(this)),
+      pollTimer_(new QTimer(this)),
+      scanWatcher_(new QFutureWatcher<QVector<views::RunRow>>(this)),
+      pollWatcher_(new QFutureWatcher<QVector<FollowBatch>>(this)) {
+    scanTimer_->setInterval(2000);
+    pollTimer_->setInterval(250);
+    connect(scanTimer_, &QTimer::timeout, this, &RunsController::rescan);
+    connect(pollTimer_, &QTimer::timeout, this, &RunsController::poll);
+    connect(scanWatcher_, &QFutureWatcher<QVector<views::RunRow>>::finished, this, [this] {
+        QVector<views::RunRow> rows = scanWatcher_->result();
+        for (auto& r : rows) {
+            if (children_.contains(r.dir) && children_[r.dir]) r.ownProcess = true;
+            if (launchErrors_.contains(r.dir) && r.status != QLatin1String("running")) {
+                r.status = QStringLiteral("failed");
+                r.message = launchErrors_[r.dir];
+            }
+        }
+        model_->setRuns(rows);
+        if (selectNewest_ && view_->selectedRuns().isEmpty() && !rows.isEmpty()) {
+            // First look at a workspace: show the newest run (running ones first).
+            const auto newest =
+                std::max_element(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+                    const bool ra = a.status == QLatin1String("running"),
+                               rb = b.status == QLatin1String("running");
+                    return ra != rb ? rb : a.started < b.started;
+                });
+            view_->selectRun(newest->dir);
+        }
+        selectNewest_ = false;
+        Q_EMIT rescanned();
+        if (rescanAgain_) {
+            rescanAgain_ = false;
+            rescan();
+        }
+    });
+    connect(pollWatcher_, &QFutureWatcher<QVector<FollowBatch>>::finished, this,
+            [this] { applyBatches(pollWatcher_->result()); });
+    connect(view_, &views::RunsView::selectionChanged, this, &RunsController::follow);
+    connect(view_, &views::RunsView::stopRequested, this, &RunsController::stop);
+    connect(view_, &views::RunsView::resumeRequested, this, &RunsController::resume);
+    connect(view_, &views::RunsView::attachRequested, this, &RunsController::attach);
+}
+
+RunsController::~RunsController() {
+    scanWatcher_->waitForFinished();
+    pollWatcher_->waitForFinished();
+}
+
+QString RunsController::cliPath() {
+    const QString env = qEnvironmentVariable("ISOMORPH_CLI");
+    if (!env.isEmpty()) return env;
+    return QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("isomorph-cli"));
+}
+
+QStringList RunsController::attachedRuns() const {
+    return QSettings()
+        .value(QStringLiteral("%1/%2").arg(kAttachedKey, workspace_.toUtf8().toHex()))
+        .toStringList();
+}
+
+void RunsController::setWorkspace(const QString& root) {
+    workspace_ = root;
+    follow({});
+    model_->setRuns({});
+    if (root.isEmpty()) {
+        scanTimer_->stop();
+        pollTimer_->stop();
+        return;
+    }
+    scanTimer_->start();
+    pollTimer_->start();
+    selectNewest_ = true;
+    rescan();
+}
+
+void RunsController::rescan() {
+    if (scanWatcher_->isRunning()) {
+        rescanAgain_ = true;
+        return;
+    }
+    QStringList dirs = workspace_.isEmpty() ? QStringList() : discoverRuns(workspace_);
+    for (const QString& d : attachedRuns())
+        if (!dirs.contains(d)) dirs << d;
+    // Runs started here are listed from the start, even before (or without) their first file.
+    for (const QString& d : children_.keys() + launchErrors_.keys())
+        if (!dirs.contains(d)) dirs << d;
+    const QStringList attached = attachedRuns();
+    scanWatcher_->setFuture(QtConcurrent::run([dirs, attached] {
+        QVector<views::RunRow> rows;
+        for (const QString& d : dirs) {
+            views::RunRow r = scanRunDirectory(d);
+            r.attached = attached.contains(d);
+            rows.push_back(r);
+        }
+        return rows;
+    }));
+}
+
+void RunsController::attach(const QString& dir) {
+    const QString abs = QFileInfo(dir).absoluteFilePath();
+    if (!QFileInfo::exists(abs + QStringLiteral("/config.toml")) &&
+        !QFileInfo::exists(abs + QStringLiteral("/metrics.jsonl"))) {
+        Q_EMIT message(tr("%1 is not a run folder (no config.toml or metrics.jsonl)").arg(abs));
+        return;
+    }
+    QStringList list = attachedRuns();
+    if (!list.contains(abs)) list << abs;
+    QSettings().setValue(QStringLiteral("%1/%2").arg(kAttachedKey, workspace_.toUtf8().toHex()),
+                         list);
+    rescan();
+}
+
+bool RunsController::launch(const QString& runDir, const QStringList& trainArgs, QString* error) {
+    const QString cli = cliPath();
+    if (!QFileInfo(cli).isExecutable()) {
+        if (error) *error = tr("isomorph-cli was not found at %1").arg(cli);
+        return false;
+    }
+    QDir().mkpath(runDir);
+    auto* p = new QProcess(this);
+    p->setProgram(cli);
+    p->setArguments(QStringList{QStringLiteral("train")} + trainArgs +
+                    QStringList{QStringLiteral("--run-dir"), runDir});
+    p->setWorkingDirectory(workspace_.isEmpty() ? runDir : workspace_);
+    // Output goes to a file, not a pipe: a detached run must not die of SIGPIPE after the GUI
+    // exits.
+    p->setStandardOutputFile(QDir(runDir).filePath(QStringLiteral("console.log")),
+                             QIODevice::Append);
+    p->setStandardErrorFile(QDir(runDir).filePath(QStringLiteral("console.log")),
+                            QIODevice::Append);
+    children_[runDir] = p;
+    launchErrors_.remove(runDir);
+    connect(p, &QProcess::finished, this, [this, p, runDir](int code, QProcess::ExitStatus status) {
+        if (status != QProcess::NormalExit || code != 0) {
+            // The last lines of the console say why (config error, data missing, crash).
+            const QString tail =
+                readTail(QDir(runDir).filePath(QStringLiteral("console.log")), 2048).trimmed();
+            const QString why = tail.section('\n', -1);
+            launchErrors_[runDir] = status == QProcess::NormalExit
+                                        ? tr("exited with status %1: %2").arg(code).arg(why)
+                                        : tr("crashed: %1").arg(why);
+            Q_EMIT message(
+                tr("Run %1 %2").arg(QFileInfo(runDir).fileName(), launchErrors_[runDir]));
+        } else {
+            Q_EMIT message(tr("Run %1 ended").arg(QFileInfo(runDir).fileName()));
+        }
+        children_.remove(runDir);
+        p->deleteLater();
+        rescan();
+    });
+    connect(p, &QProcess::errorOccurred, this, [this, runDir](QProcess::ProcessError e) {
+        if (e == QProcess::FailedToStart) {
+            launchErrors_[runDir] = tr("could not start isomorph-cli");
+            Q_EMIT message(tr("Run %1: could not start isomorph-cli").arg(runDir));
+            rescan();
+        }
+    });
+    p->start();
+    rescan();
+    return true;
+}
+
+void RunsController::stop(const QStringList& dirs) {
+    for (const QString& dir : dirs) {
+        qint64 pid = 0;
+        if (children_.contains(dir) && children_[dir]) {
+            pid = children_[dir]->processId();
+        } else {
+            QFile f(QDir(dir).filePath(QStringLiteral("status.json")));
+            if (f.open(QIODevice::ReadOnly)) {
+                const QJsonObject s = QJsonDocument::fromJson(f.readAll()).object();
+                char host[256] = {};
+                ::gethostname(host, sizeof(host) - 1);
+                if (s.value(QStringLiteral("host")).toString() != QString::fromLocal8Bit(host)) {
+                    Q_EMIT message(tr("%1 runs on %2; stop it there")
+                                       .arg(dir, s.value(QStringLiteral("host")).toString()));
+                    continue;
+                }
+                pid = s.value(QStringLiteral("pid")).toInteger();
+            }
+        }
+        if (pid > 0 && ::kill(static_cast<pid_t>(pid), SIGINT) == 0)
+            Q_EMIT message(tr("Stopping %1: it saves a checkpoint and exits").arg(dir));
+    }
+}
+
+void RunsController::resume(const QStringList& dirs) {
+    for (const QString& dir : dirs) {
+        QString error;
+        if (!launch(dir, {QStringLiteral("--resume")}, &error)) Q_EMIT message(error);
+    }
+}
+
+QStringList RunsController::runningChildren() const {
+    QStringList out;
+    for (auto it = children_.begin(); it != children_.end(); ++it)
+        if (it.value() && it.value()->state() != QProcess::NotRunning) out << it.key();
+    return out;
+}
+
+void RunsController::detachChildren() {
+    // QProcess kills its child when destroyed; leaving the objects alive (unparented) lets the
+    // runs continue after the GUI exits. Their output already goes to console.log.
+    for (auto& p : children_) {
+        if (!p) continue;
+        p->disconnect(this);
+        p->setParent(nullptr);
+    }
+    children_.clear();
+}
+
+void RunsController::follow(const QStringList& dirs) {
+    for (const QString& dir : followed_.keys()) {
+        if (dirs.contains(dir)) continue;
+        followed_.remove(dir);
+        for (const QString& key : view_->chartKeys())
+            view_->chart(key)->removeRun(dir);
+    }
+    for (const QString& dir : dirs) {
+        if (followed_.contains(dir)) continue;
+        followed_[dir] = std::make_shared<FollowState>(dir);
+        const views::RunRow* row = model_->run(dir);
+        const QString name = row ? row->name : QFileInfo(dir).fileName();
+        for (const QString& key : view_->chartKeys())
+            view_->chart(key)->addRun(dir, name);
+    }
+    detailsTick_ = 0;
+    updateDetails();
+    poll();
+}
+
+void RunsController::poll() {
+    if (pollWatcher_->isRunning() || followed_.isEmpty()) return;
+    QVector<std::shared_ptr<FollowState>> states;
+    for (const auto& s : std::as_const(followed_))
+        states.push_back(s);
+    const QStringList keys = view_->chartKeys();
+    // Reading and parsing happen on a worker thread; the GUI thread only appends columns.
+    pollWatcher_->setFuture(QtConcurrent::run([states, keys] {
+        QVector<FollowBatch> out;
+        for (const auto& s : states)
+            out.push_back(readNewLines(*s, keys));
+        return out;
+    }));
+}
+
+void RunsController::applyBatches(const QVector<FollowBatch>& batches) {
+    for (const FollowBatch& b : batches) {
+        if (!followed_.contains(b.dir)) continue;  // unselected while the poll ran
+        for (auto it = b.series.begin(); it != b.series.end(); ++it)
+            if (auto* chart = view_->chart(it.key()))
+                chart->appendPoints(b.dir, it->steps, it->times, it->values);
+        for (const auto& e : b.events)
+            for (const QString& key : view_->chartKeys())
+                view_->chart(key)->addEvent(b.dir, e);
+        if (b.badLines > 0)
+            Q_EMIT message(tr("%1: %2 line(s) of metrics.jsonl are not JSON and were skipped (%3)")
+                               .arg(QFileInfo(b.dir).fileName())
+                               .arg(b.badLines)
+                               .arg(b.badExample));
+    }
+    if (++detailsTick_ % 4 == 0) updateDetails();
+    Q_EMIT polled();
+}
+
+void RunsController::updateDetails() {
+    const QStringList selected = view_->selectedRuns();
+    if (selected.isEmpty()) {
+        view_->setDetails({});
+        return;
+    }
+    const QString dir = selected.first();
+    views::RunDetails d;
+    d.dir = dir;
+    d.config = readTail(QDir(dir).filePath(QStringLiteral("config.toml")), 1 << 16);
+    d.logTail = readTail(QDir(dir).filePath(QStringLiteral("log.txt")), 16384);
+    const QString latest =
+        readTail(QDir(dir).filePath(QStringLiteral("checkpoints/latest")), 256).trimmed();
+    const QString best =
+        readTail(QDir(dir).filePath(QStringLiteral("checkpoints/best")), 256).section('\n', 0, 0);
+    QStringList names =
+        QDir(QDir(dir).filePath(QStringLiteral("checkpoints")))
+            .entryList({QStringLiteral("step-*")}, QDir::Dirs, QDir::Name | QDir::Reversed);
+    for (const QString& n : names) {
+        QStringList tags;
+        if (n == latest) tags << tr("latest");
+        if (n == best) tags << tr("best");
+        d.checkpoints << (tags.isEmpty() ? n : QStringLiteral("%1 (%2)").arg(n, tags.join(", ")));
+    }
+    const views::RunRow* r = model_->run(dir);
+    // Elapsed training time and the ETA come from the newest train record.
+    double elapsed = -1, loss = std::nan("");
+    {
+        const QString tail = readTail(QDir(dir).filePath(QStringLiteral("metrics.jsonl")), 65536);
+        const QStringList lines = tail.split('\n', Qt::SkipEmptyParts);
+        for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
+            const QJsonObject o = QJsonDocument::fromJson(it->toUtf8()).object();
+            if (o.value(QStringLiteral("kind")).toString() != QLatin1String("train")) continue;
+            elapsed = o.value(QStringLiteral("elapsed")).toDouble(-1);
+            loss = o.value(QStringLiteral("loss")).toDouble(std::nan(""));
+            break;
+        }
+    }
+    if (r) {
+        const double eta = r->step > 0 && r->maxSteps > r->step && elapsed > 0
+                               ? elapsed / r->step * (r->maxSteps - r->step)
+                               : -1;
+        d.summary =
+            tr("<b>%1</b> &mdash; %2<br>step %3 of %4<br>training time %5, ETA %6<br>last loss "
+               "%7<br>best %8: %9<br><small>%10</small>")
+                .arg(r->name.toHtmlEscaped(), r->status)
+                .arg(r->step)
+                .arg(r->maxSteps)
+                .arg(formatDuration(elapsed), r->status == QLatin1String("running")
+                                                  ? formatDuration(eta)
+                                                  : QStringLiteral("-"))
+                .arg(std::isnan(loss) ? QStringLiteral("-") : QString::number(loss, 'f', 4))
+                .arg(r->metricName, qIsNaN(r->bestMetric)
+                                        ? QStringLiteral("-")
+                                        : QString::number(100 * r->bestMetric, 'f', 2) + "%")
+                .arg((r->message.isEmpty() ? dir : r->message).toHtmlEscaped());
+    }
+    view_->setDetails(d);
+}
+
+}  // namespace isomorph::gui

@@ -1,0 +1,271 @@
+// The Runs view end to end (offscreen): the item model under QAbstractItemModelTester, run
+// folders in every bad state, following a metrics file that grows with a torn last line,
+// launching a tiny real run and seeing its status and charts update, stop/resume through the
+// controller, and the New run form's validation, diff and Save as preset.
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include "app/gui/new_run_dialog.h"
+#include "app/gui/run_scanner.h"
+#include "app/gui/runs_controller.h"
+#include "core/train/run_config.h"
+#include "tests/support/tiny_training.h"
+#include "views/charts/metric_chart.h"
+#include "views/runs/runs_model.h"
+#include "views/runs/runs_view.h"
+
+using namespace isomorph;
+
+namespace {
+
+void writeFile(const QString& path, const QByteArray& bytes, bool append = false) {
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(append ? QIODevice::Append : QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+QByteArray trainLine(int step, double loss) {
+    return QJsonDocument(QJsonObject{{"kind", "train"},
+                                     {"step", step},
+                                     {"time", 1000.0 + step},
+                                     {"loss", loss},
+                                     {"loss/mlm", loss}})
+               .toJson(QJsonDocument::Compact) +
+           "\n";
+}
+
+int pointsOf(views::RunsView& view, const QString& key, const QString& dir) {
+    const auto* s = view.chart(key)->series(dir);
+    return s ? static_cast<int>(s->values.size()) : 0;
+}
+
+}  // namespace
+
+class TestRunsView : public QObject {
+    Q_OBJECT
+
+  private:
+    QTemporaryDir dir_;
+    QString ws_;
+
+  private Q_SLOTS:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("isomorph-test"));
+        ws_ = dir_.filePath("ws");
+        QDir().mkpath(ws_ + "/runs");
+        writeFile(ws_ + "/isomorph-workspace.json", "{\"schema_version\":1,\"name\":\"t\"}\n");
+    }
+
+    void modelPassesTheTester() {
+        views::RunsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        views::RunRow a, b;
+        a.dir = "/a";
+        a.status = "running";
+        b.dir = "/b";
+        model.setRuns({a, b});
+        QCOMPARE(model.rowCount(), 2);
+        a.step = 5;
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        model.setRuns({a});  // b gone, a updated in place
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(changed.count(), 1);
+        model.setRuns({a});  // nothing changed: no signal
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(model.data(model.index(0, views::RunsModel::Status)).toString(),
+                 QString("running"));
+    }
+
+    void badRunFoldersGetAClearState() {
+        // Deleted folder.
+        QCOMPARE(gui::scanRunDirectory(dir_.filePath("nowhere")).status, QString("missing"));
+        // Torn last line and a non-JSON line: the step comes from the last complete train line.
+        const QString torn = ws_ + "/runs/torn";
+        writeFile(torn + "/metrics.jsonl", trainLine(1, 9.0) + "not json\n" + trainLine(2, 8.5) +
+                                               "{\"kind\":\"train\",\"step\":3,\"lo");
+        QCOMPARE(gui::lastLoggedStep(torn + "/metrics.jsonl"), qint64(2));
+        views::RunRow r = gui::scanRunDirectory(torn);
+        QCOMPARE(r.step, qint64(2));
+        QVERIFY(!r.message.isEmpty());  // no status.json: says so
+        // A config from a newer Isomorph (unknown key) is reported, the rest still shown.
+        const QString newer = ws_ + "/runs/newer";
+        writeFile(newer + "/config.toml", "schema_version = 1\n[optimizer]\nlion_beta = 0.9\n");
+        writeFile(newer + "/metrics.jsonl", trainLine(1, 9.0));
+        r = gui::scanRunDirectory(newer);
+        QVERIFY2(r.message.contains("optimizer.lion_beta"), qPrintable(r.message));
+        // "running" on this machine, but the process is gone.
+        const QString dead = ws_ + "/runs/dead";
+        char host[256] = {};
+        ::gethostname(host, sizeof(host) - 1);
+        writeFile(dead + "/status.json",
+                  QJsonDocument(QJsonObject{{"state", "running"},
+                                            {"step", 7},
+                                            {"pid", 999999},
+                                            {"host", QString::fromLocal8Bit(host)}})
+                      .toJson());
+        r = gui::scanRunDirectory(dead);
+        QCOMPARE(r.status, QString("interrupted"));
+        // A folder with neither config.toml nor metrics.jsonl is not listed as a run.
+        QCOMPARE(gui::discoverRuns(ws_).size(), 2);
+    }
+
+    void followsAGrowingFileThroughATornLine() {
+        views::RunsModel model;
+        views::RunsView view(&model);
+        gui::RunsController controller(&view, &model);
+        controller.setWorkspace(ws_);
+        const QString run = ws_ + "/runs/torn";
+        QTRY_VERIFY(model.run(run) != nullptr);
+        view.selectRun(run);  // the selection is what the controller follows
+        QTRY_COMPARE(pointsOf(view, "loss/mlm", run), 2);
+        // The run completes its torn line and writes more: exactly the new points arrive.
+        writeFile(run + "/metrics.jsonl", "ss\":7.5,\"loss/mlm\":7.5,\"time\":1003}\n", true);
+        for (int s = 4; s <= 50; ++s)
+            writeFile(run + "/metrics.jsonl", trainLine(s, 9.0 - s * 0.01), true);
+        QTRY_COMPARE(pointsOf(view, "loss/mlm", run), 2 + 1 + 47);
+        QCOMPARE(view.chart("loss/mlm")->series(run)->values.at(2), 7.5);
+        view.table()->clearSelection();
+        QCOMPARE(pointsOf(view, "loss/mlm", run), 0);
+    }
+
+    void launchesStopsAndResumesATinyRealRun() {
+        QString error;
+        QDir().mkpath(dir_.filePath("tiny"));
+        const auto tiny = testing::makeTinyTraining(dir_.filePath("tiny"), &error);
+        QVERIFY2(!tiny.config.isEmpty(), qPrintable(error));
+        views::RunsModel model;
+        views::RunsView view(&model);
+        gui::RunsController controller(&view, &model);
+        controller.setWorkspace(ws_);
+        const QString run = ws_ + "/runs/tiny-gui";
+        QVERIFY2(controller.launch(run,
+                                   {"--config", tiny.config, "--set", "schedule.max_steps=100000",
+                                    "--set", "eval.every=0", "--set", "checkpoint.every=0"},
+                                   &error),
+                 qPrintable(error));
+        QCOMPARE(controller.runningChildren(), QStringList{run});
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model.run(run) && model.run(run)->status == "running" && model.run(run)->step >= 3,
+            60000);
+        view.selectRun(run);  // follows it: charts fill
+        QTRY_VERIFY_WITH_TIMEOUT(
+            pointsOf(view, "loss/mlm", run) + pointsOf(view, "loss/ccp", run) >= 3, 30000);
+        QVERIFY(pointsOf(view, "lr", run) >= 3);
+
+        controller.stop({run});  // SIGINT: checkpoint and exit
+        QTRY_VERIFY_WITH_TIMEOUT(controller.runningChildren().isEmpty(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(model.run(run)->status == "stopped", 10000);
+        const qint64 stoppedAt = model.run(run)->step;
+        QVERIFY(QFile::exists(run + "/checkpoints/latest"));
+
+        controller.resume({run});
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model.run(run)->status == "running" && model.run(run)->step > stoppedAt, 60000);
+        controller.stop({run});
+        QTRY_VERIFY_WITH_TIMEOUT(controller.runningChildren().isEmpty(), 60000);
+        // The resumed event reached the charts' markers and the log.
+        QVERIFY(testing::readAll(run + "/log.txt").contains("resumed from"));
+    }
+
+    void childThatFailsAtStartIsShownWithItsReason() {
+        views::RunsModel model;
+        views::RunsView view(&model);
+        gui::RunsController controller(&view, &model);
+        controller.setWorkspace(ws_);
+        const QString run = ws_ + "/runs/broken";
+        writeFile(dir_.filePath("broken.toml"), "[optimizer]\nlr = -1\n");
+        QString error;
+        QVERIFY(controller.launch(run, {"--config", dir_.filePath("broken.toml")}, &error));
+        QTRY_VERIFY_WITH_TIMEOUT(model.run(run) && model.run(run)->status == "failed", 30000);
+        QVERIFY2(model.run(run)->message.contains("exited with status 2"),
+                 qPrintable(model.run(run)->message));
+    }
+
+    void eventLoopStaysResponsiveWhileFollowing() {
+        // A run appending 50 metric lines per second, followed live with all charts; a 5 ms
+        // timer measures the longest stall of the GUI event loop.
+        views::RunsModel model;
+        views::RunsView view(&model);
+        view.resize(1400, 900);
+        view.show();
+        gui::RunsController controller(&view, &model);
+        controller.setWorkspace(ws_);
+        const QString run = ws_ + "/runs/live";
+        writeFile(run + "/metrics.jsonl", trainLine(1, 9.0));
+        controller.rescan();
+        QTRY_VERIFY(model.run(run) != nullptr);
+        view.selectRun(run);
+        int step = 2;
+        QTimer writer;
+        writer.setInterval(20);  // 50 lines/s
+        connect(&writer, &QTimer::timeout, this, [&] {
+            writeFile(run + "/metrics.jsonl", trainLine(step, 9.0 - step * 1e-3), true);
+            ++step;
+        });
+        QElapsedTimer clock;
+        qint64 last = 0, worst = 0;
+        QTimer watchdog;
+        watchdog.setInterval(5);
+        connect(&watchdog, &QTimer::timeout, this, [&] {
+            const qint64 now = clock.elapsed();
+            worst = std::max(worst, now - last);
+            last = now;
+        });
+        clock.start();
+        writer.start();
+        watchdog.start();
+        QTest::qWait(4000);
+        writer.stop();
+        watchdog.stop();
+        QTRY_COMPARE(pointsOf(view, "loss/mlm", run), step - 1);
+        qInfo("followed %d lines at 50/s: longest event-loop stall %lld ms (timer interval 5 ms)",
+              step - 1, worst);
+        QVERIFY2(worst < 200, qPrintable(QString("stall of %1 ms").arg(worst)));
+    }
+
+    void newRunFormValidatesDiffsAndSavesPresets() {
+        gui::NewRunDialog dialog(ws_);
+        dialog.selectPreset("ccp-demo");
+        QVERIFY2(dialog.problems().isEmpty(), qPrintable(dialog.problems().join('\n')));
+        QVERIFY(dialog.diffText().isEmpty());
+        QVERIFY(dialog.setField("optimizer.lr", "-1"));
+        QVERIFY(dialog.setField("objectives.ccp.radius", "0"));
+        QVERIFY(dialog.problems().join('\n').contains("optimizer.lr"));
+        QVERIFY(dialog.problems().join('\n').contains("objectives.ccp.radius"));
+        QVERIFY(dialog.setField("optimizer.lr", "abc"));
+        QVERIFY(dialog.problems().join('\n').contains("optimizer.lr must be a number"));
+        QVERIFY(dialog.setField("optimizer.lr", "0.001"));
+        QVERIFY(dialog.setField("objectives.ccp.radius", "3"));
+        QVERIFY(dialog.problems().isEmpty());
+        QVERIFY(dialog.diffText().contains("objectives.ccp.radius: 2 -> 3"));
+        QString error;
+        QVERIFY2(dialog.saveAsPreset("my-ccp", &error), qPrintable(error));
+        const auto saved = train::loadRunConfig((ws_ + "/presets/my-ccp.toml").toStdString());
+        QCOMPARE(saved.ccp.radius, int64_t{3});
+        QCOMPARE(saved.optimizer.lr, 0.001);
+        // A fresh dialog offers it.
+        gui::NewRunDialog again(ws_);
+        again.selectPreset("my-ccp (workspace)");
+        QCOMPARE(again.config().ccp.radius, int64_t{3});
+    }
+};
+
+QTEST_MAIN(TestRunsView)
+#include "test_runs_view.moc"

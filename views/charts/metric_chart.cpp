@@ -1,0 +1,1049 @@
+#include "views/charts/metric_chart.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QImage>
+#include <QMouseEvent>
+#include <QPaintEngine>
+#include <QPainter>
+#include <QPainterPath>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QWheelEvent>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace isomorph::views {
+
+namespace {
+
+// Below this many points a run is decimated in place: a thread hop costs more than the work.
+constexpr qsizetype kSyncPoints = 20000;
+// Automatic x range: room left after the newest point, as a fraction of the data span, so a
+// growing run re-decimates from scratch only every few percent of growth.
+constexpr double kHeadroom = 0.03;
+constexpr double kPadding = 8.0;  // around the header and plot, in pixels
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+const QColor kPalette[] = {QColor(0x4e79a7), QColor(0xf28e2b), QColor(0xe15759), QColor(0x59a14f),
+                           QColor(0x76b7b2), QColor(0xedc948), QColor(0xb07aa1), QColor(0xff9da7),
+                           QColor(0x9c755f), QColor(0xbab0ac)};
+
+double niceNumber(double range, bool round) {
+    const double exponent = std::floor(std::log10(range));
+    const double fraction = range / std::pow(10.0, exponent);
+    double nice;
+    if (round)
+        nice = fraction < 1.5 ? 1 : fraction < 3 ? 2 : fraction < 7 ? 5 : 10;
+    else
+        nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10;
+    return nice * std::pow(10.0, exponent);
+}
+
+// "1e-05" -> "1e-5": Qt's exponent format is wider than axis labels need.
+QString compactExponent(QString text) {
+    text.replace(QLatin1String("e+0"), QLatin1String("e")).replace(QLatin1String("e+"), "e");
+    text.replace(QLatin1String("e-0"), QLatin1String("e-"));
+    return text;
+}
+
+// A tick label: as few decimals as the tick step needs; k/M suffixes for large steps counts.
+QString tickLabel(double v, double step) {
+    if (std::abs(v) < step * 1e-6) return QStringLiteral("0");
+    const double a = std::abs(v);
+    if (a >= 1e6 && step >= 1e5) return tickLabel(v / 1e6, step / 1e6) + QLatin1Char('M');
+    if (a >= 1e4 && step >= 1e3) return tickLabel(v / 1e3, step / 1e3) + QLatin1Char('k');
+    if (a >= 1e6 || a < 1e-3) return compactExponent(QString::number(v, 'g', 3));
+    const int decimals = std::max(0, static_cast<int>(std::ceil(-std::log10(step) - 1e-9)));
+    const double leading = step / std::pow(10.0, std::floor(std::log10(step)));
+    return QString::number(v, 'f', decimals + (std::abs(leading - 2.5) < 1e-6 ? 1 : 0));
+}
+
+// A crosshair value: four significant digits.
+QString valueLabel(double v) {
+    if (!std::isfinite(v)) return QString::number(v);
+    return compactExponent(QString::number(v, 'g', 4));
+}
+
+QString durationLabel(double seconds) {
+    if (!std::isfinite(seconds)) return QString::number(seconds);
+    const qint64 s = std::llround(seconds);
+    return QStringLiteral("%1:%2:%3")
+        .arg(s / 3600)
+        .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
+        .arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+// CSV numbers: integral values as integers (steps), others in the shortest exact form.
+QString csvNumber(double v) {
+    if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15)
+        return QString::number(static_cast<qint64>(v));
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+QString csvField(const QString& field) {
+    if (!field.contains(QLatin1Char(',')) && !field.contains(QLatin1Char('"')) &&
+        !field.contains(QLatin1Char('\n')) && !field.contains(QLatin1Char('\r')))
+        return field;
+    QString quoted = field;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+struct EventStyle {
+    QColor color;
+    QString tag;
+    bool minor;  // drawn fainter, and its tag only where there is room
+};
+
+EventStyle styleOf(ChartEventKind kind) {
+    switch (kind) {
+        case ChartEventKind::Started:
+            return {QColor(0x59a14f), QStringLiteral("start"), true};
+        case ChartEventKind::Resumed:
+            return {QColor(0x2f6fb0), QStringLiteral("resumed"), false};
+        case ChartEventKind::Checkpoint:
+            return {QColor(0x8a8a8a), QStringLiteral("ckpt"), true};
+        case ChartEventKind::Collapse:
+            return {QColor(0xe07b00), QStringLiteral("collapse"), false};
+        case ChartEventKind::Warning:
+            return {QColor(0xc9a000), QStringLiteral("warn"), false};
+        case ChartEventKind::NanStop:
+            return {QColor(0xd62728), QStringLiteral("NaN"), false};
+        case ChartEventKind::Stopped:
+            return {QColor(0x8c564b), QStringLiteral("stop"), false};
+        case ChartEventKind::Finished:
+            return {QColor(0x59a14f), QStringLiteral("done"), true};
+        case ChartEventKind::Other:
+            break;
+    }
+    return {QColor(0x8a8a8a), QStringLiteral("event"), true};
+}
+
+// A curve drawn strong (about 1.7 px). A wide pen makes QPainter stroke the polyline into an
+// outline and fill it, ~5 ms per noisy 1000-column curve (4 runs: under 20 fps); antialiased
+// hairlines take the raster engine's fast path, so on raster devices three of them offset by
+// 0.7 px (thick in every direction) look the same at a third of the cost. Vector output (SVG)
+// gets the real pen.
+void drawStrongLine(QPainter& painter, const QPolygonF& line, const QColor& color) {
+    const QPaintEngine* engine = painter.paintEngine();
+    if (engine && engine->type() != QPaintEngine::Raster) {
+        painter.setPen(QPen(color, 1.7, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        painter.drawPolyline(line);
+        return;
+    }
+    QPen pen(color, 1.0);
+    pen.setCosmetic(true);
+    painter.setPen(pen);
+    painter.drawPolyline(line);
+    painter.drawPolyline(line.translated(0.7, 0.0));
+    painter.drawPolyline(line.translated(0.0, 0.7));
+}
+
+qsizetype nearestIndex(const QList<double>& x, bool sorted, double target) {
+    if (x.isEmpty()) return -1;
+    if (sorted) {
+        const qsizetype i = std::lower_bound(x.begin(), x.end(), target) - x.begin();
+        if (i == 0) return 0;
+        if (i == x.size()) return i - 1;
+        return target - x[i - 1] <= x[i] - target ? i - 1 : i;
+    }
+    qsizetype best = -1;
+    double bestDistance = std::numeric_limits<double>::infinity();
+    for (qsizetype i = 0; i < x.size(); ++i) {
+        const double d = std::abs(x[i] - target);
+        if (d < bestDistance) bestDistance = d, best = i;
+    }
+    return best;
+}
+
+}  // namespace
+
+ChartEventKind chartEventKindFromName(const QString& name) {
+    const QString n = name.trimmed().toLower();
+    if (n == QLatin1String("started")) return ChartEventKind::Started;
+    if (n == QLatin1String("resumed")) return ChartEventKind::Resumed;
+    if (n == QLatin1String("checkpoint")) return ChartEventKind::Checkpoint;
+    if (n == QLatin1String("collapse")) return ChartEventKind::Collapse;
+    if (n == QLatin1String("warning")) return ChartEventKind::Warning;
+    if (n == QLatin1String("nan") || n == QLatin1String("diverged")) return ChartEventKind::NanStop;
+    if (n == QLatin1String("stopped")) return ChartEventKind::Stopped;
+    if (n == QLatin1String("finished")) return ChartEventKind::Finished;
+    return ChartEventKind::Other;
+}
+
+// What a decimated polyline was computed for; any difference means recomputing.
+struct MetricChart::Params {
+    XAxis axis = XAxis::Step;
+    bool logY = false;
+    double weight = 0.0;
+    double xmin = 0.0;
+    double xmax = 1.0;
+    int buckets = 1;
+
+    bool operator==(const Params& o) const {
+        return axis == o.axis && logY == o.logY && weight == o.weight && xmin == o.xmin &&
+               xmax == o.xmax && buckets == o.buckets;
+    }
+    // A stale polyline may stand in while a new one is computed only in the same coordinates.
+    bool drawableFor(const Params& o) const { return axis == o.axis && logY == o.logY; }
+};
+
+// A run's decimated curves: computed in full (maybe on a worker), then extended by appends.
+struct MetricChart::Decimation {
+    Params params;
+    qsizetype count = 0;     // series points consumed
+    QList<double> smoothed;  // EMA of every value; empty when weight is 0
+    EmaState ema;
+    MinMaxDecimator raw;
+    MinMaxDecimator smooth;
+    QPolygonF rawLine;  // data coordinates, refreshed whenever points are fed
+    QPolygonF smoothLine;
+    qint64 fed = 0;  // points fed by the full pass
+
+    static Decimation compute(const QList<double>& x, const QList<double>& y, bool sorted,
+                              const Params& p) {
+        Decimation d;
+        d.params = p;
+        d.count = y.size();
+        d.raw = MinMaxDecimator(p.xmin, p.xmax, p.buckets, p.logY);
+        d.smooth = d.raw;
+        d.feedRange(d.raw, x, y, sorted);
+        if (p.weight > 0.0) {
+            emaSmoothAppend(y, 0, y.size(), p.weight, d.ema, d.smoothed);
+            d.feedRange(d.smooth, x, d.smoothed, sorted);
+        }
+        d.refreshLines();
+        return d;
+    }
+
+    // Sorted x: only the view and its two neighbours; appends continue after them, which is
+    // right because whatever lies between is outside the view and invisible.
+    void feedRange(MinMaxDecimator& decimator, const QList<double>& x, const QList<double>& y,
+                   bool sorted) {
+        auto [from, to] = sorted ? sortedViewRange(x, y, params.xmin, params.xmax, params.logY)
+                                 : std::pair<qsizetype, qsizetype>(0, y.size());
+        decimator.add(x, y, from, to);
+        fed += to - from;
+    }
+
+    qint64 extend(const QList<double>& x, const QList<double>& y) {
+        const qsizetype n = y.size();
+        if (n <= count) return 0;
+        raw.add(x, y, count, n);
+        qint64 work = n - count;
+        if (params.weight > 0.0) {
+            emaSmoothAppend(y, count, n, params.weight, ema, smoothed);
+            smooth.add(x, smoothed, count, n);
+            work += n - count;
+        }
+        count = n;
+        refreshLines();
+        return work;
+    }
+
+    void refreshLines() {
+        rawLine = raw.polyline();
+        smoothLine = params.weight > 0.0 ? smooth.polyline() : QPolygonF();
+    }
+};
+
+struct MetricChart::Run {
+    QString id;
+    QString name;
+    QColor color;
+    MetricSeries series;
+    QList<ChartEvent> events;
+    double xLo[2] = {kInf, kInf};  // finite x extent per axis (Step, WallTime)
+    double xHi[2] = {-kInf, -kInf};
+    std::optional<Decimation> cache;
+    QFutureWatcher<Decimation>* job = nullptr;  // owned; deleteLater'd when replaced or done
+    Params jobParams;
+
+    ~Run() { delete job; }
+    void dropJob() {
+        if (!job) return;
+        job->disconnect();
+        job->deleteLater();
+        job = nullptr;
+    }
+    void extendRange(qsizetype from) {
+        for (int a = 0; a < 2; ++a) {
+            const QList<double>& x = a == 0 ? series.steps : series.times;
+            for (qsizetype i = from; i < x.size(); ++i) {
+                if (!std::isfinite(x[i])) continue;
+                xLo[a] = std::min(xLo[a], x[i]);
+                xHi[a] = std::max(xHi[a], x[i]);
+            }
+        }
+    }
+    void resetData() {
+        series.clear();
+        events.clear();
+        xLo[0] = xLo[1] = kInf;
+        xHi[0] = xHi[1] = -kInf;
+        cache.reset();
+        dropJob();
+    }
+};
+
+struct MetricChart::Layout {
+    QRectF rect;
+    QRectF title;
+    struct LegendItem {
+        QRectF rect;
+        const Run* run;
+    };
+    QList<LegendItem> legend;
+    QRectF plot;
+};
+
+// The y-axis: range and ticks in value units; on a log scale lo/hi are log10 of the range.
+struct MetricChart::YScale {
+    bool log = false;
+    double lo = 0.0;
+    double hi = 1.0;
+    double step = 0.1;  // linear tick step (log: the decade step, for labels)
+    QList<double> ticks;
+    bool valid = false;
+
+    double toPixel(double v, const QRectF& plot) const {
+        const double t = ((log ? std::log10(v) : v) - lo) / (hi - lo);
+        return std::clamp(plot.bottom() - t * plot.height(), -1e5, 1e5);
+    }
+};
+
+MetricChart::MetricChart(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+MetricChart::~MetricChart() = default;
+
+// -- data ---------------------------------------------------------------------------------------
+
+void MetricChart::setMetric(const QString& key, const QString& title) {
+    if (key != key_)
+        for (auto& run : runs_)
+            run->resetData();
+    key_ = key;
+    title_ = title.isEmpty() ? key : title;
+    for (auto& run : runs_)
+        run->series.key = key;
+    hasAutoRange_ = false;
+    refreshAll();
+    update();
+}
+
+void MetricChart::addRun(const QString& runId, const QString& displayName, const QColor& color) {
+    Run* run = findRun(runId);
+    if (!run) {
+        runs_.push_back(std::make_unique<Run>());
+        run = runs_.back().get();
+        run->id = runId;
+        run->series.runId = runId;
+        run->series.key = key_;
+        run->color = kPalette[nextColor_++ % std::size(kPalette)];
+    }
+    run->name = displayName.isEmpty() ? runId : displayName;
+    run->series.runName = run->name;
+    if (color.isValid()) run->color = color;
+    update();
+}
+
+void MetricChart::removeRun(const QString& runId) {
+    runs_.erase(std::remove_if(runs_.begin(), runs_.end(),
+                               [&](const auto& run) { return run->id == runId; }),
+                runs_.end());
+    hasAutoRange_ = false;
+    refreshAll();
+    update();
+}
+
+QStringList MetricChart::runIds() const {
+    QStringList ids;
+    for (const auto& run : runs_)
+        ids.append(run->id);
+    return ids;
+}
+
+void MetricChart::appendPoints(const QString& runId, const QList<double>& steps,
+                               const QList<double>& times, const QList<double>& values) {
+    Run* run = findRun(runId);
+    if (!run) {
+        qWarning("MetricChart::appendPoints: unknown run '%s' (call addRun first)",
+                 qUtf8Printable(runId));
+        return;
+    }
+    if (steps.size() != values.size() || times.size() != values.size()) {
+        // A caller bug, but an exception must not unwind through Qt's event loop.
+        qWarning("MetricChart::appendPoints: run '%s': columns of different length ignored",
+                 qUtf8Printable(runId));
+        return;
+    }
+    const qsizetype from = run->series.size();
+    run->series.append(steps, times, values);
+    run->extendRange(from);
+    refreshAll();
+    if (hover_) updateCrosshair(mouse_);
+    update();
+}
+
+void MetricChart::appendPoint(const QString& runId, double step, double time, double value) {
+    appendPoints(runId, {step}, {time}, {value});
+}
+
+void MetricChart::addEvent(const QString& runId, const ChartEvent& event) {
+    Run* run = findRun(runId);
+    if (!run) {
+        qWarning("MetricChart::addEvent: unknown run '%s'", qUtf8Printable(runId));
+        return;
+    }
+    run->events.append(event);
+    update();
+}
+
+void MetricChart::clear() {
+    runs_.clear();
+    nextColor_ = 0;
+    hasAutoRange_ = false;
+    crosshair_.clear();
+    update();
+}
+
+const MetricSeries* MetricChart::series(const QString& runId) const {
+    const Run* run = findRun(runId);
+    return run ? &run->series : nullptr;
+}
+
+MetricChart::Run* MetricChart::findRun(const QString& runId) const {
+    for (const auto& run : runs_)
+        if (run->id == runId) return run.get();
+    return nullptr;
+}
+
+// -- view settings ------------------------------------------------------------------------------
+
+void MetricChart::setSmoothing(double weight) {
+    smoothing_ = std::clamp(weight, 0.0, kMaxSmoothingWeight);
+    refreshAll();
+    if (hover_) updateCrosshair(mouse_);
+    update();
+}
+
+void MetricChart::setXAxis(XAxis axis) {
+    if (axis == axis_) return;
+    axis_ = axis;
+    manualRange_ = false;  // a step range means nothing in seconds
+    hasAutoRange_ = false;
+    refreshAll();
+    update();
+}
+
+void MetricChart::setLogY(bool logY) {
+    logY_ = logY;
+    refreshAll();
+    update();
+}
+
+void MetricChart::setLegendVisible(bool visible) {
+    legendVisible_ = visible;
+    refreshAll();  // the plot height changes, its width does not; cheap either way
+    update();
+}
+
+void MetricChart::setXRange(double xmin, double xmax) {
+    if (!(xmax > xmin) || !std::isfinite(xmin) || !std::isfinite(xmax)) return;
+    manualRange_ = true;
+    viewMin_ = xmin;
+    viewMax_ = xmax;
+    refreshAll();
+    if (hover_) updateCrosshair(mouse_);
+    update();
+}
+
+void MetricChart::resetXRange() {
+    manualRange_ = false;
+    hasAutoRange_ = false;
+    refreshAll();
+    update();
+}
+
+std::pair<double, double> MetricChart::xRange() const {
+    return {viewMin_, viewMax_};
+}
+
+// -- decimation ---------------------------------------------------------------------------------
+
+void MetricChart::updateAutoRange() {
+    if (manualRange_) return;
+    const int a = axis_ == XAxis::Step ? 0 : 1;
+    double lo = kInf, hi = -kInf;
+    for (const auto& run : runs_)
+        lo = std::min(lo, run->xLo[a]), hi = std::max(hi, run->xHi[a]);
+    if (!(lo <= hi)) {
+        hasAutoRange_ = false;
+        return;
+    }
+    const double span = hi - lo;
+    // Keep the range while the data fits and the empty part stays small, so appends only
+    // extend the decimation instead of restarting it.
+    const bool fits = hasAutoRange_ && viewMin_ == lo && hi <= viewMax_ &&
+                      (span <= 0.0 || viewMax_ - lo <= span * (1.0 + 3.0 * kHeadroom));
+    if (fits) return;
+    if (span <= 0.0) {
+        const double half = std::max(0.5, std::abs(lo) * 0.05);
+        viewMin_ = lo - half;
+        viewMax_ = lo + half;
+    } else {
+        const double tick = niceNumber(span / 20.0, true);
+        viewMin_ = lo;
+        viewMax_ = std::ceil((hi + span * kHeadroom) / tick) * tick;
+    }
+    hasAutoRange_ = true;
+}
+
+MetricChart::Params MetricChart::wantedParams() const {
+    const Layout layout = layoutFor(QRectF(rect()), QFontMetricsF(font()));
+    Params p;
+    p.axis = axis_;
+    p.logY = logY_;
+    p.weight = smoothing_;
+    p.xmin = viewMin_;
+    p.xmax = viewMax_;
+    p.buckets = std::max(1, static_cast<int>(std::ceil(layout.plot.width() * devicePixelRatioF())));
+    return p;
+}
+
+void MetricChart::refreshAll() {
+    updateAutoRange();
+    const Params want = wantedParams();
+    for (auto& run : runs_)
+        refresh(*run, want);
+}
+
+void MetricChart::refresh(Run& run, const Params& want) {
+    if (run.cache && run.cache->params == want) {
+        catchUp(run);
+        return;
+    }
+    if (run.job && run.jobParams == want) return;  // already on its way
+    if (run.series.size() <= kSyncPoints) {
+        run.dropJob();
+        const MetricSeries& s = run.series;
+        install(run, Decimation::compute(s.xs(want.axis), s.values, s.xSorted(want.axis), want));
+        return;
+    }
+    startJob(run, want);
+}
+
+void MetricChart::startJob(Run& run, const Params& want) {
+    run.dropJob();  // its result would be outdated; the future runs out and is discarded
+    run.jobParams = want;
+    run.job = new QFutureWatcher<Decimation>(this);
+    QFutureWatcher<Decimation>* watcher = run.job;
+    Run* target = &run;  // stable: runs live in unique_ptrs, and the watcher dies with the run
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, target, watcher] {
+        if (target->job != watcher) return;
+        Decimation result = watcher->result();
+        target->dropJob();
+        install(*target, std::move(result));
+        refresh(*target, wantedParams());  // the view may have moved on meanwhile
+        update();
+    });
+    // The worker gets implicitly shared copies of the columns: appends meanwhile detach.
+    const MetricSeries& s = run.series;
+    watcher->setFuture(QtConcurrent::run(&Decimation::compute, s.xs(want.axis), s.values,
+                                         s.xSorted(want.axis), want));
+}
+
+void MetricChart::install(Run& run, Decimation&& result) {
+    pointsDecimated_ += result.fed;
+    run.cache = std::move(result);
+    catchUp(run);
+}
+
+void MetricChart::catchUp(Run& run) {
+    if (!run.cache) return;
+    pointsDecimated_ += run.cache->extend(run.series.xs(run.cache->params.axis), run.series.values);
+}
+
+bool MetricChart::decimationPending() const {
+    return std::any_of(runs_.begin(), runs_.end(), [](const auto& run) { return run->job; });
+}
+
+void MetricChart::finishDecimation() {
+    refreshAll();
+    for (auto& run : runs_) {
+        if (!run->job) continue;
+        run->job->waitForFinished();
+        Decimation result = run->job->result();
+        run->dropJob();
+        install(*run, std::move(result));
+    }
+    // Results computed for params that changed while waiting: redo them here, synchronously.
+    const Params want = wantedParams();
+    for (auto& run : runs_)
+        if (!run->cache || !(run->cache->params == want)) {
+            const MetricSeries& s = run->series;
+            install(*run,
+                    Decimation::compute(s.xs(want.axis), s.values, s.xSorted(want.axis), want));
+        }
+}
+
+// -- layout and scales --------------------------------------------------------------------------
+
+MetricChart::Layout MetricChart::layoutFor(const QRectF& rect, const QFontMetricsF& fm) const {
+    Layout layout;
+    layout.rect = rect;
+    const double line = fm.height();
+    const double titleWidth = fm.horizontalAdvance(title_) * 1.1;  // bold
+    layout.title = QRectF(rect.left() + kPadding, rect.top() + kPadding, titleWidth, line);
+    double x = layout.title.right() + (title_.isEmpty() ? 0.0 : 18.0);
+    double y = layout.title.top();
+    const double right = rect.right() - kPadding;
+    if (legendVisible_) {
+        for (const auto& run : runs_) {
+            const double width = 22.0 + fm.horizontalAdvance(run->name);
+            if (x + width > right && x > rect.left() + kPadding + 1.0) {
+                x = rect.left() + kPadding;
+                y += line + 2.0;
+            }
+            layout.legend.append({QRectF(x, y, width, line), run.get()});
+            x += width + 14.0;
+        }
+    }
+    const double headerBottom = y + line + 8.0;
+    const double yLabels = fm.horizontalAdvance(QStringLiteral("-0.00000"));
+    const double left = rect.left() + kPadding + yLabels + 6.0;
+    const double bottom = rect.bottom() - kPadding - 2.0 * line - 6.0;
+    // The last x tick label is centred on the plot's right edge.
+    const double plotRight =
+        rect.right() - kPadding - fm.horizontalAdvance(QStringLiteral("00000")) / 2;
+    layout.plot = QRectF(left, headerBottom, std::max(10.0, plotRight - left),
+                         std::max(10.0, bottom - headerBottom));
+    return layout;
+}
+
+MetricChart::YScale MetricChart::yScale(double xmin, double xmax) const {
+    YScale s;
+    s.log = logY_;
+    double lo = kInf, hi = -kInf;
+    const Params want = wantedParams();
+    for (const auto& run : runs_) {
+        if (!run->cache || !run->cache->params.drawableFor(want)) continue;
+        for (const QPolygonF* line : {&run->cache->rawLine, &run->cache->smoothLine})
+            for (const QPointF& p : *line)
+                if (p.x() >= xmin && p.x() <= xmax)
+                    lo = std::min(lo, p.y()), hi = std::max(hi, p.y());
+    }
+    if (!(lo <= hi)) return s;
+    s.valid = true;
+    if (s.log) {
+        lo = std::log10(lo), hi = std::log10(hi);
+        if (hi - lo < 1e-9) lo -= 0.5, hi += 0.5;
+        const double pad = (hi - lo) * 0.03;
+        s.lo = lo - pad, s.hi = hi + pad;
+        const double decades = s.hi - s.lo;
+        if (decades < 1.0) {  // less than a decade: plain nice ticks in value space
+            const double a = std::pow(10.0, s.lo), b = std::pow(10.0, s.hi);
+            s.step = niceNumber((b - a) / 4.0, true);
+            for (double t = std::ceil(a / s.step) * s.step; t <= b; t += s.step)
+                s.ticks.append(t);
+            return s;
+        }
+        const int every = std::max(1, static_cast<int>(std::ceil(decades / 8.0)));
+        for (int e = static_cast<int>(std::floor(s.lo)); e <= std::ceil(s.hi); e += every)
+            for (double m : decades < 2.5 ? QList<double>{1, 2, 5} : QList<double>{1}) {
+                const double t = m * std::pow(10.0, e);
+                if (std::log10(t) >= s.lo && std::log10(t) <= s.hi) s.ticks.append(t);
+            }
+        s.step = 0.0;  // labels in exponent form where needed
+        return s;
+    }
+    if (hi - lo < 1e-12 * std::max(1.0, std::abs(hi))) {
+        const double half = std::max(std::abs(hi) * 0.1, 1e-9);
+        lo -= half, hi += half;
+    }
+    const double pad = (hi - lo) * 0.03;
+    s.step = niceNumber((hi - lo + 2 * pad) / 5.0, true);
+    s.lo = std::floor((lo - pad) / s.step) * s.step;
+    s.hi = std::ceil((hi + pad) / s.step) * s.step;
+    for (double t = s.lo; t <= s.hi + s.step * 1e-6; t += s.step)
+        s.ticks.append(std::abs(t) < s.step * 1e-9 ? 0.0 : t);
+    return s;
+}
+
+// -- painting -----------------------------------------------------------------------------------
+
+void MetricChart::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    paintChart(painter, QRectF(rect()), true);
+}
+
+void MetricChart::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    refreshAll();
+}
+
+void MetricChart::paintChart(QPainter& painter, const QRectF& rect, bool interactive) const {
+    painter.fillRect(rect, palette().base());
+    painter.setFont(font());
+    const Layout layout = layoutFor(rect, painter.fontMetrics());
+    paintHeader(painter, layout);
+    const YScale y = yScale(viewMin_, viewMax_);
+    if (!y.valid) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(layout.plot, Qt::AlignCenter,
+                         decimationPending() ? tr("Loading…") : tr("No data yet"));
+        return;
+    }
+    paintAxes(painter, layout, y);
+    paintEvents(painter, layout);
+    paintCurves(painter, layout, y);
+    if (interactive && hover_ && !crosshair_.isEmpty()) paintCrosshair(painter, layout, y);
+}
+
+void MetricChart::paintHeader(QPainter& painter, const Layout& layout) const {
+    QFont bold = painter.font();
+    bold.setBold(true);
+    painter.setFont(bold);
+    painter.setPen(palette().color(QPalette::Text));
+    painter.drawText(layout.title, Qt::AlignLeft | Qt::AlignVCenter, title_);
+    painter.setFont(font());
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    for (const auto& item : layout.legend) {
+        const double mid = item.rect.center().y();
+        painter.setPen(QPen(item.run->color, 3.0, Qt::SolidLine, Qt::RoundCap));
+        painter.drawLine(QPointF(item.rect.left() + 2, mid), QPointF(item.rect.left() + 16, mid));
+        painter.setPen(palette().color(QPalette::Text));
+        painter.drawText(item.rect.adjusted(22, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                         item.run->name);
+    }
+}
+
+void MetricChart::paintAxes(QPainter& painter, const Layout& layout, const YScale& y) const {
+    const QRectF& plot = layout.plot;
+    const QColor grid(0, 0, 0, 22);
+    const QColor label = palette().color(QPalette::PlaceholderText).darker(130);
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.setFont(font());
+    const QFontMetricsF fm = painter.fontMetrics();
+
+    for (double t : y.ticks) {
+        const double py = y.toPixel(t, plot);
+        painter.setPen(grid);
+        painter.drawLine(QPointF(plot.left(), py), QPointF(plot.right(), py));
+        painter.setPen(label);
+        const QString text = y.log && y.step == 0.0 ? tickLabel(t, t) : tickLabel(t, y.step);
+        painter.drawText(QRectF(layout.rect.left(), py - fm.height() / 2,
+                                plot.left() - 6 - layout.rect.left(), fm.height()),
+                         Qt::AlignRight | Qt::AlignVCenter, text);
+    }
+
+    // Wall time reads better in the largest unit that still gives a few ticks.
+    double unit = 1.0;
+    QString axisName = tr("step");
+    if (axis_ == XAxis::WallTime) {
+        const double span = viewMax_ - viewMin_;
+        unit = span > 3 * 3600 ? 3600 : span > 180 ? 60 : 1;
+        axisName = unit == 3600 ? tr("wall time (h)")
+                   : unit == 60 ? tr("wall time (min)")
+                                : tr("wall time (s)");
+    }
+    const double lo = viewMin_ / unit, hi = viewMax_ / unit;
+    const int maxTicks = std::max(2, static_cast<int>(plot.width() / 80.0));
+    const double step = niceNumber((hi - lo) / maxTicks, true);
+    for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-6; t += step) {
+        const double px = plot.left() + (t - lo) / (hi - lo) * plot.width();
+        painter.setPen(grid);
+        painter.drawLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()));
+        painter.setPen(label);
+        painter.drawText(QRectF(px - 50, plot.bottom() + 4, 100, fm.height()), Qt::AlignCenter,
+                         tickLabel(std::abs(t) < step * 1e-9 ? 0.0 : t, step));
+    }
+    painter.drawText(
+        QRectF(plot.left(), plot.bottom() + 4 + fm.height(), plot.width(), fm.height() + 2),
+        Qt::AlignRight | Qt::AlignVCenter, axisName);
+    painter.setPen(QColor(0, 0, 0, 70));
+    painter.drawRect(plot);
+}
+
+void MetricChart::paintCurves(QPainter& painter, const Layout& layout, const YScale& y) const {
+    const QRectF& plot = layout.plot;
+    const Params want = wantedParams();
+    const double scale = plot.width() / (viewMax_ - viewMin_);
+    auto toPixels = [&](const QPolygonF& line) {
+        QPolygonF out(line.size());
+        for (qsizetype i = 0; i < line.size(); ++i)
+            out[i] = QPointF(std::clamp(plot.left() + (line[i].x() - viewMin_) * scale, -1e5, 1e5),
+                             y.toPixel(line[i].y(), plot));
+        return out;
+    };
+    painter.save();
+    painter.setClipRect(plot.adjusted(0, -1, 1, 1));
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    // All faint raw curves first, so no run's raw curve covers another run's smoothed one.
+    for (const auto& run : runs_) {
+        if (!run->cache || !run->cache->params.drawableFor(want)) continue;
+        const bool smoothed = !run->cache->smoothLine.isEmpty();
+        if (!smoothed) {
+            drawStrongLine(painter, toPixels(run->cache->rawLine), run->color);
+            continue;
+        }
+        QColor faint = run->color;
+        faint.setAlphaF(0.22);
+        QPen pen(faint, 1.0);
+        pen.setCosmetic(true);  // the raster engine's fast path for hairlines
+        painter.setPen(pen);
+        painter.drawPolyline(toPixels(run->cache->rawLine));
+    }
+    for (const auto& run : runs_) {
+        if (!run->cache || !run->cache->params.drawableFor(want)) continue;
+        if (run->cache->smoothLine.isEmpty()) continue;
+        drawStrongLine(painter, toPixels(run->cache->smoothLine), run->color);
+    }
+    painter.restore();
+}
+
+void MetricChart::paintEvents(QPainter& painter, const Layout& layout) const {
+    const QRectF& plot = layout.plot;
+    struct Marker {
+        double x;
+        EventStyle style;
+        QColor runColor;
+    };
+    QList<Marker> markers;
+    for (const auto& run : runs_)
+        for (const ChartEvent& e : run->events) {
+            const double v = axis_ == XAxis::Step ? e.step : e.time;
+            if (!(v >= viewMin_ && v <= viewMax_)) continue;
+            const double px = plot.left() + (v - viewMin_) / (viewMax_ - viewMin_) * plot.width();
+            markers.append({std::round(px) + 0.5, styleOf(e.kind), run->color});
+        }
+    if (markers.isEmpty()) return;
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    for (const Marker& m : markers) {
+        QColor c = m.style.color;
+        c.setAlpha(m.style.minor ? 70 : 150);
+        painter.setPen(QPen(c, 1.0, m.style.minor ? Qt::DotLine : Qt::DashLine));
+        painter.drawLine(QPointF(m.x, plot.top()), QPointF(m.x, plot.bottom()));
+        painter.fillRect(QRectF(m.x - 2, plot.bottom() - 4, 5, 4), m.runColor);  // whose event
+    }
+    // Tags at the top; important kinds first, then minor ones only where they do not collide.
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    painter.setFont(small);
+    const QFontMetricsF fm(small);
+    QList<QRectF> taken;
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    for (bool minor : {false, true})
+        for (const Marker& m : markers) {
+            if (m.style.minor != minor) continue;
+            const double w = fm.horizontalAdvance(m.style.tag) + 6;
+            QRectF tag(m.x + 2, plot.top() + 2, w, fm.height() + 1);
+            if (tag.right() > plot.right()) tag.moveRight(m.x - 2);
+            const bool collides = std::any_of(taken.begin(), taken.end(), [&](const QRectF& r) {
+                return r.adjusted(-3, 0, 3, 0).intersects(tag);
+            });
+            if (collides) continue;
+            taken.append(tag);
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(QColor(255, 255, 255, 220));
+            painter.drawRoundedRect(tag, 3, 3);
+            painter.setPen(m.style.color.darker(115));
+            painter.drawText(tag, Qt::AlignCenter, m.style.tag);
+        }
+    painter.restore();
+}
+
+void MetricChart::paintCrosshair(QPainter& painter, const Layout& layout, const YScale& y) const {
+    const QRectF& plot = layout.plot;
+    if (!plot.contains(mouse_)) return;
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.setPen(QPen(QColor(0, 0, 0, 110), 1.0, Qt::DashLine));
+    painter.drawLine(QPointF(mouse_.x(), plot.top()), QPointF(mouse_.x(), plot.bottom()));
+    painter.setRenderHint(QPainter::Antialiasing, true);
+
+    const QFontMetricsF fm = painter.fontMetrics();
+    const bool smoothing = smoothing_ > 0.0;
+    const double scale = plot.width() / (viewMax_ - viewMin_);
+    QStringList lines;
+    const double x0 = (mouse_.x() - plot.left()) / scale + viewMin_;
+    lines.append(axis_ == XAxis::Step ? tr("step %1").arg(std::llround(x0))
+                                      : tr("time %1").arg(durationLabel(x0)));
+    for (const CrosshairValue& v : crosshair_) {
+        const double shown = smoothing ? v.smoothed : v.value;
+        const double px =
+            plot.left() + ((axis_ == XAxis::Step ? v.step : v.time) - viewMin_) * scale;
+        if (std::isfinite(shown) && (!logY_ || shown > 0)) {
+            painter.setPen(QPen(Qt::white, 1.5));
+            painter.setBrush(v.color);
+            painter.drawEllipse(QPointF(px, y.toPixel(shown, plot)), 3.5, 3.5);
+        }
+        QString text = QStringLiteral("%1  %2").arg(v.runName, valueLabel(shown));
+        if (smoothing) text += QStringLiteral("  (%1)").arg(valueLabel(v.value));
+        if (axis_ == XAxis::Step && std::llround(v.step) != std::llround(x0))
+            text += QStringLiteral("  @%1").arg(std::llround(v.step));
+        lines.append(text);
+    }
+    // Events under the cursor explain the markers' short tags.
+    for (const auto& run : runs_)
+        for (const ChartEvent& e : run->events) {
+            const double v = axis_ == XAxis::Step ? e.step : e.time;
+            if (std::abs(plot.left() + (v - viewMin_) * scale - mouse_.x()) > 4.0) continue;
+            lines.append(QStringLiteral("%1 · %2%3")
+                             .arg(styleOf(e.kind).tag, run->name,
+                                  e.text.isEmpty() ? QString() : ": " + e.text));
+        }
+
+    double width = 0.0;
+    for (const QString& l : lines)
+        width = std::max(width, fm.horizontalAdvance(l));
+    QRectF box(0, 0, width + 26, lines.size() * fm.height() + 10);
+    box.moveTopLeft(mouse_ + QPointF(14, 14));
+    if (box.right() > layout.rect.right() - 2) box.moveRight(mouse_.x() - 14);
+    if (box.bottom() > layout.rect.bottom() - 2) box.moveBottom(mouse_.y() - 14);
+    // A box wider than either side of the cursor stays inside the widget.
+    if (box.left() < layout.rect.left() + 2) box.moveLeft(layout.rect.left() + 2);
+    if (box.top() < layout.rect.top() + 2) box.moveTop(layout.rect.top() + 2);
+    painter.setPen(QColor(0, 0, 0, 60));
+    painter.setBrush(QColor(255, 255, 255, 235));
+    painter.drawRoundedRect(box, 4, 4);
+    for (int i = 0; i < lines.size(); ++i) {
+        const QRectF row(box.left() + 8, box.top() + 5 + i * fm.height(), box.width() - 12,
+                         fm.height());
+        QRectF textRow = row;
+        if (i >= 1 && i <= crosshair_.size()) {
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(crosshair_[i - 1].color);
+            painter.drawEllipse(QPointF(row.left() + 4, row.center().y()), 3.5, 3.5);
+        }
+        textRow.setLeft(row.left() + (i >= 1 ? 12 : 0));
+        painter.setPen(i == 0 ? palette().color(QPalette::Text) : QColor(0x30, 0x30, 0x30));
+        painter.drawText(textRow, Qt::AlignLeft | Qt::AlignVCenter, lines[i]);
+    }
+    painter.restore();
+}
+
+// -- mouse --------------------------------------------------------------------------------------
+
+void MetricChart::updateCrosshair(const QPointF& pos) {
+    const Layout layout = layoutFor(QRectF(rect()), QFontMetricsF(font()));
+    crosshair_.clear();
+    if (!layout.plot.contains(pos)) return;
+    const double x =
+        viewMin_ + (pos.x() - layout.plot.left()) / layout.plot.width() * (viewMax_ - viewMin_);
+    for (const auto& run : runs_) {
+        const MetricSeries& s = run->series;
+        const qsizetype i = nearestIndex(s.xs(axis_), s.xSorted(axis_), x);
+        if (i < 0) continue;
+        CrosshairValue v{run->id,    run->name,   run->color, s.steps[i],
+                         s.times[i], s.values[i], s.values[i]};
+        if (run->cache && i < run->cache->smoothed.size()) v.smoothed = run->cache->smoothed[i];
+        crosshair_.append(v);
+    }
+}
+
+void MetricChart::mouseMoveEvent(QMouseEvent* event) {
+    hover_ = true;
+    mouse_ = event->position();
+    updateCrosshair(mouse_);
+    update();
+    if (crosshair_.isEmpty()) {
+        Q_EMIT crosshairHidden();
+        return;
+    }
+    const Layout layout = layoutFor(QRectF(rect()), QFontMetricsF(font()));
+    Q_EMIT crosshairMoved(viewMin_ + (mouse_.x() - layout.plot.left()) / layout.plot.width() *
+                                         (viewMax_ - viewMin_));
+}
+
+void MetricChart::leaveEvent(QEvent*) {
+    hover_ = false;
+    crosshair_.clear();
+    update();
+    Q_EMIT crosshairHidden();
+}
+
+void MetricChart::wheelEvent(QWheelEvent* event) {
+    const Layout layout = layoutFor(QRectF(rect()), QFontMetricsF(font()));
+    if (!layout.plot.contains(event->position()) || event->angleDelta().y() == 0) return;
+    const double factor = std::pow(0.85, event->angleDelta().y() / 120.0);
+    const double center = viewMin_ + (event->position().x() - layout.plot.left()) /
+                                         layout.plot.width() * (viewMax_ - viewMin_);
+    const double lo = center - (center - viewMin_) * factor;
+    const double hi = center + (viewMax_ - center) * factor;
+    if (hi - lo > 1e-9 * std::max(1.0, std::abs(center))) setXRange(lo, hi);
+    event->accept();
+}
+
+void MetricChart::mouseDoubleClickEvent(QMouseEvent*) {
+    resetXRange();
+}
+
+// -- export -------------------------------------------------------------------------------------
+
+bool MetricChart::exportPng(const QString& path, QString* error) {
+    finishDecimation();
+    const qreal dpr = devicePixelRatioF();
+    QImage image(size() * dpr, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(dpr);
+    {
+        QPainter painter(&image);
+        paintChart(painter, QRectF(rect()), false);
+    }
+    if (image.save(path, "PNG")) return true;
+    if (error) *error = tr("Cannot write the PNG file %1").arg(path);
+    return false;
+}
+
+bool MetricChart::exportSvg(const QString& path, QString* error) {
+    finishDecimation();
+    QSvgGenerator generator;
+    generator.setFileName(path);
+    generator.setSize(size());
+    generator.setViewBox(rect());
+    generator.setResolution(logicalDpiX());
+    generator.setTitle(title_);
+    generator.setDescription(tr("Isomorph metric chart: %1").arg(key_));
+    QPainter painter;
+    if (painter.begin(&generator)) {
+        paintChart(painter, QRectF(rect()), false);
+        if (painter.end() && QFileInfo(path).size() > 0) return true;
+    }
+    if (error) *error = tr("Cannot write the SVG file %1").arg(path);
+    return false;
+}
+
+bool MetricChart::exportCsv(const QString& path, QString* error) const {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    QByteArray out = "run,step,time,value\r\n";
+    for (const auto& run : runs_) {
+        const QByteArray id = csvField(run->id).toUtf8();
+        const MetricSeries& s = run->series;
+        for (qsizetype i = 0; i < s.size(); ++i) {
+            out += id + ',' + csvNumber(s.steps[i]).toLatin1() + ',' +
+                   csvNumber(s.times[i]).toLatin1() + ',' + csvNumber(s.values[i]).toLatin1() +
+                   "\r\n";
+            if (out.size() > (1 << 20)) file.write(out), out.clear();
+        }
+    }
+    file.write(out);
+    if (file.commit()) return true;
+    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return false;
+}
+
+}  // namespace isomorph::views

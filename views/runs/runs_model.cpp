@@ -1,0 +1,130 @@
+#include "views/runs/runs_model.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QLocale>
+
+namespace isomorph::views {
+
+bool RunRow::operator==(const RunRow& o) const {
+    auto sameMetric = [](double a, double b) { return (qIsNaN(a) && qIsNaN(b)) || a == b; };
+    return dir == o.dir && name == o.name && objectives == o.objectives && status == o.status &&
+           message == o.message && step == o.step && maxSteps == o.maxSteps &&
+           sameMetric(bestMetric, o.bestMetric) && metricName == o.metricName &&
+           started == o.started && machine == o.machine && attached == o.attached &&
+           ownProcess == o.ownProcess;
+}
+
+RunsModel::RunsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+int RunsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int RunsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RunsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rows_.size()) return {};
+    const RunRow& r = rows_[index.row()];
+    if (role == DirRole) return r.dir;
+    if (role == StatusRole) return r.status;
+    if (role == Qt::ToolTipRole)
+        return r.message.isEmpty() ? r.dir : r.dir + QStringLiteral("\n") + r.message;
+    if (role == Qt::ForegroundRole && index.column() == Status) {
+        if (r.status == QLatin1String("running")) return QBrush(QColor(0x1b, 0x7f, 0x3b));
+        if (r.status == QLatin1String("diverged") || r.status == QLatin1String("failed") ||
+            r.status == QLatin1String("missing") || r.status == QLatin1String("unreadable") ||
+            r.status == QLatin1String("interrupted"))
+            return QBrush(QColor(0xb0, 0x2a, 0x2a));
+        return {};
+    }
+    if (role == Qt::TextAlignmentRole && (index.column() == Step || index.column() == BestMetric))
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole) return {};
+    switch (index.column()) {
+        case Name:
+            return r.attached ? r.name + tr(" (attached)") : r.name;
+        case Objectives:
+            return r.objectives;
+        case Status:
+            return r.status;
+        case Step:
+            return r.maxSteps > 0 ? QStringLiteral("%1 / %2").arg(r.step).arg(r.maxSteps)
+                                  : QString::number(r.step);
+        case BestMetric:
+            return qIsNaN(r.bestMetric)
+                       ? QString()
+                       : QStringLiteral("%1 %2").arg(QLocale().toString(100 * r.bestMetric, 'f', 2),
+                                                     QStringLiteral("%"));
+        case Started:
+            return r.started.isValid() ? QLocale().toString(r.started, QLocale::ShortFormat)
+                                       : QString();
+        case Machine:
+            return r.machine;
+        default:
+            return {};
+    }
+}
+
+QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+        case Name:
+            return tr("Run");
+        case Objectives:
+            return tr("Objectives");
+        case Status:
+            return tr("Status");
+        case Step:
+            return tr("Step");
+        case BestMetric:
+            return tr("Best dev");
+        case Started:
+            return tr("Started");
+        case Machine:
+            return tr("Machine");
+        default:
+            return {};
+    }
+}
+
+int RunsModel::indexOf(const QString& dir) const {
+    for (int i = 0; i < rows_.size(); ++i)
+        if (rows_[i].dir == dir) return i;
+    return -1;
+}
+
+const RunRow* RunsModel::run(const QString& dir) const {
+    const int i = indexOf(dir);
+    return i < 0 ? nullptr : &rows_[i];
+}
+
+void RunsModel::upsert(const RunRow& row) {
+    const int i = indexOf(row.dir);
+    if (i < 0) {
+        beginInsertRows({}, rows_.size(), rows_.size());
+        rows_.push_back(row);
+        endInsertRows();
+    } else if (!(rows_[i] == row)) {
+        rows_[i] = row;
+        Q_EMIT dataChanged(index(i, 0), index(i, ColumnCount - 1));
+    }
+}
+
+void RunsModel::setRuns(const QVector<RunRow>& rows) {
+    // Remove rows that are gone (from the end, so indices stay valid), then update or append.
+    for (int i = rows_.size() - 1; i >= 0; --i) {
+        const bool keep = std::any_of(rows.begin(), rows.end(),
+                                      [&](const RunRow& r) { return r.dir == rows_[i].dir; });
+        if (keep) continue;
+        beginRemoveRows({}, i, i);
+        rows_.removeAt(i);
+        endRemoveRows();
+    }
+    for (const RunRow& r : rows)
+        upsert(r);
+}
+
+}  // namespace isomorph::views

@@ -1,0 +1,59 @@
+#pragma once
+
+// The workspace's training runs as a table (Runs view). Plain data in, Qt item model out: the
+// app's RunsController scans run directories and hands rows over; views never read run files.
+
+#include <QAbstractTableModel>
+#include <QDateTime>
+#include <QString>
+#include <QVector>
+
+namespace isomorph::views {
+
+/// What the table shows of one run directory.
+struct RunRow {
+    QString dir;         ///< absolute run directory (the row's identity)
+    QString name;        ///< config name, else the folder name
+    QString objectives;  ///< "mlm 1 + ccp 1"
+    QString status;   ///< running, finished, stopped, diverged, failed, interrupted, missing, ...
+    QString message;  ///< why, for problem states (tooltip)
+    qint64 step = 0;
+    qint64 maxSteps = 0;
+    double bestMetric = qQNaN();  ///< best dev value, NaN when none yet
+    QString metricName;           ///< "bitext_acc"
+    QDateTime started;
+    QString machine;
+    bool attached = false;    ///< added with "Attach run folder..." (lives outside the workspace)
+    bool ownProcess = false;  ///< started by this GUI (Stop/Resume act on our child process)
+
+    bool operator==(const RunRow& o) const;
+};
+
+class RunsModel : public QAbstractTableModel {
+    Q_OBJECT
+  public:
+    enum Column { Name, Objectives, Status, Step, BestMetric, Started, Machine, ColumnCount };
+    enum Role { DirRole = Qt::UserRole + 1, StatusRole };
+
+    explicit RunsModel(QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    /// Replaces the rows, keeping unchanged rows in place (inserts, removes and dataChanged
+    /// only where something differs), so selections survive periodic rescans.
+    void setRuns(const QVector<RunRow>& rows);
+    /// Adds or updates one row (by dir).
+    void upsert(const RunRow& row);
+    const RunRow* run(const QString& dir) const;
+    const RunRow& at(int row) const { return rows_[row]; }
+    int indexOf(const QString& dir) const;
+
+  private:
+    QVector<RunRow> rows_;
+};
+
+}  // namespace isomorph::views

@@ -1,0 +1,276 @@
+#include "views/runs/runs_view.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSlider>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "views/charts/metric_chart.h"
+#include "views/runs/runs_model.h"
+
+namespace isomorph::views {
+
+namespace {
+
+struct ChartSpec {
+    const char* key;
+    const char* title;
+};
+
+// What researchers watch, in order: losses, dev metrics, health, optimisation, throughput.
+const ChartSpec kCharts[] = {
+    {"loss/mlm", QT_TRANSLATE_NOOP("RunsView", "MLM loss")},
+    {"loss/ccp", QT_TRANSLATE_NOOP("RunsView", "CCP loss")},
+    {"bitext_acc", QT_TRANSLATE_NOOP("RunsView", "Dev bitext accuracy")},
+    {"bitext_acc_shifted", QT_TRANSLATE_NOOP("RunsView", "Dev bitext accuracy, mean-shifted")},
+    {"collapse_ratio", QT_TRANSLATE_NOOP("RunsView", "Embedding spread (1 = as at start)")},
+    {"uniformity", QT_TRANSLATE_NOOP("RunsView", "Uniformity (lower = more uniform)")},
+    {"ccp/acc", QT_TRANSLATE_NOOP("RunsView", "CCP in-batch accuracy (leakage when ~1)")},
+    {"lr", QT_TRANSLATE_NOOP("RunsView", "Learning rate")},
+    {"grad_norm", QT_TRANSLATE_NOOP("RunsView", "Gradient norm")},
+    {"tokens_per_s", QT_TRANSLATE_NOOP("RunsView", "Tokens / s")},
+    {"step_time", QT_TRANSLATE_NOOP("RunsView", "Step time (s)")},
+    {"rss_peak_mb", QT_TRANSLATE_NOOP("RunsView", "Peak memory (MB)")},
+};
+
+bool isEvalChart(const QString& key) {
+    return key.startsWith(QLatin1String("bitext_acc")) || key == QLatin1String("collapse_ratio") ||
+           key == QLatin1String("uniformity");
+}
+
+}  // namespace
+
+RunsView::RunsView(RunsModel* model, QWidget* parent)
+    : QWidget(parent),
+      model_(model),
+      table_(new QTableView(this)),
+      smoothing_(new QSlider(Qt::Horizontal, this)),
+      xAxis_(new QComboBox(this)),
+      logY_(new QCheckBox(tr("Log scale"), this)),
+      details_(new QTabWidget(this)),
+      summary_(new QLabel(this)),
+      config_(new QPlainTextEdit(this)),
+      log_(new QPlainTextEdit(this)),
+      checkpoints_(new QListWidget(this)) {
+    setObjectName(QStringLiteral("RunsView"));
+    auto* newRun = new QPushButton(tr("New run..."), this);
+    auto* attach = new QPushButton(tr("Attach run folder..."), this);
+    stop_ = new QPushButton(tr("Stop"), this);
+    resume_ = new QPushButton(tr("Resume"), this);
+    stop_->setToolTip(tr("Asks the run to save a checkpoint and exit (SIGINT)"));
+    resume_->setToolTip(tr("Continues the run from its latest checkpoint"));
+    auto* buttons = new QHBoxLayout;
+    for (QPushButton* b : {newRun, attach, stop_, resume_})
+        buttons->addWidget(b);
+    buttons->addStretch();
+
+    table_->setModel(model_);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setSortingEnabled(false);
+    table_->setAlternatingRowColors(true);
+
+    // Chart controls apply to every chart.
+    smoothing_->setRange(0, 99);
+    smoothing_->setValue(60);
+    smoothing_->setMaximumWidth(160);
+    smoothing_->setToolTip(tr("EMA smoothing; the raw curve stays faint behind"));
+    xAxis_->addItem(tr("Step"));
+    xAxis_->addItem(tr("Wall time"));
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Smoothing"), this));
+    controls->addWidget(smoothing_);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("X axis"), this));
+    controls->addWidget(xAxis_);
+    controls->addSpacing(12);
+    controls->addWidget(logY_);
+    controls->addStretch();
+    auto* hint = new QLabel(tr("Select runs to overlay them; right-click a chart to export"), this);
+    hint->setEnabled(false);
+    controls->addWidget(hint);
+
+    auto* grid = new QGridLayout;
+    int i = 0;
+    for (const ChartSpec& spec : kCharts) {
+        auto* chart = new MetricChart(this);
+        const QString key = QString::fromLatin1(spec.key);
+        chart->setObjectName(QStringLiteral("chart:") + key);
+        chart->setMetric(key, tr(spec.title));
+        // Evaluations are sparse (every N steps): smoothing would only distort them.
+        if (isEvalChart(key)) chart->setSmoothing(0.0);
+        chart->setMinimumHeight(220);
+        chart->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(chart, &QWidget::customContextMenuRequested, this,
+                [this, chart](const QPoint&) { exportChart(chart); });
+        keys_ << key;
+        charts_.insert(key, chart);
+        grid->addWidget(chart, i / 2, i % 2);
+        ++i;
+    }
+    auto* chartsWidget = new QWidget(this);
+    chartsWidget->setLayout(grid);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(chartsWidget);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    summary_->setTextFormat(Qt::RichText);
+    summary_->setWordWrap(true);
+    summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    summary_->setMargin(8);
+    for (QPlainTextEdit* e : {config_, log_}) {
+        e->setReadOnly(true);
+        e->setLineWrapMode(QPlainTextEdit::NoWrap);
+        e->setFont(QFont(QStringLiteral("monospace")));
+    }
+    checkpoints_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(checkpoints_, &QWidget::customContextMenuRequested, this, [this](const QPoint& p) {
+        QListWidgetItem* item = checkpoints_->itemAt(p);
+        if (!item) return;
+        const QString path = item->data(Qt::UserRole).toString();
+        QMenu menu(this);
+        menu.addAction(tr("Open in Embeddings"), this,
+                       [this, path] { Q_EMIT openInEmbeddingsRequested(path); });
+        menu.addAction(tr("Open in Search"), this,
+                       [this, path] { Q_EMIT openInSearchRequested(path); });
+        menu.exec(checkpoints_->viewport()->mapToGlobal(p));
+    });
+    details_->addTab(summary_, tr("Summary"));
+    details_->addTab(config_, tr("Config"));
+    details_->addTab(log_, tr("Log"));
+    details_->addTab(checkpoints_, tr("Checkpoints"));
+
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addLayout(buttons);
+    leftLayout->addWidget(table_, 3);
+    leftLayout->addWidget(details_, 2);
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addLayout(controls);
+    rightLayout->addWidget(scroll);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(split);
+
+    connect(newRun, &QPushButton::clicked, this, &RunsView::newRunRequested);
+    connect(attach, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(
+            this, tr("Attach a run folder (a run directory with config.toml and metrics.jsonl)"));
+        if (!dir.isEmpty()) Q_EMIT attachRequested(dir);
+    });
+    connect(stop_, &QPushButton::clicked, this, [this] { Q_EMIT stopRequested(selectedRuns()); });
+    connect(resume_, &QPushButton::clicked, this,
+            [this] { Q_EMIT resumeRequested(selectedRuns()); });
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        updateButtons();
+        Q_EMIT selectionChanged(selectedRuns());
+    });
+    connect(model_, &QAbstractItemModel::dataChanged, this, &RunsView::updateButtons);
+    connect(smoothing_, &QSlider::valueChanged, this, [this](int v) {
+        for (MetricChart* c : std::as_const(charts_))
+            if (!isEvalChart(c->metricKey())) c->setSmoothing(v / 100.0);
+    });
+    connect(xAxis_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int i) {
+        for (MetricChart* c : std::as_const(charts_))
+            c->setXAxis(i == 0 ? XAxis::Step : XAxis::WallTime);
+    });
+    connect(logY_, &QCheckBox::toggled, this, [this](bool on) {
+        for (MetricChart* c : std::as_const(charts_))
+            c->setLogY(on);
+    });
+    setDetails({});
+    updateButtons();
+}
+
+QStringList RunsView::selectedRuns() const {
+    QStringList out;
+    for (const QModelIndex& i : table_->selectionModel()->selectedRows())
+        out << model_->data(i, RunsModel::DirRole).toString();
+    return out;
+}
+
+void RunsView::selectRun(const QString& dir) {
+    const int row = model_->indexOf(dir);
+    if (row >= 0) table_->selectRow(row);
+}
+
+void RunsView::updateButtons() {
+    bool canStop = false, canResume = false;
+    for (const QString& dir : selectedRuns()) {
+        const RunRow* r = model_->run(dir);
+        if (!r) continue;
+        canStop |= r->status == QLatin1String("running");
+        canResume |= r->status == QLatin1String("stopped") ||
+                     r->status == QLatin1String("interrupted") ||
+                     r->status == QLatin1String("failed") || r->status == QLatin1String("diverged");
+    }
+    stop_->setEnabled(canStop);
+    resume_->setEnabled(canResume);
+}
+
+void RunsView::setDetails(const RunDetails& d) {
+    detailsDir_ = d.dir;
+    summary_->setText(d.dir.isEmpty() ? tr("Select a run to see its summary, config, log and "
+                                           "checkpoints.")
+                                      : d.summary);
+    if (config_->toPlainText() != d.config) config_->setPlainText(d.config);
+    if (log_->toPlainText() != d.logTail) {
+        log_->setPlainText(d.logTail);
+        log_->moveCursor(QTextCursor::End);
+    }
+    checkpoints_->clear();
+    for (const QString& c : d.checkpoints) {
+        auto* item = new QListWidgetItem(c, checkpoints_);
+        item->setData(Qt::UserRole, d.dir + QStringLiteral("/checkpoints/") + c.section(' ', 0, 0));
+    }
+}
+
+void RunsView::exportChart(MetricChart* chart) {
+    QMenu menu(this);
+    QAction* png = menu.addAction(tr("Export as PNG..."));
+    QAction* svg = menu.addAction(tr("Export as SVG..."));
+    menu.addAction(tr("Export data as CSV..."));
+    QAction* chosen = menu.exec(QCursor::pos());
+    if (!chosen) return;
+    const QString base = chart->metricKey().replace('/', '_');
+    const QString filter = chosen == png   ? QStringLiteral("PNG (*.png)")
+                           : chosen == svg ? QStringLiteral("SVG (*.svg)")
+                                           : QStringLiteral("CSV (*.csv)");
+    const QString suffix = chosen == png ? ".png" : chosen == svg ? ".svg" : ".csv";
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export chart"), base + suffix, filter);
+    if (path.isEmpty()) return;
+    QString error;
+    const bool ok = chosen == png   ? chart->exportPng(path, &error)
+                    : chosen == svg ? chart->exportSvg(path, &error)
+                                    : chart->exportCsv(path, &error);
+    if (!ok) QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+}  // namespace isomorph::views

@@ -1,0 +1,78 @@
+#pragma once
+
+// The Runs view: the workspace's runs (table), live charts of the selected runs overlaid, and the
+// details of the current run (summary, config, log tail, checkpoints). Qt only: the app's
+// RunsController fills it and acts on its signals.
+
+#include <QMap>
+#include <QStringList>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QSlider;
+class QTableView;
+class QTabWidget;
+
+namespace isomorph::views {
+
+class MetricChart;
+class RunsModel;
+
+/// The details pane of one run, as plain text the controller reads from the run directory.
+struct RunDetails {
+    QString dir;
+    QString summary;          ///< elapsed, ETA, last and best metrics (rich text allowed)
+    QString config;           ///< config.toml
+    QString logTail;          ///< the end of log.txt
+    QStringList checkpoints;  ///< names, newest first ("step-00000200 (latest, best)")
+};
+
+class RunsView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit RunsView(RunsModel* model, QWidget* parent = nullptr);
+
+    /// The charts, by metrics.jsonl key, in display order.
+    QStringList chartKeys() const { return keys_; }
+    MetricChart* chart(const QString& key) const { return charts_.value(key); }
+    QStringList selectedRuns() const;
+    void selectRun(const QString& dir);
+    void setDetails(const RunDetails& details);
+    QTableView* table() const { return table_; }
+
+  Q_SIGNALS:
+    void newRunRequested();
+    void attachRequested(const QString& dir);
+    void stopRequested(const QStringList& dirs);
+    void resumeRequested(const QStringList& dirs);
+    void selectionChanged(const QStringList& dirs);
+    void openInEmbeddingsRequested(const QString& checkpoint);
+    void openInSearchRequested(const QString& checkpoint);
+
+  private:
+    void updateButtons();
+    void exportChart(MetricChart* chart);
+
+    RunsModel* model_;
+    QTableView* table_;
+    QStringList keys_;
+    QMap<QString, MetricChart*> charts_;
+    QSlider* smoothing_;
+    QComboBox* xAxis_;
+    QCheckBox* logY_;
+    QTabWidget* details_;
+    QLabel* summary_;
+    QPlainTextEdit* config_;
+    QPlainTextEdit* log_;
+    QListWidget* checkpoints_;
+    QString detailsDir_;
+    QPushButton* stop_;
+    QPushButton* resume_;
+};
+
+}  // namespace isomorph::views
