@@ -9,6 +9,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
+#include <QTimer>
 #include <QTranslator>
 
 #include "app/gui/log_bridge.h"
@@ -61,7 +62,14 @@ int main(int argc, char** argv) {
         QStringLiteral("view"));
     parser.addOption(workspaceOption);
     parser.addOption(demoOption);
+    QCommandLineOption selectOption(
+        QStringLiteral("select"),
+        QApplication::translate("main",
+                                "Select these runs (folder names, comma-separated) in the "
+                                "Runs view, e.g. to compare them."),
+        QStringLiteral("runs"));
     parser.addOption(viewOption);
+    parser.addOption(selectOption);
     parser.process(app);  // exits with a message on unknown options
 
     auto* log = new isomorph::views::LogModel(&app);
@@ -77,11 +85,10 @@ int main(int argc, char** argv) {
                                  error);
         }
     } else if (parser.isSet(demoOption)) {
-        if (!window.openDemoWorkspace(&error)) {
-            QMessageBox::warning(
-                &window, QApplication::translate("main", "Cannot open the demo workspace"), error);
-        }
+        // After the event loop starts, so the window is up behind the progress dialog.
+        QTimer::singleShot(0, &window, [&window] { window.startLiveDemo(); });
     }
     if (parser.isSet(viewOption)) window.showView(parser.value(viewOption));
+    if (parser.isSet(selectOption)) window.selectRuns(parser.value(selectOption).split(','));
     return app.exec();
 }

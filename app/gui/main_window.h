@@ -57,6 +57,12 @@ class MainWindow : public QMainWindow {
     views::LogModel* logModel() const { return log_; }
     views::RunsView* runsView() const { return runsView_; }
     RunsController* runsController() const { return runsController_; }
+    /// The live demo: opens the demo workspace, builds its corpus and tokenizer with a
+    /// cancellable progress dialog (skipped when built), then follows the running ccp-demo run or
+    /// starts one, and shows it in the Runs view with an explanation. False if cancelled/failed.
+    bool startLiveDemo();
+    /// Selects runs of the open workspace by folder name in the Runs view (once listed).
+    void selectRuns(const QStringList& names);
     /// Switches to a workspace view by name ("overview", "runs"); false if unknown.
     bool showView(const QString& name);
     /// Opens the New run dialog; on Launch starts the run. Returns its folder ("" if cancelled).

@@ -63,9 +63,8 @@ views::RunRow scanRunDirectory(const QString& dir) {
         try {
             const auto c = train::loadRunConfig(config.toStdString());
             // The folder name identifies a run (many runs share a preset's config name).
-            if (QString::fromStdString(c.name) != r.name)
-                r.objectives = QString::fromStdString(c.name) + QStringLiteral(": ");
-            r.objectives += objectivesOf(c);
+            r.objectives = objectivesOf(c);
+            r.configName = QString::fromStdString(c.name);
             r.maxSteps = c.schedule.maxSteps;
             r.metricName = QString::fromStdString(c.eval.metric);
         } catch (const Error& e) {

@@ -8,9 +8,11 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSettings>
+#include <QTableView>
 #include <QTimer>
 #include <QtConcurrent>
 
@@ -115,12 +117,16 @@ RunsController::RunsController(views::RunsView* view, views::RunsModel* model, Q
       model_(model),
       scanTimer_(new QTimer(this)),
       pollTimer_(new QTimer(this)),
+      watcher_(new QFileSystemWatcher(this)),
       scanWatcher_(new QFutureWatcher<QVector<views::RunRow>>(this)),
       pollWatcher_(new QFutureWatcher<QVector<FollowBatch>>(this)) {
     scanTimer_->setInterval(2000);
     pollTimer_->setInterval(250);
     connect(scanTimer_, &QTimer::timeout, this, &RunsController::rescan);
+    // File watching reacts at once; the timer is the fallback where inotify does not see
+    // writes (network file systems of clusters) and for files that do not exist yet.
     connect(pollTimer_, &QTimer::timeout, this, &RunsController::poll);
+    connect(watcher_, &QFileSystemWatcher::fileChanged, this, &RunsController::poll);
     connect(scanWatcher_, &QFutureWatcher<QVector<views::RunRow>>::finished, this, [this] {
         QVector<views::RunRow> rows = scanWatcher_->result();
         for (auto& r : rows) {
@@ -142,6 +148,14 @@ RunsController::RunsController(views::RunsView* view, views::RunsModel* model, Q
             view_->selectRun(newest->dir);
         }
         selectNewest_ = false;
+        if (!selectPending_.isEmpty() &&
+            std::all_of(selectPending_.begin(), selectPending_.end(),
+                        [this](const QString& d) { return model_->run(d) != nullptr; })) {
+            view_->table()->clearSelection();
+            for (const QString& d : std::as_const(selectPending_))
+                view_->selectRun(d, true);
+            selectPending_.clear();
+        }
         Q_EMIT rescanned();
         if (rescanAgain_) {
             rescanAgain_ = false;
@@ -207,8 +221,18 @@ void RunsController::rescan() {
             r.attached = attached.contains(d);
             rows.push_back(r);
         }
+        // Newest first: the run being watched is usually the latest one.
+        std::stable_sort(
+            rows.begin(), rows.end(),
+            [](const views::RunRow& a, const views::RunRow& b) { return a.started > b.started; });
         return rows;
     }));
+}
+
+void RunsController::selectWhenListed(const QStringList& dirs) {
+    selectPending_ = dirs;
+    selectNewest_ = false;
+    rescan();
 }
 
 void RunsController::attach(const QString& dir) {
@@ -328,12 +352,15 @@ void RunsController::follow(const QStringList& dirs) {
     for (const QString& dir : followed_.keys()) {
         if (dirs.contains(dir)) continue;
         followed_.remove(dir);
+        watcher_->removePath(QDir(dir).filePath(QStringLiteral("metrics.jsonl")));
         for (const QString& key : view_->chartKeys())
             view_->chart(key)->removeRun(dir);
     }
     for (const QString& dir : dirs) {
         if (followed_.contains(dir)) continue;
         followed_[dir] = std::make_shared<FollowState>(dir);
+        const QString metrics = QDir(dir).filePath(QStringLiteral("metrics.jsonl"));
+        if (QFileInfo::exists(metrics)) watcher_->addPath(metrics);
         const views::RunRow* row = model_->run(dir);
         const QString name = row ? row->name : QFileInfo(dir).fileName();
         for (const QString& key : view_->chartKeys())

@@ -13,6 +13,7 @@
 #include <QProcess>
 #include <QStringList>
 
+class QFileSystemWatcher;
 class QTimer;
 
 namespace isomorph::views {
@@ -58,6 +59,9 @@ class RunsController : public QObject {
     /// Polls the followed runs now (normally a timer does it every 250 ms).
     void poll();
 
+    /// Selects these runs in the view as soon as a scan lists them.
+    void selectWhenListed(const QStringList& dirs);
+
     /// Path of the CLI the GUI launches (next to the GUI executable, or $ISOMORPH_CLI).
     static QString cliPath();
 
@@ -76,13 +80,16 @@ class RunsController : public QObject {
     QString workspace_;
     QTimer* scanTimer_;
     QTimer* pollTimer_;
+    QFileSystemWatcher* watcher_;  ///< followed metrics files: poll at once when they grow
     QFutureWatcher<QVector<views::RunRow>>* scanWatcher_;
     QFutureWatcher<QVector<FollowBatch>>* pollWatcher_;
     QMap<QString, std::shared_ptr<FollowState>> followed_;
     QMap<QString, QPointer<QProcess>> children_;
     QMap<QString, QString> launchErrors_;  ///< dir -> why a child failed at start
     bool rescanAgain_ = false;
-    bool selectNewest_ = false;  ///< select the newest run after the workspace's first scan
+    bool selectNewest_ = false;
+    QStringList selectPending_;  ///< selectWhenListed()  ///< select the newest run after the
+                                 ///< workspace's first scan
     int detailsTick_ = 0;
 };
 

@@ -1,5 +1,8 @@
 #include "views/runs/runs_model.h"
 
+#include <algorithm>
+#include <numeric>
+
 #include <QBrush>
 #include <QColor>
 #include <QLocale>
@@ -11,8 +14,8 @@ bool RunRow::operator==(const RunRow& o) const {
     return dir == o.dir && name == o.name && objectives == o.objectives && status == o.status &&
            message == o.message && step == o.step && maxSteps == o.maxSteps &&
            sameMetric(bestMetric, o.bestMetric) && metricName == o.metricName &&
-           started == o.started && machine == o.machine && attached == o.attached &&
-           ownProcess == o.ownProcess;
+           configName == o.configName && started == o.started && machine == o.machine &&
+           attached == o.attached && ownProcess == o.ownProcess;
 }
 
 RunsModel::RunsModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -30,8 +33,13 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
     const RunRow& r = rows_[index.row()];
     if (role == DirRole) return r.dir;
     if (role == StatusRole) return r.status;
-    if (role == Qt::ToolTipRole)
-        return r.message.isEmpty() ? r.dir : r.dir + QStringLiteral("\n") + r.message;
+    if (role == Qt::ToolTipRole) {
+        QString tip = r.dir;
+        if (!r.configName.isEmpty())
+            tip += QStringLiteral("\n") + tr("config: %1").arg(r.configName);
+        if (!r.message.isEmpty()) tip += QStringLiteral("\n") + r.message;
+        return tip;
+    }
     if (role == Qt::ForegroundRole && index.column() == Status) {
         if (r.status == QLatin1String("running")) return QBrush(QColor(0x1b, 0x7f, 0x3b));
         if (r.status == QLatin1String("diverged") || r.status == QLatin1String("failed") ||
@@ -125,6 +133,30 @@ void RunsModel::setRuns(const QVector<RunRow>& rows) {
     }
     for (const RunRow& r : rows)
         upsert(r);
+    sortNewestFirst();
+}
+
+void RunsModel::sortNewestFirst() {
+    QVector<int> order(rows_.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [this](int a, int b) { return rows_[a].started > rows_[b].started; });
+    if (std::is_sorted(order.begin(), order.end())) return;
+    // A layout change with persistent indexes moved along keeps the view's selection.
+    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    QVector<int> newRowOf(rows_.size());
+    QVector<RunRow> sorted;
+    for (int i = 0; i < order.size(); ++i) {
+        newRowOf[order[i]] = i;
+        sorted.push_back(rows_[order[i]]);
+    }
+    const QModelIndexList before = persistentIndexList();
+    QModelIndexList after;
+    for (const QModelIndex& i : before)
+        after << index(newRowOf[i.row()], i.column());
+    rows_ = sorted;
+    changePersistentIndexList(before, after);
+    Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
 
 }  // namespace isomorph::views

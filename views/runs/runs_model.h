@@ -15,6 +15,7 @@ struct RunRow {
     QString dir;         ///< absolute run directory (the row's identity)
     QString name;        ///< config name, else the folder name
     QString objectives;  ///< "mlm 1 + ccp 1"
+    QString configName;  ///< the config's name (often the preset's)
     QString status;   ///< running, finished, stopped, diverged, failed, interrupted, missing, ...
     QString message;  ///< why, for problem states (tooltip)
     qint64 step = 0;
@@ -43,8 +44,8 @@ class RunsModel : public QAbstractTableModel {
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    /// Replaces the rows, keeping unchanged rows in place (inserts, removes and dataChanged
-    /// only where something differs), so selections survive periodic rescans.
+    /// Replaces the rows (inserts, removes and dataChanged only where something differs), then
+    /// orders them newest first; selections survive periodic rescans.
     void setRuns(const QVector<RunRow>& rows);
     /// Adds or updates one row (by dir).
     void upsert(const RunRow& row);
@@ -53,6 +54,7 @@ class RunsModel : public QAbstractTableModel {
     int indexOf(const QString& dir) const;
 
   private:
+    void sortNewestFirst();
     QVector<RunRow> rows_;
 };
 

@@ -64,6 +64,7 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
       logY_(new QCheckBox(tr("Log scale"), this)),
       details_(new QTabWidget(this)),
       summary_(new QLabel(this)),
+      explanation_(new QLabel(this)),
       config_(new QPlainTextEdit(this)),
       log_(new QPlainTextEdit(this)),
       checkpoints_(new QListWidget(this)) {
@@ -167,6 +168,13 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
     auto* right = new QWidget(this);
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
+    explanation_->setWordWrap(true);
+    explanation_->setTextFormat(Qt::RichText);
+    explanation_->setStyleSheet(QStringLiteral(
+        "QLabel { background: #eef4fb; border: 1px solid #c5d7ec; border-radius: 4px; "
+        "padding: 6px; }"));
+    explanation_->hide();
+    rightLayout->addWidget(explanation_);
     rightLayout->addLayout(controls);
     rightLayout->addWidget(scroll);
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -174,6 +182,10 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
     split->addWidget(right);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    split->setSizes({520, 780});
+    table_->horizontalHeader()->setSectionResizeMode(RunsModel::Name,
+                                                     QHeaderView::ResizeToContents);
+    table_->setWordWrap(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
@@ -192,6 +204,11 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
         Q_EMIT selectionChanged(selectedRuns());
     });
     connect(model_, &QAbstractItemModel::dataChanged, this, &RunsView::updateButtons);
+    connect(model_, &QAbstractItemModel::layoutChanged, this, [this] {
+        // Rows were reordered (newest first): keep the selected run in sight.
+        const QModelIndexList rows = table_->selectionModel()->selectedRows();
+        if (!rows.isEmpty()) table_->scrollTo(rows.first());
+    });
     connect(smoothing_, &QSlider::valueChanged, this, [this](int v) {
         for (MetricChart* c : std::as_const(charts_))
             if (!isEvalChart(c->metricKey())) c->setSmoothing(v / 100.0);
@@ -215,9 +232,16 @@ QStringList RunsView::selectedRuns() const {
     return out;
 }
 
-void RunsView::selectRun(const QString& dir) {
+void RunsView::selectRun(const QString& dir, bool add) {
     const int row = model_->indexOf(dir);
-    if (row >= 0) table_->selectRow(row);
+    if (row < 0) return;
+    table_->scrollTo(model_->index(row, 0));
+    if (!add) {
+        table_->selectRow(row);
+        return;
+    }
+    table_->selectionModel()->select(model_->index(row, 0),
+                                     QItemSelectionModel::Select | QItemSelectionModel::Rows);
 }
 
 void RunsView::updateButtons() {
@@ -232,6 +256,11 @@ void RunsView::updateButtons() {
     }
     stop_->setEnabled(canStop);
     resume_->setEnabled(canResume);
+}
+
+void RunsView::setExplanation(const QString& html) {
+    explanation_->setText(html);
+    explanation_->setVisible(!html.isEmpty());
 }
 
 void RunsView::setDetails(const RunDetails& d) {

@@ -41,8 +41,11 @@ class RunsView : public QWidget {
     QStringList chartKeys() const { return keys_; }
     MetricChart* chart(const QString& key) const { return charts_.value(key); }
     QStringList selectedRuns() const;
-    void selectRun(const QString& dir);
+    /// Selects the run's row (added to the selection with `add`).
+    void selectRun(const QString& dir, bool add = false);
     void setDetails(const RunDetails& details);
+    /// A short rich-text explanation above the charts (the live demo); empty hides it.
+    void setExplanation(const QString& html);
     QTableView* table() const { return table_; }
 
   Q_SIGNALS:
@@ -67,6 +70,7 @@ class RunsView : public QWidget {
     QCheckBox* logY_;
     QTabWidget* details_;
     QLabel* summary_;
+    QLabel* explanation_;
     QPlainTextEdit* config_;
     QPlainTextEdit* log_;
     QListWidget* checkpoints_;

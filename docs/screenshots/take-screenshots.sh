@@ -1,0 +1,32 @@
+#!/bin/bash
+# Screenshots of the workbench under Xvfb into docs/screenshots/ (needs xvfb and imagemagick,
+# both installed by packaging/install-deps.sh).
+#
+#   docs/screenshots/take-screenshots.sh [BUILD_DIR] [WORKSPACE] [RUN_A,RUN_B]
+#
+# runs-compare.png  the Runs view comparing two runs (default: the two newest in WORKSPACE/runs)
+# runs-live-demo.png  `isomorph --demo` after a minute: the live ccp-demo run (stopped afterwards
+#                     with SIGINT, so it leaves a checkpoint)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=${1:-build}
+ws=${2:-${ISOMORPH_WORKSPACE:-${XDG_DATA_HOME:-$HOME/.local/share}/isomorph/demo-workspace}}
+compare=${3:-$(ls -1t "$ws/runs" | head -2 | paste -sd, -)}
+gui="$build/bin/isomorph"
+export QT_LOGGING_RULES='qt.qpa.*=false'
+
+shoot() {  # shoot OUTPUT SECONDS ARGS...
+  local out=$1 wait=$2
+  shift 2
+  xvfb-run -a -s "-screen 0 1440x900x24" bash -c '
+    "$0" "${@:3}" & pid=$!
+    sleep "$2"
+    import -window root "$1"
+    kill "$pid"' "$gui" "$out" "$wait" "$@"
+}
+
+shoot "$here/runs-compare.png" 8 --workspace "$ws" --view runs --select "$compare"
+ISOMORPH_WORKSPACE="$ws" shoot "$here/runs-live-demo.png" 60 --demo
+# The demo run started by --demo keeps training after the GUI is gone: stop it with a checkpoint.
+pkill -INT -f "isomorph-cli train --preset ccp-demo --workspace $ws" || true
+echo "wrote $here/runs-compare.png and $here/runs-live-demo.png"
