@@ -128,6 +128,7 @@ RunsController::RunsController(views::RunsView* view, views::RunsModel* model, Q
     connect(pollTimer_, &QTimer::timeout, this, &RunsController::poll);
     connect(watcher_, &QFileSystemWatcher::fileChanged, this, &RunsController::poll);
     connect(scanWatcher_, &QFutureWatcher<QVector<views::RunRow>>::finished, this, [this] {
+        scanning_ = false;
         QVector<views::RunRow> rows = scanWatcher_->result();
         for (auto& r : rows) {
             if (children_.contains(r.dir) && children_[r.dir]) r.ownProcess = true;
@@ -162,8 +163,10 @@ RunsController::RunsController(views::RunsView* view, views::RunsModel* model, Q
             rescan();
         }
     });
-    connect(pollWatcher_, &QFutureWatcher<QVector<FollowBatch>>::finished, this,
-            [this] { applyBatches(pollWatcher_->result()); });
+    connect(pollWatcher_, &QFutureWatcher<QVector<FollowBatch>>::finished, this, [this] {
+        polling_ = false;
+        applyBatches(pollWatcher_->result());
+    });
     connect(view_, &views::RunsView::selectionChanged, this, &RunsController::follow);
     connect(view_, &views::RunsView::stopRequested, this, &RunsController::stop);
     connect(view_, &views::RunsView::resumeRequested, this, &RunsController::resume);
@@ -203,10 +206,11 @@ void RunsController::setWorkspace(const QString& root) {
 }
 
 void RunsController::rescan() {
-    if (scanWatcher_->isRunning()) {
+    if (scanning_) {
         rescanAgain_ = true;
         return;
     }
+    scanning_ = true;
     QStringList dirs = workspace_.isEmpty() ? QStringList() : discoverRuns(workspace_);
     for (const QString& d : attachedRuns())
         if (!dirs.contains(d)) dirs << d;
@@ -372,7 +376,10 @@ void RunsController::follow(const QStringList& dirs) {
 }
 
 void RunsController::poll() {
-    if (pollWatcher_->isRunning() || followed_.isEmpty()) return;
+    // Not pollWatcher_->isRunning(): between a future's end and the delivery of its finished
+    // signal a new setFuture() would drop that result, and the lines it read with it.
+    if (polling_ || followed_.isEmpty()) return;
+    polling_ = true;
     QVector<std::shared_ptr<FollowState>> states;
     for (const auto& s : std::as_const(followed_))
         states.push_back(s);
