@@ -1,8 +1,11 @@
 #include "core/model/encoding_service.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <mutex>
 #include <numeric>
+#include <thread>
 
 #include "core/common/errors.h"
 #include "core/model/hf_checkpoint.h"
@@ -91,6 +94,7 @@ struct EncodingService::Impl {
     EncodeOptions options;
     torch::Device device = torch::kCPU;
     int64_t maxTokens = 0;
+    int threads = 1;  ///< CPU: batches encoded at once, one intra-op thread each
 
     // <s> ids </s> (or [CLS] ids [SEP]), cut to maxTokens; counts truncation and empty inputs.
     std::vector<int64_t> tokenize(const std::string& sentence, EncodeStats& stats) const {
@@ -144,7 +148,7 @@ std::unique_ptr<EncodingService> EncodingService::open(const fs::path& checkpoin
     if (options.batchSize <= 0) throw ConfigError("--batch-size must be positive");
     auto impl = std::make_unique<Impl>();
     impl->options = options;
-    runtime::configureThreads(options.threads);
+    impl->threads = runtime::configureThreads(options.threads);
     impl->tokenizer = loadTokenizer(checkpoint);
     impl->encoder = loadHuggingFaceEncoder(checkpoint);
     const auto& config = impl->encoder->config;
@@ -193,10 +197,10 @@ std::vector<float> EncodingService::encode(const std::vector<std::string>& sente
                      [&](size_t a, size_t b) { return ids[a].size() > ids[b].size(); });
     const int64_t dim = dimension();
     std::vector<float> out(sentences.size() * static_cast<size_t>(dim));
-    for (size_t start = 0; start < order.size();
-         start += static_cast<size_t>(impl_->options.batchSize)) {
-        const size_t end =
-            std::min(order.size(), start + static_cast<size_t>(impl_->options.batchSize));
+    const size_t batchSize = static_cast<size_t>(impl_->options.batchSize);
+    const size_t batches = (order.size() + batchSize - 1) / batchSize;
+    auto runBatch = [&](size_t b) {
+        const size_t start = b * batchSize, end = std::min(order.size(), start + batchSize);
         std::vector<const std::vector<int64_t>*> batch;
         for (size_t i = start; i < end; ++i)
             batch.push_back(&ids[order[i]]);
@@ -206,6 +210,40 @@ std::vector<float> EncodingService::encode(const std::vector<std::string>& sente
             std::copy(p + (i - start) * dim, p + (i - start + 1) * dim,
                       out.begin() + static_cast<std::ptrdiff_t>(order[i] * dim));
         }
+    };
+    const int workers = impl_->device.is_cpu() ? std::max(1, impl_->threads) : 1;
+    if (workers <= 1 || batches < 2) {
+        for (size_t b = 0; b < batches; ++b)
+            runBatch(b);
+    } else {
+        // Small GEMMs (a 256-wide encoder) scale poorly across threads, so with N threads we
+        // encode N batches at once, one intra-op thread each. The first batch runs alone to
+        // build the model's inference caches.
+        runBatch(0);
+        std::atomic<size_t> nextBatch{1};
+        std::exception_ptr failure;
+        std::mutex failureMutex;
+        const int blasThreads = runtime::blasThreads();
+        runtime::setBlasThreads(1);
+        std::vector<std::thread> pool;
+        for (int w = 0; w < workers; ++w) {
+            pool.emplace_back([&] {
+                try {
+                    torch::InferenceMode inference;
+                    runtime::useOneIntraOpThreadInThisThread();
+                    for (size_t b; (b = nextBatch.fetch_add(1)) < batches;)
+                        runBatch(b);
+                } catch (...) {
+                    std::lock_guard<std::mutex> lock(failureMutex);
+                    if (!failure) failure = std::current_exception();
+                    nextBatch = batches;
+                }
+            });
+        }
+        for (auto& t : pool)
+            t.join();
+        runtime::setBlasThreads(blasThreads);
+        if (failure) std::rethrow_exception(failure);
     }
     s.sentences += static_cast<int64_t>(sentences.size());
     return out;

@@ -19,6 +19,9 @@
 
 #ifdef USE_C10D_GLOO
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 #endif
 
 #include "core/common/version.h"
@@ -85,6 +88,29 @@ double measureGemm(int n) {
     }
     return 2.0 * n * n * static_cast<double>(n) * reps / seconds / 1e9;
 }
+
+}  // namespace
+
+int blasThreads() {
+    using ThreadsFn = int (*)();
+    auto get = reinterpret_cast<ThreadsFn>(::dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
+    return get ? get() : 0;
+}
+
+void setBlasThreads(int threads) {
+    using SetFn = void (*)(int);
+    auto set = reinterpret_cast<SetFn>(::dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
+    if (set && threads > 0) set(threads);
+}
+
+void useOneIntraOpThreadInThisThread() {
+    at::init_num_threads();  // ATen's lazy per-thread setup first, or it would undo ours
+#ifdef _OPENMP
+    omp_set_num_threads(1);
+#endif
+}
+
+namespace {
 
 SystemInfo::Backend probeGloo() {
 #ifdef USE_C10D_GLOO

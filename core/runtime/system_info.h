@@ -52,6 +52,13 @@ constexpr double kSlowGemmGflops = 20.0;
 /// Sets LibTorch's intra-op thread count; 0 means one per logical CPU. Returns the count set.
 int configureThreads(int threads);
 
+/// OpenBLAS worker threads (0 when the BLAS is not OpenBLAS) and setting them (no-op then).
+int blasThreads();
+void setBlasThreads(int threads);
+/// Makes LibTorch ops called from the current thread run single-threaded (OpenMP's per-thread
+/// setting), for callers that run several independent batches in parallel threads.
+void useOneIntraOpThreadInThisThread();
+
 /// Collects versions, BLAS, threads, devices and distributed backends. Never throws for a missing
 /// capability: it is reported as unavailable, with the reason, instead.
 SystemInfo collectSystemInfo(const SystemInfoOptions& options = {});
