@@ -129,6 +129,10 @@ RunsController::RunsController(views::RunsView* view, views::RunsModel* model, Q
     connect(watcher_, &QFileSystemWatcher::fileChanged, this, &RunsController::poll);
     connect(scanWatcher_, &QFutureWatcher<QVector<views::RunRow>>::finished, this, [this] {
         scanning_ = false;
+        if (scanGeneration_ != workspaceGeneration_) {  // the workspace changed meanwhile
+            if (!workspace_.isEmpty()) rescan();
+            return;
+        }
         QVector<views::RunRow> rows = scanWatcher_->result();
         for (auto& r : rows) {
             if (children_.contains(r.dir) && children_[r.dir]) r.ownProcess = true;
@@ -192,6 +196,7 @@ QStringList RunsController::attachedRuns() const {
 
 void RunsController::setWorkspace(const QString& root) {
     workspace_ = root;
+    ++workspaceGeneration_;
     follow({});
     model_->setRuns({});
     if (root.isEmpty()) {
@@ -211,6 +216,7 @@ void RunsController::rescan() {
         return;
     }
     scanning_ = true;
+    scanGeneration_ = workspaceGeneration_;
     QStringList dirs = workspace_.isEmpty() ? QStringList() : discoverRuns(workspace_);
     for (const QString& d : attachedRuns())
         if (!dirs.contains(d)) dirs << d;

@@ -87,8 +87,10 @@ class RunsController : public QObject {
     QMap<QString, QPointer<QProcess>> children_;
     QMap<QString, QString> launchErrors_;  ///< dir -> why a child failed at start
     bool rescanAgain_ = false;
-    bool scanning_ = false;  ///< a scan's result is not applied yet
-    bool polling_ = false;   ///< a poll's result is not applied yet
+    bool scanning_ = false;        ///< a scan's result is not applied yet
+    bool polling_ = false;         ///< a poll's result is not applied yet
+    int workspaceGeneration_ = 0;  ///< bumped by setWorkspace: stale scan results are dropped
+    int scanGeneration_ = 0;       ///< generation of the scan in flight
     bool selectNewest_ = false;
     QStringList selectPending_;  ///< selectWhenListed()  ///< select the newest run after the
                                  ///< workspace's first scan
