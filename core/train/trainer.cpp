@@ -257,6 +257,9 @@ void Trainer::prepareRunDirectory() {
                           " already holds a run; continue it with --resume or "
                           "choose another --run-dir");
     }
+    // Every rank has checked the directory before rank 0 writes the frozen config, so no rank
+    // mistakes it for an earlier run's.
+    if (collective_) collective_->barrier();
     if (rank0_) {
         fs::create_directories(runDir_ / "checkpoints");
         writeFileAtomically(frozen, runConfigToToml(config_));
