@@ -4,7 +4,6 @@
 #include <cstring>
 #include <iostream>
 #include <set>
-
 #include <unistd.h>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
