@@ -5,6 +5,7 @@
 // `latest` file naming the newest complete one and a `best` file. Include only from
 // LibTorch-using sources.
 
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -21,12 +22,12 @@ namespace isomorph::train {
 /// The loop's counters and every objective's small state (sampler cursors, flags).
 struct TrainingState {
     int64_t step = 0;
-    double elapsed = 0;  ///< training seconds over all sessions
-    double best = 0;     ///< best dev metric so far (NaN when none)
+    double elapsed = 0;          ///< training seconds over all sessions
+    double best = std::nan("");  ///< best dev metric so far (NaN when none)
     std::string bestCheckpoint;
-    double collapseReference = 0;  ///< collapse indicator at the first probe (NaN: none yet)
-    double lossScale = 1;          ///< fp16 dynamic loss scale
-    int64_t goodSteps = 0;         ///< fp16 steps since the last overflow
+    double collapseReference = std::nan("");  ///< collapse indicator at the first probe (NaN: none)
+    double lossScale = 1;                     ///< fp16 dynamic loss scale
+    int64_t goodSteps = 0;                    ///< fp16 steps since the last overflow
     std::map<std::string, nlohmann::json> objectives;
 };
 

@@ -73,12 +73,6 @@ double deviceMemoryPeakMb(const torch::Device& device) {
     return 0.0;
 }
 
-std::string hostName() {
-    char buf[256] = {};
-    gethostname(buf, sizeof(buf) - 1);
-    return buf;
-}
-
 /// Which keys may differ between the frozen config and the one given with --resume.
 bool changeableOnResume(const std::string& key) {
     return key == "runtime.nproc" || key == "runtime.threads" || key == "runtime.device" ||
@@ -141,18 +135,12 @@ class Trainer {
     std::unique_ptr<MetricsLog> metrics_;
     std::unique_ptr<TfEventsWriter> events_;
 
-    int64_t step_ = 0;
-    double elapsed_ = 0;  ///< training seconds over all sessions of the run
-    double best_ = std::nan("");
-    std::string bestCheckpoint_;
+    TrainingState state_;  ///< counters saved in checkpoints (step, elapsed, best, ...)
     double lastLoss_ = 0;
     std::string lastObjective_;
     double started_ = 0;
     int64_t savedStep_ = -1;
     std::shared_ptr<spdlog::sinks::basic_file_sink_mt> logSink_;  ///< RUN/log.txt (rank 0)
-    double collapseReference_ = std::nan("");  ///< collapse indicator at the run's first probe
-    double lossScale_ = 1.0;                   ///< fp16 dynamic loss scale (1 otherwise)
-    int64_t goodSteps_ = 0;                    ///< fp16 steps since the last overflow
 
     /// Mixed precision (CUDA only; validate() refuses it on CPU): autocast in the forward pass.
     void setAutocast(bool on) {
@@ -188,7 +176,7 @@ void Trainer::event(const std::string& name, const std::string& message, json ex
     extra["kind"] = "event";
     extra["event"] = name;
     extra["message"] = message;
-    extra["step"] = step_;
+    extra["step"] = state_.step;
     extra["time"] = nowSeconds();
     metrics_->append(extra);
 }
@@ -203,7 +191,7 @@ void Trainer::logScalars(const json& record) {
         if (!value.is_number() || key == "step" || key == "time") continue;
         scalars.emplace_back(prefix + key, value.get<float>());
     }
-    events_->addScalars(scalars, step_, t);
+    events_->addScalars(scalars, state_.step, t);
     events_->flush();
 }
 
@@ -221,13 +209,13 @@ void Trainer::recordFailure(const std::string& state, const std::string& message
 void Trainer::writeStatus(const std::string& state) {
     if (!rank0_) return;
     json s = {{"state", state},
-              {"step", step_},
+              {"step", state_.step},
               {"max_steps", config_.schedule.maxSteps},
               {"pid", static_cast<int64_t>(getpid())},
-              {"host", hostName()},
+              {"host", runtime::hostName()},
               {"started", started_},
               {"updated", nowSeconds()},
-              {"best_metric", std::isnan(best_) ? json(nullptr) : json(best_)},
+              {"best_metric", std::isnan(state_.best) ? json(nullptr) : json(state_.best)},
               {"metric", config_.eval.metric},
               {"world_size", collective_ ? collective_->worldSize() : 1}};
     writeFileAtomically(runDir_ / "status.json", s.dump(2) + "\n");
@@ -340,7 +328,7 @@ void Trainer::buildObjectives() {
 size_t Trainer::chooseObjective(int64_t micro) const {
     // Per-batch task sampling keyed by (seed, step, micro): the same on every rank and on resume.
     data::samplers::Rng rng(data::samplers::deriveKey(config_.runtime.seed, kTaskTag,
-                                                      static_cast<uint64_t>(step_),
+                                                      static_cast<uint64_t>(state_.step),
                                                       static_cast<uint64_t>(micro)));
     double total = 0;
     for (double w : taskWeights_)
@@ -355,7 +343,7 @@ size_t Trainer::chooseObjective(int64_t micro) const {
 
 void Trainer::trainStep() {
     const auto t0 = std::chrono::steady_clock::now();
-    const double lr = scheduledLearningRate(config_.schedule, config_.optimizer.lr, step_);
+    const double lr = scheduledLearningRate(config_.schedule, config_.optimizer.lr, state_.step);
     encoder_->train();
     for (auto& o : objectives_)
         o->heads().train();
@@ -366,11 +354,11 @@ void Trainer::trainStep() {
     const int64_t accumulation = config_.optimizer.accumulation;
     for (int64_t micro = 0; micro < accumulation; ++micro) {
         Objective& objective = *objectives_[chooseObjective(micro)];
-        const uint64_t key =
-            data::samplers::deriveKey(config_.runtime.seed, kDropoutTag,
-                                      static_cast<uint64_t>(step_), static_cast<uint64_t>(micro));
+        const uint64_t key = data::samplers::deriveKey(config_.runtime.seed, kDropoutTag,
+                                                       static_cast<uint64_t>(state_.step),
+                                                       static_cast<uint64_t>(micro));
         torch::manual_seed(key);  // dropout of this micro-batch, identical after a resume
-        StepContext context{encoder_, device_, step_, micro, key, collective_.get()};
+        StepContext context{encoder_, device_, state_.step, micro, key, collective_.get()};
         setAutocast(true);
         ObjectiveOutput out = objective.forward(context);
         setAutocast(false);
@@ -393,12 +381,13 @@ void Trainer::trainStep() {
                 fmt::format("step {}: the {} loss is {}; stopped with a checkpoint of "
                             "the last good state ({}). Lower optimizer.lr or check the "
                             "data.",
-                            step_ + 1, objective.name(), value,
-                            (runDir_ / "checkpoints" / checkpointName(step_)).string()));
+                            state_.step + 1, objective.name(), value,
+                            (runDir_ / "checkpoints" / checkpointName(state_.step)).string()));
         }
         const double weight =
             objective.name() == "mlm" ? config_.mlm.lossWeight : config_.ccp.lossWeight;
-        (out.loss * (weight * out.gradientScale * lossScale_ / static_cast<double>(accumulation)))
+        (out.loss *
+         (weight * out.gradientScale * state_.lossScale / static_cast<double>(accumulation)))
             .backward();
         losses[objective.name()].push_back(value);
         for (const auto& [k, v] : out.metrics)
@@ -413,18 +402,18 @@ void Trainer::trainStep() {
             if (p.grad().defined()) grads.push_back(p.mutable_grad());
         collective_->allReduceMean(grads);
     }
-    if (lossScale_ != 1.0) {
+    if (state_.lossScale != 1.0) {
         torch::NoGradGuard noGrad;
         for (const auto& [name, p] : optimizer_->parameters())
-            if (p.grad().defined()) p.grad().div_(lossScale_);
+            if (p.grad().defined()) p.grad().div_(state_.lossScale);
     }
     const double gradNorm = optimizer_->clipGradNorm(config_.optimizer.gradClip);
     bool skipped = false;
     if (!std::isfinite(gradNorm) && config_.runtime.precision == "fp16") {
         // fp16 overflow: skip the update and halve the loss scale (dynamic loss scaling).
         skipped = true;
-        lossScale_ = std::max(1.0, lossScale_ / 2);
-        goodSteps_ = 0;
+        state_.lossScale = std::max(1.0, state_.lossScale / 2);
+        state_.goodSteps = 0;
     } else if (!std::isfinite(gradNorm)) {
         optimizer_->zeroGrad();
         saveCheckpoint("diverged");
@@ -432,18 +421,18 @@ void Trainer::trainStep() {
             fmt::format("step {}: the gradient norm is {} (objective {}); stopped with "
                         "a checkpoint of the last good state. Lower optimizer.lr or "
                         "set optimizer.grad_clip.",
-                        step_ + 1, gradNorm, losses.begin()->first));
+                        state_.step + 1, gradNorm, losses.begin()->first));
     }
     if (!skipped) optimizer_->step(lr);
     optimizer_->zeroGrad();
-    if (config_.runtime.precision == "fp16" && !skipped && ++goodSteps_ % 2000 == 0)
-        lossScale_ *= 2;
-    ++step_;
+    if (config_.runtime.precision == "fp16" && !skipped && ++state_.goodSteps % 2000 == 0)
+        state_.lossScale *= 2;
+    ++state_.step;
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    elapsed_ += seconds;
+    state_.elapsed += seconds;
 
-    json r = {{"kind", "train"}, {"step", step_}, {"time", nowSeconds()}};
+    json r = {{"kind", "train"}, {"step", state_.step}, {"time", nowSeconds()}};
     std::string names;
     for (const auto& [name, values] : losses) {
         double mean = 0;
@@ -465,10 +454,10 @@ void Trainer::trainStep() {
     r["tokens_per_s"] = static_cast<double>(tokens * world) / seconds;
     r["samples_per_s"] = static_cast<double>(samples * world) / seconds;
     r["step_time"] = seconds;
-    r["elapsed"] = elapsed_;
+    r["elapsed"] = state_.elapsed;
     r["rss_peak_mb"] = peakRssMb();
     if (config_.runtime.precision == "fp16") {
-        r["loss_scale"] = lossScale_;
+        r["loss_scale"] = state_.lossScale;
         r["skipped"] = skipped ? 1 : 0;
     }
     r["device_mem_mb"] = deviceMemoryPeakMb(device_);
@@ -477,12 +466,12 @@ void Trainer::trainStep() {
     lastObjective_ = names;
     if (request_.progress && rank0_) {
         TrainProgress p;
-        p.step = step_;
+        p.step = state_.step;
         p.maxSteps = config_.schedule.maxSteps;
         p.loss = weighted;
         p.lr = lr;
         p.tokensPerSecond = r["tokens_per_s"];
-        p.elapsedSeconds = elapsed_;
+        p.elapsedSeconds = state_.elapsed;
         p.objective = names;
         request_.progress(p);
     }
@@ -494,7 +483,7 @@ bool Trainer::evaluate(bool final) {
     encoder_->eval();
     BitextScores s = evaluateBitext(encoder_, devPairs_, pooling_, device_);
     json r = {{"kind", "eval"},
-              {"step", step_},
+              {"step", state_.step},
               {"time", nowSeconds()},
               {"bitext_acc", s.accuracy},
               {"bitext_acc_shifted", s.accuracyShifted},
@@ -504,12 +493,12 @@ bool Trainer::evaluate(bool final) {
     logScalars(r);
     const double value = config_.eval.metric == "bitext_acc" ? s.accuracy : s.accuracyShifted;
     spdlog::info("step {}: dev bitext accuracy {:.2f}% (after mean shift {:.2f}%) over {} pairs{}",
-                 step_, 100 * s.accuracy, 100 * s.accuracyShifted, s.pairs,
+                 state_.step, 100 * s.accuracy, 100 * s.accuracyShifted, s.pairs,
                  final ? " (final)" : "");
     // The random-initialisation point is a reference, not a checkpoint candidate.
-    if (step_ == 0 || !(std::isnan(best_) || value > best_)) return false;
-    best_ = value;
-    bestCheckpoint_ = checkpointName(step_);
+    if (state_.step == 0 || !(std::isnan(state_.best) || value > state_.best)) return false;
+    state_.best = value;
+    state_.bestCheckpoint = checkpointName(state_.step);
     return true;
 }
 
@@ -517,13 +506,12 @@ void Trainer::monitor() {
     torch::NoGradGuard noGrad;
     encoder_->eval();
     HealthScores h = evaluateHealth(encoder_, probe_, devPairs_, pooling_, device_);
-    json r = {{"kind", "eval"},           {"step", step_},
-              {"time", nowSeconds()},     {"collapse", h.collapse},
-              {"alignment", h.alignment}, {"uniformity", h.uniformity}};
+    json r = {{"kind", "eval"},         {"step", state_.step},      {"time", nowSeconds()},
+              {"collapse", h.collapse}, {"alignment", h.alignment}, {"uniformity", h.uniformity}};
     // Randomly initialised and pretrained encoders are already anisotropic (all sentence vectors
     // close together), so collapse is judged against the run's first probe, not in absolute terms.
-    if (std::isnan(collapseReference_)) collapseReference_ = h.collapse;
-    const double ratio = collapseReference_ > 0 ? h.collapse / collapseReference_ : 1.0;
+    if (std::isnan(state_.collapseReference)) state_.collapseReference = h.collapse;
+    const double ratio = state_.collapseReference > 0 ? h.collapse / state_.collapseReference : 1.0;
     r["collapse_ratio"] = ratio;
     logScalars(r);
     if (ratio < config_.monitor.collapseThreshold)
@@ -532,23 +520,16 @@ void Trainer::monitor() {
                           "(sqrt(d) x per-dimension std) fell to {:.3f}, {:.0f}% of its first "
                           "value {:.3f}; the CCP paper prevents this with a language-specific "
                           "memory bank and asymmetric batch norm",
-                          step_, h.collapse, 100 * ratio, collapseReference_),
+                          state_.step, h.collapse, 100 * ratio, state_.collapseReference),
               {{"collapse", h.collapse}, {"collapse_ratio", ratio}});
 }
 
 void Trainer::saveCheckpoint(const std::string& reason) {
     // Every rank holds the same weights, optimizer state and banks; rank 0 writes.
-    if (savedStep_ == step_) return;
-    savedStep_ = step_;
+    if (savedStep_ == state_.step) return;
+    savedStep_ = state_.step;
     if (rank0_) {
-        TrainingState state;
-        state.step = step_;
-        state.elapsed = elapsed_;
-        state.best = best_;
-        state.bestCheckpoint = bestCheckpoint_;
-        state.collapseReference = collapseReference_;
-        state.lossScale = lossScale_;
-        state.goodSteps = goodSteps_;
+        TrainingState state = state_;
         for (const auto& o : objectives_)
             state.objectives[o->name()] = o->state();
         model::TensorMap heads, optimizer;
@@ -564,17 +545,18 @@ void Trainer::saveCheckpoint(const std::string& reason) {
         fs::path dir;
         try {
             dir = store_->save(encoder_, {tokenizerFile_, tokenizerBytes_}, heads, optimizer, state,
-                               checkpointName(step_));
+                               checkpointName(state_.step));
         } catch (const Error& e) {
             const std::string previous = store_->latestName();
             throw CheckpointError(std::string(e.what()) + "\nsaving checkpoint " +
-                                  checkpointName(step_) + " failed; " +
+                                  checkpointName(state_.step) + " failed; " +
                                   (previous.empty()
                                        ? std::string("no earlier checkpoint exists")
                                        : "the previous checkpoint " + previous +
                                              " is intact: free space and continue with --resume"));
         }
-        if (bestCheckpoint_ == checkpointName(step_)) store_->markBest(bestCheckpoint_, best_);
+        if (state_.bestCheckpoint == checkpointName(state_.step))
+            store_->markBest(state_.bestCheckpoint, state_.best);
         event("checkpoint", fmt::format("saved {} ({})", dir.string(), reason),
               {{"checkpoint", dir.filename().string()}, {"reason", reason}});
         writeStatus("running");
@@ -620,14 +602,8 @@ void Trainer::restore() {
     for (const auto& [k, v] : loaded->optimizer)
         if (k.rfind("optimizer.", 0) == 0) opt[k.substr(10)] = v;
     optimizer_->loadState(opt, origin + "/optimizer.safetensors");
-    step_ = loaded->state.step;
-    elapsed_ = loaded->state.elapsed;
-    best_ = loaded->state.best;
-    bestCheckpoint_ = loaded->state.bestCheckpoint;
-    collapseReference_ = loaded->state.collapseReference;
-    lossScale_ = loaded->state.lossScale;
-    goodSteps_ = loaded->state.goodSteps;
-    event("resumed", fmt::format("resumed from {} at step {}", origin, step_),
+    state_ = loaded->state;
+    event("resumed", fmt::format("resumed from {} at step {}", origin, state_.step),
           {{"checkpoint", loaded->dir.filename().string()}});
 }
 
@@ -652,7 +628,7 @@ TrainResult Trainer::run() {
             1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())) / world);
     runtime::configureThreads(threads);
 
-    if (config_.runtime.precision == "fp16") lossScale_ = 65536.0;
+    if (config_.runtime.precision == "fp16") state_.lossScale = 65536.0;
     prepareRunDirectory();
     if (rank0_) {
         logSink_ =
@@ -686,25 +662,26 @@ TrainResult Trainer::run() {
     writeStatus("running");
     event("started",
           fmt::format("{} {}: step {} of {}, {} process(es) x {} thread(s), {}", config_.name,
-                      request_.resume ? "resumed" : "started", step_, config_.schedule.maxSteps,
-                      world, threads, device.toString()),
-          {{"world_size", world}, {"threads", threads}, {"host", hostName()}});
-    if (step_ == 0 && config_.eval.every > 0) evaluate(false);  // the random-initialisation point
-    if (step_ == 0 && config_.monitor.every > 0) monitor();
+                      request_.resume ? "resumed" : "started", state_.step,
+                      config_.schedule.maxSteps, world, threads, device.toString()),
+          {{"world_size", world}, {"threads", threads}, {"host", runtime::hostName()}});
+    if (state_.step == 0 && config_.eval.every > 0)
+        evaluate(false);  // the random-initialisation point
+    if (state_.step == 0 && config_.monitor.every > 0) monitor();
 
     const int64_t stopAt = request_.stopAfter > 0
                                ? std::min(request_.stopAfter, config_.schedule.maxSteps)
                                : config_.schedule.maxSteps;
     TrainResult result;
     const double loopStarted = nowSeconds();  // the time budget counts training, not setup
-    while (step_ < stopAt) {
+    while (state_.step < stopAt) {
         trainStep();
-        const bool last = step_ == config_.schedule.maxSteps;
+        const bool last = state_.step == config_.schedule.maxSteps;
         bool improved = false;
-        if (config_.eval.every > 0 && step_ % config_.eval.every == 0 && !last)
+        if (config_.eval.every > 0 && state_.step % config_.eval.every == 0 && !last)
             improved = evaluate(false);
-        if (config_.monitor.every > 0 && step_ % config_.monitor.every == 0) monitor();
-        if (config_.checkpoint.every > 0 && step_ % config_.checkpoint.every == 0 && !last)
+        if (config_.monitor.every > 0 && state_.step % config_.monitor.every == 0) monitor();
+        if (config_.checkpoint.every > 0 && state_.step % config_.checkpoint.every == 0 && !last)
             saveCheckpoint("periodic");
         else if (improved)
             saveCheckpoint("best dev metric");
@@ -717,29 +694,29 @@ TrainResult Trainer::run() {
             collective_->allReduceSum(flag);
             stop = flag[0].item<double>() > 0;
         }
-        if (stop && step_ < stopAt) {
+        if (stop && state_.step < stopAt) {
             saveCheckpoint(outOfTime ? "time budget reached" : "stop requested");
-            event("stopped", fmt::format("stopped at step {} ({})", step_,
+            event("stopped", fmt::format("stopped at step {} ({})", state_.step,
                                          outOfTime ? "time budget reached" : "on request"));
             writeStatus("stopped");
             result.status = TrainResult::Status::Stopped;
-            result.step = step_;
-            result.checkpoint = runDir_ / "checkpoints" / checkpointName(step_);
-            result.bestMetric = best_;
+            result.step = state_.step;
+            result.checkpoint = runDir_ / "checkpoints" / checkpointName(state_.step);
+            result.bestMetric = state_.best;
             return result;
         }
     }
-    const bool finished = step_ >= config_.schedule.maxSteps;
+    const bool finished = state_.step >= config_.schedule.maxSteps;
     if (finished) evaluate(true);
     saveCheckpoint(finished ? "end of run" : "--max-steps reached");
     event(finished ? "finished" : "stopped",
           fmt::format("{} at step {} after {:.0f} s of training", finished ? "finished" : "paused",
-                      step_, elapsed_));
+                      state_.step, state_.elapsed));
     writeStatus(finished ? "finished" : "stopped");
     result.status = finished ? TrainResult::Status::Finished : TrainResult::Status::Stopped;
-    result.step = step_;
-    result.checkpoint = runDir_ / "checkpoints" / checkpointName(step_);
-    result.bestMetric = best_;
+    result.step = state_.step;
+    result.checkpoint = runDir_ / "checkpoints" / checkpointName(state_.step);
+    result.bestMetric = state_.best;
     return result;
 }
 
