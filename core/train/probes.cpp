@@ -6,6 +6,7 @@
 #include "core/data/samplers/collate.h"
 #include "core/data/samplers/corpus_index.h"
 #include "core/model/pooling.h"
+#include "core/train/objectives/batch_tensors.h"
 
 namespace isomorph::train {
 
@@ -68,12 +69,10 @@ torch::Tensor encodeRows(model::Encoder& encoder, const std::vector<std::vector<
         for (int64_t i = start; i < end; ++i)
             chunk.push_back(rows[order[static_cast<size_t>(i)]]);
         ds::TokenMatrix m = ds::collate(chunk);
-        auto opts = torch::TensorOptions().dtype(torch::kInt32);
-        auto ids = torch::from_blob(m.ids.data(), {m.rows, m.cols}, opts).to(device, torch::kInt64);
-        auto mask =
-            torch::from_blob(m.attention.data(), {m.rows, m.cols}, opts).to(device, torch::kInt64);
-        auto pooled = model::poolSentences(encoder->forward(ids, mask, {}, layer), mask, pooling)
-                          .to(torch::kCPU, torch::kFloat32);
+        const BatchTensors t = toTensors(m, device);
+        auto pooled =
+            model::poolSentences(encoder->forward(t.ids, t.mask, {}, layer), t.mask, pooling)
+                .to(torch::kCPU, torch::kFloat32);
         for (int64_t i = start; i < end; ++i)
             out[static_cast<int64_t>(order[static_cast<size_t>(i)])].copy_(pooled[i - start]);
     }

@@ -48,13 +48,8 @@ CcpObjective::CcpObjective(const RunConfig& config, const data::shards::ShardSet
     : options_(config.ccp),
       pooling_(model::Pooling::parse(config.model.pooling, "model.pooling")),
       docs_(docs) {
-    samplerOptions_.sampling.seed = config.runtime.seed ^ kCcpSeedTag;
-    samplerOptions_.sampling.batchSize = static_cast<uint32_t>(options_.batchSize);
-    samplerOptions_.sampling.rank = static_cast<uint32_t>(rank);
-    samplerOptions_.sampling.worldSize = static_cast<uint32_t>(worldSize);
-    samplerOptions_.sampling.alpha = config.data.alpha;
-    samplerOptions_.sampling.mode =
-        config.data.batchMode == "mixed" ? ds::BatchMode::Mixed : ds::BatchMode::SingleLanguage;
+    samplerOptions_.sampling =
+        samplingOptions(config, options_.batchSize, kCcpSeedTag, rank, worldSize);
     samplerOptions_.radius = static_cast<uint32_t>(options_.radius);
     samplerOptions_.maxTokens = static_cast<uint32_t>(config.data.maxTokens);
     sampler_ = std::make_unique<ds::CcpSampler>(docs_, samplerOptions_);
@@ -119,12 +114,13 @@ ObjectiveOutput CcpObjective::forward(StepContext& context) {
             targets.push_back(block.narrow(0, n, n));
         }
         anchors = torch::cat({torch::cat(centers), torch::cat(targets)});
-        auto g = allGroups.cpu();
+        const auto g = allGroups.cpu().contiguous();
+        const int64_t* gathered = g.data_ptr<int64_t>();
         groups.clear();
         for (int half = 0; half < 2; ++half)
             for (int r = 0; r < world; ++r)
                 for (int64_t i = 0; i < n; ++i)
-                    groups.push_back(g[r * 2 * n + half * n + i].item<int64_t>());
+                    groups.push_back(gathered[r * 2 * n + half * n + i]);
     }
 
     torch::Tensor negatives, mask;

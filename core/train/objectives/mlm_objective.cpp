@@ -17,13 +17,8 @@ MlmObjective::MlmObjective(const RunConfig& config, const data::shards::ShardSet
     : docs_(docs),
       maskProb_(config.mlm.maskProb),
       vocabSize_(static_cast<int32_t>(encoder->config.vocabSize)) {
-    samplerOptions_.sampling.seed = config.runtime.seed ^ kMlmSeedTag;
-    samplerOptions_.sampling.batchSize = static_cast<uint32_t>(config.mlm.batchSize);
-    samplerOptions_.sampling.rank = static_cast<uint32_t>(rank);
-    samplerOptions_.sampling.worldSize = static_cast<uint32_t>(worldSize);
-    samplerOptions_.sampling.alpha = config.data.alpha;
-    samplerOptions_.sampling.mode =
-        config.data.batchMode == "mixed" ? ds::BatchMode::Mixed : ds::BatchMode::SingleLanguage;
+    samplerOptions_.sampling =
+        samplingOptions(config, config.mlm.batchSize, kMlmSeedTag, rank, worldSize);
     samplerOptions_.maxTokens = static_cast<uint32_t>(config.data.maxTokens);
     sampler_ = std::make_unique<ds::MlmSampler>(docs_, samplerOptions_);
     head_ = model::MlmHead(std::move(encoder));

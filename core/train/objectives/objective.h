@@ -13,8 +13,10 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "core/data/samplers/item_planner.h"
 #include "core/model/tensor_file.h"
 #include "core/model/transformer.h"
+#include "core/train/run_config.h"
 
 namespace isomorph::train {
 
@@ -39,6 +41,21 @@ struct ObjectiveOutput {
     /// through this rank's rows needs x worldSize so that averaging gradients gives the sum.
     double gradientScale = 1.0;
 };
+
+/// Sampling options every objective derives the same way from the run config: its own seed
+/// stream (`seedTag`), its batch size, this rank's slice, the language batching of [data].
+inline data::samplers::SamplingOptions samplingOptions(const RunConfig& config, int64_t batchSize,
+                                                       uint64_t seedTag, int rank, int worldSize) {
+    data::samplers::SamplingOptions s;
+    s.seed = config.runtime.seed ^ seedTag;
+    s.batchSize = static_cast<uint32_t>(batchSize);
+    s.rank = static_cast<uint32_t>(rank);
+    s.worldSize = static_cast<uint32_t>(worldSize);
+    s.alpha = config.data.alpha;
+    s.mode = config.data.batchMode == "mixed" ? data::samplers::BatchMode::Mixed
+                                              : data::samplers::BatchMode::SingleLanguage;
+    return s;
+}
 
 class Objective {
   public:
