@@ -10,17 +10,12 @@
 #include <QJsonObject>
 
 #include "core/common/errors.h"
+#include "core/runtime/system_info.h"
 #include "core/train/run_config.h"
 
 namespace isomorph::gui {
 
 namespace {
-
-QString localHost() {
-    char buf[256] = {};
-    ::gethostname(buf, sizeof(buf) - 1);
-    return QString::fromLocal8Bit(buf);
-}
 
 QString objectivesOf(const train::RunConfig& c) {
     QStringList parts;
@@ -31,22 +26,25 @@ QString objectivesOf(const train::RunConfig& c) {
 
 }  // namespace
 
-qint64 lastLoggedStep(const QString& metricsPath, qint64 tailBytes) {
+QJsonObject lastTrainRecord(const QString& metricsPath, qint64 tailBytes) {
     QFile f(metricsPath);
-    if (!f.open(QIODevice::ReadOnly)) return -1;
+    if (!f.open(QIODevice::ReadOnly)) return {};
     const qint64 size = f.size();
     f.seek(std::max<qint64>(0, size - tailBytes));
     const QByteArray tail = f.readAll();
     // Only complete lines count: the last one may be half written by the run.
     const int end = tail.lastIndexOf('\n');
-    if (end < 0) return -1;
+    if (end < 0) return {};
     const QList<QByteArray> lines = tail.left(end).split('\n');
     for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
         const QJsonObject o = QJsonDocument::fromJson(*it).object();
-        if (o.value(QStringLiteral("kind")).toString() == QLatin1String("train"))
-            return o.value(QStringLiteral("step")).toInteger(-1);
+        if (o.value(QStringLiteral("kind")).toString() == QLatin1String("train")) return o;
     }
-    return -1;
+    return {};
+}
+
+qint64 lastLoggedStep(const QString& metricsPath, qint64 tailBytes) {
+    return lastTrainRecord(metricsPath, tailBytes).value(QStringLiteral("step")).toInteger(-1);
 }
 
 views::RunRow scanRunDirectory(const QString& dir) {
@@ -89,7 +87,8 @@ views::RunRow scanRunDirectory(const QString& dir) {
     // status.json is rewritten at checkpoints and evaluations; the metrics tail is fresher.
     r.step = std::max(r.step, lastLoggedStep(QDir(dir).filePath(QStringLiteral("metrics.jsonl"))));
 
-    if (r.status == QLatin1String("running") && r.machine == localHost()) {
+    if (r.status == QLatin1String("running") &&
+        r.machine == QString::fromStdString(runtime::hostName())) {
         const qint64 pid = s.value(QStringLiteral("pid")).toInteger(0);
         if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
             r.status = QStringLiteral("interrupted");

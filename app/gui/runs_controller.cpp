@@ -17,6 +17,7 @@
 #include <QtConcurrent>
 
 #include "app/gui/run_scanner.h"
+#include "core/runtime/system_info.h"
 #include "core/train/run_log/metrics_log.h"
 #include "views/charts/metric_chart.h"
 #include "views/runs/runs_model.h"
@@ -318,9 +319,8 @@ void RunsController::stop(const QStringList& dirs) {
             QFile f(QDir(dir).filePath(QStringLiteral("status.json")));
             if (f.open(QIODevice::ReadOnly)) {
                 const QJsonObject s = QJsonDocument::fromJson(f.readAll()).object();
-                char host[256] = {};
-                ::gethostname(host, sizeof(host) - 1);
-                if (s.value(QStringLiteral("host")).toString() != QString::fromLocal8Bit(host)) {
+                if (s.value(QStringLiteral("host")).toString() !=
+                    QString::fromStdString(runtime::hostName())) {
                     Q_EMIT message(tr("%1 runs on %2; stop it there")
                                        .arg(dir, s.value(QStringLiteral("host")).toString()));
                     continue;
@@ -444,18 +444,9 @@ void RunsController::updateDetails() {
     }
     const views::RunRow* r = model_->run(dir);
     // Elapsed training time and the ETA come from the newest train record.
-    double elapsed = -1, loss = std::nan("");
-    {
-        const QString tail = readTail(QDir(dir).filePath(QStringLiteral("metrics.jsonl")), 65536);
-        const QStringList lines = tail.split('\n', Qt::SkipEmptyParts);
-        for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
-            const QJsonObject o = QJsonDocument::fromJson(it->toUtf8()).object();
-            if (o.value(QStringLiteral("kind")).toString() != QLatin1String("train")) continue;
-            elapsed = o.value(QStringLiteral("elapsed")).toDouble(-1);
-            loss = o.value(QStringLiteral("loss")).toDouble(std::nan(""));
-            break;
-        }
-    }
+    const QJsonObject last = lastTrainRecord(QDir(dir).filePath(QStringLiteral("metrics.jsonl")));
+    const double elapsed = last.value(QStringLiteral("elapsed")).toDouble(-1);
+    const double loss = last.value(QStringLiteral("loss")).toDouble(std::nan(""));
     if (r) {
         const double eta = r->step > 0 && r->maxSteps > r->step && elapsed > 0
                                ? elapsed / r->step * (r->maxSteps - r->step)

@@ -7,6 +7,7 @@
 #include <link.h>
 #include <sstream>
 #include <thread>
+#include <unistd.h>
 
 #include <ATen/Parallel.h>
 #include <Eigen/Core>
@@ -90,6 +91,12 @@ double measureGemm(int n) {
 }
 
 }  // namespace
+
+std::string hostName() {
+    char buf[256] = {};
+    ::gethostname(buf, sizeof(buf) - 1);
+    return buf;
+}
 
 int blasThreads() {
     using ThreadsFn = int (*)();

@@ -52,6 +52,9 @@ constexpr double kSlowGemmGflops = 20.0;
 /// Sets LibTorch's intra-op thread count; 0 means one per logical CPU. Returns the count set.
 int configureThreads(int threads);
 
+/// This machine's host name (what run status files record as "host").
+std::string hostName();
+
 /// OpenBLAS worker threads (0 when the BLAS is not OpenBLAS) and setting them (no-op then).
 int blasThreads();
 void setBlasThreads(int threads);
