@@ -1,0 +1,3 @@
+# Sources of core/eval (added to isomorph_data): retrieval, bitext and mining metrics, torch-free.
+target_sources(isomorph_data PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/retrieval_metrics.cpp)

@@ -1,0 +1,1 @@
+# Qt Test suites for core/index (see tests/CMakeLists.txt for isomorph_add_test).
