@@ -37,5 +37,6 @@ void registerTokenizer(CLI::App& app, Registry& registry);           // command_
 void registerDemo(CLI::App& app, Registry& registry);                // command_demo.cpp
 void registerModel(CLI::App& app, Registry& registry);               // command_model.cpp (+ encode)
 void registerTrain(CLI::App& app, Registry& registry);               // command_train.cpp
+void registerIndex(CLI::App& app, Registry& registry);  // command_index.cpp (index build, search)
 
 }  // namespace isomorph::cli

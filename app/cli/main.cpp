@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
     registerDemo(app, registry);
     registerModel(app, registry);
     registerTrain(app, registry);
+    registerIndex(app, registry);
 
     try {
         app.parse(argc, argv);

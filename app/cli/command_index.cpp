@@ -1,0 +1,227 @@
+// `isomorph-cli index build` and `isomorph-cli search`: dense (and BM25) indexes over a corpus.
+
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/cli/cli_context.h"
+#include "app/cli/progress_line.h"
+#include "core/common/errors.h"
+#include "core/index/index_builder.h"
+#include "core/index/search_service.h"
+
+namespace isomorph::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct BuildCliOptions {
+    std::string out, model, embeddings, pooling = "cls", device = "cpu", kind = "flat";
+    std::vector<std::string> corpus;
+    index::CorpusOptions corpusOptions;
+    index::IndexParams params;
+    int64_t maxTokens = 0;
+    int threads = 0;
+    bool overwrite = false;
+};
+
+/// Model, pooling and truncation of a .npy written by `isomorph-cli encode` (its sidecar), with
+/// --model taking precedence.
+index::EncoderIdentity embeddingsEncoder(const BuildCliOptions& o) {
+    std::string model = o.model, pooling = o.pooling;
+    const fs::path sidecar = o.embeddings + ".json";
+    if (fs::exists(sidecar)) {
+        std::ifstream in(sidecar);
+        try {
+            const auto j = nlohmann::json::parse(in);
+            if (model.empty()) model = j.value("model", "");
+            pooling = j.value("pooling", pooling);
+        } catch (const nlohmann::json::exception& e) {
+            throw DataError(fmt::format("{}: unreadable sidecar ({})", sidecar.string(), e.what()));
+        }
+    }
+    if (model.empty())
+        throw ConfigError(fmt::format(
+            "--embeddings {}: pass --model with the checkpoint that encoded them (no {} sidecar "
+            "names it), so searches can encode queries with the same encoder",
+            o.embeddings, sidecar.string()));
+    return index::encoderIdentity(model, model::Pooling::parse(pooling), o.maxTokens);
+}
+
+int runBuild(const BuildCliOptions& o) {
+    if (o.model.empty() && o.embeddings.empty())
+        throw ConfigError(
+            "index build: pass --model (encode the corpus) or --embeddings (a .npy "
+            "from `isomorph-cli encode`)");
+    index::BuildOptions options;
+    options.params = o.params;
+    options.params.kind = index::parseIndexKind(o.kind);
+    options.overwrite = o.overwrite;
+    std::vector<fs::path> files(o.corpus.begin(), o.corpus.end());
+    const auto documents = index::readCorpusDocuments(files, o.corpusOptions);
+    std::cerr << fmt::format("index build: {} documents from {} file(s)\n", documents.size(),
+                             files.size());
+    ProgressLine progress;
+    auto report = [&](const std::string& stage, int64_t done, int64_t total) {
+        progress.update(fmt::format("index build: {} {}/{}", stage, done, total));
+        return !stopRequested();
+    };
+    std::string source;
+    for (const auto& f : o.corpus)
+        source += (source.empty() ? "" : ",") + fs::absolute(f).string();
+    if (!o.embeddings.empty()) {
+        index::buildIndexFromEmbeddings(o.out, o.embeddings, documents, embeddingsEncoder(o),
+                                        options, report);
+    } else {
+        model::EncodeOptions encode;
+        encode.pooling = model::Pooling::parse(o.pooling);
+        encode.maxTokens = o.maxTokens;
+        encode.device = runtime::parseDevice(o.device, "--device");
+        encode.threads = o.threads;
+        index::buildIndexFromCorpus(o.out, documents, o.model, encode, options, source, report);
+    }
+    const auto built = index::VectorIndex::open(o.out);
+    const auto& m = built->metadata();
+    progress.finish(fmt::format("index build: {} index of {} x {} in {:.1f} s -> {}",
+                                index::indexKindName(m.params.kind), m.rows, m.dim, m.buildSeconds,
+                                o.out));
+    std::string langs;
+    for (size_t i = 0; i < m.languages.size(); ++i)
+        langs += fmt::format("{}{}:{}", i ? " " : "", m.languages[i].empty() ? "?" : m.languages[i],
+                             m.languageCounts[i]);
+    std::cout << fmt::format("{}\n  rows {}  dim {}  kind {}  languages {}\n", o.out, m.rows, m.dim,
+                             index::indexKindName(m.params.kind), langs);
+    return kExitOk;
+}
+
+struct SearchCliOptions {
+    std::string index, query, model, lang, queryLang, mode = "dense", device = "cpu";
+    int k = 10, efSearch = 0, probe = 0, threads = 0, width = 100;
+    double weight = 0.5;
+    bool json = false;
+};
+
+std::string ellipsize(const std::string& text, size_t maxBytes) {
+    if (text.size() <= maxBytes) return text;
+    size_t cut = maxBytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;  // do not split a UTF-8 sequence
+    return text.substr(0, cut) + "…";
+}
+
+int runSearch(const SearchCliOptions& o) {
+    index::SearchServiceOptions so;
+    so.model = o.model;
+    so.device = runtime::parseDevice(o.device, "--device");
+    so.threads = o.threads;
+    auto service = index::SearchService::open(o.index, so);
+    index::QueryOptions q;
+    q.k = o.k;
+    q.language = o.lang;
+    q.queryLanguage = o.queryLang;
+    q.mode = index::parseSearchMode(o.mode);
+    q.hybridWeight = o.weight;
+    q.efSearch = o.efSearch;
+    q.probe = o.probe;
+    if (o.k > service->index().metadata().rows)
+        std::cerr << fmt::format("note: --k {} is larger than the index ({} rows); showing all\n",
+                                 o.k, service->index().metadata().rows);
+    index::SearchTimings timings;
+    const auto rows = service->search(o.query, q, &timings);
+    if (o.json) {
+        nlohmann::json out = {{"query", o.query},
+                              {"mode", index::searchModeName(q.mode)},
+                              {"encode_ms", 1000 * timings.encodeSeconds},
+                              {"search_ms", 1000 * timings.searchSeconds},
+                              {"results", nlohmann::json::array()}};
+        for (const auto& r : rows)
+            out["results"].push_back({{"rank", r.rank},
+                                      {"score", r.score},
+                                      {"lang", r.language},
+                                      {"id", r.id},
+                                      {"text", r.text}});
+        std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        return kExitOk;
+    }
+    if (rows.empty()) std::cout << "no results" << (o.lang.empty() ? "" : " in " + o.lang) << "\n";
+    for (const auto& r : rows)
+        std::cout << fmt::format("{:>3}  {:>7.4f}  {:<7} {:<24} {}\n", r.rank, r.score,
+                                 r.language.empty() ? "?" : r.language, r.id,
+                                 ellipsize(r.text, static_cast<size_t>(o.width)));
+    std::cerr << fmt::format("{} results, {} mode, encode {:.1f} ms, search {:.2f} ms\n",
+                             rows.size(), index::searchModeName(q.mode),
+                             1000 * timings.encodeSeconds, 1000 * timings.searchSeconds);
+    return kExitOk;
+}
+
+void addBuildOptions(CLI::App* cmd, BuildCliOptions& b) {
+    cmd->add_option("--out", b.out, "Index folder to create")->required();
+    cmd->add_option("--corpus", b.corpus,
+                    "BEIR corpus.jsonl or text file (one passage per line); repeatable")
+        ->required();
+    cmd->add_option("--model", b.model, "Checkpoint folder: encode the corpus with it");
+    cmd->add_option("--embeddings", b.embeddings,
+                    ".npy [N, d] float32 of the corpus passages in order (from `encode`)");
+    cmd->add_option("--kind", b.kind, "flat (exact), hnsw or ivf")->capture_default_str();
+    cmd->add_option("--lang", b.corpusOptions.language,
+                    "Document language: auto, id-suffix, none or a code")
+        ->capture_default_str();
+    cmd->add_flag("!--no-title", b.corpusOptions.withTitle,
+                  "Encode BEIR passages without their title");
+    cmd->add_option("--pooling", b.pooling, "cls, mean or layer:K")->capture_default_str();
+    cmd->add_option("--max-tokens", b.maxTokens, "Truncate passages (0 = model maximum)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--device", b.device, "cpu, cuda or cuda:N")->capture_default_str();
+    cmd->add_option("--threads", b.threads, "Encoder threads (0 = all cores)")
+        ->check(CLI::Range(0, 1024));
+    cmd->add_option("--hnsw-m", b.params.hnswM, "HNSW neighbours per node")->capture_default_str();
+    cmd->add_option("--ef-construction", b.params.hnswEfConstruction, "HNSW build candidates")
+        ->capture_default_str();
+    cmd->add_option("--ef-search", b.params.hnswEfSearch, "HNSW default search candidates")
+        ->capture_default_str();
+    cmd->add_option("--ivf-lists", b.params.ivfLists, "IVF cells (0 = 4 sqrt(N))")
+        ->capture_default_str();
+    cmd->add_option("--probe", b.params.ivfProbe, "IVF default cells visited per query")
+        ->capture_default_str();
+    cmd->add_flag("--overwrite", b.overwrite, "Replace an existing index folder");
+}
+
+}  // namespace
+
+void registerIndex(CLI::App& app, Registry& registry) {
+    CLI::App* indexCmd = app.add_subcommand("index", "Vector (and BM25) indexes for search");
+    indexCmd->require_subcommand(1);
+    auto b = std::make_shared<BuildCliOptions>();
+    CLI::App* build = indexCmd->add_subcommand("build", "Build an index from a corpus");
+    addBuildOptions(build, *b);
+    build->callback([&registry, b] { registry.run = [b] { return runBuild(*b); }; });
+
+    auto s = std::make_shared<SearchCliOptions>();
+    CLI::App* search = app.add_subcommand("search", "Query an index with text");
+    search->add_option("--index", s->index, "Index folder (from `index build`)")->required();
+    search->add_option("--query", s->query, "Query text, any language")->required();
+    search->add_option("--k", s->k, "Results to show")
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
+    search->add_option("--lang", s->lang, "Only documents in this language");
+    search->add_option("--query-lang", s->queryLang,
+                       "Language of the query (needed when the index is calibrated)");
+    search->add_option("--mode", s->mode, "dense, bm25 or hybrid")->capture_default_str();
+    search->add_option("--weight", s->weight, "Hybrid: weight of the dense score")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    search->add_option("--model", s->model,
+                       "Checkpoint to encode the query (must be the index's encoder)");
+    search->add_option("--ef-search", s->efSearch, "HNSW candidates (0 = index default)");
+    search->add_option("--probe", s->probe, "IVF cells visited (0 = index default)");
+    search->add_option("--device", s->device, "cpu, cuda or cuda:N")->capture_default_str();
+    search->add_option("--threads", s->threads, "Encoder threads (0 = all cores)");
+    search->add_option("--width", s->width, "Characters of text shown per result")
+        ->capture_default_str();
+    search->add_flag("--json", s->json, "Print one JSON object");
+    search->callback([&registry, s] { registry.run = [s] { return runSearch(*s); }; });
+}
+
+}  // namespace isomorph::cli

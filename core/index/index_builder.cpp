@@ -1,0 +1,174 @@
+#include "core/index/index_builder.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/common/errors.h"
+#include "core/data/language.h"
+#include "core/data/readers/beir_corpus_reader.h"
+#include "core/data/readers/text_input.h"
+#include "core/model_io/checkpoint_path.h"
+#include "core/model_io/npy_reader.h"
+
+namespace isomorph::index {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string idSuffix(const std::string& id) {
+    const auto dot = id.rfind('.');
+    return dot == std::string::npos ? std::string() : id.substr(dot + 1);
+}
+
+/// Applies CorpusOptions::language to the documents read from one file.
+void assignLanguages(std::vector<IndexedDocument>& docs, size_t first, const std::string& file,
+                     const std::string& mode) {
+    if (mode == "none") return;
+    if (mode == "auto" || mode == "id-suffix") {
+        const bool all = std::all_of(
+            docs.begin() + static_cast<long>(first), docs.end(),
+            [](const IndexedDocument& d) { return data::isValidLanguageCode(idSuffix(d.id)); });
+        if (!all && mode == "id-suffix") {
+            for (size_t i = first; i < docs.size(); ++i)
+                if (!data::isValidLanguageCode(idSuffix(docs[i].id)))
+                    throw DataError(fmt::format(
+                        "{}: document id '{}' does not end in a language code ('.de'); use "
+                        "--lang CODE or --lang none",
+                        file, docs[i].id));
+        }
+        if (!all) return;
+        for (size_t i = first; i < docs.size(); ++i)
+            docs[i].language = idSuffix(docs[i].id);
+        return;
+    }
+    data::requireLanguageCode(mode, "--lang");
+    for (size_t i = first; i < docs.size(); ++i)
+        docs[i].language = mode;
+}
+
+void readBeir(const fs::path& file, bool withTitle, std::vector<IndexedDocument>& out) {
+    data::BeirCorpusReader reader(file);
+    data::Passage p;
+    while (reader.next(p))
+        out.push_back({p.id, "", withTitle && !p.title.empty() ? p.title + " " + p.text : p.text});
+}
+
+void readLines(const fs::path& file, std::vector<IndexedDocument>& out) {
+    data::LineReader lines(file);
+    std::string_view line;
+    while (lines.next(line))
+        out.push_back({fmt::format("{}:{}", file.stem().string(), lines.lineNumber()), "",
+                       std::string(line)});
+    if (lines.empty()) throw DataError(fmt::format("{}: the file is empty", file.string()));
+}
+
+void applyTransform(const VectorTransform& transform, const std::vector<IndexedDocument>& docs,
+                    std::vector<float>& vectors, int64_t dim) {
+    if (!transform) return;
+    // Group rows by language, transform each group, scatter back.
+    std::map<std::string, std::vector<int64_t>> groups;
+    for (size_t r = 0; r < docs.size(); ++r)
+        groups[docs[r].language].push_back(static_cast<int64_t>(r));
+    std::vector<float> block;
+    for (const auto& [lang, rows] : groups) {
+        block.resize(rows.size() * static_cast<size_t>(dim));
+        for (size_t i = 0; i < rows.size(); ++i)
+            std::copy_n(vectors.data() + rows[i] * dim, dim, block.data() + i * dim);
+        transform(lang, block.data(), static_cast<int64_t>(rows.size()), dim);
+        for (size_t i = 0; i < rows.size(); ++i)
+            std::copy_n(block.data() + i * dim, dim, vectors.data() + rows[i] * dim);
+    }
+}
+
+/// Copies the calibration next to the vectors, then runs the caller's writeMore.
+std::function<void(const fs::path&)> extraFiles(const BuildOptions& options) {
+    return [options](const fs::path& staging) {
+        if (!options.calibrationFile.empty())
+            fs::copy_file(options.calibrationFile, staging / "calibration.safetensors");
+        if (options.writeMore) options.writeMore(staging);
+    };
+}
+
+IndexMetadata baseMetadata(const EncoderIdentity& encoder, const BuildOptions& options,
+                           const std::string& source) {
+    IndexMetadata meta;
+    meta.params = options.params;
+    meta.encoder = encoder;
+    meta.calibration = options.calibrationFile.empty() ? "" : "calibration.safetensors";
+    meta.calibrationSteps = options.calibrationSteps;
+    meta.source = source;
+    return meta;
+}
+
+}  // namespace
+
+std::vector<IndexedDocument> readCorpusDocuments(const std::vector<fs::path>& files,
+                                                 const CorpusOptions& options) {
+    if (files.empty()) throw DataError("no corpus file given");
+    std::vector<IndexedDocument> docs;
+    for (const auto& file : files) {
+        const size_t first = docs.size();
+        const auto ext = file.extension().string();
+        if (ext == ".jsonl" || ext == ".json")
+            readBeir(file, options.withTitle, docs);
+        else
+            readLines(file, docs);
+        assignLanguages(docs, first, file.string(), options.language);
+    }
+    return docs;
+}
+
+EncoderIdentity encoderIdentity(const fs::path& checkpoint, const model::Pooling& pooling,
+                                int64_t maxTokens) {
+    const fs::path folder = model_io::resolveCheckpoint(checkpoint);
+    return {fs::absolute(folder).lexically_normal().string(), checkpointFingerprint(folder),
+            pooling.toString(), maxTokens};
+}
+
+void buildIndexFromCorpus(const fs::path& dir, const std::vector<IndexedDocument>& documents,
+                          const fs::path& checkpoint, const model::EncodeOptions& encode,
+                          const BuildOptions& options, const std::string& source,
+                          const VectorIndex::Progress& progress) {
+    if (documents.empty()) throw DataError("nothing to index: the corpus has no documents");
+    const fs::path folder = model_io::resolveCheckpoint(checkpoint);
+    auto identity = encoderIdentity(folder, encode.pooling, encode.maxTokens);
+    auto service = model::EncodingService::open(folder, encode);
+    const int64_t dim = service->dimension();
+    const auto total = static_cast<int64_t>(documents.size());
+    std::vector<float> vectors;
+    vectors.reserve(static_cast<size_t>(total * dim));
+    constexpr int64_t kChunk = 4096;
+    std::vector<std::string> texts;
+    for (int64_t i = 0; i < total; i += kChunk) {
+        if (progress && !progress("encode", i, total)) throw Cancelled("index build cancelled");
+        texts.clear();
+        for (int64_t j = i; j < std::min(total, i + kChunk); ++j)
+            texts.push_back(documents[static_cast<size_t>(j)].text);
+        const auto chunk = service->encode(texts);
+        vectors.insert(vectors.end(), chunk.begin(), chunk.end());
+    }
+    if (progress && !progress("encode", total, total)) throw Cancelled("index build cancelled");
+    applyTransform(options.transform, documents, vectors, dim);
+    VectorIndex::build(dir, std::move(vectors), dim, documents,
+                       baseMetadata(identity, options, source), options.overwrite, progress,
+                       extraFiles(options));
+}
+
+void buildIndexFromEmbeddings(const fs::path& dir, const fs::path& embeddings,
+                              const std::vector<IndexedDocument>& documents,
+                              const EncoderIdentity& encoder, const BuildOptions& options,
+                              const VectorIndex::Progress& progress) {
+    auto m = model_io::readNpyMatrix(embeddings);
+    if (m.rows != static_cast<int64_t>(documents.size()))
+        throw DataError(
+            fmt::format("{} has {} rows but the corpus has {} documents: the rows "
+                        "must be the corpus passages in order",
+                        embeddings.string(), m.rows, documents.size()));
+    applyTransform(options.transform, documents, m.data, m.cols);
+    VectorIndex::build(dir, std::move(m.data), m.cols, documents,
+                       baseMetadata(encoder, options, fs::absolute(embeddings).string()),
+                       options.overwrite, progress, extraFiles(options));
+}
+
+}  // namespace isomorph::index

@@ -1,0 +1,67 @@
+#pragma once
+
+// Building vector indexes from a corpus and a checkpoint (encoding on the way) or from embeddings
+// computed earlier (`isomorph-cli encode`). Torch-free header; used by `isomorph-cli index build`
+// and the GUI's worker threads.
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/index/vector_index.h"
+#include "core/model/encoding_service.h"
+
+namespace isomorph::index {
+
+/// Where document languages come from.
+struct CorpusOptions {
+    /// "auto": the id's suffix after the last '.' when every id of the file ends in a language
+    /// code ("ls.1.de" -> de), else unknown; "id-suffix": the same, required for every id;
+    /// "none": unknown; anything else: that language code for every document.
+    std::string language = "auto";
+    bool withTitle = true;  ///< BEIR: encode "title text" as sentence-transformers does
+};
+
+/// Reads passages from BEIR corpus.jsonl files ({"_id","title","text"}) or plain text files (one
+/// passage per line, id = "FILE:LINE" stem and line number). Throws DataError "FILE:LINE: ...".
+std::vector<IndexedDocument> readCorpusDocuments(const std::vector<std::filesystem::path>& files,
+                                                 const CorpusOptions& options);
+
+/// Maps each vector of one language in place (e.g. a calibration); called per language group
+/// with rows [n, dim] row-major.
+using VectorTransform =
+    std::function<void(const std::string& language, float* rows, int64_t n, int64_t dim)>;
+
+struct BuildOptions {
+    IndexParams params;
+    bool overwrite = false;
+    std::string calibrationFile;  ///< copied into the index and applied to rows and queries
+    std::string calibrationSteps;
+    VectorTransform transform;  ///< applied before normalisation (the calibration)
+    /// Writes further files into the index folder before it is renamed into place (BM25).
+    std::function<void(const std::filesystem::path&)> writeMore;
+};
+
+/// Encodes `documents` with the checkpoint and builds the index in `dir`. `progress` gets stages
+/// "encode", "train", "add" with done/total; returning false cancels (Cancelled).
+void buildIndexFromCorpus(const std::filesystem::path& dir,
+                          const std::vector<IndexedDocument>& documents,
+                          const std::filesystem::path& checkpoint,
+                          const model::EncodeOptions& encode, const BuildOptions& options,
+                          const std::string& source, const VectorIndex::Progress& progress = {});
+
+/// Builds from a `.npy` [N, dim] float32 whose rows are `documents` in order. The encoder is
+/// `checkpoint` (its fingerprint is recorded) with the pooling/maxTokens used to encode.
+void buildIndexFromEmbeddings(const std::filesystem::path& dir,
+                              const std::filesystem::path& embeddings,
+                              const std::vector<IndexedDocument>& documents,
+                              const EncoderIdentity& encoder, const BuildOptions& options,
+                              const VectorIndex::Progress& progress = {});
+
+/// Encoder identity of a checkpoint folder (absolute path, fingerprint) with the given pooling.
+EncoderIdentity encoderIdentity(const std::filesystem::path& checkpoint,
+                                const model::Pooling& pooling, int64_t maxTokens);
+
+}  // namespace isomorph::index

@@ -1,0 +1,83 @@
+#pragma once
+
+// Text in, ranked documents out: an index folder with the encoder that built it (checked by
+// fingerprint), its calibration and its BM25 index. Used by `isomorph-cli search`, the retrieval
+// evaluation and the GUI's Search view (from a worker thread). Torch-free header.
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/index/vector_index.h"
+#include "core/runtime/device.h"
+
+namespace isomorph::index {
+
+enum class SearchMode {
+    Dense,    ///< encoder + vector index
+    Lexical,  ///< BM25 (Xapian) over the same documents
+    Hybrid,   ///< both, fused (min-max normalised scores, weighted)
+};
+const char* searchModeName(SearchMode mode);
+/// "dense", "bm25" (or "lexical") or "hybrid"; ConfigError naming `what` otherwise.
+SearchMode parseSearchMode(const std::string& text, const std::string& what = "--mode");
+
+struct SearchServiceOptions {
+    std::string model;  ///< checkpoint folder; "" = the one recorded in the index
+    runtime::DeviceSpec device;
+    int threads = 0;  ///< encoder threads (0 = all cores)
+};
+
+struct QueryOptions {
+    int k = 10;                 ///< results wanted
+    std::string language;       ///< only documents of this language ("" = all)
+    std::string queryLanguage;  ///< language of the query text (needed with a calibration)
+    SearchMode mode = SearchMode::Dense;
+    double hybridWeight = 0.5;  ///< Hybrid: weight of the dense score (1 - weight: BM25)
+    int efSearch = 0;           ///< HNSW override (0 = index default)
+    int probe = 0;              ///< IVF override (0 = index default)
+};
+
+struct ResultRow {
+    int rank = 0;        ///< 1-based
+    double score = 0.0;  ///< cosine (dense), BM25 (lexical) or fused score (hybrid)
+    int64_t row = -1;    ///< index row (-1 for a BM25-only hit in hybrid mode is impossible:
+                         ///< both indexes hold the same documents)
+    std::string id, language, text;
+};
+
+struct SearchTimings {
+    double encodeSeconds = 0.0;
+    double searchSeconds = 0.0;
+};
+
+class SearchService {
+  public:
+    /// Opens the index and its encoder. Throws DataError when the index is unreadable, when
+    /// `options.model` is not the encoder that built the index (fingerprints differ), or when the
+    /// recorded checkpoint is gone and no --model is given.
+    static std::unique_ptr<SearchService> open(const std::filesystem::path& indexDir,
+                                               const SearchServiceOptions& options);
+    ~SearchService();
+
+    const VectorIndex& index() const;
+    bool hasLexical() const;  ///< a BM25 index was built with the vectors
+
+    /// One query. DataError for an empty query; ConfigError for a mode the index cannot serve.
+    std::vector<ResultRow> search(const std::string& text, const QueryOptions& options,
+                                  SearchTimings* timings = nullptr) const;
+    /// Many queries (encoded in one pass). `progress(done, total)` returning false cancels.
+    std::vector<std::vector<ResultRow>> searchMany(
+        const std::vector<std::string>& texts, const QueryOptions& options,
+        const std::function<bool(int64_t, int64_t)>& progress = {}) const;
+
+  private:
+    struct Impl;
+    explicit SearchService(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace isomorph::index

@@ -1,0 +1,52 @@
+#include "core/model_io/checkpoint_path.h"
+
+#include <fstream>
+#include <string>
+
+#include "core/common/errors.h"
+
+namespace isomorph::model_io {
+namespace fs = std::filesystem;
+
+namespace {
+
+/// The folder named on the first line of a pointer file, relative to the file's folder.
+fs::path followPointer(const fs::path& file) {
+    std::ifstream in(file);
+    std::string name;
+    std::getline(in, name);
+    while (!name.empty() && (name.back() == '\r' || name.back() == ' '))
+        name.pop_back();
+    if (name.empty()) return {};
+    return file.parent_path() / name;
+}
+
+fs::path fromCheckpointsFolder(const fs::path& dir) {
+    for (const char* pointer : {"best", "latest"}) {
+        if (!fs::is_regular_file(dir / pointer)) continue;
+        const fs::path target = followPointer(dir / pointer);
+        if (!target.empty() && fs::exists(target / "config.json")) return target;
+    }
+    return {};
+}
+
+}  // namespace
+
+fs::path resolveCheckpoint(const fs::path& path) {
+    if (fs::is_directory(path) && fs::exists(path / "config.json")) return path;
+    fs::path found;
+    if (fs::is_regular_file(path)) {
+        found = followPointer(path);
+        if (!found.empty() && fs::exists(found / "config.json")) return found;
+    } else if (fs::is_directory(path)) {
+        found = fromCheckpointsFolder(path);
+        if (found.empty()) found = fromCheckpointsFolder(path / "checkpoints");
+        if (!found.empty()) return found;
+    }
+    throw DataError(path.string() +
+                    " is not a checkpoint: pass a checkpoint folder (with config.json and "
+                    "model.safetensors), a run folder, or a run's checkpoints/best or "
+                    "checkpoints/latest file");
+}
+
+}  // namespace isomorph::model_io
