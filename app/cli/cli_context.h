@@ -38,5 +38,6 @@ void registerDemo(CLI::App& app, Registry& registry);                // command_
 void registerModel(CLI::App& app, Registry& registry);               // command_model.cpp (+ encode)
 void registerTrain(CLI::App& app, Registry& registry);               // command_train.cpp
 void registerIndex(CLI::App& app, Registry& registry);  // command_index.cpp (index build, search)
+void registerEval(CLI::App& app, Registry& registry);   // command_eval.cpp
 
 }  // namespace isomorph::cli

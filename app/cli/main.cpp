@@ -68,6 +68,7 @@ int main(int argc, char** argv) {
     registerModel(app, registry);
     registerTrain(app, registry);
     registerIndex(app, registry);
+    registerEval(app, registry);
 
     try {
         app.parse(argc, argv);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <random>
 
+#include "core/align/blas.h"
 #include "core/align/detail.h"
 
 namespace isomorph::align {
@@ -12,22 +13,30 @@ using detail::forEachChunk;
 
 namespace {
 
+/// Column means in double, straight from the float rows (no converted copy).
 Eigen::VectorXd columnMean(const Matrix& x) {
     Eigen::VectorXd sum = Eigen::VectorXd::Zero(x.cols);
-    forEachChunk(x, Eigen::VectorXd(), [&](int64_t, const Eigen::MatrixXd& block) {
-        sum += block.colwise().sum().transpose();
-    });
+    for (int64_t r = 0; r < x.rows; ++r) {
+        const float* v = x.row(r);
+        for (int64_t c = 0; c < x.cols; ++c)
+            sum[c] += v[c];
+    }
     return sum / static_cast<double>(x.rows);
 }
 
 double sumOfSquares(const Matrix& x, const Eigen::VectorXd& mean) {
     double total = 0.0;
-    forEachChunk(x, mean,
-                 [&](int64_t, const Eigen::MatrixXd& block) { total += block.squaredNorm(); });
+    for (int64_t r = 0; r < x.rows; ++r) {
+        const float* v = x.row(r);
+        for (int64_t c = 0; c < x.cols; ++c) {
+            const double diff = double(v[c]) - mean[c];
+            total += diff * diff;
+        }
+    }
     return total;
 }
 
-/// (x - mean) * m, [n, l].
+/// (x - mean) * m, [n, l], in double (transform: its output must match numpy closely).
 Eigen::MatrixXd timesCentered(const Matrix& x, const Eigen::VectorXd& mean,
                               const Eigen::MatrixXd& m) {
     Eigen::MatrixXd out(x.rows, m.cols());
@@ -37,13 +46,70 @@ Eigen::MatrixXd timesCentered(const Matrix& x, const Eigen::VectorXd& mean,
     return out;
 }
 
-/// (x - mean)^T * q, [d, l].
+// The randomized range finder only needs the subspace spanned by the power iterations, so those
+// passes run as float32 BLAS GEMMs on centred float chunks; only the final projection B = Q^T X
+// (which gives the components and variances) is computed in double. Errors of ~1e-7 in the
+// subspace change the Rayleigh-Ritz values only to second order.
+
+/// Calls f(firstRow, block) for row chunks of x - mean as float [len, d] row-major.
+template <class F>
+void forEachCenteredFloatChunk(const Matrix& x, const Eigen::VectorXd& mean, F&& f) {
+    const Eigen::RowVectorXf meanF = mean.transpose().cast<float>();
+    detail::RowMajorF block;
+    for (int64_t r0 = 0; r0 < x.rows; r0 += detail::kChunkRows) {
+        const int64_t len = std::min(detail::kChunkRows, x.rows - r0);
+        block = detail::view(x).middleRows(r0, len);
+        block.rowwise() -= meanF;
+        f(r0, block);
+    }
+}
+
+/// (x - mean) * m, [n, l]: float GEMM per chunk, stored in double.
+Eigen::MatrixXd timesCenteredFast(const Matrix& x, const Eigen::VectorXd& mean,
+                                  const Eigen::MatrixXd& m) {
+    const detail::RowMajorF mf = m.cast<float>();
+    const int64_t l = m.cols();
+    Eigen::MatrixXd out(x.rows, l);
+    detail::RowMajorF prod;
+    forEachCenteredFloatChunk(x, mean, [&](int64_t r0, const detail::RowMajorF& block) {
+        prod.resize(block.rows(), l);
+        blas::sgemm(false, false, block.rows(), l, x.cols, 1.0f, block.data(), x.cols, mf.data(), l,
+                    0.0f, prod.data(), l);
+        out.middleRows(r0, block.rows()) = prod.cast<double>();
+    });
+    return out;
+}
+
+/// (x - mean)^T * q, [d, l]: float GEMM per chunk, chunk results summed in double.
+Eigen::MatrixXd centeredTransposeTimesFast(const Matrix& x, const Eigen::VectorXd& mean,
+                                           const Eigen::MatrixXd& q) {
+    const int64_t l = q.cols();
+    Eigen::MatrixXd out = Eigen::MatrixXd::Zero(x.cols, l);
+    detail::RowMajorF qf, prod(x.cols, l);
+    forEachCenteredFloatChunk(x, mean, [&](int64_t r0, const detail::RowMajorF& block) {
+        qf = q.middleRows(r0, block.rows()).cast<float>();
+        blas::sgemm(true, false, x.cols, l, block.rows(), 1.0f, block.data(), x.cols, qf.data(), l,
+                    0.0f, prod.data(), l);
+        out += prod.cast<double>();
+    });
+    return out;
+}
+
+/// (x - mean)^T * q, [d, l], in double: double GEMM on converted chunks.
 Eigen::MatrixXd centeredTransposeTimes(const Matrix& x, const Eigen::VectorXd& mean,
                                        const Eigen::MatrixXd& q) {
-    Eigen::MatrixXd out = Eigen::MatrixXd::Zero(x.cols, q.cols());
-    forEachChunk(x, mean, [&](int64_t r0, const Eigen::MatrixXd& block) {
-        out.noalias() += block.transpose() * q.middleRows(r0, block.rows());
-    });
+    const int64_t l = q.cols();
+    Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> out =
+        Eigen::MatrixXd::Zero(x.cols, l);
+    Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> block, qd;
+    for (int64_t r0 = 0; r0 < x.rows; r0 += detail::kChunkRows) {
+        const int64_t len = std::min(detail::kChunkRows, x.rows - r0);
+        block = detail::view(x).middleRows(r0, len).cast<double>();
+        block.rowwise() -= mean.transpose();
+        qd = q.middleRows(r0, len);
+        blas::dgemm(true, false, x.cols, l, len, 1.0, block.data(), x.cols, qd.data(), l, 1.0,
+                    out.data(), l);
+    }
     return out;
 }
 
@@ -102,10 +168,10 @@ Decomposition randomizedPca(const Matrix& x, const Eigen::VectorXd& mean, int k,
         for (Eigen::Index i = 0; i < d; ++i)
             omega(i, j) = gauss(rng);
 
-    Eigen::MatrixXd q = orthonormalize(timesCentered(x, mean, omega));  // [n, l]
+    Eigen::MatrixXd q = orthonormalize(timesCenteredFast(x, mean, omega));  // [n, l]
     for (int it = 0; it < options.powerIterations; ++it) {
-        const Eigen::MatrixXd z = orthonormalize(centeredTransposeTimes(x, mean, q));  // [d, l]
-        q = orthonormalize(timesCentered(x, mean, z));
+        const Eigen::MatrixXd z = orthonormalize(centeredTransposeTimesFast(x, mean, q));  // [d, l]
+        q = orthonormalize(timesCenteredFast(x, mean, z));
     }
     // B = Q^T (x - mean) is [l, d]; its right singular vectors are the left ones of B^T.
     const Eigen::MatrixXd bt = centeredTransposeTimes(x, mean, q);  // [d, l]

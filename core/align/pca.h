@@ -1,7 +1,8 @@
 #pragma once
 
 // Principal component analysis of embedding matrices (for 2-D/3-D maps of sentence embeddings).
-// Plain C++ interface; Eigen is used only inside pca.cpp, with double precision throughout.
+// Plain C++ interface; Eigen/BLAS only inside pca.cpp: double precision, except the randomized
+// range finder's power iterations (float32 GEMM; the final projection is double).
 
 #include <cstdint>
 #include <vector>

@@ -1,8 +1,19 @@
 #include "core/align/procrustes.h"
 
+#include <algorithm>
+#include <vector>
+
+#include "core/align/blas.h"
 #include "core/align/detail.h"
 
 namespace isomorph::align {
+
+namespace {
+
+using RowMajorD = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+constexpr int64_t kProcrustesChunkRows = 2048;  // 2048 x 1024 doubles = 16 MiB per side
+
+}  // namespace
 
 Matrix fitProcrustes(const Matrix& source, const Matrix& target) {
     source.checkShape();
@@ -17,15 +28,26 @@ Matrix fitProcrustes(const Matrix& source, const Matrix& target) {
     detail::requireFinite(source, "Procrustes source");
     detail::requireFinite(target, "Procrustes target");
 
-    // M = A^T B in double, accumulated over row chunks.
-    const auto b = detail::view(target);
-    Eigen::MatrixXd m = Eigen::MatrixXd::Zero(source.cols, source.cols);
-    detail::forEachChunk(source, Eigen::VectorXd(), [&](int64_t r0, const Eigen::MatrixXd& a) {
-        m.noalias() += a.transpose() * b.middleRows(r0, a.rows()).cast<double>();
-    });
-    Eigen::BDCSVD<Eigen::MatrixXd> svd(m, Eigen::ComputeFullU | Eigen::ComputeFullV);
-    if (svd.info() != Eigen::Success) throw DataError("Procrustes: the SVD of A^T B failed");
-    return detail::toMatrix(svd.matrixU() * svd.matrixV().transpose());
+    // M = A^T B in double (BLAS dgemm over converted row chunks), then its SVD with LAPACK's
+    // divide-and-conquer dgesdd: for d = 1024 that is several times faster than Eigen's BDCSVD.
+    const int64_t d = source.cols;
+    std::vector<double> m(size_t(d * d), 0.0);
+    RowMajorD a, b;
+    for (int64_t r0 = 0; r0 < source.rows; r0 += kProcrustesChunkRows) {
+        const int64_t len = std::min(kProcrustesChunkRows, source.rows - r0);
+        a = detail::view(source).middleRows(r0, len).cast<double>();
+        b = detail::view(target).middleRows(r0, len).cast<double>();
+        blas::dgemm(true, false, d, d, len, 1.0, a.data(), d, b.data(), d, 1.0, m.data(), d);
+    }
+    blas::Svd svd;
+    if (!blas::svdSquare(m, d, svd))
+        throw DataError("Procrustes: the SVD of A^T B did not converge");
+    std::vector<double> w(size_t(d * d));
+    blas::dgemm(false, false, d, d, d, 1.0, svd.u.data(), d, svd.vt.data(), d, 0.0, w.data(), d);
+    Matrix out(d, d);
+    for (size_t i = 0; i < w.size(); ++i)
+        out.data[i] = float(w[i]);
+    return out;
 }
 
 Matrix apply(const Matrix& w, const Matrix& x) {

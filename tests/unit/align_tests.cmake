@@ -1,2 +1,5 @@
 # Qt Test suites for core/align (see tests/CMakeLists.txt for isomorph_add_test).
 isomorph_add_test(test_pca_procrustes SOURCES unit/test_pca_procrustes.cpp LIBS isomorph_data LABELS unit)
+isomorph_add_test(test_knn SOURCES unit/test_knn.cpp LIBS isomorph_data LABELS unit)
+isomorph_add_test(test_bitext_bucc SOURCES unit/test_bitext_bucc.cpp LIBS isomorph_data LABELS unit)
+isomorph_add_test(test_calibration SOURCES unit/test_calibration.cpp LIBS isomorph_data LABELS unit)

@@ -10,6 +10,7 @@ set(ISOMORPH_READER_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/tsv_pair_reader.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tatoeba_pair_reader.cpp
     ${CMAKE_CURRENT_LIST_DIR}/beir_corpus_reader.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/answers_reader.cpp
     ${CMAKE_CURRENT_LIST_DIR}/retrieval_sets.cpp)
 # tests/fuzz/CMakeLists.txt includes this file too, without the isomorph_data target.
 if(TARGET isomorph_data)

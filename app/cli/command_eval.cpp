@@ -1,0 +1,588 @@
+// `isomorph-cli eval bitext|bucc|retrieval|rerank`: the numbers the papers report, per language,
+// as tables or JSON (docs/retrieval.md defines every metric).
+
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/cli/cli_context.h"
+#include "app/cli/progress_line.h"
+#include "core/common/atomic_file.h"
+#include "core/common/errors.h"
+#include "core/data/language.h"
+#include "core/data/readers/answers_reader.h"
+#include "core/eval/bitext_metrics.h"
+#include "core/eval/eval_tasks.h"
+#include "core/eval/rerank.h"
+#include "core/index/top_k.h"
+#include "core/model_io/checkpoint_path.h"
+#include "core/search/bm25_index.h"
+#include "core/search/fusion.h"
+
+namespace isomorph::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+/// Options every encoding evaluation shares.
+struct EncoderCliOptions {
+    std::string model, pooling = "cls", device = "cpu";
+    int64_t maxTokens = 0;
+    int threads = 0, batchSize = 64;
+    bool json = false;
+
+    std::unique_ptr<model::EncodingService> open() const {
+        model::EncodeOptions o;
+        o.pooling = model::Pooling::parse(pooling);
+        o.maxTokens = maxTokens;
+        o.device = runtime::parseDevice(device, "--device");
+        o.threads = threads;
+        o.batchSize = batchSize;
+        return model::EncodingService::open(model_io::resolveCheckpoint(model), o);
+    }
+};
+
+void addEncoderOptions(CLI::App* cmd, EncoderCliOptions& e) {
+    cmd->add_option("--model", e.model, "Checkpoint folder, run folder or checkpoints/best")
+        ->required();
+    cmd->add_option("--pooling", e.pooling, "cls, mean or layer:K")->capture_default_str();
+    cmd->add_option("--max-tokens", e.maxTokens, "Truncate inputs (0 = model maximum)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--device", e.device, "cpu, cuda or cuda:N")->capture_default_str();
+    cmd->add_option("--threads", e.threads, "Encoder threads (0 = all cores)")
+        ->check(CLI::Range(0, 1024));
+    cmd->add_option("--batch-size", e.batchSize, "Sentences per forward pass")
+        ->check(CLI::Range(1, 65536))
+        ->capture_default_str();
+    cmd->add_flag("--json", e.json, "Print one JSON object instead of tables");
+}
+
+double pct(double x) {
+    return 100.0 * x;
+}
+
+void printJson(const json& j) {
+    std::cout << j.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+}
+
+// ---- bitext -------------------------------------------------------------------------------
+
+struct BitextCliOptions {
+    EncoderCliOptions enc;
+    std::string pairs, srcLang, tgtLang;
+    int64_t maxPairs = 0;
+    int cslsK = 10;
+};
+
+json accuracyJson(const eval::BitextAccuracy& a) {
+    return {{"src_to_tgt", a.srcToTgt}, {"tgt_to_src", a.tgtToSrc}, {"mean", a.mean}};
+}
+
+int runBitext(const BitextCliOptions& o) {
+    const auto sets = eval::loadBitextSets(o.pairs, o.srcLang, o.tgtLang, o.maxPairs);
+    auto encoder = o.enc.open();
+    eval::BitextOptions options;
+    options.cslsK = o.cslsK;
+    json out = {
+        {"model", o.enc.model}, {"pairs", o.pairs}, {"csls_k", o.cslsK}, {"sets", json::array()}};
+    double cosSum = 0, cslsSum = 0;
+    if (!o.enc.json)
+        std::cout << fmt::format("{:<14} {:>6}  {:>8} {:>8} {:>8}  {:>8} {:>8} {:>8}\n", "pair",
+                                 "pairs", "cos s>t", "cos t>s", "cos", "CSLS s>t", "CSLS t>s",
+                                 "CSLS");
+    for (const auto& set : sets) {
+        const auto src = eval::encodeTexts(*encoder, set.src);
+        const auto tgt = eval::encodeTexts(*encoder, set.tgt);
+        const auto r = eval::evaluateBitext(src, tgt, options);
+        cosSum += r.cosine.mean;
+        cslsSum += r.csls.mean;
+        out["sets"].push_back({{"name", set.name},
+                               {"file", set.file},
+                               {"pairs", r.pairs},
+                               {"cosine", accuracyJson(r.cosine)},
+                               {"csls", accuracyJson(r.csls)}});
+        if (!o.enc.json)
+            std::cout << fmt::format(
+                "{:<14} {:>6}  {:>7.2f}% {:>7.2f}% {:>7.2f}%  {:>7.2f}% {:>7.2f}% {:>7.2f}%\n",
+                set.name, r.pairs, pct(r.cosine.srcToTgt), pct(r.cosine.tgtToSrc),
+                pct(r.cosine.mean), pct(r.csls.srcToTgt), pct(r.csls.tgtToSrc), pct(r.csls.mean));
+    }
+    const double n = static_cast<double>(sets.size());
+    out["mean"] = {{"cosine", cosSum / n}, {"csls", cslsSum / n}};
+    if (o.enc.json)
+        printJson(out);
+    else if (sets.size() > 1)
+        std::cout << fmt::format("{:<14} {:>6}  {:>8} {:>8} {:>7.2f}%  {:>8} {:>8} {:>7.2f}%\n",
+                                 "mean", "", "", "", pct(cosSum / n), "", "", pct(cslsSum / n));
+    return kExitOk;
+}
+
+// ---- bucc ---------------------------------------------------------------------------------
+
+struct BuccCliOptions {
+    EncoderCliOptions enc;
+    std::string test, dev, srcLang, tgtLang = "en", workspace, corpus = "man-demo";
+    std::vector<std::string> langs;
+    int k = 4, distractors = 4;
+};
+
+std::vector<eval::MinedPair> mine(model::EncodingService& encoder, const eval::MiningSet& set,
+                                  int k) {
+    std::vector<std::string> srcIds, tgtIds, srcTexts, tgtTexts;
+    for (const auto& s : set.source) {
+        srcIds.push_back(s.id);
+        srcTexts.push_back(s.text);
+    }
+    for (const auto& s : set.target) {
+        tgtIds.push_back(s.id);
+        tgtTexts.push_back(s.text);
+    }
+    eval::MiningOptions options;
+    options.k = k;
+    return eval::mineParallel(srcIds, eval::encodeTexts(encoder, srcTexts), tgtIds,
+                              eval::encodeTexts(encoder, tgtTexts), options);
+}
+
+int runBucc(const BuccCliOptions& o) {
+    std::vector<std::pair<eval::MiningSet, eval::MiningSet>> tasks;  // (dev, test)
+    if (!o.workspace.empty()) {
+        if (o.langs.empty())
+            throw ConfigError(
+                "eval bucc --workspace: name the languages with --lang (e.g. --lang de "
+                "--lang fr)");
+        const fs::path corpus = fs::path(o.workspace) / "corpora" / o.corpus;
+        for (const auto& lang : o.langs)
+            tasks.emplace_back(eval::demoMiningSet(corpus, lang, "dev", o.distractors),
+                               eval::demoMiningSet(corpus, lang, "test", o.distractors));
+    } else {
+        if (o.test.empty() || o.dev.empty() || o.srcLang.empty())
+            throw ConfigError(
+                "eval bucc: pass --dev PREFIX --test PREFIX --src-lang xx (BUCC files "
+                "PREFIX.xx, PREFIX.en, PREFIX.gold), or --workspace WS --lang xx for "
+                "the demo corpus");
+        tasks.emplace_back(eval::loadBuccSet(o.dev, o.srcLang, o.tgtLang),
+                           eval::loadBuccSet(o.test, o.srcLang, o.tgtLang));
+    }
+    auto encoder = o.enc.open();
+    json out = {{"model", o.enc.model}, {"k", o.k}, {"sets", json::array()}};
+    if (!o.enc.json)
+        std::cout << fmt::format("{:<10} {:>6} {:>6} {:>5}  {:>9}  {:>7} {:>7} {:>7}  {:>7}\n",
+                                 "pair", "src", "tgt", "gold", "threshold", "P", "R", "F1",
+                                 "dev F1");
+    for (const auto& [dev, test] : tasks) {
+        const auto tuned = eval::tuneThreshold(mine(*encoder, dev, o.k), dev.gold);
+        const auto scores =
+            eval::evaluateMining(mine(*encoder, test, o.k), test.gold, tuned.threshold);
+        out["sets"].push_back({{"name", test.name},
+                               {"source_sentences", test.source.size()},
+                               {"target_sentences", test.target.size()},
+                               {"gold", scores.gold},
+                               {"threshold", tuned.threshold},
+                               {"dev_f1", tuned.f1},
+                               {"extracted", scores.extracted},
+                               {"correct", scores.correct},
+                               {"precision", scores.precision},
+                               {"recall", scores.recall},
+                               {"f1", scores.f1}});
+        if (!o.enc.json)
+            std::cout << fmt::format(
+                "{:<10} {:>6} {:>6} {:>5}  {:>9.6g}  {:>6.2f}% {:>6.2f}% {:>6.2f}%  {:>6.2f}%\n",
+                test.name, test.source.size(), test.target.size(), scores.gold, tuned.threshold,
+                pct(scores.precision), pct(scores.recall), pct(scores.f1), pct(tuned.f1));
+    }
+    if (o.enc.json) printJson(out);
+    return kExitOk;
+}
+
+// ---- retrieval ----------------------------------------------------------------------------
+
+struct RetrievalCliOptions {
+    EncoderCliOptions enc;
+    std::string beir, answers, runOut, qrelsSplit = "test";
+    std::vector<std::string> systems = {"dense", "bm25", "hybrid"};
+    int depth = 100;
+    double weight = 0.5;
+};
+
+std::string languageOrEmpty(const std::string& id) {
+    const auto dot = id.rfind('.');
+    const std::string suffix = dot == std::string::npos ? "" : id.substr(dot + 1);
+    return data::isValidLanguageCode(suffix) ? suffix : "";
+}
+
+eval::Run denseRun(model::EncodingService& encoder, const eval::RetrievalSet& set, int depth) {
+    std::vector<std::string> passages, queries;
+    for (const auto& p : set.passages)
+        passages.push_back(p.text);
+    for (const auto& q : set.queries)
+        queries.push_back(q.text);
+    auto docs = eval::encodeTexts(encoder, passages);
+    auto qs = eval::encodeTexts(encoder, queries);
+    for (auto* m : {&docs, &qs})
+        for (int64_t r = 0; r < m->rows; ++r) {
+            double norm = 0;
+            for (int64_t c = 0; c < m->cols; ++c)
+                norm += double((*m)(r, c)) * (*m)(r, c);
+            if (norm > 0)
+                for (int64_t c = 0; c < m->cols; ++c)
+                    (*m)(r, c) = static_cast<float>((*m)(r, c) / std::sqrt(norm));
+        }
+    const auto hits =
+        index::exactTopK(qs.data.data(), qs.rows, docs.data.data(), docs.rows, docs.cols, depth);
+    eval::Run run;
+    for (size_t i = 0; i < hits.size(); ++i) {
+        auto& ranking = run[set.queries[i].id];
+        for (const auto& h : hits[i])
+            ranking.push_back({set.passages[static_cast<size_t>(h.row)].id, h.score});
+    }
+    return run;
+}
+
+eval::Run bm25Run(const eval::RetrievalSet& set, int depth) {
+    const fs::path dir =
+        fs::temp_directory_path() / fmt::format("isomorph-bm25-{}-{}", ::getpid(), set.name);
+    std::vector<search::IndexDocument> docs;
+    for (const auto& p : set.passages)
+        docs.push_back({p.id, "", p.text, p.language});
+    search::Bm25BuildOptions build;
+    build.overwrite = true;
+    auto index = search::Bm25Index::build(dir, docs, build);
+    eval::Run run;
+    for (const auto& q : set.queries) {
+        search::Bm25SearchOptions so;
+        so.k = static_cast<size_t>(depth);
+        so.queryLanguage = languageOrEmpty(q.id);
+        try {
+            run[q.id] = index.search(q.text, so);
+        } catch (const DataError&) {
+            run[q.id] = {};  // a query without any searchable term retrieves nothing
+        }
+    }
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    return run;
+}
+
+json metricsJson(const eval::EvaluationReport& r) {
+    return {{"mrr@100", r.mrr.at(100)},     {"recall@100", r.recall.at(100)},
+            {"ndcg@10", r.ndcg.at(10)},     {"map", r.map},
+            {"queries", r.perQuery.size()}, {"missing_from_run", r.queriesMissingFromRun.size()}};
+}
+
+/// R@2kt / R@5kt of a run: answers found in the first N tokens of the ranked passage texts.
+std::pair<double, double> answerRecall(const eval::Run& run, const eval::RetrievalSet& set,
+                                       const data::Answers& answers, int64_t* missing) {
+    std::map<std::string, const std::string*> text;
+    for (const auto& p : set.passages)
+        text[p.id] = &p.text;
+    std::vector<std::vector<std::string>> ranked, wanted;
+    for (const auto& q : set.queries) {
+        const auto a = answers.find(q.id);
+        if (a == answers.end()) {
+            ++*missing;
+            continue;
+        }
+        std::vector<std::string> texts;
+        const auto it = run.find(q.id);
+        if (it != run.end())
+            for (const auto& d : eval::rankDocuments(it->second))
+                texts.push_back(*text.at(d.docId));
+        ranked.push_back(std::move(texts));
+        wanted.push_back(a->second);
+    }
+    if (ranked.empty()) return {0.0, 0.0};
+    return {eval::answerRecallAtTokens(ranked, wanted, 2000),
+            eval::answerRecallAtTokens(ranked, wanted, 5000)};
+}
+
+int runRetrieval(const RetrievalCliOptions& o) {
+    for (const auto& s : o.systems)
+        if (s != "dense" && s != "bm25" && s != "hybrid")
+            throw ConfigError(
+                fmt::format("--systems: unknown system '{}' (dense, bm25, hybrid)", s));
+    std::vector<fs::path> skipped;
+    const auto folders = eval::findBeirSets(o.beir, &skipped);
+    if (!skipped.empty()) {
+        std::string names;
+        for (const auto& f : skipped)
+            names += " " + f.filename().string();
+        std::cerr << fmt::format("note: skipping {} collection(s) without passages or queries:{}\n",
+                                 skipped.size(), names);
+    }
+    data::Answers answers;
+    if (!o.answers.empty()) answers = data::readAnswersJsonl(o.answers);
+    const bool needsDense = std::count(o.systems.begin(), o.systems.end(), "bm25") <
+                            static_cast<long>(o.systems.size());
+    std::unique_ptr<model::EncodingService> encoder;
+    if (needsDense) encoder = o.enc.open();
+    std::map<std::string, eval::Run> combined;  // system -> run over every set (for rerank)
+    eval::Qrels combinedQrels;
+    json out = {{"model", o.enc.model}, {"beir", o.beir}, {"sets", json::array()}};
+    if (!o.enc.json)
+        std::cout << fmt::format("{:<16} {:<7} {:>6} {:>8} {:>8} {:>8} {:>8}{}\n", "set", "system",
+                                 "queries", "MRR@100", "R@100", "nDCG@10", "MAP",
+                                 answers.empty() ? "" : "   R@2kt   R@5kt");
+    ProgressLine progress;
+    for (const auto& folder : folders) {
+        progress.update(fmt::format("eval retrieval: {}", folder.filename().string()));
+        const auto set = eval::loadBeirSet(folder, o.qrelsSplit);
+        if (set.qrelsUnknownDocuments + set.qrelsUnknownQueries > 0)
+            std::cerr << fmt::format(
+                "warning: {}: {} judgement(s) name documents and {} name queries that the "
+                "corpus/queries do not contain (they still count as relevant and unanswered)\n",
+                folder.string(), set.qrelsUnknownDocuments, set.qrelsUnknownQueries);
+        std::map<std::string, eval::Run> runs;
+        if (needsDense) runs["dense"] = denseRun(*encoder, set, o.depth);
+        const bool wantLexical = std::count(o.systems.begin(), o.systems.end(), "bm25") ||
+                                 std::count(o.systems.begin(), o.systems.end(), "hybrid");
+        if (wantLexical) runs["bm25"] = bm25Run(set, o.depth);
+        if (std::count(o.systems.begin(), o.systems.end(), "hybrid")) {
+            search::LinearFusionOptions fusion;
+            fusion.alpha = o.weight;
+            fusion.depth = static_cast<size_t>(o.depth);
+            for (const auto& q : set.queries)
+                runs["hybrid"][q.id] =
+                    search::fuseLinear(runs["dense"][q.id], runs["bm25"][q.id], fusion);
+        }
+        json setJson = {{"name", set.name},
+                        {"folder", folder.string()},
+                        {"passages", set.passages.size()},
+                        {"queries", set.queries.size()},
+                        {"qrels_unknown_documents", set.qrelsUnknownDocuments},
+                        {"qrels_unknown_queries", set.qrelsUnknownQueries},
+                        {"systems", json::object()}};
+        for (const auto& system : o.systems) {
+            const eval::Run& run = runs.at(system);
+            const auto report = eval::evaluateRun(run, set.qrels, {10, 100});
+            json m = metricsJson(report);
+            std::string extra;
+            if (!answers.empty()) {
+                int64_t missing = 0;
+                const auto [r2, r5] = answerRecall(run, set, answers, &missing);
+                m["r@2kt"] = r2;
+                m["r@5kt"] = r5;
+                m["queries_without_answers"] = missing;
+                extra = fmt::format("  {:>6.2f}% {:>6.2f}%", pct(r2), pct(r5));
+            }
+            setJson["systems"][system] = m;
+            progress.finish("");
+            if (!o.enc.json)
+                std::cout << fmt::format(
+                                 "{:<16} {:<7} {:>6} {:>7.2f}% {:>7.2f}% {:>7.2f}% "
+                                 "{:>7.2f}%{}\n",
+                                 set.name, system, report.perQuery.size(), pct(report.mrr.at(100)),
+                                 pct(report.recall.at(100)), pct(report.ndcg.at(10)),
+                                 pct(report.map), extra)
+                          << std::flush;
+            for (const auto& [qid, ranking] : run)
+                for (const auto& d : ranking)
+                    combined[system][qid].push_back(d);
+        }
+        for (const auto& [qid, judged] : set.qrels)
+            for (const auto& [doc, grade] : judged)
+                combinedQrels[qid][doc] = grade;
+        out["sets"].push_back(setJson);
+    }
+    if (!o.runOut.empty()) {
+        fs::create_directories(o.runOut);
+        for (const auto& [system, run] : combined)
+            eval::writeTrecRun(fs::path(o.runOut) / (system + ".trec"), run, "isomorph-" + system);
+        std::string qrels = "query-id\tcorpus-id\tscore\n";
+        for (const auto& [qid, judged] : combinedQrels)
+            for (const auto& [doc, grade] : judged)
+                qrels += fmt::format("{}\t{}\t{}\n", qid, doc, grade);
+        writeFileAtomically(fs::path(o.runOut) / "qrels.tsv", qrels);
+        std::cerr << fmt::format("wrote {} TREC run file(s) and qrels.tsv to {}\n", combined.size(),
+                                 o.runOut);
+    }
+    if (o.enc.json) printJson(out);
+    return kExitOk;
+}
+
+// ---- rerank -------------------------------------------------------------------------------
+
+struct RerankCliOptions {
+    std::string qrels, langs;
+    std::vector<std::string> runs;
+    bool json = false;
+};
+
+eval::Qrels readQrelsAnyFormat(const fs::path& file) {
+    std::ifstream in(file);
+    std::string first;
+    std::getline(in, first);
+    if (first.rfind("query-id", 0) == 0) return data::readBeirQrels(file);
+    return data::readTrecQrels(file);
+}
+
+json rowJson(const eval::RerankRow& r, bool compared) {
+    json j = {{"query_lang", r.queryLanguage},
+              {"doc_lang", r.documentLanguage},
+              {"queries", r.queries},
+              {"map_a", r.mapA},
+              {"missing_from_a", r.missingFromA}};
+    if (compared) {
+        j["map_b"] = r.mapB;
+        j["missing_from_b"] = r.missingFromB;
+        if (r.test)
+            j["t_test"] = {{"t", r.test->t},
+                           {"df", r.test->degreesOfFreedom},
+                           {"p", r.test->pValue},
+                           {"mean_difference", r.test->meanDifference}};
+    }
+    return j;
+}
+
+void printRerankRow(const eval::RerankRow& r, bool compared) {
+    const std::string pair = r.queryLanguage.empty() ? std::string("overall")
+                                                     : r.queryLanguage + "->" + r.documentLanguage;
+    std::string line = fmt::format("{:<16} {:>7} {:>8.2f}%", pair, r.queries, pct(r.mapA));
+    if (compared) {
+        line += fmt::format(" {:>8.2f}%", pct(r.mapB));
+        line += r.test ? fmt::format(" {:>8.3f} {:>9.2g}{}", r.test->t, r.test->pValue,
+                                     r.test->pValue < 0.05 ? " *" : "")
+                       : fmt::format(" {:>8} {:>9}", "-", "-");
+    }
+    std::cout << line << "\n";
+}
+
+int runRerank(const RerankCliOptions& o) {
+    if (o.runs.empty() || o.runs.size() > 2)
+        throw ConfigError(
+            "eval rerank: pass one --run (MAP per language pair) or two (A vs B with "
+            "a paired t-test)");
+    const auto qrels = readQrelsAnyFormat(o.qrels);
+    eval::LanguageOf languageOf = eval::languageFromIdSuffix;
+    if (!o.langs.empty())
+        languageOf = eval::languageLookup(eval::readLanguageTsv(o.langs), o.langs);
+    const auto runA = eval::groupRun(data::readTrecRun(o.runs[0]));
+    eval::RerankReport report;
+    if (o.runs.size() == 2)
+        report = eval::compareRerank(runA, eval::groupRun(data::readTrecRun(o.runs[1])), qrels,
+                                     languageOf);
+    else
+        report = eval::evaluateRerank(runA, qrels, languageOf);
+    if (o.json) {
+        json out = {{"runs", o.runs},
+                    {"qrels", o.qrels},
+                    {"pairs", json::array()},
+                    {"overall", rowJson(report.overall, report.compared)},
+                    {"queries_not_evaluated", report.queriesNotEvaluated.size()},
+                    {"run_queries_without_qrels", report.runQueriesWithoutQrels.size()},
+                    {"qrels_entries_not_in_candidates", report.qrelsEntriesNotInCandidates}};
+        for (const auto& r : report.pairs)
+            out["pairs"].push_back(rowJson(r, report.compared));
+        printJson(out);
+        return kExitOk;
+    }
+    std::cout << fmt::format(
+        "{:<16} {:>7} {:>9}{}\n", "pair", "queries", "MAP A",
+        report.compared ? fmt::format(" {:>9} {:>8} {:>9}", "MAP B", "t", "p") : "");
+    for (const auto& r : report.pairs)
+        printRerankRow(r, report.compared);
+    printRerankRow(report.overall, report.compared);
+    if (report.compared) std::cout << "(* two-tailed paired t-test p < 0.05; t > 0: A better)\n";
+    if (report.overall.missingFromA + report.overall.missingFromB > 0)
+        std::cerr << fmt::format(
+            "note: {} unit(s) had no candidates in A and {} in B (scored AP 0)\n",
+            report.overall.missingFromA, report.overall.missingFromB);
+    if (!report.runQueriesWithoutQrels.empty())
+        std::cerr << fmt::format("note: {} run quer(ies) are not in the qrels ({} lines ignored)\n",
+                                 report.runQueriesWithoutQrels.size(),
+                                 report.runEntriesWithoutQrels);
+    if (report.qrelsEntriesNotInCandidates > 0)
+        std::cerr << fmt::format(
+            "note: {} relevant judgement(s) name documents that no run "
+            "retrieved (ids mismatched?); they still count in AP\n",
+            report.qrelsEntriesNotInCandidates);
+    return kExitOk;
+}
+
+}  // namespace
+
+void registerEval(CLI::App& app, Registry& registry) {
+    CLI::App* evalCmd = app.add_subcommand("eval", "Evaluate a checkpoint or runs");
+    evalCmd->require_subcommand(1);
+
+    auto b = std::make_shared<BitextCliOptions>();
+    CLI::App* bitext = evalCmd->add_subcommand(
+        "bitext", "Tatoeba-style bitext retrieval: top-1 accuracy, cosine and CSLS");
+    addEncoderOptions(bitext, b->enc);
+    bitext
+        ->add_option("--pairs", b->pairs,
+                     "xx-yy.tsv file, folder of such files, or Tatoeba prefix DIR/tatoeba.deu-eng")
+        ->required();
+    bitext->add_option("--src-lang", b->srcLang, "Source language of a TSV file");
+    bitext->add_option("--tgt-lang", b->tgtLang, "Target language of a TSV file");
+    bitext->add_option("--max-pairs", b->maxPairs, "First N pairs of each set (0 = all)")
+        ->check(CLI::NonNegativeNumber);
+    bitext->add_option("--csls-k", b->cslsK, "CSLS neighbourhood")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    bitext->callback([&registry, b] { registry.run = [b] { return runBitext(*b); }; });
+
+    auto u = std::make_shared<BuccCliOptions>();
+    CLI::App* bucc = evalCmd->add_subcommand(
+        "bucc", "BUCC-style mining: ratio margin, threshold tuned on dev, P/R/F1 on test");
+    addEncoderOptions(bucc, u->enc);
+    bucc->add_option("--test", u->test, "BUCC prefix of the evaluated set (PREFIX.xx/.en/.gold)");
+    bucc->add_option("--dev", u->dev, "BUCC prefix of the set the threshold is tuned on");
+    bucc->add_option("--src-lang", u->srcLang, "Source language (BUCC files)");
+    bucc->add_option("--tgt-lang", u->tgtLang, "Target language (BUCC files)")
+        ->capture_default_str();
+    bucc->add_option("--workspace", u->workspace,
+                     "Demo mode: mine the workspace corpus's dev/test translation pairs among "
+                     "distractor sentences");
+    bucc->add_option("--corpus", u->corpus, "Workspace corpus name")->capture_default_str();
+    bucc->add_option("--lang", u->langs, "Demo mode: language(s) mined against English");
+    bucc->add_option("--distractors", u->distractors, "Demo mode: distractors per gold pair")
+        ->check(CLI::Range(0, 1000))
+        ->capture_default_str();
+    bucc->add_option("--k", u->k, "Margin neighbourhood, each way")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str();
+    bucc->callback([&registry, u] { registry.run = [u] { return runBucc(*u); }; });
+
+    auto r = std::make_shared<RetrievalCliOptions>();
+    CLI::App* retrieval = evalCmd->add_subcommand(
+        "retrieval", "Query-passage retrieval: MRR@100, R@100, nDCG@10, MAP (+R@2kt/R@5kt)");
+    addEncoderOptions(retrieval, r->enc);
+    retrieval
+        ->add_option("--beir", r->beir,
+                     "BEIR folder (corpus.jsonl, queries.jsonl, qrels/) or a folder of them")
+        ->required();
+    retrieval->add_option("--systems", r->systems, "dense, bm25, hybrid")
+        ->delimiter(',')
+        ->capture_default_str();
+    retrieval->add_option("--depth", r->depth, "Documents retrieved per query")
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
+    retrieval->add_option("--weight", r->weight, "Hybrid: weight of the dense score")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    retrieval->add_option("--answers", r->answers,
+                          "XOR-TyDi answers JSONL ({\"id\", \"answers\"}) for R@2kt / R@5kt");
+    retrieval->add_option("--qrels-split", r->qrelsSplit, "qrels/SPLIT.tsv")->capture_default_str();
+    retrieval->add_option("--run-out", r->runOut,
+                          "Write SYSTEM.trec run files and qrels.tsv over all sets here");
+    retrieval->callback([&registry, r] { registry.run = [r] { return runRetrieval(*r); }; });
+
+    auto k = std::make_shared<RerankCliOptions>();
+    CLI::App* rerank = evalCmd->add_subcommand(
+        "rerank", "Re-ranking MAP per query/document language pair, paired t-test A vs B");
+    rerank->add_option("--qrels", k->qrels, "BEIR qrels TSV or TREC qrels")->required();
+    rerank->add_option("--run", k->runs, "TREC run of system A (and B: give --run twice)")
+        ->required();
+    rerank->add_option("--langs", k->langs,
+                       "id<TAB>lang file for query and document languages (default: id suffix "
+                       "'.de')");
+    rerank->add_flag("--json", k->json, "Print one JSON object instead of a table");
+    rerank->callback([&registry, k] { registry.run = [k] { return runRerank(*k); }; });
+}
+
+}  // namespace isomorph::cli

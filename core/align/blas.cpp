@@ -1,0 +1,74 @@
+#include "core/align/blas.h"
+
+#include <limits>
+#include <stdexcept>
+
+extern "C" {
+// Fortran BLAS/LAPACK (column-major, arguments by reference), from libblas/liblapack.
+void sgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k,
+            const float* alpha, const float* a, const int* lda, const float* b, const int* ldb,
+            const float* beta, float* c, const int* ldc);
+void dgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k,
+            const double* alpha, const double* a, const int* lda, const double* b, const int* ldb,
+            const double* beta, double* c, const int* ldc);
+void dgesdd_(const char* jobz, const int* m, const int* n, double* a, const int* lda, double* s,
+             double* u, const int* ldu, double* vt, const int* ldvt, double* work, const int* lwork,
+             int* iwork, int* info);
+}
+
+namespace isomorph::align::blas {
+
+namespace {
+
+int toInt(int64_t v) {
+    if (v < 0 || v > std::numeric_limits<int>::max())
+        throw std::invalid_argument("BLAS: a dimension does not fit a 32-bit integer");
+    return static_cast<int>(v);
+}
+
+}  // namespace
+
+// Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: swap the operands, keep the
+// transpose flags (a row-major [r, c] buffer is the column-major [c, r] transpose).
+void sgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k, float alpha, const float* a,
+           int64_t lda, const float* b, int64_t ldb, float beta, float* c, int64_t ldc) {
+    if (m == 0 || n == 0) return;
+    const char ta = transA ? 'T' : 'N', tb = transB ? 'T' : 'N';
+    const int im = toInt(m), in = toInt(n), ik = toInt(k), ilda = toInt(lda), ildb = toInt(ldb),
+              ildc = toInt(ldc);
+    sgemm_(&tb, &ta, &in, &im, &ik, &alpha, b, &ildb, a, &ilda, &beta, c, &ildc);
+}
+
+void dgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k, double alpha, const double* a,
+           int64_t lda, const double* b, int64_t ldb, double beta, double* c, int64_t ldc) {
+    if (m == 0 || n == 0) return;
+    const char ta = transA ? 'T' : 'N', tb = transB ? 'T' : 'N';
+    const int im = toInt(m), in = toInt(n), ik = toInt(k), ilda = toInt(lda), ildb = toInt(ldb),
+              ildc = toInt(ldc);
+    dgemm_(&tb, &ta, &in, &im, &ik, &alpha, b, &ildb, a, &ilda, &beta, c, &ildc);
+}
+
+// A row-major [d, d] buffer is A^T in column-major order. The SVD of A^T = V S U^T, so LAPACK's
+// column-major "U" is our V and its "V^T" is our U^T; read back as row-major buffers, LAPACK's
+// U buffer is V^T and its VT buffer is U, so the buffers only swap roles.
+bool svdSquare(const std::vector<double>& a, int64_t d, Svd& out) {
+    const int n = toInt(d);
+    std::vector<double> work_a = a;
+    out.s.assign(static_cast<size_t>(d), 0.0);
+    out.u.assign(static_cast<size_t>(d * d), 0.0);
+    out.vt.assign(static_cast<size_t>(d * d), 0.0);
+    std::vector<int> iwork(static_cast<size_t>(8 * d));
+    int info = 0, lwork = -1;
+    double query = 0.0;
+    const char jobz = 'A';
+    dgesdd_(&jobz, &n, &n, work_a.data(), &n, out.s.data(), out.vt.data(), &n, out.u.data(), &n,
+            &query, &lwork, iwork.data(), &info);
+    if (info != 0) return false;
+    lwork = static_cast<int>(query);
+    std::vector<double> work(static_cast<size_t>(lwork));
+    dgesdd_(&jobz, &n, &n, work_a.data(), &n, out.s.data(), out.vt.data(), &n, out.u.data(), &n,
+            work.data(), &lwork, iwork.data(), &info);
+    return info == 0;
+}
+
+}  // namespace isomorph::align::blas

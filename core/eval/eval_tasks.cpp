@@ -1,0 +1,263 @@
+#include "core/eval/eval_tasks.h"
+
+#include <algorithm>
+#include <regex>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/common/errors.h"
+#include "core/common/hash.h"
+#include "core/data/language.h"
+#include "core/data/readers/tatoeba_pair_reader.h"
+#include "core/data/readers/text_input.h"
+#include "core/data/readers/tsv_pair_reader.h"
+#include "core/index/index_builder.h"
+
+namespace isomorph::eval {
+namespace fs = std::filesystem;
+
+namespace {
+
+/// "de-en" from "de-en.tsv" (language codes may carry a script/region: "zh-Hant-en").
+bool languagesFromName(const std::string& stem, std::string& src, std::string& tgt) {
+    for (size_t dash = stem.find('-'); dash != std::string::npos; dash = stem.find('-', dash + 1)) {
+        const std::string a = stem.substr(0, dash), b = stem.substr(dash + 1);
+        if (data::isValidLanguageCode(a) && data::isValidLanguageCode(b)) {
+            src = a;
+            tgt = b;
+            return true;
+        }
+    }
+    return false;
+}
+
+BitextSet readPairs(data::SentencePairReader& reader, const std::string& file, int64_t maxPairs) {
+    BitextSet set;
+    set.srcLang = reader.srcLang();
+    set.tgtLang = reader.tgtLang();
+    set.name = set.srcLang + "-" + set.tgtLang;
+    set.file = file;
+    data::SentencePair pair;
+    while ((maxPairs <= 0 || static_cast<int64_t>(set.src.size()) < maxPairs) &&
+           reader.next(pair)) {
+        set.src.push_back(std::move(pair.src));
+        set.tgt.push_back(std::move(pair.tgt));
+    }
+    if (set.src.empty()) throw DataError(fmt::format("{}: no sentence pairs", file));
+    return set;
+}
+
+BitextSet readTsv(const fs::path& file, std::string src, std::string tgt, int64_t maxPairs) {
+    if (src.empty() || tgt.empty()) {
+        if (!languagesFromName(file.stem().string(), src, tgt))
+            throw ConfigError(fmt::format(
+                "{}: cannot tell the languages from the file name; name it like de-en.tsv or "
+                "pass --src-lang and --tgt-lang",
+                file.string()));
+    }
+    data::TsvPairReader reader(file, src, tgt);
+    return readPairs(reader, file.string(), maxPairs);
+}
+
+/// Sentences of documents in a docs/<split>/<lang>.jsonl file whose command passes `keep`.
+std::vector<std::string> documentSentences(const fs::path& file,
+                                           const std::function<bool(const std::string&)>& keep) {
+    std::vector<std::string> out;
+    if (!fs::exists(file)) return out;
+    data::LineReader lines(file);
+    std::string_view line;
+    while (lines.next(line)) {
+        try {
+            const auto j = nlohmann::json::parse(line);
+            if (!keep(j.at("command").get<std::string>())) continue;
+            for (const auto& s : j.at("sentences"))
+                out.push_back(s.get<std::string>());
+        } catch (const nlohmann::json::exception& e) {
+            throw DataError(fmt::format("{}:{}: {}", file.string(), lines.lineNumber(), e.what()));
+        }
+    }
+    return out;
+}
+
+/// `count` sentences spread evenly over `pool`, skipping any in `exclude` and duplicates.
+std::vector<std::string> spread(const std::vector<std::string>& pool, size_t count,
+                                const std::set<std::string>& exclude) {
+    std::vector<std::string> out;
+    std::set<std::string> taken;
+    if (pool.empty()) return out;
+    const size_t stride = std::max<size_t>(1, pool.size() / std::max<size_t>(1, count));
+    for (size_t i = 0; i < pool.size() && out.size() < count; i += stride)
+        if (!exclude.count(pool[i]) && taken.insert(pool[i]).second) out.push_back(pool[i]);
+    return out;
+}
+
+}  // namespace
+
+std::vector<BitextSet> loadBitextSets(const fs::path& path, const std::string& srcLang,
+                                      const std::string& tgtLang, int64_t maxPairs) {
+    std::vector<BitextSet> sets;
+    if (fs::is_directory(path)) {
+        std::vector<fs::path> files;
+        for (const auto& e : fs::directory_iterator(path))
+            if (e.path().extension() == ".tsv") files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        if (files.empty())
+            throw DataError(fmt::format("{}: no *.tsv pair files in this folder", path.string()));
+        for (const auto& f : files) {
+            if (fs::file_size(f) == 0) continue;  // the demo writes empty files for empty splits
+            sets.push_back(readTsv(f, "", "", maxPairs));
+        }
+        if (sets.empty())
+            throw DataError(fmt::format("{}: every *.tsv file is empty", path.string()));
+        return sets;
+    }
+    if (fs::is_regular_file(path)) {
+        sets.push_back(readTsv(path, srcLang, tgtLang, maxPairs));
+        return sets;
+    }
+    // A Tatoeba prefix: DIR/tatoeba.deu-eng -> .deu / .eng files.
+    const std::string name = path.filename().string();
+    static const std::regex tatoeba(R"(tatoeba\.([a-z]{3})-([a-z]{3}))");
+    std::smatch m;
+    if (std::regex_match(name, m, tatoeba) && fs::exists(path.string() + "." + m[1].str())) {
+        data::TatoebaPairReader reader(path);
+        sets.push_back(readPairs(reader, path.string(), maxPairs));
+        return sets;
+    }
+    throw DataError(
+        fmt::format("{}: no such pair file, folder of xx-yy.tsv files, or Tatoeba "
+                    "prefix (DIR/tatoeba.deu-eng with .deu and .eng files)",
+                    path.string()));
+}
+
+align::Matrix encodeTexts(model::EncodingService& encoder, const std::vector<std::string>& texts) {
+    align::Matrix m(static_cast<int64_t>(texts.size()), encoder.dimension());
+    if (!texts.empty()) m.data = encoder.encode(texts);
+    return m;
+}
+
+MiningSet loadBuccSet(const std::string& prefix, const std::string& srcLang,
+                      const std::string& tgtLang) {
+    MiningSet set;
+    set.name = srcLang + "-" + tgtLang;
+    set.source = readBuccSentences(fs::path(prefix + "." + srcLang));
+    set.target = readBuccSentences(fs::path(prefix + "." + tgtLang));
+    set.gold = readBuccGold(fs::path(prefix + ".gold"));
+    return set;
+}
+
+MiningSet demoMiningSet(const fs::path& corpus, const std::string& lang, const std::string& split,
+                        int distractorsPerPair) {
+    data::requireLanguageCode(lang, "--lang");
+    std::vector<std::string> src, tgt;
+    std::set<std::string> srcSeen, tgtSeen;
+    for (const char* kind : {"name", "option"}) {
+        const fs::path file = corpus / "parallel" / split / kind / (lang + "-en.tsv");
+        if (!fs::exists(file) || fs::file_size(file) == 0) continue;
+        data::TsvPairReader reader(file, lang, "en");
+        data::SentencePair p;
+        while (reader.next(p))  // one gold pair per distinct sentence on each side
+            if (!srcSeen.count(p.src) && !tgtSeen.count(p.tgt)) {
+                srcSeen.insert(p.src);
+                tgtSeen.insert(p.tgt);
+                src.push_back(p.src);
+                tgt.push_back(p.tgt);
+            }
+    }
+    if (src.empty())
+        throw DataError(
+            fmt::format("{}: no {}-en translation pairs in the {} split; pick another "
+                        "--lang (see manifest.json 'pairs')",
+                        corpus.string(), lang, split));
+    // Distractors from the other splits' pages (different commands, so never translations of the
+    // gold sentences), source and target sides from disjoint command sets so that they are not
+    // translations of each other either.
+    const std::string other = split == "train" ? "dev" : "train";
+    auto half = [](int parity) {
+        return [parity](const std::string& command) {
+            return static_cast<int>(fnv1a64(command) % 2) == parity;
+        };
+    };
+    const size_t want = src.size() * static_cast<size_t>(std::max(0, distractorsPerPair));
+    const auto srcExtra = spread(
+        documentSentences(corpus / "docs" / other / (lang + ".jsonl"), half(0)), want, srcSeen);
+    const auto tgtExtra =
+        spread(documentSentences(corpus / "docs" / other / "en.jsonl", half(1)), want, tgtSeen);
+
+    MiningSet set;
+    set.name = lang + "-en";
+    auto add = [](std::vector<BuccSentence>& side, const std::string& prefix,
+                  const std::string& text) {
+        side.push_back({fmt::format("{}-{:06d}", prefix, side.size() + 1), text, 0});
+    };
+    // Interleave gold and distractor sentences so row order reveals nothing.
+    for (size_t i = 0, j = 0; i < src.size() || j < srcExtra.size();) {
+        if (i < src.size()) {
+            set.gold.push_back({fmt::format("{}-{:06d}", lang, set.source.size() + 1), ""});
+            add(set.source, lang, src[i++]);
+        }
+        for (int d = 0; d < distractorsPerPair && j < srcExtra.size(); ++d)
+            add(set.source, lang, srcExtra[j++]);
+    }
+    // Targets in reverse order so that gold pairs do not sit at matching positions.
+    std::vector<size_t> goldTarget(tgt.size());
+    for (size_t j = 0, t = tgt.size(); t > 0 || j < tgtExtra.size();) {
+        if (t > 0) {
+            goldTarget[--t] = set.target.size();
+            add(set.target, "en", tgt[t]);
+        }
+        for (int d = 0; d < distractorsPerPair && j < tgtExtra.size(); ++d)
+            add(set.target, "en", tgtExtra[j++]);
+    }
+    for (size_t i = 0; i < set.gold.size(); ++i)
+        set.gold[i].targetId = set.target[goldTarget[i]].id;
+    return set;
+}
+
+RetrievalSet loadBeirSet(const fs::path& dir, const std::string& qrelsSplit) {
+    RetrievalSet set;
+    set.folder = dir;
+    set.name = dir.filename().string();
+    index::CorpusOptions corpus;
+    set.passages = index::readCorpusDocuments({dir / "corpus.jsonl"}, corpus);
+    set.queries = data::readBeirQueries(dir / "queries.jsonl");
+    const fs::path qrels = dir / "qrels" / (qrelsSplit + ".tsv");
+    set.qrels = data::readBeirQrels(qrels);
+    std::set<std::string> docs, queries;
+    for (const auto& p : set.passages)
+        docs.insert(p.id);
+    for (const auto& q : set.queries)
+        queries.insert(q.id);
+    for (const auto& [qid, judged] : set.qrels) {
+        if (!queries.count(qid)) ++set.qrelsUnknownQueries;
+        for (const auto& [doc, grade] : judged)
+            if (!docs.count(doc)) ++set.qrelsUnknownDocuments;
+    }
+    return set;
+}
+
+std::vector<fs::path> findBeirSets(const fs::path& path, std::vector<fs::path>* skipped) {
+    if (fs::exists(path / "corpus.jsonl")) return {path};
+    auto nonEmpty = [](const fs::path& f) { return fs::exists(f) && fs::file_size(f) > 0; };
+    std::vector<fs::path> out;
+    if (fs::is_directory(path))
+        for (const auto& e : fs::directory_iterator(path)) {
+            if (!fs::exists(e.path() / "corpus.jsonl")) continue;
+            if (nonEmpty(e.path() / "corpus.jsonl") && nonEmpty(e.path() / "queries.jsonl"))
+                out.push_back(e.path());
+            else if (skipped)
+                skipped->push_back(e.path());
+        }
+    if (skipped) std::sort(skipped->begin(), skipped->end());
+    std::sort(out.begin(), out.end());
+    if (out.empty())
+        throw DataError(
+            fmt::format("{}: no BEIR collection (corpus.jsonl, queries.jsonl, "
+                        "qrels/test.tsv) here or in its sub-folders",
+                        path.string()));
+    return out;
+}
+
+}  // namespace isomorph::eval

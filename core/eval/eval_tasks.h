@@ -1,0 +1,82 @@
+#pragma once
+
+// The evaluation tasks of `isomorph-cli eval` and the GUI, from files to numbers: loading bitext,
+// mining and retrieval sets (standard formats and the demo workspace), encoding them with a
+// checkpoint and scoring them with the torch-free metrics (bitext_metrics, bucc,
+// retrieval_metrics, rerank). Torch-free header.
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/align/matrix.h"
+#include "core/data/readers/retrieval_sets.h"
+#include "core/eval/bucc.h"
+#include "core/eval/retrieval_metrics.h"
+#include "core/index/vector_index.h"
+#include "core/model/encoding_service.h"
+
+namespace isomorph::eval {
+
+/// Parallel sentences of one language pair.
+struct BitextSet {
+    std::string name;  ///< "de-en"
+    std::string srcLang, tgtLang;
+    std::vector<std::string> src, tgt;
+    std::string file;  ///< where they came from (for messages)
+};
+
+/// Reads bitext from `path`: a TSV file "src<TAB>tgt" (languages from --src-lang/--tgt-lang or a
+/// file name "xx-yy.tsv"), a folder of such "xx-yy.tsv" files (one set each, sorted), or a
+/// Tatoeba prefix ("DIR/tatoeba.deu-eng" with .deu/.eng files). Keeps the first `maxPairs` pairs
+/// of each set (0 = all). Throws DataError naming the file and line for bad input or an empty
+/// side, ConfigError when languages cannot be determined.
+std::vector<BitextSet> loadBitextSets(const std::filesystem::path& path, const std::string& srcLang,
+                                      const std::string& tgtLang, int64_t maxPairs);
+
+/// Encodes `texts` into [n, dim] (in input order).
+align::Matrix encodeTexts(model::EncodingService& encoder, const std::vector<std::string>& texts);
+
+/// A mining task: two monolingual sides with hidden translation pairs (BUCC style).
+struct MiningSet {
+    std::string name;  ///< "de-en"
+    std::vector<BuccSentence> source, target;
+    std::vector<BuccPair> gold;
+};
+
+/// Reads BUCC files PREFIX.<src> / PREFIX.<tgt> / PREFIX.gold.
+MiningSet loadBuccSet(const std::string& prefix, const std::string& srcLang,
+                      const std::string& tgtLang);
+
+/// A BUCC-style task from the demo corpus: the `split` translation pairs of `lang`-en (NAME and
+/// option pairs) hidden among `distractorsPerPair` times as many sentences of the same split's
+/// man pages on each side (different commands, so not translations of the gold sentences).
+/// Deterministic. Throws DataError when the corpus has no pairs for the language.
+MiningSet demoMiningSet(const std::filesystem::path& corpus, const std::string& lang,
+                        const std::string& split, int distractorsPerPair = 4);
+
+/// A retrieval test collection (BEIR layout).
+struct RetrievalSet {
+    std::string name;  ///< folder name, e.g. "de-en"
+    std::filesystem::path folder;
+    std::vector<index::IndexedDocument> passages;  ///< title and text joined; language from id
+    std::vector<data::Query> queries;
+    Qrels qrels;
+    int64_t qrelsUnknownDocuments = 0;  ///< judgements naming a document not in the corpus
+    int64_t qrelsUnknownQueries = 0;    ///< judgements naming a query not in queries.jsonl
+};
+
+/// Reads DIR/corpus.jsonl, DIR/queries.jsonl and DIR/qrels/test.tsv (or the split given).
+RetrievalSet loadBeirSet(const std::filesystem::path& dir, const std::string& qrelsSplit = "test");
+
+/// BEIR folders under `path`: `path` itself when it holds corpus.jsonl, else its sub-folders
+/// whose corpus.jsonl and queries.jsonl are non-empty (sorted); the others are added to
+/// `skipped` when given. DataError when there are none.
+std::vector<std::filesystem::path> findBeirSets(
+    const std::filesystem::path& path, std::vector<std::filesystem::path>* skipped = nullptr);
+
+}  // namespace isomorph::eval

@@ -1,0 +1,426 @@
+#include "core/search/bm25_index.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdlib.h>  // mkdtemp
+#include <system_error>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <xapian.h>
+
+#include "core/common/atomic_file.h"
+#include "core/common/errors.h"
+#include "core/data/language.h"
+#include "core/data/readers/text_input.h"
+
+namespace fs = std::filesystem;
+
+namespace isomorph::search {
+namespace {
+
+constexpr const char* kFormat = "isomorph-bm25";
+constexpr const char* kDatabaseDir = "xapian";
+// Language filter term: a boolean term (wdf 0, so it does not count towards document length).
+// Analysed terms are lower-cased, so they never start with this upper-case prefix. Document ids
+// are kept in the document data only (ids longer than Xapian's 245-byte term limit are fine).
+constexpr const char* kLanguagePrefix = "L";
+
+std::string primarySubtag(std::string_view language) {
+    return std::string(language.substr(0, language.find('-')));
+}
+
+std::string describe(const Xapian::Error& e) {
+    return e.get_description();
+}
+
+/// Turns text into Xapian terms the same way for documents and queries.
+class Analyzer {
+  public:
+    Analyzer() { generator_.set_flags(Xapian::TermGenerator::FLAG_CJK_NGRAM); }
+
+    /// Adds the analysed terms of `text` to `doc` (wdf += 1 per occurrence).
+    void addText(Xapian::Document& doc, const std::string& text, const std::string& language) {
+        const Xapian::Stem& stem = stemmer(language);
+        // STEM_ALL without a stemmer would index nothing at all (Xapian 1.4).
+        generator_.set_stemming_strategy(stem.is_none() ? Xapian::TermGenerator::STEM_NONE
+                                                        : Xapian::TermGenerator::STEM_ALL);
+        generator_.set_stemmer(stem);
+        generator_.set_document(doc);
+        generator_.index_text_without_positions(text);
+    }
+
+    /// OR of the analysed query terms, each weighted by its count; empty without any term.
+    Xapian::Query query(const std::string& text, const std::string& language) {
+        Xapian::Document scratch;
+        addText(scratch, text, language);
+        std::vector<Xapian::Query> terms;
+        for (auto it = scratch.termlist_begin(); it != scratch.termlist_end(); ++it)
+            terms.emplace_back(*it, it.get_wdf());
+        return Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
+    }
+
+  private:
+    const Xapian::Stem& stemmer(const std::string& language) {
+        auto it = stemmers_.find(language);
+        if (it == stemmers_.end())  // fallback = true: no stemmer -> no stemming
+            it = stemmers_.emplace(language, Xapian::Stem(primarySubtag(language), true)).first;
+        return it->second;
+    }
+
+    Xapian::TermGenerator generator_;
+    std::unordered_map<std::string, Xapian::Stem> stemmers_;
+};
+
+// ---- metadata ----------------------------------------------------------------------------------
+
+nlohmann::json toJson(const Bm25Parameters& p) {
+    return {{"k1", p.k1},
+            {"b", p.b},
+            {"k2", p.k2},
+            {"k3", p.k3},
+            {"min_normalized_length", p.minNormalizedLength}};
+}
+
+nlohmann::json toJson(const Bm25IndexInfo& info) {
+    return {{"format", kFormat},
+            {"schema_version", info.schemaVersion},
+            {"xapian_version", info.xapianVersion},
+            {"parameters", toJson(info.parameters)},
+            {"document_count", info.documentCount},
+            {"languages", info.languages}};
+}
+
+/// Reads `field` of `object` as T; DataError naming the file and field otherwise.
+template <typename T>
+T field(const nlohmann::json& object, const char* name, const fs::path& file) {
+    const auto it = object.find(name);
+    if (it == object.end())
+        throw DataError(
+            fmt::format("{}: field '{}' is missing; rebuild the index", file.string(), name));
+    try {
+        return it->get<T>();
+    } catch (const nlohmann::json::exception&) {
+        throw DataError(fmt::format("{}: field '{}' has the wrong type ({}); rebuild the index",
+                                    file.string(), name, it->dump()));
+    }
+}
+
+nlohmann::json parseMetadata(const fs::path& dir) {
+    std::error_code ec;  // a path we may not inspect counts as missing
+    if (!fs::exists(dir, ec))
+        throw DataError(
+            fmt::format("{}: no such directory; build the BM25 index first", dir.string()));
+    if (!fs::is_directory(dir, ec))
+        throw DataError(fmt::format("{} is a file, not a BM25 index directory", dir.string()));
+    const fs::path file = dir / Bm25Index::kMetadataFile;
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        throw DataError(fmt::format(
+            "{} is not a BM25 index ({} is missing); build one there or pick the index directory",
+            dir.string(), Bm25Index::kMetadataFile));
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    nlohmann::json json = nlohmann::json::parse(bytes.str(), nullptr, false);
+    if (!json.is_object())
+        throw DataError(
+            fmt::format("{}: not a JSON object; the index is damaged, rebuild it", file.string()));
+    return json;
+}
+
+Bm25IndexInfo readMetadata(const fs::path& dir) {
+    const fs::path file = dir / Bm25Index::kMetadataFile;
+    const nlohmann::json json = parseMetadata(dir);
+    const auto format = field<std::string>(json, "format", file);
+    if (format != kFormat)
+        throw DataError(fmt::format("{}: format '{}' is not a BM25 index ('{}')", file.string(),
+                                    format, kFormat));
+    Bm25IndexInfo info;
+    info.schemaVersion = field<int>(json, "schema_version", file);
+    if (info.schemaVersion != Bm25Index::kSchemaVersion)
+        throw DataError(fmt::format(
+            "{}: index schema version {} cannot be read by this build (schema {}); rebuild the "
+            "index with this version of Isomorph",
+            dir.string(), info.schemaVersion, Bm25Index::kSchemaVersion));
+    info.xapianVersion = field<std::string>(json, "xapian_version", file);
+    const auto params = field<nlohmann::json>(json, "parameters", file);
+    info.parameters.k1 = field<double>(params, "k1", file);
+    info.parameters.b = field<double>(params, "b", file);
+    info.parameters.k2 = field<double>(params, "k2", file);
+    info.parameters.k3 = field<double>(params, "k3", file);
+    info.parameters.minNormalizedLength = field<double>(params, "min_normalized_length", file);
+    info.documentCount = field<std::size_t>(json, "document_count", file);
+    info.languages = field<std::map<std::string, std::size_t>>(json, "languages", file);
+    return info;
+}
+
+// ---- building ----------------------------------------------------------------------------------
+
+/// A DIR.tmp-XXXXXX sibling of the target that is removed unless moved into place.
+class StagingDir {
+  public:
+    explicit StagingDir(const fs::path& target) {
+        std::string pattern = target.string() + ".tmp-XXXXXX";
+        if (::mkdtemp(pattern.data()) == nullptr)
+            throw DataError(fmt::format("cannot create a temporary directory next to {}: {}",
+                                        target.string(), std::strerror(errno)));
+        path_ = pattern;
+    }
+    StagingDir(const StagingDir&) = delete;
+    StagingDir& operator=(const StagingDir&) = delete;
+    ~StagingDir() {
+        std::error_code ignored;
+        if (!path_.empty()) fs::remove_all(path_, ignored);
+    }
+
+    const fs::path& path() const { return path_; }
+
+    /// Renames the staging directory to `target`, replacing an existing index there.
+    void moveTo(const fs::path& target) {
+        std::error_code ec;
+        if (fs::exists(target)) {
+            // A fresh unused name (the temporary StagingDir removes its directory again).
+            const fs::path old = StagingDir(target).path_;
+            fs::rename(target, old, ec);
+            if (!ec) fs::rename(path_, target, ec);
+            std::error_code ignored;
+            if (ec)
+                fs::rename(old, target, ignored);  // put the old index back
+            else
+                fs::remove_all(old, ignored);
+        } else {
+            fs::rename(path_, target, ec);
+        }
+        if (ec)
+            throw DataError(fmt::format("cannot move the new index into {}: {}", target.string(),
+                                        ec.message()));
+        path_.clear();
+        syncDirectory(target.parent_path().empty() ? fs::path(".") : target.parent_path());
+    }
+
+  private:
+    fs::path path_;
+};
+
+/// Refuses to replace anything but an empty directory or a BM25 index.
+void checkTarget(const fs::path& dir, bool overwrite) {
+    if (!fs::exists(dir)) return;
+    if (!overwrite)
+        throw DataError(
+            fmt::format("{} already exists; choose another directory or ask to overwrite the index",
+                        dir.string()));
+    if (fs::is_directory(dir) && (fs::is_empty(dir) || fs::exists(dir / Bm25Index::kMetadataFile)))
+        return;
+    throw DataError(fmt::format(
+        "{} exists and is not a BM25 index; refusing to overwrite it (pick a new directory)",
+        dir.string()));
+}
+
+void checkDocument(const IndexDocument& doc, std::size_t index,
+                   std::unordered_set<std::string>& ids) {
+    if (doc.id.empty())
+        throw DataError(
+            fmt::format("document {} (0-based) has an empty id; every document needs one", index));
+    if (!data::isValidLanguageCode(doc.language))
+        throw DataError(fmt::format(
+            "document '{}': language '{}' is not an ISO 639-1 code or BCP-47 tag (such as 'de', "
+            "'pt-PT', 'zh-Hant'); fix the document's language",
+            doc.id, doc.language));
+    if (!ids.insert(doc.id).second)
+        throw DataError(fmt::format("document id '{}' occurs twice; ids must be unique", doc.id));
+}
+
+Xapian::Document makeDocument(const IndexDocument& doc, Analyzer& analyzer) {
+    Xapian::Document out;
+    out.set_data(doc.id);
+    out.add_boolean_term(kLanguagePrefix + doc.language);
+    // Title and text separately, so no word or CJK bigram spans the boundary.
+    analyzer.addText(out, doc.title, doc.language);
+    analyzer.addText(out, doc.text, doc.language);
+    return out;
+}
+
+Bm25IndexInfo writeDatabase(const fs::path& path, const DocumentSource& source,
+                            const Bm25BuildOptions& options, const BuildProgress& progress) {
+    Bm25IndexInfo info;
+    info.schemaVersion = Bm25Index::kSchemaVersion;
+    info.xapianVersion = Xapian::version_string();
+    info.parameters = options.parameters;
+    Xapian::WritableDatabase db(path.string(), Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS);
+    Analyzer analyzer;
+    std::unordered_set<std::string> ids;
+    IndexDocument doc;
+    auto cancelled = [&](std::size_t done) { return progress && !progress(done); };
+    while (source(doc)) {
+        checkDocument(doc, info.documentCount, ids);
+        db.add_document(makeDocument(doc, analyzer));
+        ++info.languages[doc.language];
+        if (++info.documentCount % options.progressInterval == 0 && cancelled(info.documentCount))
+            throw Cancelled("BM25 index build cancelled; nothing was written");
+    }
+    if (info.documentCount == 0)
+        throw DataError("no documents to index; the BM25 index needs at least one document");
+    if (info.documentCount % options.progressInterval != 0 && cancelled(info.documentCount))
+        throw Cancelled("BM25 index build cancelled; nothing was written");
+    db.commit();
+    db.close();
+    return info;
+}
+
+void checkSearchOptions(const Bm25SearchOptions& options) {
+    if (options.k == 0) throw ConfigError("BM25 search k = 0; ask for at least one document");
+    for (const std::string* lang : {&options.queryLanguage, &options.documentLanguage})
+        if (!lang->empty() && !data::isValidLanguageCode(*lang))
+            throw ConfigError(fmt::format(
+                "BM25 search: language '{}' is not an ISO 639-1 code or BCP-47 tag (such as "
+                "'de', 'pt-PT'); leave it empty for none",
+                *lang));
+}
+
+}  // namespace
+
+// ---- public API --------------------------------------------------------------------------------
+
+void Bm25Parameters::validate() const {
+    std::vector<std::string> problems;
+    auto nonNegative = [&](double v, const char* name) {
+        if (!(v >= 0.0) || !std::isfinite(v))
+            problems.push_back(fmt::format("{} = {} must be a finite number >= 0", name, v));
+    };
+    nonNegative(k1, "k1");
+    nonNegative(k2, "k2");
+    nonNegative(k3, "k3");
+    nonNegative(minNormalizedLength, "minNormalizedLength");
+    if (!(b >= 0.0 && b <= 1.0)) problems.push_back(fmt::format("b = {} must be in [0, 1]", b));
+    if (problems.empty()) return;
+    std::string message = "invalid BM25 parameters: ";
+    for (std::size_t i = 0; i < problems.size(); ++i)
+        message += (i ? "; " : "") + problems[i];
+    throw ConfigError(message);
+}
+
+bool hasStemmer(std::string_view language) {
+    return !Xapian::Stem(primarySubtag(language), true).is_none();
+}
+
+struct Bm25Index::Impl {
+    fs::path dir;
+    Bm25IndexInfo info;
+    Xapian::Database db;
+    mutable Analyzer analyzer;  // caches stemmers; the index is single-threaded anyway
+
+    eval::Ranking search(const std::string& query, const Bm25SearchOptions& options) const {
+        Xapian::Query q = analyzer.query(query, options.queryLanguage);
+        if (q.empty())
+            throw DataError(fmt::format(
+                "BM25 search: the query '{}' has no searchable word (only punctuation or symbols)",
+                query.substr(0, 80)));
+        if (!options.documentLanguage.empty())
+            q = Xapian::Query(Xapian::Query::OP_FILTER, q,
+                              Xapian::Query(kLanguagePrefix + options.documentLanguage));
+        const Bm25Parameters& p = info.parameters;
+        Xapian::Enquire enquire(db);
+        enquire.set_weighting_scheme(
+            Xapian::BM25Weight(p.k1, p.k2, p.k3, p.b, p.minNormalizedLength));
+        enquire.set_query(q);
+        const auto k =
+            static_cast<Xapian::doccount>(std::min<std::size_t>(options.k, db.get_doccount()));
+        const Xapian::MSet matches = enquire.get_mset(0, k);
+        eval::Ranking ranking;
+        ranking.reserve(matches.size());
+        for (auto it = matches.begin(); it != matches.end(); ++it)
+            ranking.push_back({it.get_document().get_data(), it.get_weight()});
+        return ranking;
+    }
+};
+
+Bm25Index::Bm25Index(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Bm25Index::Bm25Index(Bm25Index&&) noexcept = default;
+Bm25Index& Bm25Index::operator=(Bm25Index&&) noexcept = default;
+Bm25Index::~Bm25Index() = default;
+
+const Bm25IndexInfo& Bm25Index::info() const {
+    return impl_->info;
+}
+const fs::path& Bm25Index::directory() const {
+    return impl_->dir;
+}
+
+Bm25Index Bm25Index::build(const fs::path& dir, const DocumentSource& source,
+                           const Bm25BuildOptions& options, const BuildProgress& progress) {
+    options.parameters.validate();
+    if (options.progressInterval == 0)
+        throw ConfigError("BM25 build progressInterval = 0; use 1 or more documents");
+    try {
+        checkTarget(dir, options.overwrite);
+        if (dir.has_parent_path()) fs::create_directories(dir.parent_path());
+        StagingDir staging(dir);
+        const Bm25IndexInfo info =
+            writeDatabase(staging.path() / kDatabaseDir, source, options, progress);
+        writeFileAtomically(staging.path() / kMetadataFile, toJson(info).dump(2) + "\n");
+        staging.moveTo(dir);
+    } catch (const Xapian::Error& e) {
+        throw DataError(
+            fmt::format("{}: writing the BM25 index failed ({}); check free disk "
+                        "space and permissions",
+                        dir.string(), describe(e)));
+    } catch (const fs::filesystem_error& e) {
+        throw DataError(
+            fmt::format("{}: cannot create the BM25 index ({}); check the path and "
+                        "permissions",
+                        dir.string(), e.code().message()));
+    }
+    return open(dir);
+}
+
+Bm25Index Bm25Index::build(const fs::path& dir, const std::vector<IndexDocument>& documents,
+                           const Bm25BuildOptions& options, const BuildProgress& progress) {
+    std::size_t next = 0;
+    auto source = [&](IndexDocument& doc) {
+        if (next == documents.size()) return false;
+        doc = documents[next++];
+        return true;
+    };
+    return build(dir, source, options, progress);
+}
+
+Bm25Index Bm25Index::open(const fs::path& dir) {
+    auto impl = std::make_unique<Impl>();
+    impl->dir = dir;
+    impl->info = readMetadata(dir);
+    try {
+        impl->db = Xapian::Database((dir / kDatabaseDir).string());
+    } catch (const Xapian::Error& e) {
+        throw DataError(
+            fmt::format("{}: the Xapian database cannot be opened ({}); the index is "
+                        "damaged or from an incompatible Xapian, rebuild it",
+                        dir.string(), describe(e)));
+    }
+    if (impl->db.get_doccount() != impl->info.documentCount)
+        throw DataError(fmt::format(
+            "{}: the database holds {} documents but {} records {}; the index was modified, "
+            "rebuild it",
+            dir.string(), impl->db.get_doccount(), kMetadataFile, impl->info.documentCount));
+    return Bm25Index(std::move(impl));
+}
+
+eval::Ranking Bm25Index::search(std::string_view query, const Bm25SearchOptions& options) const {
+    checkSearchOptions(options);
+    if (data::isBlank(query)) throw DataError("BM25 search: the query is empty; type some words");
+    try {
+        return impl_->search(std::string(query), options);
+    } catch (const Xapian::Error& e) {
+        throw DataError(
+            fmt::format("{}: BM25 search failed ({}); the index may be damaged, "
+                        "rebuild it",
+                        impl_->dir.string(), describe(e)));
+    }
+}
+
+}  // namespace isomorph::search

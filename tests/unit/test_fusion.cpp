@@ -1,0 +1,95 @@
+// Hybrid score fusion (core/search/fusion.h) against values computed by hand.
+
+#include <cmath>
+
+#include <QtTest>
+
+#include "core/common/errors.h"
+#include "core/search/fusion.h"
+
+using namespace isomorph;
+using namespace isomorph::search;
+
+namespace {
+
+bool near(double a, double b) {
+    return std::abs(a - b) <= 1e-12;
+}
+
+double scoreOf(const eval::Ranking& r, const std::string& doc) {
+    for (const auto& d : r)
+        if (d.docId == doc) return d.score;
+    return std::nan("");
+}
+
+std::vector<std::string> ids(const eval::Ranking& r) {
+    std::vector<std::string> out;
+    for (const auto& d : r)
+        out.push_back(d.docId);
+    return out;
+}
+
+// Dense cosine scores and lexical BM25 scores for one query, in arbitrary order.
+//   dense:   a .9, b .5, c .1      -> normalised a 1, b .5, c 0
+//   lexical: c 12, d 8, a 4        -> normalised c 1, d .5, a 0
+const eval::Ranking kDense = {{"b", 0.5}, {"a", 0.9}, {"c", 0.1}};
+const eval::Ranking kLexical = {{"d", 8.0}, {"c", 12.0}, {"a", 4.0}};
+
+}  // namespace
+
+class TestFusion : public QObject {
+    Q_OBJECT
+
+  private Q_SLOTS:
+    void linearInterpolatesNormalisedScores() {
+        const auto r = fuseLinear(kDense, kLexical, {0.7, 0});
+        // a .7*1 + .3*0 = .7; b .7*.5 = .35; c .7*0 + .3*1 = .3; d .3*.5 = .15
+        QCOMPARE(ids(r), (std::vector<std::string>{"a", "b", "c", "d"}));
+        QVERIFY(near(scoreOf(r, "a"), 0.7));
+        QVERIFY(near(scoreOf(r, "b"), 0.35));
+        QVERIFY(near(scoreOf(r, "c"), 0.3));
+        QVERIFY(near(scoreOf(r, "d"), 0.15));
+    }
+
+    void linearExtremesReproduceOneSystem() {
+        // alpha 1: dense order a, b; c (dense minimum) ties d (not retrieved by dense) at 0.
+        const auto dense = fuseLinear(kDense, kLexical, {1.0, 0});
+        QCOMPARE(ids(dense), (std::vector<std::string>{"a", "b", "d", "c"}));
+        QCOMPARE(scoreOf(dense, "c"), 0.0);
+        QCOMPARE(fuseLinear(kDense, kLexical, {1.0, 2}).size(), size_t(2));
+        // alpha 0: lexical order c, d, a; b (absent) ties a at 0 and wins by id descending.
+        QCOMPARE(ids(fuseLinear(kDense, kLexical, {0.0, 0})),
+                 (std::vector<std::string>{"c", "d", "b", "a"}));
+    }
+
+    void linearEqualScoresNormaliseToOne() {
+        const auto r = fuseLinear({{"x", 3.0}}, {{"y", 2.0}, {"x", 2.0}}, {0.5, 0});
+        QVERIFY(near(scoreOf(r, "x"), 1.0));
+        QVERIFY(near(scoreOf(r, "y"), 0.5));
+        QVERIFY(fuseLinear({}, {}, {}).empty());
+    }
+
+    void reciprocalRankFusionByHand() {
+        const auto r = fuseReciprocalRank(kDense, kLexical);
+        // dense ranks a1 b2 c3, lexical ranks c1 d2 a3.
+        const double a = 1.0 / 61 + 1.0 / 63, c = 1.0 / 63 + 1.0 / 61, b = 1.0 / 62, d = 1.0 / 62;
+        QVERIFY(near(scoreOf(r, "a"), a));
+        QVERIFY(near(scoreOf(r, "c"), c));
+        QVERIFY(near(scoreOf(r, "b"), b));
+        QVERIFY(near(scoreOf(r, "d"), d));
+        // a and c tie, as do b and d: trec_eval order breaks ties by id descending.
+        QCOMPARE(ids(r), (std::vector<std::string>{"c", "a", "d", "b"}));
+        QCOMPARE(fuseReciprocalRank(kDense, kLexical, {1.0, 2}).size(), size_t(2));
+        QVERIFY(near(scoreOf(fuseReciprocalRank(kDense, {}, {1.0, 0}), "b"), 1.0 / 3));
+    }
+
+    void rejectsBadInput() {
+        QVERIFY_EXCEPTION_THROWN(fuseLinear(kDense, kLexical, {1.5, 0}), ConfigError);
+        QVERIFY_EXCEPTION_THROWN(fuseReciprocalRank(kDense, kLexical, {0.0, 0}), ConfigError);
+        QVERIFY_EXCEPTION_THROWN(fuseLinear({{"a", 1.0}, {"a", 2.0}}, {}, {}), DataError);
+        QVERIFY_EXCEPTION_THROWN(fuseReciprocalRank({{"a", std::nan("")}}, {}, {}), DataError);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFusion)
+#include "test_fusion.moc"
