@@ -39,5 +39,6 @@ void registerModel(CLI::App& app, Registry& registry);               // command_
 void registerTrain(CLI::App& app, Registry& registry);               // command_train.cpp
 void registerIndex(CLI::App& app, Registry& registry);  // command_index.cpp (index build, search)
 void registerEval(CLI::App& app, Registry& registry);   // command_eval.cpp
+void registerCalibrate(CLI::App& app, Registry& registry);  // command_calibrate.cpp
 
 }  // namespace isomorph::cli

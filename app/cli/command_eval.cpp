@@ -11,6 +11,7 @@
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
+#include "core/align/calibration.h"
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/data/language.h"
@@ -74,7 +75,7 @@ void printJson(const json& j) {
 
 struct BitextCliOptions {
     EncoderCliOptions enc;
-    std::string pairs, srcLang, tgtLang;
+    std::string pairs, srcLang, tgtLang, calibration;
     int64_t maxPairs = 0;
     int cslsK = 10;
 };
@@ -83,9 +84,37 @@ json accuracyJson(const eval::BitextAccuracy& a) {
     return {{"src_to_tgt", a.srcToTgt}, {"tgt_to_src", a.tgtToSrc}, {"mean", a.mean}};
 }
 
+/// With a calibration: each set's accuracy after none / +shift / +scale / +rotation.
+int runCalibratedBitext(const BitextCliOptions& o, const std::vector<eval::BitextSet>& sets,
+                        model::EncodingService& encoder) {
+    const auto cal = align::loadCalibration(o.calibration);
+    json out = {{"model", o.enc.model}, {"calibration", o.calibration}, {"sets", json::array()}};
+    if (!o.enc.json)
+        std::cout << fmt::format("{:<14} {:>6}  {:<10} {:>8} {:>8}\n", "pair", "pairs", "step",
+                                 "cosine", "CSLS");
+    for (const auto& set : sets) {
+        align::HeldOutPairs h{set.srcLang, set.tgtLang, eval::encodeTexts(encoder, set.src),
+                              eval::encodeTexts(encoder, set.tgt)};
+        json steps = json::array();
+        for (const auto& r : align::calibrationReport(cal, {h}, o.cslsK)) {
+            const std::string step = align::calibrationStepName(r.step);
+            steps.push_back(
+                {{"step", step}, {"cosine", r.cosineAccuracy}, {"csls", r.cslsAccuracy}});
+            if (!o.enc.json)
+                std::cout << fmt::format("{:<14} {:>6}  {:<10} {:>7.2f}% {:>7.2f}%\n", set.name,
+                                         set.src.size(), step == "none" ? step : "+" + step,
+                                         pct(r.cosineAccuracy), pct(r.cslsAccuracy));
+        }
+        out["sets"].push_back({{"name", set.name}, {"pairs", set.src.size()}, {"steps", steps}});
+    }
+    if (o.enc.json) printJson(out);
+    return kExitOk;
+}
+
 int runBitext(const BitextCliOptions& o) {
     const auto sets = eval::loadBitextSets(o.pairs, o.srcLang, o.tgtLang, o.maxPairs);
     auto encoder = o.enc.open();
+    if (!o.calibration.empty()) return runCalibratedBitext(o, sets, *encoder);
     eval::BitextOptions options;
     options.cslsK = o.cslsK;
     json out = {
@@ -524,6 +553,8 @@ void registerEval(CLI::App& app, Registry& registry) {
     bitext->add_option("--csls-k", b->cslsK, "CSLS neighbourhood")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
+    bitext->add_option("--calibration", b->calibration,
+                       "Calibration file: report each set after none/+shift/+scale/+rotation");
     bitext->callback([&registry, b] { registry.run = [b] { return runBitext(*b); }; });
 
     auto u = std::make_shared<BuccCliOptions>();

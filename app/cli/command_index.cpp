@@ -8,9 +8,11 @@
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
+#include "core/align/calibration.h"
 #include "core/common/errors.h"
 #include "core/index/index_builder.h"
 #include "core/index/search_service.h"
+#include "core/search/bm25_index.h"
 
 namespace isomorph::cli {
 namespace {
@@ -18,14 +20,43 @@ namespace {
 namespace fs = std::filesystem;
 
 struct BuildCliOptions {
-    std::string out, model, embeddings, pooling = "cls", device = "cpu", kind = "flat";
+    std::string out, model, embeddings, pooling = "cls", device = "cpu", kind = "flat", calibration;
     std::vector<std::string> corpus;
     index::CorpusOptions corpusOptions;
     index::IndexParams params;
     int64_t maxTokens = 0;
     int threads = 0;
-    bool overwrite = false;
+    bool overwrite = false, bm25 = true;
 };
+
+/// Calibrates each language's rows with the file's statistics and rotation (documents of a
+/// language the calibration does not know are refused, naming it).
+void addCalibration(index::BuildOptions& options, const std::string& file) {
+    auto cal = std::make_shared<align::Calibration>(align::loadCalibration(file));
+    options.calibrationFile = file;
+    options.calibrationSteps = align::calibrationStepName(cal->steps);
+    options.transform = [cal, file](const std::string& lang, float* rows, int64_t n, int64_t dim) {
+        if (lang.empty())
+            throw DataError(
+                fmt::format("--calibration {}: some documents have no language; give "
+                            "them one with --lang",
+                            file));
+        align::Matrix m(n, dim, std::vector<float>(rows, rows + n * dim));
+        align::apply(*cal, lang, m);
+        std::copy(m.data.begin(), m.data.end(), rows);
+    };
+}
+
+/// Builds the BM25 index of the same documents into the index folder.
+void addBm25(index::BuildOptions& options, const std::vector<index::IndexedDocument>& documents) {
+    options.writeMore = [&documents](const fs::path& staging) {
+        std::vector<search::IndexDocument> docs;
+        docs.reserve(documents.size());
+        for (const auto& d : documents)
+            docs.push_back({d.id, "", d.text, d.language});
+        search::Bm25Index::build(staging / "bm25", docs);
+    };
+}
 
 /// Model, pooling and truncation of a .npy written by `isomorph-cli encode` (its sidecar), with
 /// --model taking precedence.
@@ -61,6 +92,8 @@ int runBuild(const BuildCliOptions& o) {
     options.overwrite = o.overwrite;
     std::vector<fs::path> files(o.corpus.begin(), o.corpus.end());
     const auto documents = index::readCorpusDocuments(files, o.corpusOptions);
+    if (!o.calibration.empty()) addCalibration(options, o.calibration);
+    if (o.bm25) addBm25(options, documents);
     std::cerr << fmt::format("index build: {} documents from {} file(s)\n", documents.size(),
                              files.size());
     ProgressLine progress;
@@ -186,6 +219,9 @@ void addBuildOptions(CLI::App* cmd, BuildCliOptions& b) {
     cmd->add_option("--probe", b.params.ivfProbe, "IVF default cells visited per query")
         ->capture_default_str();
     cmd->add_flag("--overwrite", b.overwrite, "Replace an existing index folder");
+    cmd->add_flag("!--no-bm25", b.bm25, "Skip the BM25 index (no --mode bm25/hybrid searches)");
+    cmd->add_option("--calibration", b.calibration,
+                    "Calibration file (`calibrate fit`) applied to documents and queries");
 }
 
 }  // namespace

@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
     registerTrain(app, registry);
     registerIndex(app, registry);
     registerEval(app, registry);
+    registerCalibrate(app, registry);
 
     try {
         app.parse(argc, argv);

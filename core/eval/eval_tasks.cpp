@@ -148,24 +148,54 @@ MiningSet loadBuccSet(const std::string& prefix, const std::string& srcLang,
     return set;
 }
 
-MiningSet demoMiningSet(const fs::path& corpus, const std::string& lang, const std::string& split,
-                        int distractorsPerPair) {
+BitextSet demoPairs(const fs::path& corpus, const std::string& lang, const std::string& split) {
     data::requireLanguageCode(lang, "--lang");
-    std::vector<std::string> src, tgt;
+    BitextSet set;
+    set.name = lang + "-en";
+    set.srcLang = lang;
+    set.tgtLang = "en";
+    set.file = (corpus / "parallel" / split).string();
     std::set<std::string> srcSeen, tgtSeen;
     for (const char* kind : {"name", "option"}) {
         const fs::path file = corpus / "parallel" / split / kind / (lang + "-en.tsv");
         if (!fs::exists(file) || fs::file_size(file) == 0) continue;
         data::TsvPairReader reader(file, lang, "en");
         data::SentencePair p;
-        while (reader.next(p))  // one gold pair per distinct sentence on each side
+        while (reader.next(p))
             if (!srcSeen.count(p.src) && !tgtSeen.count(p.tgt)) {
                 srcSeen.insert(p.src);
                 tgtSeen.insert(p.tgt);
-                src.push_back(p.src);
-                tgt.push_back(p.tgt);
+                set.src.push_back(p.src);
+                set.tgt.push_back(p.tgt);
             }
     }
+    return set;
+}
+
+std::vector<std::string> demoSentences(const fs::path& corpus, const std::string& lang,
+                                       const std::string& split, size_t count) {
+    return spread(documentSentences(corpus / "docs" / split / (lang + ".jsonl"),
+                                    [](const std::string&) { return true; }),
+                  count, {});
+}
+
+std::vector<std::string> demoLanguages(const fs::path& corpus, const std::string& split) {
+    std::vector<std::string> out;
+    const fs::path dir = corpus / "docs" / split;
+    if (fs::is_directory(dir))
+        for (const auto& e : fs::directory_iterator(dir))
+            if (e.path().extension() == ".jsonl" && fs::file_size(e.path()) > 0)
+                out.push_back(e.path().stem().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+MiningSet demoMiningSet(const fs::path& corpus, const std::string& lang, const std::string& split,
+                        int distractorsPerPair) {
+    const BitextSet pairs = demoPairs(corpus, lang, split);
+    const std::vector<std::string>& src = pairs.src;
+    const std::vector<std::string>& tgt = pairs.tgt;
+    const std::set<std::string> srcSeen(src.begin(), src.end()), tgtSeen(tgt.begin(), tgt.end());
     if (src.empty())
         throw DataError(
             fmt::format("{}: no {}-en translation pairs in the {} split; pick another "

@@ -59,6 +59,20 @@ MiningSet loadBuccSet(const std::string& prefix, const std::string& srcLang,
 MiningSet demoMiningSet(const std::filesystem::path& corpus, const std::string& lang,
                         const std::string& split, int distractorsPerPair = 4);
 
+/// The demo corpus's `lang`-en translation pairs of a split (NAME and option pairs, one pair per
+/// distinct sentence on each side). Empty when the corpus has none for the language.
+BitextSet demoPairs(const std::filesystem::path& corpus, const std::string& lang,
+                    const std::string& split);
+
+/// About `count` sentences spread evenly over the demo corpus's `split` pages of `lang`
+/// (docs/<split>/<lang>.jsonl), distinct. Empty when there are none.
+std::vector<std::string> demoSentences(const std::filesystem::path& corpus, const std::string& lang,
+                                       const std::string& split, size_t count);
+
+/// Languages with pages in the demo corpus's `split` (docs/<split>/*.jsonl, non-empty), sorted.
+std::vector<std::string> demoLanguages(const std::filesystem::path& corpus,
+                                       const std::string& split);
+
 /// A retrieval test collection (BEIR layout).
 struct RetrievalSet {
     std::string name;  ///< folder name, e.g. "de-en"

@@ -2,13 +2,19 @@
 
 #include <algorithm>
 #include <chrono>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
+#include "core/align/calibration.h"
 #include "core/common/errors.h"
 #include "core/index/index_builder.h"
 #include "core/model/encoding_service.h"
 #include "core/model_io/checkpoint_path.h"
+#include "core/search/bm25_index.h"
+#include "core/search/fusion.h"
 
 namespace isomorph::index {
 namespace fs = std::filesystem;
@@ -66,26 +72,87 @@ SearchMode parseSearchMode(const std::string& text, const std::string& what) {
 struct SearchService::Impl {
     std::unique_ptr<VectorIndex> index;
     std::unique_ptr<model::EncodingService> encoder;
+    std::optional<align::Calibration> calibration;
+    std::optional<search::Bm25Index> bm25;           // not thread-safe: guarded by bm25Mutex
+    std::unordered_map<std::string, int64_t> rowOf;  // document id -> row (BM25 results)
+    mutable std::mutex bm25Mutex;
 
-    std::vector<ResultRow> rows(const std::vector<SearchHit>& hits) const {
-        std::vector<ResultRow> out;
-        for (const auto& hit : hits) {
-            IndexedDocument doc = index->document(hit.row);
-            out.push_back({static_cast<int>(out.size()) + 1, hit.score, hit.row, std::move(doc.id),
-                           std::move(doc.language), std::move(doc.text)});
-        }
-        return out;
+    ResultRow row(int64_t r, double score, int rank) const {
+        IndexedDocument doc = index->document(r);
+        return {rank, score, r, std::move(doc.id), std::move(doc.language), std::move(doc.text)};
     }
 
     void checkOptions(const QueryOptions& options) const {
         if (options.k < 1)
             throw DataError(fmt::format("--k must be at least 1 (got {})", options.k));
-        if (options.mode != SearchMode::Dense)
-            throw ConfigError(
-                fmt::format("{} has no BM25 index, so --mode {} is not available; rebuild it with "
-                            "`isomorph-cli index build --bm25` or use --mode dense",
-                            index->folder().string(), searchModeName(options.mode)));
+        if (options.mode != SearchMode::Dense && !bm25)
+            throw ConfigError(fmt::format(
+                "{} has no BM25 index, so --mode {} is not available; rebuild it without "
+                "--no-bm25 or use --mode dense",
+                index->folder().string(), searchModeName(options.mode)));
+        if (options.mode != SearchMode::Lexical && calibration && options.queryLanguage.empty())
+            throw ConfigError(fmt::format(
+                "{} is calibrated ({}): pass the query's language (--query-lang, one of the "
+                "calibrated languages) so the query is calibrated like the documents",
+                index->folder().string(), index->metadata().calibrationSteps));
     }
+
+    /// Encoded (and calibrated) queries [n, dim].
+    std::vector<float> encode(const std::vector<std::string>& texts,
+                              const std::string& language) const {
+        std::vector<float> q = encoder->encode(texts);
+        if (calibration) {
+            align::Matrix m(static_cast<int64_t>(texts.size()), encoder->dimension(), std::move(q));
+            align::apply(*calibration, language, m);
+            q = std::move(m.data);
+        }
+        return q;
+    }
+
+    eval::Ranking lexical(const std::string& text, const QueryOptions& options, int depth) const {
+        search::Bm25SearchOptions so;
+        so.k = static_cast<size_t>(depth);
+        so.queryLanguage = options.queryLanguage;
+        so.documentLanguage = options.language;
+        std::lock_guard<std::mutex> lock(bm25Mutex);
+        return bm25->search(text, so);
+    }
+
+    /// Result rows of one query from its dense hits (ignored in lexical mode).
+    std::vector<ResultRow> results(const std::string& text, const std::vector<SearchHit>& hits,
+                                   const QueryOptions& options) const {
+        std::vector<ResultRow> out;
+        if (options.mode == SearchMode::Dense) {
+            for (const auto& h : hits)
+                out.push_back(row(h.row, h.score, static_cast<int>(out.size()) + 1));
+            return out;
+        }
+        const int depth = std::max(options.k, kFusionDepth);
+        eval::Ranking ranking = lexical(text, options, depth);
+        if (options.mode == SearchMode::Hybrid) {
+            eval::Ranking dense;
+            for (const auto& h : hits)
+                dense.push_back({index->document(h.row).id, h.score});
+            search::LinearFusionOptions fusion;
+            fusion.alpha = options.hybridWeight;
+            fusion.depth = static_cast<size_t>(options.k);
+            ranking = search::fuseLinear(dense, ranking, fusion);
+        }
+        for (const auto& d : ranking) {
+            if (static_cast<int>(out.size()) == options.k) break;
+            out.push_back(row(rowOf.at(d.docId), d.score, static_cast<int>(out.size()) + 1));
+        }
+        return out;
+    }
+
+    /// Dense candidates per query: k for dense, a deeper list to fuse for hybrid.
+    SearchOptions denseOptions(const QueryOptions& options) const {
+        const int k =
+            options.mode == SearchMode::Hybrid ? std::max(options.k, kFusionDepth) : options.k;
+        return {k, options.language, options.efSearch, options.probe};
+    }
+
+    static constexpr int kFusionDepth = 100;  // candidates of each system before fusion
 };
 
 SearchService::SearchService(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -94,7 +161,7 @@ const VectorIndex& SearchService::index() const {
     return *impl_->index;
 }
 bool SearchService::hasLexical() const {
-    return false;
+    return impl_->bm25.has_value();
 }
 
 std::unique_ptr<SearchService> SearchService::open(const fs::path& indexDir,
@@ -109,6 +176,13 @@ std::unique_ptr<SearchService> SearchService::open(const fs::path& indexDir,
     encode.device = options.device;
     encode.threads = options.threads;
     impl->encoder = model::EncodingService::open(checkpoint, encode);
+    if (!meta.calibration.empty())
+        impl->calibration = align::loadCalibration(indexDir / meta.calibration);
+    if (fs::exists(indexDir / "bm25")) {
+        impl->bm25.emplace(search::Bm25Index::open(indexDir / "bm25"));
+        for (int64_t r = 0; r < meta.rows; ++r)
+            impl->rowOf.emplace(impl->index->document(r).id, r);
+    }
     if (impl->encoder->dimension() != meta.dim)
         throw DataError(
             fmt::format("{} produces dimension {} vectors but the index holds "
@@ -123,12 +197,15 @@ std::vector<ResultRow> SearchService::search(const std::string& text, const Quer
         throw DataError("the query is empty: type some words to search for");
     impl_->checkOptions(options);
     auto t = std::chrono::steady_clock::now();
-    const std::vector<float> q = impl_->encoder->encode({text});
+    std::vector<SearchHit> hits;
+    std::vector<float> q;
+    if (options.mode != SearchMode::Lexical) q = impl_->encode({text}, options.queryLanguage);
     if (timings) timings->encodeSeconds = since(t);
     t = std::chrono::steady_clock::now();
-    SearchOptions so{options.k, options.language, options.efSearch, options.probe};
-    const auto hits = impl_->index->search(q.data(), impl_->encoder->dimension(), so);
-    auto out = impl_->rows(hits);
+    if (options.mode != SearchMode::Lexical)
+        hits = impl_->index->search(q.data(), impl_->encoder->dimension(),
+                                    impl_->denseOptions(options));
+    auto out = impl_->results(text, hits, options);
     if (timings) timings->searchSeconds = since(t);
     return out;
 }
@@ -144,12 +221,15 @@ std::vector<std::vector<ResultRow>> SearchService::searchMany(
         if (progress && !progress(i, total)) throw Cancelled("search cancelled");
         const std::vector<std::string> chunk(texts.begin() + i,
                                              texts.begin() + std::min(total, i + kChunk));
-        const auto q = impl_->encoder->encode(chunk);
-        SearchOptions so{options.k, options.language, options.efSearch, options.probe};
-        const auto hits = impl_->index->searchBatch(q.data(), static_cast<int64_t>(chunk.size()),
-                                                    impl_->encoder->dimension(), so);
-        for (const auto& h : hits)
-            out.push_back(impl_->rows(h));
+        std::vector<std::vector<SearchHit>> hits(chunk.size());
+        if (options.mode != SearchMode::Lexical) {
+            const auto q = impl_->encode(chunk, options.queryLanguage);
+            hits = impl_->index->searchBatch(q.data(), static_cast<int64_t>(chunk.size()),
+                                             impl_->encoder->dimension(),
+                                             impl_->denseOptions(options));
+        }
+        for (size_t j = 0; j < chunk.size(); ++j)
+            out.push_back(impl_->results(chunk[j], hits[j], options));
     }
     if (progress) progress(total, total);
     return out;

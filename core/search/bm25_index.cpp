@@ -227,7 +227,7 @@ void checkDocument(const IndexDocument& doc, std::size_t index,
     if (doc.id.empty())
         throw DataError(
             fmt::format("document {} (0-based) has an empty id; every document needs one", index));
-    if (!data::isValidLanguageCode(doc.language))
+    if (!doc.language.empty() && !data::isValidLanguageCode(doc.language))
         throw DataError(fmt::format(
             "document '{}': language '{}' is not an ISO 639-1 code or BCP-47 tag (such as 'de', "
             "'pt-PT', 'zh-Hant'); fix the document's language",
@@ -239,7 +239,7 @@ void checkDocument(const IndexDocument& doc, std::size_t index,
 Xapian::Document makeDocument(const IndexDocument& doc, Analyzer& analyzer) {
     Xapian::Document out;
     out.set_data(doc.id);
-    out.add_boolean_term(kLanguagePrefix + doc.language);
+    if (!doc.language.empty()) out.add_boolean_term(kLanguagePrefix + doc.language);
     // Title and text separately, so no word or CJK bigram spans the boundary.
     analyzer.addText(out, doc.title, doc.language);
     analyzer.addText(out, doc.text, doc.language);

@@ -59,7 +59,8 @@ struct IndexDocument {
     std::string id;        ///< unique, non-empty; returned by search()
     std::string title;     ///< may be empty
     std::string text;      ///< may be empty (then the document is only found by its title)
-    std::string language;  ///< ISO 639-1 code or BCP-47 tag ("de", "pt-PT", "zh-Hant")
+    std::string language;  ///< ISO 639-1 code or BCP-47 tag ("de", "pt-PT", "zh-Hant"); "" =
+                           ///< unknown (not stemmed, never matched by a language filter)
 };
 
 /// Fills the next document and returns true, or returns false at the end.
