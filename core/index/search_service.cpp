@@ -110,6 +110,11 @@ struct SearchService::Impl {
     }
 
     eval::Ranking lexical(const std::string& text, const QueryOptions& options, int depth) const {
+        if (options.queryLanguage.empty()) {
+            std::lock_guard<std::mutex> lock(bm25Mutex);
+            return search::searchEachLanguage(*bm25, text, static_cast<size_t>(depth),
+                                              options.language);
+        }
         search::Bm25SearchOptions so;
         so.k = static_cast<size_t>(depth);
         so.queryLanguage = options.queryLanguage;

@@ -423,4 +423,39 @@ eval::Ranking Bm25Index::search(std::string_view query, const Bm25SearchOptions&
     }
 }
 
+eval::Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::size_t k,
+                                 const std::string& documentLanguage) {
+    if (query.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        throw DataError("BM25 search: the query is empty; type some words to search for");
+    std::vector<std::string> languages;
+    if (!documentLanguage.empty())
+        languages.push_back(documentLanguage);
+    else
+        for (const auto& [lang, count] : index.info().languages)
+            languages.push_back(lang);
+    std::unordered_map<std::string, double> best;
+    for (const auto& lang : languages) {
+        Bm25SearchOptions options;
+        options.k = k;
+        options.queryLanguage = lang;
+        options.documentLanguage = lang;  // "" (unknown language): no filter, no stemming
+        eval::Ranking part;
+        try {
+            part = index.search(query, options);
+        } catch (const DataError&) {
+            continue;  // nothing searchable in this language's analysis
+        }
+        for (const auto& d : part) {
+            auto [it, fresh] = best.emplace(d.docId, d.score);
+            if (!fresh) it->second = std::max(it->second, d.score);
+        }
+    }
+    eval::Ranking out;
+    for (const auto& [id, score] : best)
+        out.push_back({id, score});
+    out = eval::rankDocuments(std::move(out));
+    if (out.size() > k) out.resize(k);
+    return out;
+}
+
 }  // namespace isomorph::search

@@ -89,6 +89,17 @@ struct Bm25IndexInfo {
     std::map<std::string, std::size_t> languages;  ///< documents per language
 };
 
+class Bm25Index;
+
+/// The k best documents with every document scored under its own language's analysis: the query
+/// is analysed once per language of the index (or only `documentLanguage` when given) and searched
+/// among that language's documents; results are merged by score. For queries whose language is
+/// unknown, or cross-lingual queries (a German query over English passages is stemmed as English
+/// where it meets English passages). Same errors as Bm25Index::search; a query without any
+/// searchable term in one language simply contributes nothing there.
+eval::Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::size_t k,
+                                 const std::string& documentLanguage = "");
+
 /// True when Xapian has a Snowball stemmer for the primary subtag of `language` ("pt-PT" -> pt).
 bool hasStemmer(std::string_view language);
 

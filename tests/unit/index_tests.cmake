@@ -1,1 +1,3 @@
 # Qt Test suites for core/index (see tests/CMakeLists.txt for isomorph_add_test).
+isomorph_add_test(test_vector_index
+    SOURCES unit/test_vector_index.cpp LIBS isomorph_core LABELS unit)
