@@ -3,6 +3,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <unistd.h>
 
@@ -155,13 +156,21 @@ int runBitext(const BitextCliOptions& o) {
 
 struct BuccCliOptions {
     EncoderCliOptions enc;
-    std::string test, dev, srcLang, tgtLang = "en", workspace, corpus = "man-demo";
+    std::string test, dev, srcLang, tgtLang = "en", workspace, corpus = "man-demo", calibration;
     std::vector<std::string> langs;
     int k = 4, distractors = 4;
 };
 
+/// Rows of `m` calibrated as `language` when a calibration is given.
+align::Matrix calibrated(align::Matrix m, const align::Calibration* cal,
+                         const std::string& language) {
+    if (cal) align::apply(*cal, language, m);
+    return m;
+}
+
 std::vector<eval::MinedPair> mine(model::EncodingService& encoder, const eval::MiningSet& set,
-                                  int k) {
+                                  int k, const align::Calibration* cal, const std::string& srcLang,
+                                  const std::string& tgtLang) {
     std::vector<std::string> srcIds, tgtIds, srcTexts, tgtTexts;
     for (const auto& s : set.source) {
         srcIds.push_back(s.id);
@@ -173,21 +182,25 @@ std::vector<eval::MinedPair> mine(model::EncodingService& encoder, const eval::M
     }
     eval::MiningOptions options;
     options.k = k;
-    return eval::mineParallel(srcIds, eval::encodeTexts(encoder, srcTexts), tgtIds,
-                              eval::encodeTexts(encoder, tgtTexts), options);
+    return eval::mineParallel(
+        srcIds, calibrated(eval::encodeTexts(encoder, srcTexts), cal, srcLang), tgtIds,
+        calibrated(eval::encodeTexts(encoder, tgtTexts), cal, tgtLang), options);
 }
 
 int runBucc(const BuccCliOptions& o) {
     std::vector<std::pair<eval::MiningSet, eval::MiningSet>> tasks;  // (dev, test)
+    std::vector<std::string> srcLangs;
     if (!o.workspace.empty()) {
         if (o.langs.empty())
             throw ConfigError(
                 "eval bucc --workspace: name the languages with --lang (e.g. --lang de "
                 "--lang fr)");
         const fs::path corpus = fs::path(o.workspace) / "corpora" / o.corpus;
-        for (const auto& lang : o.langs)
+        for (const auto& lang : o.langs) {
+            srcLangs.push_back(lang);
             tasks.emplace_back(eval::demoMiningSet(corpus, lang, "dev", o.distractors),
                                eval::demoMiningSet(corpus, lang, "test", o.distractors));
+        }
     } else {
         if (o.test.empty() || o.dev.empty() || o.srcLang.empty())
             throw ConfigError(
@@ -196,17 +209,24 @@ int runBucc(const BuccCliOptions& o) {
                 "the demo corpus");
         tasks.emplace_back(eval::loadBuccSet(o.dev, o.srcLang, o.tgtLang),
                            eval::loadBuccSet(o.test, o.srcLang, o.tgtLang));
+        srcLangs.push_back(o.srcLang);
     }
+    std::optional<align::Calibration> cal;
+    if (!o.calibration.empty()) cal = align::loadCalibration(o.calibration);
+    const align::Calibration* calPtr = cal ? &*cal : nullptr;
     auto encoder = o.enc.open();
+    size_t task = 0;
     json out = {{"model", o.enc.model}, {"k", o.k}, {"sets", json::array()}};
     if (!o.enc.json)
         std::cout << fmt::format("{:<10} {:>6} {:>6} {:>5}  {:>9}  {:>7} {:>7} {:>7}  {:>7}\n",
                                  "pair", "src", "tgt", "gold", "threshold", "P", "R", "F1",
                                  "dev F1");
     for (const auto& [dev, test] : tasks) {
-        const auto tuned = eval::tuneThreshold(mine(*encoder, dev, o.k), dev.gold);
-        const auto scores =
-            eval::evaluateMining(mine(*encoder, test, o.k), test.gold, tuned.threshold);
+        const std::string& src = srcLangs[task++];
+        const auto tuned =
+            eval::tuneThreshold(mine(*encoder, dev, o.k, calPtr, src, o.tgtLang), dev.gold);
+        const auto scores = eval::evaluateMining(mine(*encoder, test, o.k, calPtr, src, o.tgtLang),
+                                                 test.gold, tuned.threshold);
         out["sets"].push_back({{"name", test.name},
                                {"source_sentences", test.source.size()},
                                {"target_sentences", test.target.size()},
@@ -232,13 +252,27 @@ int runBucc(const BuccCliOptions& o) {
 
 struct RetrievalCliOptions {
     EncoderCliOptions enc;
-    std::string beir, answers, runOut, qrelsSplit = "test";
+    std::string beir, answers, runOut, qrelsSplit = "test", calibration;
     std::vector<std::string> systems = {"dense", "bm25", "hybrid"};
     int depth = 100;
     double weight = 0.5;
 };
 
-eval::Run denseRun(model::EncodingService& encoder, const eval::RetrievalSet& set, int depth) {
+/// The language of a query id ("q1.de" -> de); DataError when a calibration needs it and it is
+/// missing.
+std::string queryLanguage(const std::string& id) {
+    const auto dot = id.rfind('.');
+    const std::string suffix = dot == std::string::npos ? "" : id.substr(dot + 1);
+    if (!data::isValidLanguageCode(suffix))
+        throw DataError(
+            fmt::format("--calibration: query id '{}' does not end in a language code "
+                        "('.de'), so it cannot be calibrated",
+                        id));
+    return suffix;
+}
+
+eval::Run denseRun(model::EncodingService& encoder, const eval::RetrievalSet& set, int depth,
+                   const align::Calibration* cal) {
     std::vector<std::string> passages, queries;
     for (const auto& p : set.passages)
         passages.push_back(p.text);
@@ -246,6 +280,21 @@ eval::Run denseRun(model::EncodingService& encoder, const eval::RetrievalSet& se
         queries.push_back(q.text);
     auto docs = eval::encodeTexts(encoder, passages);
     auto qs = eval::encodeTexts(encoder, queries);
+    if (cal) {
+        std::vector<std::string> docLangs, queryLangs;
+        for (const auto& p : set.passages) {
+            if (p.language.empty())
+                throw DataError(
+                    fmt::format("--calibration: passage '{}' has no language suffix "
+                                "('.en'), so it cannot be calibrated",
+                                p.id));
+            docLangs.push_back(p.language);
+        }
+        for (const auto& q : set.queries)
+            queryLangs.push_back(queryLanguage(q.id));
+        align::applyByLanguage(*cal, docLangs, docs);
+        align::applyByLanguage(*cal, queryLangs, qs);
+    }
     for (auto* m : {&docs, &qs})
         for (int64_t r = 0; r < m->rows; ++r) {
             double norm = 0;
@@ -342,6 +391,8 @@ int runRetrieval(const RetrievalCliOptions& o) {
                             static_cast<long>(o.systems.size());
     std::unique_ptr<model::EncodingService> encoder;
     if (needsDense) encoder = o.enc.open();
+    std::optional<align::Calibration> cal;
+    if (!o.calibration.empty()) cal = align::loadCalibration(o.calibration);
     std::map<std::string, eval::Run> combined;  // system -> run over every set (for rerank)
     eval::Qrels combinedQrels;
     json out = {{"model", o.enc.model}, {"beir", o.beir}, {"sets", json::array()}};
@@ -359,7 +410,7 @@ int runRetrieval(const RetrievalCliOptions& o) {
                 "corpus/queries do not contain (they still count as relevant and unanswered)\n",
                 folder.string(), set.qrelsUnknownDocuments, set.qrelsUnknownQueries);
         std::map<std::string, eval::Run> runs;
-        if (needsDense) runs["dense"] = denseRun(*encoder, set, o.depth);
+        if (needsDense) runs["dense"] = denseRun(*encoder, set, o.depth, cal ? &*cal : nullptr);
         const bool wantLexical = std::count(o.systems.begin(), o.systems.end(), "bm25") ||
                                  std::count(o.systems.begin(), o.systems.end(), "hybrid");
         if (wantLexical) runs["bm25"] = bm25Run(set, o.depth);
@@ -567,6 +618,8 @@ void registerEval(CLI::App& app, Registry& registry) {
     bucc->add_option("--distractors", u->distractors, "Demo mode: distractors per gold pair")
         ->check(CLI::Range(0, 1000))
         ->capture_default_str();
+    bucc->add_option("--calibration", u->calibration,
+                     "Calibration file (`calibrate fit`) applied to both sides before mining");
     bucc->add_option("--k", u->k, "Margin neighbourhood, each way")
         ->check(CLI::Range(1, 100))
         ->capture_default_str();
@@ -591,6 +644,9 @@ void registerEval(CLI::App& app, Registry& registry) {
         ->capture_default_str();
     retrieval->add_option("--answers", r->answers,
                           "XOR-TyDi answers JSONL ({\"id\", \"answers\"}) for R@2kt / R@5kt");
+    retrieval->add_option("--calibration", r->calibration,
+                          "Calibration file applied to passages and queries by their id's "
+                          "language suffix");
     retrieval->add_option("--qrels-split", r->qrelsSplit, "qrels/SPLIT.tsv")->capture_default_str();
     retrieval->add_option("--run-out", r->runOut,
                           "Write SYSTEM.trec run files and qrels.tsv over all sets here");

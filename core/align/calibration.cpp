@@ -273,6 +273,24 @@ void apply(const Calibration& cal, const std::string& language, Matrix& x) {
     applyCalibration(cal, language, cal.steps, x);
 }
 
+void applyByLanguage(const Calibration& cal, const std::vector<std::string>& rowLanguages,
+                     Matrix& x) {
+    if (static_cast<int64_t>(rowLanguages.size()) != x.rows)
+        throw DataError("calibration: " + std::to_string(rowLanguages.size()) +
+                        " row languages for " + std::to_string(x.rows) + " rows");
+    std::map<std::string, std::vector<int64_t>> groups;
+    for (int64_t r = 0; r < x.rows; ++r)
+        groups[rowLanguages[static_cast<size_t>(r)]].push_back(r);
+    for (const auto& [lang, rows] : groups) {
+        Matrix part(static_cast<int64_t>(rows.size()), x.cols);
+        for (size_t i = 0; i < rows.size(); ++i)
+            std::copy_n(x.row(rows[i]), x.cols, part.row(static_cast<int64_t>(i)));
+        apply(cal, lang, part);
+        for (size_t i = 0; i < rows.size(); ++i)
+            std::copy_n(part.row(static_cast<int64_t>(i)), x.cols, x.row(rows[i]));
+    }
+}
+
 // ---- file ----------------------------------------------------------------------------------
 
 namespace {

@@ -112,6 +112,9 @@ void applyCalibration(const Calibration& calibration, const std::string& languag
                       CalibrationStep step, Matrix& x);
 /// All steps of the calibration (calibration.steps).
 void apply(const Calibration& calibration, const std::string& language, Matrix& x);
+/// All steps, row r calibrated as language rowLanguages[r] (one entry per row of x).
+void applyByLanguage(const Calibration& calibration, const std::vector<std::string>& rowLanguages,
+                     Matrix& x);
 
 /// Writes one .safetensors file atomically: F32 tensors "mean/<lang>", "std/<lang>" [d] and
 /// "rotation/<lang>" [d, d]; __metadata__ holds "format" = "isomorph.calibration",
