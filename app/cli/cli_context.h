@@ -40,5 +40,6 @@ void registerTrain(CLI::App& app, Registry& registry);               // command_
 void registerIndex(CLI::App& app, Registry& registry);  // command_index.cpp (index build, search)
 void registerEval(CLI::App& app, Registry& registry);   // command_eval.cpp
 void registerCalibrate(CLI::App& app, Registry& registry);  // command_calibrate.cpp
+void registerPca(CLI::App& app, Registry& registry);        // command_pca.cpp
 
 }  // namespace isomorph::cli

@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
     registerIndex(app, registry);
     registerEval(app, registry);
     registerCalibrate(app, registry);
+    registerPca(app, registry);
 
     try {
         app.parse(argc, argv);

@@ -9,6 +9,7 @@
 #include <ctime>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <set>
 
 #include <faiss/IndexFlat.h>
@@ -301,6 +302,7 @@ struct VectorIndex::Impl {
     std::vector<uint64_t> offsets;
     std::vector<uint16_t> languageOf;
     std::string noLanguage;
+    std::mutex hnswMutex;  // FAISS 1.7.3 reads efSearch from the index, not from the parameters
 
     int languageCode(const std::string& lang) const {
         const auto it = std::find(meta.languages.begin(), meta.languages.end(), lang);
@@ -517,7 +519,15 @@ std::vector<std::vector<SearchHit>> VectorIndex::searchBatch(const float* querie
     }
     std::vector<float> scores(static_cast<size_t>(count * k));
     std::vector<FaissId> labels(static_cast<size_t>(count * k));
-    impl_->faiss->search(count, q.data(), k, scores.data(), labels.data(), params);
+    if (auto* hnsw = dynamic_cast<faiss::IndexHNSW*>(impl_->faiss.get())) {
+        // FAISS 1.7.3 ignores SearchParametersHNSW::efSearch (it honours `sel`): set the index's
+        // own value for the duration of this search.
+        std::lock_guard<std::mutex> lock(impl_->hnswMutex);
+        hnsw->hnsw.efSearch = hnswParams.efSearch;
+        hnsw->search(count, q.data(), k, scores.data(), labels.data(), params);
+    } else {
+        impl_->faiss->search(count, q.data(), k, scores.data(), labels.data(), params);
+    }
     std::vector<std::vector<SearchHit>> out(static_cast<size_t>(count));
     for (int64_t i = 0; i < count; ++i)
         for (int j = 0; j < k; ++j) {

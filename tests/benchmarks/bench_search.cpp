@@ -163,7 +163,7 @@ int main(int argc, char** argv) {
             (long long)rows.rows, (long long)rows.cols, exactMs, hnsw.hnswM,
             hnsw.hnswEfConstruction, buildS);
         bool first = true;
-        for (int ef : {16, 32, 64, 128, 256}) {
+        for (int ef : {16, 32, 64, 128, 256, 512}) {
             index::SearchOptions so;
             so.k = 10;
             so.efSearch = ef;

@@ -9,6 +9,7 @@
 
 #include "core/common/errors.h"
 #include "core/search/bm25_index.h"
+#include "tests/support/error_message.h"
 
 using namespace isomorph;
 using namespace isomorph::search;
@@ -44,15 +45,7 @@ std::vector<std::string> ids(const eval::Ranking& r) {
     return out;
 }
 
-template <typename E, typename F>
-QString messageOf(F&& f) {
-    try {
-        f();
-    } catch (const E& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
+using isomorph::testing::messageOf;
 
 bool hasTempSibling(const fs::path& dir) {
     for (const auto& e : fs::directory_iterator(dir.parent_path()))

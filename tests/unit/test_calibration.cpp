@@ -23,33 +23,17 @@
 #include "core/align/calibration.h"
 #include "core/common/errors.h"
 #include "core/model_io/safetensors.h"
+#include "tests/support/dense_math.h"
+#include "tests/support/error_message.h"
 
 using namespace isomorph;
 using namespace isomorph::align;
 
 namespace {
 
-using Dense = std::vector<std::vector<double>>;
-
-/// Rows of m orthonormalised by Gram-Schmidt (twice), in place.
-void gramSchmidt(Dense& q) {
-    const size_t d = q[0].size();
-    for (size_t i = 0; i < q.size(); ++i) {
-        for (int pass = 0; pass < 2; ++pass)
-            for (size_t j = 0; j < i; ++j) {
-                double dot = 0;
-                for (size_t c = 0; c < d; ++c)
-                    dot += q[i][c] * q[j][c];
-                for (size_t c = 0; c < d; ++c)
-                    q[i][c] -= dot * q[j][c];
-            }
-        double norm = 0;
-        for (double v : q[i])
-            norm += v * v;
-        for (double& v : q[i])
-            v /= std::sqrt(norm);
-    }
-}
+using isomorph::testing::Dense;
+using isomorph::testing::gramSchmidt;
+using isomorph::testing::messageOf;
 
 /// orth(I + spread * G), G Gaussian: a random orthogonal matrix, `spread` away from I.
 Dense randomRotation(int d, double spread, unsigned seed) {
@@ -184,16 +168,6 @@ std::pair<Matrix, Matrix> pairsOf(const Planted& p, int64_t first, int64_t count
     return {a, b};
 }
 
-template <class E, class F>
-QString errorOf(F&& f) {
-    try {
-        f();
-    } catch (const E& e) {
-        return QString::fromUtf8(e.what());
-    }
-    return QStringLiteral("(no error of the expected type)");
-}
-
 /// Rewrites a saved calibration with edited metadata or tensors.
 void rewrite(const QString& from, const QString& to,
              const std::function<void(model_io::Metadata&)>& editMeta,
@@ -299,7 +273,7 @@ class TestCalibration : public QObject {
         QCOMPARE(same.data, z.data);
         QVERIFY_THROWS_EXCEPTION(DataError, fitCalibrationStatistics({{"xx", Matrix(1, 3)}}, "xx"));
         QVERIFY_THROWS_EXCEPTION(ConfigError, fitCalibrationStatistics({{"x/y", x}}, "x/y"));
-        QVERIFY(errorOf<ConfigError>([&] {
+        QVERIFY(messageOf<ConfigError>([&] {
                     fitCalibrationStatistics({{"xx", x}}, "en");
                 }).contains("pivot 'en' has no sample"));
     }
@@ -335,11 +309,11 @@ class TestCalibration : public QObject {
         }
 
         Matrix x(2, 32);
-        QVERIFY(errorOf<DataError>([&] {
+        QVERIFY(messageOf<DataError>([&] {
                     apply(back, "fr", x);
                 }).contains("language 'fr' is unknown; this calibration knows aa, bb"));
         Matrix narrow(2, 16);
-        QVERIFY(errorOf<DataError>([&] {
+        QVERIFY(messageOf<DataError>([&] {
                     apply(back, "aa", narrow);
                 }).contains("dimension 16, but the calibration was fitted on dimension 32"));
 
@@ -347,7 +321,7 @@ class TestCalibration : public QObject {
                            const std::function<bool(const std::string&)>& keep = {}) {
             const QString bad = dir.filePath(name);
             rewrite(path, bad, edit, keep);
-            return errorOf<CheckpointError>([&] { loadCalibration(bad.toStdString()); });
+            return messageOf<CheckpointError>([&] { loadCalibration(bad.toStdString()); });
         };
         QVERIFY(refusal("other.safetensors", [](auto& m) {
                     m.erase("format");

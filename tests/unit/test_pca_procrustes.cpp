@@ -16,12 +16,13 @@
 #include "core/align/pca.h"
 #include "core/align/procrustes.h"
 #include "core/common/errors.h"
+#include "tests/support/dense_math.h"
 
 using namespace isomorph::align;
 
 namespace {
 
-using Dense = std::vector<std::vector<double>>;  // [rows][cols], test-side math in double
+using isomorph::testing::Dense;  // test-side math in double
 
 /// A Haar-like random orthogonal d x d matrix: Gram-Schmidt (twice) of a Gaussian matrix (the Q
 /// of its QR decomposition), written independently of the library's Eigen code.
@@ -32,21 +33,7 @@ Dense randomOrthogonal(int d, unsigned seed) {
     for (auto& row : q)
         for (auto& v : row)
             v = g(rng);
-    for (int i = 0; i < d; ++i) {
-        for (int pass = 0; pass < 2; ++pass)
-            for (int j = 0; j < i; ++j) {
-                double dot = 0;
-                for (int c = 0; c < d; ++c)
-                    dot += q[i][c] * q[j][c];
-                for (int c = 0; c < d; ++c)
-                    q[i][c] -= dot * q[j][c];
-            }
-        double norm = 0;
-        for (double v : q[i])
-            norm += v * v;
-        for (double& v : q[i])
-            v /= std::sqrt(norm);
-    }
+    isomorph::testing::gramSchmidt(q);
     return q;  // rows (and columns) orthonormal
 }
 

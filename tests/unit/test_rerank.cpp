@@ -8,6 +8,7 @@
 
 #include "core/common/errors.h"
 #include "core/eval/rerank.h"
+#include "tests/support/error_message.h"
 
 using namespace isomorph;
 using namespace isomorph::eval;
@@ -75,15 +76,7 @@ const RerankRow& row(const RerankReport& r, const std::string& q, const std::str
     qFatal("no row %s-%s", q.c_str(), d.c_str());
 }
 
-template <typename E, typename F>
-QString messageOf(F&& f) {
-    try {
-        f();
-    } catch (const E& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
+using isomorph::testing::messageOf;
 
 }  // namespace
 

@@ -16,6 +16,7 @@
 #include "core/index/vector_index.h"
 #include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_reader.h"
+#include "tests/support/error_message.h"
 
 using namespace isomorph;
 namespace fs = std::filesystem;
@@ -71,12 +72,7 @@ std::vector<int64_t> bruteForce(const std::vector<float>& rows, int64_t n, int64
 
 template <class F>
 QString errorOf(F&& f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return QString::fromUtf8(e.what());
-    }
-    return {};
+    return isomorph::testing::messageOf<std::exception>(std::forward<F>(f));
 }
 
 void writeBytes(const fs::path& p, const std::string& bytes) {
@@ -192,6 +188,50 @@ class TestVectorIndex : public QObject {
             for (const auto& h : approx->search(queries.data(), d, so))
                 QCOMPARE(approx->language(h.row), std::string("de"));
         }
+    }
+
+    void searchParametersOverrideTheIndexDefaults() {
+        // An HNSW index built with a tiny default candidate list: a larger per-search efSearch
+        // must raise recall (FAISS 1.7.3 ignores it in its search parameters), and an IVF probe
+        // of every cell must make the search exact.
+        const int64_t n = 4000, d = 32;
+        const auto rows = clustered(n, d, 8);
+        const auto queries = clustered(40, d, 9);
+        auto exact = build("e2", rows, d, index::IndexKind::Flat);
+        index::IndexMetadata meta;
+        meta.params.kind = index::IndexKind::Hnsw;
+        meta.params.hnswM = 16;
+        meta.params.hnswEfConstruction = 64;
+        meta.params.hnswEfSearch = 1;
+        index::VectorIndex::build(path("h2"), rows, d, documents(n), meta);
+        meta.params.kind = index::IndexKind::Ivf;
+        meta.params.ivfLists = 16;
+        meta.params.ivfProbe = 1;
+        index::VectorIndex::build(path("i2"), rows, d, documents(n), meta);
+        auto recall = [&](const index::VectorIndex& idx, const index::SearchOptions& so) {
+            double found = 0;
+            for (int64_t i = 0; i < 40; ++i) {
+                std::set<int64_t> want;
+                index::SearchOptions ten;
+                ten.k = 10;
+                for (const auto& h : exact->search(queries.data() + i * d, d, ten))
+                    want.insert(h.row);
+                for (const auto& h : idx.search(queries.data() + i * d, d, so))
+                    found += want.count(h.row);
+            }
+            return found / 400.0;
+        };
+        index::SearchOptions low, high;
+        low.k = high.k = 10;
+        high.efSearch = 400;
+        high.probe = 16;
+        auto hnsw = index::VectorIndex::open(path("h2"));
+        auto ivf = index::VectorIndex::open(path("i2"));
+        const double hnswLow = recall(*hnsw, low), hnswHigh = recall(*hnsw, high);
+        QVERIFY2(hnswHigh > hnswLow + 0.05 && hnswHigh >= 0.95,
+                 qPrintable(QString("HNSW recall %1 -> %2").arg(hnswLow).arg(hnswHigh)));
+        QVERIFY(recall(*ivf, low) < 0.9);
+        QCOMPARE(recall(*ivf, high), 1.0);
     }
 
     void refusesBadInput() {
