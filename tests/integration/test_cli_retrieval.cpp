@@ -312,6 +312,29 @@ class TestCliRetrieval : public QObject {
         QVERIFY2(r.err.contains("bad.de:1"), r.err.constData());
     }
 
+    void pcaProjectsAndChecksDimensions() {
+        CliResult r = runCli({"encode", "--model", model_, "--input", path("texts.txt"), "--output",
+                              path("pca-in.npy")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = runCli({"pca", "--input", path("pca-in.npy"), "--output", path("pca-out.npy"),
+                    "--components", "3", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const auto j = parseJson(r);
+        QCOMPARE(j["rows"].toInt(), 60);
+        QCOMPARE(j["components"].toInt(), 3);
+        const auto ratios = j["explained_variance_ratio"].toArray();
+        QVERIFY(ratios.at(0).toDouble() >= ratios.at(1).toDouble());
+        r = runCli({"pca", "--input", path("pca-in.npy"), "--output", path("pca-x.npy"), "--fit-on",
+                    path("pca-out.npy")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("dimension 32") && r.err.contains("dimension 3"),
+                 r.err.constData());
+        r = runCli({"pca", "--input", path("pca-in.npy"), "--output", path("pca-x.npy"),
+                    "--components", "33"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("33 components"), r.err.constData());
+    }
+
     void calibrationFitsAppliesAndReports() {
         const auto [de, en] = sentencePairs(60);
         QByteArray deText, enText;
