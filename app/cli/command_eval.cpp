@@ -5,7 +5,6 @@
 #include <iostream>
 #include <optional>
 #include <set>
-#include <unistd.h>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -20,10 +19,7 @@
 #include "core/eval/bitext_metrics.h"
 #include "core/eval/eval_tasks.h"
 #include "core/eval/rerank.h"
-#include "core/index/top_k.h"
 #include "core/model_io/checkpoint_path.h"
-#include "core/search/bm25_index.h"
-#include "core/search/fusion.h"
 
 namespace isomorph::cli {
 namespace {
@@ -161,32 +157,6 @@ struct BuccCliOptions {
     int k = 4, distractors = 4;
 };
 
-/// Rows of `m` calibrated as `language` when a calibration is given.
-align::Matrix calibrated(align::Matrix m, const align::Calibration* cal,
-                         const std::string& language) {
-    if (cal) align::apply(*cal, language, m);
-    return m;
-}
-
-std::vector<eval::MinedPair> mine(model::EncodingService& encoder, const eval::MiningSet& set,
-                                  int k, const align::Calibration* cal, const std::string& srcLang,
-                                  const std::string& tgtLang) {
-    std::vector<std::string> srcIds, tgtIds, srcTexts, tgtTexts;
-    for (const auto& s : set.source) {
-        srcIds.push_back(s.id);
-        srcTexts.push_back(s.text);
-    }
-    for (const auto& s : set.target) {
-        tgtIds.push_back(s.id);
-        tgtTexts.push_back(s.text);
-    }
-    eval::MiningOptions options;
-    options.k = k;
-    return eval::mineParallel(
-        srcIds, calibrated(eval::encodeTexts(encoder, srcTexts), cal, srcLang), tgtIds,
-        calibrated(eval::encodeTexts(encoder, tgtTexts), cal, tgtLang), options);
-}
-
 int runBucc(const BuccCliOptions& o) {
     std::vector<std::pair<eval::MiningSet, eval::MiningSet>> tasks;  // (dev, test)
     std::vector<std::string> srcLangs;
@@ -223,10 +193,10 @@ int runBucc(const BuccCliOptions& o) {
                                  "dev F1");
     for (const auto& [dev, test] : tasks) {
         const std::string& src = srcLangs[task++];
-        const auto tuned =
-            eval::tuneThreshold(mine(*encoder, dev, o.k, calPtr, src, o.tgtLang), dev.gold);
-        const auto scores = eval::evaluateMining(mine(*encoder, test, o.k, calPtr, src, o.tgtLang),
-                                                 test.gold, tuned.threshold);
+        const auto tuned = eval::tuneThreshold(
+            eval::mineSet(*encoder, dev, o.k, calPtr, src, o.tgtLang), dev.gold);
+        const auto scores = eval::evaluateMining(
+            eval::mineSet(*encoder, test, o.k, calPtr, src, o.tgtLang), test.gold, tuned.threshold);
         out["sets"].push_back({{"name", test.name},
                                {"source_sentences", test.source.size()},
                                {"target_sentences", test.target.size()},
@@ -258,124 +228,13 @@ struct RetrievalCliOptions {
     double weight = 0.5;
 };
 
-/// The language of a query id ("q1.de" -> de); DataError when a calibration needs it and it is
-/// missing.
-std::string queryLanguage(const std::string& id) {
-    const auto dot = id.rfind('.');
-    const std::string suffix = dot == std::string::npos ? "" : id.substr(dot + 1);
-    if (!data::isValidLanguageCode(suffix))
-        throw DataError(
-            fmt::format("--calibration: query id '{}' does not end in a language code "
-                        "('.de'), so it cannot be calibrated",
-                        id));
-    return suffix;
-}
-
-eval::Run denseRun(model::EncodingService& encoder, const eval::RetrievalSet& set, int depth,
-                   const align::Calibration* cal) {
-    std::vector<std::string> passages, queries;
-    for (const auto& p : set.passages)
-        passages.push_back(p.text);
-    for (const auto& q : set.queries)
-        queries.push_back(q.text);
-    auto docs = eval::encodeTexts(encoder, passages);
-    auto qs = eval::encodeTexts(encoder, queries);
-    if (cal) {
-        std::vector<std::string> docLangs, queryLangs;
-        for (const auto& p : set.passages) {
-            if (p.language.empty())
-                throw DataError(
-                    fmt::format("--calibration: passage '{}' has no language suffix "
-                                "('.en'), so it cannot be calibrated",
-                                p.id));
-            docLangs.push_back(p.language);
-        }
-        for (const auto& q : set.queries)
-            queryLangs.push_back(queryLanguage(q.id));
-        align::applyByLanguage(*cal, docLangs, docs);
-        align::applyByLanguage(*cal, queryLangs, qs);
-    }
-    for (auto* m : {&docs, &qs})
-        for (int64_t r = 0; r < m->rows; ++r) {
-            double norm = 0;
-            for (int64_t c = 0; c < m->cols; ++c)
-                norm += double((*m)(r, c)) * (*m)(r, c);
-            if (norm > 0)
-                for (int64_t c = 0; c < m->cols; ++c)
-                    (*m)(r, c) = static_cast<float>((*m)(r, c) / std::sqrt(norm));
-        }
-    const auto hits =
-        index::exactTopK(qs.data.data(), qs.rows, docs.data.data(), docs.rows, docs.cols, depth);
-    eval::Run run;
-    for (size_t i = 0; i < hits.size(); ++i) {
-        auto& ranking = run[set.queries[i].id];
-        for (const auto& h : hits[i])
-            ranking.push_back({set.passages[static_cast<size_t>(h.row)].id, h.score});
-    }
-    return run;
-}
-
-eval::Run bm25Run(const eval::RetrievalSet& set, int depth) {
-    const fs::path dir =
-        fs::temp_directory_path() / fmt::format("isomorph-bm25-{}-{}", ::getpid(), set.name);
-    std::vector<search::IndexDocument> docs;
-    for (const auto& p : set.passages)
-        docs.push_back({p.id, "", p.text, p.language});
-    search::Bm25BuildOptions build;
-    build.overwrite = true;
-    auto index = search::Bm25Index::build(dir, docs, build);
-    // Each passage is scored under its own language's analysis (a German query meets English
-    // passages stemmed as English), as a multilingual BM25 baseline must.
-    eval::Run run;
-    for (const auto& q : set.queries) {
-        try {
-            run[q.id] = search::searchEachLanguage(index, q.text, static_cast<size_t>(depth));
-        } catch (const DataError&) {
-            run[q.id] = {};  // a query without any searchable term retrieves nothing
-        }
-    }
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-    return run;
-}
-
 json metricsJson(const eval::EvaluationReport& r) {
     return {{"mrr@100", r.mrr.at(100)},     {"recall@100", r.recall.at(100)},
             {"ndcg@10", r.ndcg.at(10)},     {"map", r.map},
             {"queries", r.perQuery.size()}, {"missing_from_run", r.queriesMissingFromRun.size()}};
 }
 
-/// R@2kt / R@5kt of a run: answers found in the first N tokens of the ranked passage texts.
-std::pair<double, double> answerRecall(const eval::Run& run, const eval::RetrievalSet& set,
-                                       const data::Answers& answers, int64_t* missing) {
-    std::map<std::string, const std::string*> text;
-    for (const auto& p : set.passages)
-        text[p.id] = &p.text;
-    std::vector<std::vector<std::string>> ranked, wanted;
-    for (const auto& q : set.queries) {
-        const auto a = answers.find(q.id);
-        if (a == answers.end()) {
-            ++*missing;
-            continue;
-        }
-        std::vector<std::string> texts;
-        const auto it = run.find(q.id);
-        if (it != run.end())
-            for (const auto& d : eval::rankDocuments(it->second))
-                texts.push_back(*text.at(d.docId));
-        ranked.push_back(std::move(texts));
-        wanted.push_back(a->second);
-    }
-    if (ranked.empty()) return {0.0, 0.0};
-    return {eval::answerRecallAtTokens(ranked, wanted, 2000),
-            eval::answerRecallAtTokens(ranked, wanted, 5000)};
-}
-
 int runRetrieval(const RetrievalCliOptions& o) {
-    for (const auto& s : o.systems)
-        if (s != "dense" && s != "bm25" && s != "hybrid")
-            throw ConfigError(
-                fmt::format("--systems: unknown system '{}' (dense, bm25, hybrid)", s));
     std::vector<fs::path> skipped;
     const auto folders = eval::findBeirSets(o.beir, &skipped);
     if (!skipped.empty()) {
@@ -409,19 +268,13 @@ int runRetrieval(const RetrievalCliOptions& o) {
                 "warning: {}: {} judgement(s) name documents and {} name queries that the "
                 "corpus/queries do not contain (they still count as relevant and unanswered)\n",
                 folder.string(), set.qrelsUnknownDocuments, set.qrelsUnknownQueries);
-        std::map<std::string, eval::Run> runs;
-        if (needsDense) runs["dense"] = denseRun(*encoder, set, o.depth, cal ? &*cal : nullptr);
-        const bool wantLexical = std::count(o.systems.begin(), o.systems.end(), "bm25") ||
-                                 std::count(o.systems.begin(), o.systems.end(), "hybrid");
-        if (wantLexical) runs["bm25"] = bm25Run(set, o.depth);
-        if (std::count(o.systems.begin(), o.systems.end(), "hybrid")) {
-            search::LinearFusionOptions fusion;
-            fusion.alpha = o.weight;
-            fusion.depth = static_cast<size_t>(o.depth);
-            for (const auto& q : set.queries)
-                runs["hybrid"][q.id] =
-                    search::fuseLinear(runs["dense"][q.id], runs["bm25"][q.id], fusion);
-        }
+        eval::RetrievalOptions ro;
+        ro.systems = o.systems;
+        ro.depth = o.depth;
+        ro.hybridWeight = o.weight;
+        ro.calibration = cal ? &*cal : nullptr;
+        ro.answers = answers.empty() ? nullptr : &answers;
+        const auto results = eval::evaluateRetrievalSet(encoder.get(), set, ro);
         json setJson = {{"name", set.name},
                         {"folder", folder.string()},
                         {"passages", set.passages.size()},
@@ -430,17 +283,16 @@ int runRetrieval(const RetrievalCliOptions& o) {
                         {"qrels_unknown_queries", set.qrelsUnknownQueries},
                         {"systems", json::object()}};
         for (const auto& system : o.systems) {
-            const eval::Run& run = runs.at(system);
-            const auto report = eval::evaluateRun(run, set.qrels, {10, 100});
+            const eval::SystemResult& result = results.at(system);
+            const eval::Run& run = result.run;
+            const eval::EvaluationReport& report = result.report;
             json m = metricsJson(report);
             std::string extra;
-            if (!answers.empty()) {
-                int64_t missing = 0;
-                const auto [r2, r5] = answerRecall(run, set, answers, &missing);
-                m["r@2kt"] = r2;
-                m["r@5kt"] = r5;
-                m["queries_without_answers"] = missing;
-                extra = fmt::format("  {:>6.2f}% {:>6.2f}%", pct(r2), pct(r5));
+            if (result.hasAnswerRecall) {
+                m["r@2kt"] = result.r2kt;
+                m["r@5kt"] = result.r5kt;
+                m["queries_without_answers"] = result.queriesWithoutAnswers;
+                extra = fmt::format("  {:>6.2f}% {:>6.2f}%", pct(result.r2kt), pct(result.r5kt));
             }
             setJson["systems"][system] = m;
             progress.finish("");

@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <regex>
 #include <set>
+#include <tuple>
+#include <unistd.h>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/align/knn.h"
 #include "core/common/errors.h"
 #include "core/common/hash.h"
 #include "core/data/language.h"
@@ -14,6 +17,9 @@
 #include "core/data/readers/text_input.h"
 #include "core/data/readers/tsv_pair_reader.h"
 #include "core/index/index_builder.h"
+#include "core/index/top_k.h"
+#include "core/search/bm25_index.h"
+#include "core/search/fusion.h"
 
 namespace isomorph::eval {
 namespace fs = std::filesystem;
@@ -91,6 +97,112 @@ std::vector<std::string> spread(const std::vector<std::string>& pool, size_t cou
     for (size_t i = 0; i < pool.size() && out.size() < count; i += stride)
         if (!exclude.count(pool[i]) && taken.insert(pool[i]).second) out.push_back(pool[i]);
     return out;
+}
+
+/// Rows of `m` calibrated as `language` when a calibration is given.
+align::Matrix calibrated(align::Matrix m, const align::Calibration* cal,
+                         const std::string& language) {
+    if (cal) align::apply(*cal, language, m);
+    return m;
+}
+
+/// The language of a query id ("q1.de" -> de); DataError when a calibration needs it and it is
+/// missing.
+std::string queryLanguage(const std::string& id) {
+    const auto dot = id.rfind('.');
+    const std::string suffix = dot == std::string::npos ? "" : id.substr(dot + 1);
+    if (!data::isValidLanguageCode(suffix))
+        throw DataError(
+            fmt::format("--calibration: query id '{}' does not end in a language code "
+                        "('.de'), so it cannot be calibrated",
+                        id));
+    return suffix;
+}
+
+Run denseRun(model::EncodingService& encoder, const RetrievalSet& set, int depth,
+             const align::Calibration* cal) {
+    std::vector<std::string> passages, queries;
+    for (const auto& p : set.passages)
+        passages.push_back(p.text);
+    for (const auto& q : set.queries)
+        queries.push_back(q.text);
+    auto docs = encodeTexts(encoder, passages);
+    auto qs = encodeTexts(encoder, queries);
+    if (cal) {
+        std::vector<std::string> docLangs, queryLangs;
+        for (const auto& p : set.passages) {
+            if (p.language.empty())
+                throw DataError(
+                    fmt::format("--calibration: passage '{}' has no language suffix "
+                                "('.en'), so it cannot be calibrated",
+                                p.id));
+            docLangs.push_back(p.language);
+        }
+        for (const auto& q : set.queries)
+            queryLangs.push_back(queryLanguage(q.id));
+        align::applyByLanguage(*cal, docLangs, docs);
+        align::applyByLanguage(*cal, queryLangs, qs);
+    }
+    docs = align::normalizeRows(docs);
+    qs = align::normalizeRows(qs);
+    const auto hits =
+        index::exactTopK(qs.data.data(), qs.rows, docs.data.data(), docs.rows, docs.cols, depth);
+    Run run;
+    for (size_t i = 0; i < hits.size(); ++i) {
+        auto& ranking = run[set.queries[i].id];
+        for (const auto& h : hits[i])
+            ranking.push_back({set.passages[static_cast<size_t>(h.row)].id, h.score});
+    }
+    return run;
+}
+
+Run bm25Run(const RetrievalSet& set, int depth) {
+    const fs::path dir =
+        fs::temp_directory_path() / fmt::format("isomorph-bm25-{}-{}", ::getpid(), set.name);
+    std::vector<search::IndexDocument> docs;
+    for (const auto& p : set.passages)
+        docs.push_back({p.id, "", p.text, p.language});
+    search::Bm25BuildOptions build;
+    build.overwrite = true;
+    auto index = search::Bm25Index::build(dir, docs, build);
+    // Each passage is scored under its own language's analysis (a German query meets English
+    // passages stemmed as English), as a multilingual BM25 baseline must.
+    Run run;
+    for (const auto& q : set.queries) {
+        try {
+            run[q.id] = search::searchEachLanguage(index, q.text, static_cast<size_t>(depth));
+        } catch (const DataError&) {
+            run[q.id] = {};  // a query without any searchable term retrieves nothing
+        }
+    }
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    return run;
+}
+
+/// R@2kt / R@5kt of a run: answers found in the first N tokens of the ranked passage texts.
+std::pair<double, double> answerRecall(const Run& run, const RetrievalSet& set,
+                                       const data::Answers& answers, int64_t* missing) {
+    std::map<std::string, const std::string*> text;
+    for (const auto& p : set.passages)
+        text[p.id] = &p.text;
+    std::vector<std::vector<std::string>> ranked, wanted;
+    for (const auto& q : set.queries) {
+        const auto a = answers.find(q.id);
+        if (a == answers.end()) {
+            ++*missing;
+            continue;
+        }
+        std::vector<std::string> texts;
+        const auto it = run.find(q.id);
+        if (it != run.end())
+            for (const auto& d : rankDocuments(it->second))
+                texts.push_back(*text.at(d.docId));
+        ranked.push_back(std::move(texts));
+        wanted.push_back(a->second);
+    }
+    if (ranked.empty()) return {0.0, 0.0};
+    return {answerRecallAtTokens(ranked, wanted, 2000), answerRecallAtTokens(ranked, wanted, 5000)};
 }
 
 }  // namespace
@@ -287,6 +399,62 @@ std::vector<fs::path> findBeirSets(const fs::path& path, std::vector<fs::path>* 
             fmt::format("{}: no BEIR collection (corpus.jsonl, queries.jsonl, "
                         "qrels/test.tsv) here or in its sub-folders",
                         path.string()));
+    return out;
+}
+
+std::vector<MinedPair> mineSet(model::EncodingService& encoder, const MiningSet& set, int k,
+                               const align::Calibration* cal, const std::string& srcLang,
+                               const std::string& tgtLang) {
+    std::vector<std::string> srcIds, tgtIds, srcTexts, tgtTexts;
+    for (const auto& s : set.source) {
+        srcIds.push_back(s.id);
+        srcTexts.push_back(s.text);
+    }
+    for (const auto& s : set.target) {
+        tgtIds.push_back(s.id);
+        tgtTexts.push_back(s.text);
+    }
+    MiningOptions options;
+    options.k = k;
+    return mineParallel(srcIds, calibrated(encodeTexts(encoder, srcTexts), cal, srcLang), tgtIds,
+                        calibrated(encodeTexts(encoder, tgtTexts), cal, tgtLang), options);
+}
+
+std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService* encoder,
+                                                         const RetrievalSet& set,
+                                                         const RetrievalOptions& options) {
+    auto wants = [&](const char* system) {
+        return std::count(options.systems.begin(), options.systems.end(), system) > 0;
+    };
+    for (const auto& s : options.systems)
+        if (s != "dense" && s != "bm25" && s != "hybrid")
+            throw ConfigError(
+                fmt::format("unknown retrieval system '{}' (dense, bm25, hybrid)", s));
+    std::map<std::string, Run> runs;
+    if (wants("dense") || wants("hybrid")) {
+        if (!encoder) throw ConfigError("dense and hybrid retrieval need an encoder (--model)");
+        runs["dense"] = denseRun(*encoder, set, options.depth, options.calibration);
+    }
+    if (wants("bm25") || wants("hybrid")) runs["bm25"] = bm25Run(set, options.depth);
+    if (wants("hybrid")) {
+        search::LinearFusionOptions fusion;
+        fusion.alpha = options.hybridWeight;
+        fusion.depth = static_cast<size_t>(options.depth);
+        for (const auto& q : set.queries)
+            runs["hybrid"][q.id] =
+                search::fuseLinear(runs["dense"][q.id], runs["bm25"][q.id], fusion);
+    }
+    std::map<std::string, SystemResult> out;
+    for (const auto& system : options.systems) {
+        SystemResult& r = out[system];
+        r.run = std::move(runs.at(system));
+        r.report = evaluateRun(r.run, set.qrels, {10, 100});
+        if (options.answers) {
+            r.hasAnswerRecall = true;
+            std::tie(r.r2kt, r.r5kt) =
+                answerRecall(r.run, set, *options.answers, &r.queriesWithoutAnswers);
+        }
+    }
     return out;
 }
 

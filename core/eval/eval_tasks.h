@@ -13,7 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "core/align/calibration.h"
 #include "core/align/matrix.h"
+#include "core/data/readers/answers_reader.h"
 #include "core/data/readers/retrieval_sets.h"
 #include "core/eval/bucc.h"
 #include "core/eval/retrieval_metrics.h"
@@ -92,5 +94,37 @@ RetrievalSet loadBeirSet(const std::filesystem::path& dir, const std::string& qr
 /// `skipped` when given. DataError when there are none.
 std::vector<std::filesystem::path> findBeirSets(
     const std::filesystem::path& path, std::vector<std::filesystem::path>* skipped = nullptr);
+
+/// Mines `set` with the encoder (ratio margin, k neighbours each way), both sides calibrated as
+/// srcLang / tgtLang when a calibration is given.
+std::vector<MinedPair> mineSet(model::EncodingService& encoder, const MiningSet& set, int k,
+                               const align::Calibration* calibration, const std::string& srcLang,
+                               const std::string& tgtLang);
+
+struct RetrievalOptions {
+    std::vector<std::string> systems = {"dense", "bm25", "hybrid"};  ///< any of these
+    int depth = 100;            ///< documents retrieved per query
+    double hybridWeight = 0.5;  ///< weight of the dense score in hybrid fusion
+    const align::Calibration* calibration = nullptr;  ///< dense: rows calibrated by id language
+    const data::Answers* answers = nullptr;           ///< for R@2kt / R@5kt
+};
+
+/// One system's run on a collection and its scores (MRR/Recall/nDCG at 10 and 100, MAP).
+struct SystemResult {
+    Run run;
+    EvaluationReport report;
+    bool hasAnswerRecall = false;  ///< answers were given
+    double r2kt = 0.0, r5kt = 0.0;
+    int64_t queriesWithoutAnswers = 0;  ///< queries the answers file does not cover (skipped)
+};
+
+/// Runs every system of options.systems on `set`: dense = exact cosine top-k of encoded
+/// (calibrated) passages and queries; bm25 = Xapian BM25 built from the passages, each scored
+/// under its own language's analysis; hybrid = linear fusion of the two. `encoder` may be null
+/// when only bm25 is asked for. ConfigError for an unknown system; DataError when a calibration
+/// needs a language an id does not carry.
+std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService* encoder,
+                                                         const RetrievalSet& set,
+                                                         const RetrievalOptions& options);
 
 }  // namespace isomorph::eval
