@@ -55,9 +55,10 @@ MiningSet loadBuccSet(const std::string& prefix, const std::string& srcLang,
                       const std::string& tgtLang);
 
 /// A BUCC-style task from the demo corpus: the `split` translation pairs of `lang`-en (NAME and
-/// option pairs) hidden among `distractorsPerPair` times as many sentences of the same split's
-/// man pages on each side (different commands, so not translations of the gold sentences).
-/// Deterministic. Throws DataError when the corpus has no pairs for the language.
+/// option pairs) hidden among `distractorsPerPair` times as many sentences of another split's man
+/// pages on each side (train, or dev for a train task: splits are by command, so distractors are
+/// not translations of the gold sentences; source and target distractors come from disjoint
+/// command sets). Deterministic. Throws DataError when the corpus has no pairs for the language.
 MiningSet demoMiningSet(const std::filesystem::path& corpus, const std::string& lang,
                         const std::string& split, int distractorsPerPair = 4);
 

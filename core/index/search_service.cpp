@@ -76,6 +76,9 @@ struct SearchService::Impl {
     std::optional<search::Bm25Index> bm25;           // not thread-safe: guarded by bm25Mutex
     std::unordered_map<std::string, int64_t> rowOf;  // document id -> row (BM25 results)
     mutable std::mutex bm25Mutex;
+    // EncodingService is not reentrant (lazy inference caches, process-wide BLAS thread count):
+    // concurrent searches take turns encoding and search in parallel afterwards.
+    mutable std::mutex encoderMutex;
 
     ResultRow row(int64_t r, double score, int rank) const {
         IndexedDocument doc = index->document(r);
@@ -100,7 +103,11 @@ struct SearchService::Impl {
     /// Encoded (and calibrated) queries [n, dim].
     std::vector<float> encode(const std::vector<std::string>& texts,
                               const std::string& language) const {
-        std::vector<float> q = encoder->encode(texts);
+        std::vector<float> q;
+        {
+            std::lock_guard<std::mutex> lock(encoderMutex);
+            q = encoder->encode(texts);
+        }
         if (calibration) {
             align::Matrix m(static_cast<int64_t>(texts.size()), encoder->dimension(), std::move(q));
             align::apply(*calibration, language, m);

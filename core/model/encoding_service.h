@@ -45,6 +45,8 @@ struct EncodeStats {
 
 /// A checkpoint folder (Hugging Face layout: config.json, model.safetensors and
 /// sentencepiece.bpe.model) ready to encode, in inference mode, batches sorted by length.
+/// Not reentrant: one encode() at a time (it builds inference caches on first use and sets the
+/// process-wide BLAS thread count while it runs); callers sharing one service serialise calls.
 class EncodingService {
   public:
     static std::unique_ptr<EncodingService> open(const std::filesystem::path& checkpoint,
