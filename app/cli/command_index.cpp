@@ -8,7 +8,6 @@
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
-#include "core/align/calibration.h"
 #include "core/common/errors.h"
 #include "core/index/index_builder.h"
 #include "core/index/search_service.h"
@@ -28,24 +27,6 @@ struct BuildCliOptions {
     int threads = 0;
     bool overwrite = false, bm25 = true;
 };
-
-/// Calibrates each language's rows with the file's statistics and rotation (documents of a
-/// language the calibration does not know are refused, naming it).
-void addCalibration(index::BuildOptions& options, const std::string& file) {
-    auto cal = std::make_shared<align::Calibration>(align::loadCalibration(file));
-    options.calibrationFile = file;
-    options.calibrationSteps = align::calibrationStepName(cal->steps);
-    options.transform = [cal, file](const std::string& lang, float* rows, int64_t n, int64_t dim) {
-        if (lang.empty())
-            throw DataError(
-                fmt::format("--calibration {}: some documents have no language; give "
-                            "them one with --lang",
-                            file));
-        align::Matrix m(n, dim, std::vector<float>(rows, rows + n * dim));
-        align::apply(*cal, lang, m);
-        std::copy(m.data.begin(), m.data.end(), rows);
-    };
-}
 
 /// Builds the BM25 index of the same documents into the index folder.
 void addBm25(index::BuildOptions& options, const std::vector<index::IndexedDocument>& documents) {
@@ -92,7 +73,7 @@ int runBuild(const BuildCliOptions& o) {
     options.overwrite = o.overwrite;
     std::vector<fs::path> files(o.corpus.begin(), o.corpus.end());
     const auto documents = index::readCorpusDocuments(files, o.corpusOptions);
-    if (!o.calibration.empty()) addCalibration(options, o.calibration);
+    options.calibrationFile = o.calibration;
     if (o.bm25) addBm25(options, documents);
     std::cerr << fmt::format("index build: {} documents from {} file(s)\n", documents.size(),
                              files.size());

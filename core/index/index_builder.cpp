@@ -1,9 +1,11 @@
 #include "core/index/index_builder.h"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
+#include "core/align/calibration.h"
 #include "core/common/errors.h"
 #include "core/data/language.h"
 #include "core/data/readers/beir_corpus_reader.h"
@@ -63,22 +65,31 @@ void readLines(const fs::path& file, std::vector<IndexedDocument>& out) {
     if (lines.empty()) throw DataError(fmt::format("{}: the file is empty", file.string()));
 }
 
-void applyTransform(const VectorTransform& transform, const std::vector<IndexedDocument>& docs,
-                    std::vector<float>& vectors, int64_t dim) {
-    if (!transform) return;
-    // Group rows by language, transform each group, scatter back.
-    std::map<std::string, std::vector<int64_t>> groups;
-    for (size_t r = 0; r < docs.size(); ++r)
-        groups[docs[r].language].push_back(static_cast<int64_t>(r));
-    std::vector<float> block;
-    for (const auto& [lang, rows] : groups) {
-        block.resize(rows.size() * static_cast<size_t>(dim));
-        for (size_t i = 0; i < rows.size(); ++i)
-            std::copy_n(vectors.data() + rows[i] * dim, dim, block.data() + i * dim);
-        transform(lang, block.data(), static_cast<int64_t>(rows.size()), dim);
-        for (size_t i = 0; i < rows.size(); ++i)
-            std::copy_n(block.data() + i * dim, dim, vectors.data() + rows[i] * dim);
+/// BuildOptions::calibrationFile, loaded before any encoding so a bad file fails fast.
+std::optional<align::Calibration> loadCalibration(const std::string& file) {
+    if (file.empty()) return std::nullopt;
+    return align::loadCalibration(file);
+}
+
+/// Calibrates the rows [docs, dim] by their documents' languages; returns the steps applied
+/// ("" without a calibration).
+std::string applyCalibration(const std::optional<align::Calibration>& cal, const std::string& file,
+                             const std::vector<IndexedDocument>& docs, std::vector<float>& vectors,
+                             int64_t dim) {
+    if (!cal) return "";
+    std::vector<std::string> languages;
+    languages.reserve(docs.size());
+    for (const auto& d : docs) {
+        if (d.language.empty())
+            throw DataError(fmt::format(
+                "--calibration {}: some documents have no language; give them one with --lang",
+                file));
+        languages.push_back(d.language);
     }
+    align::Matrix m(static_cast<int64_t>(docs.size()), dim, std::move(vectors));
+    align::applyByLanguage(*cal, languages, m);
+    vectors = std::move(m.data);
+    return align::calibrationStepName(cal->steps);
 }
 
 /// Copies the calibration next to the vectors, then runs the caller's writeMore.
@@ -91,12 +102,12 @@ std::function<void(const fs::path&)> extraFiles(const BuildOptions& options) {
 }
 
 IndexMetadata baseMetadata(const EncoderIdentity& encoder, const BuildOptions& options,
-                           const std::string& source) {
+                           const std::string& source, const std::string& calibrationSteps) {
     IndexMetadata meta;
     meta.params = options.params;
     meta.encoder = encoder;
     meta.calibration = options.calibrationFile.empty() ? "" : "calibration.safetensors";
-    meta.calibrationSteps = options.calibrationSteps;
+    meta.calibrationSteps = calibrationSteps;
     meta.source = source;
     return meta;
 }
@@ -132,6 +143,7 @@ void buildIndexFromCorpus(const fs::path& dir, const std::vector<IndexedDocument
                           const VectorIndex::Progress& progress) {
     if (documents.empty()) throw DataError("nothing to index: the corpus has no documents");
     const fs::path folder = model_io::resolveCheckpoint(checkpoint);
+    const auto calibration = loadCalibration(options.calibrationFile);
     auto identity = encoderIdentity(folder, encode.pooling, encode.maxTokens);
     auto service = model::EncodingService::open(folder, encode);
     const int64_t dim = service->dimension();
@@ -149,9 +161,10 @@ void buildIndexFromCorpus(const fs::path& dir, const std::vector<IndexedDocument
         vectors.insert(vectors.end(), chunk.begin(), chunk.end());
     }
     if (progress && !progress("encode", total, total)) throw Cancelled("index build cancelled");
-    applyTransform(options.transform, documents, vectors, dim);
+    const std::string steps =
+        applyCalibration(calibration, options.calibrationFile, documents, vectors, dim);
     VectorIndex::build(dir, std::move(vectors), dim, documents,
-                       baseMetadata(identity, options, source), options.overwrite, progress,
+                       baseMetadata(identity, options, source, steps), options.overwrite, progress,
                        extraFiles(options));
 }
 
@@ -165,9 +178,10 @@ void buildIndexFromEmbeddings(const fs::path& dir, const fs::path& embeddings,
             fmt::format("{} has {} rows but the corpus has {} documents: the rows "
                         "must be the corpus passages in order",
                         embeddings.string(), m.rows, documents.size()));
-    applyTransform(options.transform, documents, m.data, m.cols);
+    const std::string steps = applyCalibration(loadCalibration(options.calibrationFile),
+                                               options.calibrationFile, documents, m.data, m.cols);
     VectorIndex::build(dir, std::move(m.data), m.cols, documents,
-                       baseMetadata(encoder, options, fs::absolute(embeddings).string()),
+                       baseMetadata(encoder, options, fs::absolute(embeddings).string(), steps),
                        options.overwrite, progress, extraFiles(options));
 }
 

@@ -29,17 +29,13 @@ struct CorpusOptions {
 std::vector<IndexedDocument> readCorpusDocuments(const std::vector<std::filesystem::path>& files,
                                                  const CorpusOptions& options);
 
-/// Maps each vector of one language in place (e.g. a calibration); called per language group
-/// with rows [n, dim] row-major.
-using VectorTransform =
-    std::function<void(const std::string& language, float* rows, int64_t n, int64_t dim)>;
-
 struct BuildOptions {
     IndexParams params;
     bool overwrite = false;
-    std::string calibrationFile;  ///< copied into the index and applied to rows and queries
-    std::string calibrationSteps;
-    VectorTransform transform;  ///< applied before normalisation (the calibration)
+    /// `calibrate fit` file: applied to each row by its document's language before
+    /// normalisation (DataError for a document without a language, or one the file does not
+    /// know) and copied into the index, which then calibrates queries too.
+    std::string calibrationFile;
     /// Writes further files into the index folder before it is renamed into place (BM25).
     std::function<void(const std::filesystem::path&)> writeMore;
 };

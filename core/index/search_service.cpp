@@ -74,6 +74,7 @@ struct SearchService::Impl {
     std::unique_ptr<model::EncodingService> encoder;
     std::optional<align::Calibration> calibration;
     std::optional<search::Bm25Index> bm25;           // not thread-safe: guarded by bm25Mutex
+    std::vector<std::string> idOf;                   // row -> document id (fusion)
     std::unordered_map<std::string, int64_t> rowOf;  // document id -> row (BM25 results)
     mutable std::mutex bm25Mutex;
     // EncodingService is not reentrant (lazy inference caches, process-wide BLAS thread count):
@@ -144,7 +145,7 @@ struct SearchService::Impl {
         if (options.mode == SearchMode::Hybrid) {
             eval::Ranking dense;
             for (const auto& h : hits)
-                dense.push_back({index->document(h.row).id, h.score});
+                dense.push_back({idOf[static_cast<size_t>(h.row)], h.score});
             search::LinearFusionOptions fusion;
             fusion.alpha = options.hybridWeight;
             fusion.depth = static_cast<size_t>(options.k);
@@ -162,6 +163,26 @@ struct SearchService::Impl {
         const int k =
             options.mode == SearchMode::Hybrid ? std::max(options.k, kFusionDepth) : options.k;
         return {k, options.language, options.efSearch, options.probe};
+    }
+
+    /// Results of `texts`: one encoding pass and one index pass for all of them.
+    std::vector<std::vector<ResultRow>> run(const std::vector<std::string>& texts,
+                                            const QueryOptions& options,
+                                            SearchTimings* timings) const {
+        auto t = std::chrono::steady_clock::now();
+        std::vector<std::vector<SearchHit>> hits(texts.size());
+        std::vector<float> q;
+        if (options.mode != SearchMode::Lexical) q = encode(texts, options.queryLanguage);
+        if (timings) timings->encodeSeconds = since(t);
+        t = std::chrono::steady_clock::now();
+        if (options.mode != SearchMode::Lexical)
+            hits = index->searchBatch(q.data(), static_cast<int64_t>(texts.size()),
+                                      encoder->dimension(), denseOptions(options));
+        std::vector<std::vector<ResultRow>> out;
+        for (size_t j = 0; j < texts.size(); ++j)
+            out.push_back(results(texts[j], hits[j], options));
+        if (timings) timings->searchSeconds = since(t);
+        return out;
     }
 
     static constexpr int kFusionDepth = 100;  // candidates of each system before fusion
@@ -192,8 +213,9 @@ std::unique_ptr<SearchService> SearchService::open(const fs::path& indexDir,
         impl->calibration = align::loadCalibration(indexDir / meta.calibration);
     if (fs::exists(indexDir / "bm25")) {
         impl->bm25.emplace(search::Bm25Index::open(indexDir / "bm25"));
-        for (int64_t r = 0; r < meta.rows; ++r)
-            impl->rowOf.emplace(impl->index->document(r).id, r);
+        impl->idOf = impl->index->documentIds();
+        for (size_t r = 0; r < impl->idOf.size(); ++r)
+            impl->rowOf.emplace(impl->idOf[r], static_cast<int64_t>(r));
     }
     if (impl->encoder->dimension() != meta.dim)
         throw DataError(
@@ -208,18 +230,7 @@ std::vector<ResultRow> SearchService::search(const std::string& text, const Quer
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
         throw DataError("the query is empty: type some words to search for");
     impl_->checkOptions(options);
-    auto t = std::chrono::steady_clock::now();
-    std::vector<SearchHit> hits;
-    std::vector<float> q;
-    if (options.mode != SearchMode::Lexical) q = impl_->encode({text}, options.queryLanguage);
-    if (timings) timings->encodeSeconds = since(t);
-    t = std::chrono::steady_clock::now();
-    if (options.mode != SearchMode::Lexical)
-        hits = impl_->index->search(q.data(), impl_->encoder->dimension(),
-                                    impl_->denseOptions(options));
-    auto out = impl_->results(text, hits, options);
-    if (timings) timings->searchSeconds = since(t);
-    return out;
+    return impl_->run({text}, options, timings).front();
 }
 
 std::vector<std::vector<ResultRow>> SearchService::searchMany(
@@ -233,15 +244,8 @@ std::vector<std::vector<ResultRow>> SearchService::searchMany(
         if (progress && !progress(i, total)) throw Cancelled("search cancelled");
         const std::vector<std::string> chunk(texts.begin() + i,
                                              texts.begin() + std::min(total, i + kChunk));
-        std::vector<std::vector<SearchHit>> hits(chunk.size());
-        if (options.mode != SearchMode::Lexical) {
-            const auto q = impl_->encode(chunk, options.queryLanguage);
-            hits = impl_->index->searchBatch(q.data(), static_cast<int64_t>(chunk.size()),
-                                             impl_->encoder->dimension(),
-                                             impl_->denseOptions(options));
-        }
-        for (size_t j = 0; j < chunk.size(); ++j)
-            out.push_back(impl_->results(chunk[j], hits[j], options));
+        for (auto& rows : impl_->run(chunk, options, nullptr))
+            out.push_back(std::move(rows));
     }
     if (progress) progress(total, total);
     return out;

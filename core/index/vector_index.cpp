@@ -24,6 +24,7 @@
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/common/hash.h"
+#include "core/common/staging_dir.h"
 #include "core/model_io/npy_reader.h"
 
 namespace isomorph::index {
@@ -179,50 +180,6 @@ std::unique_ptr<faiss::Index> makeFaissIndex(const IndexParams& p, int64_t dim, 
     throw ConfigError("unknown index kind");
 }
 
-/// A temporary folder next to the target that is removed unless committed.
-class StagingDir {
-  public:
-    explicit StagingDir(const fs::path& target) {
-        std::string pattern = target.string() + ".tmp-XXXXXX";
-        if (!mkdtemp(pattern.data()))
-            throw DataError(fmt::format("cannot create a folder next to {}: {}", target.string(),
-                                        std::strerror(errno)));
-        path_ = pattern;
-        // mkdtemp makes the folder private; an index is shared like any other output file.
-        fs::permissions(path_, fs::perms::owner_all | fs::perms::group_read |
-                                   fs::perms::group_exec | fs::perms::others_read |
-                                   fs::perms::others_exec);
-    }
-    ~StagingDir() {
-        if (!committed_) {
-            std::error_code ec;
-            fs::remove_all(path_, ec);
-        }
-    }
-    const fs::path& path() const { return path_; }
-    void commit(const fs::path& target, bool overwrite) {
-        std::error_code ec;
-        fs::path aside;
-        if (fs::exists(target)) {
-            if (!overwrite)
-                throw DataError(
-                    fmt::format("{} already exists: choose another folder or pass "
-                                "--overwrite to replace it",
-                                target.string()));
-            aside = target.string() + ".old-" + std::to_string(::getpid());
-            fs::rename(target, aside);
-        }
-        fs::rename(path_, target);
-        committed_ = true;
-        syncDirectory(target.parent_path().empty() ? fs::path(".") : target.parent_path());
-        if (!aside.empty()) fs::remove_all(aside, ec);
-    }
-
-  private:
-    fs::path path_;
-    bool committed_ = false;
-};
-
 void writeDocuments(const fs::path& dir, const std::vector<IndexedDocument>& documents,
                     const std::vector<std::string>& languages) {
     std::string text, offsets, langs;
@@ -374,7 +331,7 @@ void VectorIndex::build(const fs::path& dir, std::vector<float> vectors, int64_t
     meta.buildSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     writeFileAtomically(staging.path() / kMetaFile, metadataToJson(meta).dump(2) + "\n");
-    staging.commit(dir, overwrite);
+    staging.moveTo(dir);  // an existing dir was refused above unless `overwrite`
 }
 
 std::unique_ptr<VectorIndex> VectorIndex::open(const fs::path& dir) {
@@ -435,25 +392,48 @@ std::unique_ptr<VectorIndex> VectorIndex::open(const fs::path& dir) {
     return std::unique_ptr<VectorIndex>(new VectorIndex(std::move(impl)));
 }
 
+namespace {
+
+IndexedDocument parseDocument(const std::string& line, const fs::path& file, int64_t row) {
+    try {
+        const json j = json::parse(line);
+        return {j.at("id"), j.at("lang"), j.at("text")};
+    } catch (const json::exception& e) {
+        throw DataError(fmt::format("{}: row {} is damaged ({}); rebuild the index", file.string(),
+                                    row, e.what()));
+    }
+}
+
+}  // namespace
+
 IndexedDocument VectorIndex::document(int64_t row) const {
     if (row < 0 || row >= impl_->meta.rows)
         throw DataError(
             fmt::format("row {} is outside the index (0..{})", row, impl_->meta.rows - 1));
     const auto begin = impl_->offsets[static_cast<size_t>(row)];
     const auto end = impl_->offsets[static_cast<size_t>(row) + 1];
-    std::ifstream in(impl_->dir / kDocsFile, std::ios::binary);
+    const fs::path file = impl_->dir / kDocsFile;
+    std::ifstream in(file, std::ios::binary);
     std::string line(end - begin, '\0');
     in.seekg(static_cast<std::streamoff>(begin));
     if (!in.read(line.data(), static_cast<std::streamsize>(line.size())))
-        throw DataError(fmt::format("{}: cannot read row {}; rebuild the index",
-                                    (impl_->dir / kDocsFile).string(), row));
-    try {
-        const json j = json::parse(line);
-        return {j.at("id"), j.at("lang"), j.at("text")};
-    } catch (const json::exception& e) {
-        throw DataError(fmt::format("{}: row {} is damaged ({}); rebuild the index",
-                                    (impl_->dir / kDocsFile).string(), row, e.what()));
-    }
+        throw DataError(
+            fmt::format("{}: cannot read row {}; rebuild the index", file.string(), row));
+    return parseDocument(line, file, row);
+}
+
+std::vector<std::string> VectorIndex::documentIds() const {
+    const fs::path file = impl_->dir / kDocsFile;
+    std::ifstream in(file, std::ios::binary);
+    std::vector<std::string> ids;
+    ids.reserve(static_cast<size_t>(impl_->meta.rows));
+    std::string line;
+    while (static_cast<int64_t>(ids.size()) < impl_->meta.rows && std::getline(in, line))
+        ids.push_back(parseDocument(line, file, static_cast<int64_t>(ids.size())).id);
+    if (static_cast<int64_t>(ids.size()) != impl_->meta.rows)
+        throw DataError(fmt::format("{}: holds {} rows, index.json says {}; rebuild the index",
+                                    file.string(), ids.size(), impl_->meta.rows));
+    return ids;
 }
 
 const std::string& VectorIndex::language(int64_t row) const {
@@ -490,9 +470,11 @@ std::vector<std::vector<SearchHit>> VectorIndex::searchBatch(const float* querie
     const int k = static_cast<int>(std::min<int64_t>(options.k, m.rows));
     if (impl_->flatRows) {
         const uint16_t* langs = impl_->languageOf.data();
-        auto keep = [&](int64_t row) {
-            return language < 0 || langs[row] == static_cast<uint16_t>(language);
-        };
+        std::function<bool(int64_t)> keep;
+        if (language >= 0)
+            keep = [langs, language](int64_t row) {
+                return langs[row] == static_cast<uint16_t>(language);
+            };
         return exactTopK(q.data(), count, impl_->flatRows, m.rows, dim, k, keep);
     }
     std::vector<uint8_t> bitmap;

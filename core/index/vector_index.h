@@ -123,6 +123,8 @@ class VectorIndex {
 
     /// The document of a row (read from documents.jsonl on demand).
     IndexedDocument document(int64_t row) const;
+    /// The ids of all rows in row order, read in one pass over documents.jsonl.
+    std::vector<std::string> documentIds() const;
     /// Language of a row ("" when unknown).
     const std::string& language(int64_t row) const;
 

@@ -6,7 +6,6 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
-#include <stdlib.h>  // mkdtemp
 #include <system_error>
 #include <unordered_map>
 #include <unordered_set>
@@ -17,6 +16,7 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/common/staging_dir.h"
 #include "core/data/language.h"
 #include "core/data/readers/text_input.h"
 
@@ -161,52 +161,6 @@ Bm25IndexInfo readMetadata(const fs::path& dir) {
 }
 
 // ---- building ----------------------------------------------------------------------------------
-
-/// A DIR.tmp-XXXXXX sibling of the target that is removed unless moved into place.
-class StagingDir {
-  public:
-    explicit StagingDir(const fs::path& target) {
-        std::string pattern = target.string() + ".tmp-XXXXXX";
-        if (::mkdtemp(pattern.data()) == nullptr)
-            throw DataError(fmt::format("cannot create a temporary directory next to {}: {}",
-                                        target.string(), std::strerror(errno)));
-        path_ = pattern;
-    }
-    StagingDir(const StagingDir&) = delete;
-    StagingDir& operator=(const StagingDir&) = delete;
-    ~StagingDir() {
-        std::error_code ignored;
-        if (!path_.empty()) fs::remove_all(path_, ignored);
-    }
-
-    const fs::path& path() const { return path_; }
-
-    /// Renames the staging directory to `target`, replacing an existing index there.
-    void moveTo(const fs::path& target) {
-        std::error_code ec;
-        if (fs::exists(target)) {
-            // A fresh unused name (the temporary StagingDir removes its directory again).
-            const fs::path old = StagingDir(target).path_;
-            fs::rename(target, old, ec);
-            if (!ec) fs::rename(path_, target, ec);
-            std::error_code ignored;
-            if (ec)
-                fs::rename(old, target, ignored);  // put the old index back
-            else
-                fs::remove_all(old, ignored);
-        } else {
-            fs::rename(path_, target, ec);
-        }
-        if (ec)
-            throw DataError(fmt::format("cannot move the new index into {}: {}", target.string(),
-                                        ec.message()));
-        path_.clear();
-        syncDirectory(target.parent_path().empty() ? fs::path(".") : target.parent_path());
-    }
-
-  private:
-    fs::path path_;
-};
 
 /// Refuses to replace anything but an empty directory or a BM25 index.
 void checkTarget(const fs::path& dir, bool overwrite) {
