@@ -149,7 +149,7 @@ int runFit(const FitCliOptions& o) {
             "--workspace); use --method unsupervised without them");
 
     model::EncodeOptions eo;
-    eo.pooling = model::Pooling::parse(o.pooling);
+    eo.pooling = model::Pooling::parse(o.pooling, "--pooling");
     eo.maxTokens = o.maxTokens;
     eo.device = runtime::parseDevice(o.device, "--device");
     eo.threads = o.threads;

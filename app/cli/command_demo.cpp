@@ -107,7 +107,7 @@ int runDemo(const RunOptions& o) {
 
     // Held-out commands' translation pairs; the rotation is fitted on the train split's pairs.
     train::BitextReportOptions options;
-    options.pooling = config.model.pooling;
+    options.pooling = config.eval.pooling.toString();
     options.maxPairs = config.eval.maxPairs;
     options.maxTokens = static_cast<uint32_t>(config.data.maxTokens);
     const auto dev = paths.shards / "pairs-dev", fit = paths.shards / "pairs-train";

@@ -36,7 +36,7 @@ struct EncoderCliOptions {
 
     std::unique_ptr<model::EncodingService> open() const {
         model::EncodeOptions o;
-        o.pooling = model::Pooling::parse(pooling);
+        o.pooling = model::Pooling::parse(pooling, "--pooling");
         o.maxTokens = maxTokens;
         o.device = runtime::parseDevice(device, "--device");
         o.threads = threads;

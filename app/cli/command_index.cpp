@@ -59,7 +59,7 @@ index::EncoderIdentity embeddingsEncoder(const BuildCliOptions& o) {
             "--embeddings {}: pass --model with the checkpoint that encoded them (no {} sidecar "
             "names it), so searches can encode queries with the same encoder",
             o.embeddings, sidecar.string()));
-    return index::encoderIdentity(model, model::Pooling::parse(pooling), o.maxTokens);
+    return index::encoderIdentity(model, model::Pooling::parse(pooling, "--pooling"), o.maxTokens);
 }
 
 int runBuild(const BuildCliOptions& o) {
@@ -90,7 +90,7 @@ int runBuild(const BuildCliOptions& o) {
                                         options, report);
     } else {
         model::EncodeOptions encode;
-        encode.pooling = model::Pooling::parse(o.pooling);
+        encode.pooling = model::Pooling::parse(o.pooling, "--pooling");
         encode.maxTokens = o.maxTokens;
         encode.device = runtime::parseDevice(o.device, "--device");
         encode.threads = o.threads;

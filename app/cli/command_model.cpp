@@ -38,7 +38,7 @@ struct EncodeCliOptions {
 
 int runEncode(const EncodeCliOptions& o) {
     model::EncodeOptions options = o.encode;
-    options.pooling = model::Pooling::parse(o.pooling);
+    options.pooling = model::Pooling::parse(o.pooling, "--pooling");
     options.device = runtime::parseDevice(o.device, "--device");
     if (!o.lang.empty()) data::requireLanguageCode(o.lang, "--lang");
     std::ifstream in(o.input);

@@ -19,8 +19,10 @@ namespace {
 
 QString objectivesOf(const train::RunConfig& c) {
     QStringList parts;
-    if (c.mlm.weight > 0) parts << QStringLiteral("mlm %1").arg(c.mlm.weight);
-    if (c.ccp.weight > 0) parts << QStringLiteral("ccp %1").arg(c.ccp.weight);
+    for (const auto& name : c.enabledObjectives())
+        parts << QStringLiteral("%1 %2")
+                     .arg(QString::fromStdString(name))
+                     .arg(c.objective(name).weight);
     return parts.join(QStringLiteral(" + "));
 }
 
@@ -64,7 +66,7 @@ views::RunRow scanRunDirectory(const QString& dir) {
             r.objectives = objectivesOf(c);
             r.configName = QString::fromStdString(c.name);
             r.maxSteps = c.schedule.maxSteps;
-            r.metricName = QString::fromStdString(c.eval.metric);
+            r.metricName = QString::fromStdString(train::enumName(c.eval.metric));
         } catch (const Error& e) {
             r.message = QObject::tr("config.toml cannot be read by this version: %1")
                             .arg(QString::fromStdString(e.what()).section('\n', 0, 0));

@@ -11,20 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/sentence_pooling.h"
 #include "core/runtime/device.h"
 
 namespace isomorph::model {
-
-/// How token states become one sentence vector.
-struct Pooling {
-    enum class Kind { Cls, Mean, LayerMean };
-    Kind kind = Kind::Cls;
-    int layer = 0;  ///< LayerMean: 0 = embeddings, K = output of layer K (CCP uses layer 14 of 24)
-
-    /// "cls", "mean" or "layer:K". Throws ConfigError naming `what`.
-    static Pooling parse(std::string_view text, std::string_view what = "--pooling");
-    std::string toString() const;
-};
 
 struct EncodeOptions {
     Pooling pooling;                ///< sentence vector from token states

@@ -42,7 +42,13 @@ void ProjectionHeadImpl::reset() {
 torch::Tensor ProjectionHeadImpl::forward(const torch::Tensor& x, bool batchStatistics) {
     auto h = fc1(x);
     if (bn) {
-        h = torch::nn::functional::batch_norm(h, bn->running_mean, bn->running_var,
+        // In eval mode the branch reads the running statistics, and its backward pass reads them
+        // again later. CCP's other branch (train mode, same step) updates them in place before
+        // that backward runs, so this branch gets its own copies: its gradient then uses the
+        // statistics its forward pass used.
+        auto mean = batchStatistics ? bn->running_mean : bn->running_mean.clone();
+        auto var = batchStatistics ? bn->running_var : bn->running_var.clone();
+        h = torch::nn::functional::batch_norm(h, mean, var,
                                               torch::nn::functional::BatchNormFuncOptions()
                                                   .weight(bn->weight)
                                                   .bias(bn->bias)

@@ -41,6 +41,18 @@ bool isHeadTensor(const std::string& name) {
     return name.find("position_ids") != std::string::npos;  // a buffer some versions save
 }
 
+/// A floating-point tensor of the file: F64 as float64 (exactly), the others as float32.
+torch::Tensor readFloatTensor(const SafetensorsFile& file, const model_io::TensorInfo& info) {
+    const std::vector<int64_t> shape(info.shape.begin(), info.shape.end());
+    if (info.dtype == DType::F64) {
+        auto t = torch::empty(shape, torch::kFloat64);
+        if (t.numel() > 0) std::memcpy(t.data_ptr(), file.data(info), info.bytes);
+        return t;
+    }
+    std::vector<float> values = model_io::toFloat32(file, info);
+    return torch::from_blob(values.data(), shape, torch::kFloat32).clone();
+}
+
 std::string prefixFor(const EncoderConfig& c) {
     return c.family == EncoderConfig::Family::Bert ? "bert." : "roberta.";
 }
@@ -51,7 +63,7 @@ std::vector<int64_t> shapeOf(const torch::Tensor& t) {
 
 }  // namespace
 
-Encoder loadHuggingFaceEncoder(const fs::path& dir, ImportReport* report) {
+Encoder loadHuggingFaceEncoder(const fs::path& dir, ImportReport* report, torch::ScalarType dtype) {
     const fs::path configPath = dir / "config.json";
     const fs::path weightsPath = dir / "model.safetensors";
     const EncoderConfig config =
@@ -76,6 +88,7 @@ Encoder loadHuggingFaceEncoder(const fs::path& dir, ImportReport* report) {
         }
     }
     Encoder encoder(config);
+    encoder->to(dtype);
     auto params = encoder->named_parameters(/*recurse=*/true);
 
     ImportReport local;
@@ -108,14 +121,14 @@ Encoder loadHuggingFaceEncoder(const fs::path& dir, ImportReport* report) {
                                model_io::formatShape(shapeOf(*param)));
             continue;
         }
-        if (info.dtype != DType::F32 && info.dtype != DType::F16 && info.dtype != DType::BF16) {
+        if (info.dtype != DType::F32 && info.dtype != DType::F16 && info.dtype != DType::BF16 &&
+            info.dtype != DType::F64) {
             problems.push_back("tensor '" + info.name + "' has dtype " +
                                std::string(model_io::dtypeName(info.dtype)) +
-                               "; weights must be F32, F16 or BF16");
+                               "; weights must be F32, F16, BF16 or F64");
             continue;
         }
-        std::vector<float> values = model_io::toFloat32(file, info);
-        param->copy_(torch::from_blob(values.data(), param->sizes(), torch::kFloat32));
+        param->copy_(readFloatTensor(file, info));
         ++r.loaded;
     }
     for (const auto& item : params) {
@@ -129,6 +142,26 @@ Encoder loadHuggingFaceEncoder(const fs::path& dir, ImportReport* report) {
         throw CheckpointError(msg);
     }
     return encoder;
+}
+
+TensorMap loadHeadTensors(const fs::path& dir) {
+    TensorMap out;
+    const fs::path weights = dir / "model.safetensors";
+    if (fs::exists(weights)) {
+        const SafetensorsFile file = SafetensorsFile::open(weights);
+        for (const auto& info : file.tensors()) {
+            if (!isHeadTensor(info.name) || info.name.find("position_ids") != std::string::npos)
+                continue;
+            if (info.dtype != DType::F32 && info.dtype != DType::F16 && info.dtype != DType::BF16 &&
+                info.dtype != DType::F64)
+                continue;
+            out.emplace(info.name, readFloatTensor(file, info));
+        }
+    }
+    if (fs::exists(dir / "heads.safetensors"))
+        for (auto& [name, t] : loadTensorFile(dir / "heads.safetensors"))
+            out.emplace(name, t);
+    return out;
 }
 
 namespace {
@@ -176,10 +209,15 @@ void saveHuggingFaceEncoder(Encoder& encoder, const fs::path& dir,
         model_io::SafetensorsWriter writer;
         std::vector<torch::Tensor> keepAlive;
         for (const auto& item : encoder->named_parameters(true)) {
-            torch::Tensor t = item.value().detach().to(torch::kCPU, torch::kFloat32).contiguous();
+            // float64 models (fp64 runs) keep their precision, so resuming them is exact.
+            const bool f64 = item.value().scalar_type() == torch::kFloat64;
+            torch::Tensor t = item.value()
+                                  .detach()
+                                  .to(torch::kCPU, f64 ? torch::kFloat64 : torch::kFloat32)
+                                  .contiguous();
             keepAlive.push_back(t);
-            writer.add(prefix + item.key(), DType::F32, shapeOf(t), t.data_ptr(),
-                       t.numel() * sizeof(float));
+            writer.add(prefix + item.key(), f64 ? DType::F64 : DType::F32, shapeOf(t), t.data_ptr(),
+                       t.numel() * t.element_size());
         }
         writer.setMetadata({{"format", "pt"},
                             {"isomorph_format_version", std::to_string(kCheckpointFormatVersion)}});

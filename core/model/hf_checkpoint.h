@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model/tensor_file.h"
 #include "core/model/transformer.h"
 
 namespace isomorph::model {
@@ -18,10 +19,17 @@ struct ImportReport {
 };
 
 /// Loads an `xlm-roberta` or `bert` encoder from a Hugging Face folder (config.json,
-/// model.safetensors; F32, F16 or BF16 weights become float32). Checks every tensor name, shape and
-/// dtype against the architecture and throws CheckpointError listing every problem at once
+/// model.safetensors; F32, F16, BF16 or F64 weights) with parameters of type `dtype` (float32, or
+/// float64 for fp64 runs; F64 weights keep their precision then). Checks every tensor name, shape
+/// and dtype against the architecture and throws CheckpointError listing every problem at once
 /// (missing, unexpected, wrong shape), naming the file.
-Encoder loadHuggingFaceEncoder(const std::filesystem::path& dir, ImportReport* report = nullptr);
+Encoder loadHuggingFaceEncoder(const std::filesystem::path& dir, ImportReport* report = nullptr,
+                               torch::ScalarType dtype = torch::kFloat32);
+
+/// The head tensors of a checkpoint folder that the encoder import skips: Hugging Face heads in
+/// model.safetensors (lm_head.*, cls.*; prefix-free names), and an Isomorph training
+/// checkpoint's heads.safetensors ("OBJECTIVE.param"). Empty when there are none.
+TensorMap loadHeadTensors(const std::filesystem::path& dir);
 
 /// Version of Isomorph's additions to the layout, stored in the safetensors metadata as
 /// "isomorph_format_version"; files from a newer Isomorph are refused on load.
@@ -31,11 +39,11 @@ constexpr int kCheckpointFormatVersion = 1;
 using ExtraFile = std::pair<std::string, std::string>;
 
 /// Writes config.json, model.safetensors (Hugging Face names, with the "roberta."/"bert." prefix
-/// that *ForMaskedLM checkpoints use) and `extraFiles` into `dir`. The folder is built under a
-/// temporary name next to `dir` and renamed into place, so readers see the old checkpoint or the
-/// complete new one, never a mix; an existing `dir` is replaced only after the new one is complete.
-/// `writeMore`, when set, writes further files into the temporary folder it is given (training
-/// checkpoints: optimizer and trainer state) before the rename.
+/// that *ForMaskedLM checkpoints use; F32, or F64 for a float64 model) and `extraFiles` into `dir`.
+/// The folder is built under a temporary name next to `dir` and renamed into place, so readers see
+/// the old checkpoint or the complete new one, never a mix; an existing `dir` is replaced only
+/// after the new one is complete. `writeMore`, when set, writes further files into the temporary
+/// folder it is given (training checkpoints: optimizer and trainer state) before the rename.
 void saveHuggingFaceEncoder(
     Encoder& encoder, const std::filesystem::path& dir,
     const std::vector<ExtraFile>& extraFiles = {},

@@ -19,6 +19,9 @@ void saveTensorFile(const TensorMap& tensors, const std::filesystem::path& path)
             case torch::kFloat32:
                 dtype = DType::F32;
                 break;
+            case torch::kFloat64:
+                dtype = DType::F64;
+                break;
             case torch::kInt64:
                 dtype = DType::I64;
                 break;
@@ -43,6 +46,9 @@ TensorMap loadTensorFile(const std::filesystem::path& path) {
             case DType::F32:
                 type = torch::kFloat32;
                 break;
+            case DType::F64:
+                type = torch::kFloat64;
+                break;
             case DType::I64:
                 type = torch::kInt64;
                 break;
@@ -52,7 +58,7 @@ TensorMap loadTensorFile(const std::filesystem::path& path) {
             default:
                 throw CheckpointError(path.string() + ": tensor '" + info.name + "' has dtype " +
                                       std::string(model_io::dtypeName(info.dtype)) +
-                                      "; expected F32, I64 or U8");
+                                      "; expected F32, F64, I64 or U8");
         }
         std::vector<int64_t> shape(info.shape.begin(), info.shape.end());
         torch::Tensor t = torch::empty(shape, type);

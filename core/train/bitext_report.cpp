@@ -37,20 +37,38 @@ BitextReport bitextReport(const std::filesystem::path& checkpoint,
         fit[p.name] = &p;
 
     BitextReport report;
+    // Per-language means from the train split's pairs (every pair a language appears in), never
+    // from the evaluated pairs (CCP section 3.2 estimates them on training text).
+    std::map<std::string, SentenceSet> meanText;
+    for (const auto& p : train) {
+        for (const auto* side : {&p.sources, &p.targets}) {
+            auto& set = meanText[side == &p.sources ? p.sourceLanguage : p.targetLanguage];
+            set.rows.insert(set.rows.end(), side->rows.begin(), side->rows.end());
+        }
+    }
+    const LanguageMeans means = languageMeans(encoder, meanText, pooling, torch::kCPU);
+    auto shift = [&](const torch::Tensor& x, const std::string& language) {
+        auto it = means.find(language);
+        if (it != means.end()) return x - it->second.unsqueeze(0);
+        report.unshiftedLanguages.insert(language);
+        return x;
+    };
+
     for (const auto& p : dev) {
         BitextReport::Row row;
         auto a = encodeRows(encoder, p.sources.rows, pooling, torch::kCPU);
         auto b = encodeRows(encoder, p.targets.rows, pooling, torch::kCPU);
         row.pairs = a.size(0);
         row.raw = bitextTop1(a, b);
-        auto as = a - a.mean(0, true), bs = b - b.mean(0, true);
+        auto as = shift(a, p.sourceLanguage), bs = shift(b, p.targetLanguage);
         row.shifted = bitextTop1(as, bs);
         row.rotated = row.shifted;
         if (auto it = fit.find(p.name); it != fit.end()) {
-            auto fa = encodeRows(encoder, it->second->sources.rows, pooling, torch::kCPU);
-            auto fb = encodeRows(encoder, it->second->targets.rows, pooling, torch::kCPU);
-            auto w = align::fitProcrustes(toMatrix(fa - fa.mean(0, true)),
-                                          toMatrix(fb - fb.mean(0, true)));
+            auto fa = shift(encodeRows(encoder, it->second->sources.rows, pooling, torch::kCPU),
+                            p.sourceLanguage);
+            auto fb = shift(encodeRows(encoder, it->second->targets.rows, pooling, torch::kCPU),
+                            p.targetLanguage);
+            auto w = align::fitProcrustes(toMatrix(fa), toMatrix(fb));
             row.rotated = bitextTop1(torch::matmul(as, fromMatrix(w)), bs);
             row.fitPairs = fa.size(0);
         }

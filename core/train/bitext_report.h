@@ -1,13 +1,15 @@
 #pragma once
 
 // Dev bitext accuracy of a checkpoint three ways (CCP section 3.2, and what the demo reports):
-// raw cosine nearest neighbours, after a per-language mean shift, and after an orthogonal
-// rotation fitted with Procrustes on the TRAIN split's pairs of the same language pair (how
-// isomorphic the two spaces are). Never fitted or tuned on the evaluated split. Torch-free header.
+// raw cosine nearest neighbours, after a per-language mean shift (means of the TRAIN split's
+// sentences of that language), and after an orthogonal rotation fitted with Procrustes on the
+// TRAIN split's pairs of the same language pair (how isomorphic the two spaces are). Never
+// fitted or tuned on the evaluated split. Torch-free header.
 
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 
 namespace isomorph::train {
@@ -26,6 +28,8 @@ struct BitextReport {
     };
     std::map<std::string, Row> perPair;  ///< "de-en" -> accuracies
     Row mean;                            ///< unweighted mean over language pairs
+    /// Dev languages with no train pairs to estimate a mean from (left unshifted).
+    std::set<std::string> unshiftedLanguages;
 };
 
 /// `devPairs` and `trainPairs` are pair shard sets (docs/data-formats.md). Throws DataError /

@@ -25,7 +25,9 @@ std::vector<BitextPairs> loadBitextPairs(const data::shards::ShardSet& set, int6
         const std::string name =
             langs[index.language(begin)] + "-" + langs[index.language(begin + 1)];
         auto [it, fresh] = slot.emplace(name, out.size());
-        if (fresh) out.push_back(BitextPairs{name, {}, {}});
+        if (fresh)
+            out.push_back(BitextPairs{
+                name, langs[index.language(begin)], langs[index.language(begin + 1)], {}, {}});
         auto& p = out[it->second];
         if (static_cast<int64_t>(p.sources.rows.size()) >= maxPerPair) continue;
         p.sources.rows.push_back(ds::wrapSentence(index.sentence(begin), maxTokens));
@@ -54,6 +56,39 @@ SentenceSet sampleProbeSentences(const data::shards::ShardSet& set, int64_t coun
     return out;
 }
 
+std::map<std::string, SentenceSet> sampleSentencesByLanguage(const data::shards::ShardSet& set,
+                                                             int64_t perLanguage,
+                                                             uint32_t maxTokens) {
+    ds::CorpusIndex index(set);
+    std::vector<ds::RunTable> byLanguage(set.languages().size());
+    index.forEachDocument([&](uint64_t begin, uint64_t end) {
+        if (end > begin) byLanguage[index.language(begin)].append(begin, end);
+    });
+    std::map<std::string, SentenceSet> out;
+    for (size_t l = 0; l < byLanguage.size(); ++l) {
+        const uint64_t total = byLanguage[l].size();
+        if (total == 0 || perLanguage <= 0) continue;
+        const uint64_t n = std::min<uint64_t>(total, static_cast<uint64_t>(perLanguage));
+        SentenceSet& s = out[set.languages()[l]];
+        for (uint64_t i = 0; i < n; ++i) {
+            const uint64_t g = byLanguage[l].at(i * total / n).first;
+            s.rows.push_back(ds::wrapSentence(index.sentence(g), maxTokens));
+            s.languages.push_back(static_cast<uint16_t>(l));
+        }
+    }
+    return out;
+}
+
+LanguageMeans languageMeans(model::Encoder& encoder,
+                            const std::map<std::string, SentenceSet>& sentences,
+                            const model::Pooling& pooling, torch::Device device) {
+    LanguageMeans means;
+    for (const auto& [language, set] : sentences)
+        if (!set.rows.empty())
+            means[language] = encodeRows(encoder, set.rows, pooling, device).mean(0);
+    return means;
+}
+
 torch::Tensor encodeRows(model::Encoder& encoder, const std::vector<std::vector<int32_t>>& rows,
                          const model::Pooling& pooling, torch::Device device, int64_t batch) {
     std::vector<size_t> order(rows.size());
@@ -61,7 +96,7 @@ torch::Tensor encodeRows(model::Encoder& encoder, const std::vector<std::vector<
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return rows[a].size() < rows[b].size(); });
     const int64_t n = static_cast<int64_t>(rows.size());
-    torch::Tensor out = torch::empty({n, encoder->config.hiddenSize});
+    torch::Tensor out = torch::empty({n, encoder->config.hiddenSize}, torch::kFloat32);
     const bool layer = pooling.kind == model::Pooling::Kind::LayerMean;
     for (int64_t start = 0; start < n; start += batch) {
         const int64_t end = std::min(n, start + batch);
@@ -90,15 +125,26 @@ double bitextTop1(const torch::Tensor& a, const torch::Tensor& b) {
 }
 
 BitextScores evaluateBitext(model::Encoder& encoder, const std::vector<BitextPairs>& pairs,
-                            const model::Pooling& pooling, torch::Device device) {
+                            const model::Pooling& pooling, torch::Device device,
+                            const LanguageMeans* means) {
     BitextScores s;
     if (pairs.empty()) return s;
+    auto meanOf = [&](const std::string& language, const torch::Tensor& side) {
+        if (!means) return side.mean(0, true);  // transductive: the evaluated side's own mean
+        auto it = means->find(language);
+        if (it != means->end()) return it->second.unsqueeze(0);
+        if (std::find(s.unshiftedLanguages.begin(), s.unshiftedLanguages.end(), language) ==
+            s.unshiftedLanguages.end())
+            s.unshiftedLanguages.push_back(language);
+        return torch::zeros({1, side.size(1)}, torch::kFloat32);
+    };
     for (const auto& p : pairs) {
         auto a = encodeRows(encoder, p.sources.rows, pooling, device);
         auto b = encodeRows(encoder, p.targets.rows, pooling, device);
         double raw = bitextTop1(a, b);
-        // Mean shift (CCP section 3.2) with each side's own mean: each side is one language.
-        double shifted = bitextTop1(a - a.mean(0, true), b - b.mean(0, true));
+        // Mean shift (CCP section 3.2): subtract each language's mean, estimated on training text.
+        double shifted =
+            bitextTop1(a - meanOf(p.sourceLanguage, a), b - meanOf(p.targetLanguage, b));
         s.perPair[p.name] = raw;
         s.perPairShifted[p.name] = shifted;
         s.accuracy += raw;

@@ -1,9 +1,9 @@
 #pragma once
 
 // What the trainer measures on fixed held-out data while it runs: dev bitext accuracy (both
-// directions, per language pair, raw and after per-language mean shift) and representation
-// health (collapse, alignment, uniformity; Wang & Isola 2020). Include only from LibTorch-using
-// sources.
+// directions, per language pair, raw and after a per-language mean shift whose means come from
+// the training documents, as in CCP section 3.2) and representation health (collapse, alignment,
+// uniformity; Wang & Isola 2020). Include only from LibTorch-using sources.
 
 #include <cstdint>
 #include <map>
@@ -26,13 +26,20 @@ struct SentenceSet {
 
 /// Parallel dev pairs grouped by language pair ("de-en").
 struct BitextPairs {
-    std::string name;  ///< "de-en"
+    std::string name;            ///< "de-en"
+    std::string sourceLanguage;  ///< "de"
+    std::string targetLanguage;  ///< "en"
     SentenceSet sources, targets;
 };
+
+/// Language code -> mean sentence vector [d] (float32, CPU).
+using LanguageMeans = std::map<std::string, torch::Tensor>;
 
 struct BitextScores {
     double accuracy = 0;         ///< mean over language pairs of (src->tgt + tgt->src) / 2
     double accuracyShifted = 0;  ///< the same after subtracting each language's mean vector
+    /// Dev languages that had no training sentences for a mean (shifted by zero).
+    std::vector<std::string> unshiftedLanguages;
     std::map<std::string, double> perPair;         ///< raw, per language pair
     std::map<std::string, double> perPairShifted;  ///< shifted, per language pair
     int64_t pairs = 0;
@@ -52,6 +59,15 @@ std::vector<BitextPairs> loadBitextPairs(const data::shards::ShardSet& set, int6
 /// Every k-th sentence of a document set so that about `count` sentences are taken.
 SentenceSet sampleProbeSentences(const data::shards::ShardSet& set, int64_t count,
                                  uint32_t maxTokens);
+/// Up to `perLanguage` sentences of every language of a document set, evenly spread over it
+/// (language code -> sentences); the statistics set for mean shifts.
+std::map<std::string, SentenceSet> sampleSentencesByLanguage(const data::shards::ShardSet& set,
+                                                             int64_t perLanguage,
+                                                             uint32_t maxTokens);
+/// Mean pooled vector of each language's sentences (eval mode and no grad are the caller's).
+LanguageMeans languageMeans(model::Encoder& encoder,
+                            const std::map<std::string, SentenceSet>& sentences,
+                            const model::Pooling& pooling, torch::Device device);
 
 /// [n, hidden] pooled vectors of `rows` (eval mode and no grad are the caller's business),
 /// batches sorted by length.
@@ -61,8 +77,12 @@ torch::Tensor encodeRows(model::Encoder& encoder, const std::vector<std::vector<
 /// Top-1 accuracy of nearest neighbours by cosine, src->tgt and tgt->src averaged. a, b: [n, d].
 double bitextTop1(const torch::Tensor& a, const torch::Tensor& b);
 
+/// Raw and mean-shifted accuracy of every language pair. `means` gives each language's mean
+/// (from training text); nullptr shifts each evaluated side by its own mean instead
+/// (transductive: the evaluated set's statistics; eval.transductive_shift).
 BitextScores evaluateBitext(model::Encoder& encoder, const std::vector<BitextPairs>& pairs,
-                            const model::Pooling& pooling, torch::Device device);
+                            const model::Pooling& pooling, torch::Device device,
+                            const LanguageMeans* means);
 HealthScores evaluateHealth(model::Encoder& encoder, const SentenceSet& probe,
                             const std::vector<BitextPairs>& pairs, const model::Pooling& pooling,
                             torch::Device device);

@@ -3,131 +3,136 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <variant>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
 #include "core/common/errors.h"
+#include "core/train/objective_registry.h"
 
 namespace isomorph::train {
-namespace {
 
-using Kind = ConfigField::Kind;
+const std::vector<std::pair<BatchMode, const char*>>& EnumNames<BatchMode>::table() {
+    static const std::vector<std::pair<BatchMode, const char*>> t = {
+        {BatchMode::SingleLanguage, "language"}, {BatchMode::Mixed, "mixed"}};
+    return t;
+}
+const std::vector<std::pair<Precision, const char*>>& EnumNames<Precision>::table() {
+    static const std::vector<std::pair<Precision, const char*>> t = {{Precision::Fp32, "fp32"},
+                                                                     {Precision::Fp64, "fp64"},
+                                                                     {Precision::Bf16, "bf16"},
+                                                                     {Precision::Fp16, "fp16"}};
+    return t;
+}
+const std::vector<std::pair<Decay, const char*>>& EnumNames<Decay>::table() {
+    static const std::vector<std::pair<Decay, const char*>> t = {
+        {Decay::Linear, "linear"}, {Decay::Cosine, "cosine"}, {Decay::Constant, "constant"}};
+    return t;
+}
+const std::vector<std::pair<DevMetric, const char*>>& EnumNames<DevMetric>::table() {
+    static const std::vector<std::pair<DevMetric, const char*>> t = {
+        {DevMetric::BitextAcc, "bitext_acc"}, {DevMetric::BitextAccShifted, "bitext_acc_shifted"}};
+    return t;
+}
 
-// Setters from parsed TOML nodes live next to the public fields; the public text setter parses
-// the literal and delegates here, so files and --set flags follow the same rules.
-struct FieldImpl {
-    ConfigField field;
-    std::function<std::string(RunConfig&, const toml::node&)> setNode;
-};
+namespace config_detail {
 
-std::string quote(const std::string& s) {
+std::string formatScalar(bool v) {
+    return v ? "true" : "false";
+}
+std::string formatScalar(int64_t v) {
+    return std::to_string(v);
+}
+std::string formatScalar(double v) {
+    std::string s = fmt::format("{}", v);  // shortest round-trip form
+    if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
+    return s;
+}
+std::string formatScalar(const std::string& v) {
     std::ostringstream out;
-    out << toml::value<std::string>(s);
+    out << toml::value<std::string>(v);
     return out.str();
 }
 
-std::string kindName(Kind kind) {
-    switch (kind) {
-        case Kind::Integer:
+namespace {
+const char* kindName(const ConfigValue& v) {
+    switch (v.index()) {
+        case 0:
+            return "true/false";
+        case 1:
             return "an integer";
-        case Kind::Float:
+        case 2:
             return "a number";
-        case Kind::Bool:
-            return "true or false";
         default:
             return "a string";
     }
 }
+}  // namespace
 
-template <class T>
-Kind kindOf() {
-    if constexpr (std::is_same_v<T, bool>)
-        return Kind::Bool;
-    else if constexpr (std::is_integral_v<T>)
-        return Kind::Integer;
-    else if constexpr (std::is_floating_point_v<T>)
-        return Kind::Float;
-    else
-        return Kind::String;
+std::string assignScalar(bool& out, const ConfigValue& v) {
+    if (auto* b = std::get_if<bool>(&v)) return out = *b, "";
+    return std::string("must be true or false (got ") + kindName(v) + ")";
+}
+std::string assignScalar(int64_t& out, const ConfigValue& v) {
+    if (auto* i = std::get_if<int64_t>(&v)) return out = *i, "";
+    return std::string("must be an integer (got ") + kindName(v) + ")";
+}
+std::string assignScalar(uint64_t& out, const ConfigValue& v) {
+    int64_t i = 0;
+    if (auto err = assignScalar(i, v); !err.empty()) return err;
+    if (i < 0) return "must not be negative";
+    out = static_cast<uint64_t>(i);
+    return "";
+}
+std::string assignScalar(double& out, const ConfigValue& v) {
+    if (auto* d = std::get_if<double>(&v)) return out = *d, "";
+    if (auto* i = std::get_if<int64_t>(&v)) return out = static_cast<double>(*i), "";
+    return std::string("must be a number (got ") + kindName(v) + ")";
+}
+std::string assignScalar(std::string& out, const ConfigValue& v) {
+    if (auto* t = std::get_if<std::string>(&v)) return out = *t, "";
+    return std::string("must be a string (got ") + kindName(v) + ")";
 }
 
-template <class T>
-std::string format(const T& v) {
-    if constexpr (std::is_same_v<T, bool>)
-        return v ? "true" : "false";
-    else if constexpr (std::is_integral_v<T>)
-        return std::to_string(v);
-    else if constexpr (std::is_floating_point_v<T>) {
-        std::string s = fmt::format("{}", v);  // shortest round-trip form
-        if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
-        return s;
-    } else
-        return quote(v);
-}
-
-template <class T>
-std::string assign(T& out, const toml::node& node) {
-    if constexpr (std::is_same_v<T, bool>) {
-        if (auto v = node.value_exact<bool>()) return out = *v, "";
-    } else if constexpr (std::is_integral_v<T>) {
-        if (auto v = node.value_exact<int64_t>()) {
-            if (std::is_unsigned_v<T> && *v < 0) return "must not be negative";
-            return out = static_cast<T>(*v), "";
-        }
-    } else if constexpr (std::is_floating_point_v<T>) {
-        if (auto v = node.value_exact<double>()) return out = *v, "";
-        if (auto v = node.value_exact<int64_t>()) return out = static_cast<T>(*v), "";
-    } else {
-        if (auto v = node.value_exact<std::string>()) return out = *v, "";
-    }
-    return "must be " + kindName(kindOf<T>());
-}
-
-template <class Access>
-FieldImpl makeField(std::string key, std::string help, Access access,
-                    std::vector<std::string> choices = {}) {
-    using T = std::decay_t<decltype(access(std::declval<RunConfig&>()))>;
-    FieldImpl f;
-    f.field.key = std::move(key);
-    f.field.kind = choices.empty() ? kindOf<T>() : Kind::Choice;
-    f.field.help = std::move(help);
-    f.field.choices = choices;
-    f.field.get = [access](const RunConfig& c) {
-        return format(access(const_cast<RunConfig&>(c)));
-    };
-    f.setNode = [access, choices](RunConfig& c, const toml::node& node) -> std::string {
-        T value{};
-        if (auto err = assign(value, node); !err.empty()) return err;
-        if constexpr (std::is_same_v<T, std::string>) {
-            if (!choices.empty() &&
-                std::find(choices.begin(), choices.end(), value) == choices.end()) {
-                std::string list;
-                for (const auto& ch : choices)
-                    list += (list.empty() ? "" : ", ") + ch;
-                return "must be one of " + list + " (got '" + value + "')";
-            }
-        }
-        access(c) = value;
+std::string tryParse(const std::function<void()>& parse) {
+    try {
+        parse();
         return "";
-    };
-    return f;
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+}
+
+}  // namespace config_detail
+
+namespace {
+
+/// A TOML node -> ConfigValue; nullopt for arrays, tables, dates.
+std::optional<ConfigValue> valueOf(const toml::node& node) {
+    if (auto v = node.value_exact<bool>()) return ConfigValue(*v);
+    if (auto v = node.value_exact<int64_t>()) return ConfigValue(*v);
+    if (auto v = node.value_exact<double>()) return ConfigValue(*v);
+    if (auto v = node.value_exact<std::string>()) return ConfigValue(*v);
+    return std::nullopt;
 }
 
 #define ISO_FIELD(key, member, help, ...) \
     makeField(                            \
         key, help, [](RunConfig & c) -> auto& { return c.member; }, ##__VA_ARGS__)
 
-const std::vector<FieldImpl>& fieldImpls() {
-    static const std::vector<FieldImpl> fields = [] {
-        std::vector<FieldImpl> f;
+// The trainer's own sections, in display order; objectives' sections are inserted after data.
+std::vector<ConfigField> trainerFields(bool beforeObjectives) {
+    std::vector<ConfigField> f;
+    const FieldTraits path{true};
+    if (beforeObjectives) {
         f.push_back(ISO_FIELD("name", name, "run name shown in the GUI and logs"));
-        // model
         f.push_back(ISO_FIELD("model.init", model.init,
-                              "\"scratch\" or a checkpoint folder (Hugging Face layout)"));
+                              "\"scratch\" or a checkpoint folder (Hugging Face layout)", path));
         f.push_back(ISO_FIELD("model.tokenizer", model.tokenizer,
-                              "SentencePiece .model for scratch models"));
+                              "SentencePiece .model for scratch models", path));
         f.push_back(ISO_FIELD("model.layers", model.layers, "transformer blocks (scratch)"));
         f.push_back(ISO_FIELD("model.hidden", model.hidden, "hidden size (scratch)"));
         f.push_back(ISO_FIELD("model.heads", model.heads, "attention heads (scratch)"));
@@ -136,108 +141,102 @@ const std::vector<FieldImpl>& fieldImpls() {
                               "position embeddings incl. XLM-R's offset of 2 (scratch)"));
         f.push_back(ISO_FIELD("model.dropout", model.dropout, "hidden and attention dropout"));
         f.push_back(ISO_FIELD("model.pooling", model.pooling,
-                              "sentence vector: cls, mean or layer:K (mean of layer K)"));
-        // data
-        f.push_back(ISO_FIELD("data.docs", data.docs, "shard set of documents (MLM, CCP)"));
+                              "sentence vector of contrastive objectives: cls, mean or layer:K"));
+        f.push_back(ISO_FIELD("data.docs", data.docs, "shard set of documents (MLM, CCP)", path));
         f.push_back(ISO_FIELD("data.dev_pairs", data.devPairs,
-                              "shard set of parallel pairs for dev bitext accuracy; \"\" = none"));
+                              "shard set of parallel pairs for dev bitext accuracy; \"\" = none",
+                              path));
         f.push_back(ISO_FIELD("data.batch_mode", data.batchMode,
-                              "language: one language per batch; mixed: any",
-                              {"language", "mixed"}));
+                              "language: one language per batch; mixed: any"));
         f.push_back(
             ISO_FIELD("data.alpha", data.alpha, "language sampling exponent (p ~ share^alpha)"));
         f.push_back(
             ISO_FIELD("data.max_tokens", data.maxTokens, "tokens per sentence incl. <s> and </s>"));
-        // objectives
-        f.push_back(ISO_FIELD("objectives.mlm.weight", mlm.weight,
-                              "relative frequency of MLM batches; 0 = off"));
-        f.push_back(ISO_FIELD("objectives.mlm.loss_weight", mlm.lossWeight, "MLM loss multiplier"));
-        f.push_back(ISO_FIELD("objectives.mlm.batch_size", mlm.batchSize,
-                              "sentences per MLM batch and process"));
-        f.push_back(ISO_FIELD("objectives.mlm.mask_prob", mlm.maskProb,
-                              "share of tokens selected for masking (80/10/10)"));
-        f.push_back(ISO_FIELD("objectives.ccp.weight", ccp.weight,
-                              "relative frequency of CCP batches; 0 = off"));
-        f.push_back(ISO_FIELD("objectives.ccp.loss_weight", ccp.lossWeight, "CCP loss multiplier"));
-        f.push_back(ISO_FIELD("objectives.ccp.batch_size", ccp.batchSize,
-                              "windows per CCP batch and process (2N sentences)"));
-        f.push_back(ISO_FIELD("objectives.ccp.radius", ccp.radius,
-                              "window radius w: context sentences at distance 1..w"));
-        f.push_back(
-            ISO_FIELD("objectives.ccp.temperature", ccp.temperature, "tau in exp(cos / tau)"));
-        f.push_back(ISO_FIELD("objectives.ccp.memory_bank", ccp.memoryBank,
-                              "language: per-language FIFO negatives; plain: one FIFO; none",
-                              {"language", "plain", "none"}));
-        f.push_back(ISO_FIELD("objectives.ccp.bank_size", ccp.bankSize,
-                              "memory bank entries M (per language for 'language')"));
-        f.push_back(ISO_FIELD("objectives.ccp.l2_normalize", ccp.l2Normalize,
-                              "cosine similarity (true) or raw dot product"));
-        f.push_back(ISO_FIELD("objectives.ccp.projection_norm", ccp.projectionNorm,
-                              "projection head batch norm", {"asymmetric", "vanilla", "none"}));
-        f.push_back(ISO_FIELD("objectives.ccp.projection_size", ccp.projectionSize,
-                              "projection head output size"));
-        // optimizer
-        f.push_back(ISO_FIELD("optimizer.lr", optimizer.lr, "peak learning rate"));
-        f.push_back(ISO_FIELD("optimizer.weight_decay", optimizer.weightDecay,
-                              "AdamW decoupled weight decay (not on biases and LayerNorms)"));
-        f.push_back(ISO_FIELD("optimizer.beta1", optimizer.beta1, "Adam beta1"));
-        f.push_back(ISO_FIELD("optimizer.beta2", optimizer.beta2, "Adam beta2"));
-        f.push_back(ISO_FIELD("optimizer.eps", optimizer.eps, "Adam epsilon"));
-        f.push_back(ISO_FIELD("optimizer.grad_clip", optimizer.gradClip,
-                              "max global gradient L2 norm; 0 = off"));
-        f.push_back(ISO_FIELD("optimizer.accumulation", optimizer.accumulation,
-                              "micro-batches per optimizer step"));
-        // schedule
-        f.push_back(ISO_FIELD("schedule.decay", schedule.decay, "learning rate after warm-up",
-                              {"linear", "cosine", "constant"}));
-        f.push_back(ISO_FIELD("schedule.warmup_steps", schedule.warmupSteps,
-                              "linear warm-up steps from 0"));
-        f.push_back(
-            ISO_FIELD("schedule.max_steps", schedule.maxSteps, "optimizer steps of the run"));
-        // runtime
-        f.push_back(ISO_FIELD("runtime.seed", runtime.seed, "seed of every random decision"));
-        f.push_back(ISO_FIELD("runtime.device", runtime.device, "cpu, cuda or cuda:N"));
-        f.push_back(ISO_FIELD("runtime.threads", runtime.threads,
-                              "intra-op threads per process; 0 = cores / processes"));
-        f.push_back(ISO_FIELD("runtime.nproc", runtime.nproc, "data-parallel processes"));
-        f.push_back(ISO_FIELD("runtime.precision", runtime.precision,
-                              "fp32; bf16/fp16 mixed precision only on CUDA",
-                              {"fp32", "bf16", "fp16"}));
-        // eval, monitor, checkpoint
-        f.push_back(ISO_FIELD("eval.every", eval.every,
-                              "dev bitext evaluation every N steps; 0 = only at the end"));
-        f.push_back(ISO_FIELD("eval.max_pairs", eval.maxPairs, "dev pairs per language pair"));
-        f.push_back(ISO_FIELD("eval.metric", eval.metric, "metric choosing the best checkpoint",
-                              {"bitext_acc", "bitext_acc_shifted"}));
-        f.push_back(ISO_FIELD("monitor.every", monitor.every,
-                              "collapse/alignment/uniformity probe every N steps; 0 = off"));
-        f.push_back(
-            ISO_FIELD("monitor.probe_size", monitor.probeSize, "sentences in the fixed probe set"));
-        f.push_back(
-            ISO_FIELD("monitor.collapse_threshold", monitor.collapseThreshold,
-                      "warn when the embedding spread falls below this share of its first value"));
-        f.push_back(ISO_FIELD("checkpoint.every", checkpoint.every,
-                              "save every N steps; 0 = only at the end and on stop"));
-        f.push_back(ISO_FIELD("checkpoint.keep_last", checkpoint.keepLast,
-                              "newest checkpoints kept, besides the best"));
         return f;
-    }();
-    return fields;
+    }
+    f.push_back(ISO_FIELD("optimizer.lr", optimizer.lr, "peak learning rate"));
+    f.push_back(ISO_FIELD("optimizer.weight_decay", optimizer.weightDecay,
+                          "AdamW decoupled weight decay (not on biases and LayerNorms)"));
+    f.push_back(ISO_FIELD("optimizer.beta1", optimizer.beta1, "Adam beta1"));
+    f.push_back(ISO_FIELD("optimizer.beta2", optimizer.beta2, "Adam beta2"));
+    f.push_back(ISO_FIELD("optimizer.eps", optimizer.eps, "Adam epsilon"));
+    f.push_back(ISO_FIELD("optimizer.grad_clip", optimizer.gradClip,
+                          "max global gradient L2 norm; 0 = off"));
+    f.push_back(ISO_FIELD("optimizer.accumulation", optimizer.accumulation,
+                          "micro-batches per optimizer step"));
+    f.push_back(ISO_FIELD("schedule.decay", schedule.decay, "learning rate after warm-up"));
+    f.push_back(
+        ISO_FIELD("schedule.warmup_steps", schedule.warmupSteps, "linear warm-up steps from 0"));
+    f.push_back(ISO_FIELD("schedule.max_steps", schedule.maxSteps, "optimizer steps of the run"));
+    f.push_back(ISO_FIELD("runtime.seed", runtime.seed, "seed of every random decision"));
+    f.push_back(ISO_FIELD("runtime.device", runtime.device, "cpu, cuda or cuda:N"));
+    f.push_back(ISO_FIELD("runtime.threads", runtime.threads,
+                          "intra-op threads per process; 0 = cores / processes"));
+    f.push_back(ISO_FIELD("runtime.nproc", runtime.nproc, "data-parallel processes"));
+    f.push_back(ISO_FIELD("runtime.precision", runtime.precision,
+                          "fp32; fp64 (exact checks); bf16/fp16 mixed precision only on CUDA"));
+    f.push_back(ISO_FIELD("eval.every", eval.every,
+                          "dev bitext evaluation every N steps; 0 = only at the end"));
+    f.push_back(ISO_FIELD("eval.max_pairs", eval.maxPairs, "dev pairs per language pair"));
+    f.push_back(ISO_FIELD("eval.metric", eval.metric, "metric choosing the best checkpoint"));
+    f.push_back(ISO_FIELD("eval.pooling", eval.pooling,
+                          "sentence vector for dev evaluation and probes: cls, mean or layer:K"));
+    f.push_back(ISO_FIELD("eval.mean_sentences", eval.meanSentences,
+                          "training sentences per language for the mean shift"));
+    f.push_back(ISO_FIELD("eval.transductive_shift", eval.transductiveShift,
+                          "shift by the evaluated pairs' own means (not the paper's method)"));
+    f.push_back(ISO_FIELD("monitor.every", monitor.every,
+                          "collapse/alignment/uniformity probe every N steps; 0 = off"));
+    f.push_back(
+        ISO_FIELD("monitor.probe_size", monitor.probeSize, "sentences in the fixed probe set"));
+    f.push_back(
+        ISO_FIELD("monitor.collapse_threshold", monitor.collapseThreshold,
+                  "warn when the embedding spread falls below this share of its first value"));
+    f.push_back(ISO_FIELD("checkpoint.every", checkpoint.every,
+                          "save every N steps; 0 = only at the end and on stop"));
+    f.push_back(ISO_FIELD("checkpoint.keep_last", checkpoint.keepLast,
+                          "newest checkpoints kept, besides the best"));
+    return f;
 }
 #undef ISO_FIELD
 
-const FieldImpl* findField(const std::string& key) {
-    for (const auto& f : fieldImpls())
-        if (f.field.key == key) return &f;
+std::vector<ConfigField> objectiveFields(const ObjectiveSpec& spec) {
+    const std::string name = spec.name;
+    std::vector<ConfigField> f;
+    f.push_back(makeField("objectives." + name + ".weight",
+                          "relative frequency of " + name + " batches; 0 = off",
+                          [name](RunConfig& c) -> double& { return c.objective(name).weight; }));
+    f.push_back(
+        makeField("objectives." + name + ".loss_weight", name + " loss multiplier",
+                  [name](RunConfig& c) -> double& { return c.objective(name).lossWeight; }));
+    f.insert(f.end(), spec.fields.begin(), spec.fields.end());
+    return f;
+}
+
+// The registry can grow (tests register toy objectives), so the field table is rebuilt when
+// its size changed; references stay valid as long as nothing registers in between.
+struct FieldTable {
+    size_t objectives = static_cast<size_t>(-1);
+    std::vector<ConfigField> fields;
+};
+
+FieldTable& fieldTable() {
+    static FieldTable table;
+    return table;
+}
+
+const ConfigField* findField(const std::string& key) {
+    for (const auto& f : runConfigFields())
+        if (f.key == key) return &f;
     return nullptr;
 }
 
 std::string suggestion(const std::string& key) {
-    // The known key with the same last component, or in the same section, helps with typos.
+    // The known key with the same last component helps with typos and moved keys.
     auto last = key.substr(key.rfind('.') + 1);
-    for (const auto& f : fieldImpls()) {
-        auto fl = f.field.key.substr(f.field.key.rfind('.') + 1);
-        if (fl == last) return " (did you mean '" + f.field.key + "'?)";
+    for (const auto& f : runConfigFields()) {
+        auto fl = f.key.substr(f.key.rfind('.') + 1);
+        if (fl == last) return " (did you mean '" + f.key + "'?)";
     }
     return " (see `isomorph-cli train --print-config` for every key)";
 }
@@ -249,30 +248,39 @@ void collect(const toml::table& table, const std::string& prefix, RunConfig& con
             prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
         auto line = node.source().begin.line;
         std::string where = origin + ":" + std::to_string(line) + ": ";
-        if (key == "schema_version") {
-            auto v = node.value_exact<int64_t>();
-            if (!v)
-                errors.push_back(where + "schema_version must be an integer");
-            else if (*v > kRunConfigSchemaVersion || *v < 1)
-                errors.push_back(where + "schema_version " + std::to_string(*v) +
-                                 " is not supported (this Isomorph reads 1.." +
-                                 std::to_string(kRunConfigSchemaVersion) + ")");
-            else
-                config.schemaVersion = static_cast<int>(*v);
-            continue;
-        }
+        if (key == "schema_version") continue;  // read before everything else
         if (const auto* sub = node.as_table()) {
             collect(*sub, key, config, origin, errors);
             continue;
         }
-        const FieldImpl* f = findField(key);
+        const ConfigField* f = findField(key);
         if (!f) {
             errors.push_back(where + "unknown key '" + key + "'" + suggestion(key));
             continue;
         }
-        if (auto err = f->setNode(config, node); !err.empty())
-            errors.push_back(where + "'" + key + "' " + err);
+        auto value = valueOf(node);
+        std::string err = value ? f->assign(config, *value) : "must be a single value";
+        if (!err.empty()) errors.push_back(where + "'" + key + "' " + err);
     }
+}
+
+// schema_version first: it decides the defaults of keys a file does not set.
+int readSchemaVersion(const toml::table& table, const std::string& origin,
+                      std::vector<std::string>& errors) {
+    const toml::node* node = table.get("schema_version");
+    if (!node) return kRunConfigSchemaVersion;
+    const std::string where = origin + ":" + std::to_string(node->source().begin.line) + ": ";
+    auto v = node->value_exact<int64_t>();
+    if (!v) {
+        errors.push_back(where + "schema_version must be an integer");
+    } else if (*v > kRunConfigSchemaVersion || *v < 1) {
+        errors.push_back(where + "schema_version " + std::to_string(*v) +
+                         " is not supported (this Isomorph reads 1.." +
+                         std::to_string(kRunConfigSchemaVersion) + ")");
+    } else {
+        return static_cast<int>(*v);
+    }
+    return kRunConfigSchemaVersion;
 }
 
 [[noreturn]] void throwAll(const std::vector<std::string>& errors) {
@@ -282,35 +290,67 @@ void collect(const toml::table& table, const std::string& prefix, RunConfig& con
     throw ConfigError(msg);
 }
 
-bool validPooling(const std::string& p) {
-    if (p == "cls" || p == "mean") return true;
-    if (p.rfind("layer:", 0) != 0 || p.size() == 6) return false;
-    return std::all_of(p.begin() + 6, p.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 }  // namespace
 
+ConfigValue parseConfigLiteral(const std::string& text) {
+    try {
+        toml::table t = toml::parse("v = " + text);
+        if (auto v = valueOf(*t.get("v"))) return *v;
+    } catch (const toml::parse_error&) {
+    }
+    // Bare words (paths, choices) are strings: --set model.init=/data/xlmr
+    return ConfigValue(text);
+}
+
 const std::vector<ConfigField>& runConfigFields() {
-    static const std::vector<ConfigField> fields = [] {
-        std::vector<ConfigField> out;
-        for (const auto& f : fieldImpls()) {
-            ConfigField c = f.field;
-            auto setNode = f.setNode;
-            c.set = [setNode](RunConfig& config, const std::string& text) -> std::string {
-                toml::table t;
-                try {
-                    t = toml::parse("v = " + text);
-                } catch (const toml::parse_error&) {
-                    // Bare words (paths, choices) are strings: --set model.init=/data/xlmr
-                    t = toml::table{{"v", text}};
-                }
-                return setNode(config, *t.get("v"));
-            };
-            out.push_back(std::move(c));
+    FieldTable& table = fieldTable();
+    const auto& specs = objectiveSpecs();
+    if (table.objectives != specs.size()) {
+        std::vector<ConfigField> out = trainerFields(true);
+        for (const auto& spec : specs) {
+            auto f = objectiveFields(spec);
+            out.insert(out.end(), f.begin(), f.end());
         }
-        return out;
-    }();
-    return fields;
+        auto rest = trainerFields(false);
+        out.insert(out.end(), rest.begin(), rest.end());
+        table.fields = std::move(out);
+        table.objectives = specs.size();
+    }
+    return table.fields;
+}
+
+RunConfig::RunConfig() {
+    for (const auto& spec : objectiveSpecs()) {
+        ObjectiveConfig o;
+        o.weight = spec.defaultWeight;
+        o.options = spec.defaults ? spec.defaults() : std::any();
+        objectives.emplace(spec.name, std::move(o));
+    }
+}
+
+ObjectiveConfig& RunConfig::objective(const std::string& objectiveName) {
+    auto it = objectives.find(objectiveName);
+    if (it == objectives.end()) {
+        std::string known;
+        for (const auto& spec : objectiveSpecs())
+            known += (known.empty() ? "" : ", ") + spec.name;
+        throw ConfigError("objectives." + objectiveName + ": no such objective (known: " + known +
+                          ")");
+    }
+    return it->second;
+}
+
+const ObjectiveConfig& RunConfig::objective(const std::string& objectiveName) const {
+    return const_cast<RunConfig*>(this)->objective(objectiveName);
+}
+
+std::vector<std::string> RunConfig::enabledObjectives() const {
+    std::vector<std::string> out;
+    for (const auto& spec : objectiveSpecs()) {
+        auto it = objectives.find(spec.name);
+        if (it != objectives.end() && it->second.weight > 0) out.push_back(spec.name);
+    }
+    return out;
 }
 
 RunConfig parseRunConfig(const std::string& text, const std::string& origin) {
@@ -323,8 +363,14 @@ RunConfig parseRunConfig(const std::string& text, const std::string& origin) {
     }
     RunConfig config;
     std::vector<std::string> errors;
+    config.schemaVersion = readSchemaVersion(table, origin, errors);
     collect(table, "", config, origin, errors);
     if (!errors.empty()) throwAll(errors);
+    if (config.schemaVersion < 2 && !table.at_path("eval.pooling")) {
+        // Schema 1 evaluated with model.pooling; a frozen config of that time keeps doing so.
+        config.eval.pooling = config.model.pooling;
+    }
+    config.schemaVersion = kRunConfigSchemaVersion;
     return config;
 }
 
@@ -344,13 +390,11 @@ void applyOverride(RunConfig& config, const std::string& assignment) {
     std::string key = assignment.substr(0, eq);
     std::string value = assignment.substr(eq + 1);
     key.erase(key.find_last_not_of(" \t") + 1);
-    for (const auto& f : runConfigFields()) {
-        if (f.key != key) continue;
-        if (auto err = f.set(config, value); !err.empty())
-            throw ConfigError("--set " + assignment + ": '" + key + "' " + err);
-        return;
-    }
-    throw ConfigError("--set " + assignment + ": unknown key '" + key + "'" + suggestion(key));
+    const ConfigField* f = findField(key);
+    if (!f)
+        throw ConfigError("--set " + assignment + ": unknown key '" + key + "'" + suggestion(key));
+    if (auto err = f->set(config, value); !err.empty())
+        throw ConfigError("--set " + assignment + ": '" + key + "' " + err);
 }
 
 std::string runConfigToToml(const RunConfig& config) {
@@ -365,7 +409,14 @@ std::string runConfigToToml(const RunConfig& config) {
             out << "\n[" << sec << "]\n";
             section = sec;
         }
-        out << leaf << " = " << f.get(config) << "  # " << f.help << "\n";
+        out << leaf << " = " << f.get(config) << "  # " << f.help;
+        if (!f.choices.empty()) {
+            std::string list;
+            for (const auto& c : f.choices)
+                list += (list.empty() ? "" : ", ") + c;
+            out << " (" << list << ")";
+        }
+        out << "\n";
     }
     return out.str();
 }
@@ -382,6 +433,7 @@ std::vector<std::string> RunConfig::problems() const {
     auto need = [&p](bool ok, const std::string& msg) {
         if (!ok) p.push_back(msg);
     };
+    using config_detail::formatScalar;
     need(model.init == "scratch" || !model.init.empty(),
          "model.init: give \"scratch\" or a folder");
     need(model.init != "scratch" || !model.tokenizer.empty(),
@@ -396,37 +448,32 @@ std::vector<std::string> RunConfig::problems() const {
              "model.max_positions (" + std::to_string(model.maxPositions) +
                  ") must be at least data.max_tokens + 2 (" + std::to_string(data.maxTokens + 2) +
                  ")");
+        for (const auto& [key, pooling] :
+             {std::pair{"model.pooling", model.pooling}, std::pair{"eval.pooling", eval.pooling}})
+            need(pooling.kind != model::Pooling::Kind::LayerMean || pooling.layer <= model.layers,
+                 std::string(key) + " " + pooling.toString() + ": the model has " +
+                     std::to_string(model.layers) + " layers (model.layers)");
     }
     need(model.dropout >= 0 && model.dropout < 1, "model.dropout must be in [0, 1)");
-    need(validPooling(model.pooling),
-         "model.pooling must be cls, mean or layer:K (got '" + model.pooling + "')");
     need(!data.docs.empty(), "data.docs: give the shard set of training documents");
     need(data.alpha > 0 && data.alpha <= 1, "data.alpha must be in (0, 1]");
     need(data.maxTokens >= 3, "data.max_tokens must be at least 3 (<s>, a token, </s>)");
 
-    need(mlm.weight >= 0, "objectives.mlm.weight must not be negative");
-    need(ccp.weight >= 0, "objectives.ccp.weight must not be negative");
-    need(mlm.weight + ccp.weight > 0, "objectives: every objective has weight 0; enable one");
-    if (mlm.weight > 0) {
-        need(mlm.batchSize >= 1, "objectives.mlm.batch_size must be at least 1");
-        need(mlm.maskProb > 0 && mlm.maskProb < 1, "objectives.mlm.mask_prob must be in (0, 1)");
-        need(mlm.lossWeight > 0, "objectives.mlm.loss_weight must be positive");
+    bool anyEnabled = false;
+    for (const auto& spec : objectiveSpecs()) {
+        auto it = objectives.find(spec.name);
+        if (it == objectives.end()) continue;
+        const ObjectiveConfig& o = it->second;
+        const std::string key = "objectives." + spec.name;
+        need(o.weight >= 0, key + ".weight must not be negative");
+        if (o.weight <= 0) continue;
+        anyEnabled = true;
+        need(o.lossWeight > 0, key + ".loss_weight must be positive");
+        if (spec.validate) spec.validate(*this, p);
     }
-    if (ccp.weight > 0) {
-        need(ccp.batchSize >= 2, "objectives.ccp.batch_size must be at least 2 (negatives)");
-        need(ccp.radius >= 1,
-             "objectives.ccp.radius must be at least 1 (a window of 0 has no "
-             "context sentences)");
-        need(ccp.temperature > 0, "objectives.ccp.temperature must be positive");
-        need(ccp.projectionSize >= 1, "objectives.ccp.projection_size must be at least 1");
-        need(ccp.lossWeight > 0, "objectives.ccp.loss_weight must be positive");
-        if (ccp.memoryBank != "none")
-            need(ccp.bankSize >= 2 * ccp.batchSize,
-                 "objectives.ccp.bank_size (" + std::to_string(ccp.bankSize) +
-                     ") must hold at least one batch of 2 x batch_size = " +
-                     std::to_string(2 * ccp.batchSize) + " embeddings (or memory_bank = \"none\")");
-    }
-    need(optimizer.lr > 0, "optimizer.lr must be positive (got " + format(optimizer.lr) + ")");
+    need(anyEnabled, "objectives: every objective has weight 0; enable one");
+    need(optimizer.lr > 0,
+         "optimizer.lr must be positive (got " + formatScalar(optimizer.lr) + ")");
     need(optimizer.weightDecay >= 0, "optimizer.weight_decay must not be negative");
     need(optimizer.beta1 >= 0 && optimizer.beta1 < 1, "optimizer.beta1 must be in [0, 1)");
     need(optimizer.beta2 >= 0 && optimizer.beta2 < 1, "optimizer.beta2 must be in [0, 1)");
@@ -440,10 +487,12 @@ std::vector<std::string> RunConfig::problems() const {
     need(runtime.nproc >= 1 && runtime.nproc <= 256, "runtime.nproc must be in [1, 256]");
     need(runtime.device == "cpu" || runtime.device.rfind("cuda", 0) == 0,
          "runtime.device must be cpu, cuda or cuda:N (got '" + runtime.device + "')");
-    need(runtime.precision == "fp32" || runtime.device != "cpu",
-         "runtime.precision " + runtime.precision + " needs a CUDA device; use fp32 on cpu");
+    const bool mixed = runtime.precision == Precision::Bf16 || runtime.precision == Precision::Fp16;
+    need(!mixed || runtime.device != "cpu", "runtime.precision " + enumName(runtime.precision) +
+                                                " needs a CUDA device; use fp32 (or fp64) on cpu");
     need(eval.every >= 0, "eval.every must not be negative");
     need(eval.maxPairs >= 1, "eval.max_pairs must be at least 1");
+    need(eval.meanSentences >= 1, "eval.mean_sentences must be at least 1");
     need(monitor.every >= 0, "monitor.every must not be negative");
     need(monitor.probeSize >= 2, "monitor.probe_size must be at least 2");
     need(monitor.collapseThreshold > 0 && monitor.collapseThreshold < 1,
@@ -463,15 +512,15 @@ void RunConfig::validate(const std::string& origin) const {
 }
 
 void RunConfig::resolvePaths(const std::filesystem::path& base) {
-    auto resolve = [&base](std::string& p) {
-        if (p.empty() || p == "scratch") return;
+    for (const auto& f : runConfigFields()) {
+        if (!f.isPath) continue;
+        std::string p;
+        config_detail::assignScalar(p, parseConfigLiteral(f.get(*this)));
+        if (p.empty() || p == "scratch") continue;
         std::filesystem::path path(p);
-        if (path.is_relative()) p = (base / path).lexically_normal().string();
-    };
-    resolve(model.init);
-    resolve(model.tokenizer);
-    resolve(data.docs);
-    resolve(data.devPairs);
+        if (path.is_relative())
+            f.assign(*this, ConfigValue((base / path).lexically_normal().string()));
+    }
 }
 
 }  // namespace isomorph::train

@@ -3,19 +3,56 @@
 // The typed configuration of a training run (run.toml), torch-free so the GUI's new-run form,
 // the CLI and the trainer share one definition, one parser and one validate().
 //
-// Every field is described once in runConfigFields(): its TOML key ("optimizer.lr"), kind, help
-// text and accessors. Parsing, `--set key=value` overrides, serialisation (the frozen
-// RUN/config.toml) and generated forms all walk that table, so a new field is added in one place.
+// Every field is described once (core/train/config_field.h): the trainer's sections here in
+// run_config.cpp, each objective's section by its ObjectiveSpec (core/train/objective_registry.h).
+// Parsing, `--set key=value` overrides, serialisation (the frozen RUN/config.toml) and generated
+// forms all walk runConfigFields(), so a new field or a new objective is added in one place.
+// Choices are enum classes, parsed once and printed back by name.
 
+#include <any>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "core/data/samplers/item_planner.h"
+#include "core/model/sentence_pooling.h"
+#include "core/train/config_field.h"
+
 namespace isomorph::train {
 
-constexpr int kRunConfigSchemaVersion = 1;
+/// 2: objectives come from the registry, eval.pooling is separate from model.pooling, fp64.
+constexpr int kRunConfigSchemaVersion = 2;
+
+using data::samplers::BatchMode;
+
+/// Numeric precision of training. fp64 exists for exact equivalence checks (and small
+/// experiments); bf16/fp16 are mixed precision on CUDA only.
+enum class Precision { Fp32, Fp64, Bf16, Fp16 };
+/// Learning rate after warm-up.
+enum class Decay { Linear, Cosine, Constant };
+/// The dev value that chooses the best checkpoint.
+enum class DevMetric { BitextAcc, BitextAccShifted };
+
+template <>
+struct EnumNames<BatchMode> {
+    static const std::vector<std::pair<BatchMode, const char*>>& table();
+};
+template <>
+struct EnumNames<Precision> {
+    static const std::vector<std::pair<Precision, const char*>>& table();
+};
+template <>
+struct EnumNames<Decay> {
+    static const std::vector<std::pair<Decay, const char*>>& table();
+};
+template <>
+struct EnumNames<DevMetric> {
+    static const std::vector<std::pair<DevMetric, const char*>>& table();
+};
 
 struct ModelSection {
     std::string init = "scratch";  ///< "scratch" or a checkpoint folder (Hugging Face layout)
@@ -26,35 +63,22 @@ struct ModelSection {
     int64_t ffn = 1024;            ///< feed-forward width (scratch)
     int64_t maxPositions = 130;    ///< position embeddings incl. XLM-R's offset of 2 (scratch)
     double dropout = 0.1;          ///< hidden and attention dropout
-    std::string pooling = "cls";   ///< sentence vector for CCP/eval: cls, mean or layer:K
+    model::Pooling pooling;  ///< sentence vector of contrastive objectives: cls, mean, layer:K
 };
 
 struct DataSection {
-    std::string docs;                    ///< shard set of documents (MLM, CCP)
-    std::string devPairs;                ///< shard set of parallel pairs for dev bitext; "" = none
-    std::string batchMode = "language";  ///< "language" (one language per batch) or "mixed"
-    double alpha = 0.3;                  ///< language sampling exponent (language batches)
-    int64_t maxTokens = 64;              ///< per sentence incl. <s> and </s>
+    std::string docs;      ///< shard set of documents (MLM, CCP)
+    std::string devPairs;  ///< shard set of parallel dev pairs; "" = none
+    BatchMode batchMode = BatchMode::SingleLanguage;  ///< one language per batch, or mixed
+    double alpha = 0.3;      ///< language sampling exponent (language batches)
+    int64_t maxTokens = 64;  ///< per sentence incl. <s> and </s>
 };
 
-struct MlmSection {
-    double weight = 1.0;      ///< relative frequency of MLM batches (0 = off)
-    double lossWeight = 1.0;  ///< multiplier of the MLM loss
-    int64_t batchSize = 32;   ///< sentences per MLM batch (per process)
-    double maskProb = 0.15;   ///< share of tokens selected (XLM-R 0.15; 80/10/10 split)
-};
-
-struct CcpSection {
-    double weight = 1.0;                  ///< relative frequency of CCP batches (0 = off)
-    double lossWeight = 1.0;              ///< multiplier of the CCP loss
-    int64_t batchSize = 32;               ///< windows per batch N (2N sentences, per process)
-    int64_t radius = 2;                   ///< window radius w (targets at distance 1..w)
-    double temperature = 0.1;             ///< tau of exp(cos / tau)
-    std::string memoryBank = "language";  ///< "language" (per-language FIFOs), "plain" or "none"
-    int64_t bankSize = 4096;              ///< FIFO entries M (per language for "language")
-    bool l2Normalize = true;              ///< cosine (true) or raw dot product of projections
-    std::string projectionNorm = "asymmetric";  ///< projection BN: asymmetric, vanilla or none
-    int64_t projectionSize = 128;               ///< output of the projection head
+/// The part of objectives.NAME every objective has; `options` holds its own typed section.
+struct ObjectiveConfig {
+    double weight = 0;      ///< relative frequency of its batches (0 = off)
+    double lossWeight = 1;  ///< multiplier of its loss
+    std::any options;       ///< the ObjectiveSpec's options struct
 };
 
 struct OptimizerSection {
@@ -68,23 +92,31 @@ struct OptimizerSection {
 };
 
 struct ScheduleSection {
-    std::string decay = "linear";  ///< after warm-up: linear (to 0 at max_steps), cosine, constant
-    int64_t warmupSteps = 100;     ///< linear warm-up from 0
-    int64_t maxSteps = 2000;       ///< optimizer steps of the run
+    Decay decay = Decay::Linear;  ///< after warm-up: linear (to 0 at max_steps), cosine, constant
+    int64_t warmupSteps = 100;    ///< linear warm-up from 0
+    int64_t maxSteps = 2000;      ///< optimizer steps of the run
 };
 
 struct RuntimeSection {
-    uint64_t seed = 1;               ///< every random decision of the run derives from it
-    std::string device = "cpu";      ///< cpu, cuda, cuda:N
-    int64_t threads = 0;             ///< intra-op threads per process; 0 = cores / processes
-    int64_t nproc = 1;               ///< data-parallel processes (local workers)
-    std::string precision = "fp32";  ///< fp32; bf16 or fp16 only on CUDA
+    uint64_t seed = 1;                      ///< every random decision of the run derives from it
+    std::string device = "cpu";             ///< cpu, cuda, cuda:N
+    int64_t threads = 0;                    ///< intra-op threads per process; 0 = cores / processes
+    int64_t nproc = 1;                      ///< data-parallel processes (local workers)
+    Precision precision = Precision::Fp32;  ///< fp32, fp64; bf16 or fp16 only on CUDA
 };
 
 struct EvalSection {
     int64_t every = 100;     ///< dev bitext evaluation every N steps; 0 = only at the end
     int64_t maxPairs = 500;  ///< dev pairs per language pair
-    std::string metric = "bitext_acc";  ///< metric that chooses the best checkpoint
+    DevMetric metric = DevMetric::BitextAcc;  ///< metric that chooses the best checkpoint
+    /// Sentence vector for dev evaluation and the health probes. The CCP paper trains on [CLS]
+    /// and evaluates with the mean of a middle layer (layer 14 of 24).
+    model::Pooling pooling{model::Pooling::Kind::Mean, 0};
+    /// Sentences per language, from the training documents, whose mean vector is subtracted
+    /// for "bitext_acc_shifted" (CCP section 3.2); never the evaluated pairs themselves.
+    int64_t meanSentences = 256;
+    /// Mean shift with each evaluated side's own mean (transductive; not what the paper does).
+    bool transductiveShift = false;
 };
 
 struct MonitorSection {
@@ -99,12 +131,15 @@ struct CheckpointSection {
 };
 
 struct RunConfig {
+    /// Every registered objective with its defaults (weight 0 for those off by default).
+    RunConfig();
+
     int schemaVersion = kRunConfigSchemaVersion;
     std::string name = "run";  ///< shown in the GUI and logs
     ModelSection model;
     DataSection data;
-    MlmSection mlm;
-    CcpSection ccp;
+    /// objectives.NAME for every registered objective, whether enabled (weight > 0) or not.
+    std::map<std::string, ObjectiveConfig> objectives;
     OptimizerSection optimizer;
     ScheduleSection schedule;
     RuntimeSection runtime;
@@ -112,24 +147,30 @@ struct RunConfig {
     MonitorSection monitor;
     CheckpointSection checkpoint;
 
+    /// Names of the objectives with weight > 0, in registry order.
+    std::vector<std::string> enabledObjectives() const;
+    /// objectives.NAME; throws ConfigError when no such objective is registered.
+    ObjectiveConfig& objective(const std::string& name);
+    const ObjectiveConfig& objective(const std::string& name) const;
+    /// The typed options of objective `name` (the struct its ObjectiveSpec declares).
+    template <class Options>
+    Options& objectiveOptions(const std::string& name) {
+        auto* p = std::any_cast<Options>(&objective(name).options);
+        if (!p) throw std::logic_error("objectives." + name + ": options of another type");
+        return *p;
+    }
+    template <class Options>
+    const Options& objectiveOptions(const std::string& name) const {
+        return const_cast<RunConfig*>(this)->objectiveOptions<Options>(name);
+    }
+
     /// Every problem at once, each naming its TOML key; empty when valid.
     std::vector<std::string> problems() const;
     /// Throws ConfigError listing problems(), prefixed with `origin` (a file name or "config").
     void validate(const std::string& origin) const;
-    /// Relative paths (tokenizer, data, init) resolved against `base`.
+    /// Relative paths (every path field: tokenizer, data, init, objectives' files) resolved
+    /// against `base`.
     void resolvePaths(const std::filesystem::path& base);
-};
-
-/// One field of the schema.
-struct ConfigField {
-    enum class Kind { Integer, Float, Bool, String, Choice };
-    std::string key;  ///< "optimizer.lr"
-    Kind kind = Kind::String;
-    std::string help;                                  ///< one line, with the unit
-    std::vector<std::string> choices;                  ///< Kind::Choice
-    std::function<std::string(const RunConfig&)> get;  ///< value as TOML literal text
-    /// Sets from TOML literal text; returns an error message ("" on success).
-    std::function<std::string(RunConfig&, const std::string&)> set;
 };
 
 /// The schema in display order (grouped by section).

@@ -16,11 +16,11 @@ inline double scheduledLearningRate(const ScheduleSection& s, double peak, int64
     const double t = static_cast<double>(step) + 1.0;  // updates done after this one
     if (s.warmupSteps > 0 && t <= static_cast<double>(s.warmupSteps))
         return peak * t / static_cast<double>(s.warmupSteps);
-    if (s.decay == "constant") return peak;
+    if (s.decay == Decay::Constant) return peak;
     const double span = static_cast<double>(std::max<int64_t>(1, s.maxSteps - s.warmupSteps));
     const double progress =
         std::clamp((t - 1.0 - static_cast<double>(s.warmupSteps)) / span, 0.0, 1.0);
-    if (s.decay == "cosine") return peak * 0.5 * (1.0 + std::cos(M_PI * progress));
+    if (s.decay == Decay::Cosine) return peak * 0.5 * (1.0 + std::cos(M_PI * progress));
     return peak * (1.0 - progress);
 }
 

@@ -30,12 +30,13 @@
 #include "core/train/checkpoint_store.h"
 #include "core/train/collective.h"
 #include "core/train/distributed.h"
-#include "core/train/objectives/ccp_objective.h"
-#include "core/train/objectives/mlm_objective.h"
+#include "core/train/objective_registry.h"
+#include "core/train/objectives/objective.h"
 #include "core/train/probes.h"
 #include "core/train/run_log/metrics_log.h"
 #include "core/train/run_log/tfevents.h"
 #include "core/train/schedule.h"
+#include "core/train/scheduler.h"
 
 namespace isomorph::train {
 
@@ -80,35 +81,87 @@ bool changeableOnResume(const std::string& key) {
            key == "monitor.every" || key == "schedule.max_steps" || key == "name";
 }
 
-/// Everything one run needs, in one place; the loop itself is Trainer::run.
+json metricJson(const MetricSpec& m, const std::string& objective) {
+    json j = {{"key", m.key},
+              {"title", m.title},
+              {"unit", m.unit},
+              {"group", metricGroupName(m.group)},
+              {"objective", objective},
+              {"better", m.better == Better::Lower    ? "lower"
+                         : m.better == Better::Higher ? "higher"
+                                                      : ""},
+              {"kind", m.kind == MetricKind::Eval ? "eval" : "train"}};
+    if (m.scale != 1) j["scale"] = m.scale;
+    return j;
+}
+
+/// torch's default dtype for the duration of a run: fp64 runs create heads and banks in double.
+class DefaultDtypeGuard {
+  public:
+    explicit DefaultDtypeGuard(torch::ScalarType type) : saved_(torch::get_default_dtype()) {
+        torch::set_default_dtype(caffe2::scalarTypeToTypeMeta(type));
+    }
+    ~DefaultDtypeGuard() { torch::set_default_dtype(saved_); }
+    DefaultDtypeGuard(const DefaultDtypeGuard&) = delete;
+    DefaultDtypeGuard& operator=(const DefaultDtypeGuard&) = delete;
+
+  private:
+    caffe2::TypeMeta saved_;
+};
+
+/// What the micro-batches of one optimizer step reported (this process; ranks' means taken).
+struct StepRecord {
+    std::map<std::string, std::vector<double>> losses;   ///< objective -> loss per micro-batch
+    std::map<std::string, std::vector<double>> metrics;  ///< "ccp/acc" -> values
+    std::vector<std::string> objectives;                 ///< in the order they ran
+    int64_t tokens = 0, samples = 0;
+    double weighted = 0;  ///< sum of loss_weight x loss / accumulation
+};
+
+double meanOf(const std::vector<double>& v) {
+    double m = 0;
+    for (double x : v)
+        m += x / static_cast<double>(v.size());
+    return m;
+}
+
+/// Everything one run needs, in one place. The loop (loop()) is short because the Scheduler
+/// decides when to evaluate, save and stop, and the objectives (from the registry) own their
+/// batches, heads and losses.
 class Trainer {
   public:
     explicit Trainer(const TrainRequest& request);
-    TrainResult run();
-    /// run(), recording a failure in status.json and as an event before rethrowing.
-    TrainResult runAndRecord() {
-        try {
-            return run();
-        } catch (const Diverged& e) {
-            recordFailure("diverged", e.what());
-            throw;
-        } catch (const std::exception& e) {
-            recordFailure("failed", e.what());
-            throw;
-        }
-    }
+    /// run(), recording a failure in status.json and as an event before rethrowing; a fresh run
+    /// that fails before its first step removes what it created, so a retry starts clean.
+    TrainResult runAndRecord();
 
   private:
+    TrainResult run();
+    // Set-up, in order.
+    void startProcessGroup();
+    void openData();
     void prepareRunDirectory();
+    void openLogs();
     void buildModel();
     void buildObjectives();
     void restore();
+    void announce();
+    // The loop.
+    TrainResult loop(const Scheduler& scheduler);
     void trainStep();
+    void runMicroBatch(int64_t micro, StepRecord& record);
+    double reduceAndClip(bool* skipped);
+    void logStep(const StepRecord& record, double lr, double gradNorm, bool skipped,
+                 double seconds);
     bool evaluate(bool final);  ///< true when the dev metric improved
     void monitor();
+    std::pair<bool, bool> anyRank(bool a, bool b);  ///< each flag OR-ed over the ranks
+    TrainResult finish(Scheduler::Stop why);
+    // Records.
     void saveCheckpoint(const std::string& reason);
     void writeStatus(const std::string& state);
     void recordFailure(const std::string& state, const std::string& message);
+    void removeUnstartedRun();
     void event(const std::string& name, const std::string& message, json extra = json::object());
     void logScalars(const json& record);
     size_t chooseObjective(int64_t micro) const;
@@ -116,28 +169,34 @@ class Trainer {
     TrainRequest request_;
     RunConfig config_;
     fs::path runDir_;
+    bool runDirExisted_ = false;  ///< the folder was there before this run (fresh runs)
+    bool ownsRunDir_ = false;     ///< this process wrote config.toml (rank 0 of a fresh run)
+    bool stepStarted_ = false;    ///< a training step began in this process
     bool rank0_ = true;
+    int world_ = 1;
+    int threads_ = 1;
     std::unique_ptr<Collective> collective_;
     torch::Device device_ = torch::kCPU;
-    model::Pooling pooling_;
+    std::string deviceName_ = "cpu";
+    torch::ScalarType dtype_ = torch::kFloat32;
 
     data::shards::ShardSet docs_;
     model::Encoder encoder_ = nullptr;
+    model::TensorMap initHeads_;  ///< head tensors of the initial checkpoint
     std::string tokenizerFile_, tokenizerBytes_;
     std::vector<std::unique_ptr<Objective>> objectives_;
-    std::vector<double> taskWeights_;
+    std::vector<const ObjectiveConfig*> settings_;  ///< objectives_[i]'s objectives.NAME
     std::unique_ptr<AdamW> optimizer_;
     std::unique_ptr<CheckpointStore> store_;
 
     std::vector<BitextPairs> devPairs_;
+    std::map<std::string, SentenceSet> meanSentences_;  ///< training text per language
     SentenceSet probe_;
 
     std::unique_ptr<MetricsLog> metrics_;
     std::unique_ptr<TfEventsWriter> events_;
 
     TrainingState state_;  ///< counters saved in checkpoints (step, elapsed, best, ...)
-    double lastLoss_ = 0;
-    std::string lastObjective_;
     double started_ = 0;
     int64_t savedStep_ = -1;
     std::shared_ptr<spdlog::sinks::basic_file_sink_mt> logSink_;  ///< RUN/log.txt (rank 0)
@@ -145,10 +204,10 @@ class Trainer {
     /// Mixed precision (CUDA only; validate() refuses it on CPU): autocast in the forward pass.
     void setAutocast(bool on) {
 #if ISOMORPH_WITH_CUDA
-        if (config_.runtime.precision == "fp32") return;
+        const Precision p = config_.runtime.precision;
+        if (p != Precision::Bf16 && p != Precision::Fp16) return;
         if (on)
-            at::autocast::set_autocast_gpu_dtype(config_.runtime.precision == "bf16" ? at::kBFloat16
-                                                                                     : at::kHalf);
+            at::autocast::set_autocast_gpu_dtype(p == Precision::Bf16 ? at::kBFloat16 : at::kHalf);
         at::autocast::set_enabled(on);
         if (!on) at::autocast::clear_cache();
 #else
@@ -159,6 +218,21 @@ class Trainer {
 
 Trainer::Trainer(const TrainRequest& request)
     : request_(request), config_(request.config), runDir_(request.runDir) {}
+
+TrainResult Trainer::runAndRecord() {
+    try {
+        return run();
+    } catch (const Diverged& e) {
+        recordFailure("diverged", e.what());
+        throw;
+    } catch (const std::exception& e) {
+        if (ownsRunDir_ && !stepStarted_)
+            removeUnstartedRun();
+        else
+            recordFailure("failed", e.what());
+        throw;
+    }
+}
 
 void Trainer::event(const std::string& name, const std::string& message, json extra) {
     if (name == "failed" || name == "diverged") {
@@ -206,6 +280,27 @@ void Trainer::recordFailure(const std::string& state, const std::string& message
     }
 }
 
+void Trainer::removeUnstartedRun() {
+    // Nothing of value exists yet (no step ran), and a half-made run folder would block every
+    // retry ("already holds a run") with a config.toml that froze the failing settings.
+    metrics_.reset();
+    events_.reset();
+    if (logSink_) logSink_->flush();
+    std::error_code ec;
+    if (!runDirExisted_) {
+        fs::remove_all(runDir_, ec);
+    } else {
+        for (const char* name :
+             {"config.toml", "metrics.jsonl", "log.txt", "status.json", "checkpoints", "init"})
+            fs::remove_all(runDir_ / name, ec);
+        for (const auto& e : fs::directory_iterator(runDir_, ec))
+            if (e.path().filename().string().rfind("events.out.tfevents.", 0) == 0)
+                fs::remove(e.path(), ec);
+    }
+    spdlog::info("the run failed before its first step; removed what it had written in {}",
+                 runDir_.string());
+}
+
 void Trainer::writeStatus(const std::string& state) {
     if (!rank0_) return;
     json s = {{"state", state},
@@ -216,13 +311,51 @@ void Trainer::writeStatus(const std::string& state) {
               {"started", started_},
               {"updated", nowSeconds()},
               {"best_metric", std::isnan(state_.best) ? json(nullptr) : json(state_.best)},
-              {"metric", config_.eval.metric},
-              {"world_size", collective_ ? collective_->worldSize() : 1}};
+              {"metric", enumName(config_.eval.metric)},
+              {"world_size", world_}};
     writeFileAtomically(runDir_ / "status.json", s.dump(2) + "\n");
+}
+
+void Trainer::startProcessGroup() {
+    collective_ = collectiveFromEnvironment(config_.runtime.device);
+    rank0_ = !collective_ || collective_->rank() == 0;
+    world_ = collective_ ? collective_->worldSize() : 1;
+    config_.validate("run config");
+    const auto device = runtime::parseDevice(config_.runtime.device, "runtime.device");
+    runtime::requireAvailable(device, "runtime.device");
+    deviceName_ = device.toString();
+    device_ = torch::Device(torch::kCPU);
+    if (device.isCuda()) {
+        // Data-parallel workers on one machine take one GPU each (LOCAL_RANK), as torchrun does.
+        const int index =
+            collective_ ? readWorkerEnvironment().localRank : std::max(0, device.index);
+        device_ = torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
+    }
+    threads_ = static_cast<int>(config_.runtime.threads);
+    if (threads_ == 0)
+        threads_ = std::max(
+            1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())) / world_);
+    runtime::configureThreads(threads_);
+    if (config_.runtime.precision == Precision::Fp16) state_.lossScale = 65536.0;
+}
+
+void Trainer::openData() {
+    // Before anything is written: a wrong path fails here and leaves no run folder behind.
+    docs_ = data::shards::ShardSet::open(config_.data.docs);
+    const auto maxTokens = static_cast<uint32_t>(config_.data.maxTokens);
+    if (!config_.data.devPairs.empty()) {
+        auto pairs = data::shards::ShardSet::open(config_.data.devPairs);
+        devPairs_ = loadBitextPairs(pairs, config_.eval.maxPairs, maxTokens);
+        if (!config_.eval.transductiveShift)
+            meanSentences_ =
+                sampleSentencesByLanguage(docs_, config_.eval.meanSentences, maxTokens);
+    }
+    probe_ = sampleProbeSentences(docs_, config_.monitor.probeSize, maxTokens);
 }
 
 void Trainer::prepareRunDirectory() {
     const fs::path frozen = runDir_ / "config.toml";
+    runDirExisted_ = fs::exists(runDir_);
     if (request_.resume) {
         if (!fs::exists(frozen))
             throw ConfigError(runDir_.string() +
@@ -251,8 +384,17 @@ void Trainer::prepareRunDirectory() {
     if (rank0_) {
         fs::create_directories(runDir_ / "checkpoints");
         writeFileAtomically(frozen, runConfigToToml(config_));
+        ownsRunDir_ = !request_.resume;
     }
     if (collective_) collective_->barrier();
+}
+
+void Trainer::openLogs() {
+    if (!rank0_) return;
+    logSink_ = std::make_shared<spdlog::sinks::basic_file_sink_mt>((runDir_ / "log.txt").string());
+    spdlog::default_logger()->sinks().push_back(logSink_);
+    metrics_ = std::make_unique<MetricsLog>(runDir_);
+    events_ = std::make_unique<TfEventsWriter>(runDir_);
 }
 
 void Trainer::buildModel() {
@@ -271,7 +413,8 @@ void Trainer::buildModel() {
         }
         if (collective_) collective_->barrier();
     }
-    encoder_ = model::loadHuggingFaceEncoder(init);
+    encoder_ = model::loadHuggingFaceEncoder(init, nullptr, dtype_);
+    initHeads_ = model::loadHeadTensors(init);
     encoder_->config.hiddenDropout = encoder_->config.attentionDropout = config_.model.dropout;
     for (auto& m : encoder_->modules(false))
         if (auto* d = m->as<torch::nn::DropoutImpl>()) d->options.p(config_.model.dropout);
@@ -292,36 +435,36 @@ void Trainer::buildModel() {
                         std::to_string(encoder_->config.vocabSize) +
                         " embeddings; binarize the corpus with the model's tokenizer");
     encoder_->to(device_);
-    pooling_ = model::Pooling::parse(config_.model.pooling, "model.pooling");
-    if (pooling_.kind == model::Pooling::Kind::LayerMean &&
-        pooling_.layer > encoder_->config.numLayers)
-        throw ConfigError("model.pooling layer:" + std::to_string(pooling_.layer) +
-                          ": the model has " + std::to_string(encoder_->config.numLayers) +
-                          " layers");
+    const int64_t layers = encoder_->config.numLayers;
+    for (const auto& [key, pooling] : {std::pair{"model.pooling", config_.model.pooling},
+                                       std::pair{"eval.pooling", config_.eval.pooling}}) {
+        if (pooling.kind == model::Pooling::Kind::LayerMean && pooling.layer > layers)
+            throw ConfigError(std::string(key) + " " + pooling.toString() + ": the model has " +
+                              std::to_string(layers) + " layers");
+    }
 }
 
 void Trainer::buildObjectives() {
     const int rank = collective_ ? collective_->rank() : 0;
-    const int world = collective_ ? collective_->worldSize() : 1;
     torch::manual_seed(config_.runtime.seed);  // head initialisation
-    if (config_.mlm.weight > 0) {
-        objectives_.push_back(
-            std::make_unique<MlmObjective>(config_, docs_, encoder_, rank, world));
-        taskWeights_.push_back(config_.mlm.weight);
-    }
-    if (config_.ccp.weight > 0) {
-        objectives_.push_back(
-            std::make_unique<CcpObjective>(config_, docs_, encoder_, rank, world, device_));
-        taskWeights_.push_back(config_.ccp.weight);
+    for (const std::string& name : config_.enabledObjectives()) {
+        const ObjectiveSpec* spec = findObjectiveSpec(name);
+        const ObjectiveConfig& settings = config_.objective(name);
+        if (!spec || !spec->factory)
+            throw ConfigError("objectives." + name + ": no training code is registered for it");
+        ObjectiveBuildContext context{config_, settings, docs_,   encoder_,
+                                      rank,    world_,   device_, initHeads_};
+        objectives_.push_back(spec->factory(context));
+        settings_.push_back(&settings);
+        objectives_.back()->heads().to(device_, dtype_);
+        if (auto note = objectives_.back()->initNote(); !note.empty()) spdlog::info("{}", note);
     }
     std::vector<std::pair<std::string, torch::Tensor>> params;
     for (auto& p : encoder_->named_parameters(true))
         params.emplace_back(p.key(), p.value());
-    for (auto& o : objectives_) {
-        o->heads().to(device_);
+    for (auto& o : objectives_)
         for (auto& p : o->heads().named_parameters(true))
             params.emplace_back("heads." + o->name() + "." + p.key(), p.value());
-    }
     optimizer_ = std::make_unique<AdamW>(std::move(params), config_.optimizer);
 }
 
@@ -331,71 +474,62 @@ size_t Trainer::chooseObjective(int64_t micro) const {
                                                       static_cast<uint64_t>(state_.step),
                                                       static_cast<uint64_t>(micro)));
     double total = 0;
-    for (double w : taskWeights_)
-        total += w;
+    for (const auto* s : settings_)
+        total += s->weight;
     double x = rng.uniform() * total;
-    for (size_t i = 0; i < taskWeights_.size(); ++i) {
-        if (x < taskWeights_[i]) return i;
-        x -= taskWeights_[i];
+    for (size_t i = 0; i < settings_.size(); ++i) {
+        if (x < settings_[i]->weight) return i;
+        x -= settings_[i]->weight;
     }
-    return taskWeights_.size() - 1;
+    return settings_.size() - 1;
 }
 
-void Trainer::trainStep() {
-    const auto t0 = std::chrono::steady_clock::now();
-    const double lr = scheduledLearningRate(config_.schedule, config_.optimizer.lr, state_.step);
-    encoder_->train();
-    for (auto& o : objectives_)
-        o->heads().train();
-    std::map<std::string, std::vector<double>> losses;
-    std::map<std::string, std::vector<double>> extra;
-    int64_t tokens = 0, samples = 0;
-    double weighted = 0;
-    const int64_t accumulation = config_.optimizer.accumulation;
-    for (int64_t micro = 0; micro < accumulation; ++micro) {
-        Objective& objective = *objectives_[chooseObjective(micro)];
-        const uint64_t key = data::samplers::deriveKey(config_.runtime.seed, kDropoutTag,
-                                                       static_cast<uint64_t>(state_.step),
-                                                       static_cast<uint64_t>(micro));
-        torch::manual_seed(key);  // dropout of this micro-batch, identical after a resume
-        StepContext context{encoder_, device_, state_.step, micro, key, collective_.get()};
-        setAutocast(true);
-        ObjectiveOutput out = objective.forward(context);
-        setAutocast(false);
-        double value = out.loss.item<double>();
-        if (collective_) {
-            // Report the mean over ranks (MLM's loss is split across ranks); all ranks then also
-            // agree on a NaN and stop together.
-            std::vector<double> v{value};
-            for (const auto& m : out.metrics)
-                v.push_back(m.second);
-            std::vector<torch::Tensor> t{torch::tensor(v, torch::kFloat64)};
-            collective_->allReduceMean(t);
-            value = t[0][0].item<double>();
-            for (size_t i = 0; i < out.metrics.size(); ++i)
-                out.metrics[i].second = t[0][static_cast<int64_t>(i + 1)].item<double>();
-        }
-        if (!std::isfinite(value)) {
-            saveCheckpoint("diverged");
-            throw Diverged(
-                fmt::format("step {}: the {} loss is {}; stopped with a checkpoint of "
-                            "the last good state ({}). Lower optimizer.lr or check the "
-                            "data.",
-                            state_.step + 1, objective.name(), value,
-                            (runDir_ / "checkpoints" / checkpointName(state_.step)).string()));
-        }
-        const double weight =
-            objective.name() == "mlm" ? config_.mlm.lossWeight : config_.ccp.lossWeight;
-        (out.loss *
-         (weight * out.gradientScale * state_.lossScale / static_cast<double>(accumulation)))
-            .backward();
-        losses[objective.name()].push_back(value);
-        for (const auto& [k, v] : out.metrics)
-            extra[objective.name() + "/" + k].push_back(v);
-        weighted += weight * value / static_cast<double>(accumulation);
-        tokens += out.tokens;
-        samples += out.samples;
+void Trainer::runMicroBatch(int64_t micro, StepRecord& record) {
+    const size_t index = chooseObjective(micro);
+    Objective& objective = *objectives_[index];
+    const double lossWeight = settings_[index]->lossWeight;
+    const auto accumulation = static_cast<double>(config_.optimizer.accumulation);
+    const uint64_t key =
+        data::samplers::deriveKey(config_.runtime.seed, kDropoutTag,
+                                  static_cast<uint64_t>(state_.step), static_cast<uint64_t>(micro));
+    torch::manual_seed(key);  // dropout of this micro-batch, identical after a resume
+    StepContext context{encoder_, device_, state_.step, micro, key, collective_.get()};
+    setAutocast(true);
+    ObjectiveOutput out = objective.forward(context);
+    setAutocast(false);
+    double value = out.loss.item<double>();
+    if (collective_) {
+        // Report the mean over ranks (MLM's loss is split across ranks); all ranks then also
+        // agree on a NaN and stop together.
+        std::vector<double> v{value};
+        for (const auto& m : out.metrics)
+            v.push_back(m.second);
+        std::vector<torch::Tensor> t{torch::tensor(v, torch::kFloat64)};
+        collective_->allReduceMean(t);
+        value = t[0][0].item<double>();
+        for (size_t i = 0; i < out.metrics.size(); ++i)
+            out.metrics[i].second = t[0][static_cast<int64_t>(i + 1)].item<double>();
     }
+    if (!std::isfinite(value)) {
+        saveCheckpoint("diverged");
+        throw Diverged(
+            fmt::format("step {}: the {} loss is {}; stopped with a checkpoint of "
+                        "the last good state ({}). Lower optimizer.lr or check the "
+                        "data.",
+                        state_.step + 1, objective.name(), value,
+                        (runDir_ / "checkpoints" / checkpointName(state_.step)).string()));
+    }
+    (out.loss * (lossWeight * out.gradientScale * state_.lossScale / accumulation)).backward();
+    record.losses[objective.name()].push_back(value);
+    record.objectives.push_back(objective.name());
+    for (const auto& [k, v] : out.metrics)
+        record.metrics[objective.name() + "/" + k].push_back(v);
+    record.weighted += lossWeight * value / accumulation;
+    record.tokens += out.tokens;
+    record.samples += out.samples;
+}
+
+double Trainer::reduceAndClip(bool* skipped) {
     if (collective_) {
         std::vector<torch::Tensor> grads;
         for (const auto& [name, p] : optimizer_->parameters())
@@ -408,67 +542,76 @@ void Trainer::trainStep() {
             if (p.grad().defined()) p.grad().div_(state_.lossScale);
     }
     const double gradNorm = optimizer_->clipGradNorm(config_.optimizer.gradClip);
-    bool skipped = false;
-    if (!std::isfinite(gradNorm) && config_.runtime.precision == "fp16") {
+    *skipped = false;
+    if (!std::isfinite(gradNorm) && config_.runtime.precision == Precision::Fp16) {
         // fp16 overflow: skip the update and halve the loss scale (dynamic loss scaling).
-        skipped = true;
+        *skipped = true;
         state_.lossScale = std::max(1.0, state_.lossScale / 2);
         state_.goodSteps = 0;
     } else if (!std::isfinite(gradNorm)) {
         optimizer_->zeroGrad();
         saveCheckpoint("diverged");
         throw Diverged(
-            fmt::format("step {}: the gradient norm is {} (objective {}); stopped with "
-                        "a checkpoint of the last good state. Lower optimizer.lr or "
-                        "set optimizer.grad_clip.",
-                        state_.step + 1, gradNorm, losses.begin()->first));
+            fmt::format("step {}: the gradient norm is {}; stopped with a checkpoint of "
+                        "the last good state. Lower optimizer.lr or set "
+                        "optimizer.grad_clip.",
+                        state_.step + 1, gradNorm));
     }
+    return gradNorm;
+}
+
+void Trainer::trainStep() {
+    stepStarted_ = true;
+    const auto t0 = std::chrono::steady_clock::now();
+    const double lr = scheduledLearningRate(config_.schedule, config_.optimizer.lr, state_.step);
+    encoder_->train();
+    for (auto& o : objectives_)
+        o->heads().train();
+    StepRecord record;
+    for (int64_t micro = 0; micro < config_.optimizer.accumulation; ++micro)
+        runMicroBatch(micro, record);
+    bool skipped = false;
+    const double gradNorm = reduceAndClip(&skipped);
     if (!skipped) optimizer_->step(lr);
     optimizer_->zeroGrad();
-    if (config_.runtime.precision == "fp16" && !skipped && ++state_.goodSteps % 2000 == 0)
+    if (config_.runtime.precision == Precision::Fp16 && !skipped && ++state_.goodSteps % 2000 == 0)
         state_.lossScale *= 2;
     ++state_.step;
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     state_.elapsed += seconds;
+    logStep(record, lr, gradNorm, skipped, seconds);
+}
 
+void Trainer::logStep(const StepRecord& record, double lr, double gradNorm, bool skipped,
+                      double seconds) {
     json r = {{"kind", "train"}, {"step", state_.step}, {"time", nowSeconds()}};
     std::string names;
-    for (const auto& [name, values] : losses) {
-        double mean = 0;
-        for (double v : values)
-            mean += v / static_cast<double>(values.size());
-        r["loss/" + name] = mean;
+    for (const auto& [name, values] : record.losses) {
+        r["loss/" + name] = meanOf(values);
         names += (names.empty() ? "" : "+") + name;
     }
-    for (const auto& [name, values] : extra) {
-        double mean = 0;
-        for (double v : values)
-            mean += v / static_cast<double>(values.size());
-        r[name] = mean;
-    }
-    const int world = collective_ ? collective_->worldSize() : 1;
-    r["loss"] = weighted;
+    for (const auto& [name, values] : record.metrics)
+        r[name] = meanOf(values);
+    r["loss"] = record.weighted;
     r["lr"] = lr;
     r["grad_norm"] = gradNorm;
-    r["tokens_per_s"] = static_cast<double>(tokens * world) / seconds;
-    r["samples_per_s"] = static_cast<double>(samples * world) / seconds;
+    r["tokens_per_s"] = static_cast<double>(record.tokens * world_) / seconds;
+    r["samples_per_s"] = static_cast<double>(record.samples * world_) / seconds;
     r["step_time"] = seconds;
     r["elapsed"] = state_.elapsed;
     r["rss_peak_mb"] = peakRssMb();
-    if (config_.runtime.precision == "fp16") {
+    if (config_.runtime.precision == Precision::Fp16) {
         r["loss_scale"] = state_.lossScale;
         r["skipped"] = skipped ? 1 : 0;
     }
     r["device_mem_mb"] = deviceMemoryPeakMb(device_);
     logScalars(r);
-    lastLoss_ = weighted;
-    lastObjective_ = names;
     if (request_.progress && rank0_) {
         TrainProgress p;
         p.step = state_.step;
         p.maxSteps = config_.schedule.maxSteps;
-        p.loss = weighted;
+        p.loss = record.weighted;
         p.lr = lr;
         p.tokensPerSecond = r["tokens_per_s"];
         p.elapsedSeconds = state_.elapsed;
@@ -481,7 +624,13 @@ bool Trainer::evaluate(bool final) {
     if (devPairs_.empty()) return false;
     torch::NoGradGuard noGrad;
     encoder_->eval();
-    BitextScores s = evaluateBitext(encoder_, devPairs_, pooling_, device_);
+    // Means of the training text, computed once per evaluation (every dev pair uses them).
+    const LanguageMeans means =
+        config_.eval.transductiveShift
+            ? LanguageMeans()
+            : languageMeans(encoder_, meanSentences_, config_.eval.pooling, device_);
+    BitextScores s = evaluateBitext(encoder_, devPairs_, config_.eval.pooling, device_,
+                                    config_.eval.transductiveShift ? nullptr : &means);
     json r = {{"kind", "eval"},
               {"step", state_.step},
               {"time", nowSeconds()},
@@ -490,8 +639,18 @@ bool Trainer::evaluate(bool final) {
               {"bitext_pairs", s.pairs}};
     for (const auto& [pair, v] : s.perPair)
         r["bitext_acc/" + pair] = v;
+    for (const auto& [pair, v] : s.perPairShifted)
+        r["bitext_acc_shifted/" + pair] = v;
     logScalars(r);
-    const double value = config_.eval.metric == "bitext_acc" ? s.accuracy : s.accuracyShifted;
+    if (!s.unshiftedLanguages.empty() && state_.step == 0) {
+        std::string list;
+        for (const auto& l : s.unshiftedLanguages)
+            list += (list.empty() ? "" : ", ") + l;
+        event("warning",
+              "dev languages without training text for a mean shift (left unshifted): " + list);
+    }
+    const double value =
+        config_.eval.metric == DevMetric::BitextAcc ? s.accuracy : s.accuracyShifted;
     spdlog::info("step {}: dev bitext accuracy {:.2f}% (after mean shift {:.2f}%) over {} pairs{}",
                  state_.step, 100 * s.accuracy, 100 * s.accuracyShifted, s.pairs,
                  final ? " (final)" : "");
@@ -505,7 +664,7 @@ bool Trainer::evaluate(bool final) {
 void Trainer::monitor() {
     torch::NoGradGuard noGrad;
     encoder_->eval();
-    HealthScores h = evaluateHealth(encoder_, probe_, devPairs_, pooling_, device_);
+    HealthScores h = evaluateHealth(encoder_, probe_, devPairs_, config_.eval.pooling, device_);
     json r = {{"kind", "eval"},         {"step", state_.step},      {"time", nowSeconds()},
               {"collapse", h.collapse}, {"alignment", h.alignment}, {"uniformity", h.uniformity}};
     // Randomly initialised and pretrained encoders are already anisotropic (all sentence vectors
@@ -573,7 +732,7 @@ void Trainer::restore() {
     const std::string origin = loaded->dir.string();
     {
         torch::NoGradGuard noGrad;
-        model::Encoder saved = model::loadHuggingFaceEncoder(loaded->dir);
+        model::Encoder saved = model::loadHuggingFaceEncoder(loaded->dir, nullptr, dtype_);
         auto src = saved->named_parameters(true);
         for (auto& p : encoder_->named_parameters(true))
             p.value().copy_(src[p.key()]);
@@ -607,117 +766,105 @@ void Trainer::restore() {
           {{"checkpoint", loaded->dir.filename().string()}});
 }
 
+void Trainer::announce() {
+    writeStatus("running");
+    event("started",
+          fmt::format("{} {}: step {} of {}, {} process(es) x {} thread(s), {}", config_.name,
+                      request_.resume ? "resumed" : "started", state_.step,
+                      config_.schedule.maxSteps, world_, threads_, deviceName_),
+          {{"world_size", world_}, {"threads", threads_}, {"host", runtime::hostName()}});
+    if (!rank0_) return;
+    // What this run logs and how to chart it, for the Runs view (and any reader of the file):
+    // the trainer's metrics and those the enabled objectives declare.
+    json list = json::array();
+    for (const auto& m : trainerMetrics())
+        list.push_back(metricJson(m, ""));
+    for (const auto& o : objectives_) {
+        const ObjectiveSpec* spec = findObjectiveSpec(o->name());
+        bool declaresLoss = false;
+        for (const auto& m : spec->metrics) {
+            list.push_back(metricJson(m, spec->name));
+            declaresLoss = declaresLoss || m.key == "loss/" + spec->name;
+        }
+        if (!declaresLoss)
+            list.push_back(metricJson({"loss/" + spec->name, spec->name + " loss", "",
+                                       MetricGroup::Losses, MetricKind::Train, Better::Lower},
+                                      spec->name));
+    }
+    metrics_->append(
+        {{"kind", "schema"}, {"step", state_.step}, {"time", nowSeconds()}, {"metrics", list}});
+}
+
+std::pair<bool, bool> Trainer::anyRank(bool a, bool b) {
+    if (!collective_) return {a, b};
+    std::vector<torch::Tensor> t{torch::tensor({a ? 1.0 : 0.0, b ? 1.0 : 0.0}, torch::kFloat64)};
+    collective_->allReduceSum(t);
+    return {t[0][0].item<double>() > 0, t[0][1].item<double>() > 0};
+}
+
+TrainResult Trainer::loop(const Scheduler& scheduler) {
+    if (scheduler.evaluateAtStart(state_.step)) evaluate(false);  // the random-initialisation point
+    if (scheduler.monitorAtStart(state_.step)) monitor();
+    const double sessionStarted = nowSeconds();  // the time budget counts training, not set-up
+    Scheduler::Stop why = scheduler.stopAfter(state_.step, false, false);
+    while (why == Scheduler::Stop::Continue) {
+        trainStep();
+        const bool improved = scheduler.evaluateAfter(state_.step) && evaluate(false);
+        if (scheduler.monitorAfter(state_.step)) monitor();
+        if (auto reason = scheduler.checkpointAfter(state_.step, improved); !reason.empty())
+            saveCheckpoint(reason);
+        // Every rank stops at the same step: a request or a spent budget on any rank stops all.
+        const auto [requested, outOfTime] =
+            anyRank(request_.stop && request_.stop->load(),
+                    scheduler.outOfTime(nowSeconds() - sessionStarted));
+        why = scheduler.stopAfter(state_.step, requested, outOfTime);
+    }
+    return finish(why);
+}
+
+TrainResult Trainer::finish(Scheduler::Stop why) {
+    const bool finished = why == Scheduler::Stop::Finished;
+    if (finished) evaluate(true);
+    const std::string reason = finished ? "end of run" : Scheduler::describe(why);
+    saveCheckpoint(reason);
+    event(finished ? "finished" : "stopped",
+          finished ? fmt::format("finished at step {} after {:.0f} s of training", state_.step,
+                                 state_.elapsed)
+                   : fmt::format("stopped at step {} ({})", state_.step, reason));
+    writeStatus(finished ? "finished" : "stopped");
+    TrainResult result;
+    result.status = finished ? TrainResult::Status::Finished : TrainResult::Status::Stopped;
+    result.step = state_.step;
+    result.checkpoint = runDir_ / "checkpoints" / checkpointName(state_.step);
+    result.bestMetric = state_.best;
+    return result;
+}
+
 TrainResult Trainer::run() {
     started_ = nowSeconds();
-    collective_ = collectiveFromEnvironment(config_.runtime.device);
-    rank0_ = !collective_ || collective_->rank() == 0;
-    const int world = collective_ ? collective_->worldSize() : 1;
-    config_.validate("run config");
-    const auto device = runtime::parseDevice(config_.runtime.device, "runtime.device");
-    runtime::requireAvailable(device, "runtime.device");
-    device_ = torch::Device(torch::kCPU);
-    if (device.isCuda()) {
-        // Data-parallel workers on one machine take one GPU each (LOCAL_RANK), as torchrun does.
-        const int index =
-            collective_ ? readWorkerEnvironment().localRank : std::max(0, device.index);
-        device_ = torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
-    }
-    int threads = static_cast<int>(config_.runtime.threads);
-    if (threads == 0)
-        threads = std::max(
-            1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())) / world);
-    runtime::configureThreads(threads);
-
-    if (config_.runtime.precision == "fp16") state_.lossScale = 65536.0;
+    startProcessGroup();
+    dtype_ = config_.runtime.precision == Precision::Fp64 ? torch::kFloat64 : torch::kFloat32;
+    DefaultDtypeGuard dtypeGuard(dtype_);
+    openData();
     prepareRunDirectory();
-    if (rank0_) {
-        logSink_ =
-            std::make_shared<spdlog::sinks::basic_file_sink_mt>((runDir_ / "log.txt").string());
-        spdlog::default_logger()->sinks().push_back(logSink_);
-        metrics_ = std::make_unique<MetricsLog>(runDir_);
-        events_ = std::make_unique<TfEventsWriter>(runDir_);
-    }
+    openLogs();
     struct SinkGuard {
-        std::shared_ptr<spdlog::sinks::basic_file_sink_mt> sink;
+        std::shared_ptr<spdlog::sinks::basic_file_sink_mt>& sink;
         ~SinkGuard() {
             if (!sink) return;
             auto& sinks = spdlog::default_logger()->sinks();
             sinks.erase(std::remove(sinks.begin(), sinks.end(), sink), sinks.end());
         }
     } guard{logSink_};
-
-    docs_ = data::shards::ShardSet::open(config_.data.docs);
     buildModel();
     buildObjectives();
     store_ =
         std::make_unique<CheckpointStore>(runDir_ / "checkpoints", config_.checkpoint.keepLast);
-    if (!config_.data.devPairs.empty()) {
-        auto pairs = data::shards::ShardSet::open(config_.data.devPairs);
-        devPairs_ = loadBitextPairs(pairs, config_.eval.maxPairs,
-                                    static_cast<uint32_t>(config_.data.maxTokens));
-    }
-    probe_ = sampleProbeSentences(docs_, config_.monitor.probeSize,
-                                  static_cast<uint32_t>(config_.data.maxTokens));
     restore();
-    writeStatus("running");
-    event("started",
-          fmt::format("{} {}: step {} of {}, {} process(es) x {} thread(s), {}", config_.name,
-                      request_.resume ? "resumed" : "started", state_.step,
-                      config_.schedule.maxSteps, world, threads, device.toString()),
-          {{"world_size", world}, {"threads", threads}, {"host", runtime::hostName()}});
-    if (state_.step == 0 && config_.eval.every > 0)
-        evaluate(false);  // the random-initialisation point
-    if (state_.step == 0 && config_.monitor.every > 0) monitor();
-
-    const int64_t stopAt = request_.stopAfter > 0
-                               ? std::min(request_.stopAfter, config_.schedule.maxSteps)
-                               : config_.schedule.maxSteps;
-    TrainResult result;
-    const double loopStarted = nowSeconds();  // the time budget counts training, not setup
-    while (state_.step < stopAt) {
-        trainStep();
-        const bool last = state_.step == config_.schedule.maxSteps;
-        bool improved = false;
-        if (config_.eval.every > 0 && state_.step % config_.eval.every == 0 && !last)
-            improved = evaluate(false);
-        if (config_.monitor.every > 0 && state_.step % config_.monitor.every == 0) monitor();
-        if (config_.checkpoint.every > 0 && state_.step % config_.checkpoint.every == 0 && !last)
-            saveCheckpoint("periodic");
-        else if (improved)
-            saveCheckpoint("best dev metric");
-        bool stop = request_.stop && request_.stop->load();
-        const bool outOfTime = request_.stopAfterSeconds > 0 &&
-                               nowSeconds() - loopStarted >= request_.stopAfterSeconds;
-        stop = stop || outOfTime;
-        if (collective_) {  // every rank stops at the same step
-            std::vector<torch::Tensor> flag{torch::tensor({stop ? 1.0 : 0.0})};
-            collective_->allReduceSum(flag);
-            stop = flag[0].item<double>() > 0;
-        }
-        if (stop && state_.step < stopAt) {
-            saveCheckpoint(outOfTime ? "time budget reached" : "stop requested");
-            event("stopped", fmt::format("stopped at step {} ({})", state_.step,
-                                         outOfTime ? "time budget reached" : "on request"));
-            writeStatus("stopped");
-            result.status = TrainResult::Status::Stopped;
-            result.step = state_.step;
-            result.checkpoint = runDir_ / "checkpoints" / checkpointName(state_.step);
-            result.bestMetric = state_.best;
-            return result;
-        }
-    }
-    const bool finished = state_.step >= config_.schedule.maxSteps;
-    if (finished) evaluate(true);
-    saveCheckpoint(finished ? "end of run" : "--max-steps reached");
-    event(finished ? "finished" : "stopped",
-          fmt::format("{} at step {} after {:.0f} s of training", finished ? "finished" : "paused",
-                      state_.step, state_.elapsed));
-    writeStatus(finished ? "finished" : "stopped");
-    result.status = finished ? TrainResult::Status::Finished : TrainResult::Status::Stopped;
-    result.step = state_.step;
-    result.checkpoint = runDir_ / "checkpoints" / checkpointName(state_.step);
-    result.bestMetric = state_.best;
-    return result;
+    announce();
+    const Scheduler scheduler(
+        Scheduler::optionsFrom(config_, request_.stopAfter, request_.stopAfterSeconds));
+    return loop(scheduler);
 }
 
 }  // namespace

@@ -137,8 +137,17 @@ def main():
             params[prefix + name] = 1.0 + 0.1 * torch.randn(shape)
         else:
             params[prefix + name] = 0.2 * torch.randn(shape)
-    # The masked-LM head is saved alongside the encoder by *ForMaskedLM models; importers skip it.
-    params["lm_head.bias" if xlmr else "cls.predictions.bias"] = torch.zeros(cfg["vocab_size"])
+    # The masked-LM head is saved alongside the encoder by *ForMaskedLM models (its decoder weight
+    # is the word-embedding matrix, so it is not stored): the encoder import skips it, the MLM
+    # objective continues it.
+    head = "lm_head." if xlmr else "cls.predictions."
+    names = ({"dense": "lm_head.dense", "ln": "lm_head.layer_norm"} if xlmr else
+             {"dense": "cls.predictions.transform.dense", "ln": "cls.predictions.transform.LayerNorm"})
+    params[names["dense"] + ".weight"] = 0.2 * torch.randn(H, H)
+    params[names["dense"] + ".bias"] = 0.2 * torch.randn(H)
+    params[names["ln"] + ".weight"] = 1.0 + 0.1 * torch.randn(H)
+    params[names["ln"] + ".bias"] = 0.1 * torch.randn(H)
+    params[head + "bias"] = 0.2 * torch.randn(cfg["vocab_size"])
 
     pad = cfg["pad_token_id"]
     ids = torch.randint(4, cfg["vocab_size"], (3, 12))
@@ -149,6 +158,9 @@ def main():
     types = torch.zeros_like(ids) if xlmr else (torch.arange(12) >= 6).long().expand(3, 12).contiguous()
     with torch.no_grad():
         last, states = forward(params, cfg, prefix, ids, mask, types)
+        t = gelu(last @ params[names["dense"] + ".weight"].t() + params[names["dense"] + ".bias"])
+        t = layer_norm(t, params[names["ln"] + ".weight"], params[names["ln"] + ".bias"], cfg["layer_norm_eps"])
+        mlm_logits = t @ params[prefix + "embeddings.word_embeddings.weight"].t() + params[head + "bias"]
 
     os.makedirs(os.path.join(out, "model"), exist_ok=True)
     with open(os.path.join(out, "model", "config.json"), "w") as f:
@@ -156,7 +168,8 @@ def main():
     write_safetensors(os.path.join(out, "model", "model.safetensors"), params, {"format": "pt"})
     write_safetensors(os.path.join(out, "reference.safetensors"),
                       {"input_ids": ids, "attention_mask": mask, "token_type_ids": types,
-                       "last_hidden_state": last, "hidden_states": states})
+                       "last_hidden_state": last, "hidden_states": states,
+                       "mlm_logits": mlm_logits})
 
 
 if __name__ == "__main__":

@@ -1,10 +1,12 @@
 #pragma once
 
-// A tiny training setup for trainer tests: tokenizer, English/German documents and dev pairs,
-// binarized with the real CLI, and a run config for a 2-layer, 32-wide model (steps take ms).
+// A tiny training setup for trainer tests: tokenizer, English/German documents and dev pairs
+// (held-out English sentences and their word-by-word German translations), binarized with the
+// real CLI, and a run config for a 2-layer, 32-wide model (steps take ms).
 
 #include <map>
 #include <random>
+#include <sstream>
 
 #include <QDir>
 #include <QFile>
@@ -18,6 +20,25 @@
 #include "tests/support/tiny_corpus.h"
 
 namespace isomorph::testing {
+
+/// Word-by-word German of a sentence over englishWords() ("the" has no counterpart and is
+/// dropped, as articles often are), so dev pairs are translations rather than unrelated text.
+inline std::string tinyGerman(const std::string& english) {
+    static const std::map<std::string, std::string> dictionary = {
+        {"list", "auflisten"},   {"directory", "Verzeichnis"},
+        {"contents", "Inhalte"}, {"copy", "kopieren"},
+        {"files", "Dateien"},    {"all", "alle"},
+        {"print", "auflisten"},  {"size", "Größe"},
+        {"remove", "löschen"}};
+    std::string out, word;
+    std::istringstream in(english);
+    while (in >> word) {
+        auto it = dictionary.find(word);
+        if (it == dictionary.end()) continue;
+        out += (out.empty() ? "" : " ") + it->second;
+    }
+    return out.empty() ? "Dateien" : out;
+}
 
 struct TinyTraining {
     QString root, tokenizer, docs, devPairs, config;
@@ -50,9 +71,9 @@ inline TinyTraining makeTinyTraining(const QString& root, QString* error) {
     {
         QFile f(QDir(root).filePath("pairs/de-en.tsv"));
         if (!f.open(QIODevice::WriteOnly)) return {};
-        for (int i = 0; i < 40; ++i)
-            f.write(QByteArray::fromStdString(de[static_cast<size_t>(i)] + "\t" +
-                                              en[static_cast<size_t>(i)] + "\n"));
+        // Held out: another seed than the documents.
+        for (const auto& sentence : syntheticSentences(englishWords(), 40, 23))
+            f.write(QByteArray::fromStdString(tinyGerman(sentence) + "\t" + sentence + "\n"));
     }
     t.docs = QDir(root).filePath("shards-docs");
     t.devPairs = QDir(root).filePath("shards-pairs");

@@ -66,6 +66,51 @@ class TestHeads : public QObject {
         QCOMPARE(plain(x, true).sizes().vec(), (std::vector<int64_t>{32, 4}));
     }
 
+    void asymmetricBatchNormGradientUsesTheStatisticsOfItsForwardPass() {
+        // CCP's step: the eval-mode branch runs first, the train-mode branch then updates the
+        // running statistics in place. The eval branch's gradient must still be that of the
+        // function it computed, i.e. with the statistics as they were. Float64 reference with the
+        // statistics frozen as constants.
+        torch::manual_seed(7);
+        ProjectionOptions o;
+        o.inputSize = 6;
+        o.hiddenSize = 5;
+        o.outputSize = 3;
+        ProjectionHead head(o);
+        head->to(torch::kFloat64);
+        {
+            torch::NoGradGuard g;  // statistics far from the batch's, so an update matters
+            head->bn->running_mean.copy_(torch::randn({5}, torch::kFloat64));
+            head->bn->running_var.copy_(torch::rand({5}, torch::kFloat64) + 0.5);
+        }
+        const auto mean0 = head->bn->running_mean.clone(), var0 = head->bn->running_var.clone();
+        auto x1 = (torch::randn({8, 6}, torch::kFloat64) * 2 + 1).requires_grad_(true);
+        auto x2 = (torch::randn({8, 6}, torch::kFloat64) * 3 - 1).requires_grad_(true);
+        const auto w1 = torch::randn({8, 3}, torch::kFloat64);
+        const auto w2 = torch::randn({8, 3}, torch::kFloat64);
+
+        auto z1 = head(x1, /*batchStatistics=*/false);
+        auto z2 = head(x2, /*batchStatistics=*/true);
+        QVERIFY(!torch::equal(mean0, head->bn->running_mean));  // the update happened
+        ((z1 * w1).sum() + (z2 * w2).sum()).backward();
+
+        // Reference: the same parameters, eval branch written out with mean0/var0.
+        auto r1 = x1.detach().clone().requires_grad_(true);
+        auto fc1w = head->fc1->weight.detach().clone().requires_grad_(true);
+        auto gamma = head->bn->weight.detach().clone().requires_grad_(true);
+        auto beta = head->bn->bias.detach().clone().requires_grad_(true);
+        auto h = torch::matmul(r1, fc1w.t());
+        h = (h - mean0) / torch::sqrt(var0 + o.bnEps) * gamma + beta;
+        auto ref1 = torch::matmul(torch::relu(h), head->fc2->weight.detach().t()) +
+                    head->fc2->bias.detach();
+        (ref1 * w1).sum().backward();
+
+        QVERIFY(torch::allclose(z1.detach(), ref1.detach(), 0, 1e-12));
+        const double err = (x1.grad() - r1.grad()).abs().max().item<double>() /
+                           r1.grad().abs().max().item<double>();
+        QVERIFY2(err < 1e-12, qPrintable(QString("relative input-gradient error %1").arg(err)));
+    }
+
     void scoringHeadGivesOneScorePerPair() {
         ScoringHead head(16, 0.0);
         auto s = head(torch::randn({5, 7, 16}));

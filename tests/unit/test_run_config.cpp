@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include "core/common/errors.h"
+#include "core/train/objectives/ccp_options.h"
 #include "core/train/presets.h"
 #include "core/train/run_config.h"
 #include "core/train/schedule.h"
@@ -35,8 +36,9 @@ class TestRunConfig : public QObject {
         }
         RunConfig large = parseRunConfig(builtinPreset("ccp-xlmr-large").toml, "large");
         QCOMPARE(large.optimizer.lr, 3e-5);  // the paper's hyperparameters
-        QCOMPARE(large.ccp.bankSize, int64_t{32768});
-        QCOMPARE(large.ccp.batchSize * large.optimizer.accumulation, int64_t{2048});
+        const auto& ccp = large.objectiveOptions<CcpOptions>("ccp");
+        QCOMPARE(ccp.bankSize, int64_t{32768});
+        QCOMPARE(ccp.batchSize * large.optimizer.accumulation, int64_t{2048});
         QVERIFY(!errorOf([] { builtinPreset("nope"); }).isEmpty());
     }
 
@@ -46,19 +48,30 @@ class TestRunConfig : public QObject {
         c.data.docs = "shards";
         QVERIFY(c.problems().empty());
         c.optimizer.lr = -1;
-        c.ccp.radius = 0;
-        c.ccp.bankSize = 10;           // smaller than 2 x batch 32
-        c.model.heads = 3;             // does not divide 256
-        c.runtime.precision = "bf16";  // CPU
+        c.objectiveOptions<CcpOptions>("ccp").radius = 0;
+        c.objectiveOptions<CcpOptions>("ccp").bankSize = 10;          // smaller than 2 x batch 32
+        c.model.heads = 3;                                            // does not divide 256
+        c.runtime.precision = Precision::Bf16;                        // CPU
+        c.eval.pooling = isomorph::model::Pooling::parse("layer:9");  // 4 layers
         const QString msg = errorOf([&] { c.validate("run.toml"); });
-        for (const char* key : {"run.toml", "optimizer.lr", "objectives.ccp.radius",
-                                "objectives.ccp.bank_size", "model.heads", "runtime.precision"})
+        for (const char* key :
+             {"run.toml", "optimizer.lr", "objectives.ccp.radius", "objectives.ccp.bank_size",
+              "model.heads", "runtime.precision", "eval.pooling layer:9"})
             QVERIFY2(msg.contains(key), qPrintable(msg));
         c = RunConfig{};
         c.data.docs = "x";
         c.model.tokenizer = "t";
-        c.mlm.weight = c.ccp.weight = 0;
+        c.objective("mlm").weight = c.objective("ccp").weight = 0;
         QVERIFY(errorOf([&] { c.validate("r"); }).contains("enable one"));
+        // The memory bank must hold the gathered batch of every process.
+        c = RunConfig{};
+        c.data.docs = "x";
+        c.model.tokenizer = "t";
+        c.objectiveOptions<CcpOptions>("ccp").bankSize = 64;  // 2 x 32 x 1: fits one process
+        QVERIFY(c.problems().empty());
+        c.runtime.nproc = 2;
+        QVERIFY2(errorOf([&] { c.validate("r"); }).contains("runtime.nproc = 128"),
+                 qPrintable(errorOf([&] { c.validate("r"); })));
     }
 
     void fileErrorsNameLineAndKey() {
@@ -87,9 +100,18 @@ class TestRunConfig : public QObject {
         applyOverride(c, "objectives.ccp.temperature=0.05");
         applyOverride(c, "model.init=/data/xlm-roberta-base");  // bare word: a string
         applyOverride(c, "objectives.ccp.l2_normalize=false");
-        QCOMPARE(c.ccp.temperature, 0.05);
+        const auto& ccp = c.objectiveOptions<CcpOptions>("ccp");
+        QCOMPARE(ccp.temperature, 0.05);
         QCOMPARE(QString::fromStdString(c.model.init), QString("/data/xlm-roberta-base"));
-        QVERIFY(!c.ccp.l2Normalize);
+        QVERIFY(!ccp.l2Normalize);
+        applyOverride(c, "objectives.ccp.projection_norm=vanilla");
+        QVERIFY(ccp.projectionNorm == ProjectionNorm::Vanilla);
+        applyOverride(c, "eval.pooling=layer:2");
+        QCOMPARE(QString::fromStdString(c.eval.pooling.toString()), QString("layer:2"));
+        QVERIFY(errorOf([&] { applyOverride(c, "eval.pooling=max"); }).contains("eval.pooling"));
+        QVERIFY(errorOf([&] {
+                    applyOverride(c, "runtime.precision=fp8");
+                }).contains("fp32, fp64, bf16, fp16"));
         QVERIFY(errorOf([&] {
                     applyOverride(c, "objectives.ccp.batch_size=many");
                 }).contains("--set objectives.ccp.batch_size=many"));
@@ -105,7 +127,7 @@ class TestRunConfig : public QObject {
         c.optimizer.lr = 1.0 / 3.0;
         RunConfig back = parseRunConfig(runConfigToToml(c), "frozen");
         QVERIFY(differingKeys(c, back).empty());
-        back.ccp.temperature = 0.2;
+        back.objectiveOptions<CcpOptions>("ccp").temperature = 0.2;
         back.runtime.nproc = 2;
         const auto keys = differingKeys(c, back);
         QCOMPARE(keys.size(), size_t{2});
@@ -120,6 +142,32 @@ class TestRunConfig : public QObject {
         QCOMPARE(QString::fromStdString(c.model.init), QString("scratch"));
     }
 
+    void schemaOneConfigsKeepEvaluatingWithTheirPooling() {
+        // Before schema 2 one pooling served training and evaluation; frozen configs of that time
+        // keep their behaviour on resume, new ones evaluate with eval.pooling.
+        RunConfig old = parseRunConfig("schema_version = 1\n[model]\npooling = \"cls\"\n", "old");
+        QCOMPARE(QString::fromStdString(old.eval.pooling.toString()), QString("cls"));
+        RunConfig now = parseRunConfig("[model]\npooling = \"cls\"\n", "new");
+        QCOMPARE(QString::fromStdString(now.eval.pooling.toString()), QString("mean"));
+        QCOMPARE(now.schemaVersion, kRunConfigSchemaVersion);
+    }
+
+    void everyRegisteredObjectiveHasItsSection() {
+        const RunConfig c;
+        QCOMPARE(c.enabledObjectives(), (std::vector<std::string>{"mlm", "ccp"}));
+        QStringList keys;
+        for (const auto& f : runConfigFields())
+            keys << QString::fromStdString(f.key);
+        for (const char* k : {"objectives.mlm.weight", "objectives.mlm.mask_prob",
+                              "objectives.ccp.loss_weight", "objectives.ccp.memory_bank"})
+            QVERIFY2(keys.contains(k), k);
+        // Choices are listed for the form and the frozen file.
+        for (const auto& f : runConfigFields())
+            if (f.key == "objectives.ccp.projection_norm")
+                QCOMPARE(f.choices, (std::vector<std::string>{"asymmetric", "vanilla", "none"}));
+        QVERIFY(errorOf([] { RunConfig().objective("msm"); }).contains("known: mlm, ccp"));
+    }
+
     void scheduleWarmsUpThenDecays() {
         ScheduleSection s;
         s.warmupSteps = 10;
@@ -128,9 +176,9 @@ class TestRunConfig : public QObject {
         QCOMPARE(scheduledLearningRate(s, 1.0, 9), 1.0);
         QCOMPARE(scheduledLearningRate(s, 1.0, 10), 1.0);
         QVERIFY(std::abs(scheduledLearningRate(s, 1.0, 109) - 0.01) < 1e-12);
-        s.decay = "cosine";
+        s.decay = Decay::Cosine;
         QVERIFY(std::abs(scheduledLearningRate(s, 1.0, 60) - 0.5) < 1e-12);
-        s.decay = "constant";
+        s.decay = Decay::Constant;
         QCOMPARE(scheduledLearningRate(s, 1.0, 100), 1.0);
     }
 };

@@ -110,6 +110,36 @@ class TestTrainObjectives : public QObject {
         }
     }
 
+    void ccpLossCountsOnlyUsableNegatives() {
+        // 4 rows: each has 2 in-batch negatives (4 - itself - its positive); the one bank entry
+        // is usable by rows 0 and 2 only: 2 + 2/4 per anchor on average.
+        auto bank = torch::tensor({{-1.0, 0.0}});
+        double negatives = 0;
+        ccpLoss(twoWindows(), bank, torch::tensor({{true}, {false}, {true}, {false}}), 1.0, true,
+                nullptr, &negatives);
+        QCOMPARE(negatives, 2.5);
+        ccpLoss(twoWindows(), bank, {}, 1.0, true, nullptr, &negatives);
+        QCOMPARE(negatives, 3.0);
+        ccpLoss(twoWindows(), {}, {}, 1.0, true, nullptr, &negatives);
+        QCOMPARE(negatives, 2.0);
+    }
+
+    void bankEntriesSurviveAPushBeforeBackward() {
+        // Without L2 normalisation the loss's backward reads the bank entries; Algorithm 1
+        // pushes the batch into the bank before the update, so the entries it returned must not
+        // be overwritten by that push.
+        MemoryBank bank(1, 4, 2, torch::kCPU);
+        bank.push(torch::tensor({{0.5, -1.0}, {2.0, 0.25}, {-1.0, 1.0}, {0.0, 3.0}}),
+                  {0, 0, 0, 0});  // full: the next push overwrites in place
+        auto z = twoWindows().requires_grad_(true);
+        auto loss = ccpLoss(z, bank.entries(0), {}, 0.5, false);
+        auto zRef = twoWindows().requires_grad_(true);
+        ccpLoss(zRef, bank.entries(0).clone(), {}, 0.5, false).backward();
+        bank.push(z.detach() * 7, {0, 0, 0, 0});
+        loss.backward();  // threw "modified by an inplace operation" before
+        QVERIFY(torch::allclose(z.grad(), zRef.grad(), 0, 1e-7));
+    }
+
     void memoryBankIsAFifoPerLanguage() {
         MemoryBank bank(2, 3, 1, torch::kCPU);
         bank.push(torch::tensor({{1.0}, {2.0}, {10.0}}), {0, 0, 1});

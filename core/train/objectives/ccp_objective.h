@@ -13,26 +13,26 @@
 #include <memory>
 
 #include "core/data/samplers/ccp_sampler.h"
-#include "core/model/encoding_service.h"
 #include "core/model/heads.h"
+#include "core/train/objectives/ccp_options.h"
 #include "core/train/objectives/memory_bank.h"
 #include "core/train/objectives/objective.h"
-#include "core/train/run_config.h"
 
 namespace isomorph::train {
 
 /// The loss of Algorithm 1 for given projections, exposed for tests.
 /// z: [2N, d] (rows i and N + i are a window's pair); bank: [K, d] negatives or undefined;
 /// bankMask: [2N, K] bool (true = usable negative for that anchor) or undefined (all usable).
-/// Returns the mean loss and writes the top-1 accuracy of the positive into *accuracy.
+/// Returns the mean loss; writes the top-1 accuracy of the positive into *accuracy and the mean
+/// number of negatives an anchor was contrasted with (in-batch and usable bank entries) into
+/// *negatives.
 torch::Tensor ccpLoss(const torch::Tensor& z, const torch::Tensor& bank,
                       const torch::Tensor& bankMask, double temperature, bool l2Normalize,
-                      double* accuracy = nullptr);
+                      double* accuracy = nullptr, double* negatives = nullptr);
 
 class CcpObjective : public Objective {
   public:
-    CcpObjective(const RunConfig& config, const data::shards::ShardSet& docs,
-                 model::Encoder encoder, int rank, int worldSize, torch::Device device);
+    explicit CcpObjective(const ObjectiveBuildContext& context);
     std::string name() const override { return "ccp"; }
     ObjectiveOutput forward(StepContext& context) override;
     torch::nn::Module& heads() override { return *projection_; }
@@ -42,7 +42,7 @@ class CcpObjective : public Objective {
     void loadTensors(const model::TensorMap& in, const std::string& origin) override;
 
   private:
-    CcpSection options_;
+    CcpOptions options_;
     model::Pooling pooling_;
     data::samplers::CcpOptions samplerOptions_;
     const data::shards::ShardSet& docs_;

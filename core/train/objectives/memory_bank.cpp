@@ -13,9 +13,11 @@ MemoryBank::MemoryBank(int64_t groups, int64_t capacity, int64_t dim, torch::Dev
 torch::Tensor MemoryBank::entries(int64_t group) const {
     const auto g = static_cast<size_t>(group);
     auto rows = data_[group];
-    if (count_[g] < capacity_) return rows.narrow(0, 0, count_[g]);
+    // Always a copy: the loss's backward pass may read the entries (a dot product without L2
+    // normalisation saves them) after push() has overwritten the ring in place.
+    if (count_[g] < capacity_) return rows.narrow(0, 0, count_[g]).clone();
     // Full ring: oldest entry at head_. Order does not change the loss, but keep it FIFO.
-    if (head_[g] == 0) return rows;
+    if (head_[g] == 0) return rows.clone();
     return torch::cat(
         {rows.narrow(0, head_[g], capacity_ - head_[g]), rows.narrow(0, 0, head_[g])});
 }

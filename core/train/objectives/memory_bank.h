@@ -20,8 +20,8 @@ class MemoryBank {
     /// `dim` floats.
     MemoryBank(int64_t groups, int64_t capacity, int64_t dim, torch::Device device);
 
-    /// Stored entries of FIFO `group`, oldest first: [count, dim] (a copy-free view when the
-    /// FIFO has not wrapped).
+    /// Stored entries of FIFO `group`, oldest first: [count, dim], a copy (push() may overwrite
+    /// the storage while a loss computed from the entries still needs them).
     torch::Tensor entries(int64_t group) const;
     int64_t count(int64_t group) const { return count_[static_cast<size_t>(group)]; }
     int64_t groups() const { return static_cast<int64_t>(count_.size()); }

@@ -1,5 +1,8 @@
 #include "core/train/objectives/mlm_objective.h"
 
+#include <array>
+
+#include "core/common/errors.h"
 #include "core/data/samplers/masking.h"
 #include "core/train/collective.h"
 #include "core/train/objectives/batch_tensors.h"
@@ -12,16 +15,53 @@ namespace {
 constexpr uint64_t kMlmSeedTag = 0x313;
 }
 
-MlmObjective::MlmObjective(const RunConfig& config, const data::shards::ShardSet& docs,
-                           model::Encoder encoder, int rank, int worldSize)
-    : docs_(docs),
-      maskProb_(config.mlm.maskProb),
-      vocabSize_(static_cast<int32_t>(encoder->config.vocabSize)) {
+std::string loadPretrainedMlmHead(model::MlmHeadImpl& head, const model::TensorMap& tensors) {
+    // (ours, XLM-R, BERT) names of each head tensor.
+    static const std::array<std::array<const char*, 3>, 5> kNames = {{
+        {"dense.weight", "lm_head.dense.weight", "cls.predictions.transform.dense.weight"},
+        {"dense.bias", "lm_head.dense.bias", "cls.predictions.transform.dense.bias"},
+        {"layer_norm.weight", "lm_head.layer_norm.weight",
+         "cls.predictions.transform.LayerNorm.weight"},
+        {"layer_norm.bias", "lm_head.layer_norm.bias", "cls.predictions.transform.LayerNorm.bias"},
+        {"bias", "lm_head.bias", "cls.predictions.bias"},
+    }};
+    static const std::array<const char*, 3> kSources = {"mlm.", "lm_head.", "cls.predictions."};
+    auto params = head.named_parameters(/*recurse=*/true);
+    for (size_t source = 0; source < kSources.size(); ++source) {
+        const std::string prefix = source == 0 ? "mlm." : "";
+        if (!tensors.count(prefix + kNames[4][source])) continue;  // the output bias decides
+        torch::NoGradGuard noGrad;
+        for (const auto& names : kNames) {
+            const std::string from = prefix + names[source];
+            auto it = tensors.find(from);
+            torch::Tensor* to = params.find(names[0]);
+            if (it == tensors.end())
+                throw CheckpointError("the initial checkpoint has an MLM head but lacks '" + from +
+                                      "'");
+            if (it->second.sizes() != to->sizes())
+                throw CheckpointError("MLM head tensor '" + from + "' has shape " +
+                                      c10::str(it->second.sizes()) + ", the model needs " +
+                                      c10::str(to->sizes()));
+            to->copy_(it->second);
+        }
+        return std::string(kSources[source]) + "*";
+    }
+    return "";
+}
+
+MlmObjective::MlmObjective(const ObjectiveBuildContext& c)
+    : docs_(c.docs),
+      maskProb_(std::any_cast<const MlmOptions&>(c.settings.options).maskProb),
+      vocabSize_(static_cast<int32_t>(c.encoder->config.vocabSize)) {
+    const auto& options = std::any_cast<const MlmOptions&>(c.settings.options);
     samplerOptions_.sampling =
-        samplingOptions(config, config.mlm.batchSize, kMlmSeedTag, rank, worldSize);
-    samplerOptions_.maxTokens = static_cast<uint32_t>(config.data.maxTokens);
+        samplingOptions(c.config, options.batchSize, kMlmSeedTag, c.rank, c.worldSize);
+    samplerOptions_.maxTokens = static_cast<uint32_t>(c.config.data.maxTokens);
     sampler_ = std::make_unique<ds::MlmSampler>(docs_, samplerOptions_);
-    head_ = model::MlmHead(std::move(encoder));
+    head_ = model::MlmHead(c.encoder);
+    const std::string from = loadPretrainedMlmHead(*head_, c.initHeads);
+    initNote_ = from.empty() ? "MLM head: new (the initial checkpoint has none)"
+                             : "MLM head: continued from " + from + " of the initial checkpoint";
 }
 
 ObjectiveOutput MlmObjective::forward(StepContext& context) {
@@ -75,6 +115,40 @@ void MlmObjective::loadState(const nlohmann::json& state, const std::string& ori
     (void)origin;
     sampler_ = std::make_unique<ds::MlmSampler>(docs_, samplerOptions_,
                                                 ds::Cursor::fromJson(state.at("cursor")));
+}
+
+ObjectiveSpec mlmObjectiveSpec() {
+    ObjectiveSpec s;
+    s.name = "mlm";
+    s.title = "Masked language modelling (MLM)";
+    s.summary =
+        "XLM-R's masked-LM: a share of tokens is selected (80% <mask>, 10% random, 10% kept) and "
+        "predicted through the head tied to the word embeddings.";
+    s.defaultWeight = 1.0;
+    s.defaults = [] { return std::any(MlmOptions{}); };
+    s.fields = {
+        optionField("mlm", "batch_size", &MlmOptions::batchSize,
+                    "sentences per MLM batch and process"),
+        optionField("mlm", "mask_prob", &MlmOptions::maskProb,
+                    "share of tokens selected for masking (80/10/10)"),
+    };
+    s.validate = [](const RunConfig& config, std::vector<std::string>& problems) {
+        const auto& o = config.objectiveOptions<MlmOptions>("mlm");
+        if (o.batchSize < 1) problems.push_back("objectives.mlm.batch_size must be at least 1");
+        if (!(o.maskProb > 0 && o.maskProb < 1))
+            problems.push_back("objectives.mlm.mask_prob must be in (0, 1)");
+    };
+    s.metrics = {
+        {"loss/mlm", "MLM loss", "nats", MetricGroup::Losses, MetricKind::Train, Better::Lower},
+        {"mlm/acc", "MLM accuracy on masked tokens", "%", MetricGroup::Objectives,
+         MetricKind::Train, Better::Higher, 100},
+        {"mlm/masked", "Masked tokens per batch", "tokens", MetricGroup::Objectives,
+         MetricKind::Train, Better::Neither},
+    };
+    s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
+        return std::make_unique<MlmObjective>(c);
+    };
+    return s;
 }
 
 }  // namespace isomorph::train

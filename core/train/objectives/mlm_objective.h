@@ -1,26 +1,27 @@
 #pragma once
 
 // Masked language modelling (XLM-R): 15% of tokens selected, 80% <mask> / 10% random / 10% kept,
-// cross-entropy over the selected positions through the tied MLM head.
+// cross-entropy over the selected positions through the tied MLM head. The head continues the
+// initial checkpoint's (XLM-R lm_head.*, BERT cls.predictions.*) when it has one.
 
 #include <memory>
 
 #include "core/data/samplers/mlm_sampler.h"
 #include "core/model/heads.h"
+#include "core/train/objectives/mlm_options.h"
 #include "core/train/objectives/objective.h"
-#include "core/train/run_config.h"
 
 namespace isomorph::train {
 
 class MlmObjective : public Objective {
   public:
-    MlmObjective(const RunConfig& config, const data::shards::ShardSet& docs,
-                 model::Encoder encoder, int rank, int worldSize);
+    explicit MlmObjective(const ObjectiveBuildContext& context);
     std::string name() const override { return "mlm"; }
     ObjectiveOutput forward(StepContext& context) override;
     torch::nn::Module& heads() override { return *head_; }
     nlohmann::json state() const override;
     void loadState(const nlohmann::json& state, const std::string& origin) override;
+    std::string initNote() const override { return initNote_; }
 
   private:
     data::samplers::MlmOptions samplerOptions_;
@@ -29,6 +30,13 @@ class MlmObjective : public Objective {
     model::MlmHead head_ = nullptr;
     double maskProb_;
     int32_t vocabSize_;
+    std::string initNote_;
 };
+
+/// Copies a pretrained MLM head into `head` from `tensors` (Hugging Face names: XLM-R's
+/// lm_head.{dense,layer_norm,bias}, BERT's cls.predictions.{transform.dense,transform.LayerNorm,
+/// bias}; or Isomorph's "mlm.*"). Returns where it came from ("" when `tensors` has no head);
+/// throws CheckpointError naming the tensor when a head is there but incomplete or misshaped.
+std::string loadPretrainedMlmHead(model::MlmHeadImpl& head, const model::TensorMap& tensors);
 
 }  // namespace isomorph::train

@@ -2,8 +2,9 @@
 
 // The interface every pretraining objective implements, so the training loop never changes when
 // a method is added (MLM and CCP now; MSM, HICTL, the IR losses and QLM/RR later). An objective
-// owns its sampler and heads; the loop owns the encoder, the optimizer and the schedule.
-// Include only from LibTorch-using sources.
+// owns its sampler and heads; the loop owns the encoder, the optimizer and the schedule. Each
+// objective registers an ObjectiveSpec (core/train/objective_registry.h) whose factory builds it
+// from an ObjectiveBuildContext. Include only from LibTorch-using sources.
 
 #include <cstdint>
 #include <string>
@@ -14,13 +15,30 @@
 #include <torch/torch.h>
 
 #include "core/data/samplers/item_planner.h"
+#include "core/data/shards/shard_set.h"
 #include "core/model/tensor_file.h"
 #include "core/model/transformer.h"
+#include "core/train/objective_registry.h"
 #include "core/train/run_config.h"
 
 namespace isomorph::train {
 
 class Collective;
+
+/// What a factory gets to build an objective for a run.
+struct ObjectiveBuildContext {
+    const RunConfig& config;
+    const ObjectiveConfig& settings;     ///< objectives.NAME (weight, loss_weight, options)
+    const data::shards::ShardSet& docs;  ///< data.docs
+    model::Encoder encoder;
+    int rank = 0;
+    int worldSize = 1;
+    torch::Device device = torch::kCPU;
+    /// Tensors of the initial checkpoint beyond the encoder, by their Hugging Face names
+    /// (lm_head.*, cls.predictions.*) or, for Isomorph checkpoints, by "OBJECTIVE.param" from
+    /// heads.safetensors; objectives that continue a pretrained head start from them.
+    const model::TensorMap& initHeads;
+};
 
 /// What one micro-batch needs besides the objective's own state.
 struct StepContext {
@@ -52,8 +70,7 @@ inline data::samplers::SamplingOptions samplingOptions(const RunConfig& config, 
     s.rank = static_cast<uint32_t>(rank);
     s.worldSize = static_cast<uint32_t>(worldSize);
     s.alpha = config.data.alpha;
-    s.mode = config.data.batchMode == "mixed" ? data::samplers::BatchMode::Mixed
-                                              : data::samplers::BatchMode::SingleLanguage;
+    s.mode = config.data.batchMode;
     return s;
 }
 
@@ -69,6 +86,9 @@ class Objective {
     /// Sampler cursor and small counters, as JSON (identical on every rank).
     virtual nlohmann::json state() const = 0;
     virtual void loadState(const nlohmann::json& state, const std::string& origin) = 0;
+    /// One line for the log about where the heads started (e.g. "MLM head from lm_head.* of the
+    /// initial checkpoint"); "" when there is nothing to say.
+    virtual std::string initNote() const { return ""; }
     /// Large state (memory banks) as tensors, saved with the optimizer state.
     virtual void saveTensors(model::TensorMap&) const {}
     virtual void loadTensors(const model::TensorMap&, const std::string&) {}

@@ -1,0 +1,83 @@
+#include "core/train/objective_registry.h"
+
+#include <stdexcept>
+
+namespace isomorph::train {
+
+// core/train/objectives/builtin_objectives.cpp: the methods that ship with Isomorph.
+std::vector<ObjectiveSpec> builtinObjectiveSpecs();
+
+namespace {
+
+std::vector<ObjectiveSpec>& registry() {
+    static std::vector<ObjectiveSpec> specs = builtinObjectiveSpecs();
+    return specs;
+}
+
+}  // namespace
+
+const std::vector<ObjectiveSpec>& objectiveSpecs() {
+    return registry();
+}
+
+const ObjectiveSpec* findObjectiveSpec(const std::string& name) {
+    for (const auto& s : registry())
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+void registerObjective(ObjectiveSpec spec) {
+    if (findObjectiveSpec(spec.name))
+        throw std::logic_error("objective '" + spec.name + "' is registered twice");
+    registry().push_back(std::move(spec));
+}
+
+std::string metricGroupName(MetricGroup group) {
+    switch (group) {
+        case MetricGroup::Losses:
+            return "losses";
+        case MetricGroup::Dev:
+            return "dev";
+        case MetricGroup::Health:
+            return "health";
+        case MetricGroup::Objectives:
+            return "objectives";
+        case MetricGroup::Optimisation:
+            return "optimisation";
+        case MetricGroup::Throughput:
+            return "throughput";
+    }
+    return "objectives";
+}
+
+const std::vector<MetricSpec>& trainerMetrics() {
+    using G = MetricGroup;
+    using K = MetricKind;
+    static const std::vector<MetricSpec> m = {
+        {"loss", "Weighted training loss", "", G::Losses, K::Train, Better::Lower},
+        {"bitext_acc", "Dev bitext accuracy", "%", G::Dev, K::Eval, Better::Higher, 100},
+        {"bitext_acc_shifted", "Dev bitext accuracy after mean shift", "%", G::Dev, K::Eval,
+         Better::Higher, 100},
+        {"bitext_acc/*", "Dev bitext accuracy per language pair", "%", G::Dev, K::Eval,
+         Better::Higher, 100},
+        {"bitext_acc_shifted/*", "Dev bitext accuracy after mean shift, per language pair", "%",
+         G::Dev, K::Eval, Better::Higher, 100},
+        {"collapse_ratio", "Embedding spread (1 = as at start)", "", G::Health, K::Eval,
+         Better::Higher},
+        {"collapse", "Embedding spread", "", G::Health, K::Eval, Better::Higher},
+        {"alignment", "Alignment of translation pairs (lower = closer)", "", G::Health, K::Eval,
+         Better::Lower},
+        {"uniformity", "Uniformity (lower = more uniform)", "", G::Health, K::Eval, Better::Lower},
+        {"lr", "Learning rate", "", G::Optimisation, K::Train, Better::Neither},
+        {"grad_norm", "Gradient norm", "", G::Optimisation, K::Train, Better::Neither},
+        {"loss_scale", "fp16 loss scale", "", G::Optimisation, K::Train, Better::Neither},
+        {"tokens_per_s", "Tokens / s", "tokens/s", G::Throughput, K::Train, Better::Higher},
+        {"samples_per_s", "Sequences / s", "sequences/s", G::Throughput, K::Train, Better::Higher},
+        {"step_time", "Step time", "s", G::Throughput, K::Train, Better::Lower},
+        {"rss_peak_mb", "Peak memory", "MB", G::Throughput, K::Train, Better::Lower},
+        {"device_mem_mb", "Peak device memory", "MB", G::Throughput, K::Train, Better::Lower},
+    };
+    return m;
+}
+
+}  // namespace isomorph::train

@@ -1,0 +1,95 @@
+#pragma once
+
+// The objective registry: what the training loop, the config parser, the New-run form and the
+// Runs view's charts know about a pretraining method. Each method describes itself once (its
+// config section with defaults, validation and help; the metrics it logs with their chart titles
+// and units; a factory) in its own files under core/train/objectives/, and lists itself in
+// core/train/objectives/builtin_objectives.cpp; nothing else names it. Torch-free header.
+
+#include <any>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/train/config_field.h"
+
+namespace isomorph::train {
+
+class Objective;               // core/train/objectives/objective.h (LibTorch)
+struct ObjectiveBuildContext;  // idem
+
+/// Where a metric is charted (display order follows the enum).
+enum class MetricGroup { Losses, Dev, Health, Objectives, Optimisation, Throughput };
+enum class MetricKind { Train, Eval };  ///< which metrics.jsonl record kind carries it
+enum class Better { Lower, Higher, Neither };
+
+/// One value the trainer writes to metrics.jsonl (and TensorBoard), described for charts.
+struct MetricSpec {
+    std::string key;    ///< metrics.jsonl field: "loss/ccp", "ccp/acc"; "bitext_acc/*" = a family
+    std::string title;  ///< English chart title
+    std::string unit;   ///< "", "%", "s", "MB", ...
+    MetricGroup group = MetricGroup::Objectives;
+    MetricKind kind = MetricKind::Train;
+    Better better = Better::Neither;
+    double scale = 1;  ///< display multiplier (100 for shares shown in %)
+};
+
+/// Builds an objective for a run (LibTorch code; see objective.h).
+using ObjectiveFactory = std::unique_ptr<Objective> (*)(const ObjectiveBuildContext& context);
+
+struct ObjectiveSpec {
+    std::string name;     ///< "ccp": config section objectives.NAME, metric prefix, tensor prefix
+    std::string title;    ///< "Contrastive context prediction (CCP)"
+    std::string summary;  ///< one paragraph for docs and the New-run form
+    std::string paper;    ///< file in the papers folder, or ""
+    double defaultWeight = 0;  ///< relative frequency of its batches in a default config (0 = off)
+    /// The objective's typed options with their defaults (the value of objectives.NAME.*).
+    std::function<std::any()> defaults;
+    /// Fields of objectives.NAME besides weight and loss_weight; built with optionField().
+    std::vector<ConfigField> fields;
+    /// Adds "objectives.NAME.key ..." problems of an enabled objective to `problems`.
+    std::function<void(const RunConfig& config, std::vector<std::string>& problems)> validate;
+    /// What it logs besides "loss/NAME" (which every objective logs).
+    std::vector<MetricSpec> metrics;
+    ObjectiveFactory factory = nullptr;
+};
+
+/// Every registered objective, in registration order (built-ins first).
+const std::vector<ObjectiveSpec>& objectiveSpecs();
+/// nullptr when no objective of that name is registered.
+const ObjectiveSpec* findObjectiveSpec(const std::string& name);
+/// Adds an objective (tests, plug-ins). Call before any RunConfig is made; a name that is taken
+/// throws std::logic_error.
+void registerObjective(ObjectiveSpec spec);
+
+/// Metrics the trainer itself logs (losses, dev bitext, health, optimisation, throughput).
+const std::vector<MetricSpec>& trainerMetrics();
+
+std::string metricGroupName(MetricGroup group);  ///< "losses", "dev", ...
+
+/// A field of objective `objective`'s options struct `Options` (key "objectives.NAME.KEY").
+template <class Options, class T>
+ConfigField optionField(const std::string& objective, const std::string& key, T Options::*member,
+                        std::string help, FieldTraits traits = {});
+
+}  // namespace isomorph::train
+
+// optionField needs RunConfig::objectiveOptions.
+#include "core/train/run_config.h"
+
+namespace isomorph::train {
+
+template <class Options, class T>
+ConfigField optionField(const std::string& objective, const std::string& key, T Options::*member,
+                        std::string help, FieldTraits traits) {
+    return makeField(
+        "objectives." + objective + "." + key, std::move(help),
+        [objective, member](RunConfig& c) -> T& {
+            return c.objectiveOptions<Options>(objective).*member;
+        },
+        traits);
+}
+
+}  // namespace isomorph::train

@@ -1,0 +1,13 @@
+// The objectives that ship with Isomorph, in display order. A new method adds its files to this
+// folder (options header, objective, spec) and one line here; nothing outside the folder names it.
+
+#include "core/train/objectives/ccp_options.h"
+#include "core/train/objectives/mlm_options.h"
+
+namespace isomorph::train {
+
+std::vector<ObjectiveSpec> builtinObjectiveSpecs() {
+    return {mlmObjectiveSpec(), ccpObjectiveSpec()};
+}
+
+}  // namespace isomorph::train

@@ -1,0 +1,378 @@
+// The training engine without the CLI: the scheduler's decisions, the checkpoint store, an
+// objective plugged in through the registry (nothing in trainer.cpp names it), every CCP switch
+// combination of the paper's Table 5, dev mean shifts from training text, the pretrained MLM
+// head, and a run that fails before its first step leaving nothing behind.
+
+#include <cmath>
+#include <fstream>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/common/errors.h"
+#include "core/data/shards/shard_set.h"
+#include "core/model/hf_checkpoint.h"
+#include "core/train/checkpoint_store.h"
+#include "core/train/objectives/ccp_objective.h"
+#include "core/train/objectives/mlm_objective.h"
+#include "core/train/objectives/objective.h"
+#include "core/train/probes.h"
+#include "core/train/scheduler.h"
+#include "core/train/trainer.h"
+#include "tests/support/error_message.h"
+#include "tests/support/tiny_training.h"
+
+using namespace isomorph;
+using namespace isomorph::train;
+using isomorph::testing::messageOf;
+using isomorph::testing::readAll;
+
+namespace {
+
+/// A toy objective: the squared output of a linear head on the [CLS] state of random tokens.
+class ToyObjective : public Objective {
+  public:
+    explicit ToyObjective(const ObjectiveBuildContext& c)
+        : vocab_(c.encoder->config.vocabSize),
+          head_(torch::nn::Linear(c.encoder->config.hiddenSize, 1)) {}
+    std::string name() const override { return "toy"; }
+    ObjectiveOutput forward(StepContext& context) override {
+        auto ids = torch::randint(4, vocab_, {4, 6}, torch::kLong);
+        auto out = context.encoder->forward(ids, torch::ones_like(ids));
+        ObjectiveOutput r;
+        r.loss = head_->forward(out.lastHidden.select(1, 0)).pow(2).mean();
+        r.metrics.emplace_back("calls", static_cast<double>(++calls_));
+        r.tokens = ids.numel();
+        r.samples = 4;
+        return r;
+    }
+    torch::nn::Module& heads() override { return *head_; }
+    nlohmann::json state() const override { return {{"calls", calls_}}; }
+    void loadState(const nlohmann::json& state, const std::string&) override {
+        calls_ = state.at("calls").get<int64_t>();
+    }
+
+  private:
+    int64_t vocab_;
+    int64_t calls_ = 0;
+    torch::nn::Linear head_;
+};
+
+struct ToyOptions {
+    double strength = 1.0;
+};
+
+ObjectiveSpec toySpec() {
+    ObjectiveSpec s;
+    s.name = "toy";
+    s.title = "Toy objective";
+    s.defaults = [] { return std::any(ToyOptions{}); };
+    s.fields = {optionField("toy", "strength", &ToyOptions::strength, "unused knob")};
+    s.validate = [](const RunConfig& c, std::vector<std::string>& p) {
+        if (c.objectiveOptions<ToyOptions>("toy").strength < 0)
+            p.push_back("objectives.toy.strength must not be negative");
+    };
+    s.metrics = {{"toy/calls", "Toy calls", "", MetricGroup::Objectives, MetricKind::Train,
+                  Better::Neither}};
+    s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
+        return std::make_unique<ToyObjective>(c);
+    };
+    return s;
+}
+
+std::vector<QJsonObject> records(const QString& runDir, const QString& kind) {
+    std::vector<QJsonObject> out;
+    QFile f(QDir(runDir).filePath("metrics.jsonl"));
+    if (!f.open(QIODevice::ReadOnly)) return out;
+    while (!f.atEnd()) {
+        const QJsonObject o = QJsonDocument::fromJson(f.readLine()).object();
+        if (o.value("kind").toString() == kind) out.push_back(o);
+    }
+    return out;
+}
+
+model::EncoderConfig tinyEncoderConfig(int64_t vocab) {
+    model::EncoderConfig c;
+    c.vocabSize = vocab;
+    c.hiddenSize = 16;
+    c.numLayers = 2;
+    c.numHeads = 2;
+    c.intermediateSize = 32;
+    c.maxPositions = 40;
+    return c;
+}
+
+}  // namespace
+
+class TestTrainer : public QObject {
+    Q_OBJECT
+
+  private:
+    QTemporaryDir dir_;
+    isomorph::testing::TinyTraining tiny_;
+
+    RunConfig tinyConfig(int64_t steps = 3) const {
+        RunConfig c = loadRunConfig(tiny_.config.toStdString());
+        c.schedule.maxSteps = steps;
+        c.schedule.warmupSteps = 1;
+        c.eval.every = 0;
+        c.monitor.every = 0;
+        c.checkpoint.every = 0;
+        return c;
+    }
+    QString run(const QString& name) const { return dir_.filePath("runs/" + name); }
+    TrainResult train(const RunConfig& c, const QString& name) const {
+        TrainRequest r;
+        r.config = c;
+        r.runDir = run(name).toStdString();
+        return runTraining(r);
+    }
+
+  private Q_SLOTS:
+    void initTestCase() {
+        registerObjective(toySpec());  // before any RunConfig exists
+        QString error;
+        tiny_ = isomorph::testing::makeTinyTraining(dir_.path(), &error);
+        QVERIFY2(!tiny_.config.isEmpty(), qPrintable(error));
+    }
+
+    void schedulerDecides() {
+        Scheduler::Options o;
+        o.maxSteps = 100;
+        o.evalEvery = 10;
+        o.monitorEvery = 25;
+        o.checkpointEvery = 30;
+        Scheduler s(o);
+        QCOMPARE(s.stopAt(), int64_t{100});
+        QVERIFY(s.evaluateAtStart(0) && !s.evaluateAtStart(5));
+        QVERIFY(s.evaluateAfter(10) && !s.evaluateAfter(11));
+        QVERIFY(!s.evaluateAfter(100));  // the end of the run evaluates
+        QVERIFY(s.monitorAfter(50) && !s.monitorAfter(40));
+        QCOMPARE(QString::fromStdString(s.checkpointAfter(30, false)), QString("periodic"));
+        QCOMPARE(QString::fromStdString(s.checkpointAfter(20, true)), QString("best dev metric"));
+        QCOMPARE(QString::fromStdString(s.checkpointAfter(20, false)), QString());
+        QCOMPARE(QString::fromStdString(s.checkpointAfter(100, true)), QString());
+        QCOMPARE(s.stopAfter(99, false, false), Scheduler::Stop::Continue);
+        QCOMPARE(s.stopAfter(100, true, true), Scheduler::Stop::Finished);
+        QCOMPARE(s.stopAfter(40, true, true), Scheduler::Stop::Requested);
+        QCOMPARE(s.stopAfter(40, false, true), Scheduler::Stop::TimeBudget);
+        o.stopAfterSteps = 60;
+        o.stopAfterSeconds = 5;
+        Scheduler paused(o);
+        QCOMPARE(paused.stopAt(), int64_t{60});
+        QCOMPARE(paused.stopAfter(60, false, false), Scheduler::Stop::StepLimit);
+        QCOMPARE(QString::fromStdString(paused.checkpointAfter(60, false)), QString());
+        QVERIFY(paused.outOfTime(5.0) && !paused.outOfTime(4.9) && !s.outOfTime(1e9));
+        // No dev evaluation configured: never at start, never after.
+        o.evalEvery = 0;
+        QVERIFY(!Scheduler(o).evaluateAtStart(0) && !Scheduler(o).evaluateAfter(10));
+    }
+
+    void checkpointStoreKeepsNewestAndBestAndFallsBack() {
+        QTemporaryDir d;
+        model::Encoder encoder(tinyEncoderConfig(30));
+        CheckpointStore store(d.filePath("checkpoints").toStdString(), 2);
+        TrainingState state;
+        for (int step = 1; step <= 4; ++step) {
+            state.step = step;
+            store.save(encoder, {"vocab.txt", "x\n"}, {{"h.w", torch::ones({2})}},
+                       {{"optimizer.m", torch::zeros({2})}}, state, checkpointName(step));
+            if (step == 1) store.markBest(checkpointName(1), 0.5);
+        }
+        QStringList kept = QDir(d.filePath("checkpoints")).entryList({"step-*"}, QDir::Dirs);
+        QCOMPARE(kept, (QStringList{"step-00000001", "step-00000003", "step-00000004"}));
+        QCOMPARE(QString::fromStdString(store.latestName()), QString("step-00000004"));
+        auto loaded = store.loadLatest();
+        QVERIFY(loaded.has_value());
+        QCOMPARE(loaded->state.step, int64_t{4});
+        QVERIFY(torch::equal(loaded->heads.at("h.w"), torch::ones({2})));
+        // A damaged newest checkpoint: verify() names the problem, loading falls back.
+        QFile f(d.filePath("checkpoints/step-00000004/heads.safetensors"));
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        f.seek(f.size() - 1);
+        f.write("!");
+        f.close();
+        const std::string problem =
+            CheckpointStore::verify(d.filePath("checkpoints/step-00000004").toStdString());
+        QVERIFY2(QString::fromStdString(problem).contains("heads.safetensors"), problem.c_str());
+        loaded = store.loadLatest();
+        QVERIFY(loaded.has_value());
+        QCOMPARE(loaded->state.step, int64_t{3});
+    }
+
+    void toyObjectivePlugsInWithoutTouchingTheTrainer() {
+        RunConfig c = tinyConfig(4);
+        c.objective("mlm").weight = 0;
+        c.objective("ccp").weight = 0;
+        c.objective("toy").weight = 1;
+        applyOverride(c, "objectives.toy.strength=2.5");
+        QCOMPARE(c.objectiveOptions<ToyOptions>("toy").strength, 2.5);
+        QVERIFY(QString::fromStdString(runConfigToToml(c)).contains("[objectives.toy]"));
+        c.objectiveOptions<ToyOptions>("toy").strength = -1;
+        QVERIFY(
+            messageOf<ConfigError>([&] { c.validate("cfg"); }).contains("objectives.toy.strength"));
+        c.objectiveOptions<ToyOptions>("toy").strength = 1;
+
+        const TrainResult r = train(c, "toy");
+        QCOMPARE(r.step, int64_t{4});
+        const auto steps = records(run("toy"), "train");
+        QCOMPARE(steps.size(), size_t{4});
+        QVERIFY(steps.back().contains("loss/toy"));
+        QCOMPARE(steps.back().value("toy/calls").toDouble(), 4.0);
+        QVERIFY(!steps.back().contains("loss/mlm"));
+        // The schema line declares the toy's metric for the Runs view.
+        const auto schema = records(run("toy"), "schema");
+        QCOMPARE(schema.size(), size_t{1});
+        QStringList keys;
+        for (const auto& m : schema.front().value("metrics").toArray())
+            keys << m.toObject().value("key").toString();
+        QVERIFY2(
+            keys.contains("toy/calls") && keys.contains("loss/toy") && !keys.contains("loss/ccp"),
+            qPrintable(keys.join(',')));
+        // Its head and state are checkpointed and restored.
+        const QString ckpt = run("toy") + "/checkpoints/step-00000004";
+        QVERIFY(readAll(ckpt + "/heads.safetensors").contains("toy.weight"));
+        QVERIFY(readAll(ckpt + "/trainer_state.json").contains("\"calls\": 4"));
+    }
+
+    void everyTable5CombinationTrains() {
+        // CCP paper Table 5's switches (memory bank, L2 normalisation, batch norm kind), CCP only.
+        int n = 0;
+        for (const char* bank : {"language", "plain", "none"})
+            for (const char* l2 : {"true", "false"})
+                for (const char* norm : {"asymmetric", "vanilla", "none"}) {
+                    RunConfig c = tinyConfig(3);
+                    c.objective("mlm").weight = 0;
+                    applyOverride(c, std::string("objectives.ccp.memory_bank=") + bank);
+                    applyOverride(c, std::string("objectives.ccp.l2_normalize=") + l2);
+                    applyOverride(c, std::string("objectives.ccp.projection_norm=") + norm);
+                    const QString name = QString("t5-%1-%2-%3").arg(bank, l2, norm);
+                    try {
+                        train(c, name);
+                    } catch (const std::exception& e) {
+                        QFAIL(qPrintable(name + ": " + e.what()));
+                    }
+                    const auto steps = records(run(name), "train");
+                    QCOMPARE(steps.size(), size_t{3});
+                    for (const auto& s : steps)
+                        QVERIFY2(std::isfinite(s.value("loss/ccp").toDouble()), qPrintable(name));
+                    ++n;
+                }
+        QCOMPARE(n, 18);
+    }
+
+    void fp64RunsResumeExactly() {
+        RunConfig c = tinyConfig(6);
+        c.runtime.precision = Precision::Fp64;
+        c.checkpoint.every = 3;
+        train(c, "f64-straight");
+        TrainRequest r;
+        r.config = c;
+        r.runDir = run("f64-paused").toStdString();
+        r.stopAfter = 3;
+        runTraining(r);
+        r.resume = true;
+        r.stopAfter = 0;
+        runTraining(r);
+        const auto a = isomorph::testing::trainLosses(run("f64-straight"));
+        const auto b = isomorph::testing::trainLosses(run("f64-paused"));
+        QCOMPARE(a.size(), size_t{6});
+        for (const auto& [step, loss] : a)
+            QVERIFY2(b.at(step) == loss, qPrintable(QString("step %1: %2 vs %3")
+                                                        .arg(step)
+                                                        .arg(loss, 0, 'g', 17)
+                                                        .arg(b.at(step), 0, 'g', 17)));
+        // The checkpoint keeps float64 weights.
+        QVERIFY(readAll(run("f64-straight") + "/checkpoints/step-00000006/model.safetensors")
+                    .contains("\"F64\""));
+    }
+
+    void devMeanShiftUsesTheGivenMeans() {
+        const auto pairs =
+            loadBitextPairs(data::shards::ShardSet::open(tiny_.devPairs.toStdString()), 40, 24);
+        QCOMPARE(pairs.size(), size_t{1});
+        QCOMPARE(QString::fromStdString(pairs[0].sourceLanguage), QString("de"));
+        const auto docs = data::shards::ShardSet::open(tiny_.docs.toStdString());
+        const auto text = sampleSentencesByLanguage(docs, 25, 24);
+        QCOMPARE(text.size(), size_t{2});
+        QCOMPARE(text.at("de").rows.size(), size_t{25});
+        for (uint16_t l : text.at("en").languages)
+            QCOMPARE(QString::fromStdString(docs.languages()[l]), QString("en"));
+
+        torch::manual_seed(3);
+        model::Encoder encoder(tinyEncoderConfig(docs.vocabSize()));
+        encoder->eval();
+        torch::NoGradGuard noGrad;
+        const model::Pooling mean{model::Pooling::Kind::Mean, 0};
+        const auto train = evaluateBitext(encoder, pairs, mean, torch::kCPU, nullptr);
+        // Zero means: the "shifted" score is the raw one.
+        LanguageMeans zero{{"de", torch::zeros({16})}, {"en", torch::zeros({16})}};
+        const auto z = evaluateBitext(encoder, pairs, mean, torch::kCPU, &zero);
+        QCOMPARE(z.accuracyShifted, z.accuracy);
+        // Each side's own means reproduce the transductive shift exactly.
+        LanguageMeans own{
+            {"de", encodeRows(encoder, pairs[0].sources.rows, mean, torch::kCPU).mean(0)},
+            {"en", encodeRows(encoder, pairs[0].targets.rows, mean, torch::kCPU).mean(0)}};
+        QCOMPARE(evaluateBitext(encoder, pairs, mean, torch::kCPU, &own).accuracyShifted,
+                 train.accuracyShifted);
+        // Training-text means, as the trainer uses them; a language without text is named.
+        LanguageMeans fromText = languageMeans(encoder, text, mean, torch::kCPU);
+        QCOMPARE(fromText.size(), size_t{2});
+        fromText.erase("de");
+        const auto partial = evaluateBitext(encoder, pairs, mean, torch::kCPU, &fromText);
+        QCOMPARE(partial.unshiftedLanguages, std::vector<std::string>{"de"});
+    }
+
+    void pretrainedMlmHeadIsContinued() {
+        model::Encoder encoder(tinyEncoderConfig(30));
+        model::MlmHead head(encoder);
+        const auto dense = torch::randn({16, 16});
+        model::TensorMap xlmr = {{"lm_head.dense.weight", dense},
+                                 {"lm_head.dense.bias", torch::randn({16})},
+                                 {"lm_head.layer_norm.weight", torch::randn({16})},
+                                 {"lm_head.layer_norm.bias", torch::randn({16})},
+                                 {"lm_head.bias", torch::randn({30})}};
+        QCOMPARE(QString::fromStdString(loadPretrainedMlmHead(*head, xlmr)), QString("lm_head.*"));
+        QVERIFY(torch::equal(head->dense->weight, dense));
+        QVERIFY(torch::equal(head->bias, xlmr.at("lm_head.bias")));
+        QCOMPARE(QString::fromStdString(loadPretrainedMlmHead(*head, {})), QString());
+        xlmr.erase("lm_head.layer_norm.bias");
+        QVERIFY(messageOf<CheckpointError>([&] {
+                    loadPretrainedMlmHead(*head, xlmr);
+                }).contains("lm_head.layer_norm.bias"));
+        model::TensorMap bert = {{"cls.predictions.bias", torch::zeros({31})}};
+        for (const char* n : {"transform.dense.weight", "transform.dense.bias",
+                              "transform.LayerNorm.weight", "transform.LayerNorm.bias"})
+            bert[std::string("cls.predictions.") + n] = torch::zeros({16, 16});
+        QVERIFY(messageOf<CheckpointError>([&] {
+                    loadPretrainedMlmHead(*head, bert);
+                }).contains("shape"));
+    }
+
+    void aRunThatFailsBeforeItsFirstStepLeavesNothing() {
+        RunConfig c = tinyConfig(2);
+        c.model.init = dir_.filePath("no-such-model").toStdString();
+        QVERIFY(messageOf<CheckpointError>([&] { train(c, "broken"); }).contains("no-such-model"));
+        QVERIFY(!QDir(run("broken")).exists());
+        // The same run folder, fixed config: starts normally (no "already holds a run").
+        c.model.init = "scratch";
+        QCOMPARE(train(c, "broken").step, int64_t{2});
+        // A folder that existed keeps what it held before.
+        QDir().mkpath(run("existing"));
+        QFile keep(run("existing") + "/notes.txt");
+        QVERIFY(keep.open(QIODevice::WriteOnly));
+        keep.close();
+        c.model.init = dir_.filePath("no-such-model").toStdString();
+        QVERIFY(!messageOf<CheckpointError>([&] { train(c, "existing"); }).isEmpty());
+        QCOMPARE(QDir(run("existing")).entryList(QDir::NoDotAndDotDot | QDir::AllEntries),
+                 QStringList{"notes.txt"});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrainer)
+#include "test_trainer.moc"
