@@ -8,6 +8,7 @@
 #include "core/train/presets.h"
 #include "core/train/run_config.h"
 #include "core/train/schedule.h"
+#include "tests/support/near.h"
 
 using namespace isomorph;
 using namespace isomorph::train;
@@ -175,9 +176,9 @@ class TestRunConfig : public QObject {
         QCOMPARE(scheduledLearningRate(s, 1.0, 0), 0.1);
         QCOMPARE(scheduledLearningRate(s, 1.0, 9), 1.0);
         QCOMPARE(scheduledLearningRate(s, 1.0, 10), 1.0);
-        QVERIFY(std::abs(scheduledLearningRate(s, 1.0, 109) - 0.01) < 1e-12);
+        ISOMORPH_COMPARE_NEAR(scheduledLearningRate(s, 1.0, 109), 0.01, 1e-12);
         s.decay = Decay::Cosine;
-        QVERIFY(std::abs(scheduledLearningRate(s, 1.0, 60) - 0.5) < 1e-12);
+        ISOMORPH_COMPARE_NEAR(scheduledLearningRate(s, 1.0, 60), 0.5, 1e-12);
         s.decay = Decay::Constant;
         QCOMPARE(scheduledLearningRate(s, 1.0, 100), 1.0);
     }

@@ -10,6 +10,7 @@
 #include "core/train/adamw.h"
 #include "core/train/objectives/ccp_objective.h"
 #include "core/train/objectives/memory_bank.h"
+#include "tests/support/near.h"
 
 using namespace isomorph::train;
 
@@ -24,22 +25,24 @@ class TestTrainObjectives : public QObject {
     Q_OBJECT
 
   private Q_SLOTS:
+    // Losses here are float32 values of order 1 computed in a handful of operations: each rounds
+    // by at most 6e-8 relative, so 1e-6 holds on any CPU and still catches a wrong formula.
     void ccpLossInBatch() {
         // Row c0: positive t0 (cos 1), negatives c1, t1 (cos 0):
         //   -log(e / (e + 2)) = log(1 + 2/e); every row alike.
         double acc = 0;
         auto loss = ccpLoss(twoWindows(), {}, {}, 1.0, true, &acc);
-        QVERIFY(std::abs(loss.item<double>() - 0.5514447139320511) < 1e-6);
+        ISOMORPH_COMPARE_NEAR(loss.item<double>(), 0.5514447139320511, 1e-6);
         QCOMPARE(acc, 1.0);
         // tau = 0.5: log(1 + 2 e^-2).
         loss = ccpLoss(twoWindows(), {}, {}, 0.5, true);
-        QVERIFY(std::abs(loss.item<double>() - 0.23954476622188453) < 1e-6);
+        ISOMORPH_COMPARE_NEAR(loss.item<double>(), 0.23954476622188453, 1e-6);
         // L2 normalisation makes the scale irrelevant; without it dot products grow:
         // c0 . t0 = 4 -> log(1 + 2 e^-4).
-        QVERIFY(std::abs(ccpLoss(twoWindows(2.0), {}, {}, 1.0, true).item<double>() -
-                         0.5514447139320511) < 1e-6);
-        QVERIFY(std::abs(ccpLoss(twoWindows(2.0), {}, {}, 1.0, false).item<double>() -
-                         0.03597629974819324) < 1e-6);
+        ISOMORPH_COMPARE_NEAR(ccpLoss(twoWindows(2.0), {}, {}, 1.0, true).item<double>(),
+                              0.5514447139320511, 1e-6);
+        ISOMORPH_COMPARE_NEAR(ccpLoss(twoWindows(2.0), {}, {}, 1.0, false).item<double>(),
+                              0.03597629974819324, 1e-6);
     }
 
     void ccpLossWithMemoryBankAndLanguageMask() {
@@ -47,11 +50,11 @@ class TestTrainObjectives : public QObject {
         //   c0, t0: log(1 + 2/e + 1/e^2) = 2 log(1 + 1/e);  c1, t1: log(1 + 3/e).
         auto bank = torch::tensor({{-1.0, 0.0}});
         auto loss = ccpLoss(twoWindows(), bank, {}, 1.0, true);
-        QVERIFY(std::abs(loss.item<double>() - 0.6850958778325624) < 1e-6);
+        ISOMORPH_COMPARE_NEAR(loss.item<double>(), 0.6850958778325624, 1e-6);
         // Language-specific bank: the entry belongs to the language of rows 0 and 2 only.
         auto mask = torch::tensor({{true}, {false}, {true}, {false}});
         loss = ccpLoss(twoWindows(), bank, mask, 1.0, true);
-        QVERIFY(std::abs(loss.item<double>() - 0.5889840444842485) < 1e-6);
+        ISOMORPH_COMPARE_NEAR(loss.item<double>(), 0.5889840444842485, 1e-6);
     }
 
     void ccpLossGradientFlowsToAllRows() {
@@ -81,8 +84,8 @@ class TestTrainObjectives : public QObject {
         // Clipping: global norm of [3, 4] is 5, clipped to 1.
         w.mutable_grad() = torch::tensor({3.0, 0.0});
         b.mutable_grad() = torch::tensor({4.0});
-        QVERIFY(std::abs(opt.clipGradNorm(1.0) - 5.0) < 1e-9);
-        QVERIFY(std::abs(w.grad()[0].item<double>() - 0.6) < 1e-5);
+        ISOMORPH_COMPARE_NEAR(opt.clipGradNorm(1.0), 5.0, 1e-9);
+        ISOMORPH_COMPARE_NEAR(w.grad()[0].item<double>(), 0.6, 1e-5);
         // A parameter without a gradient is left alone (set-to-none semantics).
         opt.zeroGrad();
         const auto before = w.detach().clone();

@@ -328,6 +328,61 @@ class TestTrainer : public QObject {
         QCOMPARE(partial.unshiftedLanguages, std::vector<std::string>{"de"});
     }
 
+    void ccpForwardAlternatesBatchNormAndFillsTheLanguageBanks() {
+        // CcpObjective::forward on real batches: the batch-norm branch alternates every step (the
+        // running statistics move each time), each batch enters the FIFOs of its sentences'
+        // languages after use, and each anchor's negatives are the other in-batch rows plus the
+        // bank entries of its own language as they were before the push.
+        const auto docs = data::shards::ShardSet::open(tiny_.docs.toStdString());
+        for (const char* mode : {"language", "mixed"}) {
+            RunConfig c = tinyConfig();
+            applyOverride(c, std::string("data.batch_mode=") + mode);
+            auto& o = c.objectiveOptions<CcpOptions>("ccp");
+            o.batchSize = 4;
+            o.bankSize = 64;
+            torch::manual_seed(5);
+            model::Encoder encoder(tinyEncoderConfig(docs.vocabSize()));
+            const model::TensorMap noHeads;
+            ObjectiveBuildContext context{c, c.objective("ccp"), docs,   encoder, 0,
+                                          1, torch::kCPU,        noHeads};
+            CcpObjective ccp(context);
+            auto counts = [&] {
+                model::TensorMap t;
+                ccp.saveTensors(t);
+                return t.at("ccp.bank.count").clone();
+            };
+            auto& bn = dynamic_cast<model::ProjectionHeadImpl&>(ccp.heads()).bn;
+            const int64_t rows = 2 * o.batchSize;
+            for (int step = 0; step < 4; ++step) {
+                const auto before = counts();
+                const auto mean = bn->running_mean.clone();
+                const bool centerTrain = ccp.state().at("center_train_mode").get<bool>();
+                StepContext sc{encoder, torch::kCPU, step, 0, static_cast<uint64_t>(step + 1),
+                               nullptr};
+                ObjectiveOutput out = ccp.forward(sc);
+                QVERIFY(std::isfinite(out.loss.item<double>()));
+                QCOMPARE(ccp.state().at("center_train_mode").get<bool>(), !centerTrain);
+                QVERIFY(!torch::equal(mean, bn->running_mean));
+                const auto added = counts() - before;  // rows per language, this batch
+                QCOMPARE(added.sum().item<int64_t>(), rows);
+                if (std::string(mode) == "language") QCOMPARE(added.gt(0).sum().item<int64_t>(), 1);
+                double expected = static_cast<double>(rows - 2);
+                for (int64_t g = 0; g < added.size(0); ++g)
+                    expected += added[g].item<double>() / static_cast<double>(rows) *
+                                before[g].item<double>();
+                double negatives = -1;
+                for (const auto& [k, v] : out.metrics)
+                    if (k == "negatives") negatives = v;
+                QVERIFY2(std::abs(negatives - expected) <= 1e-9 * expected,
+                         qPrintable(QString("%1 step %2: %3 negatives, expected %4")
+                                        .arg(mode)
+                                        .arg(step)
+                                        .arg(negatives)
+                                        .arg(expected)));
+            }
+        }
+    }
+
     void pretrainedMlmHeadIsContinued() {
         model::Encoder encoder(tinyEncoderConfig(30));
         model::MlmHead head(encoder);
