@@ -6,8 +6,8 @@ set -euo pipefail
 
 # Build toolchain and helpers.
 BUILD_PKGS=(build-essential cmake ninja-build pkg-config ccache git file dpkg-dev clang-format)
-# Qt 6 (Widgets, Charts, Svg, Test, Linguist). Charts' CMake config needs the OpenGL dev package.
-QT_PKGS=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
+# Qt 6 (Widgets, Svg, Concurrent, Test, Linguist); the charts are our own widget, not Qt Charts.
+QT_PKGS=(qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
          qt6-l10n-tools qt6-translations-l10n libgl-dev)
 # Engine libraries. libopenblas0-pthread switches libblas.so.3 to OpenBLAS (LibTorch is ~40x slower
 # on the reference BLAS); libgloo-dev is needed by the c10d ProcessGroupGloo headers.

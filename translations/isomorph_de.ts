@@ -1,247 +1,638 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
+<context>
+    <name>MetricCatalog</name>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="33"/>
+        <source>MLM loss</source>
+        <translation>MLM-Verlust</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="35"/>
+        <source>CCP loss</source>
+        <translation>CCP-Verlust</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="37"/>
+        <source>Weighted total loss</source>
+        <translation>Gewichteter Gesamtverlust</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="39"/>
+        <source>Dev bitext accuracy</source>
+        <translation>Dev-Bitext-Genauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="41"/>
+        <source>Dev bitext accuracy, mean-shifted</source>
+        <translation>Dev-Bitext-Genauigkeit, mittelwertverschoben</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="43"/>
+        <source>Dev bitext pairs</source>
+        <translation>Dev-Bitext-Paare</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="45"/>
+        <source>Embedding spread (1 = as at start)</source>
+        <translation>Streuung der Einbettungen (1 = wie zu Beginn)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="47"/>
+        <source>Uniformity (lower = more uniform)</source>
+        <translation>Gleichmäßigkeit (niedriger = gleichmäßiger)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="49"/>
+        <source>Embedding spread</source>
+        <translation>Streuung der Einbettungen</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="51"/>
+        <source>Alignment of translations</source>
+        <translation>Ausrichtung der Übersetzungen</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="53"/>
+        <source>CCP in-batch accuracy (leakage when ~1)</source>
+        <translation>CCP-Genauigkeit im Batch (Leck bei ~1)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="55"/>
+        <source>MLM accuracy on masked tokens</source>
+        <translation>MLM-Genauigkeit auf maskierten Tokens</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="57"/>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="59"/>
+        <source>Gradient norm</source>
+        <translation>Gradientennorm</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="61"/>
+        <source>FP16 loss scale</source>
+        <translation>FP16-Verlustskalierung</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="63"/>
+        <source>Skipped steps</source>
+        <translation>Übersprungene Schritte</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="65"/>
+        <source>Tokens / s</source>
+        <translation>Tokens / s</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="67"/>
+        <source>Samples / s</source>
+        <translation>Beispiele / s</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="69"/>
+        <source>Step time</source>
+        <translation>Schrittdauer</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="71"/>
+        <source>Peak memory</source>
+        <translation>Spitzenspeicher</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="73"/>
+        <source>Peak device memory</source>
+        <translation>Spitzenspeicher des Geräts</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="75"/>
+        <source>Training time</source>
+        <translation>Trainingszeit</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="181"/>
+        <source>metrics.jsonl key: %1</source>
+        <translation>Schlüssel in metrics.jsonl: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="184"/>
+        <source>objective: %1</source>
+        <translation>Trainingsziel: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="187"/>
+        <source>lower is better</source>
+        <translation>niedriger ist besser</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="189"/>
+        <source>higher is better</source>
+        <translation>höher ist besser</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="191"/>
+        <source>measured at evaluations (not smoothed)</source>
+        <translation>bei Evaluierungen gemessen (nicht geglättet)</translation>
+    </message>
+</context>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="18" />
+        <location filename="../app/gui/about_controller.cpp" line="18"/>
         <source>BLAS library</source>
         <translation>BLAS-Bibliothek</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="20" />
+        <location filename="../app/gui/about_controller.cpp" line="20"/>
         <source>float32 GEMM %1×%1×%1</source>
         <translation>float32-GEMM %1×%1×%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="21" />
+        <location filename="../app/gui/about_controller.cpp" line="21"/>
         <source>%1 GFLOP/s</source>
         <translation>%1 GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="23" />
+        <location filename="../app/gui/about_controller.cpp" line="23"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="23" />
+        <location filename="../app/gui/about_controller.cpp" line="23"/>
         <source>%1 intra-op, %2 logical CPUs</source>
         <translation>%1 Intra-Op, %2 logische CPUs</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="26" />
+        <location filename="../app/gui/about_controller.cpp" line="26"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="27" />
+        <location filename="../app/gui/about_controller.cpp" line="27"/>
         <source>%1 device(s)</source>
         <translation>%1 Gerät(e)</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="28" />
+        <location filename="../app/gui/about_controller.cpp" line="28"/>
         <source>not compiled (CPU-only LibTorch)</source>
         <translation>nicht einkompiliert (LibTorch nur für CPU)</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="30" />
+        <location filename="../app/gui/about_controller.cpp" line="30"/>
         <source>c10d %1</source>
         <translation>c10d %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="31" />
+        <location filename="../app/gui/about_controller.cpp" line="31"/>
         <source>available</source>
         <translation>verfügbar</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="31" />
+        <location filename="../app/gui/about_controller.cpp" line="31"/>
         <source>unavailable</source>
         <translation>nicht verfügbar</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="35" />
+        <location filename="../app/gui/about_controller.cpp" line="35"/>
         <source>Warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="45" />
+        <location filename="../app/gui/about_controller.cpp" line="45"/>
         <source>Collecting library versions and measuring BLAS speed...</source>
         <translation>Bibliotheksversionen werden gesammelt und die BLAS-Geschwindigkeit gemessen …</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="38"/>
+        <source>objective %1</source>
+        <translation>Trainingsziel %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="56"/>
+        <source>The folder was deleted, moved or is not mounted.</source>
+        <translation>Der Ordner wurde gelöscht, verschoben oder ist nicht eingehängt.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="69"/>
+        <source>config.toml cannot be read by this version: %1</source>
+        <translation>config.toml kann von dieser Version nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="95"/>
+        <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
+        <translation>Sein Prozess (%1) endete ohne abschließenden Checkpoint; „Fortsetzen“ macht beim neuesten Checkpoint weiter.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="102"/>
+        <source>No status.json yet: the run is starting or was written by another tool.</source>
+        <translation>Noch keine status.json: Der Lauf startet gerade oder wurde von einem anderen Werkzeug geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="117"/>
+        <source>line %1: %2</source>
+        <translation>Zeile %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="131"/>
+        <source>a schema record without a &quot;metrics&quot; array</source>
+        <translation>ein Schema-Eintrag ohne „metrics“-Array</translation>
     </message>
 </context>
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="64" />
+        <location filename="../app/gui/main_window.cpp" line="75"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="70" />
+        <location filename="../app/gui/main_window.cpp" line="81"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="81" />
+        <location filename="../app/gui/main_window.cpp" line="100"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="99" />
-        <location filename="../app/gui/main_window.cpp" line="282" />
-        <location filename="../app/gui/main_window.cpp" line="325" />
+        <location filename="../app/gui/main_window.cpp" line="118"/>
+        <location filename="../app/gui/main_window.cpp" line="347"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="122" />
+        <location filename="../app/gui/main_window.cpp" line="148"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Neuer Arbeitsbereich …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="124" />
+        <location filename="../app/gui/main_window.cpp" line="150"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Einen Arbeitsbereich-Ordner für Korpora, Läufe und Indizes anlegen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="127" />
+        <location filename="../app/gui/main_window.cpp" line="153"/>
         <source>&amp;Open Workspace...</source>
         <translation>Arbeitsbereich ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="131" />
+        <location filename="../app/gui/main_window.cpp" line="157"/>
         <source>&amp;Close Workspace</source>
         <translation>Arbeitsbereich &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="135" />
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="140" />
+        <location filename="../app/gui/main_window.cpp" line="166"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>&amp;Demo-Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="143" />
+        <location filename="../app/gui/main_window.cpp" line="368"/>
         <source>Cannot open the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="146" />
+        <location filename="../app/gui/main_window.cpp" line="169"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="152" />
+        <location filename="../app/gui/main_window.cpp" line="85"/>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="175"/>
         <source>&amp;About Isomorph</source>
         <translation>Ü&amp;ber Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="155" />
+        <location filename="../app/gui/main_window.cpp" line="178"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161" />
+        <location filename="../app/gui/main_window.cpp" line="184"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="164" />
+        <location filename="../app/gui/main_window.cpp" line="187"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="170" />
+        <location filename="../app/gui/main_window.cpp" line="193"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172" />
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="178" />
+        <location filename="../app/gui/main_window.cpp" line="201"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211" />
+        <location filename="../app/gui/main_window.cpp" line="231"/>
         <source>Opened workspace %1</source>
         <translation>Arbeitsbereich %1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214" />
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 ist schreibgeschützt: Läufe und Indizes können dort nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="230" />
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>Created workspace %1</source>
         <translation>Arbeitsbereich %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237" />
+        <location filename="../app/gui/main_window.cpp" line="255"/>
+        <location filename="../app/gui/main_window.cpp" line="381"/>
         <source>Demo workspace</source>
         <translation>Demo-Arbeitsbereich</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="249" />
+        <location filename="../app/gui/main_window.cpp" line="268"/>
         <source>Closed workspace %1</source>
         <translation>Arbeitsbereich %1 geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="287" />
+        <location filename="../app/gui/main_window.cpp" line="303"/>
         <source>Clear Recent Workspaces</source>
         <translation>Liste der zuletzt geöffneten leeren</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="301" />
+        <location filename="../app/gui/main_window.cpp" line="317"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="302" />
+        <location filename="../app/gui/main_window.cpp" line="318"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="316" />
+        <location filename="../app/gui/main_window.cpp" line="335"/>
         <source>Cannot create workspace</source>
         <translation>Arbeitsbereich kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="322" />
+        <location filename="../app/gui/main_window.cpp" line="341"/>
         <source>Open Workspace</source>
         <translation>Arbeitsbereich öffnen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <source>Building the demo workspace from the installed man pages...</source>
+        <translation>Der Demo-Arbeitsbereich wird aus den installierten Handbuchseiten erstellt …</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="380"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="419"/>
+        <source>Cannot build the demo workspace</source>
+        <translation>Der Demo-Arbeitsbereich kann nicht erstellt werden</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="420"/>
+        <source>isomorph-cli demo prepare failed: %1</source>
+        <translation>isomorph-cli demo prepare ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="425"/>
+        <source>The demo workspace was closed while it was being built</source>
+        <translation>Der Demo-Arbeitsbereich wurde während des Erstellens geschlossen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="449"/>
+        <source>Cannot start the demo run</source>
+        <translation>Der Demo-Lauf kann nicht gestartet werden</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="455"/>
+        <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages, alternating masked language modelling (&lt;i&gt;MLM loss&lt;/i&gt;: predict hidden words) and contrastive context prediction (&lt;i&gt;CCP loss&lt;/i&gt;: tell a sentence&apos;s neighbours from 1,024 other sentences of its language). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a held-out sentence is its nearest neighbour; from scratch it starts near 19% thanks to shared words and does not rise in minutes (the paper starts from XLM-R). &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse; &lt;i&gt;CCP in-batch accuracy&lt;/i&gt; near 1 with flat dev accuracy is information leakage.</source>
+        <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen, abwechselnd durch maskiertes Sprachmodellieren (&lt;i&gt;MLM-Verlust&lt;/i&gt;: verdeckte Wörter vorhersagen) und kontrastive Kontextvorhersage (&lt;i&gt;CCP-Verlust&lt;/i&gt;: die Nachbarsätze eines Satzes von 1.024 anderen Sätzen seiner Sprache unterscheiden). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines zurückgehaltenen Satzes sein nächster Nachbar ist; von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 19 % und steigt in Minuten nicht (das Paper startet von XLM-R). Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps; eine &lt;i&gt;CCP-Genauigkeit im Batch&lt;/i&gt; nahe 1 bei flacher Dev-Genauigkeit bedeutet ein Informationsleck.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="496"/>
+        <location filename="../app/gui/main_window.cpp" line="503"/>
+        <source>Cannot start the run</source>
+        <translation>Der Lauf kann nicht gestartet werden</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="514"/>
+        <source>Runs are still training</source>
+        <translation>Es trainieren noch Läufe</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/main_window.cpp" line="515"/>
+        <source>%n run(s) started here are still training.</source>
+        <translation>
+            <numerusform>%n hier gestarteter Lauf trainiert noch.</numerusform>
+            <numerusform>%n hier gestartete Läufe trainieren noch.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
+        <translation>„Abkoppeln“ lässt sie selbstständig zu Ende laufen (die Läufe-Ansicht zeigt sie beim nächsten Mal wieder); „Läufe stoppen“ bittet sie, einen Checkpoint zu speichern und sich zu beenden.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <source>Detach</source>
+        <translation>Abkoppeln</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="523"/>
+        <source>Stop runs</source>
+        <translation>Läufe stoppen</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::NewRunDialog</name>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="51"/>
+        <source>New training run</source>
+        <translation>Neuer Trainingslauf</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="61"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="263"/>
+        <source> (workspace)</source>
+        <translation> (Arbeitsbereich)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="110"/>
+        <source>Same as the preset</source>
+        <translation>Wie die Vorlage</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="113"/>
+        <source>Preset</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="114"/>
+        <source>Run name</source>
+        <translation>Name des Laufs</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
+        <source>Launch</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="117"/>
+        <source>Save as preset...</source>
+        <translation>Als Vorlage speichern …</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
+        <source>Differences from the preset:</source>
+        <translation>Unterschiede zur Vorlage:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="137"/>
+        <source>Save as preset</source>
+        <translation>Als Vorlage speichern</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <source>Preset name</source>
+        <translation>Name der Vorlage</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="202"/>
+        <source>Run name: give a folder name (no &apos;/&apos;)</source>
+        <translation>Name des Laufs: einen Ordnernamen angeben (ohne &apos;/&apos;)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="204"/>
+        <source>Run name: runs/%1 already exists</source>
+        <translation>Name des Laufs: runs/%1 existiert bereits</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="250"/>
+        <source>A preset name is a file name without &apos;/&apos;</source>
+        <translation>Ein Vorlagenname ist ein Dateiname ohne &apos;/&apos;</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::RunsController</name>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="317"/>
+        <source>%1 is not a run folder (no config.toml or metrics.jsonl)</source>
+        <translation>%1 ist kein Lauf-Ordner (weder config.toml noch metrics.jsonl)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="330"/>
+        <source>isomorph-cli was not found at %1</source>
+        <translation>isomorph-cli wurde nicht unter %1 gefunden</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="354"/>
+        <source>exited with status %1: %2</source>
+        <translation>mit Status %1 beendet: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="355"/>
+        <source>crashed: %1</source>
+        <translation>abgestürzt: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="357"/>
+        <source>Run %1 %2</source>
+        <translation>Lauf %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="359"/>
+        <source>Run %1 ended</source>
+        <translation>Lauf %1 beendet</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <source>could not start isomorph-cli</source>
+        <translation>isomorph-cli konnte nicht gestartet werden</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="368"/>
+        <source>Run %1: could not start isomorph-cli</source>
+        <translation>Lauf %1: isomorph-cli konnte nicht gestartet werden</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="388"/>
+        <source>%1 runs on %2; stop it there</source>
+        <translation>%1 läuft auf %2; dort stoppen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="396"/>
+        <source>Stopping %1: it saves a checkpoint and exits</source>
+        <translation>%1 wird gestoppt: Der Lauf speichert einen Checkpoint und beendet sich</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="575"/>
+        <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
+        <translation>%1: %2 Zeile(n) von metrics.jsonl sind keine gültigen Einträge und wurden übersprungen (%3)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="605"/>
+        <source>latest</source>
+        <translation>neuester</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="606"/>
+        <source>best</source>
+        <translation>bester</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="619"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;Schritt %3 von %4&lt;br&gt;Trainingszeit %5, Restzeit %6&lt;br&gt;letzter Verlust %7&lt;br&gt;bester Wert %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>
 </context>
 <context>
     <name>isomorph::views::AboutDialog</name>
     <message>
-        <location filename="../views/about_dialog.cpp" line="19" />
+        <location filename="../views/about_dialog.cpp" line="19"/>
         <source>About Isomorph</source>
         <translation>Über Isomorph</translation>
     </message>
     <message>
-        <location filename="../views/about_dialog.cpp" line="23" />
+        <location filename="../views/about_dialog.cpp" line="23"/>
         <source>A research workbench for cross-lingual sentence-representation pretraining and dense retrieval.&lt;br&gt;Licensed under the Apache License, version 2.0.</source>
         <translation>Eine Forschungsumgebung für das Vortraining sprachübergreifender Satzrepräsentationen und dichtes Retrieval.&lt;br&gt;Lizenziert unter der Apache License, Version 2.0.</translation>
     </message>
     <message>
-        <location filename="../views/about_dialog.cpp" line="28" />
+        <location filename="../views/about_dialog.cpp" line="28"/>
         <source>Component</source>
         <translation>Komponente</translation>
     </message>
     <message>
-        <location filename="../views/about_dialog.cpp" line="28" />
+        <location filename="../views/about_dialog.cpp" line="28"/>
         <source>Version / state</source>
         <translation>Version / Zustand</translation>
     </message>
     <message>
-        <location filename="../views/about_dialog.cpp" line="34" />
+        <location filename="../views/about_dialog.cpp" line="34"/>
         <source>Copy report</source>
         <translation>Bericht kopieren</translation>
     </message>
@@ -249,42 +640,42 @@
 <context>
     <name>isomorph::views::LogModel</name>
     <message>
-        <location filename="../views/log_model.cpp" line="46" />
+        <location filename="../views/log_model.cpp" line="46"/>
         <source>debug</source>
         <translation>Debug</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="48" />
+        <location filename="../views/log_model.cpp" line="48"/>
         <source>info</source>
         <translation>Info</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="50" />
+        <location filename="../views/log_model.cpp" line="50"/>
         <source>warning</source>
         <translation>Warnung</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="52" />
+        <location filename="../views/log_model.cpp" line="52"/>
         <source>error</source>
         <translation>Fehler</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="96" />
+        <location filename="../views/log_model.cpp" line="96"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="98" />
+        <location filename="../views/log_model.cpp" line="98"/>
         <source>Level</source>
         <translation>Stufe</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="100" />
+        <location filename="../views/log_model.cpp" line="100"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="102" />
+        <location filename="../views/log_model.cpp" line="102"/>
         <source>Message</source>
         <translation>Meldung</translation>
     </message>
@@ -292,153 +683,403 @@
 <context>
     <name>isomorph::views::LogPanel</name>
     <message>
-        <location filename="../views/log_panel.cpp" line="67" />
+        <location filename="../views/log_panel.cpp" line="67"/>
         <source>All messages</source>
         <translation>Alle Meldungen</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="68" />
+        <location filename="../views/log_panel.cpp" line="68"/>
         <source>Info and above</source>
         <translation>Info und höher</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="69" />
+        <location filename="../views/log_panel.cpp" line="69"/>
         <source>Warnings and errors</source>
         <translation>Warnungen und Fehler</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="70" />
+        <location filename="../views/log_panel.cpp" line="70"/>
         <source>Errors only</source>
         <translation>Nur Fehler</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="72" />
+        <location filename="../views/log_panel.cpp" line="72"/>
         <source>Filter messages</source>
         <translation>Meldungen filtern</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="75" />
+        <location filename="../views/log_panel.cpp" line="75"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="76" />
+        <location filename="../views/log_panel.cpp" line="76"/>
         <source>Copy the selected messages</source>
         <translation>Die ausgewählten Meldungen kopieren</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="78" />
+        <location filename="../views/log_panel.cpp" line="78"/>
         <source>Clear</source>
         <translation>Leeren</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="79" />
+        <location filename="../views/log_panel.cpp" line="79"/>
         <source>Remove all messages</source>
         <translation>Alle Meldungen entfernen</translation>
     </message>
 </context>
 <context>
+    <name>isomorph::views::MetricChart</name>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="744"/>
+        <source>Loading…</source>
+        <translation>Wird geladen …</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="744"/>
+        <source>No data yet</source>
+        <translation>Noch keine Daten</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="790"/>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="794"/>
+        <source>wall time (h)</source>
+        <translation>Echtzeit (h)</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="795"/>
+        <source>wall time (min)</source>
+        <translation>Echtzeit (min)</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="796"/>
+        <source>wall time (s)</source>
+        <translation>Echtzeit (s)</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="919"/>
+        <source>step %1</source>
+        <translation>Schritt %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="920"/>
+        <source>time %1</source>
+        <translation>Zeit %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1059"/>
+        <source>Cannot write the PNG file %1</source>
+        <translation>Die PNG-Datei %1 kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1071"/>
+        <source>Isomorph metric chart: %1</source>
+        <translation>Isomorph-Metrikdiagramm: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1077"/>
+        <source>Cannot write the SVG file %1</source>
+        <translation>Die SVG-Datei %1 kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1084"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::NewWorkspaceDialog</name>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="21" />
+        <location filename="../views/new_workspace_dialog.cpp" line="21"/>
         <source>New Workspace</source>
         <translation>Neuer Arbeitsbereich</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="22" />
+        <location filename="../views/new_workspace_dialog.cpp" line="22"/>
         <source>e.g. ccp-replication</source>
         <translation>z. B. ccp-replikation</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="23" />
+        <location filename="../views/new_workspace_dialog.cpp" line="23"/>
         <source>Browse...</source>
         <translation>Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="28" />
+        <location filename="../views/new_workspace_dialog.cpp" line="28"/>
         <source>Create</source>
         <translation>Anlegen</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="31" />
+        <location filename="../views/new_workspace_dialog.cpp" line="31"/>
         <source>&amp;Name:</source>
         <translation>&amp;Name:</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="32" />
+        <location filename="../views/new_workspace_dialog.cpp" line="32"/>
         <source>&amp;Location:</source>
         <translation>&amp;Ort:</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="37" />
+        <location filename="../views/new_workspace_dialog.cpp" line="37"/>
         <source>Location of the workspace</source>
         <translation>Ort des Arbeitsbereichs</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="66" />
+        <location filename="../views/new_workspace_dialog.cpp" line="66"/>
         <source>Enter a name.</source>
         <translation>Geben Sie einen Namen ein.</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="68" />
-        <source>The name is used as a folder name: it cannot contain '/' or be '.' or '..'.</source>
-        <translation>Der Name wird als Ordnername verwendet: Er darf kein '/' enthalten und nicht '.' oder '..' sein.</translation>
+        <location filename="../views/new_workspace_dialog.cpp" line="68"/>
+        <source>The name is used as a folder name: it cannot contain &apos;/&apos; or be &apos;.&apos; or &apos;..&apos;.</source>
+        <translation>Der Name wird als Ordnername verwendet: Er darf kein &apos;/&apos; enthalten und nicht &apos;.&apos; oder &apos;..&apos; sein.</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="70" />
+        <location filename="../views/new_workspace_dialog.cpp" line="70"/>
         <source>Choose a location.</source>
         <translation>Wählen Sie einen Ort.</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="73" />
+        <location filename="../views/new_workspace_dialog.cpp" line="73"/>
         <source>%1 already exists; choose another name.</source>
         <translation>%1 existiert bereits; wählen Sie einen anderen Namen.</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="78" />
+        <location filename="../views/new_workspace_dialog.cpp" line="78"/>
         <source>%1 is not a folder.</source>
         <translation>%1 ist kein Ordner.</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="79" />
+        <location filename="../views/new_workspace_dialog.cpp" line="79"/>
         <source>%1 is not writable.</source>
         <translation>%1 ist nicht beschreibbar.</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="86" />
+        <location filename="../views/new_workspace_dialog.cpp" line="86"/>
         <source>The workspace will be created in %1</source>
         <translation>Der Arbeitsbereich wird in %1 angelegt</translation>
     </message>
 </context>
 <context>
+    <name>isomorph::views::RunsModel</name>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="39"/>
+        <source>config: %1</source>
+        <translation>Konfiguration: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="56"/>
+        <source> (attached)</source>
+        <translation> (angehängt)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="83"/>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="85"/>
+        <source>Objectives</source>
+        <translation>Ziele</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="87"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="89"/>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="91"/>
+        <source>Best dev</source>
+        <translation>Bester Dev-Wert</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <source>Machine</source>
+        <translation>Rechner</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::RunsView</name>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="36"/>
+        <source>Log scale</source>
+        <translation>Log. Skala</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="44"/>
+        <source>New run...</source>
+        <translation>Neuer Lauf …</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="45"/>
+        <source>Attach run folder...</source>
+        <translation>Lauf-Ordner anhängen …</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="46"/>
+        <source>Stop</source>
+        <translation>Stoppen</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="47"/>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="48"/>
+        <source>Asks the run to save a checkpoint and exit (SIGINT)</source>
+        <translation>Bittet den Lauf, einen Checkpoint zu speichern und sich zu beenden (SIGINT)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="49"/>
+        <source>Continues the run from its latest checkpoint</source>
+        <translation>Setzt den Lauf am neuesten Checkpoint fort</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="67"/>
+        <source>EMA smoothing; the raw curve stays faint behind</source>
+        <translation>EMA-Glättung; die Rohkurve bleibt blass im Hintergrund</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="68"/>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="69"/>
+        <source>Wall time</source>
+        <translation>Echtzeit</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="71"/>
+        <source>Smoothing</source>
+        <translation>Glättung</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="74"/>
+        <source>X axis</source>
+        <translation>X-Achse</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <source>Right-click a chart to export it</source>
+        <translation>Rechtsklick auf ein Diagramm exportiert es</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
+        <translation>Wählen Sie Läufe in der Tabelle, um ihre Metriken als Diagramme zu sehen; mehrere Läufe werden überlagert.</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="114"/>
+        <source>Open in Embeddings</source>
+        <translation>In „Einbettungen“ öffnen</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="116"/>
+        <source>Open in Search</source>
+        <translation>In „Suche“ öffnen</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="120"/>
+        <source>Summary</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="121"/>
+        <source>Config</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="123"/>
+        <source>Checkpoints</source>
+        <translation>Checkpoints</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="159"/>
+        <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
+        <translation>Lauf-Ordner anhängen (ein Laufverzeichnis mit config.toml und metrics.jsonl)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="297"/>
+        <source>Select a run to see its summary, config, log and checkpoints.</source>
+        <translation>Wählen Sie einen Lauf, um Zusammenfassung, Konfiguration, Protokoll und Checkpoints zu sehen.</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="314"/>
+        <source>Export as PNG...</source>
+        <translation>Als PNG exportieren …</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="315"/>
+        <source>Export as SVG...</source>
+        <translation>Als SVG exportieren …</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="316"/>
+        <source>Export data as CSV...</source>
+        <translation>Daten als CSV exportieren …</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <source>Export chart</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="331"/>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::WelcomePage</name>
     <message>
-        <location filename="../views/welcome_page.cpp" line="16" />
+        <location filename="../views/welcome_page.cpp" line="16"/>
         <source>A workspace is a folder that holds your corpora, tokenizers, training runs and search indexes. Create one, open an existing one, or open the demo workspace built from the multilingual manual pages installed on this machine.</source>
         <translation>Ein Arbeitsbereich ist ein Ordner mit Ihren Korpora, Tokenizern, Trainingsläufen und Suchindizes. Legen Sie einen an, öffnen Sie einen vorhandenen oder den Demo-Arbeitsbereich, der aus den auf diesem Rechner installierten mehrsprachigen Handbuchseiten entsteht.</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="21" />
+        <location filename="../views/welcome_page.cpp" line="21"/>
         <source>New workspace...</source>
         <translation>Neuer Arbeitsbereich …</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="22" />
+        <location filename="../views/welcome_page.cpp" line="22"/>
         <source>Open workspace...</source>
         <translation>Arbeitsbereich öffnen …</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="23" />
+        <location filename="../views/welcome_page.cpp" line="23"/>
         <source>Open demo workspace</source>
         <translation>Demo-Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="27" />
+        <location filename="../views/welcome_page.cpp" line="27"/>
         <source>Recent workspaces</source>
         <translation>Zuletzt geöffnete Arbeitsbereiche</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="28" />
+        <location filename="../views/welcome_page.cpp" line="28"/>
         <source>No workspace opened yet.</source>
         <translation>Noch kein Arbeitsbereich geöffnet.</translation>
     </message>
@@ -446,60 +1087,60 @@
 <context>
     <name>isomorph::views::WorkspaceOverview</name>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="19" />
+        <location filename="../views/workspace_overview.cpp" line="19"/>
         <source>Item</source>
         <translation>Eintrag</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="19" />
+        <location filename="../views/workspace_overview.cpp" line="19"/>
         <source>Folder</source>
         <translation>Ordner</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="22" />
+        <location filename="../views/workspace_overview.cpp" line="22"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="23" />
+        <location filename="../views/workspace_overview.cpp" line="23"/>
         <source>Show in file manager</source>
         <translation>Im Dateimanager zeigen</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="47" />
+        <location filename="../views/workspace_overview.cpp" line="47"/>
         <source>created %1</source>
         <translation>angelegt %1</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="50" />
+        <location filename="../views/workspace_overview.cpp" line="50"/>
         <source>Read-only: new runs and indexes cannot be saved here.</source>
         <translation>Schreibgeschützt: Neue Läufe und Indizes können hier nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="73" />
+        <location filename="../views/workspace_overview.cpp" line="73"/>
         <source>Corpora</source>
         <translation>Korpora</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="73" />
-        <location filename="../views/workspace_overview.cpp" line="74" />
-        <location filename="../views/workspace_overview.cpp" line="75" />
-        <location filename="../views/workspace_overview.cpp" line="76" />
+        <location filename="../views/workspace_overview.cpp" line="73"/>
+        <location filename="../views/workspace_overview.cpp" line="74"/>
+        <location filename="../views/workspace_overview.cpp" line="75"/>
+        <location filename="../views/workspace_overview.cpp" line="76"/>
         <source>none yet</source>
         <translation>noch keine</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="74" />
+        <location filename="../views/workspace_overview.cpp" line="74"/>
         <source>Tokenizers</source>
         <translation>Tokenizer</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="75" />
+        <location filename="../views/workspace_overview.cpp" line="75"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="76" />
+        <location filename="../views/workspace_overview.cpp" line="76"/>
         <source>Indexes</source>
         <translation>Indizes</translation>
     </message>
@@ -507,34 +1148,39 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="47" />
+        <location filename="../app/gui/main.cpp" line="48"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Forschungsumgebung für sprachübergreifende Satzrepräsentationen und Retrieval.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="53" />
+        <location filename="../app/gui/main.cpp" line="54"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Den Arbeitsbereich in &lt;Ordner&gt; öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="54" />
+        <location filename="../app/gui/main.cpp" line="55"/>
         <source>folder</source>
         <translation>Ordner</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="57" />
+        <location filename="../app/gui/main.cpp" line="58"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Den eingebauten Demo-Arbeitsbereich öffnen (wird bei Bedarf angelegt).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="71" />
-        <source>Cannot open workspace</source>
-        <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
+        <location filename="../app/gui/main.cpp" line="61"/>
+        <source>Show this view of the workspace: overview or runs.</source>
+        <translation>Diese Ansicht des Arbeitsbereichs zeigen: overview oder runs.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="77" />
-        <source>Cannot open the demo workspace</source>
-        <translation>Der Demo-Arbeitsbereich kann nicht geöffnet werden</translation>
+        <location filename="../app/gui/main.cpp" line="67"/>
+        <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
+        <translation>Diese Läufe (Ordnernamen, durch Kommas getrennt) in der Läufe-Ansicht auswählen, z. B. um sie zu vergleichen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="84"/>
+        <source>Cannot open workspace</source>
+        <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
 </context>
 </TS>

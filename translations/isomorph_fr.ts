@@ -1,247 +1,638 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
+<context>
+    <name>MetricCatalog</name>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="33"/>
+        <source>MLM loss</source>
+        <translation>Perte MLM</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="35"/>
+        <source>CCP loss</source>
+        <translation>Perte CCP</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="37"/>
+        <source>Weighted total loss</source>
+        <translation>Perte totale pondérée</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="39"/>
+        <source>Dev bitext accuracy</source>
+        <translation>Précision bitexte (dev)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="41"/>
+        <source>Dev bitext accuracy, mean-shifted</source>
+        <translation>Précision bitexte (dev), moyenne recentrée</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="43"/>
+        <source>Dev bitext pairs</source>
+        <translation>Paires bitextes (dev)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="45"/>
+        <source>Embedding spread (1 = as at start)</source>
+        <translation>Dispersion des plongements (1 = comme au départ)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="47"/>
+        <source>Uniformity (lower = more uniform)</source>
+        <translation>Uniformité (plus bas = plus uniforme)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="49"/>
+        <source>Embedding spread</source>
+        <translation>Dispersion des plongements</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="51"/>
+        <source>Alignment of translations</source>
+        <translation>Alignement des traductions</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="53"/>
+        <source>CCP in-batch accuracy (leakage when ~1)</source>
+        <translation>Précision CCP dans le lot (fuite si ~1)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="55"/>
+        <source>MLM accuracy on masked tokens</source>
+        <translation>Précision MLM sur les jetons masqués</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="57"/>
+        <source>Learning rate</source>
+        <translation>Taux d’apprentissage</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="59"/>
+        <source>Gradient norm</source>
+        <translation>Norme du gradient</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="61"/>
+        <source>FP16 loss scale</source>
+        <translation>Facteur d’échelle de la perte FP16</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="63"/>
+        <source>Skipped steps</source>
+        <translation>Pas ignorés</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="65"/>
+        <source>Tokens / s</source>
+        <translation>Jetons / s</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="67"/>
+        <source>Samples / s</source>
+        <translation>Exemples / s</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="69"/>
+        <source>Step time</source>
+        <translation>Durée d’un pas</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="71"/>
+        <source>Peak memory</source>
+        <translation>Mémoire maximale</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="73"/>
+        <source>Peak device memory</source>
+        <translation>Mémoire maximale du périphérique</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="75"/>
+        <source>Training time</source>
+        <translation>Durée d’entraînement</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="181"/>
+        <source>metrics.jsonl key: %1</source>
+        <translation>clé dans metrics.jsonl : %1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="184"/>
+        <source>objective: %1</source>
+        <translation>objectif : %1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="187"/>
+        <source>lower is better</source>
+        <translation>plus bas est meilleur</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="189"/>
+        <source>higher is better</source>
+        <translation>plus haut est meilleur</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="191"/>
+        <source>measured at evaluations (not smoothed)</source>
+        <translation>mesurée lors des évaluations (non lissée)</translation>
+    </message>
+</context>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="18" />
+        <location filename="../app/gui/about_controller.cpp" line="18"/>
         <source>BLAS library</source>
         <translation>Bibliothèque BLAS</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="20" />
+        <location filename="../app/gui/about_controller.cpp" line="20"/>
         <source>float32 GEMM %1×%1×%1</source>
         <translation>GEMM float32 %1×%1×%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="21" />
+        <location filename="../app/gui/about_controller.cpp" line="21"/>
         <source>%1 GFLOP/s</source>
         <translation>%1 GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="23" />
+        <location filename="../app/gui/about_controller.cpp" line="23"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="23" />
+        <location filename="../app/gui/about_controller.cpp" line="23"/>
         <source>%1 intra-op, %2 logical CPUs</source>
         <translation>%1 intra-op, %2 processeurs logiques</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="26" />
+        <location filename="../app/gui/about_controller.cpp" line="26"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="27" />
+        <location filename="../app/gui/about_controller.cpp" line="27"/>
         <source>%1 device(s)</source>
         <translation>%1 périphérique(s)</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="28" />
+        <location filename="../app/gui/about_controller.cpp" line="28"/>
         <source>not compiled (CPU-only LibTorch)</source>
         <translation>non compilé (LibTorch pour CPU seulement)</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="30" />
+        <location filename="../app/gui/about_controller.cpp" line="30"/>
         <source>c10d %1</source>
         <translation>c10d %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="31" />
+        <location filename="../app/gui/about_controller.cpp" line="31"/>
         <source>available</source>
         <translation>disponible</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="31" />
+        <location filename="../app/gui/about_controller.cpp" line="31"/>
         <source>unavailable</source>
         <translation>indisponible</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="35" />
+        <location filename="../app/gui/about_controller.cpp" line="35"/>
         <source>Warning</source>
         <translation>Avertissement</translation>
     </message>
     <message>
-        <location filename="../app/gui/about_controller.cpp" line="45" />
+        <location filename="../app/gui/about_controller.cpp" line="45"/>
         <source>Collecting library versions and measuring BLAS speed...</source>
         <translation>Collecte des versions des bibliothèques et mesure de la vitesse BLAS…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="38"/>
+        <source>objective %1</source>
+        <translation>objectif %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="56"/>
+        <source>The folder was deleted, moved or is not mounted.</source>
+        <translation>Le dossier a été supprimé, déplacé ou n’est pas monté.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="69"/>
+        <source>config.toml cannot be read by this version: %1</source>
+        <translation>config.toml ne peut pas être lu par cette version : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="95"/>
+        <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
+        <translation>Son processus (%1) s’est terminé sans point de contrôle final ; « Reprendre » repart du dernier point de contrôle.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="102"/>
+        <source>No status.json yet: the run is starting or was written by another tool.</source>
+        <translation>Pas encore de status.json : l’entraînement démarre ou a été écrit par un autre outil.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="117"/>
+        <source>line %1: %2</source>
+        <translation>ligne %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="131"/>
+        <source>a schema record without a &quot;metrics&quot; array</source>
+        <translation>un enregistrement de schéma sans tableau « metrics »</translation>
     </message>
 </context>
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="64" />
+        <location filename="../app/gui/main_window.cpp" line="75"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="70" />
+        <location filename="../app/gui/main_window.cpp" line="81"/>
         <source>Overview</source>
         <translation>Vue d’ensemble</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="81" />
+        <location filename="../app/gui/main_window.cpp" line="100"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="99" />
-        <location filename="../app/gui/main_window.cpp" line="282" />
-        <location filename="../app/gui/main_window.cpp" line="325" />
+        <location filename="../app/gui/main_window.cpp" line="118"/>
+        <location filename="../app/gui/main_window.cpp" line="347"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="122" />
+        <location filename="../app/gui/main_window.cpp" line="148"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nouvel espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="124" />
+        <location filename="../app/gui/main_window.cpp" line="150"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Créer un dossier d’espace de travail pour les corpus, les entraînements et les index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="127" />
+        <location filename="../app/gui/main_window.cpp" line="153"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Ouvrir un espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="131" />
+        <location filename="../app/gui/main_window.cpp" line="157"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Fermer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="135" />
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="140" />
+        <location filename="../app/gui/main_window.cpp" line="166"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>Ouvrir l’espace de &amp;démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="143" />
+        <location filename="../app/gui/main_window.cpp" line="368"/>
         <source>Cannot open the demo workspace</source>
         <translation>Impossible d’ouvrir l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="146" />
+        <location filename="../app/gui/main_window.cpp" line="169"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Plein écran</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="152" />
+        <location filename="../app/gui/main_window.cpp" line="85"/>
+        <source>Runs</source>
+        <translation>Entraînements</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="175"/>
         <source>&amp;About Isomorph</source>
         <translation>À &amp;propos d’Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="155" />
+        <location filename="../app/gui/main_window.cpp" line="178"/>
         <source>About &amp;Qt</source>
         <translation>À propos de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161" />
+        <location filename="../app/gui/main_window.cpp" line="184"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="164" />
+        <location filename="../app/gui/main_window.cpp" line="187"/>
         <source>Open &amp;Recent</source>
         <translation>Ouvrir un &amp;récent</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="170" />
+        <location filename="../app/gui/main_window.cpp" line="193"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172" />
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="178" />
+        <location filename="../app/gui/main_window.cpp" line="201"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211" />
+        <location filename="../app/gui/main_window.cpp" line="231"/>
         <source>Opened workspace %1</source>
         <translation>Espace de travail %1 ouvert</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214" />
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 est en lecture seule : impossible d’y enregistrer entraînements et index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="230" />
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>Created workspace %1</source>
         <translation>Espace de travail %1 créé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237" />
+        <location filename="../app/gui/main_window.cpp" line="255"/>
+        <location filename="../app/gui/main_window.cpp" line="381"/>
         <source>Demo workspace</source>
         <translation>Espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="249" />
+        <location filename="../app/gui/main_window.cpp" line="268"/>
         <source>Closed workspace %1</source>
         <translation>Espace de travail %1 fermé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="287" />
+        <location filename="../app/gui/main_window.cpp" line="303"/>
         <source>Clear Recent Workspaces</source>
         <translation>Effacer la liste des récents</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="301" />
+        <location filename="../app/gui/main_window.cpp" line="317"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="302" />
+        <location filename="../app/gui/main_window.cpp" line="318"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="316" />
+        <location filename="../app/gui/main_window.cpp" line="335"/>
         <source>Cannot create workspace</source>
         <translation>Impossible de créer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="322" />
+        <location filename="../app/gui/main_window.cpp" line="341"/>
         <source>Open Workspace</source>
         <translation>Ouvrir un espace de travail</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <source>Building the demo workspace from the installed man pages...</source>
+        <translation>Construction de l’espace de démonstration à partir des pages de manuel installées…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="380"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="419"/>
+        <source>Cannot build the demo workspace</source>
+        <translation>Impossible de construire l’espace de démonstration</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="420"/>
+        <source>isomorph-cli demo prepare failed: %1</source>
+        <translation>isomorph-cli demo prepare a échoué : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="425"/>
+        <source>The demo workspace was closed while it was being built</source>
+        <translation>L’espace de démonstration a été fermé pendant sa construction</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="449"/>
+        <source>Cannot start the demo run</source>
+        <translation>Impossible de lancer l’entraînement de démonstration</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="455"/>
+        <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages, alternating masked language modelling (&lt;i&gt;MLM loss&lt;/i&gt;: predict hidden words) and contrastive context prediction (&lt;i&gt;CCP loss&lt;/i&gt;: tell a sentence&apos;s neighbours from 1,024 other sentences of its language). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a held-out sentence is its nearest neighbour; from scratch it starts near 19% thanks to shared words and does not rise in minutes (the paper starts from XLM-R). &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse; &lt;i&gt;CCP in-batch accuracy&lt;/i&gt; near 1 with flat dev accuracy is information leakage.</source>
+        <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues, en alternant la modélisation du langage masqué (&lt;i&gt;perte MLM&lt;/i&gt; : prédire des mots cachés) et la prédiction contrastive du contexte (&lt;i&gt;perte CCP&lt;/i&gt; : distinguer les voisines d’une phrase parmi 1 024 autres phrases de sa langue). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d’une phrase mise de côté est sa plus proche voisine ; en partant de zéro, elle commence vers 19 % grâce aux mots partagés et ne progresse pas en quelques minutes (l’article part de XLM-R). Une &lt;i&gt;dispersion des plongements&lt;/i&gt; sous 0,5 signale un effondrement ; une &lt;i&gt;précision CCP dans le lot&lt;/i&gt; proche de 1 avec une précision dev stable trahit une fuite d’information.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="496"/>
+        <location filename="../app/gui/main_window.cpp" line="503"/>
+        <source>Cannot start the run</source>
+        <translation>Impossible de lancer l’entraînement</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="514"/>
+        <source>Runs are still training</source>
+        <translation>Des entraînements sont en cours</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/main_window.cpp" line="515"/>
+        <source>%n run(s) started here are still training.</source>
+        <translation>
+            <numerusform>%n entraînement lancé ici est toujours en cours.</numerusform>
+            <numerusform>%n entraînements lancés ici sont toujours en cours.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
+        <translation>« Détacher » les laisse se terminer seuls (la vue Entraînements les affichera la prochaine fois) ; « Arrêter les entraînements » leur demande d’enregistrer un point de contrôle et de quitter.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <source>Detach</source>
+        <translation>Détacher</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="523"/>
+        <source>Stop runs</source>
+        <translation>Arrêter les entraînements</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::NewRunDialog</name>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="51"/>
+        <source>New training run</source>
+        <translation>Nouvel entraînement</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="61"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="263"/>
+        <source> (workspace)</source>
+        <translation> (espace de travail)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="110"/>
+        <source>Same as the preset</source>
+        <translation>Identique au préréglage</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="113"/>
+        <source>Preset</source>
+        <translation>Préréglage</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="114"/>
+        <source>Run name</source>
+        <translation>Nom de l’entraînement</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
+        <source>Launch</source>
+        <translation>Lancer</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="117"/>
+        <source>Save as preset...</source>
+        <translation>Enregistrer comme préréglage…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
+        <source>Differences from the preset:</source>
+        <translation>Différences avec le préréglage :</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="137"/>
+        <source>Save as preset</source>
+        <translation>Enregistrer comme préréglage</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <source>Preset name</source>
+        <translation>Nom du préréglage</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="202"/>
+        <source>Run name: give a folder name (no &apos;/&apos;)</source>
+        <translation>Nom de l’entraînement : indiquez un nom de dossier (sans &apos;/&apos;)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="204"/>
+        <source>Run name: runs/%1 already exists</source>
+        <translation>Nom de l’entraînement : runs/%1 existe déjà</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="250"/>
+        <source>A preset name is a file name without &apos;/&apos;</source>
+        <translation>Un nom de préréglage est un nom de fichier sans &apos;/&apos;</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::RunsController</name>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="317"/>
+        <source>%1 is not a run folder (no config.toml or metrics.jsonl)</source>
+        <translation>%1 n’est pas un dossier d’entraînement (ni config.toml ni metrics.jsonl)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="330"/>
+        <source>isomorph-cli was not found at %1</source>
+        <translation>isomorph-cli est introuvable à l’emplacement %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="354"/>
+        <source>exited with status %1: %2</source>
+        <translation>terminé avec le code %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="355"/>
+        <source>crashed: %1</source>
+        <translation>a planté : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="357"/>
+        <source>Run %1 %2</source>
+        <translation>Entraînement %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="359"/>
+        <source>Run %1 ended</source>
+        <translation>Entraînement %1 terminé</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <source>could not start isomorph-cli</source>
+        <translation>impossible de lancer isomorph-cli</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="368"/>
+        <source>Run %1: could not start isomorph-cli</source>
+        <translation>Entraînement %1 : impossible de lancer isomorph-cli</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="388"/>
+        <source>%1 runs on %2; stop it there</source>
+        <translation>%1 tourne sur %2 ; arrêtez-le sur cette machine</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="396"/>
+        <source>Stopping %1: it saves a checkpoint and exits</source>
+        <translation>Arrêt de %1 : il enregistre un point de contrôle et quitte</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="575"/>
+        <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
+        <translation>%1 : %2 ligne(s) de metrics.jsonl ne sont pas des enregistrements valides et ont été ignorées (%3)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="605"/>
+        <source>latest</source>
+        <translation>dernier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="606"/>
+        <source>best</source>
+        <translation>meilleur</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="619"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;pas %3 sur %4&lt;br&gt;durée d’entraînement %5, temps restant %6&lt;br&gt;dernière perte %7&lt;br&gt;meilleur %8 : %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>
 </context>
 <context>
     <name>isomorph::views::AboutDialog</name>
     <message>
-        <location filename="../views/about_dialog.cpp" line="19" />
+        <location filename="../views/about_dialog.cpp" line="19"/>
         <source>About Isomorph</source>
         <translation>À propos d’Isomorph</translation>
     </message>
     <message>
-        <location filename="../views/about_dialog.cpp" line="23" />
+        <location filename="../views/about_dialog.cpp" line="23"/>
         <source>A research workbench for cross-lingual sentence-representation pretraining and dense retrieval.&lt;br&gt;Licensed under the Apache License, version 2.0.</source>
         <translation>Un atelier de recherche pour le pré-entraînement de représentations de phrases multilingues et la recherche dense.&lt;br&gt;Distribué sous la licence Apache, version 2.0.</translation>
     </message>
     <message>
-        <location filename="../views/about_dialog.cpp" line="28" />
+        <location filename="../views/about_dialog.cpp" line="28"/>
         <source>Component</source>
         <translation>Composant</translation>
     </message>
     <message>
-        <location filename="../views/about_dialog.cpp" line="28" />
+        <location filename="../views/about_dialog.cpp" line="28"/>
         <source>Version / state</source>
         <translation>Version / état</translation>
     </message>
     <message>
-        <location filename="../views/about_dialog.cpp" line="34" />
+        <location filename="../views/about_dialog.cpp" line="34"/>
         <source>Copy report</source>
         <translation>Copier le rapport</translation>
     </message>
@@ -249,42 +640,42 @@
 <context>
     <name>isomorph::views::LogModel</name>
     <message>
-        <location filename="../views/log_model.cpp" line="46" />
+        <location filename="../views/log_model.cpp" line="46"/>
         <source>debug</source>
         <translation>débogage</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="48" />
+        <location filename="../views/log_model.cpp" line="48"/>
         <source>info</source>
         <translation>info</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="50" />
+        <location filename="../views/log_model.cpp" line="50"/>
         <source>warning</source>
         <translation>avertissement</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="52" />
+        <location filename="../views/log_model.cpp" line="52"/>
         <source>error</source>
         <translation>erreur</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="96" />
+        <location filename="../views/log_model.cpp" line="96"/>
         <source>Time</source>
         <translation>Heure</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="98" />
+        <location filename="../views/log_model.cpp" line="98"/>
         <source>Level</source>
         <translation>Niveau</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="100" />
+        <location filename="../views/log_model.cpp" line="100"/>
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../views/log_model.cpp" line="102" />
+        <location filename="../views/log_model.cpp" line="102"/>
         <source>Message</source>
         <translation>Message</translation>
     </message>
@@ -292,153 +683,403 @@
 <context>
     <name>isomorph::views::LogPanel</name>
     <message>
-        <location filename="../views/log_panel.cpp" line="67" />
+        <location filename="../views/log_panel.cpp" line="67"/>
         <source>All messages</source>
         <translation>Tous les messages</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="68" />
+        <location filename="../views/log_panel.cpp" line="68"/>
         <source>Info and above</source>
         <translation>Info et plus</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="69" />
+        <location filename="../views/log_panel.cpp" line="69"/>
         <source>Warnings and errors</source>
         <translation>Avertissements et erreurs</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="70" />
+        <location filename="../views/log_panel.cpp" line="70"/>
         <source>Errors only</source>
         <translation>Erreurs seulement</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="72" />
+        <location filename="../views/log_panel.cpp" line="72"/>
         <source>Filter messages</source>
         <translation>Filtrer les messages</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="75" />
+        <location filename="../views/log_panel.cpp" line="75"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="76" />
+        <location filename="../views/log_panel.cpp" line="76"/>
         <source>Copy the selected messages</source>
         <translation>Copier les messages sélectionnés</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="78" />
+        <location filename="../views/log_panel.cpp" line="78"/>
         <source>Clear</source>
         <translation>Effacer</translation>
     </message>
     <message>
-        <location filename="../views/log_panel.cpp" line="79" />
+        <location filename="../views/log_panel.cpp" line="79"/>
         <source>Remove all messages</source>
         <translation>Supprimer tous les messages</translation>
     </message>
 </context>
 <context>
+    <name>isomorph::views::MetricChart</name>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="744"/>
+        <source>Loading…</source>
+        <translation>Chargement…</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="744"/>
+        <source>No data yet</source>
+        <translation>Pas encore de données</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="790"/>
+        <source>step</source>
+        <translation>pas</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="794"/>
+        <source>wall time (h)</source>
+        <translation>temps réel (h)</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="795"/>
+        <source>wall time (min)</source>
+        <translation>temps réel (min)</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="796"/>
+        <source>wall time (s)</source>
+        <translation>temps réel (s)</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="919"/>
+        <source>step %1</source>
+        <translation>pas %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="920"/>
+        <source>time %1</source>
+        <translation>temps %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1059"/>
+        <source>Cannot write the PNG file %1</source>
+        <translation>Impossible d’écrire le fichier PNG %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1071"/>
+        <source>Isomorph metric chart: %1</source>
+        <translation>Graphique de métrique Isomorph : %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1077"/>
+        <source>Cannot write the SVG file %1</source>
+        <translation>Impossible d’écrire le fichier SVG %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1084"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <source>Cannot write %1: %2</source>
+        <translation>Impossible d’écrire %1 : %2</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::NewWorkspaceDialog</name>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="21" />
+        <location filename="../views/new_workspace_dialog.cpp" line="21"/>
         <source>New Workspace</source>
         <translation>Nouvel espace de travail</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="22" />
+        <location filename="../views/new_workspace_dialog.cpp" line="22"/>
         <source>e.g. ccp-replication</source>
         <translation>p. ex. replication-ccp</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="23" />
+        <location filename="../views/new_workspace_dialog.cpp" line="23"/>
         <source>Browse...</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="28" />
+        <location filename="../views/new_workspace_dialog.cpp" line="28"/>
         <source>Create</source>
         <translation>Créer</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="31" />
+        <location filename="../views/new_workspace_dialog.cpp" line="31"/>
         <source>&amp;Name:</source>
         <translation>&amp;Nom :</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="32" />
+        <location filename="../views/new_workspace_dialog.cpp" line="32"/>
         <source>&amp;Location:</source>
         <translation>&amp;Emplacement :</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="37" />
+        <location filename="../views/new_workspace_dialog.cpp" line="37"/>
         <source>Location of the workspace</source>
         <translation>Emplacement de l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="66" />
+        <location filename="../views/new_workspace_dialog.cpp" line="66"/>
         <source>Enter a name.</source>
         <translation>Saisissez un nom.</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="68" />
-        <source>The name is used as a folder name: it cannot contain '/' or be '.' or '..'.</source>
+        <location filename="../views/new_workspace_dialog.cpp" line="68"/>
+        <source>The name is used as a folder name: it cannot contain &apos;/&apos; or be &apos;.&apos; or &apos;..&apos;.</source>
         <translation>Le nom sert de nom de dossier : il ne peut pas contenir « / » ni valoir « . » ou « .. ».</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="70" />
+        <location filename="../views/new_workspace_dialog.cpp" line="70"/>
         <source>Choose a location.</source>
         <translation>Choisissez un emplacement.</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="73" />
+        <location filename="../views/new_workspace_dialog.cpp" line="73"/>
         <source>%1 already exists; choose another name.</source>
         <translation>%1 existe déjà ; choisissez un autre nom.</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="78" />
+        <location filename="../views/new_workspace_dialog.cpp" line="78"/>
         <source>%1 is not a folder.</source>
         <translation>%1 n’est pas un dossier.</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="79" />
+        <location filename="../views/new_workspace_dialog.cpp" line="79"/>
         <source>%1 is not writable.</source>
         <translation>%1 n’est pas accessible en écriture.</translation>
     </message>
     <message>
-        <location filename="../views/new_workspace_dialog.cpp" line="86" />
+        <location filename="../views/new_workspace_dialog.cpp" line="86"/>
         <source>The workspace will be created in %1</source>
         <translation>L’espace de travail sera créé dans %1</translation>
     </message>
 </context>
 <context>
+    <name>isomorph::views::RunsModel</name>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="39"/>
+        <source>config: %1</source>
+        <translation>configuration : %1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="56"/>
+        <source> (attached)</source>
+        <translation> (rattaché)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="83"/>
+        <source>Run</source>
+        <translation>Entraînement</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="85"/>
+        <source>Objectives</source>
+        <translation>Objectifs</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="87"/>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="89"/>
+        <source>Step</source>
+        <translation>Pas</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="91"/>
+        <source>Best dev</source>
+        <translation>Meilleur dev</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <source>Started</source>
+        <translation>Démarré</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <source>Machine</source>
+        <translation>Machine</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::RunsView</name>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="36"/>
+        <source>Log scale</source>
+        <translation>Échelle log.</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="44"/>
+        <source>New run...</source>
+        <translation>Nouvel entraînement…</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="45"/>
+        <source>Attach run folder...</source>
+        <translation>Rattacher un dossier…</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="46"/>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="47"/>
+        <source>Resume</source>
+        <translation>Reprendre</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="48"/>
+        <source>Asks the run to save a checkpoint and exit (SIGINT)</source>
+        <translation>Demande à l’entraînement d’enregistrer un point de contrôle et de quitter (SIGINT)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="49"/>
+        <source>Continues the run from its latest checkpoint</source>
+        <translation>Reprend l’entraînement à son dernier point de contrôle</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="67"/>
+        <source>EMA smoothing; the raw curve stays faint behind</source>
+        <translation>Lissage EMA ; la courbe brute reste pâle à l’arrière-plan</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="68"/>
+        <source>Step</source>
+        <translation>Pas</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="69"/>
+        <source>Wall time</source>
+        <translation>Temps réel</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="71"/>
+        <source>Smoothing</source>
+        <translation>Lissage</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="74"/>
+        <source>X axis</source>
+        <translation>Axe X</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <source>Right-click a chart to export it</source>
+        <translation>Clic droit sur un graphique pour l’exporter</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
+        <translation>Sélectionnez des entraînements dans le tableau pour tracer leurs métriques ; plusieurs sont superposés.</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="114"/>
+        <source>Open in Embeddings</source>
+        <translation>Ouvrir dans Plongements</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="116"/>
+        <source>Open in Search</source>
+        <translation>Ouvrir dans Recherche</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="120"/>
+        <source>Summary</source>
+        <translation>Résumé</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="121"/>
+        <source>Config</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <source>Log</source>
+        <translation>Journal</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="123"/>
+        <source>Checkpoints</source>
+        <translation>Points de contrôle</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="159"/>
+        <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
+        <translation>Rattacher un dossier d’entraînement (un répertoire avec config.toml et metrics.jsonl)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="297"/>
+        <source>Select a run to see its summary, config, log and checkpoints.</source>
+        <translation>Sélectionnez un entraînement pour voir son résumé, sa configuration, son journal et ses points de contrôle.</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="314"/>
+        <source>Export as PNG...</source>
+        <translation>Exporter en PNG…</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="315"/>
+        <source>Export as SVG...</source>
+        <translation>Exporter en SVG…</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="316"/>
+        <source>Export data as CSV...</source>
+        <translation>Exporter les données en CSV…</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <source>Export chart</source>
+        <translation>Exporter le graphique</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="331"/>
+        <source>Export failed</source>
+        <translation>Échec de l’export</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::WelcomePage</name>
     <message>
-        <location filename="../views/welcome_page.cpp" line="16" />
+        <location filename="../views/welcome_page.cpp" line="16"/>
         <source>A workspace is a folder that holds your corpora, tokenizers, training runs and search indexes. Create one, open an existing one, or open the demo workspace built from the multilingual manual pages installed on this machine.</source>
         <translation>Un espace de travail est un dossier qui contient vos corpus, tokeniseurs, entraînements et index de recherche. Créez-en un, ouvrez-en un existant, ou ouvrez l’espace de démonstration construit à partir des pages de manuel multilingues installées sur cette machine.</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="21" />
+        <location filename="../views/welcome_page.cpp" line="21"/>
         <source>New workspace...</source>
         <translation>Nouvel espace de travail…</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="22" />
+        <location filename="../views/welcome_page.cpp" line="22"/>
         <source>Open workspace...</source>
         <translation>Ouvrir un espace de travail…</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="23" />
+        <location filename="../views/welcome_page.cpp" line="23"/>
         <source>Open demo workspace</source>
         <translation>Ouvrir l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="27" />
+        <location filename="../views/welcome_page.cpp" line="27"/>
         <source>Recent workspaces</source>
         <translation>Espaces de travail récents</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="28" />
+        <location filename="../views/welcome_page.cpp" line="28"/>
         <source>No workspace opened yet.</source>
         <translation>Aucun espace de travail ouvert pour l’instant.</translation>
     </message>
@@ -446,60 +1087,60 @@
 <context>
     <name>isomorph::views::WorkspaceOverview</name>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="19" />
+        <location filename="../views/workspace_overview.cpp" line="19"/>
         <source>Item</source>
         <translation>Élément</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="19" />
+        <location filename="../views/workspace_overview.cpp" line="19"/>
         <source>Folder</source>
         <translation>Dossier</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="22" />
+        <location filename="../views/workspace_overview.cpp" line="22"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="23" />
+        <location filename="../views/workspace_overview.cpp" line="23"/>
         <source>Show in file manager</source>
         <translation>Afficher dans le gestionnaire de fichiers</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="47" />
+        <location filename="../views/workspace_overview.cpp" line="47"/>
         <source>created %1</source>
         <translation>créé le %1</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="50" />
+        <location filename="../views/workspace_overview.cpp" line="50"/>
         <source>Read-only: new runs and indexes cannot be saved here.</source>
         <translation>Lecture seule : impossible d’enregistrer ici de nouveaux entraînements ou index.</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="73" />
+        <location filename="../views/workspace_overview.cpp" line="73"/>
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="73" />
-        <location filename="../views/workspace_overview.cpp" line="74" />
-        <location filename="../views/workspace_overview.cpp" line="75" />
-        <location filename="../views/workspace_overview.cpp" line="76" />
+        <location filename="../views/workspace_overview.cpp" line="73"/>
+        <location filename="../views/workspace_overview.cpp" line="74"/>
+        <location filename="../views/workspace_overview.cpp" line="75"/>
+        <location filename="../views/workspace_overview.cpp" line="76"/>
         <source>none yet</source>
         <translation>aucun pour l’instant</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="74" />
+        <location filename="../views/workspace_overview.cpp" line="74"/>
         <source>Tokenizers</source>
         <translation>Tokeniseurs</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="75" />
+        <location filename="../views/workspace_overview.cpp" line="75"/>
         <source>Runs</source>
         <translation>Entraînements</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="76" />
+        <location filename="../views/workspace_overview.cpp" line="76"/>
         <source>Indexes</source>
         <translation>Index</translation>
     </message>
@@ -507,34 +1148,39 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="47" />
+        <location filename="../app/gui/main.cpp" line="48"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Atelier de recherche pour les représentations de phrases multilingues et la recherche.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="53" />
+        <location filename="../app/gui/main.cpp" line="54"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Ouvrir l’espace de travail situé dans &lt;dossier&gt;.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="54" />
+        <location filename="../app/gui/main.cpp" line="55"/>
         <source>folder</source>
         <translation>dossier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="57" />
+        <location filename="../app/gui/main.cpp" line="58"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Ouvrir l’espace de démonstration intégré (créé s’il manque).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="71" />
-        <source>Cannot open workspace</source>
-        <translation>Impossible d’ouvrir l’espace de travail</translation>
+        <location filename="../app/gui/main.cpp" line="61"/>
+        <source>Show this view of the workspace: overview or runs.</source>
+        <translation>Afficher cette vue de l’espace de travail : overview ou runs.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="77" />
-        <source>Cannot open the demo workspace</source>
-        <translation>Impossible d’ouvrir l’espace de démonstration</translation>
+        <location filename="../app/gui/main.cpp" line="67"/>
+        <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
+        <translation>Sélectionner ces entraînements (noms de dossier séparés par des virgules) dans la vue Entraînements, par exemple pour les comparer.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="84"/>
+        <source>Cannot open workspace</source>
+        <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>
 </context>
 </TS>

@@ -6,7 +6,6 @@
 #include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
-#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileSystemWatcher>
 #include <QMenuBar>
@@ -136,7 +135,14 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
     updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // A demo still being prepared: its process must not report to a window being destroyed.
+    if (demoPrepare_) {
+        demoPrepare_->disconnect(this);
+        demoPrepare_->kill();
+        demoPrepare_->waitForFinished(2000);
+    }
+}
 
 void MainWindow::createActions() {
     newAction_ = new QAction(tr("&New Workspace..."), this);
@@ -314,7 +320,10 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::showError(const QString& title, const QString& message) {
-    QMessageBox::warning(this, title, message);
+    // Window-modal and non-blocking: callers go on (no nested event loop).
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::promptNewWorkspace() {
@@ -350,43 +359,78 @@ void MainWindow::showAbout() {
 }
 
 bool MainWindow::startLiveDemo() {
+    if (demoPrepare_) {  // already on its way
+        if (demoProgress_) demoProgress_->raise();
+        return false;
+    }
     QString error;
     if (!openDemoWorkspace(&error)) {
         showError(tr("Cannot open the demo workspace"), error);
         return false;
     }
-    const QString ws = workspacePath();
     // 1. Corpus, tokenizer and shards (skipped when built), by the CLI, with a progress dialog.
-    QProcess prepare;
-    prepare.setProgram(RunsController::cliPath());
-    prepare.setArguments(
-        {QStringLiteral("demo"), QStringLiteral("prepare"), QStringLiteral("--workspace"), ws});
-    prepare.setProcessChannelMode(QProcess::MergedChannels);
-    QProgressDialog progress(tr("Building the demo workspace from the installed man pages..."),
-                             tr("Cancel"), 0, 0, this);
-    progress.setWindowTitle(tr("Demo workspace"));
-    progress.setMinimumDuration(300);
-    progress.setMinimumWidth(520);
-    QEventLoop loop;
-    connect(&prepare, &QProcess::readyRead, &progress, [&] {
-        const QString text = QString::fromUtf8(prepare.readAll()).trimmed();
+    // The event loop keeps running; the process's signals continue the demo.
+    auto* prepare = new QProcess(this);
+    prepare->setProgram(RunsController::cliPath());
+    prepare->setArguments({QStringLiteral("demo"), QStringLiteral("prepare"),
+                           QStringLiteral("--workspace"), workspacePath()});
+    prepare->setProcessChannelMode(QProcess::MergedChannels);
+    auto* progress =
+        new QProgressDialog(tr("Building the demo workspace from the installed man pages..."),
+                            tr("Cancel"), 0, 0, this);
+    progress->setWindowTitle(tr("Demo workspace"));
+    progress->setMinimumDuration(300);
+    progress->setMinimumWidth(520);
+    demoPrepare_ = prepare;
+    demoProgress_ = progress;
+    connect(prepare, &QProcess::readyRead, progress, [prepare, progress] {
+        const QString text = QString::fromUtf8(prepare->readAll()).trimmed();
         const QString line =
             text.section(QRegularExpression(QStringLiteral("[\r\n]")), -1).trimmed();
-        if (!line.isEmpty()) progress.setLabelText(line);
+        if (!line.isEmpty()) progress->setLabelText(line);
     });
-    connect(&prepare, &QProcess::finished, &loop, &QEventLoop::quit);
-    connect(&prepare, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
-    connect(&progress, &QProgressDialog::canceled, &prepare, &QProcess::kill);
-    prepare.start();
-    if (prepare.waitForStarted()) loop.exec();
-    progress.close();
-    if (prepare.exitStatus() != QProcess::NormalExit || prepare.exitCode() != 0) {
-        if (!progress.wasCanceled())
-            showError(tr("Cannot build the demo workspace"),
-                      tr("isomorph-cli demo prepare failed: %1").arg(progress.labelText()));
-        return false;
+    connect(progress, &QProgressDialog::canceled, prepare, &QProcess::kill);
+    connect(prepare, &QProcess::finished, this,
+            [this, ws = workspacePath()](int code, QProcess::ExitStatus status) {
+                finishDemoPreparation(ws, status == QProcess::NormalExit && code == 0);
+            });
+    connect(prepare, &QProcess::errorOccurred, this,
+            [this, ws = workspacePath()](QProcess::ProcessError e) {
+                if (e == QProcess::FailedToStart) finishDemoPreparation(ws, false);
+            });
+    prepare->start();
+    return true;
+}
+
+void MainWindow::finishDemoPreparation(const QString& ws, bool ok) {
+    if (!demoPrepare_) return;  // already finished (an error after the exit)
+    const QString output = demoProgress_ ? demoProgress_->labelText() : QString();
+    const bool canceled = demoProgress_ && demoProgress_->wasCanceled();
+    const QString why =
+        demoPrepare_->error() == QProcess::FailedToStart ? demoPrepare_->errorString() : output;
+    demoPrepare_->deleteLater();
+    demoPrepare_ = nullptr;
+    if (demoProgress_) {
+        demoProgress_->close();
+        demoProgress_->deleteLater();
     }
+    if (!ok) {
+        if (!canceled)
+            showError(tr("Cannot build the demo workspace"),
+                      tr("isomorph-cli demo prepare failed: %1").arg(why));
+        Q_EMIT liveDemoFailed(canceled ? QString() : why);
+        return;
+    }
+    if (workspacePath() != ws) {  // another workspace was opened meanwhile
+        Q_EMIT liveDemoFailed(tr("The demo workspace was closed while it was being built"));
+        return;
+    }
+    followDemoRun();
+}
+
+void MainWindow::followDemoRun() {
     // 2. The ccp-demo run: follow the one running, else start one.
+    const QString ws = workspacePath();
     showView(QStringLiteral("runs"));
     QString run;
     for (int i = 0; i < runsModel_->rowCount(); ++i)
@@ -397,12 +441,14 @@ bool MainWindow::startLiveDemo() {
         run = QDir(ws).filePath(
             QStringLiteral("runs/ccp-demo-") +
             QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+        QString error;
         if (!runsController_->launch(run,
                                      {QStringLiteral("--preset"), QStringLiteral("ccp-demo"),
                                       QStringLiteral("--workspace"), ws},
                                      &error)) {
             showError(tr("Cannot start the demo run"), error);
-            return false;
+            Q_EMIT liveDemoFailed(error);
+            return;
         }
     }
     runsView_->setExplanation(
@@ -415,7 +461,7 @@ bool MainWindow::startLiveDemo() {
            "XLM-R). <i>Embedding spread</i> falling below 0.5 warns of collapse; "
            "<i>CCP in-batch accuracy</i> near 1 with flat dev accuracy is information leakage."));
     runsController_->selectWhenListed({run});
-    return true;
+    Q_EMIT liveDemoStarted(run);
 }
 
 void MainWindow::selectRuns(const QStringList& names) {

@@ -3,12 +3,15 @@
 #include <memory>
 
 #include <QMainWindow>
+#include <QPointer>
 #include <QStringList>
 
 class QAction;
 class QDockWidget;
 class QFileSystemWatcher;
 class QMenu;
+class QProcess;
+class QProgressDialog;
 class QStackedWidget;
 class QTabWidget;
 class QTimer;
@@ -58,8 +61,10 @@ class MainWindow : public QMainWindow {
     views::RunsView* runsView() const { return runsView_; }
     RunsController* runsController() const { return runsController_; }
     /// The live demo: opens the demo workspace, builds its corpus and tokenizer with a
-    /// cancellable progress dialog (skipped when built), then follows the running ccp-demo run or
-    /// starts one, and shows it in the Runs view with an explanation. False if cancelled/failed.
+    /// cancellable progress dialog (quick when built), then follows the running ccp-demo run or
+    /// starts one, and shows it in the Runs view with an explanation. Returns at once: false if
+    /// the workspace cannot be opened or a demo is being prepared already; else
+    /// liveDemoStarted() or liveDemoFailed() follows.
     bool startLiveDemo();
     /// Selects runs of the open workspace by folder name in the Runs view (once listed).
     void selectRuns(const QStringList& names);
@@ -72,6 +77,10 @@ class MainWindow : public QMainWindow {
   Q_SIGNALS:
     void workspaceOpened(const QString& path);
     void workspaceClosed();
+    /// The live demo follows `runDir` in the Runs view.
+    void liveDemoStarted(const QString& runDir);
+    /// The live demo stopped before its run: `why` is empty when the user cancelled.
+    void liveDemoFailed(const QString& why);
 
   protected:
     void closeEvent(QCloseEvent* event) override;
@@ -90,6 +99,8 @@ class MainWindow : public QMainWindow {
     /// Logs a failed workspace operation and hands its message to the caller; returns false.
     bool reportFailure(const std::exception& e, QString* error);
     void showAbout();
+    void finishDemoPreparation(const QString& ws, bool ok);
+    void followDemoRun();
 
     views::LogModel* log_;
     std::unique_ptr<workspace::Workspace> workspace_;
@@ -104,6 +115,8 @@ class MainWindow : public QMainWindow {
     views::RunsView* runsView_ = nullptr;
     RunsController* runsController_ = nullptr;
     QTimer* refreshTimer_ = nullptr;
+    QPointer<QProcess> demoPrepare_;  ///< `isomorph-cli demo prepare` while it runs
+    QPointer<QProgressDialog> demoProgress_;
 
     QAction* newAction_ = nullptr;
     QAction* openAction_ = nullptr;

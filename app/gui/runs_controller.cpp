@@ -1,9 +1,11 @@
 #include "app/gui/runs_controller.h"
 
 #include <cmath>
+#include <optional>
 #include <signal.h>
 #include <unistd.h>
 
+#include <QColor>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -11,6 +13,7 @@
 #include <QFileSystemWatcher>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QSettings>
 #include <QTableView>
 #include <QTimer>
@@ -25,22 +28,32 @@
 
 namespace isomorph::gui {
 
-/// A followed run: its incremental reader and the wall-time origin of its curves.
+/// A followed run. The poll worker owns the reader and the wall-time origin; the rest belongs
+/// to the GUI thread.
 struct FollowState {
     QString dir;
     train::MetricsFollower follower;
     double t0 = std::nan("");
+
+    QColor color;                       ///< the same in every chart
+    views::RunMetrics metrics;          ///< what it declares (schema) or carries (seen keys)
+    QSet<QString> readKeys;             ///< keys this reader has seen points of
+    QSet<QString> fedKeys;              ///< keys whose points reached their chart
+    QVector<views::ChartEvent> events;  ///< replayed into charts made later
+
     explicit FollowState(const QString& d)
         : dir(d), follower((QDir(d).filePath(QStringLiteral("metrics.jsonl"))).toStdString()) {}
 };
 
 /// What one poll read from one run, ready for the charts (built on a worker thread).
 struct FollowBatch {
-    QString dir;
+    std::shared_ptr<FollowState> state;  ///< the reader it came from (a refill replaces it)
     struct Columns {
         QList<double> steps, times, values;
     };
-    QMap<QString, Columns> series;
+    QMap<QString, Columns> series;  ///< every numeric field of its train and eval records
+    QStringList keys;               ///< series' keys in first-seen order
+    std::optional<QVector<views::MetricSpec>> schema;  ///< the last schema record read
     QVector<views::ChartEvent> events;
     int badLines = 0;
     QString badExample;
@@ -50,29 +63,74 @@ namespace {
 
 const char* kAttachedKey = "runs/attached";
 
-FollowBatch readNewLines(FollowState& state, const QStringList& keys) {
+QString jsonString(const nlohmann::json& o, const char* name) {
+    const auto it = o.find(name);
+    return it != o.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                            : QString();
+}
+
+// A schema record's "metrics" array; entries without a key are skipped. Nothing if malformed.
+std::optional<QVector<views::MetricSpec>> parseSchema(const nlohmann::json& record) {
+    const auto metrics = record.find("metrics");
+    if (metrics == record.end() || !metrics->is_array()) return std::nullopt;
+    QVector<views::MetricSpec> out;
+    for (const auto& m : *metrics) {
+        if (!m.is_object()) continue;
+        views::MetricSpec spec;
+        spec.key = jsonString(m, "key");
+        if (spec.key.isEmpty()) continue;
+        spec.title = jsonString(m, "title");
+        spec.unit = jsonString(m, "unit");
+        spec.group = jsonString(m, "group");
+        spec.objective = jsonString(m, "objective");
+        spec.better = jsonString(m, "better");
+        spec.kind = jsonString(m, "kind");
+        const auto scale = m.find("scale");
+        if (scale != m.end() && scale->is_number() && std::isfinite(scale->get<double>()) &&
+            scale->get<double>() != 0.0)
+            spec.scale = scale->get<double>();
+        out.push_back(spec);
+    }
+    return out;
+}
+
+bool isBookkeeping(const std::string& field) {
+    return field == "step" || field == "time";
+}
+
+void addBadLine(FollowBatch& batch, const QString& example) {
+    if (batch.badLines++ == 0) batch.badExample = example;
+}
+
+FollowBatch readNewLines(const std::shared_ptr<FollowState>& state) {
     FollowBatch batch;
-    batch.dir = state.dir;
+    batch.state = state;
     train::MetricsLines lines;
     try {
-        lines = state.follower.poll();
+        lines = state->follower.poll();
     } catch (const std::exception& e) {
         batch.badLines = 1;
         batch.badExample = QString::fromStdString(e.what());
         return batch;
     }
-    batch.badLines = static_cast<int>(lines.badLines.size());
-    if (!lines.badLines.empty())
-        batch.badExample = QObject::tr("line %1: %2")
-                               .arg(lines.badLines.front().lineNumber)
-                               .arg(QString::fromStdString(lines.badLines.front().message));
+    for (const auto& bad : lines.badLines)
+        addBadLine(batch, QObject::tr("line %1: %2")
+                              .arg(bad.lineNumber)
+                              .arg(QString::fromStdString(bad.message)));
     for (const auto& r : lines.records) {
         if (!r.is_object()) continue;
         const double step = r.value("step", 0.0);
         const double time = r.value("time", 0.0);
-        if (std::isnan(state.t0) && time > 0) state.t0 = time;
-        const double t = time > 0 ? time - state.t0 : 0.0;
+        if (std::isnan(state->t0) && time > 0) state->t0 = time;
+        const double t = time > 0 ? time - state->t0 : 0.0;
         const std::string kind = r.value("kind", std::string());
+        if (kind == "schema") {
+            if (auto schema = parseSchema(r))
+                batch.schema = std::move(schema);
+            else
+                addBadLine(batch, QObject::tr("a schema record without a \"metrics\" array"));
+            continue;
+        }
         if (kind == "event") {
             views::ChartEvent e;
             e.step = step;
@@ -82,13 +140,19 @@ FollowBatch readNewLines(FollowState& state, const QStringList& keys) {
             batch.events.push_back(e);
             continue;
         }
-        for (const QString& key : keys) {
-            const auto it = r.find(key.toStdString());
-            if (it == r.end() || !it->is_number()) continue;
-            auto& c = batch.series[key];
-            c.steps << step;
-            c.times << t;
-            c.values << it->get<double>();
+        // Record kinds of later versions carry nothing the charts know how to show.
+        if (!kind.empty() && kind != "train" && kind != "eval") continue;
+        for (const auto& [field, value] : r.items()) {
+            if (!value.is_number() || isBookkeeping(field)) continue;
+            const QString key = QString::fromStdString(field);
+            auto it = batch.series.find(key);
+            if (it == batch.series.end()) {
+                it = batch.series.insert(key, {});
+                batch.keys << key;
+            }
+            it->steps << step;
+            it->times << t;
+            it->values << value.get<double>();
         }
     }
     return batch;
@@ -366,19 +430,62 @@ void RunsController::follow(const QStringList& dirs) {
         for (const QString& key : view_->chartKeys())
             view_->chart(key)->removeRun(dir);
     }
+    followOrder_ = dirs;
     for (const QString& dir : dirs) {
         if (followed_.contains(dir)) continue;
-        followed_[dir] = std::make_shared<FollowState>(dir);
+        auto state = std::make_shared<FollowState>(dir);
+        state->color = views::MetricChart::paletteColor(nextColor_++);
+        followed_[dir] = state;
         const QString metrics = QDir(dir).filePath(QStringLiteral("metrics.jsonl"));
         if (QFileInfo::exists(metrics)) watcher_->addPath(metrics);
-        const views::RunRow* row = model_->run(dir);
-        const QString name = row ? row->name : QFileInfo(dir).fileName();
         for (const QString& key : view_->chartKeys())
-            view_->chart(key)->addRun(dir, name);
+            view_->chart(key)->addRun(dir, runName(dir), state->color);
     }
+    if (dirs.isEmpty()) nextColor_ = 0;
+    updateCharts();  // charts only the runs no longer selected had go away
     detailsTick_ = 0;
     updateDetails();
     poll();
+}
+
+QString RunsController::runName(const QString& dir) const {
+    const views::RunRow* row = model_->run(dir);
+    return row ? row->name : QFileInfo(dir).fileName();
+}
+
+void RunsController::updateCharts() {
+    QVector<views::RunMetrics> runs;
+    for (const QString& dir : std::as_const(followOrder_))
+        if (const auto state = followed_.value(dir)) runs.push_back(state->metrics);
+    const QStringList added = view_->setCharts(views::chartList(runs));
+    // Points fed to charts that are gone must be fed again if their chart comes back.
+    const QStringList keys = view_->chartKeys();
+    for (const auto& state : std::as_const(followed_))
+        state->fedKeys.removeIf([&](const QString& k) { return !keys.contains(k); });
+    for (const QString& key : added) {
+        views::MetricChart* chart = view_->chart(key);
+        for (const QString& dir : std::as_const(followOrder_)) {
+            const auto state = followed_.value(dir);
+            if (!state) continue;
+            chart->addRun(dir, runName(dir), state->color);
+            for (const views::ChartEvent& e : std::as_const(state->events))
+                chart->addEvent(dir, e);
+        }
+    }
+}
+
+void RunsController::refill(const QString& dir) {
+    // A chart appeared for points this reader already passed: read the file again. The run's
+    // declarations stay, so its charts do not flicker meanwhile.
+    const auto old = followed_.value(dir);
+    auto fresh = std::make_shared<FollowState>(dir);
+    fresh->color = old->color;
+    fresh->metrics = old->metrics;
+    followed_[dir] = fresh;
+    for (const QString& key : view_->chartKeys()) {
+        view_->chart(key)->removeRun(dir);
+        view_->chart(key)->addRun(dir, runName(dir), fresh->color);
+    }
 }
 
 void RunsController::poll() {
@@ -389,33 +496,90 @@ void RunsController::poll() {
     QVector<std::shared_ptr<FollowState>> states;
     for (const auto& s : std::as_const(followed_))
         states.push_back(s);
-    const QStringList keys = view_->chartKeys();
     // Reading and parsing happen on a worker thread; the GUI thread only appends columns.
-    pollWatcher_->setFuture(QtConcurrent::run([states, keys] {
+    pollWatcher_->setFuture(QtConcurrent::run([states] {
         QVector<FollowBatch> out;
         for (const auto& s : states)
-            out.push_back(readNewLines(*s, keys));
+            out.push_back(readNewLines(s));
         return out;
     }));
 }
 
+namespace {
+
+// A run's points of `key` are shown times this: its own declaration's scale, else the
+// built-in one (runs without a schema), else as stored.
+double scaleOf(const views::RunMetrics& metrics, const QString& key) {
+    if (metrics.hasSchema)
+        for (const views::MetricSpec& s : metrics.schema)
+            if (s.key == key) return s.scale;
+    const views::MetricSpec* known = views::knownMetric(key);
+    return known ? known->scale : 1.0;
+}
+
+}  // namespace
+
 void RunsController::applyBatches(const QVector<FollowBatch>& batches) {
+    // 1. What the runs declare now, and the charts that follows from it.
+    QVector<const FollowBatch*> current;
+    QMap<QString, QSet<QString>> readBefore;
+    bool declarationsChanged = false;
     for (const FollowBatch& b : batches) {
-        if (!followed_.contains(b.dir)) continue;  // unselected while the poll ran
-        for (auto it = b.series.begin(); it != b.series.end(); ++it)
-            if (auto* chart = view_->chart(it.key()))
-                chart->appendPoints(b.dir, it->steps, it->times, it->values);
-        for (const auto& e : b.events)
-            for (const QString& key : view_->chartKeys())
-                view_->chart(key)->addEvent(b.dir, e);
-        if (b.badLines > 0)
-            Q_EMIT message(tr("%1: %2 line(s) of metrics.jsonl are not JSON and were skipped (%3)")
-                               .arg(QFileInfo(b.dir).fileName())
-                               .arg(b.badLines)
-                               .arg(b.badExample));
+        // Unselected while the poll ran, or refilled: the lines belong to a reader now gone.
+        if (followed_.value(b.state->dir) != b.state) continue;
+        current.push_back(&b);
+        FollowState& state = *b.state;
+        readBefore[state.dir] = state.readKeys;
+        if (b.schema) {
+            declarationsChanged |= !state.metrics.hasSchema || state.metrics.schema != *b.schema;
+            state.metrics.hasSchema = true;
+            state.metrics.schema = *b.schema;  // the latest schema record wins
+        }
+        for (const QString& key : b.keys) {
+            state.readKeys.insert(key);
+            if (state.metrics.seenKeys.contains(key)) continue;
+            state.metrics.seenKeys << key;
+            declarationsChanged |= !state.metrics.hasSchema;
+        }
+    }
+    if (declarationsChanged) updateCharts();
+    // 2. Points and events into the charts.
+    bool refilled = false;
+    for (const FollowBatch* b : current) {
+        FollowState& state = *b->state;
+        const QStringList keys = view_->chartKeys();
+        const bool missed = std::any_of(keys.begin(), keys.end(), [&](const QString& k) {
+            return !state.fedKeys.contains(k) && readBefore[state.dir].contains(k);
+        });
+        if (missed) {
+            refill(state.dir);
+            refilled = true;
+            continue;
+        }
+        for (auto it = b->series.begin(); it != b->series.end(); ++it) {
+            views::MetricChart* chart = view_->chart(it.key());
+            if (!chart) continue;
+            QList<double> values = it->values;
+            if (const double scale = scaleOf(state.metrics, it.key()); scale != 1.0)
+                for (double& v : values)
+                    v *= scale;
+            chart->appendPoints(state.dir, it->steps, it->times, values);
+            state.fedKeys.insert(it.key());
+        }
+        for (const auto& e : b->events)
+            for (const QString& key : keys)
+                view_->chart(key)->addEvent(state.dir, e);
+        state.events += b->events;
+        if (b->badLines > 0)
+            Q_EMIT message(
+                tr("%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)")
+                    .arg(QFileInfo(state.dir).fileName())
+                    .arg(b->badLines)
+                    .arg(b->badExample));
     }
     if (++detailsTick_ % 4 == 0) updateDetails();
     Q_EMIT polled();
+    if (refilled) poll();
 }
 
 void RunsController::updateDetails() {

@@ -72,6 +72,12 @@ class RunsController : public QObject {
 
   private:
     void applyBatches(const QVector<FollowBatch>& batches);
+    /// The view's charts from what the followed runs declare (RunsView::setCharts); new charts
+    /// get every followed run and its events so far.
+    void updateCharts();
+    /// Re-reads a followed run from the start (a chart appeared for points already read).
+    void refill(const QString& dir);
+    QString runName(const QString& dir) const;
     void updateDetails();
     QStringList attachedRuns() const;
 
@@ -84,6 +90,8 @@ class RunsController : public QObject {
     QFutureWatcher<QVector<views::RunRow>>* scanWatcher_;
     QFutureWatcher<QVector<FollowBatch>>* pollWatcher_;
     QMap<QString, std::shared_ptr<FollowState>> followed_;
+    QStringList followOrder_;  ///< the followed runs in selection order (first one's specs win)
+    int nextColor_ = 0;        ///< palette index of the next followed run
     QMap<QString, QPointer<QProcess>> children_;
     QMap<QString, QString> launchErrors_;  ///< dir -> why a child failed at start
     bool rescanAgain_ = false;

@@ -1,9 +1,14 @@
 // The workbench window, offscreen: opens and closes, creates and reopens workspaces, remembers
 // them, reports bad folders in the log panel, and fills the About dialog from doctor's code.
 
+#include <signal.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QProcess>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStackedWidget>
@@ -131,6 +136,74 @@ class TestMainWindow : public QObject {
         window.closeWorkspace();
         QVERIFY2(window.openDemoWorkspace(&error), qPrintable(error));  // idempotent
         QCOMPARE(window.workspacePath(), expected);
+    }
+
+    void liveDemoContinuesFromSignals() {
+        // A stand-in CLI: `demo prepare` runs until the test lets it finish, `train` records
+        // its arguments. startLiveDemo() must return while preparation runs (no nested event
+        // loop) and continue to the demo run when the process finishes.
+        QTemporaryDir tmp;
+        const QString go = tmp.filePath("go"), args = tmp.filePath("train-args");
+        const QString cli = tmp.filePath("isomorph-cli");
+        QFile script(cli);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(QStringLiteral("#!/bin/sh\n"
+                                    "case \"$1\" in\n"
+                                    "demo) echo 'rendering man pages: 10 of 30'\n"
+                                    "  for i in $(seq 100); do [ -e '%1' ] && exit 0; sleep 0.05; "
+                                    "done; exit 3 ;;\n"
+                                    "train) echo \"$@\" > '%2' ;;\n"
+                                    "esac\n")
+                         .arg(go, args)
+                         .toUtf8());
+        script.close();
+        QVERIFY(script.setPermissions(script.permissions() | QFile::ExeOwner));
+        qputenv("ISOMORPH_CLI", cli.toUtf8());
+
+        LogModel log;
+        MainWindow window(&log);
+        QSignalSpy started(&window, &MainWindow::liveDemoStarted);
+        QSignalSpy failed(&window, &MainWindow::liveDemoFailed);
+        QVERIFY(window.startLiveDemo());
+        QVERIFY(!QFile::exists(go));  // returned while `demo prepare` still waits
+        auto* progress = window.findChild<QProgressDialog*>();
+        QVERIFY(progress);
+        QTRY_COMPARE(progress->labelText(), QStringLiteral("rendering man pages: 10 of 30"));
+        QVERIFY(!window.startLiveDemo());  // one at a time
+        QVERIFY(QFile(go).open(QIODevice::WriteOnly));
+        QVERIFY(started.wait(10000));
+        QCOMPARE(failed.count(), 0);
+        const QString run = started.at(0).at(0).toString();
+        QVERIFY2(run.startsWith(window.workspacePath() + "/runs/ccp-demo-"), qPrintable(run));
+        QTRY_VERIFY(QFile::exists(args));
+        QFile recorded(args);
+        QVERIFY(recorded.open(QIODevice::ReadOnly));
+        QVERIFY2(recorded.readAll().contains("--preset ccp-demo"), qPrintable(args));
+        QTRY_VERIFY(window.findChild<QProgressDialog*>() == nullptr);
+
+        // Cancelled: the preparation is killed, nothing starts and no error is shown.
+        QFile::remove(go);
+        QFile::remove(args);
+        QVERIFY(window.startLiveDemo());
+        progress = window.findChild<QProgressDialog*>();
+        QVERIFY(progress);
+        progress->cancel();
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(failed.at(0).at(0).toString(), QString());
+        QCOMPARE(started.count(), 1);
+        QVERIFY(window.findChild<QMessageBox*>() == nullptr);
+        QVERIFY(!QFile::exists(args));
+
+        // A window closed while the demo is prepared stops the preparation quietly.
+        auto* closing = new MainWindow(&log);
+        QVERIFY(closing->startLiveDemo());
+        QProcess* prepare = closing->findChild<QProcess*>();
+        QVERIFY(prepare);
+        QTRY_COMPARE(prepare->state(), QProcess::Running);
+        const qint64 pid = prepare->processId();
+        delete closing;
+        QVERIFY2(::kill(static_cast<pid_t>(pid), 0) != 0, "demo prepare still running");
+        qunsetenv("ISOMORPH_CLI");
     }
 
     void newWorkspaceDialogValidates() {

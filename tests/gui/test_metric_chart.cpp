@@ -5,9 +5,12 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFutureWatcher>
 #include <QImage>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QtTest>
 
 #include "views/charts/metric_chart.h"
@@ -329,6 +332,70 @@ class TestMetricChart : public QObject {
         chart.resetXRange();
         chart.finishDecimation();
         QVERIFY(!chart.decimationPending());
+    }
+
+    void decimationWatchersAreRetiredByTheChart() {
+        // Jobs replaced by newer ones, and jobs of removed runs, leave no watcher behind.
+        MetricChart chart;
+        chart.resize(800, 400);
+        chart.setMetric("loss");
+        addLossRun(chart, "a", 100000, 1);
+        addLossRun(chart, "b", 100000, 2);
+        QVERIFY(chart.decimationPending());
+        chart.setXRange(1000, 2000);  // replaces both jobs
+        chart.removeRun("b");         // with its job still running
+        QTRY_VERIFY(!chart.decimationPending());
+        QTRY_COMPARE(chart.findChildren<QFutureWatcherBase*>().size(), qsizetype(0));
+        chart.setXRange(10, 20);  // a job still running when the chart is destroyed
+    }
+
+    void longTitlesAreElidedNotCut() {
+        const QString title =
+            QStringLiteral("Dev bitext accuracy, mean-shifted, macro-averaged over pairs (%)");
+        MetricChart chart;
+        chart.setMetric("bitext_acc_shifted", title);
+        chart.resize(800, 320);
+        QFont bold = chart.font();
+        bold.setBold(true);
+        const QFontMetricsF fm(bold);
+        QCOMPARE(chart.visibleTitle(), title);
+        auto rightmostDarkPixel = [&fm](const QImage& image) {
+            int right = -1;
+            for (int y = 0; y < 8 + int(fm.height()) + 2; ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    if (qGray(image.pixel(x, y)) < 128) right = std::max(right, x);
+            return right;
+        };
+        // The bold title is drawn to its end, as the same text drawn without any clipping.
+        QImage reference(chart.size(), QImage::Format_RGB32);
+        reference.fill(Qt::white);
+        {
+            QPainter painter(&reference);
+            painter.setFont(bold);
+            painter.setPen(Qt::black);
+            painter.drawText(QPointF(8, 8 + fm.ascent()), title);
+        }
+        const int expected = rightmostDarkPixel(reference);
+        const int drawn = rightmostDarkPixel(chart.grab().toImage());
+        QVERIFY2(
+            std::abs(drawn - expected) <= 1,
+            qPrintable(QString("title drawn to x=%1, unclipped to x=%2").arg(drawn).arg(expected)));
+        // Too narrow: elided inside the widget, and the tooltip shows it in full.
+        chart.resize(220, 200);
+        const QString shown = chart.visibleTitle();
+        QVERIFY2(shown.endsWith(QChar(0x2026)) && shown.size() < title.size(), qPrintable(shown));
+        QVERIFY2(fm.horizontalAdvance(shown) <= 220 - 16, qPrintable(shown));
+        QVERIFY(rightmostDarkPixel(chart.grab().toImage()) <= 220 - 8);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QHelpEvent help(QEvent::ToolTip, QPoint(20, 12), chart.mapToGlobal(QPoint(20, 12)));
+        QApplication::sendEvent(&chart, &help);
+        QTRY_COMPARE(QToolTip::text(), title);
+        chart.setDescription(QStringLiteral("<b>%1</b><br>higher is better").arg(title));
+        QApplication::sendEvent(&chart, &help);
+        QTRY_VERIFY2(QToolTip::text().contains(QStringLiteral("higher is better")),
+                     qPrintable(QToolTip::text()));
+        QToolTip::hideText();
     }
 
     void appendsExtendTheDecimationIncrementally() {

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -48,8 +49,29 @@ QByteArray trainLine(int step, double loss) {
            "\n";
 }
 
+QByteArray record(const QJsonObject& fields) {
+    return QJsonDocument(fields).toJson(QJsonDocument::Compact) + "\n";
+}
+
+// A metrics.jsonl line declaring metrics, as the trainer writes at the start of each process.
+QByteArray schemaLine(int step, const QJsonArray& metrics) {
+    return record({{"kind", "schema"}, {"step", step}, {"time", 1000.0}, {"metrics", metrics}});
+}
+
+QJsonObject metric(const QString& key, const QString& title, const QString& group,
+                   const QString& kind = "train") {
+    return {{"key", key},      {"title", title},    {"unit", ""},  {"group", group},
+            {"objective", ""}, {"better", "lower"}, {"kind", kind}};
+}
+
+QStringList sorted(QStringList list) {
+    list.sort();
+    return list;
+}
+
 int pointsOf(views::RunsView& view, const QString& key, const QString& dir) {
-    const auto* s = view.chart(key)->series(dir);
+    const auto* chart = view.chart(key);
+    const auto* s = chart ? chart->series(dir) : nullptr;
     return s ? static_cast<int>(s->values.size()) : 0;
 }
 
@@ -143,6 +165,103 @@ class TestRunsView : public QObject {
         QCOMPARE(view.chart("loss/mlm")->series(run)->values.at(2), 7.5);
         view.table()->clearSelection();
         QCOMPARE(pointsOf(view, "loss/mlm", run), 0);
+    }
+
+    void chartsComeFromTheRunsSchema() {
+        // A run of a toy objective declares its metrics: its charts are those, in group order,
+        // with the file's titles (translated titles for keys the GUI knows) and scales.
+        const QString toy = ws_ + "/runs/toy-objective-run";
+        QJsonObject acc = metric("bitext_acc", "Dev bitext accuracy", "dev", "eval");
+        acc["unit"] = "%";
+        acc["scale"] = 100;
+        acc["better"] = "higher";
+        QJsonObject toyLoss = metric("loss/toy", "Toy loss", "losses");
+        toyLoss["objective"] = "toy";
+        QByteArray lines = schemaLine(0, {metric("lr", "Learning rate", "optimisation"), toyLoss,
+                                          metric("bitext_acc/*", "Dev bitext accuracy", "dev"), acc,
+                                          metric("mystery", "", "")});
+        lines += record({{"kind", "eval"},
+                         {"step", 0},
+                         {"time", 1000.0},
+                         {"bitext_acc", 0.25},
+                         {"bitext_acc/de-en", 0.5}});
+        for (int s = 1; s <= 5; ++s)
+            lines += record({{"kind", "train"},
+                             {"step", s},
+                             {"time", 1000.0 + s},
+                             {"loss", 3.0},
+                             {"loss/toy", 3.0},
+                             {"lr", 1e-4}});
+        lines += record({{"kind", "future-kind"}, {"step", 5}, {"loss/toy", 99.0}});
+        writeFile(toy + "/metrics.jsonl", lines);
+        // A run from before schemas: charted from the keys it carries.
+        const QString old = ws_ + "/runs/run-from-before-schemas";
+        QByteArray oldLines;
+        for (int s = 1; s <= 3; ++s)
+            oldLines += trainLine(s, 9.0 - s);
+        oldLines += record({{"kind", "eval"}, {"step", 3}, {"time", 1003.0}, {"bitext_acc", 0.1}});
+        writeFile(old + "/metrics.jsonl", oldLines);
+        for (const QString& run : {toy, old})
+            writeFile(run + "/status.json",
+                      R"({"state":"stopped","step":5,"max_steps":10,"host":"elsewhere"})");
+
+        views::RunsModel model;
+        views::RunsView view(&model);
+        view.resize(1200, 700);
+        view.show();  // shown before the rows arrive, as in the window
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        gui::RunsController controller(&view, &model);
+        controller.setWorkspace(ws_);
+        QTRY_VERIFY(model.run(toy) != nullptr && model.run(old) != nullptr);
+        // Run names are not cut to the width of the column's heading.
+        const int nameWidth = view.table()->fontMetrics().horizontalAdvance(model.run(toy)->name);
+        QTRY_VERIFY2(view.table()->columnWidth(views::RunsModel::Name) > nameWidth,
+                     qPrintable(QString("column %1 px, name %2 px")
+                                    .arg(view.table()->columnWidth(views::RunsModel::Name))
+                                    .arg(nameWidth)));
+        view.selectRun(toy);
+        QTRY_COMPARE(pointsOf(view, "loss/toy", toy), 5);
+        QCOMPARE(view.chartKeys(), (QStringList{"loss/toy", "bitext_acc", "lr", "mystery"}));
+        QCOMPARE(view.chart("loss/toy")->title(), QString("Toy loss"));
+        QCOMPARE(view.chart("bitext_acc")->title(), QString("Dev bitext accuracy (%)"));
+        QCOMPARE(view.chart("mystery")->title(), QString("mystery"));  // no title: the key
+        QVERIFY(view.chart("loss/ccp") == nullptr);
+        QVERIFY(view.chart("loss/mlm") == nullptr);
+        QVERIFY(view.chart("loss") == nullptr);  // carried, but not declared
+        QCOMPARE(view.chart("bitext_acc")->series(toy)->values, QList<double>{25.0});
+        QCOMPARE(view.chart("lr")->smoothing(), 0.6);
+        QCOMPARE(view.chart("bitext_acc")->smoothing(), 0.0);  // evaluations: not smoothed
+
+        view.selectRun(old);
+        QTRY_COMPARE(pointsOf(view, "loss/mlm", old), 3);
+        QCOMPARE(view.chartKeys(), (QStringList{"loss/mlm", "bitext_acc"}));  // not "loss"
+        QCOMPARE(view.chart("loss/mlm")->title(), QString("MLM loss"));
+        QCOMPARE(view.chart("bitext_acc")->series(old)->values, QList<double>{10.0});
+
+        // Both: the union; "loss" is charted by neither.
+        view.selectRun(toy, true);
+        QTRY_COMPARE(pointsOf(view, "loss/toy", toy), 5);
+        // Losses first (in the selection's order), then dev, optimisation, ungrouped.
+        QCOMPARE(view.chartKeys().mid(2), (QStringList{"bitext_acc", "lr", "mystery"}));
+        QCOMPARE(sorted(view.chartKeys().mid(0, 2)), (QStringList{"loss/mlm", "loss/toy"}));
+        QCOMPARE(pointsOf(view, "loss/mlm", old), 3);
+        QCOMPARE(pointsOf(view, "bitext_acc", old), 1);
+
+        // The toy run resumes with a schema that also declares the total loss: the old run's
+        // points of it, read already but not charted, are read again.
+        writeFile(toy + "/metrics.jsonl",
+                  schemaLine(5, {toyLoss, metric("loss", "Weighted total loss", "losses")}), true);
+        writeFile(toy + "/metrics.jsonl",
+                  record({{"kind", "train"}, {"step", 6}, {"loss", 2.0}, {"loss/toy", 2.0}}), true);
+        controller.poll();
+        QTRY_COMPARE(pointsOf(view, "loss", toy), 6);
+        QTRY_COMPARE(pointsOf(view, "loss", old), 3);
+        QCOMPARE(pointsOf(view, "loss/mlm", old), 3);  // no duplicates from the re-read
+        QCOMPARE(view.chartKeys().last(), QString("bitext_acc"));
+        QCOMPARE(sorted(view.chartKeys()),
+                 (QStringList{"bitext_acc", "loss", "loss/mlm", "loss/toy"}));
+        view.table()->clearSelection();
+        QTRY_VERIFY(view.chartKeys().isEmpty());
     }
 
     void launchesStopsAndResumesATinyRealRun() {

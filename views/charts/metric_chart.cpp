@@ -12,8 +12,10 @@
 #include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
+#include <QPointer>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <QToolTip>
 #include <QWheelEvent>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -261,10 +263,13 @@ struct MetricChart::Run {
     double xLo[2] = {kInf, kInf};  // finite x extent per axis (Step, WallTime)
     double xHi[2] = {-kInf, -kInf};
     std::optional<Decimation> cache;
-    QFutureWatcher<Decimation>* job = nullptr;  // owned; deleteLater'd when replaced or done
+    // The pending decimation. The chart owns its watchers as Qt children; a run only points at
+    // its job and retires it with deleteLater (it may be inside the watcher's finished signal),
+    // so the chart's destructor deletes any watcher still alive.
+    QPointer<QFutureWatcher<Decimation>> job;
     Params jobParams;
 
-    ~Run() { delete job; }
+    ~Run() { dropJob(); }
     void dropJob() {
         if (!job) return;
         job->disconnect();
@@ -294,6 +299,7 @@ struct MetricChart::Run {
 struct MetricChart::Layout {
     QRectF rect;
     QRectF title;
+    QString titleText;  // elided to the width
     struct LegendItem {
         QRectF rect;
         const Run* run;
@@ -338,6 +344,19 @@ void MetricChart::setMetric(const QString& key, const QString& title) {
     hasAutoRange_ = false;
     refreshAll();
     update();
+}
+
+QColor MetricChart::paletteColor(int i) {
+    const int n = static_cast<int>(std::size(kPalette));
+    return kPalette[((i % n) + n) % n];
+}
+
+QString MetricChart::visibleTitle() const {
+    return widgetLayout().titleText;
+}
+
+void MetricChart::setDescription(const QString& richText) {
+    description_ = richText;
 }
 
 void MetricChart::addRun(const QString& runId, const QString& displayName, const QColor& color) {
@@ -509,7 +528,7 @@ void MetricChart::updateAutoRange() {
 }
 
 MetricChart::Params MetricChart::wantedParams() const {
-    const Layout layout = layoutFor(QRectF(rect()), QFontMetricsF(font()));
+    const Layout layout = widgetLayout();
     Params p;
     p.axis = axis_;
     p.logY = logY_;
@@ -574,7 +593,8 @@ void MetricChart::catchUp(Run& run) {
 }
 
 bool MetricChart::decimationPending() const {
-    return std::any_of(runs_.begin(), runs_.end(), [](const auto& run) { return run->job; });
+    return std::any_of(runs_.begin(), runs_.end(),
+                       [](const auto& run) { return !run->job.isNull(); });
 }
 
 void MetricChart::finishDecimation() {
@@ -598,17 +618,37 @@ void MetricChart::finishDecimation() {
 
 // -- layout and scales --------------------------------------------------------------------------
 
-MetricChart::Layout MetricChart::layoutFor(const QRectF& rect, const QFontMetricsF& fm) const {
+QFont MetricChart::titleFont() const {
+    QFont bold = font();
+    bold.setBold(true);
+    return bold;
+}
+
+MetricChart::Layout MetricChart::widgetLayout() const {
+    return layoutFor(QRectF(rect()), QFontMetricsF(font()), QFontMetricsF(titleFont()));
+}
+
+MetricChart::Layout MetricChart::layoutFor(const QRectF& rect, const QFontMetricsF& fm,
+                                           const QFontMetricsF& titleFm) const {
     Layout layout;
     layout.rect = rect;
-    const double line = fm.height();
-    const double titleWidth = fm.horizontalAdvance(title_) * 1.1;  // bold
+    const double line = std::max(fm.height(), titleFm.height());
+    // Measured in the bold font it is drawn in; elided (tooltip in full) rather than clipped.
+    const double room = std::max(0.0, rect.width() - 2 * kPadding);
+    layout.titleText = titleFm.horizontalAdvance(title_) <= room
+                           ? title_
+                           : titleFm.elidedText(title_, Qt::ElideRight, room);
+    // A little slack: drawText clips to the rectangle, and rounding must not cut a pixel.
+    const double titleWidth =
+        std::min(room, std::ceil(titleFm.horizontalAdvance(layout.titleText)) + 2.0);
     layout.title = QRectF(rect.left() + kPadding, rect.top() + kPadding, titleWidth, line);
     double x = layout.title.right() + (title_.isEmpty() ? 0.0 : 18.0);
     double y = layout.title.top();
     const double right = rect.right() - kPadding;
     if (legendVisible_) {
         for (const auto& run : runs_) {
+            // Runs without this metric (another objective, an older version) are not listed.
+            if (run->series.size() == 0) continue;
             const double width = 22.0 + fm.horizontalAdvance(run->name);
             if (x + width > right && x > rect.left() + kPadding + 1.0) {
                 x = rect.left() + kPadding;
@@ -694,7 +734,8 @@ void MetricChart::resizeEvent(QResizeEvent* event) {
 void MetricChart::paintChart(QPainter& painter, const QRectF& rect, bool interactive) const {
     painter.fillRect(rect, palette().base());
     painter.setFont(font());
-    const Layout layout = layoutFor(rect, painter.fontMetrics());
+    const Layout layout =
+        layoutFor(rect, painter.fontMetrics(), QFontMetricsF(titleFont(), painter.device()));
     paintHeader(painter, layout);
     const YScale y = yScale(viewMin_, viewMax_);
     if (!y.valid) {
@@ -710,11 +751,9 @@ void MetricChart::paintChart(QPainter& painter, const QRectF& rect, bool interac
 }
 
 void MetricChart::paintHeader(QPainter& painter, const Layout& layout) const {
-    QFont bold = painter.font();
-    bold.setBold(true);
-    painter.setFont(bold);
+    painter.setFont(titleFont());
     painter.setPen(palette().color(QPalette::Text));
-    painter.drawText(layout.title, Qt::AlignLeft | Qt::AlignVCenter, title_);
+    painter.drawText(layout.title, Qt::AlignLeft | Qt::AlignVCenter, layout.titleText);
     painter.setFont(font());
     painter.setRenderHint(QPainter::Antialiasing, true);
     for (const auto& item : layout.legend) {
@@ -935,8 +974,24 @@ void MetricChart::paintCrosshair(QPainter& painter, const Layout& layout, const 
 
 // -- mouse --------------------------------------------------------------------------------------
 
+bool MetricChart::event(QEvent* event) {
+    if (event->type() != QEvent::ToolTip) return QWidget::event(event);
+    // Only the title has a tooltip: over the plot the crosshair box tells the values.
+    const auto* help = static_cast<QHelpEvent*>(event);
+    const Layout layout = widgetLayout();
+    const bool elided = layout.titleText != title_;
+    if (layout.title.contains(help->pos()) && (elided || !description_.isEmpty())) {
+        QToolTip::showText(help->globalPos(), description_.isEmpty() ? title_ : description_, this,
+                           layout.title.toAlignedRect());
+    } else {
+        QToolTip::hideText();
+        event->ignore();
+    }
+    return true;
+}
+
 void MetricChart::updateCrosshair(const QPointF& pos) {
-    const Layout layout = layoutFor(QRectF(rect()), QFontMetricsF(font()));
+    const Layout layout = widgetLayout();
     crosshair_.clear();
     if (!layout.plot.contains(pos)) return;
     const double x =
@@ -961,7 +1016,7 @@ void MetricChart::mouseMoveEvent(QMouseEvent* event) {
         Q_EMIT crosshairHidden();
         return;
     }
-    const Layout layout = layoutFor(QRectF(rect()), QFontMetricsF(font()));
+    const Layout layout = widgetLayout();
     Q_EMIT crosshairMoved(viewMin_ + (mouse_.x() - layout.plot.left()) / layout.plot.width() *
                                          (viewMax_ - viewMin_));
 }
@@ -974,7 +1029,7 @@ void MetricChart::leaveEvent(QEvent*) {
 }
 
 void MetricChart::wheelEvent(QWheelEvent* event) {
-    const Layout layout = layoutFor(QRectF(rect()), QFontMetricsF(font()));
+    const Layout layout = widgetLayout();
     if (!layout.plot.contains(event->position()) || event->angleDelta().y() == 0) return;
     const double factor = std::pow(0.85, event->angleDelta().y() / 120.0);
     const double center = viewMin_ + (event->position().x() - layout.plot.left()) /

@@ -73,9 +73,19 @@ class MetricChart : public QWidget {
     /// points and events, since they belong to the previous metric. `title` defaults to key.
     void setMetric(const QString& key, const QString& title = QString());
     QString metricKey() const { return key_; }
+    QString title() const { return title_; }
+    /// The title as drawn at the current width: elided when it does not fit, and then shown in
+    /// full by the title's tooltip.
+    QString visibleTitle() const;
+    /// Rich text for the title's tooltip (what the metric is, which way is better); empty: the
+    /// tooltip shows the title, and only when it is elided.
+    void setDescription(const QString& richText);
 
+    /// Color `i` of the ten-color palette runs are drawn in (cycles), so that several charts
+    /// can give a run the same color.
+    static QColor paletteColor(int i);
     /// Adds a run (or renames/recolors an existing one). An invalid color picks the next one
-    /// of a ten-color palette.
+    /// of the palette.
     void addRun(const QString& runId, const QString& displayName, const QColor& color = QColor());
     void removeRun(const QString& runId);
     QStringList runIds() const;
@@ -97,7 +107,8 @@ class MetricChart : public QWidget {
     XAxis xAxis() const { return axis_; }
     void setLogY(bool logY);
     bool logY() const { return logY_; }
-    /// Hide when several charts share one legend outside them.
+    /// The legend lists the runs that have points. Hide it when several charts share one
+    /// legend outside them.
     void setLegendVisible(bool visible);
     /// Fixed x range (zoom); resetXRange() returns to the automatic one that follows the data.
     void setXRange(double xmin, double xmax);
@@ -131,6 +142,7 @@ class MetricChart : public QWidget {
     void crosshairHidden();
 
   protected:
+    bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -146,7 +158,10 @@ class MetricChart : public QWidget {
     struct YScale;
 
     Run* findRun(const QString& runId) const;
-    Layout layoutFor(const QRectF& rect, const QFontMetricsF& metrics) const;
+    Layout layoutFor(const QRectF& rect, const QFontMetricsF& metrics,
+                     const QFontMetricsF& titleMetrics) const;
+    Layout widgetLayout() const;
+    QFont titleFont() const;
     Params wantedParams() const;
     void refreshAll();
     void refresh(Run& run, const Params& want);
@@ -166,6 +181,7 @@ class MetricChart : public QWidget {
 
     QString key_;
     QString title_;
+    QString description_;
     std::vector<std::unique_ptr<Run>> runs_;
     double smoothing_ = 0.6;
     XAxis axis_ = XAxis::Step;

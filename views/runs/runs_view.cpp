@@ -25,40 +25,12 @@
 
 namespace isomorph::views {
 
-namespace {
-
-struct ChartSpec {
-    const char* key;
-    const char* title;
-};
-
-// What researchers watch, in order: losses, dev metrics, health, optimisation, throughput.
-const ChartSpec kCharts[] = {
-    {"loss/mlm", QT_TRANSLATE_NOOP("RunsView", "MLM loss")},
-    {"loss/ccp", QT_TRANSLATE_NOOP("RunsView", "CCP loss")},
-    {"bitext_acc", QT_TRANSLATE_NOOP("RunsView", "Dev bitext accuracy")},
-    {"bitext_acc_shifted", QT_TRANSLATE_NOOP("RunsView", "Dev bitext accuracy, mean-shifted")},
-    {"collapse_ratio", QT_TRANSLATE_NOOP("RunsView", "Embedding spread (1 = as at start)")},
-    {"uniformity", QT_TRANSLATE_NOOP("RunsView", "Uniformity (lower = more uniform)")},
-    {"ccp/acc", QT_TRANSLATE_NOOP("RunsView", "CCP in-batch accuracy (leakage when ~1)")},
-    {"lr", QT_TRANSLATE_NOOP("RunsView", "Learning rate")},
-    {"grad_norm", QT_TRANSLATE_NOOP("RunsView", "Gradient norm")},
-    {"tokens_per_s", QT_TRANSLATE_NOOP("RunsView", "Tokens / s")},
-    {"step_time", QT_TRANSLATE_NOOP("RunsView", "Step time (s)")},
-    {"rss_peak_mb", QT_TRANSLATE_NOOP("RunsView", "Peak memory (MB)")},
-};
-
-bool isEvalChart(const QString& key) {
-    return key.startsWith(QLatin1String("bitext_acc")) || key == QLatin1String("collapse_ratio") ||
-           key == QLatin1String("uniformity");
-}
-
-}  // namespace
-
 RunsView::RunsView(RunsModel* model, QWidget* parent)
     : QWidget(parent),
       model_(model),
       table_(new QTableView(this)),
+      grid_(new QGridLayout),
+      noCharts_(new QLabel(this)),
       smoothing_(new QSlider(Qt::Horizontal, this)),
       xAxis_(new QComboBox(this)),
       logY_(new QCheckBox(tr("Log scale"), this)),
@@ -103,31 +75,25 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
     controls->addWidget(xAxis_);
     controls->addSpacing(12);
     controls->addWidget(logY_);
-    controls->addStretch();
-    auto* hint = new QLabel(tr("Select runs to overlay them; right-click a chart to export"), this);
+    auto* hint = new QLabel(tr("Right-click a chart to export it"), this);
     hint->setEnabled(false);
-    controls->addWidget(hint);
+    // Wraps rather than being cut where the row is narrow (long translations).
+    hint->setWordWrap(true);
+    hint->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    controls->addWidget(hint, 1);
 
-    auto* grid = new QGridLayout;
-    int i = 0;
-    for (const ChartSpec& spec : kCharts) {
-        auto* chart = new MetricChart(this);
-        const QString key = QString::fromLatin1(spec.key);
-        chart->setObjectName(QStringLiteral("chart:") + key);
-        chart->setMetric(key, tr(spec.title));
-        // Evaluations are sparse (every N steps): smoothing would only distort them.
-        if (isEvalChart(key)) chart->setSmoothing(0.0);
-        chart->setMinimumHeight(220);
-        chart->setContextMenuPolicy(Qt::CustomContextMenu);
-        connect(chart, &QWidget::customContextMenuRequested, this,
-                [this, chart](const QPoint&) { exportChart(chart); });
-        keys_ << key;
-        charts_.insert(key, chart);
-        grid->addWidget(chart, i / 2, i % 2);
-        ++i;
-    }
+    noCharts_->setText(
+        tr("Select runs in the table to chart the metrics they record; select "
+           "several to overlay them."));
+    noCharts_->setAlignment(Qt::AlignCenter);
+    noCharts_->setWordWrap(true);
+    noCharts_->setEnabled(false);
     auto* chartsWidget = new QWidget(this);
-    chartsWidget->setLayout(grid);
+    auto* chartsLayout = new QVBoxLayout(chartsWidget);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->addWidget(noCharts_);
+    chartsLayout->addLayout(grid_);
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(chartsWidget);
     scroll->setWidgetResizable(true);
@@ -204,6 +170,12 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
         Q_EMIT selectionChanged(selectedRuns());
     });
     connect(model_, &QAbstractItemModel::dataChanged, this, &RunsView::updateButtons);
+    // QTableView sizes a ResizeToContents column only when the header itself changes, not when
+    // rows arrive: without this, names are cut to the width of the "Run" heading.
+    auto fitNames = [this] { table_->resizeColumnToContents(RunsModel::Name); };
+    connect(model_, &QAbstractItemModel::rowsInserted, this, fitNames);
+    connect(model_, &QAbstractItemModel::dataChanged, this, fitNames);
+    connect(model_, &QAbstractItemModel::modelReset, this, fitNames);
     connect(model_, &QAbstractItemModel::layoutChanged, this, [this] {
         // Rows were reordered (newest first): keep the selected run in sight.
         const QModelIndexList rows = table_->selectionModel()->selectedRows();
@@ -211,7 +183,7 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
     });
     connect(smoothing_, &QSlider::valueChanged, this, [this](int v) {
         for (MetricChart* c : std::as_const(charts_))
-            if (!isEvalChart(c->metricKey())) c->setSmoothing(v / 100.0);
+            if (!specs_.value(c->metricKey()).isEval()) c->setSmoothing(v / 100.0);
     });
     connect(xAxis_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int i) {
         for (MetricChart* c : std::as_const(charts_))
@@ -223,6 +195,66 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
     });
     setDetails({});
     updateButtons();
+    layOutCharts();
+}
+
+MetricChart* RunsView::makeChart(const MetricSpec& spec) {
+    auto* chart = new MetricChart(this);
+    chart->setObjectName(QStringLiteral("chart:") + spec.key);
+    chart->setMetric(spec.key, displayTitle(spec));
+    chart->setDescription(describeMetric(spec));
+    // Evaluations are sparse (every N steps): smoothing would only distort them.
+    chart->setSmoothing(spec.isEval() ? 0.0 : smoothing_->value() / 100.0);
+    chart->setXAxis(xAxis_->currentIndex() == 0 ? XAxis::Step : XAxis::WallTime);
+    chart->setLogY(logY_->isChecked());
+    chart->setMinimumHeight(220);
+    chart->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(chart, &QWidget::customContextMenuRequested, this,
+            [this, chart](const QPoint&) { exportChart(chart); });
+    return chart;
+}
+
+QStringList RunsView::setCharts(const QVector<MetricSpec>& specs) {
+    QStringList keys, added;
+    for (const MetricSpec& spec : specs)
+        keys << spec.key;
+    if (keys == keys_) {
+        // Same charts: only their descriptions may have changed (another run's schema won).
+        for (const MetricSpec& spec : specs)
+            if (!(specs_.value(spec.key) == spec)) {
+                specs_[spec.key] = spec;
+                charts_[spec.key]->setMetric(spec.key, displayTitle(spec));
+                charts_[spec.key]->setDescription(describeMetric(spec));
+            }
+        return {};
+    }
+    for (const QString& key : std::as_const(keys_))
+        if (!keys.contains(key)) {
+            delete charts_.take(key);
+            specs_.remove(key);
+        }
+    for (const MetricSpec& spec : specs) {
+        if (!charts_.contains(spec.key)) {
+            charts_.insert(spec.key, makeChart(spec));
+            added << spec.key;
+        } else if (!(specs_.value(spec.key) == spec)) {
+            charts_[spec.key]->setMetric(spec.key, displayTitle(spec));
+            charts_[spec.key]->setDescription(describeMetric(spec));
+        }
+        specs_[spec.key] = spec;
+    }
+    keys_ = keys;
+    layOutCharts();
+    return added;
+}
+
+void RunsView::layOutCharts() {
+    // Two columns in display order; the grid is rebuilt since charts may appear anywhere.
+    while (grid_->count() > 0)
+        delete grid_->takeAt(0);
+    for (int i = 0; i < keys_.size(); ++i)
+        grid_->addWidget(charts_.value(keys_[i]), i / 2, i % 2);
+    noCharts_->setVisible(keys_.isEmpty());
 }
 
 QStringList RunsView::selectedRuns() const {

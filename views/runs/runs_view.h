@@ -8,8 +8,11 @@
 #include <QStringList>
 #include <QWidget>
 
+#include "views/runs/metric_catalog.h"
+
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
@@ -39,7 +42,14 @@ class RunsView : public QWidget {
 
     /// The charts, by metrics.jsonl key, in display order.
     QStringList chartKeys() const { return keys_; }
+    /// The chart of `key`, or nullptr when no selected run charts it.
     MetricChart* chart(const QString& key) const { return charts_.value(key); }
+    /// Shows one chart per entry, in this order (chartList() of the selected runs): charts of
+    /// keys no longer listed are deleted, kept ones keep their runs and points, new ones start
+    /// empty with the view's smoothing, axis and scale. Returns the keys of the new charts.
+    QStringList setCharts(const QVector<MetricSpec>& specs);
+    /// The entry a chart was made from (a default entry for unknown keys).
+    MetricSpec chartSpec(const QString& key) const { return specs_.value(key); }
     QStringList selectedRuns() const;
     /// Selects the run's row (added to the selection with `add`).
     void selectRun(const QString& dir, bool add = false);
@@ -60,11 +70,16 @@ class RunsView : public QWidget {
   private:
     void updateButtons();
     void exportChart(MetricChart* chart);
+    MetricChart* makeChart(const MetricSpec& spec);
+    void layOutCharts();
 
     RunsModel* model_;
     QTableView* table_;
     QStringList keys_;
     QMap<QString, MetricChart*> charts_;
+    QMap<QString, MetricSpec> specs_;
+    QGridLayout* grid_;
+    QLabel* noCharts_;
     QSlider* smoothing_;
     QComboBox* xAxis_;
     QCheckBox* logY_;

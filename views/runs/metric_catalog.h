@@ -1,0 +1,61 @@
+#pragma once
+
+// Which charts the Runs view shows. A run declares its metrics in metrics.jsonl with a "schema"
+// record at the start of every training process (fresh start and each resume); runs written
+// before schemas existed are charted from the keys their records actually carry, described by a
+// small built-in table. Plain data and pure functions: the app parses the file, views decide.
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace isomorph::views {
+
+/// One entry of a schema record's "metrics" array (or of the built-in table).
+struct MetricSpec {
+    QString key;         ///< metrics.jsonl field, e.g. "loss/ccp"; "bitext_acc/*" is a family
+    QString title;       ///< English title from the file (translated only for known keys)
+    QString unit;        ///< "%", "s", "MB" or empty
+    QString group;       ///< losses, dev, health, objectives, optimisation, throughput
+    QString objective;   ///< the objective it belongs to; empty for the trainer's own metrics
+    QString better;      ///< "lower", "higher" or empty
+    QString kind;        ///< record kind carrying it: "train" or "eval" (sparse: not smoothed)
+    double scale = 1.0;  ///< shown value = stored value * scale (100 for fractions shown in %)
+
+    /// A pattern entry ("bitext_acc/*": one value per language pair). Not charted.
+    bool isFamily() const { return key.contains(QLatin1Char('*')); }
+    bool isEval() const { return kind == QLatin1String("eval"); }
+    bool operator==(const MetricSpec& o) const;
+};
+
+/// What one followed run says about its metrics.
+struct RunMetrics {
+    bool hasSchema = false;
+    QVector<MetricSpec> schema;  ///< its latest schema record (an older one is replaced)
+    QStringList seenKeys;        ///< numeric fields of its train/eval records, first-seen order
+};
+
+/// The display order of groups; unknown or missing groups come after them.
+const QStringList& metricGroups();
+
+/// The built-in description of a metric the trainer has always written, or nullptr.
+const MetricSpec* knownMetric(const QString& key);
+
+/// What one run charts: its schema's entries (families skipped) or, without a schema, the keys
+/// it carries (bookkeeping fields and per-language-pair families skipped), described by the
+/// built-in table or, for unknown keys, by the key itself.
+QVector<MetricSpec> chartedMetrics(const RunMetrics& run);
+
+/// The charts for several runs: the union of their charted metrics, ordered by group
+/// (metricGroups()) and then by first appearance; for a key several runs declare, the first
+/// run's entry describes the chart.
+QVector<MetricSpec> chartList(const QVector<RunMetrics>& runs);
+
+/// A chart's title in the user's language: the translated built-in title for known keys, else
+/// the file's title, else the key; the unit follows in parentheses.
+QString displayTitle(const MetricSpec& spec);
+
+/// Tooltip text for a chart title: the full title, key, objective and which way is better.
+QString describeMetric(const MetricSpec& spec);
+
+}  // namespace isomorph::views
