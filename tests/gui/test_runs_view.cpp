@@ -22,6 +22,7 @@
 #include "app/gui/new_run_dialog.h"
 #include "app/gui/run_scanner.h"
 #include "app/gui/runs_controller.h"
+#include "core/train/objectives/ccp_options.h"
 #include "core/train/run_config.h"
 #include "tests/support/tiny_training.h"
 #include "views/charts/metric_chart.h"
@@ -377,12 +378,12 @@ class TestRunsView : public QObject {
         QString error;
         QVERIFY2(dialog.saveAsPreset("my-ccp", &error), qPrintable(error));
         const auto saved = train::loadRunConfig((ws_ + "/presets/my-ccp.toml").toStdString());
-        QCOMPARE(saved.ccp.radius, int64_t{3});
+        QCOMPARE(saved.objectiveOptions<train::CcpOptions>("ccp").radius, int64_t{3});
         QCOMPARE(saved.optimizer.lr, 0.001);
         // A fresh dialog offers it.
         gui::NewRunDialog again(ws_);
         again.selectPreset("my-ccp (workspace)");
-        QCOMPARE(again.config().ccp.radius, int64_t{3});
+        QCOMPARE(again.config().objectiveOptions<train::CcpOptions>("ccp").radius, int64_t{3});
     }
 };
 
