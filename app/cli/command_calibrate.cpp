@@ -156,7 +156,7 @@ int runFit(const FitCliOptions& o) {
     auto encoder = model::EncodingService::open(model_io::resolveCheckpoint(o.model), eo);
 
     ProgressLine progress;
-    std::map<std::string, align::Matrix> samples;
+    std::map<std::string, FloatMatrix> samples;
     for (const auto& [lang, sentences] : d.mono) {
         progress.update(
             fmt::format("calibrate: encoding {} sentences of {}", sentences.size(), lang));
@@ -272,8 +272,7 @@ struct ApplyCliOptions {
 
 int runApply(const ApplyCliOptions& o) {
     const auto cal = align::loadCalibration(o.calibration);
-    auto m = model_io::readNpyMatrix(o.input);
-    align::Matrix x(m.rows, m.cols, std::move(m.data));
+    FloatMatrix x = model_io::readNpyMatrix(o.input);
     const auto step = o.steps.empty() ? cal.steps : parseStep(o.steps);
     align::applyCalibration(cal, o.lang, step, x);
     model::NpyWriter writer(o.output, x.cols);

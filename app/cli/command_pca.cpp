@@ -22,11 +22,6 @@ struct PcaCliOptions {
     bool json = false;
 };
 
-align::Matrix readMatrix(const std::string& path) {
-    auto m = model_io::readNpyMatrix(path);
-    return align::Matrix(m.rows, m.cols, std::move(m.data));
-}
-
 int runPca(const PcaCliOptions& o) {
     align::PcaOptions options;
     options.components = o.components;
@@ -39,10 +34,11 @@ int runPca(const PcaCliOptions& o) {
         options.method = align::PcaMethod::Randomized;
     else
         throw ConfigError(fmt::format("--method: '{}' is not auto, exact or randomized", o.method));
-    const align::Matrix x = readMatrix(o.input);
-    const align::PcaModel model =
-        o.fitOn.empty() ? align::fitPca(x, options) : align::fitPca(readMatrix(o.fitOn), options);
-    const align::Matrix projected = align::transform(model, x);
+    const FloatMatrix x = model_io::readNpyMatrix(o.input);
+    const align::PcaModel model = o.fitOn.empty()
+                                      ? align::fitPca(x, options)
+                                      : align::fitPca(model_io::readNpyMatrix(o.fitOn), options);
+    const FloatMatrix projected = align::transform(model, x);
     model::NpyWriter writer(o.output, projected.cols);
     writer.append(projected.data.data(), projected.rows);
     writer.finish();

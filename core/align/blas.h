@@ -2,7 +2,7 @@
 
 // Internal: the few BLAS/LAPACK calls core/align needs (float/double GEMM and the SVD), declared
 // through the Fortran interface so that no CBLAS/LAPACKE header is needed and any BLAS (OpenBLAS,
-// netlib) links. Everything here is row-major, like align::Matrix. Not part of the public API.
+// netlib) links. Everything here is row-major, like FloatMatrix. Not part of the public API.
 
 #include <cstdint>
 #include <vector>

@@ -34,15 +34,15 @@ void requireLanguageCode(const std::string& code) {
                         code));
 }
 
-Matrix identity(int64_t d) {
-    Matrix m(d, d);
+FloatMatrix identity(int64_t d) {
+    FloatMatrix m(d, d);
     for (int64_t i = 0; i < d; ++i)
         m(i, i) = 1.0f;
     return m;
 }
 
 /// Population mean and standard deviation per column, in double, floored at epsilon.
-LanguageCalibration statistics(const Matrix& x, double epsilon) {
+LanguageCalibration statistics(const FloatMatrix& x, double epsilon) {
     std::vector<double> sum(size_t(x.cols), 0.0), sq(size_t(x.cols), 0.0);
     for (int64_t r = 0; r < x.rows; ++r)
         for (int64_t c = 0; c < x.cols; ++c)
@@ -62,7 +62,7 @@ LanguageCalibration statistics(const Matrix& x, double epsilon) {
     return out;
 }
 
-void requireDim(const Calibration& cal, const Matrix& x, const std::string& language,
+void requireDim(const Calibration& cal, const FloatMatrix& x, const std::string& language,
                 const char* what) {
     x.checkShape();
     if (x.cols != cal.dim)
@@ -73,9 +73,9 @@ void requireDim(const Calibration& cal, const Matrix& x, const std::string& lang
 }
 
 /// ((x - mu) / sigma) for the first `rows` rows (all when rows <= 0), a new matrix.
-Matrix standardized(const Calibration& cal, const std::string& language, const Matrix& x,
-                    int64_t rows = 0) {
-    Matrix out = x;
+FloatMatrix standardized(const Calibration& cal, const std::string& language, const FloatMatrix& x,
+                         int64_t rows = 0) {
+    FloatMatrix out = x;
     if (rows > 0 && rows < x.rows) {
         out.rows = rows;
         out.data.resize(size_t(rows * x.cols));
@@ -85,8 +85,8 @@ Matrix standardized(const Calibration& cal, const std::string& language, const M
 }
 
 /// x W with a float GEMM (x [n, d], w [d, d]).
-Matrix rotate(const Matrix& x, const Matrix& w) {
-    Matrix out(x.rows, w.cols);
+FloatMatrix rotate(const FloatMatrix& x, const FloatMatrix& w) {
+    FloatMatrix out(x.rows, w.cols);
     blas::sgemm(false, false, x.rows, w.cols, x.cols, 1.0f, x.data.data(), x.cols, w.data.data(),
                 w.cols, 0.0f, out.data.data(), out.cols);
     return out;
@@ -140,7 +140,7 @@ const LanguageCalibration& Calibration::at(const std::string& language) const {
     return it->second;
 }
 
-Calibration fitCalibrationStatistics(const std::map<std::string, Matrix>& samples,
+Calibration fitCalibrationStatistics(const std::map<std::string, FloatMatrix>& samples,
                                      const std::string& pivot, const CalibrationOptions& options) {
     if (!(options.epsilon > 0.0))
         throw ConfigError(
@@ -169,12 +169,12 @@ Calibration fitCalibrationStatistics(const std::map<std::string, Matrix>& sample
 }
 
 void fitSupervisedRotation(Calibration& cal, const std::string& language,
-                           const Matrix& languageRows, const Matrix& pivotRows) {
+                           const FloatMatrix& languageRows, const FloatMatrix& pivotRows) {
     LanguageCalibration& entry = nonPivot(cal, language);
     requireDim(cal, languageRows, language, "parallel rows");
     requireDim(cal, pivotRows, cal.pivot, "parallel rows");
-    const Matrix w = fitProcrustes(standardized(cal, language, languageRows),
-                                   standardized(cal, cal.pivot, pivotRows));
+    const FloatMatrix w = fitProcrustes(standardized(cal, language, languageRows),
+                                        standardized(cal, cal.pivot, pivotRows));
     entry.rotation = w;
     entry.method = RotationMethod::Supervised;
     entry.pairs = languageRows.rows;
@@ -189,7 +189,7 @@ struct Dictionary {
 };
 
 /// Mutual CSLS nearest neighbours between mapped source rows and target rows.
-Dictionary mutualNeighbours(const Matrix& mapped, const Matrix& target, int k) {
+Dictionary mutualNeighbours(const FloatMatrix& mapped, const FloatMatrix& target, int k) {
     const BestMatches best = bestMatches(mapped, target, {Score::Csls, k});
     Dictionary dict;
     double sum = 0.0;
@@ -204,8 +204,8 @@ Dictionary mutualNeighbours(const Matrix& mapped, const Matrix& target, int k) {
     return dict;
 }
 
-Matrix gather(const Matrix& x, const std::vector<int64_t>& rows) {
-    Matrix out(int64_t(rows.size()), x.cols);
+FloatMatrix gather(const FloatMatrix& x, const std::vector<int64_t>& rows) {
+    FloatMatrix out(int64_t(rows.size()), x.cols);
     for (size_t r = 0; r < rows.size(); ++r)
         std::memcpy(out.row(int64_t(r)), x.row(rows[r]), sizeof(float) * size_t(x.cols));
     return out;
@@ -214,7 +214,7 @@ Matrix gather(const Matrix& x, const std::vector<int64_t>& rows) {
 }  // namespace
 
 void fitUnsupervisedRotation(Calibration& cal, const std::string& language,
-                             const Matrix& languageSample, const Matrix& pivotSample,
+                             const FloatMatrix& languageSample, const FloatMatrix& pivotSample,
                              const RefinementOptions& options, const RefinementProgress& progress) {
     LanguageCalibration& entry = nonPivot(cal, language);
     if (options.maxIterations < 1 || options.cslsK < 1 || options.maxRows < 0)
@@ -224,11 +224,11 @@ void fitUnsupervisedRotation(Calibration& cal, const std::string& language,
                         options.maxIterations, options.cslsK, options.maxRows));
     requireDim(cal, languageSample, language, "sample rows");
     requireDim(cal, pivotSample, cal.pivot, "sample rows");
-    const Matrix src = standardized(cal, language, languageSample, options.maxRows);
-    const Matrix tgt = standardized(cal, cal.pivot, pivotSample, options.maxRows);
+    const FloatMatrix src = standardized(cal, language, languageSample, options.maxRows);
+    const FloatMatrix tgt = standardized(cal, cal.pivot, pivotSample, options.maxRows);
 
     std::vector<RefinementIteration> log;
-    Matrix w = identity(cal.dim), bestW = w;
+    FloatMatrix w = identity(cal.dim), bestW = w;
     Dictionary bestDict;
     double bestScore = -std::numeric_limits<double>::infinity();
     for (int it = 0; it <= options.maxIterations; ++it) {
@@ -251,7 +251,7 @@ void fitUnsupervisedRotation(Calibration& cal, const std::string& language,
 }
 
 void applyCalibration(const Calibration& cal, const std::string& language, CalibrationStep step,
-                      Matrix& x) {
+                      FloatMatrix& x) {
     const LanguageCalibration& entry = cal.at(language);
     requireDim(cal, x, language, "rows");
     const int upTo = std::min(int(step), int(cal.steps));
@@ -269,12 +269,12 @@ void applyCalibration(const Calibration& cal, const std::string& language, Calib
         x = rotate(x, entry.rotation);
 }
 
-void apply(const Calibration& cal, const std::string& language, Matrix& x) {
+void apply(const Calibration& cal, const std::string& language, FloatMatrix& x) {
     applyCalibration(cal, language, cal.steps, x);
 }
 
 void applyByLanguage(const Calibration& cal, const std::vector<std::string>& rowLanguages,
-                     Matrix& x) {
+                     FloatMatrix& x) {
     if (static_cast<int64_t>(rowLanguages.size()) != x.rows)
         throw DataError("calibration: " + std::to_string(rowLanguages.size()) +
                         " row languages for " + std::to_string(x.rows) + " rows");
@@ -282,7 +282,7 @@ void applyByLanguage(const Calibration& cal, const std::vector<std::string>& row
     for (int64_t r = 0; r < x.rows; ++r)
         groups[rowLanguages[static_cast<size_t>(r)]].push_back(r);
     for (const auto& [lang, rows] : groups) {
-        Matrix part(static_cast<int64_t>(rows.size()), x.cols);
+        FloatMatrix part(static_cast<int64_t>(rows.size()), x.cols);
         for (size_t i = 0; i < rows.size(); ++i)
             std::copy_n(x.row(rows[i]), x.cols, part.row(static_cast<int64_t>(i)));
         apply(cal, lang, part);
@@ -384,7 +384,7 @@ LanguageCalibration readLanguage(const model_io::SafetensorsFile& f, const std::
     LanguageCalibration e;
     e.mean = readVector(f, "mean/" + code, {d});
     e.stddev = readVector(f, "std/" + code, {d});
-    e.rotation = Matrix(d, d, readVector(f, "rotation/" + code, {d, d}));
+    e.rotation = FloatMatrix(d, d, readVector(f, "rotation/" + code, {d, d}));
     e.method = parseEnum<RotationMethod>(
         f, j.at("method").get<std::string>(), "rotation method", rotationMethodName,
         {RotationMethod::Identity, RotationMethod::Supervised, RotationMethod::Unsupervised});
@@ -440,7 +440,7 @@ std::vector<CalibrationReportRow> calibrationReport(const Calibration& cal,
     for (const auto& p : pairs) {
         for (int s = 0; s <= int(cal.steps); ++s) {
             const auto step = static_cast<CalibrationStep>(s);
-            Matrix src = p.source, tgt = p.target;
+            FloatMatrix src = p.source, tgt = p.target;
             applyCalibration(cal, p.sourceLanguage, step, src);
             applyCalibration(cal, p.targetLanguage, step, tgt);
             const eval::BitextReport r = eval::evaluateBitext(src, tgt, {cslsK, true});

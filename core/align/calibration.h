@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "core/align/matrix.h"
+#include "core/common/float_matrix.h"
 
 namespace isomorph::align {
 
@@ -48,7 +48,7 @@ struct RefinementIteration {
 struct LanguageCalibration {
     std::vector<float> mean;    ///< [d] mu_L
     std::vector<float> stddev;  ///< [d] sigma_L, each >= Calibration::epsilon
-    Matrix rotation;            ///< [d, d] orthogonal W_L, identity until fitted
+    FloatMatrix rotation;       ///< [d, d] orthogonal W_L, identity until fitted
     RotationMethod method = RotationMethod::Identity;
     int64_t samples = 0;  ///< rows mean/stddev were estimated from
     int64_t pairs = 0;    ///< supervised: parallel pairs; unsupervised: final dictionary size
@@ -75,7 +75,7 @@ struct CalibrationOptions {
 /// everywhere), rotations = I. `pivot` must be one of the languages. Language codes must be
 /// non-empty without '/' or whitespace (they become tensor names). ConfigError / DataError name the
 /// language at fault.
-Calibration fitCalibrationStatistics(const std::map<std::string, Matrix>& samples,
+Calibration fitCalibrationStatistics(const std::map<std::string, FloatMatrix>& samples,
                                      const std::string& pivot,
                                      const CalibrationOptions& options = {});
 
@@ -84,7 +84,7 @@ Calibration fitCalibrationStatistics(const std::map<std::string, Matrix>& sample
 /// their own statistics, then W = Procrustes. n >= 1, though d or more well-spread pairs are needed
 /// for a unique map.
 void fitSupervisedRotation(Calibration& calibration, const std::string& language,
-                           const Matrix& languageRows, const Matrix& pivotRows);
+                           const FloatMatrix& languageRows, const FloatMatrix& pivotRows);
 
 struct RefinementOptions {
     int64_t maxRows = 20000;  ///< use the first N rows of each sample (0 = all rows)
@@ -102,19 +102,19 @@ using RefinementProgress = std::function<bool(const RefinementIteration&)>;
 /// {dictionary = mutual CSLS nearest neighbours between sample_L W and sample_P; W = Procrustes on
 /// the dictionary} until the dictionary's mean CSLS stops improving. Keeps the best-scoring W.
 void fitUnsupervisedRotation(Calibration& calibration, const std::string& language,
-                             const Matrix& languageSample, const Matrix& pivotSample,
+                             const FloatMatrix& languageSample, const FloatMatrix& pivotSample,
                              const RefinementOptions& options = {},
                              const RefinementProgress& progress = {});
 
 /// Calibrates the rows of x [n, d] of `language` in place, up to min(step, calibration.steps).
 /// DataError for an unknown language (naming the known ones) or a dimension mismatch.
 void applyCalibration(const Calibration& calibration, const std::string& language,
-                      CalibrationStep step, Matrix& x);
+                      CalibrationStep step, FloatMatrix& x);
 /// All steps of the calibration (calibration.steps).
-void apply(const Calibration& calibration, const std::string& language, Matrix& x);
+void apply(const Calibration& calibration, const std::string& language, FloatMatrix& x);
 /// All steps, row r calibrated as language rowLanguages[r] (one entry per row of x).
 void applyByLanguage(const Calibration& calibration, const std::vector<std::string>& rowLanguages,
-                     Matrix& x);
+                     FloatMatrix& x);
 
 /// Writes one .safetensors file atomically: F32 tensors "mean/<lang>", "std/<lang>" [d] and
 /// "rotation/<lang>" [d, d]; __metadata__ holds "format" = "isomorph.calibration",
@@ -133,8 +133,8 @@ inline constexpr int kCalibrationSchemaVersion = 1;
 struct HeldOutPairs {
     std::string sourceLanguage;
     std::string targetLanguage;
-    Matrix source;
-    Matrix target;
+    FloatMatrix source;
+    FloatMatrix target;
 };
 
 /// One line of the CCP Table 1 style report: bitext top-1 accuracy (mean of both directions, in

@@ -12,8 +12,8 @@
 #include <Eigen/Dense>
 #include <fmt/format.h>
 
-#include "core/align/matrix.h"
 #include "core/common/errors.h"
+#include "core/common/float_matrix.h"
 
 namespace isomorph::align::detail {
 
@@ -22,13 +22,13 @@ using ConstMapF = Eigen::Map<const RowMajorF>;
 
 inline constexpr int64_t kChunkRows = 8192;
 
-inline ConstMapF view(const Matrix& x) {
+inline ConstMapF view(const FloatMatrix& x) {
     x.checkShape();
     return ConstMapF(x.data.data(), x.rows, x.cols);
 }
 
 /// DataError naming the first NaN/Inf value of x (0-based row and column).
-inline void requireFinite(const Matrix& x, const char* what) {
+inline void requireFinite(const FloatMatrix& x, const char* what) {
     x.checkShape();
     for (size_t i = 0; i < x.data.size(); ++i) {
         if (!std::isfinite(x.data[i])) {
@@ -45,7 +45,7 @@ inline void requireFinite(const Matrix& x, const char* what) {
 /// Calls f(firstRow, block) for consecutive row blocks of x converted to double, minus `mean`
 /// (pass an empty vector for no centering).
 template <class F>
-void forEachChunk(const Matrix& x, const Eigen::VectorXd& mean, F&& f) {
+void forEachChunk(const FloatMatrix& x, const Eigen::VectorXd& mean, F&& f) {
     const auto m = view(x);
     Eigen::MatrixXd block;
     for (int64_t r0 = 0; r0 < x.rows; r0 += kChunkRows) {
@@ -56,8 +56,8 @@ void forEachChunk(const Matrix& x, const Eigen::VectorXd& mean, F&& f) {
     }
 }
 
-inline Matrix toMatrix(const Eigen::MatrixXd& m) {
-    Matrix out(m.rows(), m.cols());
+inline FloatMatrix toMatrix(const Eigen::MatrixXd& m) {
+    FloatMatrix out(m.rows(), m.cols());
     Eigen::Map<RowMajorF>(out.data.data(), m.rows(), m.cols()) = m.cast<float>();
     return out;
 }

@@ -14,7 +14,7 @@ namespace {
 /// Cosine blocks hold about this many floats (32 MiB), whatever the number of keys.
 constexpr int64_t kBlockFloats = int64_t(8) << 20;
 
-void requireSets(const Matrix& a, const char* aName, const Matrix& b, const char* bName) {
+void requireSets(const FloatMatrix& a, const char* aName, const FloatMatrix& b, const char* bName) {
     a.checkShape();
     b.checkShape();
     if (a.rows < 1 || b.rows < 1)
@@ -84,7 +84,7 @@ class TopK {
 /// Calls f(firstRow, blockRows, cos) for consecutive query blocks; cos is [blockRows, n] row-major,
 /// the cosines of those (normalised) queries against all (normalised) keys.
 template <class F>
-void forEachCosineBlock(const Matrix& qn, const Matrix& kn, F&& f) {
+void forEachCosineBlock(const FloatMatrix& qn, const FloatMatrix& kn, F&& f) {
     const int64_t n = kn.rows, d = qn.cols;
     const int64_t block = std::clamp<int64_t>(kBlockFloats / n, 1, qn.rows);
     std::vector<float> cos(size_t(block * n));
@@ -97,7 +97,7 @@ void forEachCosineBlock(const Matrix& qn, const Matrix& kn, F&& f) {
 }
 
 /// Row (and optionally column) top-k of the cosine matrix, in one pass.
-void cosineTopK(const Matrix& qn, const Matrix& kn, TopK& rows, TopK* cols) {
+void cosineTopK(const FloatMatrix& qn, const FloatMatrix& kn, TopK& rows, TopK* cols) {
     const int64_t n = kn.rows;
     forEachCosineBlock(qn, kn, [&](int64_t r0, int64_t len, const float* cos) {
         for (int64_t r = 0; r < len; ++r) {
@@ -176,9 +176,9 @@ const char* scoreName(Score score) {
     return "?";
 }
 
-Matrix normalizeRows(const Matrix& x) {
+FloatMatrix normalizeRows(const FloatMatrix& x) {
     x.checkShape();
-    Matrix out = x;
+    FloatMatrix out = x;
     for (int64_t r = 0; r < out.rows; ++r) {
         float* v = out.row(r);
         double sq = 0.0;
@@ -192,16 +192,16 @@ Matrix normalizeRows(const Matrix& x) {
     return out;
 }
 
-Matrix cosineMatrix(const Matrix& queries, const Matrix& keys) {
+FloatMatrix cosineMatrix(const FloatMatrix& queries, const FloatMatrix& keys) {
     requireSets(queries, "queries", keys, "keys");
-    const Matrix qn = normalizeRows(queries), kn = normalizeRows(keys);
-    Matrix out(queries.rows, keys.rows);
+    const FloatMatrix qn = normalizeRows(queries), kn = normalizeRows(keys);
+    FloatMatrix out(queries.rows, keys.rows);
     blas::sgemm(false, true, qn.rows, kn.rows, qn.cols, 1.0f, qn.data.data(), qn.cols,
                 kn.data.data(), kn.cols, 0.0f, out.data.data(), out.cols);
     return out;
 }
 
-Neighbors nearestNeighbors(const Matrix& queries, const Matrix& keys, int k) {
+Neighbors nearestNeighbors(const FloatMatrix& queries, const FloatMatrix& keys, int k) {
     requireSets(queries, "queries", keys, "keys");
     const int kk = clampK(k, keys.rows, "nearest neighbours");
     TopK top(queries.rows, kk);
@@ -209,7 +209,7 @@ Neighbors nearestNeighbors(const Matrix& queries, const Matrix& keys, int k) {
     return top.release(queries.rows);
 }
 
-std::vector<double> meanTopKSimilarity(const Matrix& queries, const Matrix& keys, int k) {
+std::vector<double> meanTopKSimilarity(const FloatMatrix& queries, const FloatMatrix& keys, int k) {
     requireSets(queries, "queries", keys, "keys");
     const int kk = clampK(k, keys.rows, "mean top-k similarity");
     TopK top(queries.rows, kk);
@@ -219,7 +219,7 @@ std::vector<double> meanTopKSimilarity(const Matrix& queries, const Matrix& keys
 
 namespace {
 
-NeighborhoodMeans neighborhoodMeansNormalized(const Matrix& sn, const Matrix& tn, int k) {
+NeighborhoodMeans neighborhoodMeansNormalized(const FloatMatrix& sn, const FloatMatrix& tn, int k) {
     const int ks = clampK(k, tn.rows, "CSLS/margin neighbourhood");
     const int kt = clampK(k, sn.rows, "CSLS/margin neighbourhood");
     TopK rows(sn.rows, ks), cols(tn.rows, kt);
@@ -234,13 +234,14 @@ Scorer makeScorer(const ScoreOptions& o, const NeighborhoodMeans& r) {
 
 }  // namespace
 
-NeighborhoodMeans neighborhoodMeans(const Matrix& source, const Matrix& target, int k) {
+NeighborhoodMeans neighborhoodMeans(const FloatMatrix& source, const FloatMatrix& target, int k) {
     requireSets(source, "source", target, "target");
     return neighborhoodMeansNormalized(normalizeRows(source), normalizeRows(target), k);
 }
 
-Matrix scoreMatrix(const Matrix& source, const Matrix& target, const ScoreOptions& options) {
-    Matrix out = cosineMatrix(source, target);
+FloatMatrix scoreMatrix(const FloatMatrix& source, const FloatMatrix& target,
+                        const ScoreOptions& options) {
+    FloatMatrix out = cosineMatrix(source, target);
     if (options.score == Score::Cosine) return out;
     const NeighborhoodMeans r = neighborhoodMeans(source, target, options.k);
     const Scorer score = makeScorer(options, r);
@@ -250,9 +251,10 @@ Matrix scoreMatrix(const Matrix& source, const Matrix& target, const ScoreOption
     return out;
 }
 
-BestMatches bestMatches(const Matrix& source, const Matrix& target, const ScoreOptions& options) {
+BestMatches bestMatches(const FloatMatrix& source, const FloatMatrix& target,
+                        const ScoreOptions& options) {
     requireSets(source, "source", target, "target");
-    const Matrix sn = normalizeRows(source), tn = normalizeRows(target);
+    const FloatMatrix sn = normalizeRows(source), tn = normalizeRows(target);
     NeighborhoodMeans r;
     if (options.score != Score::Cosine) r = neighborhoodMeansNormalized(sn, tn, options.k);
     const Scorer score = makeScorer(options, r);

@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/align/matrix.h"
+#include "core/common/float_matrix.h"
 
 namespace isomorph::align {
 
@@ -34,17 +34,17 @@ struct Neighbors {
 };
 
 /// Copy of x [n, d] with every row scaled to unit L2 norm (zero rows stay zero).
-Matrix normalizeRows(const Matrix& x);
+FloatMatrix normalizeRows(const FloatMatrix& x);
 
 /// Full cosine matrix [m, n] of queries [m, d] against keys [n, d] (for small sets only).
-Matrix cosineMatrix(const Matrix& queries, const Matrix& keys);
+FloatMatrix cosineMatrix(const FloatMatrix& queries, const FloatMatrix& keys);
 
 /// The k most cosine-similar keys [n, d] of every query [m, d].
-Neighbors nearestNeighbors(const Matrix& queries, const Matrix& keys, int k);
+Neighbors nearestNeighbors(const FloatMatrix& queries, const FloatMatrix& keys, int k);
 
 /// r(q) for every query: the mean cosine of its k nearest keys, [m]. This is the r_T term of CSLS
 /// (queries = source, keys = target) and half of each side of the margin denominator.
-std::vector<double> meanTopKSimilarity(const Matrix& queries, const Matrix& keys, int k);
+std::vector<double> meanTopKSimilarity(const FloatMatrix& queries, const FloatMatrix& keys, int k);
 
 /// Both neighbourhood terms from one pass over the cosine matrix of source [m, d] and target
 /// [n, d]: source[i] = mean cosine of source row i's k nearest targets ([m], r_T in the paper),
@@ -53,7 +53,7 @@ struct NeighborhoodMeans {
     std::vector<double> source;
     std::vector<double> target;
 };
-NeighborhoodMeans neighborhoodMeans(const Matrix& source, const Matrix& target, int k);
+NeighborhoodMeans neighborhoodMeans(const FloatMatrix& source, const FloatMatrix& target, int k);
 
 enum class Score {
     Cosine,  ///< cos(x, y)
@@ -71,7 +71,8 @@ struct ScoreOptions {
 
 /// Full score matrix [m, n] of source [m, d] against target [n, d] (for small sets only).
 /// A margin whose denominator is <= 1e-12 (only possible for zero or degenerate rows) is 0.
-Matrix scoreMatrix(const Matrix& source, const Matrix& target, const ScoreOptions& options);
+FloatMatrix scoreMatrix(const FloatMatrix& source, const FloatMatrix& target,
+                        const ScoreOptions& options);
 
 /// The best target of every source and the best source of every target under one score, found in
 /// two blocked passes (neighbourhood terms, then scores) without the full matrix.
@@ -81,6 +82,7 @@ struct BestMatches {
     std::vector<int64_t> backward;     ///< [n] best source row of each target row
     std::vector<float> backwardScore;  ///< [n]
 };
-BestMatches bestMatches(const Matrix& source, const Matrix& target, const ScoreOptions& options);
+BestMatches bestMatches(const FloatMatrix& source, const FloatMatrix& target,
+                        const ScoreOptions& options);
 
 }  // namespace isomorph::align

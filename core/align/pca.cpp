@@ -14,7 +14,7 @@ using detail::forEachChunk;
 namespace {
 
 /// Column means in double, straight from the float rows (no converted copy).
-Eigen::VectorXd columnMean(const Matrix& x) {
+Eigen::VectorXd columnMean(const FloatMatrix& x) {
     Eigen::VectorXd sum = Eigen::VectorXd::Zero(x.cols);
     for (int64_t r = 0; r < x.rows; ++r) {
         const float* v = x.row(r);
@@ -24,7 +24,7 @@ Eigen::VectorXd columnMean(const Matrix& x) {
     return sum / static_cast<double>(x.rows);
 }
 
-double sumOfSquares(const Matrix& x, const Eigen::VectorXd& mean) {
+double sumOfSquares(const FloatMatrix& x, const Eigen::VectorXd& mean) {
     double total = 0.0;
     for (int64_t r = 0; r < x.rows; ++r) {
         const float* v = x.row(r);
@@ -37,7 +37,7 @@ double sumOfSquares(const Matrix& x, const Eigen::VectorXd& mean) {
 }
 
 /// (x - mean) * m, [n, l], in double (transform: its output must match numpy closely).
-Eigen::MatrixXd timesCentered(const Matrix& x, const Eigen::VectorXd& mean,
+Eigen::MatrixXd timesCentered(const FloatMatrix& x, const Eigen::VectorXd& mean,
                               const Eigen::MatrixXd& m) {
     Eigen::MatrixXd out(x.rows, m.cols());
     forEachChunk(x, mean, [&](int64_t r0, const Eigen::MatrixXd& block) {
@@ -53,7 +53,7 @@ Eigen::MatrixXd timesCentered(const Matrix& x, const Eigen::VectorXd& mean,
 
 /// Calls f(firstRow, block) for row chunks of x - mean as float [len, d] row-major.
 template <class F>
-void forEachCenteredFloatChunk(const Matrix& x, const Eigen::VectorXd& mean, F&& f) {
+void forEachCenteredFloatChunk(const FloatMatrix& x, const Eigen::VectorXd& mean, F&& f) {
     const Eigen::RowVectorXf meanF = mean.transpose().cast<float>();
     detail::RowMajorF block;
     for (int64_t r0 = 0; r0 < x.rows; r0 += detail::kChunkRows) {
@@ -65,7 +65,7 @@ void forEachCenteredFloatChunk(const Matrix& x, const Eigen::VectorXd& mean, F&&
 }
 
 /// (x - mean) * m, [n, l]: float GEMM per chunk, stored in double.
-Eigen::MatrixXd timesCenteredFast(const Matrix& x, const Eigen::VectorXd& mean,
+Eigen::MatrixXd timesCenteredFast(const FloatMatrix& x, const Eigen::VectorXd& mean,
                                   const Eigen::MatrixXd& m) {
     const detail::RowMajorF mf = m.cast<float>();
     const int64_t l = m.cols();
@@ -81,7 +81,7 @@ Eigen::MatrixXd timesCenteredFast(const Matrix& x, const Eigen::VectorXd& mean,
 }
 
 /// (x - mean)^T * q, [d, l]: float GEMM per chunk, chunk results summed in double.
-Eigen::MatrixXd centeredTransposeTimesFast(const Matrix& x, const Eigen::VectorXd& mean,
+Eigen::MatrixXd centeredTransposeTimesFast(const FloatMatrix& x, const Eigen::VectorXd& mean,
                                            const Eigen::MatrixXd& q) {
     const int64_t l = q.cols();
     Eigen::MatrixXd out = Eigen::MatrixXd::Zero(x.cols, l);
@@ -96,7 +96,7 @@ Eigen::MatrixXd centeredTransposeTimesFast(const Matrix& x, const Eigen::VectorX
 }
 
 /// (x - mean)^T * q, [d, l], in double: double GEMM on converted chunks.
-Eigen::MatrixXd centeredTransposeTimes(const Matrix& x, const Eigen::VectorXd& mean,
+Eigen::MatrixXd centeredTransposeTimes(const FloatMatrix& x, const Eigen::VectorXd& mean,
                                        const Eigen::MatrixXd& q) {
     const int64_t l = q.cols();
     Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> out =
@@ -136,7 +136,7 @@ struct Decomposition {
     Eigen::VectorXd variance;    // [k]
 };
 
-Decomposition exactPca(const Matrix& x, const Eigen::VectorXd& mean, int k) {
+Decomposition exactPca(const FloatMatrix& x, const Eigen::VectorXd& mean, int k) {
     const Eigen::Index d = x.cols;
     Eigen::MatrixXd cov = Eigen::MatrixXd::Zero(d, d);
     forEachChunk(x, mean, [&](int64_t, const Eigen::MatrixXd& block) {
@@ -156,7 +156,7 @@ Decomposition exactPca(const Matrix& x, const Eigen::VectorXd& mean, int k) {
     return out;
 }
 
-Decomposition randomizedPca(const Matrix& x, const Eigen::VectorXd& mean, int k,
+Decomposition randomizedPca(const FloatMatrix& x, const Eigen::VectorXd& mean, int k,
                             const PcaOptions& options) {
     const Eigen::Index d = x.cols;
     const Eigen::Index l =
@@ -197,7 +197,7 @@ const char* pcaMethodName(PcaMethod method) {
     return "?";
 }
 
-PcaModel fitPca(const Matrix& x, const PcaOptions& options) {
+PcaModel fitPca(const FloatMatrix& x, const PcaOptions& options) {
     x.checkShape();
     if (x.rows < 2)
         throw DataError(fmt::format("PCA needs at least 2 rows (samples), got {}", x.rows));
@@ -239,7 +239,7 @@ PcaModel fitPca(const Matrix& x, const PcaOptions& options) {
     return model;
 }
 
-Matrix transform(const PcaModel& model, const Matrix& x) {
+FloatMatrix transform(const PcaModel& model, const FloatMatrix& x) {
     x.checkShape();
     if (x.cols != model.dim)
         throw DataError(fmt::format(

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/align/matrix.h"
+#include "core/common/float_matrix.h"
 
 namespace isomorph::align {
 
@@ -34,7 +34,7 @@ struct PcaModel {
     int64_t dim = 0;                             ///< d.
     PcaMethod method = PcaMethod::Exact;         ///< The method actually used (never Auto).
     std::vector<double> mean;                    ///< [d], column means of the fitted matrix.
-    Matrix components;                           ///< [k, d], unit rows, descending variance.
+    FloatMatrix components;                      ///< [k, d], unit rows, descending variance.
     std::vector<double> explainedVariance;       ///< [k], eigenvalues of the covariance.
     std::vector<double> explainedVarianceRatio;  ///< [k], explainedVariance / totalVariance.
     double totalVariance = 0.0;                  ///< Trace of the covariance (exact).
@@ -44,11 +44,11 @@ struct PcaModel {
 /// first such one on ties) is positive, so results do not depend on the solver's sign choice.
 /// Throws DataError for n < 2 or a NaN/Inf value (naming its row and column), ConfigError for
 /// k < 1, k > d, or bad randomized options.
-PcaModel fitPca(const Matrix& x, const PcaOptions& options = {});
+PcaModel fitPca(const FloatMatrix& x, const PcaOptions& options = {});
 
 /// Projects x [m, d] (any rows, not necessarily the fitted ones) onto the components: (x - mean)
 /// * components^T, giving [m, k]. Throws DataError when x has a different d or a NaN/Inf value.
-Matrix transform(const PcaModel& model, const Matrix& x);
+FloatMatrix transform(const PcaModel& model, const FloatMatrix& x);
 
 const char* pcaMethodName(PcaMethod method);
 

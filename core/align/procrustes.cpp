@@ -15,7 +15,7 @@ constexpr int64_t kProcrustesChunkRows = 2048;  // 2048 x 1024 doubles = 16 MiB 
 
 }  // namespace
 
-Matrix fitProcrustes(const Matrix& source, const Matrix& target) {
+FloatMatrix fitProcrustes(const FloatMatrix& source, const FloatMatrix& target) {
     source.checkShape();
     target.checkShape();
     if (source.rows != target.rows || source.cols != target.cols)
@@ -44,13 +44,13 @@ Matrix fitProcrustes(const Matrix& source, const Matrix& target) {
         throw DataError("Procrustes: the SVD of A^T B did not converge");
     std::vector<double> w(size_t(d * d));
     blas::dgemm(false, false, d, d, d, 1.0, svd.u.data(), d, svd.vt.data(), d, 0.0, w.data(), d);
-    Matrix out(d, d);
+    FloatMatrix out(d, d);
     for (size_t i = 0; i < w.size(); ++i)
         out.data[i] = float(w[i]);
     return out;
 }
 
-Matrix apply(const Matrix& w, const Matrix& x) {
+FloatMatrix apply(const FloatMatrix& w, const FloatMatrix& x) {
     w.checkShape();
     x.checkShape();
     if (w.rows != w.cols || x.cols != w.rows)
@@ -65,8 +65,9 @@ Matrix apply(const Matrix& w, const Matrix& x) {
     return detail::toMatrix(out);
 }
 
-double procrustesResidual(const Matrix& w, const Matrix& source, const Matrix& target) {
-    const Matrix mapped = apply(w, source);
+double procrustesResidual(const FloatMatrix& w, const FloatMatrix& source,
+                          const FloatMatrix& target) {
+    const FloatMatrix mapped = apply(w, source);
     if (mapped.rows != target.rows || mapped.cols != target.cols)
         throw DataError("Procrustes residual: mapped source and target shapes differ");
     double total = 0.0;

@@ -10,7 +10,7 @@ namespace isomorph::eval {
 
 namespace {
 
-void requirePaired(const align::Matrix& src, const align::Matrix& tgt) {
+void requirePaired(const FloatMatrix& src, const FloatMatrix& tgt) {
     src.checkShape();
     tgt.checkShape();
     if (src.rows < 1 || tgt.rows < 1 || src.cols < 1 || tgt.cols < 1)
@@ -48,7 +48,7 @@ BitextAccuracy accuracy(const align::BestMatches& best) {
 
 }  // namespace
 
-BitextReport evaluateBitext(const align::Matrix& src, const align::Matrix& tgt,
+BitextReport evaluateBitext(const FloatMatrix& src, const FloatMatrix& tgt,
                             const BitextOptions& options) {
     requirePaired(src, tgt);
     if (options.cslsK < 1)

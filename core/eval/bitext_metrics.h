@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/align/matrix.h"
+#include "core/common/float_matrix.h"
 
 namespace isomorph::eval {
 
@@ -36,7 +36,7 @@ struct BitextReport {
 /// Evaluates paired rows src [n, d] and tgt [n, d] (float32 embeddings, any norm). Throws DataError
 /// when the sides differ in rows or dimension, a side is empty, or a value is NaN/Inf (naming the
 /// side, row and column); ConfigError when cslsK < 1. 1,000 pairs at d = 256 take milliseconds.
-BitextReport evaluateBitext(const align::Matrix& src, const align::Matrix& tgt,
+BitextReport evaluateBitext(const FloatMatrix& src, const FloatMatrix& tgt,
                             const BitextOptions& options = {});
 
 /// "cosine 93.1% (src->tgt 92.4%, tgt->src 93.8%), CSLS ..." for logs and the CLI.

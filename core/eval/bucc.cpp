@@ -86,7 +86,7 @@ std::vector<BuccPair> readBuccGold(const std::filesystem::path& file, data::Read
 
 namespace {
 
-void requireIds(const std::vector<std::string>& ids, const align::Matrix& rows, const char* side) {
+void requireIds(const std::vector<std::string>& ids, const FloatMatrix& rows, const char* side) {
     if (static_cast<int64_t>(ids.size()) != rows.rows)
         throw DataError(
             fmt::format("BUCC mining: {} {} ids but {} embedding rows; give one id per "
@@ -123,9 +123,9 @@ std::vector<MinedPair> oneToOne(std::vector<MinedPair> sorted) {
 }  // namespace
 
 std::vector<MinedPair> mineParallel(const std::vector<std::string>& sourceIds,
-                                    const align::Matrix& source,
+                                    const FloatMatrix& source,
                                     const std::vector<std::string>& targetIds,
-                                    const align::Matrix& target, const MiningOptions& options) {
+                                    const FloatMatrix& target, const MiningOptions& options) {
     requireIds(sourceIds, source, "source");
     requireIds(targetIds, target, "target");
     if (options.k < 1)

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "core/align/matrix.h"
+#include "core/common/float_matrix.h"
 #include "core/data/readers/text_input.h"
 
 namespace isomorph::eval {
@@ -63,9 +63,9 @@ struct MinedPair {
 /// descending (ties by source id, then target id). Throws DataError when ids and rows disagree in
 /// number, an id repeats, or the embeddings are invalid (see align/knn.h).
 std::vector<MinedPair> mineParallel(const std::vector<std::string>& sourceIds,
-                                    const align::Matrix& source,
+                                    const FloatMatrix& source,
                                     const std::vector<std::string>& targetIds,
-                                    const align::Matrix& target, const MiningOptions& options = {});
+                                    const FloatMatrix& target, const MiningOptions& options = {});
 
 struct MiningScores {
     double threshold = 0.0;  ///< candidates with score >= threshold are extracted

@@ -100,8 +100,7 @@ std::vector<std::string> spread(const std::vector<std::string>& pool, size_t cou
 }
 
 /// Rows of `m` calibrated as `language` when a calibration is given.
-align::Matrix calibrated(align::Matrix m, const align::Calibration* cal,
-                         const std::string& language) {
+FloatMatrix calibrated(FloatMatrix m, const align::Calibration* cal, const std::string& language) {
     if (cal) align::apply(*cal, language, m);
     return m;
 }
@@ -244,8 +243,8 @@ std::vector<BitextSet> loadBitextSets(const fs::path& path, const std::string& s
                     path.string()));
 }
 
-align::Matrix encodeTexts(model::EncodingService& encoder, const std::vector<std::string>& texts) {
-    align::Matrix m(static_cast<int64_t>(texts.size()), encoder.dimension());
+FloatMatrix encodeTexts(model::EncodingService& encoder, const std::vector<std::string>& texts) {
+    FloatMatrix m(static_cast<int64_t>(texts.size()), encoder.dimension());
     if (!texts.empty()) m.data = encoder.encode(texts);
     return m;
 }

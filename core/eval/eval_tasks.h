@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/align/calibration.h"
-#include "core/align/matrix.h"
+#include "core/common/float_matrix.h"
 #include "core/data/readers/answers_reader.h"
 #include "core/data/readers/retrieval_sets.h"
 #include "core/eval/bucc.h"
@@ -41,7 +41,7 @@ std::vector<BitextSet> loadBitextSets(const std::filesystem::path& path, const s
                                       const std::string& tgtLang, int64_t maxPairs);
 
 /// Encodes `texts` into [n, dim] (in input order).
-align::Matrix encodeTexts(model::EncodingService& encoder, const std::vector<std::string>& texts);
+FloatMatrix encodeTexts(model::EncodingService& encoder, const std::vector<std::string>& texts);
 
 /// A mining task: two monolingual sides with hidden translation pairs (BUCC style).
 struct MiningSet {

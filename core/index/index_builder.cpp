@@ -74,8 +74,7 @@ std::optional<align::Calibration> loadCalibration(const std::string& file) {
 /// Calibrates the rows [docs, dim] by their documents' languages; returns the steps applied
 /// ("" without a calibration).
 std::string applyCalibration(const std::optional<align::Calibration>& cal, const std::string& file,
-                             const std::vector<IndexedDocument>& docs, std::vector<float>& vectors,
-                             int64_t dim) {
+                             const std::vector<IndexedDocument>& docs, FloatMatrix& vectors) {
     if (!cal) return "";
     std::vector<std::string> languages;
     languages.reserve(docs.size());
@@ -86,9 +85,7 @@ std::string applyCalibration(const std::optional<align::Calibration>& cal, const
                 file));
         languages.push_back(d.language);
     }
-    align::Matrix m(static_cast<int64_t>(docs.size()), dim, std::move(vectors));
-    align::applyByLanguage(*cal, languages, m);
-    vectors = std::move(m.data);
+    align::applyByLanguage(*cal, languages, vectors);
     return align::calibrationStepName(cal->steps);
 }
 
@@ -161,9 +158,10 @@ void buildIndexFromCorpus(const fs::path& dir, const std::vector<IndexedDocument
         vectors.insert(vectors.end(), chunk.begin(), chunk.end());
     }
     if (progress && !progress("encode", total, total)) throw Cancelled("index build cancelled");
+    FloatMatrix rows(total, dim, std::move(vectors));
     const std::string steps =
-        applyCalibration(calibration, options.calibrationFile, documents, vectors, dim);
-    VectorIndex::build(dir, std::move(vectors), dim, documents,
+        applyCalibration(calibration, options.calibrationFile, documents, rows);
+    VectorIndex::build(dir, std::move(rows.data), dim, documents,
                        baseMetadata(identity, options, source, steps), options.overwrite, progress,
                        extraFiles(options));
 }
@@ -179,7 +177,7 @@ void buildIndexFromEmbeddings(const fs::path& dir, const fs::path& embeddings,
                         "must be the corpus passages in order",
                         embeddings.string(), m.rows, documents.size()));
     const std::string steps = applyCalibration(loadCalibration(options.calibrationFile),
-                                               options.calibrationFile, documents, m.data, m.cols);
+                                               options.calibrationFile, documents, m);
     VectorIndex::build(dir, std::move(m.data), m.cols, documents,
                        baseMetadata(encoder, options, fs::absolute(embeddings).string(), steps),
                        options.overwrite, progress, extraFiles(options));

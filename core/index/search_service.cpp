@@ -110,7 +110,7 @@ struct SearchService::Impl {
             q = encoder->encode(texts);
         }
         if (calibration) {
-            align::Matrix m(static_cast<int64_t>(texts.size()), encoder->dimension(), std::move(q));
+            FloatMatrix m(static_cast<int64_t>(texts.size()), encoder->dimension(), std::move(q));
             align::apply(*calibration, language, m);
             q = std::move(m.data);
         }

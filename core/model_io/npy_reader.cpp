@@ -54,7 +54,7 @@ std::string findNonFinite(const float* data, int64_t rows, int64_t cols) {
     return {};
 }
 
-NpyMatrix readNpyMatrix(const std::filesystem::path& path, bool requireFinite) {
+FloatMatrix readNpyMatrix(const std::filesystem::path& path, bool requireFinite) {
     std::ifstream in(path, std::ios::binary);
     if (!in) fail(path, "cannot open the file (does it exist and is it readable?)");
     char magic[8];
@@ -84,7 +84,7 @@ NpyMatrix readNpyMatrix(const std::filesystem::path& path, bool requireFinite) {
     if (h.shape.size() != 2)
         fail(path,
              fmt::format("expected a 2-D array [rows, dim], got {} dimension(s)", h.shape.size()));
-    NpyMatrix out;
+    FloatMatrix out;
     out.rows = h.shape[0];
     out.cols = h.shape[1];
     out.data.resize(static_cast<size_t>(out.rows * out.cols));

@@ -8,13 +8,13 @@ namespace isomorph::train {
 
 namespace {
 
-align::Matrix toMatrix(const torch::Tensor& t) {
+FloatMatrix toMatrix(const torch::Tensor& t) {
     auto c = t.to(torch::kFloat32).contiguous();
-    return align::Matrix(c.size(0), c.size(1),
-                         std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel()));
+    return FloatMatrix(c.size(0), c.size(1),
+                       std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel()));
 }
 
-torch::Tensor fromMatrix(const align::Matrix& m) {
+torch::Tensor fromMatrix(const FloatMatrix& m) {
     return torch::from_blob(const_cast<float*>(m.data.data()), {m.rows, m.cols}).clone();
 }
 

@@ -23,6 +23,7 @@
 #include "core/eval/bitext_metrics.h"
 
 using namespace isomorph::align;
+using isomorph::FloatMatrix;
 using Clock = std::chrono::steady_clock;
 using RowMajorF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
@@ -33,8 +34,8 @@ double seconds(Clock::time_point since) {
 }
 
 /// Gaussian rows with per-column scales 1 / (1 + c) (a decaying spectrum, as embeddings have).
-Matrix gaussian(int64_t rows, int64_t cols, unsigned seed) {
-    Matrix m(rows, cols);
+FloatMatrix gaussian(int64_t rows, int64_t cols, unsigned seed) {
+    FloatMatrix m(rows, cols);
     std::mt19937 rng(seed);
     std::normal_distribution<float> g(0.0f, 1.0f);
     for (int64_t r = 0; r < rows; ++r)
@@ -43,12 +44,12 @@ Matrix gaussian(int64_t rows, int64_t cols, unsigned seed) {
     return m;
 }
 
-Eigen::Map<const RowMajorF> view(const Matrix& x) {
+Eigen::Map<const RowMajorF> view(const FloatMatrix& x) {
     return Eigen::Map<const RowMajorF>(x.data.data(), x.rows, x.cols);
 }
 
 /// The previous implementation: every pass converts 8192-row chunks to double (Eigen GEMM).
-Eigen::VectorXd referencePcaVariances(const Matrix& x, int k) {
+Eigen::VectorXd referencePcaVariances(const FloatMatrix& x, int k) {
     const int64_t chunk = 8192, l = k + 10;
     Eigen::VectorXd mean = Eigen::VectorXd::Zero(x.cols);
     for (int64_t r0 = 0; r0 < x.rows; r0 += chunk)
@@ -90,7 +91,7 @@ Eigen::VectorXd referencePcaVariances(const Matrix& x, int k) {
     return svd.singularValues().head(k).array().square() / double(x.rows - 1);
 }
 
-Eigen::MatrixXd referenceProcrustes(const Matrix& a, const Matrix& b) {
+Eigen::MatrixXd referenceProcrustes(const FloatMatrix& a, const FloatMatrix& b) {
     const Eigen::MatrixXd m = view(a).cast<double>().transpose() * view(b).cast<double>();
     Eigen::BDCSVD<Eigen::MatrixXd> svd(m, Eigen::ComputeFullU | Eigen::ComputeFullV);
     return svd.matrixU() * svd.matrixV().transpose();
@@ -98,7 +99,7 @@ Eigen::MatrixXd referenceProcrustes(const Matrix& a, const Matrix& b) {
 
 void benchPca(int64_t rows, int64_t dim) {
     auto t = Clock::now();
-    const Matrix x = gaussian(rows, dim, 1);
+    const FloatMatrix x = gaussian(rows, dim, 1);
     std::printf("generate %lld x %lld: %.3f s\n", (long long)rows, (long long)dim, seconds(t));
     PcaOptions options;
     options.components = 2;
@@ -115,15 +116,15 @@ void benchPca(int64_t rows, int64_t dim) {
         (long long)rows, (long long)dim, ours, reference, reference / ours,
         model.explainedVariance[0], model.explainedVariance[1], ref(0), ref(1));
     t = Clock::now();
-    const Matrix projected = transform(model, x);
+    const FloatMatrix projected = transform(model, x);
     std::printf("transform %lld rows: %.3f s\n", (long long)projected.rows, seconds(t));
 }
 
 void benchProcrustes(int64_t pdim) {
     const int64_t pairs = 4 * pdim;
-    const Matrix a = gaussian(pairs, pdim, 2), b = gaussian(pairs, pdim, 3);
+    const FloatMatrix a = gaussian(pairs, pdim, 2), b = gaussian(pairs, pdim, 3);
     auto t = Clock::now();
-    const Matrix w = fitProcrustes(a, b);
+    const FloatMatrix w = fitProcrustes(a, b);
     const double ours = seconds(t);
     t = Clock::now();
     const Eigen::MatrixXd ref = referenceProcrustes(a, b);
@@ -136,7 +137,7 @@ void benchProcrustes(int64_t pdim) {
 }
 
 void benchBitext() {
-    Matrix a = gaussian(1000, 256, 4), b = gaussian(1000, 256, 5);
+    FloatMatrix a = gaussian(1000, 256, 4), b = gaussian(1000, 256, 5);
     for (size_t i = 0; i < a.data.size(); ++i)
         b.data[i] = a.data[i] + 0.3f * b.data[i];
     const auto t = Clock::now();
@@ -150,7 +151,7 @@ void benchBitext() {
 
 void benchRefinement(int64_t rows) {
     const int64_t d = 256;
-    const Matrix src = gaussian(rows, d, 6), tgt = gaussian(rows, d, 7);
+    const FloatMatrix src = gaussian(rows, d, 6), tgt = gaussian(rows, d, 7);
     std::vector<float> c(size_t(8192 * rows));
     auto t = Clock::now();
     for (int64_t r0 = 0; r0 < rows; r0 += 8192) {  // one plain GEMM pass, same blocking budget
@@ -160,7 +161,7 @@ void benchRefinement(int64_t rows) {
     }
     const double gemm = seconds(t);
     c = {};
-    std::map<std::string, Matrix> samples{{"src", src}, {"tgt", tgt}};
+    std::map<std::string, FloatMatrix> samples{{"src", src}, {"tgt", tgt}};
     Calibration cal = fitCalibrationStatistics(samples, "tgt");
     RefinementOptions options;
     options.maxRows = rows;

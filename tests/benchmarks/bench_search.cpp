@@ -96,8 +96,8 @@ double readBandwidth(const std::vector<float>& data, int threads) {
     return best;
 }
 
-std::unique_ptr<index::VectorIndex> buildIndex(const model_io::NpyMatrix& rows,
-                                               index::IndexParams params, const fs::path& dir) {
+std::unique_ptr<index::VectorIndex> buildIndex(const FloatMatrix& rows, index::IndexParams params,
+                                               const fs::path& dir) {
     std::vector<index::IndexedDocument> docs;
     for (int64_t r = 0; r < rows.rows; ++r)
         docs.push_back({"d" + std::to_string(r), r % 2 ? "de" : "en", ""});
@@ -108,7 +108,7 @@ std::unique_ptr<index::VectorIndex> buildIndex(const model_io::NpyMatrix& rows,
     return index::VectorIndex::open(dir);
 }
 
-std::vector<double> timeQueries(const index::VectorIndex& idx, const model_io::NpyMatrix& q, int k,
+std::vector<double> timeQueries(const index::VectorIndex& idx, const FloatMatrix& q, int k,
                                 std::vector<std::vector<index::SearchHit>>* results) {
     std::vector<double> ms;
     index::SearchOptions so;

@@ -13,7 +13,7 @@
 #include "core/eval/bucc.h"
 
 using namespace isomorph;
-using align::Matrix;
+using isomorph::FloatMatrix;
 
 namespace {
 
@@ -44,8 +44,8 @@ class TestBitextBucc : public QObject {
     void bitextAccuracyByHand() {
         // s2 = (1, 1) finds t2 = (1, 0.2) (cos .832 beats .707), but t2's best source is s0
         // (cos .981): src->tgt 3/3, tgt->src 2/3.
-        const Matrix src(3, 2, {1, 0, 0, 1, 1, 1});
-        const Matrix tgt(3, 2, {1, 0, 0, 1, 1, 0.2f});
+        const FloatMatrix src(3, 2, {1, 0, 0, 1, 1, 1});
+        const FloatMatrix tgt(3, 2, {1, 0, 0, 1, 1, 0.2f});
         const eval::BitextReport r = eval::evaluateBitext(src, tgt, {1, true});
         QCOMPARE(r.pairs, int64_t(3));
         QVERIFY(near(r.cosine.srcToTgt, 1.0));
@@ -58,8 +58,8 @@ class TestBitextBucc : public QObject {
     void cslsFixesAHub() {
         // Target 0 points straight up and every source leans up: by cosine all five sources pick
         // target 0 (the hub); CSLS subtracts its high neighbourhood similarity.
-        const Matrix src(5, 3, {0, 0, 1, 1, 0, 1, 0, 1, 1, -1, 0, 1, 0, -1, 1});
-        const Matrix tgt(5, 3, {0, 0, 1, 1, 0.2f, 0, -0.2f, 1, 0, -1, -0.2f, 0, 0.2f, -1, 0});
+        const FloatMatrix src(5, 3, {0, 0, 1, 1, 0, 1, 0, 1, 1, -1, 0, 1, 0, -1, 1});
+        const FloatMatrix tgt(5, 3, {0, 0, 1, 1, 0.2f, 0, -0.2f, 1, 0, -1, -0.2f, 0, 0.2f, -1, 0});
         const eval::BitextReport r = eval::evaluateBitext(src, tgt, {3, true});
         QVERIFY(near(r.cosine.srcToTgt, 0.2));
         QVERIFY(near(r.cosine.tgtToSrc, 1.0));
@@ -68,7 +68,7 @@ class TestBitextBucc : public QObject {
     }
 
     void bitextIsFastAndRejectsBadInput() {
-        Matrix a(1000, 256), b(1000, 256);
+        FloatMatrix a(1000, 256), b(1000, 256);
         std::mt19937 rng(3);
         std::normal_distribution<float> g(0.0f, 1.0f);
         for (size_t i = 0; i < a.data.size(); ++i) {
@@ -83,17 +83,17 @@ class TestBitextBucc : public QObject {
         QVERIFY(r.cosine.mean > 0.99 && r.csls.mean > 0.99);
 
         QVERIFY(dataErrorOf([&] {
-                    eval::evaluateBitext(Matrix(3, 2), Matrix(4, 2));
+                    eval::evaluateBitext(FloatMatrix(3, 2), FloatMatrix(4, 2));
                 }).contains("3 source rows but 4 target rows"));
         QVERIFY(dataErrorOf([&] {
-                    eval::evaluateBitext(Matrix(3, 2), Matrix(3, 5));
+                    eval::evaluateBitext(FloatMatrix(3, 2), FloatMatrix(3, 5));
                 }).contains("dimension 2 differs from target dimension 5"));
         QVERIFY(dataErrorOf([&] {
-                    eval::evaluateBitext(Matrix(0, 2), Matrix(0, 2));
+                    eval::evaluateBitext(FloatMatrix(0, 2), FloatMatrix(0, 2));
                 }).contains("at least one"));
-        Matrix nan(3, 2, {1, 0, 0, 1, 1, 1});
+        FloatMatrix nan(3, 2, {1, 0, 0, 1, 1, 1});
         nan(1, 0) = std::nanf("");
-        const QString msg = dataErrorOf([&] { eval::evaluateBitext(Matrix(3, 2), nan); });
+        const QString msg = dataErrorOf([&] { eval::evaluateBitext(FloatMatrix(3, 2), nan); });
         QVERIFY2(msg.contains("bitext target") && msg.contains("row 1") && msg.contains("NaN"),
                  qPrintable(msg));
         QVERIFY_THROWS_EXCEPTION(ConfigError, eval::evaluateBitext(a, b, {0, true}));
@@ -102,8 +102,8 @@ class TestBitextBucc : public QObject {
     void marginMiningByHand() {
         // k = 1. cos: a0b0 1, a0b1 0, a1b0 .8, a1b1 .6; source terms a0 1, a1 .8; target terms
         // b0 1, b1 .6. Margins: a0b0 1/1 = 1, a1b0 .8/.9, a1b1 .6/.7.
-        const Matrix src(2, 2, {1, 0, 0.8f, 0.6f});
-        const Matrix tgt(2, 2, {1, 0, 0, 1});
+        const FloatMatrix src(2, 2, {1, 0, 0.8f, 0.6f});
+        const FloatMatrix tgt(2, 2, {1, 0, 0, 1});
         const std::vector<std::string> sid = {"de-1", "de-2"}, tid = {"en-1", "en-2"};
         eval::MiningOptions o;
         o.k = 1;

@@ -28,6 +28,7 @@
 
 using namespace isomorph;
 using namespace isomorph::align;
+using isomorph::FloatMatrix;
 
 namespace {
 
@@ -86,7 +87,7 @@ double standardize(Dense& x) {
 
 struct Planted {
     Dense q;                      // the true map of standardised A onto standardised B
-    Matrix a, b;                  // raw languages, [n, d]
+    FloatMatrix a, b;             // raw languages, [n, d]
     std::vector<size_t> partner;  // b row i is the image of a row partner[i]
 };
 
@@ -126,8 +127,8 @@ Planted planted(int64_t n, int d, double spread, double noise, double offsetB, u
     std::vector<double> sa(d), ta(d), sb(d), tb(d);
     for (int c = 0; c < d; ++c)
         sa[c] = u(rng), ta[c] = g(rng), sb[c] = u(rng), tb[c] = offsetB + g(rng);
-    p.a = Matrix(n, d);
-    p.b = Matrix(n, d);
+    p.a = FloatMatrix(n, d);
+    p.b = FloatMatrix(n, d);
     for (int64_t r = 0; r < n; ++r)
         for (int c = 0; c < d; ++c) {
             p.a(r, c) = float(z[size_t(r)][size_t(c)] * sa[c] + ta[c]);
@@ -137,7 +138,7 @@ Planted planted(int64_t n, int d, double spread, double noise, double offsetB, u
     return p;
 }
 
-double frobenius(const Matrix& w, const Dense& q) {
+double frobenius(const FloatMatrix& w, const Dense& q) {
     double s = 0;
     for (int64_t i = 0; i < w.rows; ++i)
         for (int64_t j = 0; j < w.cols; ++j) {
@@ -147,19 +148,19 @@ double frobenius(const Matrix& w, const Dense& q) {
     return std::sqrt(s);
 }
 
-Matrix identity(int64_t d) {
-    Matrix m(d, d);
+FloatMatrix identity(int64_t d) {
+    FloatMatrix m(d, d);
     for (int64_t i = 0; i < d; ++i)
         m(i, i) = 1.0f;
     return m;
 }
 
 /// Rows `rows` of a and the B rows that are their images.
-std::pair<Matrix, Matrix> pairsOf(const Planted& p, int64_t first, int64_t count) {
+std::pair<FloatMatrix, FloatMatrix> pairsOf(const Planted& p, int64_t first, int64_t count) {
     std::vector<size_t> where(p.partner.size());
     for (size_t i = 0; i < p.partner.size(); ++i)
         where[p.partner[i]] = i;  // a row -> b row
-    Matrix a(count, p.a.cols), b(count, p.a.cols);
+    FloatMatrix a(count, p.a.cols), b(count, p.a.cols);
     for (int64_t r = 0; r < count; ++r) {
         std::memcpy(a.row(r), p.a.row(first + r), sizeof(float) * size_t(p.a.cols));
         std::memcpy(b.row(r), p.b.row(int64_t(where[size_t(first + r)])),
@@ -246,7 +247,7 @@ class TestCalibration : public QObject {
         QCOMPARE(cal.at("aa").pairs, int64_t(50));
         QCOMPARE(cal.at("aa").method, RotationMethod::Supervised);
         // Pairs in the wrong order are not translations: the fit is far off.
-        Matrix shuffled = b;
+        FloatMatrix shuffled = b;
         std::rotate(shuffled.data.begin(), shuffled.data.begin() + 32, shuffled.data.end());
         fitSupervisedRotation(cal, "aa", a, shuffled);
         QVERIFY(frobenius(cal.at("aa").rotation, data_.q) > 1.0);
@@ -254,7 +255,7 @@ class TestCalibration : public QObject {
 
     void statisticsByHand() {
         // Column 0: 1, 3 -> mean 2, std 1. Column 1: 2, 6 -> mean 4, std 2. Column 2 constant.
-        const Matrix x(2, 3, {1, 2, 5, 3, 6, 5});
+        const FloatMatrix x(2, 3, {1, 2, 5, 3, 6, 5});
         CalibrationOptions o;
         o.epsilon = 1e-3;
         const Calibration cal = fitCalibrationStatistics({{"xx", x}}, "xx", o);
@@ -262,16 +263,17 @@ class TestCalibration : public QObject {
         QCOMPARE(e.mean, (std::vector<float>{2, 4, 5}));
         QCOMPARE(e.stddev, (std::vector<float>{1, 2, 1e-3f}));
         QCOMPARE(e.samples, int64_t(2));
-        Matrix y(1, 3, {3, 0, 5.002f});
+        FloatMatrix y(1, 3, {3, 0, 5.002f});
         applyCalibration(cal, "xx", CalibrationStep::Shift, y);
         QVERIFY(y(0, 0) == 1 && y(0, 1) == -4 && std::abs(y(0, 2) - 0.002f) < 1e-6);
-        Matrix z(1, 3, {3, 0, 5.002f});
+        FloatMatrix z(1, 3, {3, 0, 5.002f});
         applyCalibration(cal, "xx", CalibrationStep::Scale, z);
         QVERIFY(z(0, 0) == 1 && z(0, 1) == -2 && std::abs(z(0, 2) - 2.0f) < 1e-3);
-        Matrix same(1, 3, {3, 0, 5.002f});
+        FloatMatrix same(1, 3, {3, 0, 5.002f});
         apply(cal, "xx", same);  // every step; the pivot's rotation is the identity
         QCOMPARE(same.data, z.data);
-        QVERIFY_THROWS_EXCEPTION(DataError, fitCalibrationStatistics({{"xx", Matrix(1, 3)}}, "xx"));
+        QVERIFY_THROWS_EXCEPTION(DataError,
+                                 fitCalibrationStatistics({{"xx", FloatMatrix(1, 3)}}, "xx"));
         QVERIFY_THROWS_EXCEPTION(ConfigError, fitCalibrationStatistics({{"x/y", x}}, "x/y"));
         QVERIFY(messageOf<ConfigError>([&] {
                     fitCalibrationStatistics({{"xx", x}}, "en");
@@ -308,11 +310,11 @@ class TestCalibration : public QObject {
             }
         }
 
-        Matrix x(2, 32);
+        FloatMatrix x(2, 32);
         QVERIFY(messageOf<DataError>([&] {
                     apply(back, "fr", x);
                 }).contains("language 'fr' is unknown; this calibration knows aa, bb"));
-        Matrix narrow(2, 16);
+        FloatMatrix narrow(2, 16);
         QVERIFY(messageOf<DataError>([&] {
                     apply(back, "aa", narrow);
                 }).contains("dimension 16, but the calibration was fitted on dimension 32"));

@@ -13,6 +13,7 @@
 #include "core/common/errors.h"
 
 using namespace isomorph::align;
+using isomorph::FloatMatrix;
 
 namespace {
 
@@ -22,8 +23,8 @@ bool near(double a, double b, double tol = 1e-6) {
     return std::abs(a - b) <= tol;
 }
 
-Matrix randomMatrix(int64_t rows, int64_t cols, unsigned seed) {
-    Matrix m(rows, cols);
+FloatMatrix randomMatrix(int64_t rows, int64_t cols, unsigned seed) {
+    FloatMatrix m(rows, cols);
     std::mt19937 rng(seed);
     std::normal_distribution<float> g(0.0f, 1.0f);
     for (float& v : m.data)
@@ -32,8 +33,8 @@ Matrix randomMatrix(int64_t rows, int64_t cols, unsigned seed) {
 }
 
 /// Brute-force cosines in double, [m][n].
-std::vector<std::vector<double>> bruteCosine(const Matrix& q, const Matrix& k) {
-    auto norm = [](const Matrix& x, int64_t r) {
+std::vector<std::vector<double>> bruteCosine(const FloatMatrix& q, const FloatMatrix& k) {
+    auto norm = [](const FloatMatrix& x, int64_t r) {
         double s = 0;
         for (int64_t c = 0; c < x.cols; ++c)
             s += double(x(r, c)) * x(r, c);
@@ -67,11 +68,11 @@ std::pair<size_t, double> argmaxWithGap(const std::vector<double>& v) {
 }
 
 // queries q0 = (1, 0), q1 = (0, 1); keys (1, 0), (1, 1), (0, 2), (0, 0).
-Matrix handQueries() {
-    return Matrix(2, 2, {1, 0, 0, 1});
+FloatMatrix handQueries() {
+    return FloatMatrix(2, 2, {1, 0, 0, 1});
 }
-Matrix handKeys() {
-    return Matrix(4, 2, {1, 0, 1, 1, 0, 2, 0, 0});
+FloatMatrix handKeys() {
+    return FloatMatrix(4, 2, {1, 0, 1, 1, 0, 2, 0, 0});
 }
 
 }  // namespace
@@ -81,7 +82,7 @@ class TestKnn : public QObject {
 
   private Q_SLOTS:
     void cosineAndTopKByHand() {
-        const Matrix cos = cosineMatrix(handQueries(), handKeys());
+        const FloatMatrix cos = cosineMatrix(handQueries(), handKeys());
         const std::vector<double> expected = {1, kHalfSqrt2, 0, 0, 0, kHalfSqrt2, 1, 0};
         for (size_t i = 0; i < expected.size(); ++i)
             QVERIFY2(near(cos.data[i], expected[i]), qPrintable(QString::number(i)));
@@ -108,20 +109,20 @@ class TestKnn : public QObject {
     void cslsAndMarginByHand() {
         // Source = queries, target = the three non-zero keys, k = 1:
         // r_T(x0) = r_T(x1) = 1; r_S(y0) = 1, r_S(y1) = 0.7071, r_S(y2) = 1.
-        const Matrix target(3, 2, {1, 0, 1, 1, 0, 2});
-        const Matrix csls = scoreMatrix(handQueries(), target, {Score::Csls, 1});
+        const FloatMatrix target(3, 2, {1, 0, 1, 1, 0, 2});
+        const FloatMatrix csls = scoreMatrix(handQueries(), target, {Score::Csls, 1});
         QVERIFY(near(csls(0, 0), 2 * 1 - 1 - 1));
         QVERIFY(near(csls(0, 1), 2 * kHalfSqrt2 - 1 - kHalfSqrt2));
         QVERIFY(near(csls(0, 2), 2 * 0 - 1 - 1));
         QVERIFY(near(csls(1, 1), 2 * kHalfSqrt2 - 1 - kHalfSqrt2));
 
-        const Matrix margin = scoreMatrix(handQueries(), target, {Score::Margin, 1});
+        const FloatMatrix margin = scoreMatrix(handQueries(), target, {Score::Margin, 1});
         QVERIFY(near(margin(0, 0), 1.0 / ((1 + 1) / 2.0)));
         QVERIFY(near(margin(0, 1), kHalfSqrt2 / ((1 + kHalfSqrt2) / 2)));
         QVERIFY(near(margin(1, 0), 0.0));
 
         // k = 2: r_T(x0) = (1 + .7071) / 2, r_S(y1) = (.7071 + .7071) / 2.
-        const Matrix csls2 = scoreMatrix(handQueries(), target, {Score::Csls, 2});
+        const FloatMatrix csls2 = scoreMatrix(handQueries(), target, {Score::Csls, 2});
         QVERIFY(near(csls2(0, 1), 2 * kHalfSqrt2 - (1 + kHalfSqrt2) / 2 - kHalfSqrt2));
         const auto means = neighborhoodMeans(handQueries(), target, 2);
         QVERIFY(near(means.source[0], (1 + kHalfSqrt2) / 2));
@@ -130,15 +131,15 @@ class TestKnn : public QObject {
     }
 
     void marginOfZeroRowsIsZero() {
-        const Matrix zeros(2, 3);
-        const Matrix m = scoreMatrix(zeros, zeros, {Score::Margin, 1});
+        const FloatMatrix zeros(2, 3);
+        const FloatMatrix m = scoreMatrix(zeros, zeros, {Score::Margin, 1});
         for (float v : m.data)
             QCOMPARE(v, 0.0f);
     }
 
     void bestMatchesAgreeWithBruteForce() {
         // 9000 x 1000 cosines span two GEMM blocks (8M floats each).
-        const Matrix q = randomMatrix(9000, 16, 1), k = randomMatrix(1000, 16, 2);
+        const FloatMatrix q = randomMatrix(9000, 16, 1), k = randomMatrix(1000, 16, 2);
         const auto cos = bruteCosine(q, k);
         const Neighbors nn = nearestNeighbors(q, k, 5);
         for (int64_t i = 0; i < q.rows; i += 7) {
@@ -189,10 +190,10 @@ class TestKnn : public QObject {
         QVERIFY_THROWS_EXCEPTION(isomorph::ConfigError,
                                  bestMatches(handQueries(), handKeys(), {Score::Csls, 0}));
         QVERIFY_THROWS_EXCEPTION(isomorph::DataError,
-                                 nearestNeighbors(handQueries(), Matrix(3, 5), 1));
+                                 nearestNeighbors(handQueries(), FloatMatrix(3, 5), 1));
         QVERIFY_THROWS_EXCEPTION(isomorph::DataError,
-                                 nearestNeighbors(Matrix(0, 2), handKeys(), 1));
-        Matrix bad = handKeys();
+                                 nearestNeighbors(FloatMatrix(0, 2), handKeys(), 1));
+        FloatMatrix bad = handKeys();
         bad(2, 1) = std::numeric_limits<float>::infinity();
         try {
             meanTopKSimilarity(handQueries(), bad, 1);

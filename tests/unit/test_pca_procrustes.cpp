@@ -19,6 +19,7 @@
 #include "tests/support/dense_math.h"
 
 using namespace isomorph::align;
+using isomorph::FloatMatrix;
 
 namespace {
 
@@ -38,10 +39,10 @@ Dense randomOrthogonal(int d, unsigned seed) {
 }
 
 /// n rows of sum_i sqrt(variance_i) z_i axis_i + offset, with z ~ N(0, 1).
-Matrix plantedGaussian(int64_t n, const Dense& axes, const std::vector<double>& variances,
-                       double offset, unsigned seed) {
+FloatMatrix plantedGaussian(int64_t n, const Dense& axes, const std::vector<double>& variances,
+                            double offset, unsigned seed) {
     const int64_t d = static_cast<int64_t>(axes[0].size());
-    Matrix x(n, d);
+    FloatMatrix x(n, d);
     std::mt19937 rng(seed);
     std::normal_distribution<double> g(0.0, 1.0);
     for (int64_t r = 0; r < n; ++r) {
@@ -57,7 +58,7 @@ Matrix plantedGaussian(int64_t n, const Dense& axes, const std::vector<double>& 
     return x;
 }
 
-double rowDot(const Matrix& m, int64_t r, const std::vector<double>& v) {
+double rowDot(const FloatMatrix& m, int64_t r, const std::vector<double>& v) {
     double s = 0;
     for (int64_t c = 0; c < m.cols; ++c)
         s += double(m(r, c)) * v[c];
@@ -65,14 +66,14 @@ double rowDot(const Matrix& m, int64_t r, const std::vector<double>& v) {
 }
 
 /// Point cloud with cluster structure: 5 anisotropic Gaussian clusters in d dimensions.
-Matrix clusteredCloud(int64_t n, int d, unsigned seed) {
+FloatMatrix clusteredCloud(int64_t n, int d, unsigned seed) {
     std::mt19937 rng(seed);
     std::normal_distribution<double> g(0.0, 1.0);
     Dense centers(5, std::vector<double>(d));
     for (auto& c : centers)
         for (auto& v : c)
             v = 3.0 * g(rng);
-    Matrix x(n, d);
+    FloatMatrix x(n, d);
     for (int64_t r = 0; r < n; ++r) {
         const auto& center = centers[r % 5];
         for (int c = 0; c < d; ++c)
@@ -81,15 +82,15 @@ Matrix clusteredCloud(int64_t n, int d, unsigned seed) {
     return x;
 }
 
-Matrix toMatrix(const Dense& m) {
-    Matrix out(static_cast<int64_t>(m.size()), static_cast<int64_t>(m[0].size()));
+FloatMatrix toMatrix(const Dense& m) {
+    FloatMatrix out(static_cast<int64_t>(m.size()), static_cast<int64_t>(m[0].size()));
     for (int64_t r = 0; r < out.rows; ++r)
         for (int64_t c = 0; c < out.cols; ++c)
             out(r, c) = float(m[r][c]);
     return out;
 }
 
-double frobeniusDiff(const Matrix& a, const Matrix& b) {
+double frobeniusDiff(const FloatMatrix& a, const FloatMatrix& b) {
     double s = 0;
     for (size_t i = 0; i < a.data.size(); ++i) {
         const double d = double(a.data[i]) - double(b.data[i]);
@@ -98,14 +99,14 @@ double frobeniusDiff(const Matrix& a, const Matrix& b) {
     return std::sqrt(s);
 }
 
-double maxAbsDiff(const Matrix& a, const Matrix& b) {
+double maxAbsDiff(const FloatMatrix& a, const FloatMatrix& b) {
     double m = 0;
     for (size_t i = 0; i < a.data.size(); ++i)
         m = std::max(m, std::abs(double(a.data[i]) - double(b.data[i])));
     return m;
 }
 
-bool writeF32(const QString& path, const Matrix& m) {
+bool writeF32(const QString& path, const FloatMatrix& m) {
     std::ofstream out(path.toStdString(), std::ios::binary);
     out.write(reinterpret_cast<const char*>(m.data.data()),
               static_cast<std::streamsize>(m.data.size() * sizeof(float)));
@@ -137,7 +138,7 @@ class TestPcaProcrustes : public QObject {
   private Q_SLOTS:
     void exactPcaRecoversPlantedAxesAndVariances() {
         const Dense axes = randomOrthogonal(8, 11);
-        const Matrix x = plantedGaussian(20000, axes, kPlantedVariances, 2.0, 12);
+        const FloatMatrix x = plantedGaussian(20000, axes, kPlantedVariances, 2.0, 12);
         PcaOptions o;
         o.components = 3;
         o.method = PcaMethod::Exact;
@@ -167,7 +168,8 @@ class TestPcaProcrustes : public QObject {
     }
 
     void explainedVarianceRatiosSumToAtMostOne() {
-        const Matrix x = plantedGaussian(3000, randomOrthogonal(8, 3), kPlantedVariances, 0, 4);
+        const FloatMatrix x =
+            plantedGaussian(3000, randomOrthogonal(8, 3), kPlantedVariances, 0, 4);
         for (int k : {1, 2, 3, 8}) {
             PcaOptions o;
             o.components = k;
@@ -189,7 +191,7 @@ class TestPcaProcrustes : public QObject {
         std::vector<double> variances(64);
         for (int i = 0; i < 64; ++i)
             variances[i] = 30.0 * std::pow(0.7, i);
-        const Matrix x = plantedGaussian(5000, axes, variances, -1.0, 22);
+        const FloatMatrix x = plantedGaussian(5000, axes, variances, -1.0, 22);
         for (int k : {2, 3}) {
             PcaOptions o;
             o.components = k;
@@ -208,8 +210,9 @@ class TestPcaProcrustes : public QObject {
     }
 
     void signConventionIsStable() {
-        const Matrix x = plantedGaussian(4000, randomOrthogonal(10, 31), kPlantedVariances, 0, 32);
-        Matrix negated = x;
+        const FloatMatrix x =
+            plantedGaussian(4000, randomOrthogonal(10, 31), kPlantedVariances, 0, 32);
+        FloatMatrix negated = x;
         for (float& v : negated.data)
             v = -v;
         for (PcaMethod method : {PcaMethod::Exact, PcaMethod::Randomized}) {
@@ -231,23 +234,23 @@ class TestPcaProcrustes : public QObject {
 
     void transformsAnotherSet() {
         const Dense axes = randomOrthogonal(6, 41);
-        const Matrix fit = plantedGaussian(2000, axes, {16, 4, 1, 0.5, 0.2, 0.1}, 1.0, 42);
+        const FloatMatrix fit = plantedGaussian(2000, axes, {16, 4, 1, 0.5, 0.2, 0.1}, 1.0, 42);
         PcaOptions o;
         o.components = 2;
         const PcaModel m = fitPca(fit, o);
         QCOMPARE(m.method, PcaMethod::Exact);  // Auto on a small matrix
         // Points on the planted axes, through the mean, project to +-(a, b) coordinates.
-        Matrix other(2, 6);
+        FloatMatrix other(2, 6);
         for (int c = 0; c < 6; ++c) {
             other(0, c) = float(m.mean[c] + 3.0 * m.components(0, c));
             other(1, c) = float(m.mean[c] - 2.0 * m.components(1, c));
         }
-        const Matrix y = transform(m, other);
+        const FloatMatrix y = transform(m, other);
         QCOMPARE(y.rows, int64_t(2));
         QCOMPARE(y.cols, int64_t(2));
         QVERIFY(std::abs(y(0, 0) - 3.0f) < 1e-5 && std::abs(y(0, 1)) < 1e-5);
         QVERIFY(std::abs(y(1, 0)) < 1e-5 && std::abs(y(1, 1) + 2.0f) < 1e-5);
-        QVERIFY_THROWS_EXCEPTION(isomorph::DataError, transform(m, Matrix(3, 5)));
+        QVERIFY_THROWS_EXCEPTION(isomorph::DataError, transform(m, FloatMatrix(3, 5)));
     }
 
     void matchesNumpyReference() {
@@ -259,7 +262,7 @@ class TestPcaProcrustes : public QObject {
         const int64_t n = 700, d = 12, k = 3, m = 40;
         std::mt19937 rng(51);
         std::normal_distribution<float> g(0.0f, 1.0f);
-        Matrix x(n, d), y(m, d);
+        FloatMatrix x(n, d), y(m, d);
         for (int64_t r = 0; r < n; ++r)
             for (int64_t c = 0; c < d; ++c)
                 x(r, c) = 0.5f + g(rng) * (4.0f - 0.3f * float(c));
@@ -306,7 +309,7 @@ class TestPcaProcrustes : public QObject {
                 QVERIFY2(close(model.explainedVariance[i], variance[i]), name);
                 QVERIFY2(close(model.explainedVarianceRatio[i], ratio[i]), name);
             }
-            const Matrix t = transform(model, y);
+            const FloatMatrix t = transform(model, y);
             for (int64_t i = 0; i < m * k; ++i)
                 QVERIFY2(close(t.data[i], projected[i]),
                          qPrintable(QStringLiteral("%1 transform value %2: %3 vs numpy %4")
@@ -318,15 +321,15 @@ class TestPcaProcrustes : public QObject {
     }
 
     void rejectsBadInput() {
-        QVERIFY_THROWS_EXCEPTION(isomorph::DataError, fitPca(Matrix(1, 4)));
-        QVERIFY_THROWS_EXCEPTION(isomorph::DataError, fitPca(Matrix(0, 4)));
+        QVERIFY_THROWS_EXCEPTION(isomorph::DataError, fitPca(FloatMatrix(1, 4)));
+        QVERIFY_THROWS_EXCEPTION(isomorph::DataError, fitPca(FloatMatrix(0, 4)));
         PcaOptions o;
         o.components = 5;
-        QVERIFY_THROWS_EXCEPTION(isomorph::ConfigError, fitPca(Matrix(10, 4), o));
+        QVERIFY_THROWS_EXCEPTION(isomorph::ConfigError, fitPca(FloatMatrix(10, 4), o));
         o.components = 0;
-        QVERIFY_THROWS_EXCEPTION(isomorph::ConfigError, fitPca(Matrix(10, 4), o));
+        QVERIFY_THROWS_EXCEPTION(isomorph::ConfigError, fitPca(FloatMatrix(10, 4), o));
 
-        Matrix x = plantedGaussian(20, randomOrthogonal(4, 5), {4, 2, 1, 0.5}, 0, 6);
+        FloatMatrix x = plantedGaussian(20, randomOrthogonal(4, 5), {4, 2, 1, 0.5}, 0, 6);
         x(7, 2) = std::nanf("");
         try {
             fitPca(x);
@@ -337,34 +340,36 @@ class TestPcaProcrustes : public QObject {
                      e.what());
         }
         QVERIFY_THROWS_EXCEPTION(isomorph::DataError, fitProcrustes(x, x));
-        QVERIFY_THROWS_EXCEPTION(isomorph::DataError, fitProcrustes(Matrix(5, 3), Matrix(5, 4)));
-        QVERIFY_THROWS_EXCEPTION(isomorph::DataError, fitProcrustes(Matrix(5, 3), Matrix(6, 3)));
-        QVERIFY_THROWS_EXCEPTION(isomorph::DataError, apply(Matrix(3, 3), Matrix(2, 4)));
+        QVERIFY_THROWS_EXCEPTION(isomorph::DataError,
+                                 fitProcrustes(FloatMatrix(5, 3), FloatMatrix(5, 4)));
+        QVERIFY_THROWS_EXCEPTION(isomorph::DataError,
+                                 fitProcrustes(FloatMatrix(5, 3), FloatMatrix(6, 3)));
+        QVERIFY_THROWS_EXCEPTION(isomorph::DataError, apply(FloatMatrix(3, 3), FloatMatrix(2, 4)));
     }
 
     void procrustesRecoversPlantedRotation() {
         const int d = 16;
-        const Matrix truth = toMatrix(randomOrthogonal(d, 61));
-        const Matrix a = clusteredCloud(50, d, 62);
-        const Matrix b = apply(truth, a);  // noise-free target
+        const FloatMatrix truth = toMatrix(randomOrthogonal(d, 61));
+        const FloatMatrix a = clusteredCloud(50, d, 62);
+        const FloatMatrix b = apply(truth, a);  // noise-free target
 
-        const Matrix exact = fitProcrustes(a, b);
+        const FloatMatrix exact = fitProcrustes(a, b);
         QCOMPARE(exact.rows, int64_t(d));
         QCOMPARE(exact.cols, int64_t(d));
         const double exactErr = frobeniusDiff(exact, truth);
         QVERIFY2(exactErr < 1e-5, qPrintable(QStringLiteral("noise-free error %1").arg(exactErr)));
         QVERIFY(procrustesResidual(exact, a, b) < 1e-3);
 
-        Matrix noisy = b;
+        FloatMatrix noisy = b;
         std::mt19937 rng(63);
         std::normal_distribution<float> g(0.0f, 1e-4f);  // data scale ~3
         for (float& v : noisy.data)
             v += g(rng);
-        const Matrix w = fitProcrustes(a, noisy);
+        const FloatMatrix w = fitProcrustes(a, noisy);
         const double err = frobeniusDiff(w, truth);
         QVERIFY2(err < 1e-3, qPrintable(QStringLiteral("noisy error %1").arg(err)));
 
-        for (const Matrix* m : {&exact, &w}) {  // W^T W = I
+        for (const FloatMatrix* m : {&exact, &w}) {  // W^T W = I
             double worst = 0;
             for (int i = 0; i < d; ++i)
                 for (int j = 0; j < d; ++j) {
@@ -383,9 +388,9 @@ class TestPcaProcrustes : public QObject {
         Dense reflect = randomOrthogonal(d, 71);
         for (double& v : reflect[0])
             v = -v;  // still orthogonal, flips the determinant
-        const Matrix truth = toMatrix(reflect);
-        const Matrix a = clusteredCloud(50, d, 72);
-        const Matrix w = fitProcrustes(a, apply(truth, a));
+        const FloatMatrix truth = toMatrix(reflect);
+        const FloatMatrix a = clusteredCloud(50, d, 72);
+        const FloatMatrix w = fitProcrustes(a, apply(truth, a));
         QVERIFY(frobeniusDiff(w, truth) < 1e-5);
     }
 };
