@@ -1,11 +1,13 @@
 // `isomorph-cli calibrate fit|apply`: cross-lingual calibration (CCP section 3.2): per-language
-// shift and scale, and a rotation onto a pivot language learned from parallel pairs (supervised)
-// or from monolingual samples alone (unsupervised CSLS refinement).
+// shift and scale, and a rotation onto a pivot language learned from monolingual samples alone
+// (unsupervised CSLS refinement, the paper's method and the default) or from parallel pairs
+// (supervised). The fit itself is eval::fitCalibration; this file parses flags and prints.
 
-#include <array>
+#include <chrono>
 #include <iostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
@@ -13,10 +15,8 @@
 #include "core/align/calibration.h"
 #include "core/common/errors.h"
 #include "core/data/language.h"
-#include "core/data/readers/text_input.h"
-#include "core/eval/eval_tasks.h"
+#include "core/eval/calibration_fit.h"
 #include "core/model/npy_writer.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_reader.h"
 
 namespace isomorph::cli {
@@ -26,10 +26,10 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 struct FitCliOptions {
-    std::string model, out, pivot = "en", method = "supervised", steps = "rotation", workspace,
+    std::string model, out, pivot = "en", method = "unsupervised", steps = "rotation", workspace,
                             corpus = "man-demo", pooling = "cls", device = "cpu", report;
     std::vector<std::string> mono, pairs, langs;
-    int64_t sample = 2000, maxTokens = 0;
+    int64_t sample = 2000, maxTokens = 0, minRotationPairs = 50;
     int threads = 0, maxIterations = 10;
     bool json = false;
 };
@@ -44,6 +44,12 @@ align::CalibrationStep parseStep(const std::string& text) {
                     text));
 }
 
+align::RotationMethod parseMethod(const std::string& text) {
+    for (auto method : {align::RotationMethod::Supervised, align::RotationMethod::Unsupervised})
+        if (text == align::rotationMethodName(method)) return method;
+    throw ConfigError(fmt::format("--method: '{}' is not supervised or unsupervised", text));
+}
+
 /// "xx=PATH" -> (xx, PATH).
 std::pair<std::string, std::string> splitLangPath(const std::string& arg, const char* flag) {
     const auto eq = arg.find('=');
@@ -55,214 +61,155 @@ std::pair<std::string, std::string> splitLangPath(const std::string& arg, const 
     return {lang, arg.substr(eq + 1)};
 }
 
-std::vector<std::string> readSentences(const std::string& file, size_t limit) {
-    data::LineReader lines(file);
-    std::vector<std::string> out;
-    std::string_view line;
-    while (out.size() < limit && lines.next(line))
-        if (line.find_first_not_of(" \t") != std::string_view::npos) out.emplace_back(line);
-    if (out.size() < 2)
-        throw DataError(
-            fmt::format("{}: needs at least 2 non-empty sentences for the language's "
-                        "statistics, found {}",
-                        file, out.size()));
+eval::CalibrationFitOptions fitOptions(const FitCliOptions& o) {
+    eval::CalibrationFitOptions f;
+    f.checkpoint = o.model;
+    f.encode.pooling = model::Pooling::parse(o.pooling, "--pooling");
+    f.encode.maxTokens = o.maxTokens;
+    f.encode.device = runtime::parseDevice(o.device, "--device");
+    f.encode.threads = o.threads;
+    f.output = o.out;
+    f.pivot = o.pivot;
+    f.method = parseMethod(o.method);
+    f.steps = parseStep(o.steps);
+    if (!o.workspace.empty()) {
+        if (!o.mono.empty() || !o.pairs.empty())
+            throw ConfigError(
+                "--workspace takes samples and pairs from the corpus: drop --mono "
+                "and --pairs, or drop --workspace");
+        if (o.pivot != "en")
+            throw ConfigError(
+                "--workspace: the demo corpus pairs every language with English; use --pivot en");
+        f.corpus = fs::path(o.workspace) / "corpora" / o.corpus;
+        f.languages = o.langs;
+    }
+    for (const auto& arg : o.mono) {
+        const auto [lang, file] = splitLangPath(arg, "--mono");
+        f.monoFiles[lang] = file;
+    }
+    for (const auto& arg : o.pairs) {
+        const auto [lang, file] = splitLangPath(arg, "--pairs");
+        f.pairFiles[lang] = file;
+    }
+    if (o.workspace.empty() && f.monoFiles.size() < 2)
+        throw ConfigError(
+            "calibrate fit: give monolingual samples of at least two languages (--mono xx=FILE, "
+            "or --workspace WS)");
+    if (o.workspace.empty() && !f.monoFiles.count(o.pivot))
+        throw ConfigError(
+            fmt::format("no monolingual sample of the pivot language '{}': add --mono {}=FILE",
+                        o.pivot, o.pivot));
+    if (f.method == align::RotationMethod::Supervised &&
+        f.steps == align::CalibrationStep::Rotation && o.workspace.empty() && o.pairs.empty())
+        throw ConfigError(
+            "--method supervised needs parallel pairs (--pairs xx=FILE.tsv, or --workspace); use "
+            "--method unsupervised without them");
+    f.reportPairs = o.report;
+    f.sample = o.sample;
+    f.refinement.maxIterations = o.maxIterations;
+    f.minRotationPairs = o.minRotationPairs;
+    return f;
+}
+
+std::string stepLabel(const align::Calibration& cal, const align::CalibrationReportRow& r) {
+    if (r.step == align::CalibrationStep::None) return "none";
+    std::string label = std::string("+") + align::calibrationStepName(r.step);
+    if (r.step == align::CalibrationStep::Rotation)
+        label += fmt::format(" ({})", align::rotationMethodName(cal.at(r.sourceLanguage).method));
+    return label;
+}
+
+/// One line per language: how its rotation was fitted.
+void printRotations(const align::Calibration& cal) {
+    std::cout << fmt::format("rotation onto {}:\n", cal.pivot);
+    for (const auto& [lang, e] : cal.languages) {
+        if (lang == cal.pivot) continue;
+        std::string detail;
+        if (e.method == align::RotationMethod::Supervised)
+            detail = fmt::format("Procrustes on {} parallel pairs", e.pairs);
+        else if (e.method == align::RotationMethod::Unsupervised)
+            detail = fmt::format("CSLS refinement, {} iterations, final dictionary {} pairs",
+                                 e.refinement.empty() ? 0 : e.refinement.back().iteration, e.pairs);
+        else
+            detail = "not fitted";
+        std::cout << fmt::format("  {:<10} {:<13} {}\n", lang, align::rotationMethodName(e.method),
+                                 detail);
+    }
+}
+
+void printReport(const eval::CalibrationFitReport& r) {
+    printRotations(r.calibration);
+    if (r.rows.empty()) return;
+    std::cout << fmt::format("{:<12} {:<26} {:>9} {:>9}\n", "pair", "step", "cosine", "CSLS");
+    for (const auto& row : r.rows)
+        std::cout << fmt::format(
+            "{:<12} {:<26} {:>8.2f}% {:>8.2f}%\n", row.sourceLanguage + "-" + row.targetLanguage,
+            stepLabel(r.calibration, row), 100 * row.cosineAccuracy, 100 * row.cslsAccuracy);
+    std::cout << fmt::format("mean over {} language pairs:\n", r.means.front().languagePairs);
+    for (const auto& m : r.means)
+        std::cout << fmt::format("  {:<10} {:>8.2f}% {:>8.2f}%\n",
+                                 align::calibrationStepName(m.step), 100 * m.cosineAccuracy,
+                                 100 * m.cslsAccuracy);
+}
+
+json reportJson(const eval::CalibrationFitReport& r, const FitCliOptions& o) {
+    const align::Calibration& cal = r.calibration;
+    json languages = json::object();
+    for (const auto& [lang, e] : cal.languages) {
+        languages[lang] = {{"method", align::rotationMethodName(e.method)},
+                           {"pairs", e.pairs},
+                           {"samples", e.samples}};
+        if (!e.refinement.empty()) languages[lang]["iterations"] = e.refinement.back().iteration;
+    }
+    json out = {{"calibration", o.out},
+                {"pivot", cal.pivot},
+                {"steps", align::calibrationStepName(cal.steps)},
+                {"method", o.method},
+                {"languages", languages},
+                {"notes", r.notes},
+                {"seconds", r.seconds},
+                {"report", json::array()},
+                {"mean", json::array()}};
+    for (const auto& row : r.rows)
+        out["report"].push_back(
+            {{"pair", row.sourceLanguage + "-" + row.targetLanguage},
+             {"step", align::calibrationStepName(row.step)},
+             {"rotation", align::rotationMethodName(cal.at(row.sourceLanguage).method)},
+             {"cosine", row.cosineAccuracy},
+             {"csls", row.cslsAccuracy}});
+    for (const auto& m : r.means)
+        out["mean"].push_back({{"step", align::calibrationStepName(m.step)},
+                               {"cosine", m.cosineAccuracy},
+                               {"csls", m.cslsAccuracy},
+                               {"pairs", m.languagePairs}});
     return out;
 }
 
-/// Monolingual samples and (for supervised rotation) parallel pairs, per language.
-struct FitData {
-    std::map<std::string, std::vector<std::string>> mono;
-    std::map<std::string, eval::BitextSet> pairs;  // language -> pairs with the pivot
-};
-
-FitData collectData(const FitCliOptions& o) {
-    FitData d;
-    if (!o.workspace.empty()) {
-        const fs::path corpus = fs::path(o.workspace) / "corpora" / o.corpus;
-        auto langs = o.langs.empty() ? eval::demoLanguages(corpus, "train") : o.langs;
-        if (langs.empty())
-            throw DataError(
-                fmt::format("{}: no documents in docs/train; run `isomorph-cli demo "
-                            "prepare` first",
-                            corpus.string()));
-        if (o.pivot != "en")
-            throw ConfigError(
-                "--workspace: the demo corpus pairs every language with English; "
-                "use --pivot en");
-        for (const auto& lang : langs) {
-            auto sentences =
-                eval::demoSentences(corpus, lang, "train", static_cast<size_t>(o.sample));
-            if (sentences.size() < 2) continue;
-            d.mono[lang] = std::move(sentences);
-            if (lang != o.pivot) {
-                auto pairs = eval::demoPairs(corpus, lang, "train");
-                if (!pairs.src.empty()) d.pairs[lang] = std::move(pairs);
-            }
-        }
-        if (!d.mono.count(o.pivot))
-            d.mono[o.pivot] =
-                eval::demoSentences(corpus, o.pivot, "train", static_cast<size_t>(o.sample));
-    } else {
-        for (const auto& arg : o.mono) {
-            const auto [lang, file] = splitLangPath(arg, "--mono");
-            d.mono[lang] = readSentences(file, static_cast<size_t>(o.sample));
-        }
-        for (const auto& arg : o.pairs) {
-            const auto [lang, file] = splitLangPath(arg, "--pairs");
-            d.pairs[lang] = eval::loadBitextSets(file, lang, o.pivot, 0).front();
-        }
-    }
-    if (!d.mono.count(o.pivot))
-        throw ConfigError(
-            fmt::format("no monolingual sample of the pivot language '{}': add "
-                        "--mono {}=FILE",
-                        o.pivot, o.pivot));
-    if (d.mono.size() < 2)
-        throw ConfigError(
-            "calibrate fit: give monolingual samples of at least two languages "
-            "(--mono xx=FILE, or --workspace WS)");
-    return d;
-}
-
-void printReport(const std::vector<align::CalibrationReportRow>& rows) {
-    std::cout << fmt::format("{:<12} {:<10} {:>9} {:>9}\n", "pair", "step", "cosine", "CSLS");
-    for (const auto& r : rows)
-        std::cout << fmt::format("{:<12} {:<10} {:>8.2f}% {:>8.2f}%\n",
-                                 r.sourceLanguage + "-" + r.targetLanguage,
-                                 r.step == align::CalibrationStep::None
-                                     ? std::string("none")
-                                     : std::string("+") + align::calibrationStepName(r.step),
-                                 100 * r.cosineAccuracy, 100 * r.cslsAccuracy);
-}
-
 int runFit(const FitCliOptions& o) {
-    if (o.method != "supervised" && o.method != "unsupervised")
-        throw ConfigError(
-            fmt::format("--method: '{}' is not supervised or unsupervised", o.method));
-    align::CalibrationOptions options;
-    options.steps = parseStep(o.steps);
-    const FitData d = collectData(o);
-    if (o.method == "supervised" && options.steps == align::CalibrationStep::Rotation &&
-        d.pairs.empty())
-        throw ConfigError(
-            "--method supervised needs parallel pairs (--pairs xx=FILE.tsv, or "
-            "--workspace); use --method unsupervised without them");
-
-    model::EncodeOptions eo;
-    eo.pooling = model::Pooling::parse(o.pooling, "--pooling");
-    eo.maxTokens = o.maxTokens;
-    eo.device = runtime::parseDevice(o.device, "--device");
-    eo.threads = o.threads;
-    auto encoder = model::EncodingService::open(model_io::resolveCheckpoint(o.model), eo);
-
-    ProgressLine progress;
-    std::map<std::string, FloatMatrix> samples;
-    for (const auto& [lang, sentences] : d.mono) {
-        progress.update(
-            fmt::format("calibrate: encoding {} sentences of {}", sentences.size(), lang));
-        samples[lang] = eval::encodeTexts(*encoder, sentences);
-    }
-    align::Calibration cal = align::fitCalibrationStatistics(samples, o.pivot, options);
-    json fitLog = json::object();
-    if (options.steps == align::CalibrationStep::Rotation) {
-        for (const auto& [lang, sample] : samples) {
-            if (lang == o.pivot) continue;
-            if (o.method == "supervised") {
-                const auto it = d.pairs.find(lang);
-                if (it == d.pairs.end()) {
-                    std::cerr << fmt::format("note: no pairs for {}: its rotation stays identity\n",
-                                             lang);
-                    continue;
-                }
-                progress.update(fmt::format("calibrate: Procrustes {} -> {} on {} pairs", lang,
-                                            o.pivot, it->second.src.size()));
-                align::fitSupervisedRotation(cal, lang, eval::encodeTexts(*encoder, it->second.src),
-                                             eval::encodeTexts(*encoder, it->second.tgt));
-            } else {
-                align::RefinementOptions ro;
-                ro.maxIterations = o.maxIterations;
-                align::fitUnsupervisedRotation(
-                    cal, lang, sample, samples.at(o.pivot), ro,
-                    [&](const align::RefinementIteration& it) {
-                        progress.update(fmt::format(
-                            "calibrate: {} -> {} refinement {}: dictionary {}, mean CSLS {:.4f}",
-                            lang, o.pivot, it.iteration, it.dictionarySize, it.meanCsls));
-                        return !stopRequested();
-                    });
-            }
-            const auto& lc = cal.at(lang);
-            fitLog[lang] = {{"method", align::rotationMethodName(lc.method)}, {"pairs", lc.pairs}};
-        }
-    }
-    align::saveCalibration(cal, o.out);
+    const eval::CalibrationFitOptions options = fitOptions(o);
+    // Every phase prints at least one line, also into logs (not a terminal): phases of a few
+    // seconds each, and one per language, are what a user waits through.
+    ProgressLine progress(std::chrono::seconds(2));
+    const auto report = eval::fitCalibration(options, [&](const eval::CalibrationFitProgress& p) {
+        progress.update(fmt::format("calibrate: {} {} {}/{}{}", p.phase, p.language, p.done,
+                                    p.total, p.detail.empty() ? "" : ": " + p.detail));
+        return !stopRequested();
+    });
     progress.finish(fmt::format(
-        "calibrate: {} languages, pivot {}, steps up to {}, rotation {} -> {}",
-        cal.languages.size(), cal.pivot, align::calibrationStepName(cal.steps), o.method, o.out));
-
-    // The effect of each step on held-out bitext (CCP Table 1).
-    std::vector<align::HeldOutPairs> heldOut;
-    if (!o.report.empty()) {
-        for (auto& set : eval::loadBitextSets(o.report, "", "", 0))
-            heldOut.push_back({set.srcLang, set.tgtLang, eval::encodeTexts(*encoder, set.src),
-                               eval::encodeTexts(*encoder, set.tgt)});
-    } else if (!o.workspace.empty()) {
-        const fs::path corpus = fs::path(o.workspace) / "corpora" / o.corpus;
-        for (const auto& [lang, sample] : samples) {
-            if (lang == o.pivot) continue;
-            auto set = eval::demoPairs(corpus, lang, "test");
-            if (set.src.size() >= 2)
-                heldOut.push_back({lang, o.pivot, eval::encodeTexts(*encoder, set.src),
-                                   eval::encodeTexts(*encoder, set.tgt)});
-        }
-    }
-    std::vector<align::CalibrationReportRow> rows;
-    for (auto& h : heldOut) {
-        if (!cal.languages.count(h.sourceLanguage) || !cal.languages.count(h.targetLanguage)) {
-            std::cerr << fmt::format("note: report skips {}-{} (not calibrated)\n",
-                                     h.sourceLanguage, h.targetLanguage);
-            continue;
-        }
-        auto part = align::calibrationReport(cal, {h});
-        rows.insert(rows.end(), part.begin(), part.end());
-    }
-    // Unweighted mean over language pairs per step, the line papers report.
-    std::map<int, std::array<double, 3>> mean;  // step -> cosine sum, csls sum, count
-    for (const auto& r : rows) {
-        auto& m = mean[static_cast<int>(r.step)];
-        m[0] += r.cosineAccuracy;
-        m[1] += r.cslsAccuracy;
-        m[2] += 1;
-    }
-    if (o.json) {
-        json out = {{"calibration", o.out},
-                    {"pivot", cal.pivot},
-                    {"steps", align::calibrationStepName(cal.steps)},
-                    {"method", o.method},
-                    {"languages", fitLog},
-                    {"report", json::array()},
-                    {"mean", json::array()}};
-        for (const auto& r : rows)
-            out["report"].push_back({{"pair", r.sourceLanguage + "-" + r.targetLanguage},
-                                     {"step", align::calibrationStepName(r.step)},
-                                     {"cosine", r.cosineAccuracy},
-                                     {"csls", r.cslsAccuracy}});
-        for (const auto& [step, m] : mean)
-            out["mean"].push_back(
-                {{"step", align::calibrationStepName(static_cast<align::CalibrationStep>(step))},
-                 {"cosine", m[0] / m[2]},
-                 {"csls", m[1] / m[2]},
-                 {"pairs", m[2]}});
-        std::cout << out.dump(2) << "\n";
-    } else if (!rows.empty()) {
-        printReport(rows);
-        std::cout << fmt::format("mean over {} language pairs:\n",
-                                 static_cast<int>(mean.begin()->second[2]));
-        for (const auto& [step, m] : mean)
-            std::cout << fmt::format(
-                "  {:<10} {:>8.2f}% {:>8.2f}%\n",
-                align::calibrationStepName(static_cast<align::CalibrationStep>(step)),
-                100 * m[0] / m[2], 100 * m[1] / m[2]);
-    }
+        "calibrate: {} languages, pivot {}, steps up to {}, rotation {} -> {} in {:.1f} s",
+        report.calibration.languages.size(), report.calibration.pivot,
+        align::calibrationStepName(report.calibration.steps), o.method, o.out, report.seconds));
+    for (const auto& note : report.notes)
+        std::cerr << "note: " << note << "\n";
+    if (!report.belowMinimum.empty())
+        std::cerr << fmt::format(
+            "note: minRotationPairs is --min-rotation-pairs (now {}); lower it to fit the "
+            "rotation of {} anyway\n",
+            o.minRotationPairs, fmt::join(report.belowMinimum, ", "));
+    if (o.json)
+        std::cout << reportJson(report, o).dump(2) << "\n";
+    else
+        printReport(report);
     return kExitOk;
 }
 
@@ -299,7 +246,13 @@ void registerCalibrate(CLI::App& app, Registry& registry) {
     fit->add_option("--pivot", f->pivot, "Language every other one is rotated onto")
         ->capture_default_str();
     fit->add_option("--method", f->method,
-                    "Rotation: supervised (Procrustes on pairs) or unsupervised")
+                    "Rotation: unsupervised (CSLS refinement on the samples, as in CCP) or "
+                    "supervised (Procrustes on --pairs)")
+        ->capture_default_str();
+    fit->add_option("--min-rotation-pairs", f->minRotationPairs,
+                    "Fit a language's rotation only from at least this many pairs (supervised) "
+                    "or sample rows (unsupervised); fewer keep the identity")
+        ->check(CLI::Range(int64_t(1), int64_t(1) << 40))
         ->capture_default_str();
     fit->add_option("--steps", f->steps, "Last step: none, shift, scale or rotation")
         ->capture_default_str();

@@ -11,6 +11,7 @@
 #include "core/common/errors.h"
 #include "core/index/index_builder.h"
 #include "core/index/search_service.h"
+#include "core/model_io/npy_sidecar.h"
 #include "core/search/bm25_index.h"
 
 namespace isomorph::cli {
@@ -43,22 +44,16 @@ void addBm25(index::BuildOptions& options, const std::vector<index::IndexedDocum
 /// --model taking precedence.
 index::EncoderIdentity embeddingsEncoder(const BuildCliOptions& o) {
     std::string model = o.model, pooling = o.pooling;
-    const fs::path sidecar = o.embeddings + ".json";
-    if (fs::exists(sidecar)) {
-        std::ifstream in(sidecar);
-        try {
-            const auto j = nlohmann::json::parse(in);
-            if (model.empty()) model = j.value("model", "");
-            pooling = j.value("pooling", pooling);
-        } catch (const nlohmann::json::exception& e) {
-            throw DataError(fmt::format("{}: unreadable sidecar ({})", sidecar.string(), e.what()));
-        }
+    const auto sidecar = model_io::readNpySidecar(o.embeddings);
+    if (sidecar) {
+        if (model.empty()) model = sidecar->model;
+        if (!sidecar->pooling.empty()) pooling = sidecar->pooling;
     }
     if (model.empty())
         throw ConfigError(fmt::format(
             "--embeddings {}: pass --model with the checkpoint that encoded them (no {} sidecar "
             "names it), so searches can encode queries with the same encoder",
-            o.embeddings, sidecar.string()));
+            o.embeddings, model_io::npySidecarPath(o.embeddings).string()));
     return index::encoderIdentity(model, model::Pooling::parse(pooling, "--pooling"), o.maxTokens);
 }
 

@@ -4,15 +4,14 @@
 #include <iostream>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
-#include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/data/language.h"
 #include "core/model/encoding_service.h"
 #include "core/model/model_init.h"
+#include "core/model_io/npy_sidecar.h"
 
 namespace isomorph::cli {
 namespace {
@@ -73,17 +72,17 @@ int runEncode(const EncodeCliOptions& o) {
                     stats.sentences, o.output, stats.sentences, service->dimension(), stats.seconds,
                     stats.seconds > 0 ? stats.sentences / stats.seconds : 0.0));
     // The sidecar says what the rows are, so indexes and evaluations can check they match.
-    nlohmann::json sidecar = {
-        {"model", std::filesystem::absolute(o.model).string()},
-        {"input", std::filesystem::absolute(o.input).string()},
-        {"rows", stats.sentences},
-        {"dim", service->dimension()},
-        {"pooling", options.pooling.toString()},
-        {"normalized", options.normalize},
-        {"lang", o.lang.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.lang)},
-        {"truncated", stats.truncated},
-        {"empty", stats.empty}};
-    writeFileAtomically(o.output + ".json", sidecar.dump(2) + "\n");
+    model_io::NpySidecar sidecar;
+    sidecar.model = std::filesystem::absolute(o.model).string();
+    sidecar.input = std::filesystem::absolute(o.input).string();
+    sidecar.rows = stats.sentences;
+    sidecar.dim = service->dimension();
+    sidecar.pooling = options.pooling.toString();
+    sidecar.normalized = options.normalize;
+    sidecar.language = o.lang;
+    sidecar.truncated = stats.truncated;
+    sidecar.empty = stats.empty;
+    model_io::writeNpySidecar(o.output, sidecar);
     if (stats.truncated > 0) {
         std::cerr << fmt::format(
             "warning: {} sentences were longer than the maximum and were truncated\n",

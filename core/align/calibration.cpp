@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include <nlohmann/json.hpp>
 
@@ -188,9 +189,8 @@ struct Dictionary {
     double meanCsls = 0.0;
 };
 
-/// Mutual CSLS nearest neighbours between mapped source rows and target rows.
-Dictionary mutualNeighbours(const FloatMatrix& mapped, const FloatMatrix& target, int k) {
-    const BestMatches best = bestMatches(mapped, target, {Score::Csls, k});
+/// Mutual CSLS nearest neighbours among the matches of mapped source rows and target rows.
+Dictionary mutualNeighbours(const BestMatches& best) {
     Dictionary dict;
     double sum = 0.0;
     for (size_t i = 0; i < best.forward.size(); ++i) {
@@ -204,6 +204,26 @@ Dictionary mutualNeighbours(const FloatMatrix& mapped, const FloatMatrix& target
     return dict;
 }
 
+double cosine(const float* a, const float* b, int64_t d) {
+    double ab = 0, aa = 0, bb = 0;
+    for (int64_t c = 0; c < d; ++c) {
+        ab += double(a[c]) * double(b[c]);
+        aa += double(a[c]) * double(a[c]);
+        bb += double(b[c]) * double(b[c]);
+    }
+    return aa > 0 && bb > 0 ? ab / std::sqrt(aa * bb) : 0.0;  // a zero row: cosine 0 (knn.h)
+}
+
+/// Mean cosine of the first `rows` source rows and their CSLS translations best.forward.
+double translationCosine(const FloatMatrix& mapped, const FloatMatrix& target,
+                         const BestMatches& best, int64_t rows) {
+    const int64_t n = std::min(rows, mapped.rows);
+    double sum = 0.0;
+    for (int64_t i = 0; i < n; ++i)
+        sum += cosine(mapped.row(i), target.row(best.forward[size_t(i)]), mapped.cols);
+    return n > 0 ? sum / double(n) : 0.0;
+}
+
 FloatMatrix gather(const FloatMatrix& x, const std::vector<int64_t>& rows) {
     FloatMatrix out(int64_t(rows.size()), x.cols);
     for (size_t r = 0; r < rows.size(); ++r)
@@ -211,17 +231,27 @@ FloatMatrix gather(const FloatMatrix& x, const std::vector<int64_t>& rows) {
     return out;
 }
 
+void requireRefinementOptions(const RefinementOptions& o) {
+    if (o.maxIterations < 1 || o.cslsK < 1 || o.maxRows < 0 || o.validationRows < 1)
+        throw ConfigError(
+            fmt::format("calibration refinement: maxIterations ({}), cslsK ({}) and "
+                        "validationRows ({}) must be >= 1 and maxRows ({}) >= 0",
+                        o.maxIterations, o.cslsK, o.validationRows, o.maxRows));
+}
+
 }  // namespace
+
+double meanTranslationCosine(const FloatMatrix& mappedSource, const FloatMatrix& target,
+                             int64_t rows, int cslsK) {
+    const BestMatches best = bestMatches(mappedSource, target, {Score::Csls, cslsK});
+    return translationCosine(mappedSource, target, best, rows);
+}
 
 void fitUnsupervisedRotation(Calibration& cal, const std::string& language,
                              const FloatMatrix& languageSample, const FloatMatrix& pivotSample,
                              const RefinementOptions& options, const RefinementProgress& progress) {
     LanguageCalibration& entry = nonPivot(cal, language);
-    if (options.maxIterations < 1 || options.cslsK < 1 || options.maxRows < 0)
-        throw ConfigError(
-            fmt::format("calibration refinement: maxIterations ({}) and cslsK ({}) "
-                        "must be >= 1 and maxRows ({}) >= 0",
-                        options.maxIterations, options.cslsK, options.maxRows));
+    requireRefinementOptions(options);
     requireDim(cal, languageSample, language, "sample rows");
     requireDim(cal, pivotSample, cal.pivot, "sample rows");
     const FloatMatrix src = standardized(cal, language, languageSample, options.maxRows);
@@ -232,15 +262,18 @@ void fitUnsupervisedRotation(Calibration& cal, const std::string& language,
     Dictionary bestDict;
     double bestScore = -std::numeric_limits<double>::infinity();
     for (int it = 0; it <= options.maxIterations; ++it) {
-        const Dictionary dict = mutualNeighbours(rotate(src, w), tgt, options.cslsK);
-        log.push_back({it, int64_t(dict.source.size()), dict.meanCsls});
+        const FloatMatrix mapped = rotate(src, w);
+        const BestMatches best = bestMatches(mapped, tgt, {Score::Csls, options.cslsK});
+        const Dictionary dict = mutualNeighbours(best);
+        const double criterion = translationCosine(mapped, tgt, best, options.validationRows);
+        log.push_back({it, int64_t(dict.source.size()), dict.meanCsls, criterion});
         if (progress && !progress(log.back()))
             throw Cancelled(
                 fmt::format("calibration of '{}' cancelled after refinement "
                             "iteration {}",
                             language, it));
-        const double gain = dict.meanCsls - bestScore;
-        if (gain > 0) bestScore = dict.meanCsls, bestW = w, bestDict = dict;
+        const double gain = criterion - bestScore;
+        if (gain > 0) bestScore = criterion, bestW = w, bestDict = dict;
         if (it > 0 && gain < options.tolerance) break;
         w = fitProcrustes(gather(src, dict.source), gather(tgt, dict.target));
     }
@@ -302,7 +335,8 @@ nlohmann::json toJson(const Calibration& cal) {
         for (const auto& r : e.refinement)
             log.push_back({{"iteration", r.iteration},
                            {"dictionary_size", r.dictionarySize},
-                           {"mean_csls", r.meanCsls}});
+                           {"mean_csls", r.meanCsls},
+                           {"criterion", r.criterion}});
         langs[code] = {{"method", rotationMethodName(e.method)},
                        {"samples", e.samples},
                        {"pairs", e.pairs},
@@ -393,7 +427,8 @@ LanguageCalibration readLanguage(const model_io::SafetensorsFile& f, const std::
     for (const auto& r : j.at("refinement"))
         e.refinement.push_back({r.at("iteration").get<int>(),
                                 r.at("dictionary_size").get<int64_t>(),
-                                r.at("mean_csls").get<double>()});
+                                r.at("mean_csls").get<double>(),
+                                r.value("criterion", std::numeric_limits<double>::quiet_NaN())});
     return e;
 }
 

@@ -42,7 +42,12 @@ const char* rotationMethodName(RotationMethod method);  ///< "identity", "superv
 struct RefinementIteration {
     int iteration = 0;
     int64_t dictionarySize = 0;  ///< mutual CSLS nearest-neighbour pairs under the current map
-    double meanCsls = 0.0;       ///< mean CSLS of those pairs (rises while the map improves)
+    double meanCsls = 0.0;       ///< mean CSLS of those pairs (informative only: the set changes)
+    /// The model-selection criterion of Conneau et al. (2018, section 3.5): mean cosine between
+    /// the first RefinementOptions::validationRows mapped source rows and their CSLS translations.
+    /// Computed on the same rows every iteration, so values of different iterations compare; the
+    /// fit keeps the map where it is highest. NaN in files written before it was recorded.
+    double criterion = 0.0;
 };
 
 struct LanguageCalibration {
@@ -88,9 +93,12 @@ void fitSupervisedRotation(Calibration& calibration, const std::string& language
 
 struct RefinementOptions {
     int64_t maxRows = 20000;  ///< use the first N rows of each sample (0 = all rows)
+    /// Source rows the selection criterion translates: the first N of the sample (Conneau et al.
+    /// take the 10k most frequent words; samples here come in corpus order). >= 1.
+    int64_t validationRows = 10000;
     int cslsK = 10;           ///< CSLS neighbourhood size
     int maxIterations = 10;   ///< Procrustes refits after the W = I start (>= 1)
-    double tolerance = 1e-6;  ///< stop once the mean dictionary CSLS gains less than this
+    double tolerance = 1e-6;  ///< stop once the criterion gains less than this (cosine units)
 };
 
 /// Called after every refinement iteration; return false to cancel (the fit then throws Cancelled
@@ -100,11 +108,20 @@ using RefinementProgress = std::function<bool(const RefinementIteration&)>;
 /// Unsupervised rotation of `language` onto the pivot from monolingual samples (raw embeddings,
 /// [n_L, d] and [n_P, d], not parallel): shift and scale both, then starting from W = I repeat
 /// {dictionary = mutual CSLS nearest neighbours between sample_L W and sample_P; W = Procrustes on
-/// the dictionary} until the dictionary's mean CSLS stops improving. Keeps the best-scoring W.
+/// the dictionary} until the selection criterion (RefinementIteration::criterion) stops
+/// improving. Keeps the W with the highest criterion. The dictionary's own mean CSLS is not used
+/// for selection: its size changes between iterations, so a worse map with a smaller, more
+/// confident dictionary can score higher.
 void fitUnsupervisedRotation(Calibration& calibration, const std::string& language,
                              const FloatMatrix& languageSample, const FloatMatrix& pivotSample,
                              const RefinementOptions& options = {},
                              const RefinementProgress& progress = {});
+
+/// The selection criterion on its own: mean cosine between rows [0, min(rows, n)) of
+/// mappedSource [n, d] and their CSLS nearest rows of target [m, d], the CSLS neighbourhood terms
+/// (k = cslsK) taken over all rows of both sides. Conneau et al.'s unsupervised validation metric.
+double meanTranslationCosine(const FloatMatrix& mappedSource, const FloatMatrix& target,
+                             int64_t rows, int cslsK = 10);
 
 /// Calibrates the rows of x [n, d] of `language` in place, up to min(step, calibration.steps).
 /// DataError for an unknown language (naming the known ones) or a dimension mismatch.

@@ -4,5 +4,6 @@ set(ISOMORPH_MODEL_IO_SOURCES ${CMAKE_CURRENT_LIST_DIR}/safetensors.cpp)
 if(TARGET isomorph_data)
     target_sources(isomorph_data PRIVATE ${ISOMORPH_MODEL_IO_SOURCES}
                                          ${CMAKE_CURRENT_LIST_DIR}/npy_reader.cpp
+                                         ${CMAKE_CURRENT_LIST_DIR}/npy_sidecar.cpp
                                          ${CMAKE_CURRENT_LIST_DIR}/checkpoint_path.cpp)
 endif()

@@ -344,12 +344,44 @@ class TestCliRetrieval : public QObject {
         }
         writeFile(path("mono/de.txt"), deText);
         writeFile(path("mono/en.txt"), enText);
-        CliResult r =
-            runCli({"calibrate", "fit", "--model", model_, "--out", path("cal.st"), "--mono",
-                    "de=" + path("mono/de.txt"), "--mono", "en=" + path("mono/en.txt"), "--pairs",
-                    "de=" + path("pairs/de-en.tsv"), "--report", path("pairs"), "--json"});
+        const QStringList mono = {"--model",  model_,
+                                  "--mono",   "de=" + path("mono/de.txt"),
+                                  "--mono",   "en=" + path("mono/en.txt"),
+                                  "--report", path("pairs")};
+        // The default rotation is the paper's unsupervised one (no pairs needed), and every
+        // output says which method was used.
+        CliResult r = runCli(QStringList{"calibrate", "fit", "--out", path("cal-u.st")} + mono);
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        const auto fit = parseJson(r);
+        QVERIFY2(
+            r.out.contains("rotation onto en:") && r.out.contains("unsupervised  CSLS refinement"),
+            r.out.constData());
+        QVERIFY2(r.out.contains("+rotation (unsupervised)"), r.out.constData());
+        QVERIFY2(r.err.contains("rotation unsupervised"), r.err.constData());
+        r = runCli(QStringList{"calibrate", "fit", "--out", path("cal-u.st"), "--json"} + mono);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        auto fit = parseJson(r);
+        QCOMPARE(fit["method"].toString(), QString("unsupervised"));
+        QCOMPARE(fit["languages"].toObject()["de"].toObject()["method"].toString(),
+                 QString("unsupervised"));
+        QCOMPARE(fit["report"].toArray().at(3).toObject()["rotation"].toString(),
+                 QString("unsupervised"));
+        // Supervised on the 30 pairs: below the 50-pair minimum the rotation is refused with a
+        // note naming the setting and the flag, and stays the identity ...
+        const QStringList supervised = {"--method", "supervised", "--pairs",
+                                        "de=" + path("pairs/de-en.tsv"), "--json"};
+        r = runCli(QStringList{"calibrate", "fit", "--out", path("cal.st")} + mono + supervised);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("30 parallel pairs, fewer than minRotationPairs = 50") &&
+                     r.err.contains("--min-rotation-pairs"),
+                 r.err.constData());
+        QCOMPARE(parseJson(r)["languages"].toObject()["de"].toObject()["method"].toString(),
+                 QString("identity"));
+        // ... unless the minimum is lowered.
+        r = runCli(
+            QStringList{"calibrate", "fit", "--out", path("cal.st"), "--min-rotation-pairs", "20"} +
+            mono + supervised);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        fit = parseJson(r);
         QCOMPARE(fit["mean"].toArray().size(), 4);  // none, shift, scale, rotation
         QCOMPARE(fit["languages"].toObject()["de"].toObject()["method"].toString(),
                  QString("supervised"));

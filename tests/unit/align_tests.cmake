@@ -3,3 +3,5 @@ isomorph_add_test(test_pca_procrustes SOURCES unit/test_pca_procrustes.cpp LIBS 
 isomorph_add_test(test_knn SOURCES unit/test_knn.cpp LIBS isomorph_data LABELS unit)
 isomorph_add_test(test_bitext_bucc SOURCES unit/test_bitext_bucc.cpp LIBS isomorph_data LABELS unit)
 isomorph_add_test(test_calibration SOURCES unit/test_calibration.cpp LIBS isomorph_data LABELS unit)
+# The calibration fit workflow (core/eval/calibration_fit) encodes with a tiny random model.
+isomorph_add_test(test_calibration_fit SOURCES unit/test_calibration_fit.cpp LIBS isomorph_core LABELS unit)

@@ -21,10 +21,12 @@
 #include <QtTest>
 
 #include "core/align/calibration.h"
+#include "core/align/knn.h"
 #include "core/common/errors.h"
 #include "core/model_io/safetensors.h"
 #include "tests/support/dense_math.h"
 #include "tests/support/error_message.h"
+#include "tests/support/near.h"
 
 using namespace isomorph;
 using namespace isomorph::align;
@@ -221,6 +223,79 @@ class TestCalibration : public QObject {
         QVERIFY(seen.front().meanCsls < seen.back().meanCsls);
         QVERIFY(aa.pairs > 2900);  // nearly every point is a mutual nearest neighbour
         QCOMPARE(cal.at("bb").method, RotationMethod::Identity);
+    }
+
+    void selectionUsesTheFixedSetCriterionNotTheDictionaryCsls() {
+        // Noisy data (noise 0.3 of unit-variance signal) and a map far from I: the first
+        // Procrustes refit improves the map, but its dictionary grows by less confident pairs, so
+        // the dictionary's mean CSLS falls (measured: 0.0920 -> 0.0870). Selecting by that mean,
+        // the old rule stopped there and kept W = I. The fixed-set criterion rises every time the
+        // map improves.
+        const Planted p = planted(2000, 16, 0.3, 0.3, 0.0, 7);
+        Calibration cal = fitCalibrationStatistics({{"aa", p.a}, {"bb", p.b}}, "bb");
+        fitUnsupervisedRotation(cal, "aa", p.a, p.b);
+        const auto& log = cal.at("aa").refinement;
+        QVERIFY(log.size() >= 3);
+        QVERIFY2(
+            log[1].meanCsls < log[0].meanCsls,  // the scenario: the old rule stops here
+            qPrintable(
+                QStringLiteral("mean CSLS %1 -> %2").arg(log[0].meanCsls).arg(log[1].meanCsls)));
+        QVERIFY(log[1].criterion > log[0].criterion);
+        const double fromIdentity = frobenius(identity(16), p.q);
+        const double err = frobenius(cal.at("aa").rotation, p.q);
+        qInfo("||I - Q|| = %.3f, ||W - Q|| = %.3f after %zu iterations", fromIdentity, err,
+              log.size());
+        // Procrustes from n pairs with noise sigma per coordinate errs by about
+        // sigma * d / sqrt(n) = 0.3 * 16 / sqrt(1700) ~ 0.12 in Frobenius norm; 0.5 leaves room for
+        // wrong dictionary pairs and is far below ||I - Q|| = 3.7, what the old rule kept.
+        ISOMORPH_COMPARE_NEAR(err, 0.0, 0.5);
+        QVERIFY(fromIdentity > 3.0);
+        // The kept map is the one with the highest criterion, recomputed independently of the log.
+        double best = -1;
+        for (const auto& it : log)
+            best = std::max(best, it.criterion);
+        FloatMatrix src = p.a, tgt = p.b;
+        applyCalibration(cal, "aa", CalibrationStep::Rotation, src);
+        applyCalibration(cal, "bb", CalibrationStep::Rotation, tgt);
+        // Same float inputs and the same double accumulation: only the GEMM's float rounding in
+        // x W (here vs in the fit, both sgemm) can differ, so 1e-6 in cosine units.
+        ISOMORPH_COMPARE_NEAR(meanTranslationCosine(src, tgt, 10000), best, 1e-6);
+    }
+
+    void criterionTranslatesTheFirstRowsOnly() {
+        // Independent reference: the full CSLS matrix (scoreMatrix), each row's argmax, and the
+        // cosine computed here in double.
+        std::mt19937 rng(5);
+        std::normal_distribution<float> g(0.0f, 1.0f);
+        FloatMatrix src(30, 8), tgt(25, 8);
+        for (auto& v : src.data)
+            v = g(rng);
+        for (auto& v : tgt.data)
+            v = g(rng);
+        const FloatMatrix csls = scoreMatrix(src, tgt, {Score::Csls, 10});
+        auto reference = [&](int64_t rows) {
+            double sum = 0;
+            for (int64_t i = 0; i < rows; ++i) {
+                int64_t j = 0;
+                for (int64_t c = 1; c < tgt.rows; ++c)
+                    if (csls(i, c) > csls(i, j)) j = c;
+                double ab = 0, aa = 0, bb = 0;
+                for (int64_t c = 0; c < src.cols; ++c) {
+                    ab += double(src(i, c)) * tgt(j, c);
+                    aa += double(src(i, c)) * src(i, c);
+                    bb += double(tgt(j, c)) * tgt(j, c);
+                }
+                sum += ab / std::sqrt(aa * bb);
+            }
+            return sum / double(rows);
+        };
+        // Both sides: cosines of the same float rows accumulated in double over 8 terms; 1e-12 is
+        // many orders above that rounding and far below the differences between row counts.
+        ISOMORPH_COMPARE_NEAR(meanTranslationCosine(src, tgt, 1), reference(1), 1e-12);
+        ISOMORPH_COMPARE_NEAR(meanTranslationCosine(src, tgt, 10), reference(10), 1e-12);
+        ISOMORPH_COMPARE_NEAR(meanTranslationCosine(src, tgt, 30), reference(30), 1e-12);
+        ISOMORPH_COMPARE_NEAR(meanTranslationCosine(src, tgt, 10000), reference(30), 1e-12);
+        QVERIFY(std::abs(reference(10) - reference(30)) > 1e-3);  // the row count matters
     }
 
     void refinementCanBeCancelled() {

@@ -1,0 +1,280 @@
+#include "core/eval/calibration_fit.h"
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "core/common/errors.h"
+#include "core/data/readers/text_input.h"
+#include "core/eval/eval_tasks.h"
+#include "core/model_io/checkpoint_path.h"
+
+namespace isomorph::eval {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Sentences encoded per call, so that progress (and cancel) come every few seconds even on a
+/// slow CPU; large enough that length-sorted batches stay full.
+constexpr size_t kEncodeChunk = 512;
+
+/// Monolingual samples and (for the supervised rotation) parallel pairs, per language.
+struct FitData {
+    std::map<std::string, std::vector<std::string>> mono;
+    std::map<std::string, BitextSet> pairs;  // language -> pairs with the pivot
+};
+
+class Reporter {
+  public:
+    explicit Reporter(const CalibrationFitCallback& callback) : callback_(callback) {}
+
+    void operator()(const CalibrationFitProgress& p) const {
+        if (callback_ && !callback_(p))
+            throw Cancelled(
+                fmt::format("calibration fit cancelled during {} of {}", p.phase, p.language));
+    }
+
+  private:
+    const CalibrationFitCallback& callback_;
+};
+
+std::vector<std::string> readSentences(const fs::path& file, size_t limit) {
+    data::LineReader lines(file);
+    std::vector<std::string> out;
+    std::string_view line;
+    while (out.size() < limit && lines.next(line))
+        if (line.find_first_not_of(" \t") != std::string_view::npos) out.emplace_back(line);
+    if (out.size() < 2)
+        throw DataError(
+            fmt::format("{}: needs at least 2 non-empty sentences for the language's "
+                        "statistics, found {}",
+                        file.string(), out.size()));
+    return out;
+}
+
+void collectCorpus(const CalibrationFitOptions& o, FitData& d) {
+    const auto limit = static_cast<size_t>(o.sample);
+    const auto langs = o.languages.empty() ? demoLanguages(o.corpus, "train") : o.languages;
+    if (langs.empty())
+        throw DataError(fmt::format("{}: no documents in docs/train; prepare the demo corpus first",
+                                    o.corpus.string()));
+    if (o.pivot != "en")
+        throw ConfigError(
+            fmt::format("pivot = {}: the demo corpus pairs every language with English; "
+                        "use pivot = en",
+                        o.pivot));
+    for (const auto& lang : langs) {
+        auto sentences = demoSentences(o.corpus, lang, "train", limit);
+        if (sentences.size() < 2) continue;
+        d.mono[lang] = std::move(sentences);
+        if (lang == o.pivot) continue;
+        auto pairs = demoPairs(o.corpus, lang, "train");
+        if (!pairs.src.empty()) d.pairs[lang] = std::move(pairs);
+    }
+    if (!d.mono.count(o.pivot)) d.mono[o.pivot] = demoSentences(o.corpus, o.pivot, "train", limit);
+}
+
+FitData collectData(const CalibrationFitOptions& o) {
+    FitData d;
+    if (!o.corpus.empty()) {
+        collectCorpus(o, d);
+    } else {
+        for (const auto& [lang, file] : o.monoFiles)
+            d.mono[lang] = readSentences(file, static_cast<size_t>(o.sample));
+        for (const auto& [lang, file] : o.pairFiles)
+            d.pairs[lang] = loadBitextSets(file, lang, o.pivot, 0).front();
+    }
+    if (d.mono.size() < 2)
+        throw ConfigError(
+            "calibration fit: monoFiles (or the corpus) must give samples of at least two "
+            "languages");
+    if (d.mono.count(o.pivot) == 0 || d.mono.at(o.pivot).size() < 2)
+        throw ConfigError(fmt::format(
+            "calibration fit: no monolingual sample of the pivot language '{}'; add one to "
+            "monoFiles or choose another pivot",
+            o.pivot));
+    if (o.method == align::RotationMethod::Supervised &&
+        o.steps == align::CalibrationStep::Rotation && d.pairs.empty())
+        throw ConfigError(
+            "calibration fit: method = supervised needs parallel pairs (pairFiles, or a "
+            "corpus with train pairs); use method = unsupervised without them");
+    return d;
+}
+
+/// [n, dim] vectors of `texts`, encoded in chunks with progress after each.
+FloatMatrix encode(model::EncodingService& encoder, const std::vector<std::string>& texts,
+                   const std::string& phase, const std::string& language, const Reporter& report) {
+    const auto total = static_cast<int64_t>(texts.size());
+    FloatMatrix out(total, encoder.dimension());
+    report({phase, language, 0, total, ""});
+    for (size_t start = 0; start < texts.size(); start += kEncodeChunk) {
+        const size_t end = std::min(texts.size(), start + kEncodeChunk);
+        const std::vector<std::string> chunk(texts.begin() + static_cast<std::ptrdiff_t>(start),
+                                             texts.begin() + static_cast<std::ptrdiff_t>(end));
+        const std::vector<float> rows = encoder.encode(chunk);
+        std::copy(rows.begin(), rows.end(), out.row(static_cast<int64_t>(start)));
+        report({phase, language, static_cast<int64_t>(end), total, ""});
+    }
+    return out;
+}
+
+void tooFew(CalibrationFitReport& out, const std::string& lang, int64_t count, const char* what,
+            int64_t minimum) {
+    out.belowMinimum.push_back(lang);
+    out.notes.push_back(
+        fmt::format("{}: {} {}, fewer than minRotationPairs = {}; its rotation stays the "
+                    "identity (add data, or lower minRotationPairs to fit it anyway)",
+                    lang, count, what, minimum));
+}
+
+void fitSupervised(model::EncodingService& encoder, const CalibrationFitOptions& o,
+                   const FitData& d, const std::string& lang, align::Calibration& cal,
+                   CalibrationFitReport& out, const Reporter& report) {
+    const auto it = d.pairs.find(lang);
+    if (it == d.pairs.end()) {
+        out.notes.push_back(fmt::format(
+            "{}: no parallel pairs with {}; its rotation stays the identity", lang, o.pivot));
+        return;
+    }
+    const auto n = static_cast<int64_t>(it->second.src.size());
+    if (n < o.minRotationPairs) {
+        tooFew(out, lang, n, "parallel pairs", o.minRotationPairs);
+        return;
+    }
+    const FloatMatrix src = encode(encoder, it->second.src, "encode pairs", lang, report);
+    const FloatMatrix tgt = encode(encoder, it->second.tgt, "encode pairs", lang, report);
+    report({"rotation", lang, 0, 1, fmt::format("Procrustes on {} pairs", n)});
+    align::fitSupervisedRotation(cal, lang, src, tgt);
+    report({"rotation", lang, 1, 1, fmt::format("Procrustes on {} pairs", n)});
+}
+
+void fitUnsupervised(const CalibrationFitOptions& o, const std::map<std::string, FloatMatrix>& x,
+                     const std::string& lang, align::Calibration& cal, CalibrationFitReport& out,
+                     const Reporter& report) {
+    const auto& r = o.refinement;
+    auto rows = [&r](const FloatMatrix& m) {
+        return r.maxRows > 0 ? std::min(r.maxRows, m.rows) : m.rows;
+    };
+    const int64_t n = std::min(rows(x.at(lang)), rows(x.at(o.pivot)));
+    if (n < o.minRotationPairs) {
+        tooFew(out, lang, n, "sample rows", o.minRotationPairs);
+        return;
+    }
+    report({"rotation", lang, 0, r.maxIterations, "CSLS refinement from W = I"});
+    align::fitUnsupervisedRotation(
+        cal, lang, x.at(lang), x.at(o.pivot), r, [&](const align::RefinementIteration& it) {
+            report(
+                {"rotation", lang, it.iteration, r.maxIterations,
+                 fmt::format("dictionary {}, criterion {:.4f}", it.dictionarySize, it.criterion)});
+            return true;
+        });
+    const auto& entry = cal.at(lang);
+    if (entry.pairs < o.minRotationPairs)
+        out.notes.push_back(fmt::format(
+            "{}: the kept map's dictionary has only {} pairs (minRotationPairs = {}); treat its "
+            "rotation with care",
+            lang, entry.pairs, o.minRotationPairs));
+}
+
+/// Held-out pairs: options.reportPairs, else the corpus's test split of the sampled languages.
+std::vector<BitextSet> heldOutSets(const CalibrationFitOptions& o, const FitData& d) {
+    if (!o.reportPairs.empty()) return loadBitextSets(o.reportPairs, "", "", 0);
+    std::vector<BitextSet> sets;
+    if (o.corpus.empty()) return sets;
+    for (const auto& [lang, sentences] : d.mono) {
+        if (lang == o.pivot) continue;
+        auto set = demoPairs(o.corpus, lang, "test");
+        if (set.src.size() >= 2) sets.push_back(std::move(set));
+    }
+    return sets;
+}
+
+void scoreHeldOut(model::EncodingService& encoder, const CalibrationFitOptions& o,
+                  const std::vector<BitextSet>& sets, CalibrationFitReport& out,
+                  const Reporter& report) {
+    const align::Calibration& cal = out.calibration;
+    for (const auto& set : sets) {
+        if (!cal.languages.count(set.srcLang) || !cal.languages.count(set.tgtLang)) {
+            out.notes.push_back(
+                fmt::format("the report skips {}-{}: not calibrated", set.srcLang, set.tgtLang));
+            continue;
+        }
+        const std::string name = set.srcLang + "-" + set.tgtLang;
+        align::HeldOutPairs h{set.srcLang, set.tgtLang,
+                              encode(encoder, set.src, "encode held-out", name, report),
+                              encode(encoder, set.tgt, "encode held-out", name, report)};
+        report({"report", name, 0, 1, ""});
+        auto part = align::calibrationReport(cal, {h}, o.cslsK);
+        out.rows.insert(out.rows.end(), part.begin(), part.end());
+        report({"report", name, 1, 1, ""});
+    }
+    std::map<int, CalibrationStepMean> means;
+    for (const auto& r : out.rows) {
+        auto& m = means[static_cast<int>(r.step)];
+        m.step = r.step;
+        m.cosineAccuracy += r.cosineAccuracy;
+        m.cslsAccuracy += r.cslsAccuracy;
+        ++m.languagePairs;
+    }
+    for (auto& [step, m] : means) {
+        m.cosineAccuracy /= m.languagePairs;
+        m.cslsAccuracy /= m.languagePairs;
+        out.means.push_back(m);
+    }
+}
+
+void requireOptions(const CalibrationFitOptions& o) {
+    if (o.output.empty())
+        throw ConfigError("calibration fit: output (the calibration file to write) is empty");
+    if (o.sample < 2)
+        throw ConfigError(fmt::format("calibration fit: sample = {}; it must be >= 2", o.sample));
+    if (o.minRotationPairs < 1)
+        throw ConfigError(fmt::format("calibration fit: minRotationPairs = {}; it must be >= 1",
+                                      o.minRotationPairs));
+    if (o.method == align::RotationMethod::Identity)
+        throw ConfigError(
+            "calibration fit: method must be supervised or unsupervised (for no rotation, set "
+            "steps = scale)");
+}
+
+}  // namespace
+
+CalibrationFitReport fitCalibration(model::EncodingService& encoder, const CalibrationFitOptions& o,
+                                    const CalibrationFitCallback& progress) {
+    const auto start = std::chrono::steady_clock::now();
+    requireOptions(o);
+    const Reporter report(progress);
+    const FitData d = collectData(o);
+    const std::vector<BitextSet> heldOut = heldOutSets(o, d);  // read first: fail before encoding
+    CalibrationFitReport out;
+    std::map<std::string, FloatMatrix> samples;
+    for (const auto& [lang, sentences] : d.mono) {
+        samples[lang] = encode(encoder, sentences, "encode sample", lang, report);
+        out.sampleSentences[lang] = static_cast<int64_t>(sentences.size());
+    }
+    align::CalibrationOptions co;
+    co.steps = o.steps;
+    out.calibration = align::fitCalibrationStatistics(samples, o.pivot, co);
+    if (o.steps == align::CalibrationStep::Rotation)
+        for (const auto& [lang, sample] : samples) {
+            if (lang == o.pivot) continue;
+            if (o.method == align::RotationMethod::Supervised)
+                fitSupervised(encoder, o, d, lang, out.calibration, out, report);
+            else
+                fitUnsupervised(o, samples, lang, out.calibration, out, report);
+        }
+    scoreHeldOut(encoder, o, heldOut, out, report);
+    align::saveCalibration(out.calibration, o.output);  // last: a cancelled fit leaves no file
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+}
+
+CalibrationFitReport fitCalibration(const CalibrationFitOptions& options,
+                                    const CalibrationFitCallback& progress) {
+    requireOptions(options);
+    auto encoder = model::EncodingService::open(model_io::resolveCheckpoint(options.checkpoint),
+                                                options.encode);
+    return fitCalibration(*encoder, options, progress);
+}
+
+}  // namespace isomorph::eval

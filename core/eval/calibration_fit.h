@@ -1,0 +1,96 @@
+#pragma once
+
+// The calibration fit workflow of `isomorph-cli calibrate fit` and the GUI, from text to a
+// calibration file and its CCP Table 1 report: read monolingual samples (and parallel pairs for a
+// supervised rotation) from files or a demo corpus's train split, encode them, fit shift, scale
+// and rotation per language (core/align/calibration.h), save the file, and score held-out pairs
+// after each step. Torch-free header; run it on a worker thread (it encodes).
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/align/calibration.h"
+#include "core/model/encoding_service.h"
+
+namespace isomorph::eval {
+
+/// What the fit reads, encodes and fits. Setting names in error messages are these field names.
+struct CalibrationFitOptions {
+    std::filesystem::path checkpoint;  ///< checkpoint folder, run folder or pointer file
+    model::EncodeOptions encode;       ///< pooling, truncation, device, threads
+    std::filesystem::path output;      ///< calibration file to write (.safetensors)
+    std::string pivot = "en";          ///< language whose rotation is the identity
+    /// How non-pivot languages are rotated onto the pivot. Unsupervised (CSLS refinement on the
+    /// monolingual samples) is the CCP paper's method and needs no parallel data.
+    align::RotationMethod method = align::RotationMethod::Unsupervised;
+    align::CalibrationStep steps = align::CalibrationStep::Rotation;  ///< last step applied
+
+    /// Demo corpus folder (WS/corpora/NAME): samples and pairs from its train split, the report
+    /// on its test split. Empty: use monoFiles / pairFiles / reportPairs.
+    std::filesystem::path corpus;
+    std::vector<std::string> languages;  ///< corpus mode: only these (empty = all with pages)
+    std::map<std::string, std::filesystem::path> monoFiles;  ///< language -> one sentence a line
+    std::map<std::string, std::filesystem::path> pairFiles;  ///< language -> TSV "lang<TAB>pivot"
+    std::filesystem::path reportPairs;  ///< held-out pairs (xx-yy.tsv, folder, Tatoeba prefix)
+
+    int64_t sample = 2000;  ///< sentences per language for the statistics (and refinement), >= 2
+    align::RefinementOptions refinement;  ///< unsupervised rotation
+    /// A rotation is fitted only from at least this many pairs (supervised: parallel pairs;
+    /// unsupervised: sample rows). Below it the language keeps the identity and the report says
+    /// so: a Procrustes map of d dimensions from a handful of pairs is noise.
+    int64_t minRotationPairs = 50;
+    int cslsK = 10;  ///< CSLS neighbourhood of the report
+};
+
+/// Unweighted mean over language pairs of one step's report rows (the line papers report).
+struct CalibrationStepMean {
+    align::CalibrationStep step = align::CalibrationStep::None;
+    double cosineAccuracy = 0.0;  ///< in [0, 1]
+    double cslsAccuracy = 0.0;    ///< in [0, 1]
+    int languagePairs = 0;
+};
+
+struct CalibrationFitReport {
+    align::Calibration calibration;  ///< as saved; per-language method, pairs, refinement log
+    std::map<std::string, int64_t> sampleSentences;  ///< language -> sentences encoded
+    std::vector<align::CalibrationReportRow> rows;   ///< per held-out pair set and step
+    std::vector<CalibrationStepMean> means;          ///< per step, over the pair sets
+    std::vector<std::string> notes;  ///< languages left at the identity, skipped report sets
+    /// Languages whose rotation was not fitted because they had fewer than minRotationPairs.
+    std::vector<std::string> belowMinimum;
+    double seconds = 0.0;  ///< wall time of the whole fit
+};
+
+/// Where the fit is. `phase` is one of "encode sample", "encode pairs", "rotation",
+/// "encode held-out", "report"; `language` the language (or "xx-yy" pair) it works on; `done`
+/// of `total` counts sentences for encoding phases and iterations for the rotation; `detail`
+/// is a readable state ("dictionary 1834, criterion 0.4123").
+struct CalibrationFitProgress {
+    std::string phase;
+    std::string language;
+    int64_t done = 0;
+    int64_t total = 0;
+    std::string detail;
+};
+
+/// Called from the fitting thread at least once per phase and language and every few hundred
+/// sentences; returning false cancels (Cancelled, no file written).
+using CalibrationFitCallback = std::function<bool(const CalibrationFitProgress&)>;
+
+/// Runs the whole fit and writes options.output (atomically). ConfigError names the setting at
+/// fault (fewer than two languages, a pivot without a sample, method = supervised without pairs,
+/// corpus mode with a pivot other than en); DataError names the file.
+CalibrationFitReport fitCalibration(const CalibrationFitOptions& options,
+                                    const CalibrationFitCallback& progress = {});
+
+/// The same on an open encoder (tests, or a GUI that keeps one open); options.checkpoint and
+/// options.encode are not used.
+CalibrationFitReport fitCalibration(model::EncodingService& encoder,
+                                    const CalibrationFitOptions& options,
+                                    const CalibrationFitCallback& progress = {});
+
+}  // namespace isomorph::eval
