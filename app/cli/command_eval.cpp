@@ -1,24 +1,25 @@
 // `isomorph-cli eval bitext|bucc|retrieval|rerank`: the numbers the papers report, per language,
 // as tables or JSON (docs/retrieval.md defines every metric).
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <optional>
-#include <set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
+#include "app/cli/setting_flags.h"
+#include "core/align/bitext_metrics.h"
 #include "core/align/calibration.h"
-#include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/data/language.h"
 #include "core/data/readers/answers_reader.h"
-#include "core/eval/bitext_metrics.h"
 #include "core/eval/eval_tasks.h"
 #include "core/eval/rerank.h"
+#include "core/eval/retrieval_evaluation.h"
 #include "core/model_io/checkpoint_path.h"
 
 namespace isomorph::cli {
@@ -45,9 +46,10 @@ struct EncoderCliOptions {
     }
 };
 
-void addEncoderOptions(CLI::App* cmd, EncoderCliOptions& e) {
-    cmd->add_option("--model", e.model, "Checkpoint folder, run folder or checkpoints/best")
-        ->required();
+void addEncoderOptions(CLI::App* cmd, EncoderCliOptions& e, bool modelRequired = true) {
+    auto* model =
+        cmd->add_option("--model", e.model, "Checkpoint folder, run folder or checkpoints/best");
+    if (modelRequired) model->required();
     cmd->add_option("--pooling", e.pooling, "cls, mean or layer:K")->capture_default_str();
     cmd->add_option("--max-tokens", e.maxTokens, "Truncate inputs (0 = model maximum)")
         ->check(CLI::NonNegativeNumber);
@@ -77,7 +79,7 @@ struct BitextCliOptions {
     int cslsK = 10;
 };
 
-json accuracyJson(const eval::BitextAccuracy& a) {
+json accuracyJson(const align::BitextAccuracy& a) {
     return {{"src_to_tgt", a.srcToTgt}, {"tgt_to_src", a.tgtToSrc}, {"mean", a.mean}};
 }
 
@@ -112,7 +114,7 @@ int runBitext(const BitextCliOptions& o) {
     const auto sets = eval::loadBitextSets(o.pairs, o.srcLang, o.tgtLang, o.maxPairs);
     auto encoder = o.enc.open();
     if (!o.calibration.empty()) return runCalibratedBitext(o, sets, *encoder);
-    eval::BitextOptions options;
+    align::BitextOptions options;
     options.cslsK = o.cslsK;
     json out = {
         {"model", o.enc.model}, {"pairs", o.pairs}, {"csls_k", o.cslsK}, {"sets", json::array()}};
@@ -124,7 +126,7 @@ int runBitext(const BitextCliOptions& o) {
     for (const auto& set : sets) {
         const auto src = eval::encodeTexts(*encoder, set.src);
         const auto tgt = eval::encodeTexts(*encoder, set.tgt);
-        const auto r = eval::evaluateBitext(src, tgt, options);
+        const auto r = align::evaluateBitext(src, tgt, options);
         cosSum += r.cosine.mean;
         cslsSum += r.csls.mean;
         out["sets"].push_back({{"name", set.name},
@@ -222,11 +224,19 @@ int runBucc(const BuccCliOptions& o) {
 
 struct RetrievalCliOptions {
     EncoderCliOptions enc;
-    std::string beir, answers, runOut, qrelsSplit = "test", calibration;
+    std::string beir, answers, answerMatch = "tokens", runOut, qrelsSplit = "test", calibration;
     std::vector<std::string> systems = {"dense", "bm25", "hybrid"};
     int depth = 100;
     double weight = 0.5;
 };
+
+/// The settings of RetrievalOptions/RetrievalRequest as `eval retrieval` spells them.
+SettingFlags retrievalFlags() {
+    return encoderFlags({{"systems", "--systems"},
+                         {"depth", "--depth"},
+                         {"calibration", "--calibration"},
+                         {"answer_match", "--answer-match"}});
+}
 
 json metricsJson(const eval::EvaluationReport& r) {
     return {{"mrr@100", r.mrr.at(100)},     {"recall@100", r.recall.at(100)},
@@ -234,97 +244,98 @@ json metricsJson(const eval::EvaluationReport& r) {
             {"queries", r.perQuery.size()}, {"missing_from_run", r.queriesMissingFromRun.size()}};
 }
 
-int runRetrieval(const RetrievalCliOptions& o) {
-    std::vector<fs::path> skipped;
-    const auto folders = eval::findBeirSets(o.beir, &skipped);
-    if (!skipped.empty()) {
-        std::string names;
-        for (const auto& f : skipped)
-            names += " " + f.filename().string();
-        std::cerr << fmt::format("note: skipping {} collection(s) without passages or queries:{}\n",
-                                 skipped.size(), names);
+void printRetrievalSet(const eval::RetrievalSetReport& set, const std::vector<std::string>& systems,
+                       json& setJson, bool printTable) {
+    if (set.qrelsUnknownDocuments + set.qrelsUnknownQueries > 0)
+        std::cerr << fmt::format(
+            "warning: {}: {} judgement(s) name documents and {} name queries that the "
+            "corpus/queries do not contain (they still count as relevant and unanswered)\n",
+            set.folder.string(), set.qrelsUnknownDocuments, set.qrelsUnknownQueries);
+    setJson = {{"name", set.name},
+               {"folder", set.folder.string()},
+               {"passages", set.passages},
+               {"queries", set.queries},
+               {"qrels_unknown_documents", set.qrelsUnknownDocuments},
+               {"qrels_unknown_queries", set.qrelsUnknownQueries},
+               {"systems", json::object()}};
+    for (const auto& system : systems) {
+        const eval::SystemResult& result = set.systems.at(system);
+        const eval::EvaluationReport& report = result.report;
+        json m = metricsJson(report);
+        std::string extra;
+        if (result.hasAnswerRecall) {
+            m["r@2kt"] = result.r2kt.recall;
+            m["r@5kt"] = result.r5kt.recall;
+            m["answer_queries"] = result.r2kt.evaluated;
+            m["queries_without_span_answers"] = result.r2kt.withoutSpans;
+            m["queries_without_answers"] = result.queriesWithoutAnswers;
+            extra = fmt::format("  {:>6.2f}% {:>6.2f}%", pct(result.r2kt.recall),
+                                pct(result.r5kt.recall));
+        }
+        setJson["systems"][system] = m;
+        if (printTable)
+            std::cout << fmt::format(
+                             "{:<16} {:<7} {:>6} {:>7.2f}% {:>7.2f}% {:>7.2f}% {:>7.2f}%{}\n",
+                             set.name, system, report.perQuery.size(), pct(report.mrr.at(100)),
+                             pct(report.recall.at(100)), pct(report.ndcg.at(10)), pct(report.map),
+                             extra)
+                      << std::flush;
     }
+}
+
+int runRetrieval(const RetrievalCliOptions& o) {
     data::Answers answers;
     if (!o.answers.empty()) answers = data::readAnswersJsonl(o.answers);
-    const bool needsDense = std::count(o.systems.begin(), o.systems.end(), "bm25") <
-                            static_cast<long>(o.systems.size());
-    std::unique_ptr<model::EncodingService> encoder;
-    if (needsDense) encoder = o.enc.open();
     std::optional<align::Calibration> cal;
     if (!o.calibration.empty()) cal = align::loadCalibration(o.calibration);
-    std::map<std::string, eval::Run> combined;  // system -> run over every set (for rerank)
-    eval::Qrels combinedQrels;
-    json out = {{"model", o.enc.model}, {"beir", o.beir}, {"sets", json::array()}};
+    eval::RetrievalRequest request;
+    request.beir = o.beir;
+    request.qrelsSplit = o.qrelsSplit;
+    request.runDir = o.runOut;
+    eval::RetrievalOptions& ro = request.options;
+    ro.systems = o.systems;
+    ro.depth = o.depth;
+    ro.hybridWeight = o.weight;
+    ro.calibration = cal ? &*cal : nullptr;
+    ro.answers = answers.empty() ? nullptr : &answers;
+    ro.answerMatch = eval::parseAnswerMatch(o.answerMatch, "setting 'answer_match'");
+    // bm25 alone loads no model; the others need --model (checked before any encoder loads).
+    eval::checkRetrievalOptions(ro, !o.enc.model.empty());
+    std::unique_ptr<model::EncodingService> encoder;
+    if (!o.enc.model.empty() && std::any_of(o.systems.begin(), o.systems.end(),
+                                            [](const std::string& s) { return s != "bm25"; }))
+        encoder = o.enc.open();
+    ProgressLine progress;
+    const auto report = eval::evaluateRetrieval(
+        encoder.get(), request, [&](size_t done, size_t total, const std::string& name) {
+            if (!name.empty())
+                progress.update(fmt::format("eval retrieval: {} ({}/{})", name, done + 1, total));
+            return !stopRequested();
+        });
+    progress.finish("");
+    if (!report.skipped.empty()) {
+        std::string names;
+        for (const auto& f : report.skipped)
+            names += " " + f.filename().string();
+        std::cerr << fmt::format("note: skipping {} collection(s) without passages or queries:{}\n",
+                                 report.skipped.size(), names);
+    }
+    json out = {{"model", o.enc.model},
+                {"beir", o.beir},
+                {"answer_match", eval::answerMatchName(ro.answerMatch)},
+                {"sets", json::array()}};
     if (!o.enc.json)
         std::cout << fmt::format("{:<16} {:<7} {:>6} {:>8} {:>8} {:>8} {:>8}{}\n", "set", "system",
                                  "queries", "MRR@100", "R@100", "nDCG@10", "MAP",
                                  answers.empty() ? "" : "   R@2kt   R@5kt");
-    ProgressLine progress;
-    for (const auto& folder : folders) {
-        progress.update(fmt::format("eval retrieval: {}", folder.filename().string()));
-        const auto set = eval::loadBeirSet(folder, o.qrelsSplit);
-        if (set.qrelsUnknownDocuments + set.qrelsUnknownQueries > 0)
-            std::cerr << fmt::format(
-                "warning: {}: {} judgement(s) name documents and {} name queries that the "
-                "corpus/queries do not contain (they still count as relevant and unanswered)\n",
-                folder.string(), set.qrelsUnknownDocuments, set.qrelsUnknownQueries);
-        eval::RetrievalOptions ro;
-        ro.systems = o.systems;
-        ro.depth = o.depth;
-        ro.hybridWeight = o.weight;
-        ro.calibration = cal ? &*cal : nullptr;
-        ro.answers = answers.empty() ? nullptr : &answers;
-        const auto results = eval::evaluateRetrievalSet(encoder.get(), set, ro);
-        json setJson = {{"name", set.name},
-                        {"folder", folder.string()},
-                        {"passages", set.passages.size()},
-                        {"queries", set.queries.size()},
-                        {"qrels_unknown_documents", set.qrelsUnknownDocuments},
-                        {"qrels_unknown_queries", set.qrelsUnknownQueries},
-                        {"systems", json::object()}};
-        for (const auto& system : o.systems) {
-            const eval::SystemResult& result = results.at(system);
-            const eval::Run& run = result.run;
-            const eval::EvaluationReport& report = result.report;
-            json m = metricsJson(report);
-            std::string extra;
-            if (result.hasAnswerRecall) {
-                m["r@2kt"] = result.r2kt;
-                m["r@5kt"] = result.r5kt;
-                m["queries_without_answers"] = result.queriesWithoutAnswers;
-                extra = fmt::format("  {:>6.2f}% {:>6.2f}%", pct(result.r2kt), pct(result.r5kt));
-            }
-            setJson["systems"][system] = m;
-            progress.finish("");
-            if (!o.enc.json)
-                std::cout << fmt::format(
-                                 "{:<16} {:<7} {:>6} {:>7.2f}% {:>7.2f}% {:>7.2f}% "
-                                 "{:>7.2f}%{}\n",
-                                 set.name, system, report.perQuery.size(), pct(report.mrr.at(100)),
-                                 pct(report.recall.at(100)), pct(report.ndcg.at(10)),
-                                 pct(report.map), extra)
-                          << std::flush;
-            for (const auto& [qid, ranking] : run)
-                for (const auto& d : ranking)
-                    combined[system][qid].push_back(d);
-        }
-        for (const auto& [qid, judged] : set.qrels)
-            for (const auto& [doc, grade] : judged)
-                combinedQrels[qid][doc] = grade;
+    for (const auto& set : report.sets) {
+        json setJson;
+        printRetrievalSet(set, o.systems, setJson, !o.enc.json);
         out["sets"].push_back(setJson);
     }
-    if (!o.runOut.empty()) {
-        fs::create_directories(o.runOut);
-        for (const auto& [system, run] : combined)
-            eval::writeTrecRun(fs::path(o.runOut) / (system + ".trec"), run, "isomorph-" + system);
-        std::string qrels = "query-id\tcorpus-id\tscore\n";
-        for (const auto& [qid, judged] : combinedQrels)
-            for (const auto& [doc, grade] : judged)
-                qrels += fmt::format("{}\t{}\t{}\n", qid, doc, grade);
-        writeFileAtomically(fs::path(o.runOut) / "qrels.tsv", qrels);
-        std::cerr << fmt::format("wrote {} TREC run file(s) and qrels.tsv to {}\n", combined.size(),
-                                 o.runOut);
-    }
+    if (report.runFiles)
+        std::cerr << fmt::format("wrote {} TREC run file(s) and qrels.tsv to {}\n",
+                                 report.runFiles->files.size() - 1, o.runOut);
     if (o.enc.json) printJson(out);
     return kExitOk;
 }
@@ -451,7 +462,13 @@ void registerEval(CLI::App& app, Registry& registry) {
         ->capture_default_str();
     bitext->add_option("--calibration", b->calibration,
                        "Calibration file: report each set after none/+shift/+scale/+rotation");
-    bitext->callback([&registry, b] { registry.run = [b] { return runBitext(*b); }; });
+    bitext->callback([&registry, b] {
+        registry.run = [b] {
+            return withSettingFlags(
+                encoderFlags({{"src_lang", "--src-lang"}, {"tgt_lang", "--tgt-lang"}}),
+                [&] { return runBitext(*b); });
+        };
+    });
 
     auto u = std::make_shared<BuccCliOptions>();
     CLI::App* bucc = evalCmd->add_subcommand(
@@ -475,12 +492,18 @@ void registerEval(CLI::App& app, Registry& registry) {
     bucc->add_option("--k", u->k, "Margin neighbourhood, each way")
         ->check(CLI::Range(1, 100))
         ->capture_default_str();
-    bucc->callback([&registry, u] { registry.run = [u] { return runBucc(*u); }; });
+    bucc->callback([&registry, u] {
+        registry.run = [u] {
+            return withSettingFlags(
+                encoderFlags({{"lang", "--lang"}, {"calibration", "--calibration"}}),
+                [&] { return runBucc(*u); });
+        };
+    });
 
     auto r = std::make_shared<RetrievalCliOptions>();
     CLI::App* retrieval = evalCmd->add_subcommand(
         "retrieval", "Query-passage retrieval: MRR@100, R@100, nDCG@10, MAP (+R@2kt/R@5kt)");
-    addEncoderOptions(retrieval, r->enc);
+    addEncoderOptions(retrieval, r->enc, /*modelRequired=*/false);
     retrieval
         ->add_option("--beir", r->beir,
                      "BEIR folder (corpus.jsonl, queries.jsonl, qrels/) or a folder of them")
@@ -496,13 +519,23 @@ void registerEval(CLI::App& app, Registry& registry) {
         ->capture_default_str();
     retrieval->add_option("--answers", r->answers,
                           "XOR-TyDi answers JSONL ({\"id\", \"answers\"}) for R@2kt / R@5kt");
+    retrieval
+        ->add_option("--answer-match", r->answerMatch,
+                     "R@kt: tokens (answer on word-token boundaries) or substring (XOR's literal "
+                     "string search, counts sub-word hits)")
+        ->check(CLI::IsMember({"tokens", "substring"}))
+        ->capture_default_str();
     retrieval->add_option("--calibration", r->calibration,
                           "Calibration file applied to passages and queries by their id's "
                           "language suffix");
     retrieval->add_option("--qrels-split", r->qrelsSplit, "qrels/SPLIT.tsv")->capture_default_str();
     retrieval->add_option("--run-out", r->runOut,
                           "Write SYSTEM.trec run files and qrels.tsv over all sets here");
-    retrieval->callback([&registry, r] { registry.run = [r] { return runRetrieval(*r); }; });
+    retrieval->callback([&registry, r] {
+        registry.run = [r] {
+            return withSettingFlags(retrievalFlags(), [&] { return runRetrieval(*r); });
+        };
+    });
 
     auto k = std::make_shared<RerankCliOptions>();
     CLI::App* rerank = evalCmd->add_subcommand(

@@ -8,6 +8,7 @@
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
+#include "app/cli/setting_flags.h"
 #include "core/common/errors.h"
 #include "core/index/index_builder.h"
 #include "core/index/search_service.h"
@@ -20,7 +21,10 @@ namespace {
 namespace fs = std::filesystem;
 
 struct BuildCliOptions {
-    std::string out, model, embeddings, pooling = "cls", device = "cpu", kind = "flat", calibration;
+    // Mean pooling by default: it ranks the demo's dev queries better than [CLS] with the
+    // small demo models, whose [CLS] vectors are nearly identical (docs/retrieval.md).
+    std::string out, model, embeddings, pooling = "mean", device = "cpu", kind = "flat",
+                                        calibration;
     std::vector<std::string> corpus;
     index::CorpusOptions corpusOptions;
     index::IndexParams params;
@@ -121,6 +125,8 @@ std::string ellipsize(const std::string& text, size_t maxBytes) {
 }
 
 int runSearch(const SearchCliOptions& o) {
+    if (o.query.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw ConfigError("search: --query is empty; give some words to search for");
     index::SearchServiceOptions so;
     so.model = o.model;
     so.device = runtime::parseDevice(o.device, "--device");
@@ -154,6 +160,12 @@ int runSearch(const SearchCliOptions& o) {
         std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         return kExitOk;
     }
+    if (index::scoresIndistinct(rows))
+        std::cerr << fmt::format(
+            "warning: all {} scores lie within {} of each other: the encoder barely tells these "
+            "documents apart, so their order means little (try --mode hybrid or bm25, or an index "
+            "built with --pooling mean)\n",
+            rows.size(), index::kIndistinctScoreSpread);
     if (rows.empty()) std::cout << "no results" << (o.lang.empty() ? "" : " in " + o.lang) << "\n";
     for (const auto& r : rows)
         std::cout << fmt::format("{:>3}  {:>7.4f}  {:<7} {:<24} {}\n", r.rank, r.score,
@@ -208,7 +220,15 @@ void registerIndex(CLI::App& app, Registry& registry) {
     auto b = std::make_shared<BuildCliOptions>();
     CLI::App* build = indexCmd->add_subcommand("build", "Build an index from a corpus");
     addBuildOptions(build, *b);
-    build->callback([&registry, b] { registry.run = [b] { return runBuild(*b); }; });
+    build->callback([&registry, b] {
+        registry.run = [b] {
+            return withSettingFlags(encoderFlags({{"lang", "--lang"},
+                                                  {"calibration", "--calibration"},
+                                                  {"overwrite", "--overwrite"},
+                                                  {"kind", "--kind"}}),
+                                    [&] { return runBuild(*b); });
+        };
+    });
 
     auto s = std::make_shared<SearchCliOptions>();
     CLI::App* search = app.add_subcommand("search", "Query an index with text");
@@ -233,7 +253,15 @@ void registerIndex(CLI::App& app, Registry& registry) {
     search->add_option("--width", s->width, "Characters of text shown per result")
         ->capture_default_str();
     search->add_flag("--json", s->json, "Print one JSON object");
-    search->callback([&registry, s] { registry.run = [s] { return runSearch(*s); }; });
+    search->callback([&registry, s] {
+        registry.run = [s] {
+            return withSettingFlags(encoderFlags({{"k", "--k"},
+                                                  {"mode", "--mode"},
+                                                  {"query_language", "--query-lang"},
+                                                  {"bm25", "without --no-bm25"}}),
+                                    [&] { return runSearch(*s); });
+        };
+    });
 }
 
 }  // namespace isomorph::cli

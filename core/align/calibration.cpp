@@ -7,11 +7,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/align/bitext_metrics.h"
 #include "core/align/blas.h"
 #include "core/align/detail.h"
 #include "core/align/knn.h"
 #include "core/align/procrustes.h"
-#include "core/eval/bitext_metrics.h"
 #include "core/model_io/safetensors.h"
 
 namespace isomorph::align {
@@ -478,7 +478,7 @@ std::vector<CalibrationReportRow> calibrationReport(const Calibration& cal,
             FloatMatrix src = p.source, tgt = p.target;
             applyCalibration(cal, p.sourceLanguage, step, src);
             applyCalibration(cal, p.targetLanguage, step, tgt);
-            const eval::BitextReport r = eval::evaluateBitext(src, tgt, {cslsK, true});
+            const align::BitextReport r = align::evaluateBitext(src, tgt, {cslsK, true});
             rows.push_back({p.sourceLanguage, p.targetLanguage, step, r.cosine.mean, r.csls.mean});
         }
     }

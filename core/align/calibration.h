@@ -165,7 +165,7 @@ struct CalibrationReportRow {
 };
 
 /// For each pair set and each step from None to calibration.steps: calibrate copies of both sides
-/// and score them with eval::evaluateBitext (cosine and CSLS with cslsK).
+/// and score them with align::evaluateBitext (cosine and CSLS with cslsK).
 std::vector<CalibrationReportRow> calibrationReport(const Calibration& calibration,
                                                     const std::vector<HeldOutPairs>& pairs,
                                                     int cslsK = 10);

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <regex>
 #include <set>
-#include <tuple>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -60,7 +59,7 @@ BitextSet readTsv(const fs::path& file, std::string src, std::string tgt, int64_
         if (!languagesFromName(file.stem().string(), src, tgt))
             throw ConfigError(fmt::format(
                 "{}: cannot tell the languages from the file name; name it like de-en.tsv or "
-                "pass --src-lang and --tgt-lang",
+                "set the languages (setting 'src_lang' and setting 'tgt_lang')",
                 file.string()));
     }
     data::TsvPairReader reader(file, src, tgt);
@@ -112,7 +111,7 @@ std::string queryLanguage(const std::string& id) {
     const std::string suffix = dot == std::string::npos ? "" : id.substr(dot + 1);
     if (!data::isValidLanguageCode(suffix))
         throw DataError(
-            fmt::format("--calibration: query id '{}' does not end in a language code "
+            fmt::format("setting 'calibration': query id '{}' does not end in a language code "
                         "('.de'), so it cannot be calibrated",
                         id));
     return suffix;
@@ -132,7 +131,7 @@ Run denseRun(model::EncodingService& encoder, const RetrievalSet& set, int depth
         for (const auto& p : set.passages) {
             if (p.language.empty())
                 throw DataError(
-                    fmt::format("--calibration: passage '{}' has no language suffix "
+                    fmt::format("setting 'calibration': passage '{}' has no language suffix "
                                 "('.en'), so it cannot be calibrated",
                                 p.id));
             docLangs.push_back(p.language);
@@ -179,9 +178,9 @@ Run bm25Run(const RetrievalSet& set, int depth) {
     return run;
 }
 
-/// R@2kt / R@5kt of a run: answers found in the first N tokens of the ranked passage texts.
-std::pair<double, double> answerRecall(const Run& run, const RetrievalSet& set,
-                                       const data::Answers& answers, int64_t* missing) {
+/// R@2kt / R@5kt of a run: answers found in the first N word tokens of the ranked passages.
+void answerRecall(SystemResult& result, const RetrievalSet& set, const data::Answers& answers,
+                  AnswerMatch match) {
     std::map<std::string, const std::string*> text;
     for (const auto& p : set.passages)
         text[p.id] = &p.text;
@@ -189,19 +188,30 @@ std::pair<double, double> answerRecall(const Run& run, const RetrievalSet& set,
     for (const auto& q : set.queries) {
         const auto a = answers.find(q.id);
         if (a == answers.end()) {
-            ++*missing;
+            ++result.queriesWithoutAnswers;
             continue;
         }
         std::vector<std::string> texts;
-        const auto it = run.find(q.id);
-        if (it != run.end())
+        const auto it = result.run.find(q.id);
+        if (it != result.run.end())
             for (const auto& d : rankDocuments(it->second))
                 texts.push_back(*text.at(d.docId));
         ranked.push_back(std::move(texts));
         wanted.push_back(a->second);
     }
-    if (ranked.empty()) return {0.0, 0.0};
-    return {answerRecallAtTokens(ranked, wanted, 2000), answerRecallAtTokens(ranked, wanted, 5000)};
+    result.hasAnswerRecall = true;
+    const auto recall = eval::answerRecall(ranked, wanted, {2000, 5000}, match);
+    result.r2kt = recall[0];
+    result.r5kt = recall[1];
+}
+
+/// The best `depth` documents of each query's ranking.
+Run cut(Run run, size_t depth) {
+    for (auto& [qid, ranking] : run) {
+        ranking = rankDocuments(std::move(ranking));
+        if (ranking.size() > depth) ranking.resize(depth);
+    }
+    return run;
 }
 
 }  // namespace
@@ -260,7 +270,7 @@ MiningSet loadBuccSet(const std::string& prefix, const std::string& srcLang,
 }
 
 BitextSet demoPairs(const fs::path& corpus, const std::string& lang, const std::string& split) {
-    data::requireLanguageCode(lang, "--lang");
+    data::requireLanguageCode(lang, "setting 'lang'");
     BitextSet set;
     set.name = lang + "-en";
     set.srcLang = lang;
@@ -310,7 +320,7 @@ MiningSet demoMiningSet(const fs::path& corpus, const std::string& lang, const s
     if (src.empty())
         throw DataError(
             fmt::format("{}: no {}-en translation pairs in the {} split; pick another "
-                        "--lang (see manifest.json 'pairs')",
+                        "language (setting 'lang'; see manifest.json 'pairs')",
                         corpus.string(), lang, split));
     // Distractors from the other splits' pages (different commands, so never translations of the
     // gold sentences), source and target sides from disjoint command sets so that they are not
@@ -419,40 +429,49 @@ std::vector<MinedPair> mineSet(model::EncodingService& encoder, const MiningSet&
                         calibrated(encodeTexts(encoder, tgtTexts), cal, tgtLang), options);
 }
 
+void checkRetrievalOptions(const RetrievalOptions& options, bool haveEncoder) {
+    for (const auto& s : options.systems)
+        if (s != "dense" && s != "bm25" && s != "hybrid")
+            throw ConfigError(fmt::format(
+                "setting 'systems': unknown retrieval system '{}' (dense, bm25, hybrid)", s));
+    if (options.systems.empty())
+        throw ConfigError("setting 'systems' is empty; name dense, bm25 and/or hybrid");
+    if (options.depth < 1)
+        throw ConfigError(
+            fmt::format("setting 'depth' must be at least 1 (got {})", options.depth));
+    const bool dense = std::any_of(options.systems.begin(), options.systems.end(),
+                                   [](const std::string& s) { return s != "bm25"; });
+    if (dense && !haveEncoder)
+        throw ConfigError("dense and hybrid retrieval need an encoder (setting 'model')");
+}
+
 std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService* encoder,
                                                          const RetrievalSet& set,
                                                          const RetrievalOptions& options) {
+    checkRetrievalOptions(options, encoder != nullptr);
     auto wants = [&](const char* system) {
         return std::count(options.systems.begin(), options.systems.end(), system) > 0;
     };
-    for (const auto& s : options.systems)
-        if (s != "dense" && s != "bm25" && s != "hybrid")
-            throw ConfigError(
-                fmt::format("unknown retrieval system '{}' (dense, bm25, hybrid)", s));
+    // Hybrid fuses deeper candidate lists than it returns (search::hybridCandidateDepth), as
+    // SearchService does; the dense and bm25 systems report the best `depth` of them.
+    const auto depth = static_cast<size_t>(options.depth);
+    const size_t candidates = wants("hybrid") ? search::hybridCandidateDepth(depth) : depth;
     std::map<std::string, Run> runs;
-    if (wants("dense") || wants("hybrid")) {
-        if (!encoder) throw ConfigError("dense and hybrid retrieval need an encoder (--model)");
-        runs["dense"] = denseRun(*encoder, set, options.depth, options.calibration);
-    }
-    if (wants("bm25") || wants("hybrid")) runs["bm25"] = bm25Run(set, options.depth);
+    if (wants("dense") || wants("hybrid"))
+        runs["dense"] = denseRun(*encoder, set, static_cast<int>(candidates), options.calibration);
+    if (wants("bm25") || wants("hybrid")) runs["bm25"] = bm25Run(set, static_cast<int>(candidates));
     if (wants("hybrid")) {
-        search::LinearFusionOptions fusion;
-        fusion.alpha = options.hybridWeight;
-        fusion.depth = static_cast<size_t>(options.depth);
+        const search::HybridOptions fusion{options.hybridWeight, depth};
         for (const auto& q : set.queries)
             runs["hybrid"][q.id] =
-                search::fuseLinear(runs["dense"][q.id], runs["bm25"][q.id], fusion);
+                search::fuseHybrid(runs["dense"][q.id], runs["bm25"][q.id], fusion);
     }
     std::map<std::string, SystemResult> out;
     for (const auto& system : options.systems) {
         SystemResult& r = out[system];
-        r.run = std::move(runs.at(system));
+        r.run = cut(runs.at(system), depth);
         r.report = evaluateRun(r.run, set.qrels, {10, 100});
-        if (options.answers) {
-            r.hasAnswerRecall = true;
-            std::tie(r.r2kt, r.r5kt) =
-                answerRecall(r.run, set, *options.answers, &r.queriesWithoutAnswers);
-        }
+        if (options.answers) answerRecall(r, set, *options.answers, options.answerMatch);
     }
     return out;
 }

@@ -17,6 +17,7 @@
 #include "core/common/float_matrix.h"
 #include "core/data/readers/answers_reader.h"
 #include "core/data/readers/retrieval_sets.h"
+#include "core/eval/answer_recall.h"
 #include "core/eval/bucc.h"
 #include "core/eval/retrieval_metrics.h"
 #include "core/index/vector_index.h"
@@ -32,7 +33,7 @@ struct BitextSet {
     std::string file;  ///< where they came from (for messages)
 };
 
-/// Reads bitext from `path`: a TSV file "src<TAB>tgt" (languages from --src-lang/--tgt-lang or a
+/// Reads bitext from `path`: a TSV file "src<TAB>tgt" (languages from srcLang/tgtLang or a
 /// file name "xx-yy.tsv"), a folder of such "xx-yy.tsv" files (one set each, sorted), or a
 /// Tatoeba prefix ("DIR/tatoeba.deu-eng" with .deu/.eng files). Keeps the first `maxPairs` pairs
 /// of each set (0 = all). Throws DataError naming the file and line for bad input or an empty
@@ -104,26 +105,32 @@ std::vector<MinedPair> mineSet(model::EncodingService& encoder, const MiningSet&
 
 struct RetrievalOptions {
     std::vector<std::string> systems = {"dense", "bm25", "hybrid"};  ///< any of these
-    int depth = 100;            ///< documents retrieved per query
+    int depth = 100;            ///< documents retrieved per query (>= 1)
     double hybridWeight = 0.5;  ///< weight of the dense score in hybrid fusion
     const align::Calibration* calibration = nullptr;  ///< dense: rows calibrated by id language
     const data::Answers* answers = nullptr;           ///< for R@2kt / R@5kt
+    AnswerMatch answerMatch = AnswerMatch::Tokens;    ///< how answers must occur (answer_recall.h)
 };
 
 /// One system's run on a collection and its scores (MRR/Recall/nDCG at 10 and 100, MAP).
 struct SystemResult {
     Run run;
     EvaluationReport report;
-    bool hasAnswerRecall = false;  ///< answers were given
-    double r2kt = 0.0, r5kt = 0.0;
+    bool hasAnswerRecall = false;       ///< answers were given
+    AnswerRecall r2kt, r5kt;            ///< answer recall in the first 2,000 / 5,000 tokens
     int64_t queriesWithoutAnswers = 0;  ///< queries the answers file does not cover (skipped)
 };
 
+/// Throws ConfigError for an unknown system or a depth below 1, and when dense or hybrid is
+/// asked for without an encoder (setting 'model').
+void checkRetrievalOptions(const RetrievalOptions& options, bool haveEncoder);
+
 /// Runs every system of options.systems on `set`: dense = exact cosine top-k of encoded
 /// (calibrated) passages and queries; bm25 = Xapian BM25 built from the passages, each scored
-/// under its own language's analysis; hybrid = linear fusion of the two. `encoder` may be null
-/// when only bm25 is asked for. ConfigError for an unknown system; DataError when a calibration
-/// needs a language an id does not carry.
+/// under its own language's analysis; hybrid = search::fuseHybrid of the two (the same fusion
+/// and candidate depth as SearchService, so `eval retrieval` and `search` rank alike).
+/// `encoder` may be null when only bm25 is asked for. ConfigError as checkRetrievalOptions;
+/// DataError when a calibration needs a language an id does not carry.
 std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService* encoder,
                                                          const RetrievalSet& set,
                                                          const RetrievalOptions& options);

@@ -1,8 +1,8 @@
 #pragma once
 
 // Retrieval and re-ranking metrics as trec_eval and the papers define them (torch-free, part of
-// isomorph_data): MRR@k, Recall@k, Precision@k, nDCG@k (trec_eval "ndcg_cut"), AP/MAP, the
-// XOR-TyDi answer recall R@2kt/R@5kt, a two-tailed paired t-test and TREC run writing.
+// isomorph_data): MRR@k, Recall@k, Precision@k, nDCG@k (trec_eval "ndcg_cut"), AP/MAP, a
+// two-tailed paired t-test and TREC run writing (XOR-TyDi answer recall: answer_recall.h).
 //
 // Conventions (all follow trec_eval unless noted):
 // - A run is ranked by score descending; equal scores are broken by document id descending
@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/data/readers/retrieval_sets.h"
+#include "core/search/ranking.h"
 
 namespace isomorph::eval {
 
@@ -32,18 +33,11 @@ using data::Qrels;
 /// The judgements of one query: document id -> grade.
 using Judgements = std::map<std::string, int>;
 
-struct ScoredDoc {
-    std::string docId;
-    double score = 0.0;
-};
-/// The retrieved documents of one query, in any order until passed through rankDocuments().
-using Ranking = std::vector<ScoredDoc>;
-/// A whole run: query id -> retrieved documents.
-using Run = std::map<std::string, Ranking>;
-
-/// Sorts by score descending, ties by document id descending (trec_eval). Throws DataError on a
-/// document id that occurs twice or a NaN score.
-Ranking rankDocuments(Ranking docs);
+// Ranked lists are search's (core/search/ranking.h, below eval); eval names them too.
+using search::rankDocuments;
+using search::Ranking;
+using search::Run;
+using search::ScoredDoc;
 
 /// Groups TREC run lines by query (ranks and tags ignored). Throws DataError on a repeated
 /// (query, document) pair.
@@ -78,28 +72,6 @@ struct EvaluationReport {
 /// Evaluates a run at the given cutoffs (each >= 1, else ConfigError). Throws DataError when no
 /// qrels query has a relevant document.
 EvaluationReport evaluateRun(const Run& run, const Qrels& qrels, const std::vector<int>& cutoffs);
-
-// ---- XOR-TyDi answer recall (R@2kt, R@5kt) -----------------------------------------------------
-
-/// Number of tokens in `text`: maximal runs of non-whitespace characters, except that every CJK
-/// character (Han, Hiragana, Katakana, Hangul) is a token by itself. Invalid UTF-8 bytes count as
-/// one non-CJK character each.
-std::size_t countTokens(const std::string& text);
-
-/// The first `maxTokens` tokens of the ranked passages: each passage is cut after its last token
-/// within the budget (keeping its original spacing) and the pieces are joined with one space.
-std::string firstTokens(const std::vector<std::string>& rankedTexts, std::size_t maxTokens);
-
-/// Whether any non-empty answer occurs (exact byte substring) in firstTokens(rankedTexts,
-/// maxTokens).
-bool answerInFirstTokens(const std::vector<std::string>& rankedTexts,
-                         const std::vector<std::string>& answers, std::size_t maxTokens);
-
-/// Share of queries for which answerInFirstTokens holds (R@2kt: maxTokens 2000, R@5kt: 5000).
-/// Both vectors are indexed by query and must have the same, non-zero size (else DataError).
-double answerRecallAtTokens(const std::vector<std::vector<std::string>>& rankedTextsPerQuery,
-                            const std::vector<std::vector<std::string>>& answersPerQuery,
-                            std::size_t maxTokens);
 
 // ---- significance ------------------------------------------------------------------------------
 

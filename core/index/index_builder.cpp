@@ -36,7 +36,7 @@ void assignLanguages(std::vector<IndexedDocument>& docs, size_t first, const std
                 if (!data::isValidLanguageCode(idSuffix(docs[i].id)))
                     throw DataError(fmt::format(
                         "{}: document id '{}' does not end in a language code ('.de'); use "
-                        "--lang CODE or --lang none",
+                        "a language code or none as the corpus language (setting 'lang')",
                         file, docs[i].id));
         }
         if (!all) return;
@@ -44,7 +44,7 @@ void assignLanguages(std::vector<IndexedDocument>& docs, size_t first, const std
             docs[i].language = idSuffix(docs[i].id);
         return;
     }
-    data::requireLanguageCode(mode, "--lang");
+    data::requireLanguageCode(mode, "setting 'lang'");
     for (size_t i = first; i < docs.size(); ++i)
         docs[i].language = mode;
 }
@@ -81,7 +81,8 @@ std::string applyCalibration(const std::optional<align::Calibration>& cal, const
     for (const auto& d : docs) {
         if (d.language.empty())
             throw DataError(fmt::format(
-                "--calibration {}: some documents have no language; give them one with --lang",
+                "setting 'calibration' ({}): some documents have no language; give them one "
+                "(setting 'lang')",
                 file));
         languages.push_back(d.language);
     }
@@ -139,6 +140,7 @@ void buildIndexFromCorpus(const fs::path& dir, const std::vector<IndexedDocument
                           const BuildOptions& options, const std::string& source,
                           const VectorIndex::Progress& progress) {
     if (documents.empty()) throw DataError("nothing to index: the corpus has no documents");
+    requireIndexTarget(dir, options.overwrite);  // before encoding, which takes minutes
     const fs::path folder = model_io::resolveCheckpoint(checkpoint);
     const auto calibration = loadCalibration(options.calibrationFile);
     auto identity = encoderIdentity(folder, encode.pooling, encode.maxTokens);
@@ -170,6 +172,7 @@ void buildIndexFromEmbeddings(const fs::path& dir, const fs::path& embeddings,
                               const std::vector<IndexedDocument>& documents,
                               const EncoderIdentity& encoder, const BuildOptions& options,
                               const VectorIndex::Progress& progress) {
+    requireIndexTarget(dir, options.overwrite);
     auto m = model_io::readNpyMatrix(embeddings);
     if (m.rows != static_cast<int64_t>(documents.size()))
         throw DataError(

@@ -33,8 +33,8 @@ fs::path chooseEncoder(const VectorIndex& index, const std::string& model) {
         model.empty() ? fs::path(built.checkpoint) : model_io::resolveCheckpoint(model);
     if (model.empty() && !fs::exists(path))
         throw DataError(
-            fmt::format("{}: the encoder that built this index ({}) is gone; pass "
-                        "--model with the same checkpoint (fingerprint {})",
+            fmt::format("{}: the encoder that built this index ({}) is gone; name a copy of "
+                        "that checkpoint (setting 'model', fingerprint {})",
                         index.folder().string(), built.checkpoint, built.fingerprint));
     const std::string fingerprint = checkpointFingerprint(path);
     if (fingerprint != built.fingerprint)
@@ -88,17 +88,19 @@ struct SearchService::Impl {
 
     void checkOptions(const QueryOptions& options) const {
         if (options.k < 1)
-            throw DataError(fmt::format("--k must be at least 1 (got {})", options.k));
+            throw ConfigError(
+                fmt::format("setting 'k' (results wanted) must be at least 1 (got {})", options.k));
         if (options.mode != SearchMode::Dense && !bm25)
             throw ConfigError(fmt::format(
-                "{} has no BM25 index, so --mode {} is not available; rebuild it without "
-                "--no-bm25 or use --mode dense",
+                "{} has no BM25 index, so setting 'mode' {} is not available; rebuild it "
+                "with BM25 (setting 'bm25') or search in mode dense",
                 index->folder().string(), searchModeName(options.mode)));
         if (options.mode != SearchMode::Lexical && calibration && options.queryLanguage.empty())
-            throw ConfigError(fmt::format(
-                "{} is calibrated ({}): pass the query's language (--query-lang, one of the "
-                "calibrated languages) so the query is calibrated like the documents",
-                index->folder().string(), index->metadata().calibrationSteps));
+            throw ConfigError(
+                fmt::format("{} is calibrated ({}): give the query's language (setting "
+                            "'query_language', one of the "
+                            "calibrated languages) so the query is calibrated like the documents",
+                            index->folder().string(), index->metadata().calibrationSteps));
     }
 
     /// Encoded (and calibrated) queries [n, dim].
@@ -117,7 +119,7 @@ struct SearchService::Impl {
         return q;
     }
 
-    eval::Ranking lexical(const std::string& text, const QueryOptions& options, int depth) const {
+    search::Ranking lexical(const std::string& text, const QueryOptions& options, int depth) const {
         if (options.queryLanguage.empty()) {
             std::lock_guard<std::mutex> lock(bm25Mutex);
             return search::searchEachLanguage(*bm25, text, static_cast<size_t>(depth),
@@ -140,16 +142,13 @@ struct SearchService::Impl {
                 out.push_back(row(h.row, h.score, static_cast<int>(out.size()) + 1));
             return out;
         }
-        const int depth = std::max(options.k, kFusionDepth);
-        eval::Ranking ranking = lexical(text, options, depth);
+        search::Ranking ranking = lexical(text, options, candidateDepth(options));
         if (options.mode == SearchMode::Hybrid) {
-            eval::Ranking dense;
+            search::Ranking dense;
             for (const auto& h : hits)
                 dense.push_back({idOf[static_cast<size_t>(h.row)], h.score});
-            search::LinearFusionOptions fusion;
-            fusion.alpha = options.hybridWeight;
-            fusion.depth = static_cast<size_t>(options.k);
-            ranking = search::fuseLinear(dense, ranking, fusion);
+            ranking = search::fuseHybrid(dense, ranking,
+                                         {options.hybridWeight, static_cast<size_t>(options.k)});
         }
         for (const auto& d : ranking) {
             if (static_cast<int>(out.size()) == options.k) break;
@@ -158,11 +157,16 @@ struct SearchService::Impl {
         return out;
     }
 
-    /// Dense candidates per query: k for dense, a deeper list to fuse for hybrid.
+    /// Documents each system retrieves: k, or the hybrid candidate depth both fused systems use
+    /// (the same rule as `eval retrieval`, search::hybridCandidateDepth).
+    static int candidateDepth(const QueryOptions& options) {
+        return options.mode == SearchMode::Hybrid
+                   ? static_cast<int>(search::hybridCandidateDepth(static_cast<size_t>(options.k)))
+                   : options.k;
+    }
+
     SearchOptions denseOptions(const QueryOptions& options) const {
-        const int k =
-            options.mode == SearchMode::Hybrid ? std::max(options.k, kFusionDepth) : options.k;
-        return {k, options.language, options.efSearch, options.probe};
+        return {candidateDepth(options), options.language, options.efSearch, options.probe};
     }
 
     /// Results of `texts`: one encoding pass and one index pass for all of them.
@@ -184,8 +188,6 @@ struct SearchService::Impl {
         if (timings) timings->searchSeconds = since(t);
         return out;
     }
-
-    static constexpr int kFusionDepth = 100;  // candidates of each system before fusion
 };
 
 SearchService::SearchService(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -225,10 +227,18 @@ std::unique_ptr<SearchService> SearchService::open(const fs::path& indexDir,
     return std::unique_ptr<SearchService>(new SearchService(std::move(impl)));
 }
 
+bool scoresIndistinct(const std::vector<ResultRow>& rows, double spread) {
+    if (rows.size() < 2) return false;
+    const auto [lo, hi] = std::minmax_element(
+        rows.begin(), rows.end(),
+        [](const ResultRow& a, const ResultRow& b) { return a.score < b.score; });
+    return hi->score - lo->score <= spread;
+}
+
 std::vector<ResultRow> SearchService::search(const std::string& text, const QueryOptions& options,
                                              SearchTimings* timings) const {
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
-        throw DataError("the query is empty: type some words to search for");
+        throw ConfigError("the query is empty: type some words to search for");
     impl_->checkOptions(options);
     return impl_->run({text}, options, timings).front();
 }

@@ -23,7 +23,7 @@ enum class SearchMode {
 };
 const char* searchModeName(SearchMode mode);
 /// "dense", "bm25" (or "lexical") or "hybrid"; ConfigError naming `what` otherwise.
-SearchMode parseSearchMode(const std::string& text, const std::string& what = "--mode");
+SearchMode parseSearchMode(const std::string& text, const std::string& what = "setting 'mode'");
 
 struct SearchServiceOptions {
     std::string model;  ///< checkpoint folder; "" = the one recorded in the index
@@ -54,6 +54,14 @@ struct SearchTimings {
     double searchSeconds = 0.0;
 };
 
+/// Spread below which search results are indistinct (see scoresIndistinct).
+constexpr double kIndistinctScoreSpread = 0.02;
+
+/// Whether two or more results all score within `spread` of each other: the system does not
+/// tell them apart (a weak model's [CLS] vectors are nearly identical, so every query gets the
+/// same documents with cosines around 0.98), and their order means little.
+bool scoresIndistinct(const std::vector<ResultRow>& rows, double spread = kIndistinctScoreSpread);
+
 class SearchService {
   public:
     /// Opens the index and its encoder. Throws DataError when the index is unreadable, when
@@ -66,7 +74,7 @@ class SearchService {
     const VectorIndex& index() const;
     bool hasLexical() const;  ///< a BM25 index was built with the vectors
 
-    /// One query. DataError for an empty query; ConfigError for a mode the index cannot serve.
+    /// One query. ConfigError for an empty query, k < 1 or a mode the index cannot serve.
     std::vector<ResultRow> search(const std::string& text, const QueryOptions& options,
                                   SearchTimings* timings = nullptr) const;
     /// Many queries (encoded in one pass). `progress(done, total)` returning false cancels.

@@ -165,10 +165,13 @@ std::unique_ptr<faiss::Index> makeFaissIndex(const IndexParams& p, int64_t dim, 
         }
         case IndexKind::Ivf: {
             const int lists = ivfListsFor(p, rows);
-            auto quantizer = new faiss::IndexFlatIP(dim);
-            auto ivf = std::make_unique<faiss::IndexIVFFlat>(quantizer, dim, lists,
+            // The IVF index owns its quantizer (own_fields); it takes it over only once it
+            // exists, so a throwing constructor leaves the quantizer to this unique_ptr.
+            auto quantizer = std::make_unique<faiss::IndexFlatIP>(dim);
+            auto ivf = std::make_unique<faiss::IndexIVFFlat>(quantizer.get(), dim, lists,
                                                              faiss::METRIC_INNER_PRODUCT);
             ivf->own_fields = true;
+            quantizer.release();
             ivf->cp.seed = static_cast<int>(p.seed);
             ivf->nprobe = p.ivfProbe;
             const int64_t sampleRows = std::max<int64_t>(p.ivfTrainRows, 39LL * lists);
@@ -287,10 +290,7 @@ void VectorIndex::build(const fs::path& dir, std::vector<float> vectors, int64_t
         throw DataError("vector data is not a whole number of rows");
     const auto rows = static_cast<int64_t>(vectors.size()) / dim;
     if (rows < 1) throw DataError("nothing to index: the input has no rows");
-    if (fs::exists(dir) && !overwrite)
-        throw DataError(fmt::format(
-            "{} already exists: choose another folder or pass --overwrite to replace it",
-            dir.string()));
+    requireIndexTarget(dir, overwrite);
     validateParams(meta.params, rows);
     checkDocuments(documents, rows);
     const std::string bad = model_io::findNonFinite(vectors.data(), rows, dim);
@@ -522,6 +522,13 @@ std::vector<std::vector<SearchHit>> VectorIndex::searchBatch(const float* querie
 }
 
 // ---- fingerprint -----------------------------------------------------------------------------
+
+void requireIndexTarget(const fs::path& dir, bool overwrite) {
+    if (fs::exists(dir) && !overwrite)
+        throw DataError(fmt::format(
+            "{} already exists: choose another folder or replace it (setting 'overwrite')",
+            dir.string()));
+}
 
 std::string checkpointFingerprint(const fs::path& dir) {
     const fs::path weights = dir / "model.safetensors";

@@ -30,7 +30,7 @@ enum class IndexKind {
 };
 const char* indexKindName(IndexKind kind);
 /// "flat", "hnsw" or "ivf"; ConfigError naming `what` otherwise.
-IndexKind parseIndexKind(const std::string& text, const std::string& what = "--kind");
+IndexKind parseIndexKind(const std::string& text, const std::string& what = "setting 'kind'");
 
 struct IndexParams {
     IndexKind kind = IndexKind::Flat;
@@ -133,6 +133,10 @@ class VectorIndex {
     explicit VectorIndex(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };
+
+/// Throws DataError when `dir` exists and `overwrite` is false (builders call it before any
+/// expensive work, so a run into an existing folder fails at once).
+void requireIndexTarget(const std::filesystem::path& dir, bool overwrite);
 
 /// A stable fingerprint of a checkpoint folder: FNV-1a over config.json, the tokenizer file and
 /// model.safetensors' size, header and 64 evenly spaced 4 KiB blocks (constant time for any model

@@ -118,8 +118,8 @@ EncodingService::~EncodingService() = default;
 
 std::unique_ptr<EncodingService> EncodingService::open(const fs::path& checkpoint,
                                                        const EncodeOptions& options) {
-    runtime::requireAvailable(options.device, "--device");
-    if (options.batchSize <= 0) throw ConfigError("--batch-size must be positive");
+    runtime::requireAvailable(options.device, "setting 'device'");
+    if (options.batchSize <= 0) throw ConfigError("setting 'batch_size' must be positive");
     auto impl = std::make_unique<Impl>();
     impl->options = options;
     impl->threads = runtime::configureThreads(options.threads);
@@ -134,14 +134,14 @@ std::unique_ptr<EncodingService> EncodingService::open(const fs::path& checkpoin
     }
     if (options.pooling.kind == Pooling::Kind::LayerMean &&
         options.pooling.layer > config.numLayers) {
-        throw ConfigError("--pooling layer:" + std::to_string(options.pooling.layer) +
+        throw ConfigError("setting 'pooling' layer:" + std::to_string(options.pooling.layer) +
                           " but the model has " + std::to_string(config.numLayers) +
                           " layers (use 0.." + std::to_string(config.numLayers) + ")");
     }
     impl->maxTokens = options.maxTokens > 0 ? std::min(options.maxTokens, config.maxTokens())
                                             : config.maxTokens();
     if (impl->maxTokens < 3)
-        throw ConfigError("--max-tokens must be at least 3 (<s>, one token, </s>)");
+        throw ConfigError("setting 'max_tokens' must be at least 3 (<s>, one token, </s>)");
     impl->device = options.device.isCuda()
                        ? torch::Device(torch::kCUDA, std::max(0, options.device.index))
                        : torch::Device(torch::kCPU);

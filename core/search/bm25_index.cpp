@@ -269,7 +269,7 @@ struct Bm25Index::Impl {
     Xapian::Database db;
     mutable Analyzer analyzer;  // caches stemmers; the index is single-threaded anyway
 
-    eval::Ranking search(const std::string& query, const Bm25SearchOptions& options) const {
+    Ranking search(const std::string& query, const Bm25SearchOptions& options) const {
         Xapian::Query q = analyzer.query(query, options.queryLanguage);
         if (q.empty())
             throw DataError(fmt::format(
@@ -286,7 +286,7 @@ struct Bm25Index::Impl {
         const auto k =
             static_cast<Xapian::doccount>(std::min<std::size_t>(options.k, db.get_doccount()));
         const Xapian::MSet matches = enquire.get_mset(0, k);
-        eval::Ranking ranking;
+        Ranking ranking;
         ranking.reserve(matches.size());
         for (auto it = matches.begin(); it != matches.end(); ++it)
             ranking.push_back({it.get_document().get_data(), it.get_weight()});
@@ -364,7 +364,7 @@ Bm25Index Bm25Index::open(const fs::path& dir) {
     return Bm25Index(std::move(impl));
 }
 
-eval::Ranking Bm25Index::search(std::string_view query, const Bm25SearchOptions& options) const {
+Ranking Bm25Index::search(std::string_view query, const Bm25SearchOptions& options) const {
     checkSearchOptions(options);
     if (data::isBlank(query)) throw DataError("BM25 search: the query is empty; type some words");
     try {
@@ -377,8 +377,8 @@ eval::Ranking Bm25Index::search(std::string_view query, const Bm25SearchOptions&
     }
 }
 
-eval::Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::size_t k,
-                                 const std::string& documentLanguage) {
+Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::size_t k,
+                           const std::string& documentLanguage) {
     if (query.find_first_not_of(" \t\r\n") == std::string_view::npos)
         throw DataError("BM25 search: the query is empty; type some words to search for");
     std::vector<std::string> languages;
@@ -393,7 +393,7 @@ eval::Ranking searchEachLanguage(const Bm25Index& index, std::string_view query,
         options.k = k;
         options.queryLanguage = lang;
         options.documentLanguage = lang;  // "" (unknown language): no filter, no stemming
-        eval::Ranking part;
+        Ranking part;
         try {
             part = index.search(query, options);
         } catch (const DataError&) {
@@ -404,10 +404,10 @@ eval::Ranking searchEachLanguage(const Bm25Index& index, std::string_view query,
             if (!fresh) it->second = std::max(it->second, d.score);
         }
     }
-    eval::Ranking out;
+    Ranking out;
     for (const auto& [id, score] : best)
         out.push_back({id, score});
-    out = eval::rankDocuments(std::move(out));
+    out = rankDocuments(std::move(out));
     if (out.size() > k) out.resize(k);
     return out;
 }

@@ -28,7 +28,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/eval/retrieval_metrics.h"
+#include "core/search/ranking.h"
 
 namespace isomorph::search {
 
@@ -97,8 +97,8 @@ class Bm25Index;
 /// unknown, or cross-lingual queries (a German query over English passages is stemmed as English
 /// where it meets English passages). Same errors as Bm25Index::search; a query without any
 /// searchable term in one language simply contributes nothing there.
-eval::Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::size_t k,
-                                 const std::string& documentLanguage = "");
+Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::size_t k,
+                           const std::string& documentLanguage = "");
 
 /// True when Xapian has a Snowball stemmer for the primary subtag of `language` ("pt-PT" -> pt).
 bool hasStemmer(std::string_view language);
@@ -135,11 +135,11 @@ class Bm25Index {
     ~Bm25Index();
 
     /// The k best documents for `query` by BM25 score (higher is better), best first; ties keep
-    /// Xapian's order (pass the result through eval::rankDocuments for trec_eval's). Documents
+    /// Xapian's order (pass the result through rankDocuments for trec_eval's). Documents
     /// sharing no term with the query are not returned, so the result may be shorter than k.
     /// Throws DataError for an empty query or one without any searchable term, ConfigError for
     /// k == 0 or an invalid language code.
-    eval::Ranking search(std::string_view query, const Bm25SearchOptions& options = {}) const;
+    Ranking search(std::string_view query, const Bm25SearchOptions& options = {}) const;
 
     const Bm25IndexInfo& info() const;
     const std::filesystem::path& directory() const;

@@ -12,8 +12,8 @@ namespace isomorph::search {
 namespace {
 
 /// Document id -> min-max normalised score (see fuseLinear).
-std::map<std::string, double> normalise(const eval::Ranking& ranking) {
-    const eval::Ranking ranked = eval::rankDocuments(ranking);  // rejects duplicates and NaN
+std::map<std::string, double> normalise(const Ranking& ranking) {
+    const Ranking ranked = rankDocuments(ranking);  // rejects duplicates and NaN
     std::map<std::string, double> out;
     if (ranked.empty()) return out;
     const double hi = ranked.front().score, lo = ranked.back().score;
@@ -22,20 +22,20 @@ std::map<std::string, double> normalise(const eval::Ranking& ranking) {
     return out;
 }
 
-eval::Ranking finish(const std::map<std::string, double>& fused, std::size_t depth) {
-    eval::Ranking out;
+Ranking finish(const std::map<std::string, double>& fused, std::size_t depth) {
+    Ranking out;
     out.reserve(fused.size());
     for (const auto& [doc, score] : fused)
         out.push_back({doc, score});
-    out = eval::rankDocuments(std::move(out));
+    out = rankDocuments(std::move(out));
     if (depth > 0 && out.size() > depth) out.resize(depth);
     return out;
 }
 
 }  // namespace
 
-eval::Ranking fuseLinear(const eval::Ranking& first, const eval::Ranking& second,
-                         const LinearFusionOptions& options) {
+Ranking fuseLinear(const Ranking& first, const Ranking& second,
+                   const LinearFusionOptions& options) {
     if (!(options.alpha >= 0.0 && options.alpha <= 1.0))
         throw ConfigError(
             fmt::format("linear fusion alpha = {} must be in [0, 1] (weight of the first ranking)",
@@ -48,18 +48,37 @@ eval::Ranking fuseLinear(const eval::Ranking& first, const eval::Ranking& second
     return finish(fused, options.depth);
 }
 
-eval::Ranking fuseReciprocalRank(const eval::Ranking& first, const eval::Ranking& second,
-                                 const ReciprocalRankFusionOptions& options) {
+Ranking fuseReciprocalRank(const Ranking& first, const Ranking& second,
+                           const ReciprocalRankFusionOptions& options) {
     if (!(options.k > 0.0) || !std::isfinite(options.k))
         throw ConfigError(fmt::format(
             "reciprocal rank fusion k = {} must be a positive number (60 is usual)", options.k));
     std::map<std::string, double> fused;
-    for (const eval::Ranking* ranking : {&first, &second}) {
-        const eval::Ranking ranked = eval::rankDocuments(*ranking);
+    for (const Ranking* ranking : {&first, &second}) {
+        const Ranking ranked = rankDocuments(*ranking);
         for (std::size_t i = 0; i < ranked.size(); ++i)
             fused[ranked[i].docId] += 1.0 / (options.k + static_cast<double>(i + 1));
     }
     return finish(fused, options.depth);
+}
+
+std::size_t hybridCandidateDepth(std::size_t k) {
+    constexpr std::size_t kMinimumCandidates = 100;
+    return std::max(k, kMinimumCandidates);
+}
+
+Ranking fuseHybrid(const Ranking& dense, const Ranking& lexical, const HybridOptions& options) {
+    if (options.k == 0) throw ConfigError("hybrid fusion: k (results wanted) must be at least 1");
+    const std::size_t depth = hybridCandidateDepth(options.k);
+    auto candidates = [depth](const Ranking& ranking) {
+        Ranking ranked = rankDocuments(ranking);
+        if (ranked.size() > depth) ranked.resize(depth);
+        return ranked;
+    };
+    LinearFusionOptions fusion;
+    fusion.alpha = options.denseWeight;
+    fusion.depth = options.k;
+    return fuseLinear(candidates(dense), candidates(lexical), fusion);
 }
 
 }  // namespace isomorph::search

@@ -1,14 +1,14 @@
 #pragma once
 
 // Hybrid retrieval: fuses the rankings of two systems for one query (typically dense and
-// lexical) into one. Inputs need not be sorted; outputs are ranked by eval::rankDocuments
+// lexical) into one. Inputs need not be sorted; outputs are ranked by rankDocuments
 // (score descending, ties by document id descending, as trec_eval does). Both functions throw
 // DataError when an input ranks a document twice or has a NaN score, ConfigError for invalid
 // options.
 
 #include <cstddef>
 
-#include "core/eval/retrieval_metrics.h"
+#include "core/search/ranking.h"
 
 namespace isomorph::search {
 
@@ -25,8 +25,8 @@ struct LinearFusionOptions {
 /// a ranking whose scores are all equal gives each of its documents 1 (no evidence to prefer
 /// any). alpha = 1 orders by the first ranking alone (its last document then ties, at 0, with
 /// the documents only the second retrieved), alpha = 0 by the second alone.
-eval::Ranking fuseLinear(const eval::Ranking& first, const eval::Ranking& second,
-                         const LinearFusionOptions& options = {});
+Ranking fuseLinear(const Ranking& first, const Ranking& second,
+                   const LinearFusionOptions& options = {});
 
 struct ReciprocalRankFusionOptions {
     double k = 60.0;        ///< rank offset, > 0 (60 as in Cormack, Clarke and Buettcher, 2009)
@@ -34,9 +34,27 @@ struct ReciprocalRankFusionOptions {
 };
 
 /// Reciprocal rank fusion: fused(d) = sum over the rankings containing d of 1 / (k + rank(d)),
-/// rank counted from 1 after each ranking is ordered by eval::rankDocuments. Uses ranks only, so
+/// rank counted from 1 after each ranking is ordered by rankDocuments. Uses ranks only, so
 /// score scales do not matter.
-eval::Ranking fuseReciprocalRank(const eval::Ranking& first, const eval::Ranking& second,
-                                 const ReciprocalRankFusionOptions& options = {});
+Ranking fuseReciprocalRank(const Ranking& first, const Ranking& second,
+                           const ReciprocalRankFusionOptions& options = {});
+
+/// Hybrid retrieval as `search --mode hybrid` and `eval retrieval --systems hybrid` both do it,
+/// so the two rank alike: each system contributes its best hybridCandidateDepth(k) documents,
+/// they are fused with fuseLinear (alpha = denseWeight) and the best k are kept.
+struct HybridOptions {
+    double denseWeight = 0.5;  ///< weight of the dense scores, in [0, 1]; 1 - weight: lexical
+    std::size_t k = 10;        ///< fused documents returned, >= 1
+};
+
+/// Candidates each system retrieves for a hybrid list of k documents: max(k, 100). Min-max
+/// normalisation depends on the last candidate's score, so every caller must fuse the same
+/// depth for the same k.
+std::size_t hybridCandidateDepth(std::size_t k);
+
+/// The hybrid ranking of one query from its dense and lexical rankings (any order, any depth:
+/// each is ranked and cut to hybridCandidateDepth(options.k) first). ConfigError for k = 0 or a
+/// weight outside [0, 1].
+Ranking fuseHybrid(const Ranking& dense, const Ranking& lexical, const HybridOptions& options);
 
 }  // namespace isomorph::search

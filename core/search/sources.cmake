@@ -2,6 +2,7 @@
 # fusion. Xapian stays private: no public header of ours includes it.
 target_sources(isomorph_data PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/bm25_index.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/fusion.cpp)
+    ${CMAKE_CURRENT_LIST_DIR}/fusion.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ranking.cpp)
 target_include_directories(isomorph_data SYSTEM PRIVATE ${XAPIAN_INCLUDE_DIR})
 target_link_libraries(isomorph_data PRIVATE ${XAPIAN_LIBRARIES})

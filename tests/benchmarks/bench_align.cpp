@@ -15,12 +15,12 @@
 
 #include <eigen3/Eigen/Dense>
 
+#include "core/align/bitext_metrics.h"
 #include "core/align/blas.h"
 #include "core/align/calibration.h"
 #include "core/align/knn.h"
 #include "core/align/pca.h"
 #include "core/align/procrustes.h"
-#include "core/eval/bitext_metrics.h"
 
 using namespace isomorph::align;
 using isomorph::FloatMatrix;
@@ -141,12 +141,12 @@ void benchBitext() {
     for (size_t i = 0; i < a.data.size(); ++i)
         b.data[i] = a.data[i] + 0.3f * b.data[i];
     const auto t = Clock::now();
-    const auto report = isomorph::eval::evaluateBitext(a, b);
+    const auto report = isomorph::align::evaluateBitext(a, b);
     const double s = seconds(t);
     std::printf(
         "bitext 1000 pairs d=256 (cosine + CSLS k=10): %.4f s = %.1f%% of the 1 s target "
         "(%s)\n",
-        s, 100 * s, isomorph::eval::formatBitextReport(report).c_str());
+        s, 100 * s, isomorph::align::formatBitextReport(report).c_str());
 }
 
 void benchRefinement(int64_t rows) {

@@ -3,6 +3,7 @@
 // between commands, and every bad input of the issue gets one clear message (exit 1 or 2, no
 // crash).
 
+#include <algorithm>
 #include <limits>
 #include <set>
 
@@ -144,16 +145,20 @@ class TestCliRetrieval : public QObject {
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("is not the encoder that built the index"), r.err.constData());
         QVERIFY(r.err.contains("fingerprint"));
-        r = runCli({"search", "--index", index_, "--query", "   "});
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("query is empty"), r.err.constData());
+        for (const char* empty : {"", "   "}) {  // a usage error, before the model loads
+            r = runCli({"search", "--index", index_, "--query", empty});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("--query is empty"), r.err.constData());
+        }
         r = runCli({"search", "--index", path("nope"), "--query", "x"});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("is not a folder"), r.err.constData());
         r = runCli({"index", "build", "--out", index_, "--corpus", beir_ + "/corpus.jsonl",
                     "--model", model_});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("already exists"), r.err.constData());
+        QVERIFY2(r.err.contains("already exists") && r.err.contains("--overwrite"),
+                 r.err.constData());
+        QVERIFY2(!r.err.contains("encode"), r.err.constData());  // refused before encoding
     }
 
     void approximateIndexesAndEmbeddingsInput() {
@@ -255,12 +260,25 @@ class TestCliRetrieval : public QObject {
             for (const char* key : {"mrr@100", "recall@100", "ndcg@10", "map"})
                 QVERIFY(m[key].toDouble() >= 0 && m[key].toDouble() <= 1);
         }
-        // Queries are the German passages' own text; BM25 over the bilingual corpus finds them,
-        // but the English passage is the relevant one: recall is what it is, no more than 1/2
-        // per query (two relevant documents, one missing from the corpus).
-        QVERIFY(systems["bm25"].toObject()["recall@100"].toDouble() <= 0.5 + 1e-9);
+        // Dense and hybrid retrieve all 60 passages (depth 100), so every relevant passage in
+        // the corpus is found: q1..q9 score 1, q0 finds p0.en but not missing.en (1/2).
+        for (const char* s : {"dense", "hybrid"})
+            QCOMPARE(systems[s].toObject()["recall@100"].toDouble(), (9 + 0.5) / 10);
         for (const char* f : {"dense.trec", "bm25.trec", "hybrid.trec", "qrels.tsv"})
             QVERIFY2(QFile::exists(path("runs/") + f), f);
+        // BM25 retrieves only passages sharing a term with the query: its reported recall is the
+        // one recomputed from the run file it wrote.
+        QFile trec(path("runs/bm25.trec"));
+        QVERIFY(trec.open(QIODevice::ReadOnly));
+        std::set<QString> retrieved;
+        while (!trec.atEnd()) {
+            const auto f = QString::fromUtf8(trec.readLine()).split(' ');
+            if (f.size() == 6 && f[3].toInt() <= 100) retrieved.insert(f[0] + " " + f[2]);
+        }
+        double recall = 0;
+        for (int i = 0; i < 10; ++i)
+            if (retrieved.count(QString("q%1.de p%1.en").arg(i))) recall += i == 0 ? 0.5 : 1.0;
+        QCOMPARE(systems["bm25"].toObject()["recall@100"].toDouble(), recall / 10);
         r = runCli({"eval", "rerank", "--qrels", path("runs/qrels.tsv"), "--run",
                     path("runs/dense.trec"), "--run", path("runs/bm25.trec"), "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -272,6 +290,58 @@ class TestCliRetrieval : public QObject {
         QVERIFY(rerank["overall"].toObject().contains("t_test"));
         r = runCli({"eval", "rerank", "--qrels", path("runs/qrels.tsv")});
         QCOMPARE(r.exitCode, 2);  // --run is required
+    }
+
+    void retrievalBm25NeedsNoModelAndAnswerRecallDropsYesNo() {
+        // Answers: the text of each query's own German passage (found by BM25 at rank 1), a
+        // yes/no answer for q1 (dropped with its query), q2 absent from the file.
+        const auto [de, en] = sentencePairs(30);
+        QByteArray answers;
+        for (int i = 0; i < 10; ++i) {
+            if (i == 2) continue;
+            const QString answer = i == 1 ? QString("yes") : QString::fromStdString(de[size_t(i)]);
+            answers += QJsonDocument(QJsonObject{{"id", QString("q%1.de").arg(i)},
+                                                 {"answers", QJsonArray{answer}}})
+                           .toJson(QJsonDocument::Compact) +
+                       "\n";
+        }
+        writeFile(path("answers.jsonl"), answers);
+        CliResult r = runCli({"eval", "retrieval", "--systems", "bm25", "--beir", beir_,
+                              "--answers", path("answers.jsonl"), "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const auto bm25 = parseJson(r)["sets"]
+                              .toArray()
+                              .at(0)
+                              .toObject()["systems"]
+                              .toObject()["bm25"]
+                              .toObject();
+        QCOMPARE(bm25["queries_without_answers"].toInt(), 1);
+        QCOMPARE(bm25["queries_without_span_answers"].toInt(), 1);
+        QCOMPARE(bm25["answer_queries"].toInt(), 8);
+        QCOMPARE(bm25["r@2kt"].toDouble(), 1.0);
+        r = runCli({"eval", "retrieval", "--systems", "bm25,dense", "--beir", beir_});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--model") && !r.err.contains("setting '"), r.err.constData());
+        r = runCli({"eval", "retrieval", "--systems", "bm25", "--beir", beir_, "--answers",
+                    path("answers.jsonl"), "--answer-match", "exact"});
+        QCOMPARE(r.exitCode, 2);
+    }
+
+    void searchWarnsWhenScoresAreIndistinct() {
+        // The random model's [CLS] vectors are nearly identical: every cosine is close to 1.
+        CliResult r = runCli({"index", "build", "--out", path("ix-cls"), "--corpus",
+                              beir_ + "/corpus.jsonl", "--model", model_, "--pooling", "cls"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = runCli({"search", "--index", path("ix-cls"), "--query", "xyzzy", "--k", "5", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const auto results = parseJson(r)["results"].toArray();
+        double lo = 2, hi = -2;
+        for (const auto& v : results) {
+            lo = std::min(lo, v.toObject()["score"].toDouble());
+            hi = std::max(hi, v.toObject()["score"].toDouble());
+        }
+        QCOMPARE(r.err.contains("within 0.02"), hi - lo <= 0.02);
+        QVERIFY2(hi - lo <= 0.02, "the random model's [CLS] cosines were expected to be close");
     }
 
     void buccMinesHiddenPairs() {
@@ -413,7 +483,8 @@ class TestCliRetrieval : public QObject {
         QVERIFY2(r.exitCode == 0, r.err.constData());
         r = runCli({"search", "--index", path("ix-cal"), "--query", "list files"});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("--query-lang"), r.err.constData());
+        // Core names the setting, the CLI its flag: no "setting '...'" reaches the user.
+        QVERIFY2(r.err.contains("--query-lang") && !r.err.contains("setting '"), r.err.constData());
         r = runCli({"search", "--index", path("ix-cal"), "--query", "list files", "--query-lang",
                     "en", "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());

@@ -4,15 +4,13 @@
 Usage: retrieval_metrics_reference.py INPUT.json OUTPUT.json
 
 INPUT: {"run": {qid: [[doc, score], ...]}, "qrels": {qid: {doc: grade}}, "cutoffs": [k, ...],
-        "ttest": [[a...], [b...]] (optional),
-        "answers": [{"texts": [...], "answers": [...]}, ...], "budgets": [n, ...] (optional)}
+        "ttest": [[a...], [b...]] (optional)}
 OUTPUT: per-query metrics and means written with numpy (trec_eval conventions), cross-checked here
 against sklearn.metrics.ndcg_score / average_precision_score where their definitions agree, and
 the paired t-test from scipy.stats.ttest_rel when scipy is installed.
 """
 import json
 import sys
-import unicodedata
 
 import numpy as np
 
@@ -70,46 +68,6 @@ def sklearn_check(ranked, judged, cutoffs, result):
     return checks
 
 
-def is_cjk(ch):
-    try:
-        name = unicodedata.name(ch)
-    except ValueError:
-        return False
-    return name.startswith(("CJK UNIFIED IDEOGRAPH", "CJK COMPATIBILITY IDEOGRAPH", "HIRAGANA",
-                            "KATAKANA", "HANGUL"))
-
-
-def token_ends(text):
-    ends, in_word = [], False
-    for i, ch in enumerate(text):
-        if ch.isspace():
-            in_word = False
-        elif is_cjk(ch):
-            in_word = False
-            ends.append(i + 1)
-        else:
-            if in_word:
-                ends[-1] = i + 1
-            else:
-                ends.append(i + 1)
-            in_word = True
-    return ends
-
-
-def first_tokens(texts, budget):
-    pieces = []
-    for t in texts:
-        if budget == 0:
-            break
-        ends = token_ends(t)
-        if not ends:
-            continue
-        take = min(budget, len(ends))
-        pieces.append(t[:ends[take - 1]])
-        budget -= take
-    return " ".join(pieces)
-
-
 def main():
     data = json.load(open(sys.argv[1], encoding="utf-8"))
     cutoffs = data["cutoffs"]
@@ -134,13 +92,6 @@ def main():
             out["ttest"] = {"t": float(res.statistic), "p": float(res.pvalue)}
         except ImportError:
             out["ttest"] = None
-    if "answers" in data:
-        out["answerRecall"] = {}
-        for n in data["budgets"]:
-            hits = [any(a and a in first_tokens(q["texts"], n) for a in q["answers"])
-                    for q in data["answers"]]
-            out["answerRecall"][str(n)] = sum(hits) / len(hits)
-        out["firstTokens"] = [first_tokens(q["texts"], data["budgets"][0]) for q in data["answers"]]
     json.dump(out, open(sys.argv[2], "w", encoding="utf-8"))
 
 

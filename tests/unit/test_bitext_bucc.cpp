@@ -8,8 +8,8 @@
 
 #include <QtTest>
 
+#include "core/align/bitext_metrics.h"
 #include "core/common/errors.h"
-#include "core/eval/bitext_metrics.h"
 #include "core/eval/bucc.h"
 
 using namespace isomorph;
@@ -46,13 +46,13 @@ class TestBitextBucc : public QObject {
         // (cos .981): src->tgt 3/3, tgt->src 2/3.
         const FloatMatrix src(3, 2, {1, 0, 0, 1, 1, 1});
         const FloatMatrix tgt(3, 2, {1, 0, 0, 1, 1, 0.2f});
-        const eval::BitextReport r = eval::evaluateBitext(src, tgt, {1, true});
+        const align::BitextReport r = align::evaluateBitext(src, tgt, {1, true});
         QCOMPARE(r.pairs, int64_t(3));
         QVERIFY(near(r.cosine.srcToTgt, 1.0));
         QVERIFY(near(r.cosine.tgtToSrc, 2.0 / 3));
         QVERIFY(near(r.cosine.mean, 5.0 / 6));
         QCOMPARE(r.cslsK, 1);
-        QVERIFY(!eval::formatBitextReport(r).empty());
+        QVERIFY(!align::formatBitextReport(r).empty());
     }
 
     void cslsFixesAHub() {
@@ -60,7 +60,7 @@ class TestBitextBucc : public QObject {
         // target 0 (the hub); CSLS subtracts its high neighbourhood similarity.
         const FloatMatrix src(5, 3, {0, 0, 1, 1, 0, 1, 0, 1, 1, -1, 0, 1, 0, -1, 1});
         const FloatMatrix tgt(5, 3, {0, 0, 1, 1, 0.2f, 0, -0.2f, 1, 0, -1, -0.2f, 0, 0.2f, -1, 0});
-        const eval::BitextReport r = eval::evaluateBitext(src, tgt, {3, true});
+        const align::BitextReport r = align::evaluateBitext(src, tgt, {3, true});
         QVERIFY(near(r.cosine.srcToTgt, 0.2));
         QVERIFY(near(r.cosine.tgtToSrc, 1.0));
         QVERIFY(near(r.csls.srcToTgt, 1.0));
@@ -76,27 +76,27 @@ class TestBitextBucc : public QObject {
             b.data[i] = a.data[i] + 0.5f * g(rng);
         }
         const auto t0 = std::chrono::steady_clock::now();
-        const auto r = eval::evaluateBitext(a, b);
+        const auto r = align::evaluateBitext(a, b);
         const double s =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         QVERIFY2(s < 1.0, qPrintable(QString::number(s)));
         QVERIFY(r.cosine.mean > 0.99 && r.csls.mean > 0.99);
 
         QVERIFY(dataErrorOf([&] {
-                    eval::evaluateBitext(FloatMatrix(3, 2), FloatMatrix(4, 2));
+                    align::evaluateBitext(FloatMatrix(3, 2), FloatMatrix(4, 2));
                 }).contains("3 source rows but 4 target rows"));
         QVERIFY(dataErrorOf([&] {
-                    eval::evaluateBitext(FloatMatrix(3, 2), FloatMatrix(3, 5));
+                    align::evaluateBitext(FloatMatrix(3, 2), FloatMatrix(3, 5));
                 }).contains("dimension 2 differs from target dimension 5"));
         QVERIFY(dataErrorOf([&] {
-                    eval::evaluateBitext(FloatMatrix(0, 2), FloatMatrix(0, 2));
+                    align::evaluateBitext(FloatMatrix(0, 2), FloatMatrix(0, 2));
                 }).contains("at least one"));
         FloatMatrix nan(3, 2, {1, 0, 0, 1, 1, 1});
         nan(1, 0) = std::nanf("");
-        const QString msg = dataErrorOf([&] { eval::evaluateBitext(FloatMatrix(3, 2), nan); });
+        const QString msg = dataErrorOf([&] { align::evaluateBitext(FloatMatrix(3, 2), nan); });
         QVERIFY2(msg.contains("bitext target") && msg.contains("row 1") && msg.contains("NaN"),
                  qPrintable(msg));
-        QVERIFY_THROWS_EXCEPTION(ConfigError, eval::evaluateBitext(a, b, {0, true}));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, align::evaluateBitext(a, b, {0, true}));
     }
 
     void marginMiningByHand() {

@@ -38,7 +38,7 @@ bool nearRelative(double a, double b) {
     return std::abs(a - b) <= 1e-6 * std::max(std::abs(a), std::abs(b));
 }
 
-std::vector<std::string> ids(const eval::Ranking& r) {
+std::vector<std::string> ids(const Ranking& r) {
     std::vector<std::string> out;
     for (const auto& d : r)
         out.push_back(d.docId);
@@ -184,7 +184,7 @@ class TestBm25 : public QObject {
 
     void reopensWithSameResults() {
         const fs::path dir = path("reopen");
-        eval::Ranking before;
+        Ranking before;
         {
             const auto index = Bm25Index::build(dir, handCorpus());
             before = index.search("dog fish");

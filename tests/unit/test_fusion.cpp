@@ -16,13 +16,13 @@ bool near(double a, double b) {
     return std::abs(a - b) <= 1e-12;
 }
 
-double scoreOf(const eval::Ranking& r, const std::string& doc) {
+double scoreOf(const Ranking& r, const std::string& doc) {
     for (const auto& d : r)
         if (d.docId == doc) return d.score;
     return std::nan("");
 }
 
-std::vector<std::string> ids(const eval::Ranking& r) {
+std::vector<std::string> ids(const Ranking& r) {
     std::vector<std::string> out;
     for (const auto& d : r)
         out.push_back(d.docId);
@@ -32,8 +32,8 @@ std::vector<std::string> ids(const eval::Ranking& r) {
 // Dense cosine scores and lexical BM25 scores for one query, in arbitrary order.
 //   dense:   a .9, b .5, c .1      -> normalised a 1, b .5, c 0
 //   lexical: c 12, d 8, a 4        -> normalised c 1, d .5, a 0
-const eval::Ranking kDense = {{"b", 0.5}, {"a", 0.9}, {"c", 0.1}};
-const eval::Ranking kLexical = {{"d", 8.0}, {"c", 12.0}, {"a", 4.0}};
+const Ranking kDense = {{"b", 0.5}, {"a", 0.9}, {"c", 0.1}};
+const Ranking kLexical = {{"d", 8.0}, {"c", 12.0}, {"a", 4.0}};
 
 }  // namespace
 
@@ -88,6 +88,34 @@ class TestFusion : public QObject {
         QVERIFY_EXCEPTION_THROWN(fuseReciprocalRank(kDense, kLexical, {0.0, 0}), ConfigError);
         QVERIFY_EXCEPTION_THROWN(fuseLinear({{"a", 1.0}, {"a", 2.0}}, {}, {}), DataError);
         QVERIFY_EXCEPTION_THROWN(fuseReciprocalRank({{"a", std::nan("")}}, {}, {}), DataError);
+    }
+
+    void hybridFusesTheSameCandidateDepthWhateverTheInputDepth() {
+        QCOMPARE(hybridCandidateDepth(10), size_t(100));
+        QCOMPARE(hybridCandidateDepth(250), size_t(250));
+        // 150 dense and 150 lexical candidates with different score orders.
+        Ranking dense, lexical, dense100, lexical100;
+        for (int i = 0; i < 150; ++i) {
+            dense.push_back({"d" + std::to_string(i), 1.0 - 0.005 * i});
+            lexical.push_back({"d" + std::to_string((i * 37) % 150), 30.0 - 0.2 * i});
+        }
+        dense100.assign(dense.begin(), dense.begin() + 100);
+        lexical100.assign(lexical.begin(), lexical.begin() + 100);
+        const HybridOptions options{0.5, 10};
+        const auto full = fuseHybrid(dense, lexical, options);
+        // search retrieves exactly hybridCandidateDepth(k) per system, eval retrieval may
+        // retrieve more: both give this ranking.
+        const auto cut = fuseHybrid(dense100, lexical100, options);
+        QCOMPARE(ids(full), ids(cut));
+        for (size_t i = 0; i < full.size(); ++i)
+            QCOMPARE(full[i].score, cut[i].score);
+        QCOMPARE(full.size(), size_t(10));
+        // Fusing all 150 (the old eval rule with --depth 150 for k = 10) normalises against
+        // another minimum and ranks differently.
+        const auto deeper = fuseLinear(dense, lexical, {0.5, 10});
+        QVERIFY(ids(deeper) != ids(full) || scoreOf(deeper, ids(full)[0]) != full[0].score);
+        QVERIFY_THROWS_EXCEPTION(isomorph::ConfigError, fuseHybrid(dense, lexical, {0.5, 0}));
+        QVERIFY_THROWS_EXCEPTION(isomorph::ConfigError, fuseHybrid(dense, lexical, {1.5, 10}));
     }
 };
 

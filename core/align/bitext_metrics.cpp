@@ -1,4 +1,4 @@
-#include "core/eval/bitext_metrics.h"
+#include "core/align/bitext_metrics.h"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include "core/align/knn.h"
 #include "core/common/errors.h"
 
-namespace isomorph::eval {
+namespace isomorph::align {
 
 namespace {
 
@@ -75,4 +75,4 @@ std::string formatBitextReport(const BitextReport& r) {
     return out;
 }
 
-}  // namespace isomorph::eval
+}  // namespace isomorph::align

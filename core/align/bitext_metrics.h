@@ -3,14 +3,14 @@
 // Tatoeba-style bitext retrieval (Artetxe & Schwenk 2019): given paired embeddings src[i] <->
 // tgt[i] (translations of each other), the share of rows whose nearest neighbour on the other side
 // is their own translation, in both directions, by cosine and by CSLS (Conneau et al. 2018).
-// Torch-free, part of isomorph_data.
+// Torch-free, part of isomorph_data. In align (not eval) because the calibration report uses it.
 
 #include <cstdint>
 #include <string>
 
 #include "core/common/float_matrix.h"
 
-namespace isomorph::eval {
+namespace isomorph::align {
 
 struct BitextOptions {
     int cslsK = 10;    ///< neighbourhood size of the CSLS terms (>= 1, clamped to the row count)
@@ -42,4 +42,4 @@ BitextReport evaluateBitext(const FloatMatrix& src, const FloatMatrix& tgt,
 /// "cosine 93.1% (src->tgt 92.4%, tgt->src 93.8%), CSLS ..." for logs and the CLI.
 std::string formatBitextReport(const BitextReport& report);
 
-}  // namespace isomorph::eval
+}  // namespace isomorph::align

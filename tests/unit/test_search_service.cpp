@@ -1,0 +1,210 @@
+// SearchService (core/index/search_service.h) on a tiny random model: dense, lexical and hybrid
+// results, the same hybrid ranking as `eval retrieval` (evaluateRetrievalSet), errors that name
+// settings rather than CLI flags, cancellation, concurrent searches, and index builds that
+// refuse an existing folder before encoding.
+
+#include <future>
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/common/errors.h"
+#include "core/eval/eval_tasks.h"
+#include "core/index/index_builder.h"
+#include "core/index/search_service.h"
+#include "core/model/encoding_service.h"
+#include "core/search/bm25_index.h"
+#include "tests/support/error_message.h"
+#include "tests/support/near.h"
+#include "tests/support/tiny_model.h"
+
+using namespace isomorph;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> ids(const std::vector<index::ResultRow>& rows) {
+    std::vector<std::string> out;
+    for (const auto& r : rows)
+        out.push_back(r.id);
+    return out;
+}
+
+}  // namespace
+
+class TestSearchService : public QObject {
+    Q_OBJECT
+
+  private:
+    QTemporaryDir dir_;
+    fs::path model_, index_, denseOnly_;
+    std::vector<index::IndexedDocument> docs_;
+    std::vector<std::string> deTexts_;
+    model::EncodeOptions encode_;
+
+    fs::path path(const char* name) const { return fs::path(dir_.filePath(name).toStdString()); }
+
+    void build(const fs::path& out, bool bm25) {
+        index::BuildOptions options;
+        if (bm25)
+            options.writeMore = [this](const fs::path& staging) {
+                std::vector<search::IndexDocument> docs;
+                for (const auto& d : docs_)
+                    docs.push_back({d.id, "", d.text, d.language});
+                search::Bm25Index::build(staging / "bm25", docs);
+            };
+        index::buildIndexFromCorpus(out, docs_, model_, encode_, options, "test");
+    }
+
+  private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        model_ = testing::tinyModel(path(""));
+        const auto en = testing::syntheticSentences(testing::englishWords(), 20, 41);
+        const auto de = testing::syntheticSentences(testing::germanWords(), 20, 42);
+        for (size_t i = 0; i < en.size(); ++i) {
+            docs_.push_back({"p" + std::to_string(i) + ".en", "en", en[i]});
+            docs_.push_back({"p" + std::to_string(i) + ".de", "de", de[i]});
+            deTexts_.push_back(de[i]);
+        }
+        encode_.pooling = model::Pooling::parse("mean", "pooling");
+        encode_.threads = 1;
+        index_ = path("index");
+        denseOnly_ = path("dense-only");
+        build(index_, true);
+        build(denseOnly_, false);
+    }
+
+    void denseFindsTheQueryPassageFirst() {
+        auto service = index::SearchService::open(index_, {});
+        index::QueryOptions q;
+        q.k = 5;
+        const auto rows = service->search(docs_[6].text, q);
+        QCOMPARE(rows.size(), size_t(5));
+        QCOMPARE(rows.front().id, docs_[6].id);
+        QCOMPARE(rows.front().rank, 1);
+        for (size_t i = 1; i < rows.size(); ++i)
+            QVERIFY(rows[i - 1].score >= rows[i].score);
+        q.language = "de";
+        for (const auto& r : service->search(docs_[6].text, q))
+            QCOMPARE(r.language, std::string("de"));
+        q.mode = index::SearchMode::Lexical;
+        q.language.clear();
+        QCOMPARE(service->search(docs_[6].text, q).front().id, docs_[6].id);
+    }
+
+    void hybridRanksLikeEvalRetrieval() {
+        // The same passages, queries and encoder through `search` (SearchService) and
+        // `eval retrieval` (evaluateRetrievalSet): one fusion rule, so the same ranking. With
+        // k = 10 the old rules differed (eval fused the top 10 of each system, search the top
+        // 100), and so did the rankings.
+        eval::RetrievalSet set;
+        set.name = "de-en";
+        set.passages = docs_;
+        for (size_t i = 0; i < deTexts_.size(); ++i) {
+            set.queries.push_back({"q" + std::to_string(i) + ".de", deTexts_[i], 0});
+            set.qrels[set.queries.back().id]["p" + std::to_string(i) + ".en"] = 1;
+        }
+        auto encoder = model::EncodingService::open(model_, encode_);
+        eval::RetrievalOptions options;
+        options.systems = {"hybrid"};
+        options.depth = 10;
+        options.hybridWeight = 0.3;
+        const auto evaluated = eval::evaluateRetrievalSet(encoder.get(), set, options);
+        const eval::Run& run = evaluated.at("hybrid").run;
+
+        auto service = index::SearchService::open(index_, {});
+        index::QueryOptions q;
+        q.k = 10;
+        q.mode = index::SearchMode::Hybrid;
+        q.hybridWeight = 0.3;
+        const auto results = service->searchMany(deTexts_, q);
+        QCOMPARE(results.size(), set.queries.size());
+        for (size_t i = 0; i < results.size(); ++i) {
+            const auto ranked = eval::rankDocuments(run.at(set.queries[i].id));
+            std::vector<std::string> evalIds;
+            for (const auto& d : ranked)
+                evalIds.push_back(d.docId);
+            QCOMPARE(ids(results[i]), evalIds);
+            // Same vectors and BM25 scores; only the order of float operations in the row
+            // normalisation may differ (a few float32 ulps of a cosine in [0, 1]), scaled by at
+            // most 1 / (max - min) of the min-max normalisation.
+            for (size_t j = 0; j < ranked.size(); ++j)
+                ISOMORPH_COMPARE_NEAR(results[i][j].score, ranked[j].score, 1e-4);
+        }
+    }
+
+    void errorsNameSettingsNotFlags() {
+        auto service = index::SearchService::open(denseOnly_, {});
+        index::QueryOptions q;
+        QVERIFY(
+            testing::messageOf<ConfigError>([&] { service->search("  \n", q); }).contains("empty"));
+        q.k = 0;
+        const QString k = testing::messageOf<ConfigError>([&] { service->search("files", q); });
+        QVERIFY2(k.contains("setting 'k'") && !k.contains("--"), qPrintable(k));
+        q.k = 3;
+        q.mode = index::SearchMode::Hybrid;
+        const QString bm25 = testing::messageOf<ConfigError>([&] { service->search("files", q); });
+        QVERIFY2(bm25.contains("no BM25 index") && bm25.contains("setting 'bm25'") &&
+                     !bm25.contains("--"),
+                 qPrintable(bm25));
+        const QString mode =
+            testing::messageOf<ConfigError>([] { index::parseSearchMode("fuzzy"); });
+        QVERIFY2(mode.contains("setting 'mode'"), qPrintable(mode));
+    }
+
+    void searchManyCancelsAndConcurrentSearchesAgree() {
+        auto service = index::SearchService::open(index_, {});
+        index::QueryOptions q;
+        q.k = 3;
+        QVERIFY_THROWS_EXCEPTION(
+            Cancelled, service->searchMany(deTexts_, q, [](int64_t, int64_t) { return false; }));
+        // One query per encoding call on both sides, so the vectors are bitwise the same.
+        std::vector<std::vector<index::ResultRow>> serial;
+        for (const auto& text : deTexts_)
+            serial.push_back(service->search(text, q));
+        auto half = [&](size_t from, size_t to) {
+            std::vector<std::vector<std::string>> out;
+            for (size_t i = from; i < to; ++i)
+                out.push_back(ids(service->search(deTexts_[i], q)));
+            return out;
+        };
+        auto a = std::async(std::launch::async, half, 0, 10);
+        auto b = std::async(std::launch::async, half, 10, 20);
+        auto first = a.get(), second = b.get();
+        first.insert(first.end(), second.begin(), second.end());
+        for (size_t i = 0; i < serial.size(); ++i)
+            QCOMPARE(first[i], ids(serial[i]));
+    }
+
+    void buildRefusesAnExistingFolderBeforeEncoding() {
+        std::vector<std::string> stages;
+        index::BuildOptions options;
+        const QString msg = testing::messageOf<DataError>([&] {
+            index::buildIndexFromCorpus(index_, docs_, model_, encode_, options, "test",
+                                        [&](const std::string& stage, int64_t, int64_t) {
+                                            stages.push_back(stage);
+                                            return true;
+                                        });
+        });
+        QVERIFY2(msg.contains("already exists") && msg.contains("setting 'overwrite'"),
+                 qPrintable(msg));
+        QVERIFY(stages.empty());  // failed before the first encoded chunk
+    }
+
+    void indistinctScoresAreDetected() {
+        auto rows = [](std::vector<double> scores) {
+            std::vector<index::ResultRow> out;
+            for (double s : scores)
+                out.push_back({static_cast<int>(out.size()) + 1, s, 0, "", "", ""});
+            return out;
+        };
+        QVERIFY(index::scoresIndistinct(rows({0.991, 0.985, 0.979})));
+        QVERIFY(!index::scoresIndistinct(rows({0.991, 0.95})));
+        QVERIFY(!index::scoresIndistinct(rows({0.5})));  // one result: nothing to tell apart
+        QVERIFY(!index::scoresIndistinct({}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSearchService)
+#include "test_search_service.moc"
