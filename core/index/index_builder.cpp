@@ -57,7 +57,7 @@ void readBeir(const fs::path& file, bool withTitle, std::vector<IndexedDocument>
 }
 
 void readLines(const fs::path& file, std::vector<IndexedDocument>& out) {
-    data::LineReader lines(file);
+    data::LineReader lines(file, data::plainTextOptions());
     std::string_view line;
     while (lines.next(line))
         out.push_back({fmt::format("{}:{}", file.stem().string(), lines.lineNumber()), "",

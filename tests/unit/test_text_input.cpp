@@ -82,6 +82,34 @@ class TestTextInput : public QObject {
         }
     }
 
+    void nonTextFormatsAreNamedAtLineOne() {
+        QTemporaryDir tmp;
+        const std::pair<std::string, std::string> cases[] = {
+            {std::string("\x93NUMPY\x01\x00v\x00{'descr'\n", 18), "NumPy array (.npy)"},
+            {std::string("\x1F\x8B\x08\x00", 4), "gzip-compressed"},
+            {"PK\x03\x04zz", "ZIP archive"},
+            {"%PDF-1.7\n", "PDF document"},
+            {std::string("\xFF\xFEh\x00i\x00", 6), "UTF-16"}};
+        for (const auto& [bytes, what] : cases) {
+            const auto p = writeFile(tmp, "x.bin", bytes);
+            // Lenient reading does not turn a binary file into text either.
+            EXPECT_DATA_ERROR(readAll(p, ReadOptions{true}), p.string() + ":1: the file is", what);
+        }
+        // Only the start of a file counts: the same bytes later are content.
+        QCOMPARE(readAll(writeFile(tmp, "ok.txt", "a\n%PDF-1.7\n")), (Lines{"a", "%PDF-1.7"}));
+    }
+
+    void jsonLinesAreRefusedOnlyWherePlainTextIsExpected() {
+        QTemporaryDir tmp;
+        const auto p = writeFile(tmp, "d.txt", "{\"id\": \"1\", \"text\": \"hallo\"}\n");
+        EXPECT_DATA_ERROR(readAll(p, isomorph::data::plainTextOptions()), p.string() + ":1:",
+                          "JSON object", "jq -r .text");
+        QCOMPARE(readAll(p).size(), size_t{1});  // JSONL readers use the same reader
+        // A sentence in braces without key/value structure is text.
+        QCOMPARE(readAll(writeFile(tmp, "b.txt", "{braces}\n"), isomorph::data::plainTextOptions()),
+                 (Lines{"{braces}"}));
+    }
+
     void acceptsValidMultibyte() {
         QTemporaryDir tmp;
         const std::string text = "Grüße — 日本語 😀 ok";

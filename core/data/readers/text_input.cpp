@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <unistd.h>
 
 #include "core/common/errors.h"
 
@@ -43,6 +44,31 @@ size_t sequenceLength(const unsigned char* s, size_t n, size_t& prefix) {
         prefix = i + 1;
     }
     return len;
+}
+
+/// A well-known non-text format: its first bytes, what it is, and what to do instead.
+struct Format {
+    std::string_view magic, what, fix;
+};
+constexpr Format kNonText[] = {
+    {"\x93NUMPY", "a NumPy array (.npy), not text",
+     "give the text file the vectors were made from"},
+    {"\x1F\x8B", "gzip-compressed", "decompress it first (gunzip -k)"},
+    {"PK\x03\x04", "a ZIP archive (.zip, .npz, .docx, ...), not text",
+     "extract the text first"},
+    {"%PDF-", "a PDF document, not text", "extract the text first (e.g. pdftotext)"},
+    {"\xFF\xFE", "UTF-16 text (byte-order mark FF FE), not UTF-8",
+     "convert it (iconv -f UTF-16 -t UTF-8)"},
+    {"\xFE\xFF", "UTF-16 text (byte-order mark FE FF), not UTF-8",
+     "convert it (iconv -f UTF-16 -t UTF-8)"},
+};
+
+/// True when `line` (trimmed) is a JSON object: a JSON Lines file read as plain text.
+bool looksLikeJsonObject(std::string_view line) {
+    const size_t first = line.find_first_not_of(" \t");
+    const size_t last = line.find_last_not_of(" \t");
+    return first != std::string_view::npos && line[first] == '{' && line[last] == '}' &&
+           line.find('"') != std::string_view::npos && line.find(':') != std::string_view::npos;
 }
 
 std::string limitText(size_t bytes) {
@@ -106,6 +132,19 @@ LineReader LineReader::fromMemory(std::string_view bytes, std::string name, Read
     return reader;
 }
 
+LineReader LineReader::fromStdin(ReadOptions options) {
+    LineReader reader(std::string("stdin"), options);
+    const int fd = ::dup(STDIN_FILENO);
+    reader.file_.reset(fd >= 0 ? ::fdopen(fd, "rb") : nullptr);
+    if (!reader.file_) {
+        const int err = errno;
+        if (fd >= 0) ::close(fd);
+        reader.failFile(std::string("cannot read: ") + std::strerror(err));
+    }
+    reader.buffer_.resize(kChunkBytes);
+    return reader;
+}
+
 LineReader::~LineReader() = default;
 
 void LineReader::fill() {
@@ -157,10 +196,12 @@ bool LineReader::next(std::string_view& line) {
 std::string_view LineReader::check(const char* begin, size_t size, uint64_t offset) {
     std::string_view text(begin, size);
     if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    const std::string_view raw = text;
     if (line_ == 1 && text.substr(0, kBom.size()) == kBom) {
         text.remove_prefix(kBom.size());
         offset += kBom.size();
     }
+    if (line_ == 1) checkFirstLine(raw, text);
     if (text.size() > options_.maxLineBytes) {
         fail("line is longer than the limit of " + limitText(options_.maxLineBytes) +
              "; split it, or raise the line limit if the data is right");
@@ -177,8 +218,7 @@ std::string_view LineReader::check(const char* begin, size_t size, uint64_t offs
         std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[bad]));
         fail("invalid UTF-8 (byte " + std::string(hex) + ") at byte offset " +
              std::to_string(offset + bad) + " (column " + std::to_string(bad + 1) +
-             "); convert the file to UTF-8 (e.g. with iconv) or read it leniently to replace "
-             "invalid bytes with U+FFFD");
+             "); convert the file to UTF-8 (e.g. with iconv)");
     }
     scratch_.clear();
     while (bad != std::string_view::npos) {
@@ -193,6 +233,19 @@ std::string_view LineReader::check(const char* begin, size_t size, uint64_t offs
     }
     scratch_.append(text);
     return scratch_;
+}
+
+void LineReader::checkFirstLine(std::string_view raw, std::string_view text) const {
+    for (const Format& f : kNonText) {
+        if (raw.substr(0, f.magic.size()) == f.magic)
+            fail("the file is " + std::string(f.what) + "; " + std::string(f.fix));
+    }
+    if (options_.plainText && looksLikeJsonObject(text)) {
+        fail(
+            "the line is a JSON object (JSON Lines?) but the file is read as plain text, one "
+            "entry per line; extract the text field into a plain-text file (e.g. jq -r .text), "
+            "or, where JSON Lines are accepted, give the file a .jsonl extension");
+    }
 }
 
 std::string LineReader::where() const {
