@@ -131,9 +131,9 @@ int runDemo(const RunOptions& o) {
                      "training {} for {} in {}\n(Ctrl-C stops early with a "
                      "checkpoint; the GUI shows runs live: isomorph --demo)\n",
                      o.name,
-                     o.steps > 0 ? fmt::format("{} steps", o.steps)
-                                 : fmt::format("{} minutes wall time, evaluation included",
-                                               o.minutes),
+                     o.steps > 0
+                         ? fmt::format("{} steps", o.steps)
+                         : fmt::format("{} minutes wall time, evaluation included", o.minutes),
                      runDir.string())
               << std::flush;
 
@@ -248,8 +248,7 @@ void registerDemo(CLI::App& app, Registry& registry) {
         "Headless demo: prepare the workspace, train ccp-demo for N minutes, report dev "
         "bitext accuracy before and after (raw, mean-shifted, rotated)");
     run->add_option("--workspace", r->workspace, "Workspace folder (default as for prepare)");
-    run->add_option("--minutes", r->minutes,
-                    "Wall time of the whole command, evaluation included")
+    run->add_option("--minutes", r->minutes, "Wall time of the whole command, evaluation included")
         ->check(CLI::Range(0.05, 10000.0))
         ->capture_default_str();
     run->add_option("--steps", r->steps, "Train this many steps instead of --minutes")

@@ -133,9 +133,7 @@ void registerModel(CLI::App& app, Registry& registry) {
     auto e = std::make_shared<EncodeCliOptions>();
     CLI::App* encode =
         app.add_subcommand("encode", "Encode sentences into a .npy matrix [N, d] float32");
-    encode
-        ->add_option("--model", e->model,
-                     "Checkpoint folder, run folder or checkpoints/best")
+    encode->add_option("--model", e->model, "Checkpoint folder, run folder or checkpoints/best")
         ->required();
     encode->add_option("--input", e->input, "One sentence per line, or TSV with --column")
         ->required();

@@ -20,10 +20,13 @@ using isomorph::testing::runCli;
 namespace {
 
 // The ccp-demo preset on the tiny data: a small model so steps take milliseconds.
-const QStringList kTinyModel = {"--set", "model.layers=2",          "--set", "model.hidden=32",
-                                "--set", "model.heads=4",           "--set", "model.ffn=64",
-                                "--set", "objectives.ccp.bank_size=64", "--set",
-                                "objectives.ccp.projection_size=16", "--set", "data.max_tokens=24",
+const QStringList kTinyModel = {"--set", "model.layers=2",
+                                "--set", "model.hidden=32",
+                                "--set", "model.heads=4",
+                                "--set", "model.ffn=64",
+                                "--set", "objectives.ccp.bank_size=64",
+                                "--set", "objectives.ccp.projection_size=16",
+                                "--set", "data.max_tokens=24",
                                 "--set", "model.max_positions=34"};
 
 QProcessEnvironment withWorkspace(const QString& ws) {
@@ -56,19 +59,18 @@ class TestCliDemoWorkspace : public QObject {
         // No --workspace and a run folder outside any workspace: the demo workspace
         // ($ISOMORPH_WORKSPACE here) is where the preset's files are, not the current folder.
         const QString runDir = dir_.filePath("elsewhere/run-a");
-        CliResult printed = runCli({"train", "--preset", "ccp-demo", "--print-config"}, {},
-                                   withWorkspace(ws_));
+        CliResult printed =
+            runCli({"train", "--preset", "ccp-demo", "--print-config"}, {}, withWorkspace(ws_));
         QVERIFY2(printed.exitCode == 0, printed.err.constData());
-        const QByteArray docs =
-            QDir(ws_).filePath("corpora/man-demo-shards/docs-train").toUtf8();
+        const QByteArray docs = QDir(ws_).filePath("corpora/man-demo-shards/docs-train").toUtf8();
         QVERIFY2(printed.out.contains("\"" + docs + "\""), printed.out.constData());
         QVERIFY2(printed.out.contains(QDir(ws_).filePath("tokenizers/man-demo.model").toUtf8()),
                  printed.out.constData());
 
-        CliResult r = runCli(QStringList{"train", "--preset", "ccp-demo", "--run-dir", runDir,
-                                         "--max-steps", "2"} +
-                                 kTinyModel,
-                             {}, withWorkspace(ws_));
+        CliResult r = runCli(
+            QStringList{"train", "--preset", "ccp-demo", "--run-dir", runDir, "--max-steps", "2"} +
+                kTinyModel,
+            {}, withWorkspace(ws_));
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(QFile::exists(runDir + "/checkpoints/latest"));
 
@@ -88,10 +90,11 @@ class TestCliDemoWorkspace : public QObject {
         CliResult r = runCli({"train", "--preset", "ccp-demo", "--run-dir", runDir}, {},
                              withWorkspace(empty));
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("data.docs = " +
-                                QDir(empty).filePath("corpora/man-demo-shards/docs-train").toUtf8() +
-                                " does not exist"),
-                 r.err.constData());
+        QVERIFY2(
+            r.err.contains("data.docs = " +
+                           QDir(empty).filePath("corpora/man-demo-shards/docs-train").toUtf8() +
+                           " does not exist"),
+            r.err.constData());
         QVERIFY2(r.err.contains("--workspace WS"), r.err.constData());
         QVERIFY2(r.err.contains("the demo workspace"), r.err.constData());
         QVERIFY(!QFileInfo::exists(runDir));
@@ -107,8 +110,9 @@ class TestCliDemoWorkspace : public QObject {
     void runFailingBeforeItsFirstStepLeavesNothing() {
         // The paths exist, but the documents were binarized with another tokenizer than the
         // model's: the trainer fails after making the run folder and before the first step.
-        CliResult other = runCli({"tokenizer", "train", "--input", QDir(tiny_.root).filePath("docs"),
-                                  "--vocab-size", "60", "--out", dir_.filePath("tok60")});
+        CliResult other =
+            runCli({"tokenizer", "train", "--input", QDir(tiny_.root).filePath("docs"),
+                    "--vocab-size", "60", "--out", dir_.filePath("tok60")});
         QVERIFY2(other.exitCode == 0, other.err.constData());
         const QString runDir = dir_.filePath("elsewhere/run-c");
         QStringList args = QStringList{"train", "--preset", "ccp-demo", "--run-dir", runDir} +
@@ -128,20 +132,22 @@ class TestCliDemoWorkspace : public QObject {
         const double budget = 30.0;
         QElapsedTimer wall;
         wall.start();
-        CliResult r = runCli({"demo", "run", "--workspace", ws_, "--minutes", "0.5", "--set",
-                              "data.max_tokens=24"});
+        CliResult r = runCli(
+            {"demo", "run", "--workspace", ws_, "--minutes", "0.5", "--set", "data.max_tokens=24"});
         const double seconds = wall.elapsed() / 1000.0;
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.out.contains("dev bitext accuracy"), r.out.constData());
-        auto m = QRegularExpression("time: (\\d+) s preparing, (\\d+) s evaluating the "
-                                    "initialisation, (\\d+) s training, (\\d+) s evaluating the "
-                                    "trained model; (\\d+) s in all of a 30 s budget")
+        auto m = QRegularExpression(
+                     "time: (\\d+) s preparing, (\\d+) s evaluating the "
+                     "initialisation, (\\d+) s training, (\\d+) s evaluating the "
+                     "trained model; (\\d+) s in all of a 30 s budget")
                      .match(QString::fromUtf8(r.out));
         QVERIFY2(m.hasMatch(), r.out.constData());
         const double eval = m.captured(2).toDouble();
-        qInfo("wall %.1f s of %.0f s; initial evaluation %.0f s, training %s s, final "
-              "evaluation %s s",
-              seconds, budget, eval, qPrintable(m.captured(3)), qPrintable(m.captured(4)));
+        qInfo(
+            "wall %.1f s of %.0f s; initial evaluation %.0f s, training %s s, final "
+            "evaluation %s s",
+            seconds, budget, eval, qPrintable(m.captured(3)), qPrintable(m.captured(4)));
         // Margin: process start and exit (about 1 s with LibTorch loading) and the final
         // evaluation running up to 10% + 1 s longer than the measured one (the reserve) is
         // covered by 3 s; training that stops only on its own time budget overruns by the

@@ -46,9 +46,9 @@ class TestCliInputs : public QObject {
         QVERIFY2(!tiny_.config.isEmpty(), qPrintable(error));
         run_ = dir_.filePath("run");
         // Evaluated at step 10 (the best checkpoint), stopped at step 15 (the latest).
-        CliResult r = runCli({"train", "--config", tiny_.config, "--run-dir", run_, "--set",
-                              "schedule.max_steps=20", "--set", "checkpoint.every=5",
-                              "--max-steps", "15"});
+        CliResult r =
+            runCli({"train", "--config", tiny_.config, "--run-dir", run_, "--set",
+                    "schedule.max_steps=20", "--set", "checkpoint.every=5", "--max-steps", "15"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         input_ = dir_.filePath("in.txt");
         writeFile(input_, "list all files\nkopieren Dateien\ncopy the directory contents\n");
@@ -58,11 +58,14 @@ class TestCliInputs : public QObject {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("expected");
         QTest::newRow("run folder") << run_ << "step-00000010";
-        QTest::newRow("checkpoints folder") << run_ + "/checkpoints" << "step-00000010";
-        QTest::newRow("checkpoints/best") << run_ + "/checkpoints/best" << "step-00000010";
-        QTest::newRow("checkpoints/latest") << run_ + "/checkpoints/latest" << "step-00000015";
-        QTest::newRow("checkpoint folder")
-            << run_ + "/checkpoints/step-00000015" << "step-00000015";
+        QTest::newRow("checkpoints folder") << run_ + "/checkpoints"
+                                            << "step-00000010";
+        QTest::newRow("checkpoints/best") << run_ + "/checkpoints/best"
+                                          << "step-00000010";
+        QTest::newRow("checkpoints/latest") << run_ + "/checkpoints/latest"
+                                            << "step-00000015";
+        QTest::newRow("checkpoint folder") << run_ + "/checkpoints/step-00000015"
+                                           << "step-00000015";
     }
 
     void everyModelFormEncodesTheSameVectors() {
@@ -71,8 +74,8 @@ class TestCliInputs : public QObject {
         const QString checkpoint = run_ + "/checkpoints/" + expected;
         const QString reference = dir_.filePath(expected + ".npy");
         if (!QFile::exists(reference)) {
-            CliResult r = runCli(
-                {"encode", "--model", checkpoint, "--input", input_, "--output", reference});
+            CliResult r =
+                runCli({"encode", "--model", checkpoint, "--input", input_, "--output", reference});
             QVERIFY2(r.exitCode == 0, r.err.constData());
         }
         const QString out = dir_.filePath("form.npy");
@@ -82,9 +85,8 @@ class TestCliInputs : public QObject {
         QCOMPARE(readAll(out), readAll(reference));
         QVERIFY2(readAll(out + ".json").contains(checkpoint.toUtf8()), readAll(out + ".json"));
 
-        const QString index = dir_.filePath("index-" + QString(QTest::currentDataTag())
-                                                           .replace(' ', '-')
-                                                           .replace('/', '-'));
+        const QString index = dir_.filePath(
+            "index-" + QString(QTest::currentDataTag()).replace(' ', '-').replace('/', '-'));
         CliResult built = runCli({"index", "build", "--corpus", input_, "--model", model, "--out",
                                   index, "--lang", "none"});
         QVERIFY2(built.exitCode == 0, built.err.constData());
@@ -101,9 +103,9 @@ class TestCliInputs : public QObject {
             << QByteArray(":2: invalid UTF-8 (byte 0xFF) at byte offset 20 (column 6)");
         QTest::newRow(".npy") << QByteArray("\x93NUMPY\x01\x00v\x00{'descr': '<f4'}\n", 27)
                               << "vectors.npy" << QByteArray(":1: the file is a NumPy array");
-        QTest::newRow("JSON Lines") << QByteArray("{\"id\": \"1\", \"text\": \"list files\"}\n")
-                                    << "docs.jsonl"
-                                    << QByteArray(":1: the line is a JSON object (JSON Lines?)");
+        QTest::newRow("JSON Lines")
+            << QByteArray("{\"id\": \"1\", \"text\": \"list files\"}\n") << "docs.jsonl"
+            << QByteArray(":1: the line is a JSON object (JSON Lines?)");
     }
 
     void refusedInputs() {
@@ -116,7 +118,8 @@ class TestCliInputs : public QObject {
 
         const QString out = dir_.filePath("refused.npy");
         CliResult encode = runCli({"encode", "--model", run_, "--input", file, "--output", out});
-        CliResult tokens = runCli({"tokenizer", "encode", "--model", tiny_.tokenizer, "--input", file});
+        CliResult tokens =
+            runCli({"tokenizer", "encode", "--model", tiny_.tokenizer, "--input", file});
         CliResult stdinTokens = runCli({"tokenizer", "encode", "--model", tiny_.tokenizer}, bytes);
         // index build reads .jsonl as a BEIR corpus: the plain-text policy applies to its
         // other files, so the JSON Lines case is given a .txt name there.
@@ -130,9 +133,9 @@ class TestCliInputs : public QObject {
         // corpus binarize reads *.txt as plain-text documents (a .npy is refused by its name).
         std::vector<CliResult> binarized;
         if (indexInput.endsWith(".txt")) {
-            binarized.push_back(runCli({"corpus", "binarize", "--tokenizer", tiny_.tokenizer,
-                                        "--input", indexInput, "--lang", "en", "--out",
-                                        dir_.filePath("refused-shards")}));
+            binarized.push_back(
+                runCli({"corpus", "binarize", "--tokenizer", tiny_.tokenizer, "--input", indexInput,
+                        "--lang", "en", "--out", dir_.filePath("refused-shards")}));
         }
 
         // A bad input file is a failed command (exit 1, docs/cli.md), the same for all of them.

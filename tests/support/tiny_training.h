@@ -127,9 +127,9 @@ inline bool makeTinyDemoWorkspace(const TinyTraining& tiny, const QString& ws, i
     const QString shards = dir.filePath("corpora/man-demo-shards/");
     const QString docs = QDir(tiny.root).filePath("docs"), dev = QDir(tiny.root).filePath("pairs");
     const std::vector<std::pair<QStringList, QString>> jobs = {
-        {{"--input", docs}, "docs-train"},  {{"--input", docs}, "docs-dev"},
-        {{"--input", docs}, "docs-test"},   {{"--pairs", dir.filePath("pairs-src")}, "pairs-train"},
-        {{"--pairs", dev}, "pairs-dev"},    {{"--pairs", dev}, "pairs-test"}};
+        {{"--input", docs}, "docs-train"}, {{"--input", docs}, "docs-dev"},
+        {{"--input", docs}, "docs-test"},  {{"--pairs", dir.filePath("pairs-src")}, "pairs-train"},
+        {{"--pairs", dev}, "pairs-dev"},   {{"--pairs", dev}, "pairs-test"}};
     for (const auto& [input, out] : jobs) {
         CliResult r = runCli(QStringList{"corpus", "binarize", "--tokenizer", tiny.tokenizer} +
                              input + QStringList{"--out", shards + out, "--threads", "1"});

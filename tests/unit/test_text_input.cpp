@@ -102,8 +102,8 @@ class TestTextInput : public QObject {
     void jsonLinesAreRefusedOnlyWherePlainTextIsExpected() {
         QTemporaryDir tmp;
         const auto p = writeFile(tmp, "d.txt", "{\"id\": \"1\", \"text\": \"hallo\"}\n");
-        EXPECT_DATA_ERROR(readAll(p, isomorph::data::plainTextOptions()), p.string() + ":1:",
-                          "JSON object", "jq -r .text");
+        EXPECT_DATA_ERROR(readAll(p, isomorph::data::plainTextOptions()),
+                          p.string() + ":1:", "JSON object", "jq -r .text");
         QCOMPARE(readAll(p).size(), size_t{1});  // JSONL readers use the same reader
         // A sentence in braces without key/value structure is text.
         QCOMPARE(readAll(writeFile(tmp, "b.txt", "{braces}\n"), isomorph::data::plainTextOptions()),
