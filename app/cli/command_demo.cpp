@@ -149,8 +149,10 @@ int runDemo(const RunOptions& o) {
     train::BitextReport before;
     const auto evalStarted = Clock::now();
     try {
-        before = reportWithProgress("the random initialisation",
-                                    train::writeScratchInit(config, runDir), paths, options);
+        const fs::path init = config.model.init == "scratch"
+                                  ? train::writeScratchInit(config, runDir)
+                                  : fs::path(config.model.init);
+        before = reportWithProgress("the initialisation", init, paths, options);
     } catch (...) {
         std::error_code ec;
         fs::remove_all(runDir, ec);  // only init/ is there: leave nothing behind
@@ -188,6 +190,8 @@ int runDemo(const RunOptions& o) {
                                 p.objective, p.tokensPerSecond, p.elapsedSeconds));
     };
     const auto trainStarted = Clock::now();
+    // The trainer's set-up (model, data, its own dev evaluation at step 0) precedes the first step.
+    line.update("training: setting up the model and data, evaluating step 0...");
     train::TrainResult result;
     try {
         result = train::runTraining(request);
@@ -206,7 +210,8 @@ int runDemo(const RunOptions& o) {
     std::cout << fmt::format("\ndev bitext accuracy, mean over {} language pairs ({} pairs):\n",
                              after.perPair.size(), after.mean.pairs)
               << fmt::format("  {:<34} {:>8} {:>8} {:>10}\n", "", "raw", "+shift", "+rotation");
-    printReportRow("random initialisation", before.mean);
+    printReportRow(config.model.init == "scratch" ? "random initialisation" : "model.init",
+                   before.mean);
     printReportRow(fmt::format("after {} steps of {}", result.step, o.name), after.mean);
     std::cout << "\n  raw: cosine nearest neighbour; +shift: each language's mean subtracted;\n"
                  "  +rotation: orthogonal map fitted on the TRAIN split's pairs (how isomorphic\n"

@@ -10,7 +10,7 @@
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/data/language.h"
-#include "core/data/readers/text_input.h"
+#include "core/data/readers/plain_text_lines.h"
 #include "core/model/encoding_service.h"
 #include "core/model/model_init.h"
 #include "core/model_io/checkpoint_path.h"
@@ -43,7 +43,7 @@ int runEncode(const EncodeCliOptions& o) {
     options.device = runtime::parseDevice(o.device, "--device");
     if (!o.lang.empty()) data::requireLanguageCode(o.lang, "--lang");
     const std::filesystem::path checkpoint = model_io::resolveCheckpoint(o.model);
-    data::LineReader lines(o.input, data::plainTextOptions());
+    data::PlainTextLines lines(o.input);
     auto service = model::EncodingService::open(checkpoint, options);
     auto next = [&](std::string& sentence) {
         std::string_view line;

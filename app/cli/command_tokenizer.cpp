@@ -10,7 +10,7 @@
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
 #include "core/data/corpus_files.h"
-#include "core/data/readers/text_input.h"
+#include "core/data/readers/plain_text_lines.h"
 #include "core/text/tokenizer.h"
 #include "core/text/tokenizer_trainer.h"
 
@@ -82,9 +82,7 @@ void forEachText(const CodecOptions& o, Fn&& fn) {
         fn(o.items[i]);
     }
     if (!o.items.empty()) return;
-    data::LineReader lines = o.input.empty() || o.input == "-"
-                                 ? data::LineReader::fromStdin(data::plainTextOptions())
-                                 : data::LineReader(o.input, data::plainTextOptions());
+    data::PlainTextLines lines(o.input);  // "" and "-": stdin
     std::string_view line;
     while (lines.next(line))
         fn(std::string(line));

@@ -147,7 +147,7 @@ class TestCliInputs : public QObject {
         }
         QCOMPARE(errorMessage(encode), errorMessage(tokens));
         QVERIFY2(errorMessage(encode).startsWith(expected), encode.err.constData());
-        QVERIFY2(errorMessage(stdinTokens).startsWith("stdin" + message),
+        QVERIFY2(errorMessage(stdinTokens).startsWith("/dev/stdin" + message),
                  stdinTokens.err.constData());
         QVERIFY2(errorMessage(index).startsWith(indexInput.toUtf8() + message),
                  index.err.constData());

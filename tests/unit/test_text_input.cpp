@@ -1,5 +1,6 @@
 #include <QtTest>
 
+#include "core/data/readers/plain_text_lines.h"
 #include "core/data/readers/text_input.h"
 #include "tests/unit/reader_test_support.h"
 
@@ -100,14 +101,21 @@ class TestTextInput : public QObject {
     }
 
     void jsonLinesAreRefusedOnlyWherePlainTextIsExpected() {
+        using isomorph::data::PlainTextLines;
+        auto plainText = [](const std::filesystem::path& path) {
+            PlainTextLines lines(path);
+            Lines out;
+            std::string_view line;
+            while (lines.next(line))
+                out.emplace_back(line);
+            return out;
+        };
         QTemporaryDir tmp;
         const auto p = writeFile(tmp, "d.txt", "{\"id\": \"1\", \"text\": \"hallo\"}\n");
-        EXPECT_DATA_ERROR(readAll(p, isomorph::data::plainTextOptions()),
-                          p.string() + ":1:", "JSON object", "jq -r .text");
-        QCOMPARE(readAll(p).size(), size_t{1});  // JSONL readers use the same reader
+        EXPECT_DATA_ERROR(plainText(p), p.string() + ":1:", "JSON object", "jq -r .text");
+        QCOMPARE(readAll(p).size(), size_t{1});  // JSONL readers use the same LineReader
         // A sentence in braces without key/value structure is text.
-        QCOMPARE(readAll(writeFile(tmp, "b.txt", "{braces}\n"), isomorph::data::plainTextOptions()),
-                 (Lines{"{braces}"}));
+        QCOMPARE(plainText(writeFile(tmp, "b.txt", "{braces}\n")), (Lines{"{braces}"}));
     }
 
     void acceptsValidMultibyte() {

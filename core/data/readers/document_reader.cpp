@@ -7,10 +7,10 @@ namespace isomorph::data {
 
 std::unique_ptr<DocumentReader> openDocumentReader(const std::filesystem::path& path,
                                                    std::string_view lang, ReadOptions options) {
+    LineReader lines(path, options);
     if (path.extension() == ".jsonl")
-        return std::make_unique<JsonlDocumentReader>(LineReader(path, options));
-    return std::make_unique<PlainTextDocumentReader>(LineReader(path, plainTextOptions(options)),
-                                                     lang);
+        return std::make_unique<JsonlDocumentReader>(std::move(lines));
+    return std::make_unique<PlainTextDocumentReader>(std::move(lines), lang);
 }
 
 }  // namespace isomorph::data

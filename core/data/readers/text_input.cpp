@@ -2,9 +2,9 @@
 
 #include <cerrno>
 #include <cstring>
-#include <unistd.h>
 
 #include "core/common/errors.h"
+#include "core/data/readers/plain_text_lines.h"
 
 namespace isomorph::data {
 namespace {
@@ -61,14 +61,6 @@ constexpr Format kNonText[] = {
     {"\xFE\xFF", "UTF-16 text (byte-order mark FE FF), not UTF-8",
      "convert it (iconv -f UTF-16 -t UTF-8)"},
 };
-
-/// True when `line` (trimmed) is a JSON object: a JSON Lines file read as plain text.
-bool looksLikeJsonObject(std::string_view line) {
-    const size_t first = line.find_first_not_of(" \t");
-    const size_t last = line.find_last_not_of(" \t");
-    return first != std::string_view::npos && line[first] == '{' && line[last] == '}' &&
-           line.find('"') != std::string_view::npos && line.find(':') != std::string_view::npos;
-}
 
 std::string limitText(size_t bytes) {
     std::string text = std::to_string(bytes) + " bytes";
@@ -131,19 +123,6 @@ LineReader LineReader::fromMemory(std::string_view bytes, std::string name, Read
     return reader;
 }
 
-LineReader LineReader::fromStdin(ReadOptions options) {
-    LineReader reader(std::string("stdin"), options);
-    const int fd = ::dup(STDIN_FILENO);
-    reader.file_.reset(fd >= 0 ? ::fdopen(fd, "rb") : nullptr);
-    if (!reader.file_) {
-        const int err = errno;
-        if (fd >= 0) ::close(fd);
-        reader.failFile(std::string("cannot read: ") + std::strerror(err));
-    }
-    reader.buffer_.resize(kChunkBytes);
-    return reader;
-}
-
 LineReader::~LineReader() = default;
 
 void LineReader::fill() {
@@ -200,7 +179,12 @@ std::string_view LineReader::check(const char* begin, size_t size, uint64_t offs
         text.remove_prefix(kBom.size());
         offset += kBom.size();
     }
-    if (line_ == 1) checkFirstLine(raw, text);
+    if (line_ == 1) {
+        for (const Format& f : kNonText) {
+            if (raw.substr(0, f.magic.size()) == f.magic)
+                fail("the file is " + std::string(f.what) + "; " + std::string(f.fix));
+        }
+    }
     if (text.size() > options_.maxLineBytes) {
         fail("line is longer than the limit of " + limitText(options_.maxLineBytes) +
              "; split it, or raise the line limit if the data is right");
@@ -234,17 +218,26 @@ std::string_view LineReader::check(const char* begin, size_t size, uint64_t offs
     return scratch_;
 }
 
-void LineReader::checkFirstLine(std::string_view raw, std::string_view text) const {
-    for (const Format& f : kNonText) {
-        if (raw.substr(0, f.magic.size()) == f.magic)
-            fail("the file is " + std::string(f.what) + "; " + std::string(f.fix));
-    }
-    if (options_.plainText && looksLikeJsonObject(text)) {
-        fail(
-            "the line is a JSON object (JSON Lines?) but the file is read as plain text, one "
-            "entry per line; extract the text field into a plain-text file (e.g. jq -r .text), "
-            "or, where JSON Lines are accepted, give the file a .jsonl extension");
-    }
+PlainTextLines::PlainTextLines(const std::filesystem::path& path, ReadOptions options)
+    : lines_(path.empty() || path == "-" ? std::filesystem::path("/dev/stdin") : path, options) {}
+
+bool PlainTextLines::next(std::string_view& line) {
+    if (!lines_.next(line)) return false;
+    if (lines_.lineNumber() == 1) requirePlainTextLine(lines_, line);
+    return true;
+}
+
+void requirePlainTextLine(const LineReader& lines, std::string_view line) {
+    // A JSON object: braces around "key": value text.
+    const size_t first = line.find_first_not_of(" \t");
+    const size_t last = line.find_last_not_of(" \t");
+    if (first == std::string_view::npos || line[first] != '{' || line[last] != '}' ||
+        line.find('"') == std::string_view::npos || line.find(':') == std::string_view::npos)
+        return;
+    lines.fail(
+        "the line is a JSON object (JSON Lines?) but the file is read as plain text, one entry "
+        "per line; extract the text field into a plain-text file (e.g. jq -r .text), or, where "
+        "JSON Lines are accepted, give the file a .jsonl extension");
 }
 
 std::string LineReader::where() const {

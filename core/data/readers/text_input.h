@@ -10,22 +10,11 @@
 
 namespace isomorph::data {
 
-/// How strictly corpus readers treat their input. Every reader refuses, at line 1, files that
-/// are not text at all (a NumPy .npy, gzip, ZIP, PDF, UTF-16), naming the format.
+/// How strictly corpus readers treat their input.
 struct ReadOptions {
     bool lenient = false;  // replace invalid UTF-8 with U+FFFD (counted) instead of failing
     size_t maxLineBytes = 1 << 20;  // longer lines fail, so a binary or broken file cannot eat RAM
-    /// The lines are plain text (one sentence or passage each): a first line holding a JSON
-    /// object is refused as JSON Lines given where plain text is expected.
-    bool plainText = false;
 };
-
-/// ReadOptions for plain-text inputs (one sentence or passage per line): the one policy of
-/// `encode`, `tokenizer encode`, index corpora and plain-text documents.
-inline ReadOptions plainTextOptions(ReadOptions options = {}) {
-    options.plainText = true;
-    return options;
-}
 
 /// Streams the lines of a UTF-8 text file (or an in-memory buffer) with bounded memory: the file
 /// is read in 1 MiB chunks and a line may not exceed ReadOptions::maxLineBytes. Strips a UTF-8
@@ -39,8 +28,6 @@ class LineReader {
     /// messages and document ids.
     static LineReader fromMemory(std::string_view bytes, std::string name,
                                  ReadOptions options = {});
-    /// Reads the process's standard input (named "stdin" in messages); does not close it.
-    static LineReader fromStdin(ReadOptions options = {});
 
     LineReader(LineReader&&) noexcept = default;
     LineReader& operator=(LineReader&&) noexcept = default;
@@ -73,7 +60,6 @@ class LineReader {
     void fill();
     std::string_view check(const char* begin, size_t size, uint64_t offset);
     [[noreturn]] void failAt(uint64_t line, const std::string& what) const;
-    void checkFirstLine(std::string_view raw, std::string_view text) const;
 
     struct FileCloser {
         void operator()(std::FILE* f) const { std::fclose(f); }
