@@ -1,7 +1,11 @@
 // `isomorph-cli demo prepare`: the built-in demo workspace, idempotently.
 // `isomorph-cli demo run`: the headless demo: prepare, train ccp-demo for N minutes, report.
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -16,6 +20,7 @@
 
 namespace isomorph::cli {
 namespace {
+namespace fs = std::filesystem;
 
 struct PrepareOptions {
     std::string workspace;
@@ -61,11 +66,55 @@ void printReportRow(const std::string& label, const train::BitextReport::Row& r)
                              100 * r.shifted, 100 * r.rotated);
 }
 
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+/// When a training on a wall-clock budget must stop so that what follows it still fits: after a
+/// step, once now + the longest gap seen between two steps (a step plus an evaluation, probe or
+/// checkpoint that may follow it; the first gap includes the set-up and the trainer's initial
+/// evaluation, so the estimate errs on the safe side) reaches the deadline.
+class WallClockStop {
+  public:
+    explicit WallClockStop(Clock::time_point deadline) : deadline_(deadline), last_(Clock::now()) {}
+    bool afterStep() {
+        const auto now = Clock::now();
+        maxGap_ = std::max(maxGap_, now - last_);
+        last_ = now;
+        return now + maxGap_ >= deadline_;
+    }
+
+  private:
+    Clock::time_point deadline_, last_;
+    Clock::duration maxGap_{};
+};
+
+/// A bitext report with a progress line ("evaluating LABEL: encoding train pairs de-en 3/48").
+train::BitextReport reportWithProgress(const std::string& label, const fs::path& checkpoint,
+                                       const workspace::DemoPaths& paths,
+                                       const train::BitextReportOptions& options) {
+    ProgressLine line(std::chrono::seconds(5));
+    const auto t0 = Clock::now();
+    auto report = train::bitextReport(
+        checkpoint, paths.shards / "pairs-dev", paths.shards / "pairs-train", options,
+        [&](const std::string& stage, int64_t done, int64_t total) {
+            line.update(fmt::format("evaluating {}: {} ({}/{}, {:.0f} s)", label, stage, done,
+                                    total, secondsSince(t0)));
+        });
+    line.finish(fmt::format("evaluated {} in {:.1f} s", label, secondsSince(t0)));
+    return report;
+}
+
 int runDemo(const RunOptions& o) {
+    const auto started = Clock::now();
+    const double budget = o.steps > 0 ? 0.0 : o.minutes * 60.0;
     workspace::DemoPrepareOptions prepare;
     prepare.workspace = o.workspace.empty() ? workspace::defaultDemoWorkspacePath()
                                             : std::filesystem::path(o.workspace);
     const auto paths = prepareWithProgress(prepare);
+    const double prepareSeconds = secondsSince(started);
 
     train::RunConfig config =
         train::parseRunConfig(train::builtinPreset("ccp-demo").toml, "preset ccp-demo");
@@ -82,48 +131,97 @@ int runDemo(const RunOptions& o) {
                      "training {} for {} in {}\n(Ctrl-C stops early with a "
                      "checkpoint; the GUI shows runs live: isomorph --demo)\n",
                      o.name,
-                     o.steps > 0 ? fmt::format("{} steps", o.steps)
-                                 : fmt::format("{} minutes", o.minutes),
+                     o.steps > 0
+                         ? fmt::format("{} steps", o.steps)
+                         : fmt::format("{} minutes wall time, evaluation included", o.minutes),
                      runDir.string())
               << std::flush;
-
-    installStopHandlers();
-    ProgressLine line;
-    train::TrainRequest request;
-    request.config = config;
-    request.runDir = runDir;
-    request.stop = &stopRequested();
-    if (o.steps > 0)
-        request.stopAfter = o.steps;
-    else
-        request.stopAfterSeconds = o.minutes * 60.0;
-    request.progress = [&line](const train::TrainProgress& p) {
-        line.update(fmt::format("step {}  loss {:.3f} ({})  {:.0f} tok/s  {:.0f} s", p.step, p.loss,
-                                p.objective, p.tokensPerSecond, p.elapsedSeconds));
-    };
-    const train::TrainResult result = train::runTraining(request);
-    line.finish(
-        fmt::format("trained {} steps; checkpoint {}", result.step, result.checkpoint.string()));
 
     // Held-out commands' translation pairs; the rotation is fitted on the train split's pairs.
     train::BitextReportOptions options;
     options.pooling = config.eval.pooling.toString();
     options.maxPairs = config.eval.maxPairs;
     options.maxTokens = static_cast<uint32_t>(config.data.maxTokens);
-    const auto dev = paths.shards / "pairs-dev", fit = paths.shards / "pairs-train";
     options.maxFitPairs = 600;  // per language pair; enough for a d = 256 rotation
-    std::cout << "evaluating dev bitext retrieval (top-1, both directions)..." << std::endl;
-    const auto before = train::bitextReport(runDir / "init", dev, fit, options);
-    const auto after = train::bitextReport(result.checkpoint, dev, fit, options);
+
+    // The random initialisation is evaluated first: the time it takes is what the final
+    // evaluation (same model shape, same sentences) will take, so training can leave room for it.
+    train::BitextReport before;
+    const auto evalStarted = Clock::now();
+    try {
+        const fs::path init = config.model.init == "scratch"
+                                  ? train::writeScratchInit(config, runDir)
+                                  : fs::path(config.model.init);
+        before = reportWithProgress("the initialisation", init, paths, options);
+    } catch (...) {
+        std::error_code ec;
+        fs::remove_all(runDir, ec);  // only init/ is there: leave nothing behind
+        throw;
+    }
+    const double evalSeconds = secondsSince(evalStarted);
+    // 10% and 1 s for timing noise and the final checkpoint's save.
+    const double reserve = 1.1 * evalSeconds + 1.0;
+    const double trainBudget = budget - secondsSince(started) - reserve;
+    if (budget > 0) {
+        std::cout << fmt::format(
+            "time budget {:.0f} s: {:.0f} s used so far, {:.0f} s kept for the final evaluation, "
+            "{:.0f} s for training\n",
+            budget, secondsSince(started), reserve, std::max(0.0, trainBudget));
+        if (trainBudget <= 0)
+            std::cout << "  the budget is spent before training: training one step only; give "
+                         "more --minutes\n";
+    }
+    std::cout << std::flush;
+
+    installStopHandlers();
+    ProgressLine line;
+    std::atomic<bool> stop{false};
+    WallClockStop wallClock(Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                               std::chrono::duration<double>(trainBudget)));
+    train::TrainRequest request;
+    request.config = config;
+    request.runDir = runDir;
+    request.stop = &stop;
+    if (o.steps > 0 || trainBudget <= 0) request.stopAfter = o.steps > 0 ? o.steps : 1;
+    const bool timed = o.steps == 0 && trainBudget > 0;
+    request.progress = [&](const train::TrainProgress& p) {
+        if (stopRequested().load() || (timed && wallClock.afterStep())) stop.store(true);
+        line.update(fmt::format("step {}  loss {:.3f} ({})  {:.0f} tok/s  {:.0f} s", p.step, p.loss,
+                                p.objective, p.tokensPerSecond, p.elapsedSeconds));
+    };
+    const auto trainStarted = Clock::now();
+    // The trainer's set-up (model, data, its own dev evaluation at step 0) precedes the first step.
+    line.update("training: setting up the model and data, evaluating step 0...");
+    train::TrainResult result;
+    try {
+        result = train::runTraining(request);
+    } catch (...) {
+        std::error_code ec;
+        fs::remove(runDir, ec);  // empty when the run failed before its first step
+        throw;
+    }
+    const double trainSeconds = secondsSince(trainStarted);
+    line.finish(
+        fmt::format("trained {} steps; checkpoint {}", result.step, result.checkpoint.string()));
+
+    const auto afterStarted = Clock::now();
+    const auto after = reportWithProgress("the trained model", result.checkpoint, paths, options);
+    const double afterSeconds = secondsSince(afterStarted);
     std::cout << fmt::format("\ndev bitext accuracy, mean over {} language pairs ({} pairs):\n",
                              after.perPair.size(), after.mean.pairs)
               << fmt::format("  {:<34} {:>8} {:>8} {:>10}\n", "", "raw", "+shift", "+rotation");
-    printReportRow("random initialisation", before.mean);
+    printReportRow(config.model.init == "scratch" ? "random initialisation" : "model.init",
+                   before.mean);
     printReportRow(fmt::format("after {} steps of {}", result.step, o.name), after.mean);
     std::cout << "\n  raw: cosine nearest neighbour; +shift: each language's mean subtracted;\n"
                  "  +rotation: orthogonal map fitted on the TRAIN split's pairs (how isomorphic\n"
                  "  the spaces are). From scratch on a few MB, unsupervised objectives do not\n"
                  "  align languages in minutes; the CCP paper starts from XLM-R.\n";
+    std::cout << fmt::format(
+        "\ntime: {:.0f} s preparing, {:.0f} s evaluating the initialisation, {:.0f} s training, "
+        "{:.0f} s evaluating the trained model; {:.0f} s in all{}\n",
+        prepareSeconds, evalSeconds, trainSeconds, afterSeconds, secondsSince(started),
+        budget > 0 ? fmt::format(" of a {:.0f} s budget", budget) : std::string());
     return kExitOk;
 }
 
@@ -155,7 +253,7 @@ void registerDemo(CLI::App& app, Registry& registry) {
         "Headless demo: prepare the workspace, train ccp-demo for N minutes, report dev "
         "bitext accuracy before and after (raw, mean-shifted, rotated)");
     run->add_option("--workspace", r->workspace, "Workspace folder (default as for prepare)");
-    run->add_option("--minutes", r->minutes, "Training time")
+    run->add_option("--minutes", r->minutes, "Wall time of the whole command, evaluation included")
         ->check(CLI::Range(0.05, 10000.0))
         ->capture_default_str();
     run->add_option("--steps", r->steps, "Train this many steps instead of --minutes")

@@ -182,7 +182,8 @@ void addBuildOptions(CLI::App* cmd, BuildCliOptions& b) {
     cmd->add_option("--corpus", b.corpus,
                     "BEIR corpus.jsonl or text file (one passage per line); repeatable")
         ->required();
-    cmd->add_option("--model", b.model, "Checkpoint folder: encode the corpus with it");
+    cmd->add_option("--model", b.model,
+                    "Checkpoint folder, run folder or checkpoints/best: encode the corpus with it");
     cmd->add_option("--embeddings", b.embeddings,
                     ".npy [N, d] float32 of the corpus passages in order (from `encode`)");
     cmd->add_option("--kind", b.kind, "flat (exact), hnsw or ivf")->capture_default_str();

@@ -1,6 +1,5 @@
 // `isomorph-cli model init` and `isomorph-cli encode`.
 
-#include <fstream>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -9,9 +8,11 @@
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
 #include "core/data/language.h"
+#include "core/data/readers/plain_text_lines.h"
 #include "core/model/encoding_service.h"
 #include "core/model/model_init.h"
 #include "core/model_io/npy_sidecar.h"
+#include "core/model_io/checkpoint_path.h"
 
 namespace isomorph::cli {
 namespace {
@@ -40,26 +41,25 @@ int runEncode(const EncodeCliOptions& o) {
     options.pooling = model::Pooling::parse(o.pooling, "--pooling");
     options.device = runtime::parseDevice(o.device, "--device");
     if (!o.lang.empty()) data::requireLanguageCode(o.lang, "--lang");
-    std::ifstream in(o.input);
-    if (!in) throw DataError("cannot read " + o.input);
-    auto service = model::EncodingService::open(o.model, options);
-    uint64_t lineNo = 0;
+    const std::filesystem::path checkpoint = model_io::resolveCheckpoint(o.model);
+    data::PlainTextLines lines(o.input);
+    auto service = model::EncodingService::open(checkpoint, options);
     auto next = [&](std::string& sentence) {
-        if (!std::getline(in, sentence)) return false;
-        ++lineNo;
+        std::string_view line;
+        if (!lines.next(line)) return false;
         if (o.column > 0) {
             size_t start = 0;
             for (int c = 1; c < o.column; ++c) {
-                start = sentence.find('\t', start);
-                if (start == std::string::npos) {
-                    throw DataError(
-                        fmt::format("{}:{}: no column {} (the line has {} tab-separated columns)",
-                                    o.input, lineNo, o.column, c));
+                start = line.find('\t', start);
+                if (start == std::string_view::npos) {
+                    lines.fail(fmt::format("no column {} (the line has {} tab-separated columns)",
+                                           o.column, c));
                 }
                 ++start;
             }
-            sentence = sentence.substr(start, sentence.find('\t', start) - start);
+            line = line.substr(start, line.find('\t', start) - start);
         }
+        sentence.assign(line);
         return true;
     };
     ProgressLine progress;
@@ -73,7 +73,7 @@ int runEncode(const EncodeCliOptions& o) {
                     stats.seconds > 0 ? stats.sentences / stats.seconds : 0.0));
     // The sidecar says what the rows are, so indexes and evaluations can check they match.
     model_io::NpySidecar sidecar;
-    sidecar.model = std::filesystem::absolute(o.model).string();
+    sidecar.model = std::filesystem::absolute(checkpoint).string();
     sidecar.input = std::filesystem::absolute(o.input).string();
     sidecar.rows = stats.sentences;
     sidecar.dim = service->dimension();
@@ -132,7 +132,8 @@ void registerModel(CLI::App& app, Registry& registry) {
     auto e = std::make_shared<EncodeCliOptions>();
     CLI::App* encode =
         app.add_subcommand("encode", "Encode sentences into a .npy matrix [N, d] float32");
-    encode->add_option("--model", e->model, "Checkpoint folder (Hugging Face layout)")->required();
+    encode->add_option("--model", e->model, "Checkpoint folder, run folder or checkpoints/best")
+        ->required();
     encode->add_option("--input", e->input, "One sentence per line, or TSV with --column")
         ->required();
     encode->add_option("--output", e->output, "Output .npy file")->required();

@@ -10,6 +10,7 @@
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
 #include "core/data/corpus_files.h"
+#include "core/data/readers/plain_text_lines.h"
 #include "core/text/tokenizer.h"
 #include "core/text/tokenizer_trainer.h"
 
@@ -54,7 +55,7 @@ int runTrain(const TrainOptions& o) {
 }
 
 struct CodecOptions {
-    std::string model;
+    std::string model, input;
     std::vector<std::string> items;
     bool pieces = false;
 };
@@ -71,9 +72,27 @@ void forEachItem(const std::vector<std::string>& items, Fn&& fn) {
         fn(line);
 }
 
+// Text to encode: the positional texts, else the lines of --input or stdin, read with the
+// plain-text policy every text input follows (UTF-8, no binary files, no JSON Lines).
+template <typename Fn>
+void forEachText(const CodecOptions& o, Fn&& fn) {
+    for (size_t i = 0; i < o.items.size(); ++i) {
+        if (data::findInvalidUtf8(o.items[i]) != std::string_view::npos)
+            throw ConfigError(fmt::format("text argument {} is not valid UTF-8", i + 1));
+        fn(o.items[i]);
+    }
+    if (!o.items.empty()) return;
+    data::PlainTextLines lines(o.input);  // "" and "-": stdin
+    std::string_view line;
+    while (lines.next(line))
+        fn(std::string(line));
+}
+
 int runEncode(const CodecOptions& o) {
+    if (!o.input.empty() && !o.items.empty())
+        throw ConfigError("--input and text arguments: give one of them");
     text::Tokenizer tok = text::Tokenizer::load(o.model);
-    forEachItem(o.items, [&](const std::string& line) {
+    forEachText(o, [&](const std::string& line) {
         if (o.pieces) {
             std::cout << fmt::format("{}\n", fmt::join(tok.encodePieces(line), " "));
         } else {
@@ -151,7 +170,9 @@ void registerTokenizer(CLI::App& app, Registry& registry) {
     CLI::App* encode = cmd->add_subcommand("encode", "Print token ids (or pieces) of text");
     encode->add_option("--model", e->model, "Tokenizer .model file")->required();
     encode->add_flag("--pieces", e->pieces, "Print pieces instead of ids");
-    encode->add_option("text", e->items, "Texts to encode (default: lines of stdin)");
+    encode->add_option("--input", e->input,
+                       "UTF-8 text file, one text per line (default: stdin; - is stdin)");
+    encode->add_option("text", e->items, "Texts to encode (default: lines of --input or stdin)");
     encode->callback([&registry, e] { registry.run = [e] { return runEncode(*e); }; });
 
     auto d = std::make_shared<CodecOptions>();

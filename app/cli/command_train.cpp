@@ -22,6 +22,7 @@
 #include "core/train/presets.h"
 #include "core/train/run_config.h"
 #include "core/train/trainer.h"
+#include "core/workspace/workspace.h"
 
 namespace isomorph::cli {
 namespace fs = std::filesystem;
@@ -67,14 +68,34 @@ fs::path findWorkspace(const fs::path& runDir) {
     return {};
 }
 
-train::RunConfig loadConfig(const TrainCliOptions& o) {
+/// The folder relative config paths resolve against, and how it was chosen (for hints).
+struct PathBase {
+    fs::path dir;
+    std::string origin;
+};
+
+/// Relative paths are relative to --workspace, else to the workspace holding the run (runs live
+/// in WS/runs/NAME), else (presets name the demo workspace's files) to the default demo
+/// workspace, else to the config file's folder.
+PathBase pathBase(const TrainCliOptions& o, const fs::path& configDir) {
+    if (!o.workspace.empty()) return {fs::absolute(o.workspace), "--workspace"};
+    if (fs::path ws = findWorkspace(o.runDir); !ws.empty())
+        return {ws, "the workspace holding --run-dir"};
+    if (!o.preset.empty())
+        return {fs::absolute(workspace::defaultDemoWorkspacePath()),
+                "the demo workspace (default without --workspace)"};
+    if (!configDir.empty()) return {configDir, "the folder of --config"};
+    return {fs::current_path(), "the current folder"};
+}
+
+train::RunConfig loadConfig(const TrainCliOptions& o, PathBase* base = nullptr) {
     train::RunConfig config;
-    fs::path base;
+    fs::path configDir;
     if (!o.config.empty() && !o.preset.empty())
         throw ConfigError("--config and --preset: give one of them");
     if (!o.config.empty()) {
         config = train::loadRunConfig(o.config);
-        base = fs::absolute(o.config).parent_path();
+        configDir = fs::absolute(o.config).parent_path();
     } else if (!o.preset.empty()) {
         config = train::parseRunConfig(train::builtinPreset(o.preset).toml, "preset " + o.preset);
     } else if (o.resume) {
@@ -87,11 +108,29 @@ train::RunConfig loadConfig(const TrainCliOptions& o) {
     for (const auto& s : o.overrides)
         train::applyOverride(config, s);
     if (o.nproc > 0) config.runtime.nproc = o.nproc;
-    // Relative paths are relative to the workspace holding the run (runs live in WS/runs/NAME),
-    // else to --workspace, else to the config file's folder.
-    fs::path ws = !o.workspace.empty() ? fs::path(o.workspace) : findWorkspace(o.runDir);
-    config.resolvePaths(!ws.empty() ? fs::absolute(ws) : base.empty() ? fs::current_path() : base);
+    const PathBase b = pathBase(o, configDir);
+    config.resolvePaths(b.dir);
+    if (base) *base = b;
     return config;
+}
+
+/// Refuses, before a run folder is made, config paths that do not exist, saying where relative
+/// paths were resolved and how to point them elsewhere.
+void requireConfigPaths(const train::RunConfig& config, const PathBase& base) {
+    std::string missing;
+    for (const auto& f : train::runConfigFields()) {
+        if (!f.isPath) continue;
+        std::string p;
+        train::config_detail::assignScalar(p, train::parseConfigLiteral(f.get(config)));
+        if (p.empty() || p == "scratch" || fs::exists(p)) continue;
+        missing += fmt::format("{}{} = {} does not exist", missing.empty() ? "" : "; ", f.key, p);
+    }
+    if (missing.empty()) return;
+    throw ConfigError(fmt::format(
+        "{}. Relative paths were resolved against {} ({}): give --workspace WS for the workspace "
+        "that holds the data (the demo's: 'isomorph-cli demo prepare'), or create the corpus "
+        "with 'isomorph-cli corpus binarize'",
+        missing, base.origin, base.dir.string()));
 }
 
 int freePort() {
@@ -195,7 +234,8 @@ int launchWorkers(const TrainCliOptions& o, int nproc) {
 }
 
 int runTrain(TrainCliOptions o) {
-    train::RunConfig config = loadConfig(o);
+    PathBase base;
+    train::RunConfig config = loadConfig(o, &base);
     if (o.printConfig) {
         std::cout << train::runConfigToToml(config);
         return kExitOk;
@@ -204,6 +244,7 @@ int runTrain(TrainCliOptions o) {
     config.validate(!o.config.empty()   ? o.config
                     : !o.preset.empty() ? "preset " + o.preset
                                         : (fs::path(o.runDir) / "config.toml").string());
+    requireConfigPaths(config, base);
     installStopHandlers();
 
     const char* world = std::getenv("WORLD_SIZE");
@@ -251,7 +292,8 @@ void registerTrain(CLI::App& app, Registry& registry) {
     cmd->add_option("--set", o->overrides, "Override a config field: section.key=value")
         ->allow_extra_args(false);
     cmd->add_option("--workspace", o->workspace,
-                    "Resolve relative config paths against this workspace");
+                    "Resolve relative config paths against this workspace (default: the one "
+                    "holding --run-dir; for --preset the demo workspace)");
     cmd->add_option("--master-port", o->masterPort,
                     "Rendezvous port for --nproc > 1 (default: free)")
         ->check(CLI::Range(1, 65535));

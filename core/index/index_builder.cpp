@@ -9,7 +9,7 @@
 #include "core/common/errors.h"
 #include "core/data/language.h"
 #include "core/data/readers/beir_corpus_reader.h"
-#include "core/data/readers/text_input.h"
+#include "core/data/readers/plain_text_lines.h"
 #include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_reader.h"
 
@@ -57,12 +57,12 @@ void readBeir(const fs::path& file, bool withTitle, std::vector<IndexedDocument>
 }
 
 void readLines(const fs::path& file, std::vector<IndexedDocument>& out) {
-    data::LineReader lines(file);
+    data::PlainTextLines lines(file);
     std::string_view line;
     while (lines.next(line))
         out.push_back({fmt::format("{}:{}", file.stem().string(), lines.lineNumber()), "",
                        std::string(line)});
-    if (lines.empty()) throw DataError(fmt::format("{}: the file is empty", file.string()));
+    if (lines.lines().empty()) throw DataError(fmt::format("{}: the file is empty", file.string()));
 }
 
 /// BuildOptions::calibrationFile, loaded before any encoding so a bad file fails fast.

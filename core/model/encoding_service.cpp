@@ -11,6 +11,7 @@
 #include "core/model/hf_checkpoint.h"
 #include "core/model/npy_writer.h"
 #include "core/model/pooling.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/runtime/system_info.h"
 #include "core/text/tokenizer.h"
 #include "core/text/wordpiece_tokenizer.h"
@@ -116,8 +117,9 @@ struct EncodingService::Impl {
 EncodingService::EncodingService(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 EncodingService::~EncodingService() = default;
 
-std::unique_ptr<EncodingService> EncodingService::open(const fs::path& checkpoint,
+std::unique_ptr<EncodingService> EncodingService::open(const fs::path& model,
                                                        const EncodeOptions& options) {
+    const fs::path checkpoint = model_io::resolveCheckpoint(model);
     runtime::requireAvailable(options.device, "setting 'device'");
     if (options.batchSize <= 0) throw ConfigError("setting 'batch_size' must be positive");
     auto impl = std::make_unique<Impl>();

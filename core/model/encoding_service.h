@@ -39,7 +39,9 @@ struct EncodeStats {
 /// process-wide BLAS thread count while it runs); callers sharing one service serialise calls.
 class EncodingService {
   public:
-    static std::unique_ptr<EncodingService> open(const std::filesystem::path& checkpoint,
+    /// `model` is anything model_io::resolveCheckpoint() accepts: a checkpoint folder, a run
+    /// folder, its checkpoints/ folder or a checkpoints/best|latest pointer file.
+    static std::unique_ptr<EncodingService> open(const std::filesystem::path& model,
                                                  const EncodeOptions& options);
     ~EncodingService();
 

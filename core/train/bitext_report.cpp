@@ -2,6 +2,7 @@
 
 #include "core/align/procrustes.h"
 #include "core/model/hf_checkpoint.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/train/probes.h"
 
 namespace isomorph::train {
@@ -23,30 +24,43 @@ torch::Tensor fromMatrix(const FloatMatrix& m) {
 BitextReport bitextReport(const std::filesystem::path& checkpoint,
                           const std::filesystem::path& devPairs,
                           const std::filesystem::path& trainPairs,
-                          const BitextReportOptions& options) {
+                          const BitextReportOptions& options, const BitextProgress& progress) {
     torch::NoGradGuard noGrad;
-    model::Encoder encoder = model::loadHuggingFaceEncoder(checkpoint);
+    model::Encoder encoder = model::loadHuggingFaceEncoder(model_io::resolveCheckpoint(checkpoint));
     encoder->eval();
     const auto pooling = model::Pooling::parse(options.pooling, "pooling");
     auto dev = loadBitextPairs(data::shards::ShardSet::open(devPairs), options.maxPairs,
                                options.maxTokens);
     auto train = loadBitextPairs(data::shards::ShardSet::open(trainPairs), options.maxFitPairs,
                                  options.maxTokens);
-    std::map<std::string, const BitextPairs*> fit;
-    for (const auto& p : train)
-        fit[p.name] = &p;
+    const int64_t steps = static_cast<int64_t>(train.size() + dev.size());
+    int64_t done = 0;
+    auto tell = [&](const std::string& what) {
+        if (progress) progress(what, done, steps);
+        ++done;
+    };
+
+    // The train split's pairs are encoded once: they give the per-language means (every pair a
+    // language appears in; never the evaluated pairs, CCP section 3.2 estimates them on training
+    // text) and, shifted, the rotation of their language pair.
+    struct Encoded {
+        torch::Tensor sources, targets;
+    };
+    std::map<std::string, Encoded> fit;
+    std::map<std::string, std::vector<torch::Tensor>> byLanguage;
+    for (const auto& p : train) {
+        tell("encoding train pairs " + p.name);
+        Encoded e{encodeRows(encoder, p.sources.rows, pooling, torch::kCPU),
+                  encodeRows(encoder, p.targets.rows, pooling, torch::kCPU)};
+        byLanguage[p.sourceLanguage].push_back(e.sources);
+        byLanguage[p.targetLanguage].push_back(e.targets);
+        fit[p.name] = std::move(e);
+    }
+    LanguageMeans means;
+    for (const auto& [language, parts] : byLanguage)
+        means[language] = torch::cat(parts).mean(0);
 
     BitextReport report;
-    // Per-language means from the train split's pairs (every pair a language appears in), never
-    // from the evaluated pairs (CCP section 3.2 estimates them on training text).
-    std::map<std::string, SentenceSet> meanText;
-    for (const auto& p : train) {
-        for (const auto* side : {&p.sources, &p.targets}) {
-            auto& set = meanText[side == &p.sources ? p.sourceLanguage : p.targetLanguage];
-            set.rows.insert(set.rows.end(), side->rows.begin(), side->rows.end());
-        }
-    }
-    const LanguageMeans means = languageMeans(encoder, meanText, pooling, torch::kCPU);
     auto shift = [&](const torch::Tensor& x, const std::string& language) {
         auto it = means.find(language);
         if (it != means.end()) return x - it->second.unsqueeze(0);
@@ -55,6 +69,7 @@ BitextReport bitextReport(const std::filesystem::path& checkpoint,
     };
 
     for (const auto& p : dev) {
+        tell("evaluating dev pairs " + p.name);
         BitextReport::Row row;
         auto a = encodeRows(encoder, p.sources.rows, pooling, torch::kCPU);
         auto b = encodeRows(encoder, p.targets.rows, pooling, torch::kCPU);
@@ -64,10 +79,8 @@ BitextReport bitextReport(const std::filesystem::path& checkpoint,
         row.shifted = bitextTop1(as, bs);
         row.rotated = row.shifted;
         if (auto it = fit.find(p.name); it != fit.end()) {
-            auto fa = shift(encodeRows(encoder, it->second->sources.rows, pooling, torch::kCPU),
-                            p.sourceLanguage);
-            auto fb = shift(encodeRows(encoder, it->second->targets.rows, pooling, torch::kCPU),
-                            p.targetLanguage);
+            auto fa = shift(it->second.sources, p.sourceLanguage);
+            auto fb = shift(it->second.targets, p.targetLanguage);
             auto w = align::fitProcrustes(toMatrix(fa), toMatrix(fb));
             row.rotated = bitextTop1(torch::matmul(as, fromMatrix(w)), bs);
             row.fitPairs = fa.size(0);
@@ -79,6 +92,7 @@ BitextReport bitextReport(const std::filesystem::path& checkpoint,
         report.mean.pairs += row.pairs;
         report.mean.fitPairs += row.fitPairs;
     }
+    if (progress) progress("done", steps, steps);
     if (!report.perPair.empty()) {
         const double n = static_cast<double>(report.perPair.size());
         report.mean.raw /= n;

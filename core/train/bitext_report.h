@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -32,11 +33,16 @@ struct BitextReport {
     std::set<std::string> unshiftedLanguages;
 };
 
-/// `devPairs` and `trainPairs` are pair shard sets (docs/data-formats.md). Throws DataError /
-/// CheckpointError naming the file.
+/// Called before each language pair's work (stage such as "evaluating dev pairs de-en", steps
+/// done, steps in all) and once with done == total at the end.
+using BitextProgress = std::function<void(const std::string&, int64_t, int64_t)>;
+
+/// `checkpoint` is anything model_io::resolveCheckpoint() accepts. `devPairs` and `trainPairs`
+/// are pair shard sets (docs/data-formats.md). Every train pair is encoded once (for the means
+/// and the rotation). Throws DataError / CheckpointError naming the file.
 BitextReport bitextReport(const std::filesystem::path& checkpoint,
                           const std::filesystem::path& devPairs,
                           const std::filesystem::path& trainPairs,
-                          const BitextReportOptions& options);
+                          const BitextReportOptions& options, const BitextProgress& progress = {});
 
 }  // namespace isomorph::train

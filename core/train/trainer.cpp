@@ -43,6 +43,20 @@ namespace isomorph::train {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
+fs::path writeScratchInit(const RunConfig& config, const fs::path& runDir) {
+    const fs::path init = runDir / "init";
+    if (fs::exists(init / "model.safetensors")) return init;
+    model::EncoderConfig c;
+    c.numLayers = config.model.layers;
+    c.hiddenSize = config.model.hidden;
+    c.numHeads = config.model.heads;
+    c.intermediateSize = config.model.ffn;
+    c.maxPositions = config.model.maxPositions;
+    c.hiddenDropout = c.attentionDropout = config.model.dropout;
+    model::createInitialCheckpoint(c, config.model.tokenizer, init, config.runtime.seed);
+    return init;
+}
+
 std::string checkpointName(int64_t step) {
     return fmt::format("step-{:08d}", step);
 }
@@ -401,16 +415,7 @@ void Trainer::buildModel() {
     fs::path init = config_.model.init;
     if (config_.model.init == "scratch") {
         init = runDir_ / "init";
-        if (rank0_ && !fs::exists(init / "model.safetensors")) {
-            model::EncoderConfig c;
-            c.numLayers = config_.model.layers;
-            c.hiddenSize = config_.model.hidden;
-            c.numHeads = config_.model.heads;
-            c.intermediateSize = config_.model.ffn;
-            c.maxPositions = config_.model.maxPositions;
-            c.hiddenDropout = c.attentionDropout = config_.model.dropout;
-            model::createInitialCheckpoint(c, config_.model.tokenizer, init, config_.runtime.seed);
-        }
+        if (rank0_) writeScratchInit(config_, runDir_);
         if (collective_) collective_->barrier();
     }
     encoder_ = model::loadHuggingFaceEncoder(init, nullptr, dtype_);

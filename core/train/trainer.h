@@ -51,6 +51,12 @@ struct TrainResult {
 /// (WORLD_SIZE > 1).
 TrainResult runTraining(const TrainRequest& request);
 
+/// Writes the encoder a run with model.init = "scratch" starts from to RUN/init, as
+/// runTraining() does (same seed, same weights), unless it is there already; returns the folder.
+/// Lets a caller measure the starting point before training.
+std::filesystem::path writeScratchInit(const RunConfig& config,
+                                       const std::filesystem::path& runDir);
+
 /// Name of a checkpoint folder: "step-00000040".
 std::string checkpointName(int64_t step);
 

@@ -118,7 +118,8 @@ class TestCliModel : public QObject {
         CliResult noModel = runCli({"encode", "--model", dir_.filePath("none"), "--input",
                                     dir_.filePath("in.txt"), "--output", dir_.filePath("x.npy")});
         QCOMPARE(noModel.exitCode, 1);
-        QVERIFY2(noModel.err.contains("no tokenizer"), noModel.err.constData());
+        QVERIFY2(noModel.err.contains("is not a checkpoint: pass a checkpoint folder"),
+                 noModel.err.constData());
         CliResult lang = runCli({"encode", "--model", model_, "--input", dir_.filePath("in.txt"),
                                  "--output", dir_.filePath("x.npy"), "--lang", "german"});
         QCOMPARE(lang.exitCode, 1);

@@ -103,6 +103,44 @@ inline TinyTraining makeTinyTraining(const QString& root, QString* error) {
     return t;
 }
 
+/// A stand-in for the demo workspace (what `demo prepare` leaves, at the paths the ccp-demo
+/// preset names) made of the tiny data, so `demo run` and `train --preset ccp-demo` skip the
+/// man-page build: the tiny tokenizer as tokenizers/man-demo.model, its documents as every docs
+/// split, `trainPairs` translation pairs as pairs-train and the tiny dev pairs as pairs-dev and
+/// pairs-test. Returns false (and a message in *error) on failure.
+inline bool makeTinyDemoWorkspace(const TinyTraining& tiny, const QString& ws, int trainPairs,
+                                  QString* error) {
+    QDir dir(ws);
+    if (!dir.mkpath("tokenizers") || !dir.mkpath("corpora/man-demo") || !dir.mkpath("pairs-src"))
+        return false;
+    QFile::remove(dir.filePath("tokenizers/man-demo.model"));
+    if (!QFile::copy(tiny.tokenizer, dir.filePath("tokenizers/man-demo.model"))) return false;
+    QFile manifest(dir.filePath("corpora/man-demo/manifest.json"));
+    if (!manifest.open(QIODevice::WriteOnly)) return false;
+    manifest.write("{}\n");
+    manifest.close();
+    QFile pairs(dir.filePath("pairs-src/de-en.tsv"));
+    if (!pairs.open(QIODevice::WriteOnly)) return false;
+    for (const auto& sentence : syntheticSentences(englishWords(), trainPairs, 24))
+        pairs.write(QByteArray::fromStdString(tinyGerman(sentence) + "\t" + sentence + "\n"));
+    pairs.close();
+    const QString shards = dir.filePath("corpora/man-demo-shards/");
+    const QString docs = QDir(tiny.root).filePath("docs"), dev = QDir(tiny.root).filePath("pairs");
+    const std::vector<std::pair<QStringList, QString>> jobs = {
+        {{"--input", docs}, "docs-train"}, {{"--input", docs}, "docs-dev"},
+        {{"--input", docs}, "docs-test"},  {{"--pairs", dir.filePath("pairs-src")}, "pairs-train"},
+        {{"--pairs", dev}, "pairs-dev"},   {{"--pairs", dev}, "pairs-test"}};
+    for (const auto& [input, out] : jobs) {
+        CliResult r = runCli(QStringList{"corpus", "binarize", "--tokenizer", tiny.tokenizer} +
+                             input + QStringList{"--out", shards + out, "--threads", "1"});
+        if (r.exitCode != 0) {
+            if (error) *error = QString::fromUtf8(r.err);
+            return false;
+        }
+    }
+    return true;
+}
+
 /// step -> loss of the "train" lines of RUN/metrics.jsonl (a repeated step must repeat its value;
 /// *consistent is cleared otherwise).
 inline std::map<int, double> trainLosses(const QString& runDir, bool* consistent = nullptr) {

@@ -1,5 +1,6 @@
 #include <QtTest>
 
+#include "core/data/readers/plain_text_lines.h"
 #include "core/data/readers/text_input.h"
 #include "tests/unit/reader_test_support.h"
 
@@ -80,6 +81,41 @@ class TestTextInput : public QObject {
             const auto p = writeFile(tmp, "b.txt", std::string("ok\n") + bad + "\n");
             EXPECT_DATA_ERROR(readAll(p), ":2:", "byte offset 3");
         }
+    }
+
+    void nonTextFormatsAreNamedAtLineOne() {
+        QTemporaryDir tmp;
+        const std::pair<std::string, std::string> cases[] = {
+            {std::string("\x93NUMPY\x01\x00v\x00{'descr'\n", 18), "NumPy array (.npy)"},
+            {std::string("\x1F\x8B\x08\x00", 4), "gzip-compressed"},
+            {"PK\x03\x04zz", "ZIP archive"},
+            {"%PDF-1.7\n", "PDF document"},
+            {std::string("\xFF\xFEh\x00i\x00", 6), "UTF-16"}};
+        for (const auto& [bytes, what] : cases) {
+            const auto p = writeFile(tmp, "x.bin", bytes);
+            // Lenient reading does not turn a binary file into text either.
+            EXPECT_DATA_ERROR(readAll(p, ReadOptions{true}), p.string() + ":1: the file is", what);
+        }
+        // Only the start of a file counts: the same bytes later are content.
+        QCOMPARE(readAll(writeFile(tmp, "ok.txt", "a\n%PDF-1.7\n")), (Lines{"a", "%PDF-1.7"}));
+    }
+
+    void jsonLinesAreRefusedOnlyWherePlainTextIsExpected() {
+        using isomorph::data::PlainTextLines;
+        auto plainText = [](const std::filesystem::path& path) {
+            PlainTextLines lines(path);
+            Lines out;
+            std::string_view line;
+            while (lines.next(line))
+                out.emplace_back(line);
+            return out;
+        };
+        QTemporaryDir tmp;
+        const auto p = writeFile(tmp, "d.txt", "{\"id\": \"1\", \"text\": \"hallo\"}\n");
+        EXPECT_DATA_ERROR(plainText(p), p.string() + ":1:", "JSON object", "jq -r .text");
+        QCOMPARE(readAll(p).size(), size_t{1});  // JSONL readers use the same LineReader
+        // A sentence in braces without key/value structure is text.
+        QCOMPARE(plainText(writeFile(tmp, "b.txt", "{braces}\n")), (Lines{"{braces}"}));
     }
 
     void acceptsValidMultibyte() {

@@ -1,6 +1,7 @@
 #include "core/data/readers/plain_text_document_reader.h"
 
 #include "core/data/language.h"
+#include "core/data/readers/plain_text_lines.h"
 
 namespace isomorph::data {
 
@@ -20,6 +21,7 @@ bool PlainTextDocumentReader::next(Document& doc) {
             if (count > 0) break;
             continue;
         }
+        if (lines_.lineNumber() == 1) requirePlainTextLine(lines_, line);
         if (count == 0) doc.line = lines_.lineNumber();
         if (count < doc.sentences.size()) {
             doc.sentences[count].assign(line.data(), line.size());

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/common/errors.h"
+#include "core/data/readers/plain_text_lines.h"
 
 namespace isomorph::data {
 namespace {
@@ -44,6 +45,22 @@ size_t sequenceLength(const unsigned char* s, size_t n, size_t& prefix) {
     }
     return len;
 }
+
+/// A well-known non-text format: its first bytes, what it is, and what to do instead.
+struct Format {
+    std::string_view magic, what, fix;
+};
+constexpr Format kNonText[] = {
+    {"\x93NUMPY", "a NumPy array (.npy), not text",
+     "give the text file the vectors were made from"},
+    {"\x1F\x8B", "gzip-compressed", "decompress it first (gunzip -k)"},
+    {"PK\x03\x04", "a ZIP archive (.zip, .npz, .docx, ...), not text", "extract the text first"},
+    {"%PDF-", "a PDF document, not text", "extract the text first (e.g. pdftotext)"},
+    {"\xFF\xFE", "UTF-16 text (byte-order mark FF FE), not UTF-8",
+     "convert it (iconv -f UTF-16 -t UTF-8)"},
+    {"\xFE\xFF", "UTF-16 text (byte-order mark FE FF), not UTF-8",
+     "convert it (iconv -f UTF-16 -t UTF-8)"},
+};
 
 std::string limitText(size_t bytes) {
     std::string text = std::to_string(bytes) + " bytes";
@@ -157,9 +174,16 @@ bool LineReader::next(std::string_view& line) {
 std::string_view LineReader::check(const char* begin, size_t size, uint64_t offset) {
     std::string_view text(begin, size);
     if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    const std::string_view raw = text;
     if (line_ == 1 && text.substr(0, kBom.size()) == kBom) {
         text.remove_prefix(kBom.size());
         offset += kBom.size();
+    }
+    if (line_ == 1) {
+        for (const Format& f : kNonText) {
+            if (raw.substr(0, f.magic.size()) == f.magic)
+                fail("the file is " + std::string(f.what) + "; " + std::string(f.fix));
+        }
     }
     if (text.size() > options_.maxLineBytes) {
         fail("line is longer than the limit of " + limitText(options_.maxLineBytes) +
@@ -177,8 +201,7 @@ std::string_view LineReader::check(const char* begin, size_t size, uint64_t offs
         std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[bad]));
         fail("invalid UTF-8 (byte " + std::string(hex) + ") at byte offset " +
              std::to_string(offset + bad) + " (column " + std::to_string(bad + 1) +
-             "); convert the file to UTF-8 (e.g. with iconv) or read it leniently to replace "
-             "invalid bytes with U+FFFD");
+             "); convert the file to UTF-8 (e.g. with iconv)");
     }
     scratch_.clear();
     while (bad != std::string_view::npos) {
@@ -193,6 +216,28 @@ std::string_view LineReader::check(const char* begin, size_t size, uint64_t offs
     }
     scratch_.append(text);
     return scratch_;
+}
+
+PlainTextLines::PlainTextLines(const std::filesystem::path& path, ReadOptions options)
+    : lines_(path.empty() || path == "-" ? std::filesystem::path("/dev/stdin") : path, options) {}
+
+bool PlainTextLines::next(std::string_view& line) {
+    if (!lines_.next(line)) return false;
+    if (lines_.lineNumber() == 1) requirePlainTextLine(lines_, line);
+    return true;
+}
+
+void requirePlainTextLine(const LineReader& lines, std::string_view line) {
+    // A JSON object: braces around "key": value text.
+    const size_t first = line.find_first_not_of(" \t");
+    const size_t last = line.find_last_not_of(" \t");
+    if (first == std::string_view::npos || line[first] != '{' || line[last] != '}' ||
+        line.find('"') == std::string_view::npos || line.find(':') == std::string_view::npos)
+        return;
+    lines.fail(
+        "the line is a JSON object (JSON Lines?) but the file is read as plain text, one entry "
+        "per line; extract the text field into a plain-text file (e.g. jq -r .text), or, where "
+        "JSON Lines are accepted, give the file a .jsonl extension");
 }
 
 std::string LineReader::where() const {
