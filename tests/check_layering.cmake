@@ -20,26 +20,22 @@ function(check_layering)
     check_layer(core "^#include [<\"](Q[A-Za-z]+|qt[a-z]*/)" "core/ must not include Qt")
     check_layer(views "^#include [<\"](torch/|ATen/|c10/|core/)" "views/ must not include LibTorch or core headers")
 
-    # The retrieval stack inside core/: align < search < index < eval. A folder may include its own
-    # headers and those of the folders before it, never those after it (search results, Ranking and
-    # Run, live in core/search/ranking.h so that search needs nothing from eval). The layers below
-    # the stack (common, text, data, model_io, model, runtime) include none of it.
-    set(stack align search index eval)
-    list(LENGTH stack depth)
-    math(EXPR last "${depth} - 1")
+    # Inside core/, folders form one order, lowest first. A folder may include its own headers and
+    # those of the folders before it, never those after it, so no two folders depend on each other
+    # (search results, Ranking and Run, live in core/search/ranking.h so that search needs nothing
+    # from eval; language codes and the portable random numbers live in core/common/ so that text
+    # needs nothing from data). docs/architecture.md, "Layers", explains each folder's place.
+    set(order common text data model_io runtime model align search index eval train workspace)
+    list(LENGTH order depth)
+    math(EXPR last "${depth} - 2")
+    list(JOIN order " < " orderText)
     foreach(i RANGE ${last})
-        list(GET stack ${i} layer)
+        list(GET order ${i} layer)
         math(EXPR next "${i} + 1")
-        if(next LESS depth)
-            list(SUBLIST stack ${next} -1 above)
-            list(JOIN above "|" aboveRegex)
-            check_layer(core/${layer} "^#include [<\"]core/(${aboveRegex})/"
-                        "core/${layer} must not include core/{${aboveRegex}} (order: align < search < index < eval)")
-        endif()
-    endforeach()
-    foreach(lower common text data model_io model runtime)
-        check_layer(core/${lower} "^#include [<\"]core/(align|search|index|eval)/"
-                    "core/${lower} is below the retrieval stack and must not include core/{align|search|index|eval}")
+        list(SUBLIST order ${next} -1 above)
+        list(JOIN above "|" aboveRegex)
+        check_layer(core/${layer} "^#include [<\"]core/(${aboveRegex})/"
+                    "core/${layer} must not include core/{${aboveRegex}} (order: ${orderText})")
     endforeach()
 endfunction()
 check_layering()

@@ -14,7 +14,7 @@
 #include "app/cli/progress_line.h"
 #include "core/align/calibration.h"
 #include "core/common/errors.h"
-#include "core/data/language.h"
+#include "core/common/language.h"
 #include "core/eval/calibration_fit.h"
 #include "core/model/npy_writer.h"
 #include "core/model_io/npy_reader.h"
@@ -57,7 +57,7 @@ std::pair<std::string, std::string> splitLangPath(const std::string& arg, const 
         throw ConfigError(
             fmt::format("{} {}: expected LANG=FILE (e.g. de=de-sample.txt)", flag, arg));
     const std::string lang = arg.substr(0, eq);
-    data::requireLanguageCode(lang, flag);
+    requireLanguageCode(lang, flag);
     return {lang, arg.substr(eq + 1)};
 }
 

@@ -15,7 +15,7 @@
 #include "core/align/bitext_metrics.h"
 #include "core/align/calibration.h"
 #include "core/common/errors.h"
-#include "core/data/language.h"
+#include "core/common/language.h"
 #include "core/data/readers/answers_reader.h"
 #include "core/eval/eval_tasks.h"
 #include "core/eval/rerank.h"

@@ -7,7 +7,7 @@
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
-#include "core/data/language.h"
+#include "core/common/language.h"
 #include "core/data/readers/plain_text_lines.h"
 #include "core/model/encoding_service.h"
 #include "core/model/model_init.h"
@@ -40,7 +40,7 @@ int runEncode(const EncodeCliOptions& o) {
     model::EncodeOptions options = o.encode;
     options.pooling = model::Pooling::parse(o.pooling, "--pooling");
     options.device = runtime::parseDevice(o.device, "--device");
-    if (!o.lang.empty()) data::requireLanguageCode(o.lang, "--lang");
+    if (!o.lang.empty()) requireLanguageCode(o.lang, "--lang");
     const std::filesystem::path checkpoint = model_io::resolveCheckpoint(o.model);
     data::PlainTextLines lines(o.input);
     auto service = model::EncodingService::open(checkpoint, options);

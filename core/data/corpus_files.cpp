@@ -4,7 +4,7 @@
 #include <map>
 
 #include "core/common/errors.h"
-#include "core/data/language.h"
+#include "core/common/language.h"
 #include "core/data/readers/document_reader.h"
 #include "core/text/tokenizer_trainer.h"
 

@@ -11,7 +11,7 @@
 #include "core/align/knn.h"
 #include "core/common/errors.h"
 #include "core/common/hash.h"
-#include "core/data/language.h"
+#include "core/common/language.h"
 #include "core/data/readers/tatoeba_pair_reader.h"
 #include "core/data/readers/text_input.h"
 #include "core/data/readers/tsv_pair_reader.h"
@@ -29,7 +29,7 @@ namespace {
 bool languagesFromName(const std::string& stem, std::string& src, std::string& tgt) {
     for (size_t dash = stem.find('-'); dash != std::string::npos; dash = stem.find('-', dash + 1)) {
         const std::string a = stem.substr(0, dash), b = stem.substr(dash + 1);
-        if (data::isValidLanguageCode(a) && data::isValidLanguageCode(b)) {
+        if (isValidLanguageCode(a) && isValidLanguageCode(b)) {
             src = a;
             tgt = b;
             return true;
@@ -109,7 +109,7 @@ FloatMatrix calibrated(FloatMatrix m, const align::Calibration* cal, const std::
 std::string queryLanguage(const std::string& id) {
     const auto dot = id.rfind('.');
     const std::string suffix = dot == std::string::npos ? "" : id.substr(dot + 1);
-    if (!data::isValidLanguageCode(suffix))
+    if (!isValidLanguageCode(suffix))
         throw DataError(
             fmt::format("setting 'calibration': query id '{}' does not end in a language code "
                         "('.de'), so it cannot be calibrated",
@@ -270,7 +270,7 @@ MiningSet loadBuccSet(const std::string& prefix, const std::string& srcLang,
 }
 
 BitextSet demoPairs(const fs::path& corpus, const std::string& lang, const std::string& split) {
-    data::requireLanguageCode(lang, "setting 'lang'");
+    requireLanguageCode(lang, "setting 'lang'");
     BitextSet set;
     set.name = lang + "-en";
     set.srcLang = lang;

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/common/errors.h"
-#include "core/data/language.h"
+#include "core/common/language.h"
 
 namespace isomorph::eval {
 namespace {
@@ -190,7 +190,7 @@ std::string languageFromIdSuffix(const std::string& id) {
             "in an 'id<TAB>language' file instead",
             id));
     std::string language = id.substr(dot + 1);
-    data::requireLanguageCode(language, fmt::format("id '{}'", id));
+    requireLanguageCode(language, fmt::format("id '{}'", id));
     return language;
 }
 
@@ -205,7 +205,7 @@ std::map<std::string, std::string> readLanguageTsv(data::LineReader lines) {
             lines.fail("expected 2 tab-separated columns (id<TAB>language)");
         const std::string id(line.substr(0, tab)), language(line.substr(tab + 1));
         if (id.empty()) lines.fail("empty id (column 1)");
-        data::requireLanguageCode(language, lines.where() + ": column 2");
+        requireLanguageCode(language, lines.where() + ": column 2");
         const auto [it, inserted] = firstLine.emplace(id, lines.lineNumber());
         if (!inserted)
             lines.fail(

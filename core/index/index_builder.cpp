@@ -7,7 +7,7 @@
 
 #include "core/align/calibration.h"
 #include "core/common/errors.h"
-#include "core/data/language.h"
+#include "core/common/language.h"
 #include "core/data/readers/beir_corpus_reader.h"
 #include "core/data/readers/plain_text_lines.h"
 #include "core/model_io/checkpoint_path.h"
@@ -30,10 +30,10 @@ void assignLanguages(std::vector<IndexedDocument>& docs, size_t first, const std
     if (mode == "auto" || mode == "id-suffix") {
         const bool all = std::all_of(
             docs.begin() + static_cast<long>(first), docs.end(),
-            [](const IndexedDocument& d) { return data::isValidLanguageCode(idSuffix(d.id)); });
+            [](const IndexedDocument& d) { return isValidLanguageCode(idSuffix(d.id)); });
         if (!all && mode == "id-suffix") {
             for (size_t i = first; i < docs.size(); ++i)
-                if (!data::isValidLanguageCode(idSuffix(docs[i].id)))
+                if (!isValidLanguageCode(idSuffix(docs[i].id)))
                     throw DataError(fmt::format(
                         "{}: document id '{}' does not end in a language code ('.de'); use "
                         "a language code or none as the corpus language (setting 'lang')",
@@ -44,7 +44,7 @@ void assignLanguages(std::vector<IndexedDocument>& docs, size_t first, const std
             docs[i].language = idSuffix(docs[i].id);
         return;
     }
-    data::requireLanguageCode(mode, "setting 'lang'");
+    requireLanguageCode(mode, "setting 'lang'");
     for (size_t i = first; i < docs.size(); ++i)
         docs[i].language = mode;
 }

@@ -17,7 +17,7 @@
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/common/staging_dir.h"
-#include "core/data/language.h"
+#include "core/common/language.h"
 #include "core/data/readers/text_input.h"
 
 namespace fs = std::filesystem;
@@ -181,7 +181,7 @@ void checkDocument(const IndexDocument& doc, std::size_t index,
     if (doc.id.empty())
         throw DataError(
             fmt::format("document {} (0-based) has an empty id; every document needs one", index));
-    if (!doc.language.empty() && !data::isValidLanguageCode(doc.language))
+    if (!doc.language.empty() && !isValidLanguageCode(doc.language))
         throw DataError(fmt::format(
             "document '{}': language '{}' is not an ISO 639-1 code or BCP-47 tag (such as 'de', "
             "'pt-PT', 'zh-Hant'); fix the document's language",
@@ -230,7 +230,7 @@ Bm25IndexInfo writeDatabase(const fs::path& path, const DocumentSource& source,
 void checkSearchOptions(const Bm25SearchOptions& options) {
     if (options.k == 0) throw ConfigError("BM25 search k = 0; ask for at least one document");
     for (const std::string* lang : {&options.queryLanguage, &options.documentLanguage})
-        if (!lang->empty() && !data::isValidLanguageCode(*lang))
+        if (!lang->empty() && !isValidLanguageCode(*lang))
             throw ConfigError(fmt::format(
                 "BM25 search: language '{}' is not an ISO 639-1 code or BCP-47 tag (such as "
                 "'de', 'pt-PT'); leave it empty for none",

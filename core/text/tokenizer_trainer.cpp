@@ -5,8 +5,8 @@
 #include <thread>
 
 #include "core/common/errors.h"
-#include "core/data/language.h"
-#include "core/data/samplers/random.h"
+#include "core/common/language.h"
+#include "core/common/random.h"
 
 namespace isomorph::text {
 
@@ -73,7 +73,7 @@ class SampledSource {
     std::vector<LanguageSample>& plan_;
     // The samplers' generator: std::uniform_real_distribution is implementation-defined, and the
     // same corpus and seed must give the same tokenizer with any standard library.
-    data::samplers::Rng rng_;
+    Rng rng_;
     std::unique_ptr<SentenceStream> stream_;
     std::string current_;
     size_t lang_ = 0;  // index of the next language to open
@@ -106,7 +106,7 @@ Tokenizer trainTokenizer(const std::vector<LanguageCorpus>& corpora,
                           "'");
     }
     for (const auto& c : corpora)
-        data::requireLanguageCode(c.lang, "tokenizer corpus");
+        requireLanguageCode(c.lang, "tokenizer corpus");
     if (progress) progress("counting");
     std::vector<std::pair<std::string, int64_t>> counts;
     for (const auto& c : corpora)

@@ -20,7 +20,7 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
-#include "core/data/samplers/random.h"
+#include "core/common/random.h"
 #include "core/data/shards/shard_set.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/model_init.h"
@@ -475,7 +475,7 @@ void Trainer::buildObjectives() {
 
 size_t Trainer::chooseObjective(int64_t micro) const {
     // Per-batch task sampling keyed by (seed, step, micro): the same on every rank and on resume.
-    data::samplers::Rng rng(data::samplers::deriveKey(config_.runtime.seed, kTaskTag,
+    Rng rng(deriveKey(config_.runtime.seed, kTaskTag,
                                                       static_cast<uint64_t>(state_.step),
                                                       static_cast<uint64_t>(micro)));
     double total = 0;
@@ -495,7 +495,7 @@ void Trainer::runMicroBatch(int64_t micro, StepRecord& record) {
     const double lossWeight = settings_[index]->lossWeight;
     const auto accumulation = static_cast<double>(config_.optimizer.accumulation);
     const uint64_t key =
-        data::samplers::deriveKey(config_.runtime.seed, kDropoutTag,
+        deriveKey(config_.runtime.seed, kDropoutTag,
                                   static_cast<uint64_t>(state_.step), static_cast<uint64_t>(micro));
     torch::manual_seed(key);  // dropout of this micro-batch, identical after a resume
     StepContext context{encoder_, device_, state_.step, micro, key, collective_.get()};

@@ -1,9 +1,9 @@
 #include <QtTest>
 
 #include "core/common/errors.h"
-#include "core/data/language.h"
+#include "core/common/language.h"
 
-using isomorph::data::isValidLanguageCode;
+using isomorph::isValidLanguageCode;
 
 class TestLanguage : public QObject {
     Q_OBJECT
@@ -23,7 +23,7 @@ class TestLanguage : public QObject {
     }
     void errorNamesWhereAndWhat() {
         try {
-            isomorph::data::requireLanguageCode("xx", "docs.jsonl:3: field 'lang'");
+            isomorph::requireLanguageCode("xx", "docs.jsonl:3: field 'lang'");
             QFAIL("expected DataError");
         } catch (const isomorph::DataError& e) {
             const std::string msg = e.what();

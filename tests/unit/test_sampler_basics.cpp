@@ -11,7 +11,7 @@
 #include "core/data/samplers/collate.h"
 #include "core/data/samplers/cursor.h"
 #include "core/data/samplers/masking.h"
-#include "core/data/samplers/random.h"
+#include "core/common/random.h"
 #include "core/data/samplers/retrieval_sampler.h"
 #include "tests/unit/sampler_test_support.h"
 

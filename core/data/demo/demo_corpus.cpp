@@ -14,7 +14,7 @@
 #include "core/common/hash.h"
 #include "core/data/demo/demo_outputs.h"
 #include "core/data/demo/man_render.h"
-#include "core/data/language.h"
+#include "core/common/language.h"
 
 namespace isomorph::data {
 namespace fs = std::filesystem;

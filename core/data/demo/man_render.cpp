@@ -23,7 +23,7 @@
 
 #include "core/common/errors.h"
 #include "core/data/demo/sentence_splitter.h"
-#include "core/data/language.h"
+#include "core/common/language.h"
 
 extern char** environ;
 

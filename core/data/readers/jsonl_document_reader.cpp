@@ -1,6 +1,6 @@
 #include "core/data/readers/jsonl_document_reader.h"
 
-#include "core/data/language.h"
+#include "core/common/language.h"
 #include "core/data/readers/json_line.h"
 
 namespace isomorph::data {

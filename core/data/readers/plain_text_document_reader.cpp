@@ -1,6 +1,6 @@
 #include "core/data/readers/plain_text_document_reader.h"
 
-#include "core/data/language.h"
+#include "core/common/language.h"
 #include "core/data/readers/plain_text_lines.h"
 
 namespace isomorph::data {

@@ -1,6 +1,6 @@
 #include "core/data/readers/sentence_pair_reader.h"
 
-#include "core/data/language.h"
+#include "core/common/language.h"
 
 namespace isomorph::data {
 

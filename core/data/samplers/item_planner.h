@@ -17,7 +17,7 @@
 
 #include "core/data/samplers/corpus_index.h"
 #include "core/data/samplers/cursor.h"
-#include "core/data/samplers/random.h"
+#include "core/common/random.h"
 
 namespace isomorph::data::samplers {
 

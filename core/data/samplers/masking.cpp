@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "core/data/samplers/random.h"
+#include "core/common/random.h"
 
 namespace isomorph::data::samplers {
 

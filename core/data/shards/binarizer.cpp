@@ -18,7 +18,7 @@
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/common/hash.h"
-#include "core/data/language.h"
+#include "core/common/language.h"
 #include "core/data/readers/document_reader.h"
 #include "core/data/readers/tsv_pair_reader.h"
 #include "core/data/shards/shard_format.h"

@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace isomorph::data::samplers {
+namespace isomorph {
 
 /// One step of SplitMix64 (Steele et al.): advances `state` and returns a well-mixed value.
 inline uint64_t splitMix64(uint64_t& state) {
@@ -101,4 +101,4 @@ class FeistelPermutation {
     std::array<uint64_t, kRounds> keys_{};
 };
 
-}  // namespace isomorph::data::samplers
+}  // namespace isomorph

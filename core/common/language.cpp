@@ -1,4 +1,4 @@
-#include "core/data/language.h"
+#include "core/common/language.h"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 
 #include "core/common/errors.h"
 
-namespace isomorph::data {
+namespace isomorph {
 namespace {
 
 // ISO 639-1 (all 183 two-letter codes), sorted for binary search.
@@ -60,4 +60,4 @@ void requireLanguageCode(std::string_view code, std::string_view where) {
                     "'pt-BR'");
 }
 
-}  // namespace isomorph::data
+}  // namespace isomorph

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-namespace isomorph::data {
+namespace isomorph {
 
 /// True for an ISO 639-1 code ("de") or a BCP-47 tag built on one, with an optional script
 /// ("zh-Hans") and/or region ("pt-BR", "zh-Hant-TW"). Case must be canonical: language lower,
@@ -14,4 +14,4 @@ bool isValidLanguageCode(std::string_view code);
 /// ("corpus.jsonl:12: field 'lang'") and starts the message.
 void requireLanguageCode(std::string_view code, std::string_view where);
 
-}  // namespace isomorph::data
+}  // namespace isomorph
