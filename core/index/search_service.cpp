@@ -98,8 +98,8 @@ struct SearchService::Impl {
         if (options.mode != SearchMode::Lexical && calibration && options.queryLanguage.empty())
             throw ConfigError(
                 fmt::format("{} is calibrated ({}): give the query's language (setting "
-                            "'query_language', one of the "
-                            "calibrated languages) so the query is calibrated like the documents",
+                            "'query_language', one of the calibrated languages) so the query is "
+                            "calibrated like the documents",
                             index->folder().string(), index->metadata().calibrationSteps));
     }
 
