@@ -126,14 +126,15 @@ class TestCliDemoWorkspace : public QObject {
 
     void demoRunKeepsItsWallTimeBudget() {
         // 0.5 minutes for everything: preparing (skipped), evaluating the initialisation,
-        // training and the final evaluation. With 1200 train pairs an evaluation of the
-        // preset's 4 x 256 model takes seconds, so a budget that counted training alone would
+        // training and the final evaluation. With 1200 train pairs an evaluation of a 4 x 512
+        // model takes seconds, so a budget that counted training alone would
         // overrun by two evaluations plus the trainer's set-up.
         const double budget = 30.0;
         QElapsedTimer wall;
         wall.start();
-        CliResult r = runCli(
-            {"demo", "run", "--workspace", ws_, "--minutes", "0.5", "--set", "data.max_tokens=24"});
+        CliResult r = runCli({"demo", "run", "--workspace", ws_, "--minutes", "0.5", "--set",
+                              "data.max_tokens=24", "--set", "model.hidden=512", "--set",
+                              "model.ffn=2048", "--set", "model.heads=8"});
         const double seconds = wall.elapsed() / 1000.0;
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.out.contains("dev bitext accuracy"), r.out.constData());
