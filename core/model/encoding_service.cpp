@@ -11,7 +11,7 @@
 #include "core/model/hf_checkpoint.h"
 #include "core/model/npy_writer.h"
 #include "core/model/pooling.h"
-#include "core/runtime/system_info.h"
+#include "core/runtime/scoped_thread_counts.h"
 #include "core/text/tokenizer.h"
 #include "core/text/wordpiece_tokenizer.h"
 
@@ -122,7 +122,7 @@ std::unique_ptr<EncodingService> EncodingService::open(const fs::path& checkpoin
     if (options.batchSize <= 0) throw ConfigError("--batch-size must be positive");
     auto impl = std::make_unique<Impl>();
     impl->options = options;
-    impl->threads = runtime::configureThreads(options.threads);
+    impl->threads = runtime::resolveThreadCount(options.threads);
     impl->tokenizer = loadTokenizer(checkpoint);
     impl->encoder = loadHuggingFaceEncoder(checkpoint);
     const auto& config = impl->encoder->config;
@@ -186,6 +186,9 @@ std::vector<float> EncodingService::encode(const std::vector<std::string>& sente
         }
     };
     const int workers = impl_->device.is_cpu() ? std::max(1, impl_->threads) : 1;
+    // The service's thread count holds while it encodes, not after: the process (a GUI worker,
+    // another service) keeps its own.
+    runtime::ScopedThreadCounts threads({impl_->threads, 0});
     if (workers <= 1 || batches < 2) {
         for (size_t b = 0; b < batches; ++b)
             runBatch(b);
@@ -197,8 +200,8 @@ std::vector<float> EncodingService::encode(const std::vector<std::string>& sente
         std::atomic<size_t> nextBatch{1};
         std::exception_ptr failure;
         std::mutex failureMutex;
-        const int blasThreads = runtime::blasThreads();
-        runtime::setBlasThreads(1);
+        // N batches at once, each calling BLAS: one OpenBLAS thread each, or they oversubscribe.
+        runtime::ScopedThreadCounts oneBlasThread({0, 1});
         std::vector<std::thread> pool;
         for (int w = 0; w < workers; ++w) {
             pool.emplace_back([&] {
@@ -216,7 +219,6 @@ std::vector<float> EncodingService::encode(const std::vector<std::string>& sente
         }
         for (auto& t : pool)
             t.join();
-        runtime::setBlasThreads(blasThreads);
         if (failure) std::rethrow_exception(failure);
     }
     s.sentences += static_cast<int64_t>(sentences.size());
