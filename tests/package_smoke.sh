@@ -16,12 +16,17 @@ dpkg-deb -c "$deb" > "$work/contents"
 for f in ./usr/bin/isomorph ./usr/bin/isomorph-cli ./usr/lib/isomorph/libisomorph_spm.so \
          ./usr/share/applications/org.isomorph.Isomorph.desktop \
          ./usr/share/metainfo/org.isomorph.Isomorph.metainfo.xml \
-         ./usr/share/icons/hicolor/scalable/apps/org.isomorph.Isomorph.svg; do
+         ./usr/share/icons/hicolor/scalable/apps/org.isomorph.Isomorph.svg \
+         ./usr/share/man/man1/isomorph.1.gz ./usr/share/man/man1/isomorph-cli.1.gz; do
   grep -q " $f\$" "$work/contents" || { echo "missing from package: $f"; exit 1; }
 done
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 case "$depends" in *libtorch*) ;; *) echo "Depends lacks libtorch"; exit 1 ;; esac
+
+# The control file's long description: one paragraph, no list separators from CMake.
+description=$(dpkg-deb -f "$deb" Description)
+case "$description" in *";"*) echo "Description has stray ';':"; echo "$description"; exit 1 ;; esac
 
 desktop-file-validate "$src/packaging/org.isomorph.Isomorph.desktop"
 appstreamcli validate --no-net "$src/packaging/org.isomorph.Isomorph.metainfo.xml" >/dev/null
@@ -31,4 +36,16 @@ env -u ISOMORPH_SPM_LIBRARY "$work/root/usr/bin/isomorph-cli" doctor --no-gemm -
 grep -q "$work/root/usr/lib/isomorph/libisomorph_spm.so" "$work/doctor.json" \
   || { echo "packaged isomorph-cli did not load the packaged shim:"; cat "$work/doctor.json"; exit 1; }
 "$work/root/usr/bin/isomorph-cli" --version
+# Man pages generated from --help: a real page (title, synopsis) listing the options.
+check_man() {  # PAGE TITLE OPTION
+  local text
+  text=$(zcat "$work/root/usr/share/man/man1/$1")
+  [ -n "$text" ] || { echo "empty man page: $1"; exit 1; }
+  for want in ".TH $2" ".SH SYNOPSIS" "$3"; do
+    grep -qF -- "$want" <<<"$text" || { echo "man page $1 lacks '$want'"; exit 1; }
+  done
+}
+check_man isomorph-cli.1.gz ISOMORPH-CLI 'train'
+check_man isomorph.1.gz ISOMORPH 'workspace'
+
 echo "package smoke test passed"

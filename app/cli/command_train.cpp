@@ -1,23 +1,16 @@
 // `isomorph-cli train`: one training run, or N local data-parallel workers (--nproc).
 
 #include <atomic>
-#include <chrono>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/prctl.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
 
 #include <fmt/format.h>
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
+#include "app/cli/worker_supervisor.h"
 #include "core/common/errors.h"
 #include "core/train/presets.h"
 #include "core/train/run_config.h"
@@ -133,106 +126,6 @@ void requireConfigPaths(const train::RunConfig& config, const PathBase& base) {
         missing, base.origin, base.dir.string()));
 }
 
-int freePort() {
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    addr.sin_port = 0;
-    socklen_t len = sizeof(addr);
-    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0) {
-        if (fd >= 0) ::close(fd);
-        throw ConfigError("cannot find a free local port for the workers; give --master-port");
-    }
-    const int port = ntohs(addr.sin_port);
-    ::close(fd);
-    return port;
-}
-
-/// Starts N copies of this command as torchrun-style workers and waits for them. When one fails,
-/// the others are asked to stop (SIGTERM) and killed after a grace period.
-int launchWorkers(const TrainCliOptions& o, int nproc) {
-    const int port = o.masterPort > 0 ? o.masterPort : freePort();
-    // Workers run this same command line; they recognise themselves by WORLD_SIZE.
-    std::vector<std::string> argv;
-    {
-        std::ifstream in("/proc/self/cmdline", std::ios::binary);
-        std::string arg;
-        while (std::getline(in, arg, '\0'))
-            argv.push_back(arg);
-    }
-    std::vector<pid_t> pids;
-    for (int rank = 0; rank < nproc; ++rank) {
-        pid_t pid = ::fork();
-        if (pid < 0) throw Error(std::string("cannot start a worker: ") + std::strerror(errno));
-        if (pid == 0) {
-            // Own process group: a terminal's Ctrl-C reaches only the launcher, which forwards
-            // one stop request; and the worker stops if the launcher dies.
-            ::setpgid(0, 0);
-            ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-            ::setenv("RANK", std::to_string(rank).c_str(), 1);
-            ::setenv("LOCAL_RANK", std::to_string(rank).c_str(), 1);
-            ::setenv("WORLD_SIZE", std::to_string(nproc).c_str(), 1);
-            ::setenv("LOCAL_WORLD_SIZE", std::to_string(nproc).c_str(), 1);
-            ::setenv("MASTER_ADDR", "127.0.0.1", 1);
-            ::setenv("MASTER_PORT", std::to_string(port).c_str(), 1);
-            std::vector<char*> args;
-            for (const auto& a : argv)
-                args.push_back(const_cast<char*>(a.c_str()));
-            args.push_back(nullptr);
-            ::execv("/proc/self/exe", args.data());
-            std::fprintf(stderr, "isomorph-cli: cannot start worker %d: %s\n", rank,
-                         std::strerror(errno));
-            ::_exit(kExitRuntime);
-        }
-        pids.push_back(pid);
-    }
-    std::cerr << fmt::format("started {} workers (Gloo rendezvous on 127.0.0.1:{})\n", nproc, port);
-    // The launcher forwards a stop request to the workers and otherwise waits.
-    int result = kExitOk;
-    int alive = nproc;
-    bool stopping = false, forwarded = false;
-    auto deadline = std::chrono::steady_clock::time_point::max();
-    while (alive > 0) {
-        if (g_stop.load() && !forwarded) {
-            for (pid_t p : pids)
-                if (p > 0) ::kill(p, SIGINT);
-            forwarded = true;
-        }
-        int status = 0;
-        pid_t done = ::waitpid(-1, &status, WNOHANG);
-        if (done > 0) {
-            for (size_t r = 0; r < pids.size(); ++r) {
-                if (pids[r] != done) continue;
-                pids[r] = -1;
-                --alive;
-                const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-                if (!ok) {
-                    std::cerr << fmt::format(
-                        "isomorph-cli: worker {} {} {}; stopping the others\n", r,
-                        WIFSIGNALED(status) ? "was killed by signal" : "exited with status",
-                        WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
-                    if (result == kExitOk) result = kExitRuntime;
-                    if (!stopping) {
-                        for (pid_t p : pids)
-                            if (p > 0) ::kill(p, SIGTERM);
-                        stopping = true;
-                        deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-                    }
-                }
-            }
-            continue;
-        }
-        if (std::chrono::steady_clock::now() > deadline) {
-            for (pid_t p : pids)
-                if (p > 0) ::kill(p, SIGKILL);
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    return result;
-}
-
 int runTrain(TrainCliOptions o) {
     PathBase base;
     train::RunConfig config = loadConfig(o, &base);
@@ -249,8 +142,13 @@ int runTrain(TrainCliOptions o) {
 
     const char* world = std::getenv("WORLD_SIZE");
     const bool isWorker = world && std::string(world) != "1" && std::string(world) != "";
-    if (config.runtime.nproc > 1 && !isWorker)
-        return launchWorkers(o, static_cast<int>(config.runtime.nproc));
+    if (config.runtime.nproc > 1 && !isWorker) {
+        const int port = o.masterPort > 0 ? o.masterPort : freeLocalPort();
+        return superviseWorkers(static_cast<int>(config.runtime.nproc), port, g_stop);
+    }
+    // Of N workers only rank 0 reports progress and the summary: the run is one run.
+    const char* rank = std::getenv("RANK");
+    const bool reports = !isWorker || rank == nullptr || std::string(rank) == "0";
 
     ProgressLine line;
     train::TrainRequest request;
@@ -259,16 +157,18 @@ int runTrain(TrainCliOptions o) {
     request.resume = o.resume;
     request.stopAfter = o.maxSteps;
     request.stop = &g_stop;
-    request.progress = [&line](const train::TrainProgress& p) {
+    request.progress = [&line, reports](const train::TrainProgress& p) {
+        if (!reports) return;
         line.update(fmt::format("step {}/{}  loss {:.4f} ({})  lr {:.2e}  {:.0f} tok/s  {:.0f} s",
                                 p.step, p.maxSteps, p.loss, p.objective, p.lr, p.tokensPerSecond,
                                 p.elapsedSeconds));
     };
     train::TrainResult r = train::runTraining(request);
-    line.finish(
-        fmt::format("{} at step {}; checkpoint {}",
-                    r.status == train::TrainResult::Status::Finished ? "finished" : "stopped",
-                    r.step, r.checkpoint.string()));
+    if (reports)
+        line.finish(
+            fmt::format("{} at step {}; checkpoint {}",
+                        r.status == train::TrainResult::Status::Finished ? "finished" : "stopped",
+                        r.step, r.checkpoint.string()));
     return kExitOk;
 }
 

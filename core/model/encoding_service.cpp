@@ -13,6 +13,7 @@
 #include "core/model/pooling.h"
 #include "core/model_io/checkpoint_path.h"
 #include "core/runtime/system_info.h"
+#include "core/runtime/scoped_thread_counts.h"
 #include "core/text/tokenizer.h"
 #include "core/text/wordpiece_tokenizer.h"
 
@@ -124,7 +125,7 @@ std::unique_ptr<EncodingService> EncodingService::open(const fs::path& model,
     if (options.batchSize <= 0) throw ConfigError("setting 'batch_size' must be positive");
     auto impl = std::make_unique<Impl>();
     impl->options = options;
-    impl->threads = runtime::configureThreads(options.threads);
+    impl->threads = runtime::resolveThreadCount(options.threads);
     impl->tokenizer = loadTokenizer(checkpoint);
     impl->encoder = loadHuggingFaceEncoder(checkpoint);
     const auto& config = impl->encoder->config;
@@ -188,6 +189,9 @@ std::vector<float> EncodingService::encode(const std::vector<std::string>& sente
         }
     };
     const int workers = impl_->device.is_cpu() ? std::max(1, impl_->threads) : 1;
+    // The service's thread count holds while it encodes, not after: the process (a GUI worker,
+    // another service) keeps its own.
+    runtime::ScopedThreadCounts threads({impl_->threads, 0});
     if (workers <= 1 || batches < 2) {
         for (size_t b = 0; b < batches; ++b)
             runBatch(b);
@@ -199,13 +203,13 @@ std::vector<float> EncodingService::encode(const std::vector<std::string>& sente
         std::atomic<size_t> nextBatch{1};
         std::exception_ptr failure;
         std::mutex failureMutex;
-        const int blasThreads = runtime::blasThreads();
-        runtime::setBlasThreads(1);
+        // N batches at once, each calling BLAS: one OpenBLAS thread each, or they oversubscribe.
+        runtime::ScopedThreadCounts oneBlasThread({0, 1});
         std::vector<std::thread> pool;
         for (int w = 0; w < workers; ++w) {
             pool.emplace_back([&] {
                 try {
-                    torch::InferenceMode inference;
+                    torch::InferenceMode workerInference;  // thread-local: every worker sets its own
                     runtime::useOneIntraOpThreadInThisThread();
                     for (size_t b; (b = nextBatch.fetch_add(1)) < batches;)
                         runBatch(b);
@@ -218,7 +222,6 @@ std::vector<float> EncodingService::encode(const std::vector<std::string>& sente
         }
         for (auto& t : pool)
             t.join();
-        runtime::setBlasThreads(blasThreads);
         if (failure) std::rethrow_exception(failure);
     }
     s.sentences += static_cast<int64_t>(sentences.size());

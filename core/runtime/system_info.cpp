@@ -20,13 +20,11 @@
 
 #ifdef USE_C10D_GLOO
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 #endif
 
 #include "core/common/version.h"
 #include "core/runtime/device.h"
+#include "core/runtime/scoped_thread_counts.h"
 #include "core/text/sentencepiece_model.h"
 
 #if ISOMORPH_WITH_CUDA
@@ -57,12 +55,10 @@ std::string loadedBlasLibrary() {
 
 void describeOpenBlas(SystemInfo& info) {
     using ConfigFn = char* (*)();
-    using ThreadsFn = int (*)();
     auto config = reinterpret_cast<ConfigFn>(::dlsym(RTLD_DEFAULT, "openblas_get_config"));
-    auto threads = reinterpret_cast<ThreadsFn>(::dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
     if (config == nullptr) return;
     info.blasConfig = config();
-    if (threads != nullptr) info.blasThreads = threads();
+    info.blasThreads = blasThreads();
     // "OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY Haswell MAX_THREADS=64"
     std::istringstream words(info.blasConfig);
     std::string name, version;
@@ -96,25 +92,6 @@ std::string hostName() {
     char buf[256] = {};
     ::gethostname(buf, sizeof(buf) - 1);
     return buf;
-}
-
-int blasThreads() {
-    using ThreadsFn = int (*)();
-    auto get = reinterpret_cast<ThreadsFn>(::dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
-    return get ? get() : 0;
-}
-
-void setBlasThreads(int threads) {
-    using SetFn = void (*)(int);
-    auto set = reinterpret_cast<SetFn>(::dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
-    if (set && threads > 0) set(threads);
-}
-
-void useOneIntraOpThreadInThisThread() {
-    at::init_num_threads();  // ATen's lazy per-thread setup first, or it would undo ours
-#ifdef _OPENMP
-    omp_set_num_threads(1);
-#endif
 }
 
 namespace {
@@ -178,19 +155,14 @@ void addComponents(SystemInfo& info, const SystemInfoOptions& options) {
 
 }  // namespace
 
-int configureThreads(int threads) {
-    const int n =
-        threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    at::set_num_threads(n);
-    return n;
-}
-
 SystemInfo collectSystemInfo(const SystemInfoOptions& options) {
     SystemInfo info;
     info.isomorphVersion = kVersion;
     info.hardwareThreads = static_cast<int>(std::thread::hardware_concurrency());
-    configureThreads(options.threads);
-    info.intraOpThreads = at::get_num_threads();
+    // A query: the counts asked for hold while measuring and are reported, then the process's
+    // own counts come back.
+    ScopedThreadCounts threads({resolveThreadCount(options.threads), 0});
+    info.intraOpThreads = intraOpThreads();
     info.interOpThreads = at::get_num_interop_threads();
     addComponents(info, options);
     info.blasLibrary = loadedBlasLibrary();

@@ -49,21 +49,12 @@ struct SystemInfoOptions {
 /// GEMM rate below which doctor warns that a reference BLAS is probably in use.
 constexpr double kSlowGemmGflops = 20.0;
 
-/// Sets LibTorch's intra-op thread count; 0 means one per logical CPU. Returns the count set.
-int configureThreads(int threads);
-
 /// This machine's host name (what run status files record as "host").
 std::string hostName();
 
-/// OpenBLAS worker threads (0 when the BLAS is not OpenBLAS) and setting them (no-op then).
-int blasThreads();
-void setBlasThreads(int threads);
-/// Makes LibTorch ops called from the current thread run single-threaded (OpenMP's per-thread
-/// setting), for callers that run several independent batches in parallel threads.
-void useOneIntraOpThreadInThisThread();
-
 /// Collects versions, BLAS, threads, devices and distributed backends. Never throws for a missing
-/// capability: it is reported as unavailable, with the reason, instead.
+/// capability: it is reported as unavailable, with the reason, instead. A read-only query: the
+/// thread counts of `options` hold only while it runs (ScopedThreadCounts).
 SystemInfo collectSystemInfo(const SystemInfoOptions& options = {});
 
 /// Appends the warnings that follow from the measured BLAS facts (slow GEMM, reference BLAS).

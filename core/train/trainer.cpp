@@ -25,6 +25,7 @@
 #include "core/model/hf_checkpoint.h"
 #include "core/model/model_init.h"
 #include "core/runtime/device.h"
+#include "core/runtime/scoped_thread_counts.h"
 #include "core/runtime/system_info.h"
 #include "core/train/adamw.h"
 #include "core/train/checkpoint_store.h"

@@ -131,6 +131,9 @@ class TestTrainCli : public QObject {
                    QStringList{"--set", "objectives.ccp.batch_size=4", "--set",
                                "objectives.mlm.batch_size=4"});
         QVERIFY2(two.exitCode == 0, two.err.constData());
+        // One run, one summary: only rank 0 of the workers reports.
+        QVERIFY2(two.err.count("finished at step 20;") == 1, two.err.constData());
+        QVERIFY2(one.err.count("finished at step 20;") == 1, one.err.constData());
         const auto a = trainLosses(run("one")), b = trainLosses(run("two"));
         QCOMPARE(a.size(), size_t{20});
         QCOMPARE(b.size(), size_t{20});

@@ -33,7 +33,33 @@ class TestDevice : public QObject {
         }
     }
 
-    void cpuIsAlwaysAvailable() { requireAvailable(parseDevice("cpu")); }
+    void cpuIsAlwaysAvailable() {
+        // Whatever CUDA this build or machine has, cpu passes the check under any name.
+        for (const char* what : {"device", "--device", "runtime.device"})
+            QVERIFY_THROWS_NO_EXCEPTION(requireAvailable(parseDevice("cpu", what), what));
+    }
+
+    void cudaOrdinalsBeyondTheVisibleDevicesAreRefused() {
+        if (!cudaCompiledIn()) {
+            QCOMPARE(cudaDeviceCount(), 0);  // nothing to count without CUDA support
+            QSKIP("CPU-only build: covered by cudaWithoutCudaBuildIsAClearError");
+        }
+        const int count = cudaDeviceCount();
+        QVERIFY(count >= 0);
+        const DeviceSpec beyond{DeviceSpec::Kind::Cuda, count};
+        try {
+            requireAvailable(beyond, "--device");
+            QFAIL(qPrintable(QString("accepted %1 with %2 device(s) visible")
+                                 .arg(QString::fromStdString(beyond.toString()))
+                                 .arg(count)));
+        } catch (const ConfigError& e) {
+            const std::string msg = e.what();
+            QVERIFY2(msg.find("--device") != std::string::npos, e.what());
+            QVERIFY2(msg.find(beyond.toString()) != std::string::npos, e.what());
+        }
+        for (int i = 0; i < count; ++i)
+            QVERIFY_THROWS_NO_EXCEPTION(requireAvailable(DeviceSpec{DeviceSpec::Kind::Cuda, i}));
+    }
 
     void cudaWithoutCudaBuildIsAClearError() {
         if (cudaCompiledIn()) QSKIP("this build has CUDA; the CPU-only message does not apply");

@@ -2,6 +2,7 @@
 
 #include <QtTest>
 
+#include "core/runtime/scoped_thread_counts.h"
 #include "core/runtime/system_info.h"
 
 using namespace isomorph::runtime;
@@ -45,6 +46,20 @@ class TestSystemInfo : public QObject {
         QCOMPARE(j["schema_version"].get<int>(), 1);
         QVERIFY(j["components"]["Qt"]["version"].get<std::string>() == "not built");
         QVERIFY(toText(info).find("LibTorch") != std::string::npos);
+    }
+
+    // doctor and the About dialog only look: the counts they measure with are not left behind.
+    void collectSystemInfoLeavesTheProcessCountsAlone() {
+        configureThreads(1);
+        const int blas = blasThreads();
+        SystemInfoOptions options;
+        options.threads = 2;
+        options.gemmSize = 64;
+        options.probeC10d = false;
+        const SystemInfo info = collectSystemInfo(options);
+        QCOMPARE(info.intraOpThreads, 2);  // reported as asked for ...
+        QCOMPARE(intraOpThreads(), 1);     // ... but not left behind
+        QCOMPARE(blasThreads(), blas);
     }
 
     void slowOrReferenceBlasProducesTheInstallHint() {

@@ -1,9 +1,9 @@
 # Qt Test suites for core/train (see tests/CMakeLists.txt for isomorph_add_test).
 isomorph_add_test(test_run_config SOURCES unit/test_run_config.cpp LIBS isomorph_core LABELS unit)
 isomorph_add_test(test_train_objectives
-    SOURCES unit/test_train_objectives.cpp LIBS isomorph_core LABELS unit)
+    SOURCES unit/test_train_objectives.cpp LIBS isomorph_core LABELS unit TORCH)
 # In-process training on the tiny corpus (binarized with isomorph-cli): scheduler, checkpoint store,
 # a toy objective through the registry, Table 5's switches, fp64 resume, mean shifts.
 isomorph_add_test(test_trainer
-    SOURCES unit/test_trainer.cpp LIBS isomorph_core LABELS integration TIMEOUT 600)
+    SOURCES unit/test_trainer.cpp LIBS isomorph_core LABELS integration TIMEOUT 600 TORCH)
 add_dependencies(test_trainer isomorph-cli)
