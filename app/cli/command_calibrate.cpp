@@ -187,12 +187,16 @@ json reportJson(const eval::CalibrationFitReport& r, const FitCliOptions& o) {
 
 int runFit(const FitCliOptions& o) {
     const eval::CalibrationFitOptions options = fitOptions(o);
-    // Every phase prints at least one line, also into logs (not a terminal): phases of a few
-    // seconds each, and one per language, are what a user waits through.
+    // Every phase of every language prints its start, also into logs (not a terminal), and
+    // then a line at least every 2 s: a fit runs minutes through many short phases.
     ProgressLine progress(std::chrono::seconds(2));
+    std::string phase;
     const auto report = eval::fitCalibration(options, [&](const eval::CalibrationFitProgress& p) {
-        progress.update(fmt::format("calibrate: {} {} {}/{}{}", p.phase, p.language, p.done,
-                                    p.total, p.detail.empty() ? "" : ": " + p.detail));
+        const bool started = p.phase + " " + p.language != phase;
+        phase = p.phase + " " + p.language;
+        progress.update(fmt::format("calibrate: {} {}/{}{}", phase, p.done, p.total,
+                                    p.detail.empty() ? "" : ": " + p.detail),
+                        started);
         return !stopRequested();
     });
     progress.finish(fmt::format(

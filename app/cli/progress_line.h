@@ -14,12 +14,13 @@ class ProgressLine {
     explicit ProgressLine(std::chrono::seconds logInterval = std::chrono::seconds(10))
         : tty_(::isatty(STDERR_FILENO) == 1), interval_(logInterval) {}
 
-    void update(const std::string& text) {
+    /// `milestone` (the start of a phase, say) is printed even within the log interval.
+    void update(const std::string& text, bool milestone = false) {
         const auto now = std::chrono::steady_clock::now();
         if (tty_) {
             std::fprintf(stderr, "\r\033[K%s", text.c_str());
             dirty_ = true;
-        } else if (now - last_ >= interval_) {
+        } else if (milestone || now - last_ >= interval_) {
             std::fprintf(stderr, "%s\n", text.c_str());
             last_ = now;
             printed_ = text;

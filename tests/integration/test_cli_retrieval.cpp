@@ -427,6 +427,12 @@ class TestCliRetrieval : public QObject {
             r.out.constData());
         QVERIFY2(r.out.contains("+rotation (unsupervised)"), r.out.constData());
         QVERIFY2(r.err.contains("rotation unsupervised"), r.err.constData());
+        // Progress (stderr is not a terminal here): each phase of each language starts a line.
+        for (const char* line :
+             {"calibrate: encode sample de 0/60", "calibrate: encode sample en 0/60",
+              "calibrate: rotation de 0/10", "calibrate: encode held-out de-en 0/30",
+              "calibrate: report de-en 0/1"})
+            QVERIFY2(r.err.contains(line), qPrintable(QString(line) + " missing in:\n" + r.err));
         r = runCli(QStringList{"calibrate", "fit", "--out", path("cal-u.st"), "--json"} + mono);
         QVERIFY2(r.exitCode == 0, r.err.constData());
         auto fit = parseJson(r);

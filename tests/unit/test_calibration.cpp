@@ -340,10 +340,16 @@ class TestCalibration : public QObject {
         QCOMPARE(e.samples, int64_t(2));
         FloatMatrix y(1, 3, {3, 0, 5.002f});
         applyCalibration(cal, "xx", CalibrationStep::Shift, y);
-        QVERIFY(y(0, 0) == 1 && y(0, 1) == -4 && std::abs(y(0, 2) - 0.002f) < 1e-6);
+        QCOMPARE(y(0, 0), 1.0f);
+        QCOMPARE(y(0, 1), -4.0f);
+        // 5.002f is 5.002 within half an ulp at 5 (2.4e-7); 5.002f - 5 is exact in float.
+        ISOMORPH_COMPARE_NEAR(y(0, 2), 0.002, 2.4e-7);
         FloatMatrix z(1, 3, {3, 0, 5.002f});
         applyCalibration(cal, "xx", CalibrationStep::Scale, z);
-        QVERIFY(z(0, 0) == 1 && z(0, 1) == -2 && std::abs(z(0, 2) - 2.0f) < 1e-3);
+        QCOMPARE(z(0, 0), 1.0f);
+        QCOMPARE(z(0, 1), -2.0f);
+        // The same 2.4e-7 divided by sigma = 1e-3 (the floor), plus float division rounding.
+        ISOMORPH_COMPARE_NEAR(z(0, 2), 2.0, 2.4e-4 + 1e-6);
         FloatMatrix same(1, 3, {3, 0, 5.002f});
         apply(cal, "xx", same);  // every step; the pivot's rotation is the identity
         QCOMPARE(same.data, z.data);
