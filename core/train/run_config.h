@@ -154,14 +154,14 @@ struct RunConfig {
     const ObjectiveConfig& objective(const std::string& name) const;
     /// The typed options of objective `name` (the struct its ObjectiveSpec declares).
     template <class Options>
-    Options& objectiveOptions(const std::string& name) {
-        auto* p = std::any_cast<Options>(&objective(name).options);
-        if (!p) throw std::logic_error("objectives." + name + ": options of another type");
+    Options& objectiveOptions(const std::string& objectiveName) {
+        auto* p = std::any_cast<Options>(&objective(objectiveName).options);
+        if (!p) throw std::logic_error("objectives." + objectiveName + ": options of another type");
         return *p;
     }
     template <class Options>
-    const Options& objectiveOptions(const std::string& name) const {
-        return const_cast<RunConfig*>(this)->objectiveOptions<Options>(name);
+    const Options& objectiveOptions(const std::string& objectiveName) const {
+        return const_cast<RunConfig*>(this)->objectiveOptions<Options>(objectiveName);
     }
 
     /// Every problem at once, each naming its TOML key; empty when valid.
