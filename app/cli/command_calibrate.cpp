@@ -111,11 +111,17 @@ eval::CalibrationFitOptions fitOptions(const FitCliOptions& o) {
     return f;
 }
 
+/// The rotated side of a report row: the language that is not the pivot.
+const align::LanguageCalibration& rotationOf(const align::Calibration& cal,
+                                             const align::CalibrationReportRow& r) {
+    return cal.at(r.sourceLanguage == cal.pivot ? r.targetLanguage : r.sourceLanguage);
+}
+
 std::string stepLabel(const align::Calibration& cal, const align::CalibrationReportRow& r) {
     if (r.step == align::CalibrationStep::None) return "none";
     std::string label = std::string("+") + align::calibrationStepName(r.step);
     if (r.step == align::CalibrationStep::Rotation)
-        label += fmt::format(" ({})", align::rotationMethodName(cal.at(r.sourceLanguage).method));
+        label += fmt::format(" ({})", align::rotationMethodName(rotationOf(cal, r).method));
     return label;
 }
 
@@ -128,7 +134,7 @@ void printRotations(const align::Calibration& cal) {
         if (e.method == align::RotationMethod::Supervised)
             detail = fmt::format("Procrustes on {} parallel pairs", e.pairs);
         else if (e.method == align::RotationMethod::Unsupervised)
-            detail = fmt::format("CSLS refinement, {} iterations, final dictionary {} pairs",
+            detail = fmt::format("CSLS refinement, {} iterations, kept map's dictionary {} pairs",
                                  e.refinement.empty() ? 0 : e.refinement.back().iteration, e.pairs);
         else
             detail = "not fitted";
@@ -138,7 +144,7 @@ void printRotations(const align::Calibration& cal) {
 }
 
 void printReport(const eval::CalibrationFitReport& r) {
-    printRotations(r.calibration);
+    if (r.calibration.steps == align::CalibrationStep::Rotation) printRotations(r.calibration);
     if (r.rows.empty()) return;
     std::cout << fmt::format("{:<12} {:<26} {:>9} {:>9}\n", "pair", "step", "cosine", "CSLS");
     for (const auto& row : r.rows)
@@ -174,7 +180,7 @@ json reportJson(const eval::CalibrationFitReport& r, const FitCliOptions& o) {
         out["report"].push_back(
             {{"pair", row.sourceLanguage + "-" + row.targetLanguage},
              {"step", align::calibrationStepName(row.step)},
-             {"rotation", align::rotationMethodName(cal.at(row.sourceLanguage).method)},
+             {"rotation", align::rotationMethodName(rotationOf(cal, row).method)},
              {"cosine", row.cosineAccuracy},
              {"csls", row.cslsAccuracy}});
     for (const auto& m : r.means)
