@@ -9,6 +9,7 @@
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
 #include "core/data/corpus_files.h"
+#include "core/data/demo/split_overlap.h"
 #include "core/data/shards/binarizer.h"
 #include "core/data/shards/shard_set.h"
 #include "core/data/shards/shard_stats.h"
@@ -73,6 +74,11 @@ struct StatsOptions {
 };
 
 int runStats(const StatsOptions& o) {
+    if (data::isDemoCorpus(o.dir)) {  // a `corpus build-demo` folder: splits and their overlap
+        const auto demo = data::measureDemoSplits(o.dir);
+        std::cout << (o.json ? data::toJson(demo).dump(2) + "\n" : data::toText(demo));
+        return kExitOk;
+    }
     auto set = data::shards::ShardSet::open(o.dir);
     auto stats = data::shards::computeStats(set);
     if (o.json) {
@@ -113,8 +119,14 @@ void registerCorpusBinarize(CLI::App& corpus, Registry& registry) {
 
     auto s = std::make_shared<StatsOptions>();
     CLI::App* stats = corpus.add_subcommand(
-        "stats", "Documents, sentences, tokens and length histograms per language");
-    stats->add_option("dir", s->dir, "A binarized corpus (folder with shards.json)")->required();
+        "stats",
+        "Documents, sentences, tokens and length histograms per language; for a demo corpus, "
+        "sizes per split and the pair text shared between splits");
+    stats
+        ->add_option(
+            "dir", s->dir,
+            "A binarized corpus (folder with shards.json) or a demo corpus (manifest.json)")
+        ->required();
     stats->add_flag("--json", s->json, "Print one JSON object");
     stats->callback([&registry, s] { registry.run = [s] { return runStats(*s); }; });
 }

@@ -22,9 +22,17 @@ bool report(const DemoPrepareProgress& progress, const std::string& message) {
     return true;
 }
 
-void buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o,
+// Builds the corpus unless a current one is there; returns true when it built one. A corpus of
+// an older schema (version 1: dev/test pairs that also occur in train) is rebuilt, and says so.
+bool buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o,
                  const DemoPrepareProgress& progress) {
-    if (!o.force && fs::exists(paths.corpus / "manifest.json")) return;
+    const int version = data::demoCorpusSchemaVersion(paths.corpus);
+    if (!o.force && version >= data::kDemoCorpusSchemaVersion) return false;
+    if (!o.force && version > 0)
+        report(progress,
+               fmt::format("rebuilding the demo corpus: {} has schema version {}, "
+                           "older than {} (its dev and test pairs overlap train)",
+                           paths.corpus.string(), version, data::kDemoCorpusSchemaVersion));
     data::DemoCorpusOptions demo;
     demo.outDir = paths.corpus;
     demo.jobs = o.threads;
@@ -33,6 +41,7 @@ void buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o,
         return report(progress,
                       fmt::format("building the demo corpus: {} {}/{}", p.stage, p.done, p.total));
     });
+    return true;
 }
 
 text::Tokenizer trainOrLoadTokenizer(const DemoPaths& paths, const DemoPrepareOptions& o,
@@ -63,14 +72,14 @@ bool upToDate(const fs::path& dir, const text::Tokenizer& tok) {
     }
 }
 
-void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, const DemoPrepareOptions& o,
-                    const DemoPrepareProgress& progress) {
+void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, bool rebuild,
+                    const DemoPrepareOptions& o, const DemoPrepareProgress& progress) {
     data::shards::BinarizeOptions bin;
     bin.threads = o.threads;
     bin.force = true;
     for (const char* split : kSplits) {
         const fs::path docsOut = paths.shards / (std::string("docs-") + split);
-        if (o.force || !upToDate(docsOut, tok)) {
+        if (rebuild || !upToDate(docsOut, tok)) {
             report(progress, fmt::format("binarizing {} documents", split));
             std::vector<data::shards::BinarizeInput> inputs;
             for (const auto& f : data::resolveCorpusFiles({paths.corpus / "docs" / split})) {
@@ -79,7 +88,7 @@ void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, const De
             data::shards::binarize(inputs, tok, docsOut, bin);
         }
         const fs::path pairsOut = paths.shards / (std::string("pairs-") + split);
-        if (o.force || !upToDate(pairsOut, tok)) {
+        if (rebuild || !upToDate(pairsOut, tok)) {
             report(progress, fmt::format("binarizing {} translation pairs", split));
             std::vector<data::shards::BinarizeInput> inputs;
             for (const char* kind : {"name", "option"}) {
@@ -104,11 +113,9 @@ DemoPaths DemoPaths::in(const fs::path& workspace) {
 DemoPaths prepareDemo(const DemoPrepareOptions& o, const DemoPrepareProgress& progress) {
     Workspace ws = Workspace::openOrCreate(o.workspace, "Demo workspace");
     const DemoPaths paths = DemoPaths::in(ws.root());
-    const bool hadCorpus = fs::exists(paths.corpus / "manifest.json");
-    buildCorpus(paths, o, progress);
-    const bool corpusRebuilt = o.force || !hadCorpus;
+    const bool corpusRebuilt = buildCorpus(paths, o, progress);
     text::Tokenizer tok = trainOrLoadTokenizer(paths, o, corpusRebuilt, progress);
-    binarizeSplits(paths, tok, o, progress);
+    binarizeSplits(paths, tok, corpusRebuilt, o, progress);
     report(progress, "demo workspace ready");
     return paths;
 }

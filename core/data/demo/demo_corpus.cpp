@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <set>
 #include <stdlib.h>
 
@@ -15,6 +16,7 @@
 #include "core/data/demo/demo_outputs.h"
 #include "core/data/demo/man_render.h"
 #include "core/common/language.h"
+#include "core/data/demo/split_units.h"
 
 namespace isomorph::data {
 namespace fs = std::filesystem;
@@ -152,6 +154,14 @@ Json packagesJson() {
 
 }  // namespace
 
+int demoCorpusSchemaVersion(const fs::path& dir) {
+    std::ifstream in(dir / "manifest.json", std::ios::binary);
+    if (!in) return 0;
+    const Json m = Json::parse(in, nullptr, /*allow_exceptions=*/false);
+    const auto it = m.is_object() ? m.find("schema_version") : m.end();
+    return it != m.end() && it->is_number_integer() ? it->get<int>() : 0;
+}
+
 std::string_view splitOfCommand(std::string_view command) {
     const uint64_t bucket = fnv1a64(command) % 10;
     return bucket < 8 ? "train" : bucket == 8 ? "dev" : "test";
@@ -163,7 +173,30 @@ struct Parsed {
     Corpus corpus;
     Json failed = Json::array();
     std::map<std::string, size_t> aliases;
+    std::vector<std::pair<std::string, std::string>> aliasLinks;  ///< commands sharing a page
+    SplitUnits units;
 };
+
+// Puts every document into the split of its unit (see groupSplitUnits).
+void assignSplits(Parsed& parsed) {
+    parsed.units = groupSplitUnits(parsed.corpus, parsed.aliasLinks);
+    for (auto& [lang, docs] : parsed.corpus)
+        for (auto& [key, d] : docs)
+            d.split = std::string(splitOfCommand(parsed.units.unitOf.at(d.command)));
+}
+
+// "unit<TAB>command" for every command that shares its unit with another, sorted.
+std::string unitsTable(const SplitUnits& units) {
+    std::map<std::string, std::vector<std::string>> members;
+    for (const auto& [command, unit] : units.unitOf)
+        members[unit].push_back(command);
+    std::string out;
+    for (const auto& [unit, commands] : members)
+        if (commands.size() > 1)
+            for (const auto& c : commands)
+                out += unit + "\t" + c + "\n";
+    return out;
+}
 
 Parsed parsePages(const std::vector<ManPageFile>& pages, std::vector<RenderResult>& results,
                   ThrottledProgress& progress) {
@@ -172,11 +205,14 @@ Parsed parsePages(const std::vector<ManPageFile>& pages, std::vector<RenderResul
         progress("parse", i, pages.size());
         const ManPageFile& f = pages[i];
         RenderResult& r = results[i];
+        for (const auto& alias : f.aliases)
+            out.aliasLinks.emplace_back(f.command, alias);
         if (r.alias) {
             ++out.aliases[f.lang];
+            if (!r.aliasOf.empty()) out.aliasLinks.emplace_back(f.command, r.aliasOf);
             continue;
         }
-        Document d{f.lang, f.command, f.section, std::string(splitOfCommand(f.command)),
+        Document d{f.lang, f.command, f.section, "",
                    r.error.empty() ? parseRenderedManPage(r.text, f.lang) : ParsedManPage{}};
         r.text.clear();
         if (r.error.empty() && d.page.sections.empty()) r.error = "rendered to no text";
@@ -187,6 +223,7 @@ Parsed parsePages(const std::vector<ManPageFile>& pages, std::vector<RenderResul
         out.corpus[f.lang].emplace(PageKey{f.command, f.section}, std::move(d));
     }
     progress("parse", pages.size(), pages.size());
+    assignSplits(out);
     return out;
 }
 
@@ -203,7 +240,8 @@ Json manifestHead(const DemoCorpusOptions& o, const std::vector<ManLanguage>& la
     Json perSplit = Json::object();
     for (const auto& split : kSplits)
         perSplit[split] = commands[split].size();
-    return {{"schema_version", 1},
+    const SplitUnits& u = parsed.units;
+    return {{"schema_version", kDemoCorpusSchemaVersion},
             {"source",
              {{"kind", "man-pages"},
               {"description",
@@ -212,7 +250,15 @@ Json manifestHead(const DemoCorpusOptions& o, const std::vector<ManLanguage>& la
               {"packages", packagesJson()}}},
             {"languages", languages},
             {"man_sections", o.sections},
-            {"splits", {{"method", "fnv1a64(command) % 10: 0-7 train, 8 dev, 9 test"}}},
+            {"splits",
+             {{"method",
+               "fnv1a64(unit) % 10: 0-7 train, 8 dev, 9 test; a unit is the commands linked by "
+               "symbolic links, .so includes or near-duplicate pages, named by its smallest "
+               "command; dev and test pairs whose normalised text occurs in an earlier split are "
+               "dropped"},
+              {"units", u.units},
+              {"grouped_commands", u.groupedCommands},
+              {"links", u.links}}},
             {"commands", perSplit},
             {"alias_pages_skipped", parsed.aliases},
             {"failed_pages", parsed.failed}};
@@ -316,13 +362,16 @@ DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options,
     Parsed parsed = parsePages(pages, results, progress);
 
     Json manifest = manifestHead(options, langs, parsed);
-    const std::vector<void (*)(const Corpus&, const fs::path&, Json&)> writers = {
-        writeDocuments, writeParallel, writeRetrieval, writeSectionPairs};
-    for (size_t i = 0; i < writers.size(); ++i) {
-        progress("write", i, writers.size());
-        writers[i](parsed.corpus, tmp.path(), manifest);
-    }
-    progress("write", writers.size(), writers.size());
+    progress("write", 0, 3);
+    writeDocuments(parsed.corpus, tmp.path(), manifest);
+    writeTextFile(tmp.path() / "split-units.tsv", unitsTable(parsed.units));
+    progress("write", 1, 3);
+    PairFamilies families = buildPairFamilies(parsed.corpus);
+    const Json dropped = dropCrossSplitOverlap(families);
+    progress("write", 2, 3);
+    writePairFamilies(families, tmp.path(), manifest);
+    manifest["overlap_dropped"] = dropped;
+    progress("write", 3, 3);
     writeTextFile(tmp.path() / "manifest.json", manifest.dump(2) + "\n");
 
     DemoCorpusSummary summary = summarize(options, parsed, manifest);

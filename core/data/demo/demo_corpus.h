@@ -53,8 +53,15 @@ struct DemoCorpusSummary {
 DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options,
                                   const DemoProgressCallback& progress = {});
 
-/// "train" (80%), "dev" (10%) or "test" (10%) for a command name, stable across builds and
-/// machines, so a command's pages in every language land in the same split.
+/// "train" (80%), "dev" (10%) or "test" (10%) for a split unit's canonical command name, stable
+/// across builds and machines, so a unit's pages in every language land in the same split.
 std::string_view splitOfCommand(std::string_view command);
+
+/// manifest.json `schema_version` of what buildDemoCorpus writes. 2: split units and no pair text
+/// shared between splits (version 1 corpora leak dev/test text into train; rebuild them).
+constexpr int kDemoCorpusSchemaVersion = 2;
+
+/// The `schema_version` in DIR/manifest.json; 0 when the file is missing or unreadable.
+int demoCorpusSchemaVersion(const std::filesystem::path& dir);
 
 }  // namespace isomorph::data

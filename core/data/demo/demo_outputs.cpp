@@ -8,6 +8,7 @@
 
 #include "core/common/errors.h"
 #include "core/data/demo/sentence_splitter.h"
+#include "core/data/demo/split_units.h"
 
 namespace isomorph::data::demo {
 namespace fs = std::filesystem;
@@ -168,52 +169,55 @@ void writeDocuments(const Corpus& corpus, const fs::path& dir, Json& manifest) {
     manifest["documents"] = counts;
 }
 
-void writeParallel(const Corpus& corpus, const fs::path& dir, Json& manifest) {
-    Json counts = Json::object();
-    for (const auto& [lang, docs] : corpus) {
-        if (lang == "en") continue;
-        std::map<std::string, std::set<std::pair<std::string, std::string>>> names, options;
-        for (const auto& [key, d] : docs) {
-            const Document* en = englishOf(corpus, d);
-            if (!en) continue;
-            const std::string a = capText(nameText(d), lang, kPairMaxSentences, kPairMaxChars);
-            const std::string b = capText(nameText(*en), "en", kPairMaxSentences, kPairMaxChars);
-            if (!a.empty() && !b.empty() && a != b) names[d.split].emplace(a, b);
-            for (auto& p : alignOptions(d.page, lang, en->page))
-                options[d.split].insert(std::move(p));
-        }
-        for (const auto& split : kSplits) {
-            for (auto* kind : {&names, &options}) {
-                const std::string kindName = kind == &names ? "name" : "option";
-                std::string text;
-                for (const auto& [a, b] : (*kind)[split])
-                    text += a + "\t" + b + "\n";
-                writeTextFile(dir / "parallel" / split / kindName / (lang + "-en.tsv"), text);
-                counts[lang + "-en"][kindName][split] = (*kind)[split].size();
-            }
-        }
-    }
-    manifest["pairs"] = counts;
-}
-
 namespace {
 
-struct BeirSet {
-    std::string corpus, queries, qrels = "query-id\tcorpus-id\tscore\n";
-    size_t corpusCount = 0, queryCount = 0;
-};
+void addParallel(const Corpus& corpus, const std::string& lang, const LanguageDocs& docs,
+                 PairFamilies& out) {
+    for (const auto& [key, d] : docs) {
+        const Document* en = englishOf(corpus, d);
+        if (!en) continue;
+        SplitPairs& split = out.splits[d.split];
+        const std::string a = capText(nameText(d), lang, kPairMaxSentences, kPairMaxChars);
+        const std::string b = capText(nameText(*en), "en", kPairMaxSentences, kPairMaxChars);
+        if (!a.empty() && !b.empty() && a != b) split.names[lang + "-en"].emplace(a, b);
+        for (auto& p : alignOptions(d.page, lang, en->page))
+            split.options[lang + "-en"].insert(std::move(p));
+    }
+}
 
-// Passages of `docs` in `split`, keyed by (command, section).
-std::map<PageKey, std::string> passagesOf(const LanguageDocs& docs, const std::string& split,
-                                          BeirSet& set) {
+void addSectionPairs(const Corpus& corpus, const std::string& lang, const LanguageDocs& docs,
+                     PairFamilies& out) {
+    for (const auto& [key, d] : docs) {
+        const Document* en = englishOf(corpus, d);
+        if (!en) continue;
+        for (const auto& s : d.page.sections) {
+            if (s.key.rfind("other:", 0) == 0 || uniqueSection(d.page, s.key) != &s) continue;
+            const ManSection* t = uniqueSection(en->page, s.key);
+            if (!t || s.sentences.empty() || t->sentences.empty()) continue;
+            out.splits[d.split].sections[lang + "-en"].push_back(
+                {{"id", d.command + "." + d.section + "." + s.key + "." + lang},
+                 {"command", d.command},
+                 {"key", s.key},
+                 {"src_lang", lang},
+                 {"src_title", s.title},
+                 {"src_text", joinSentences(s.sentences, 0, s.sentences.size())},
+                 {"tgt_lang", "en"},
+                 {"tgt_title", t->title},
+                 {"tgt_text", joinSentences(t->sentences, 0, t->sentences.size())}});
+        }
+    }
+}
+
+// Passages of `docs` in `split`; returns their ids keyed by (command, section).
+std::map<PageKey, std::string> addPassages(const LanguageDocs& docs, const std::string& split,
+                                           BeirSet& set) {
     std::map<PageKey, std::string> ids;
     for (const auto& [key, d] : docs) {
         if (d.split != split) continue;
-        const std::string text = passage(d);
+        std::string text = passage(d);
         if (text.empty()) continue;
         ids[key] = d.id();
-        set.corpus += dumpLine({{"_id", d.id()}, {"title", d.command}, {"text", text}});
-        ++set.corpusCount;
+        set.passages.push_back({d.id(), d.command, std::move(text)});
     }
     return ids;
 }
@@ -222,74 +226,175 @@ void addQueries(const LanguageDocs& docs, const std::string& split,
                 const std::map<PageKey, std::string>& passageIds, BeirSet& set) {
     for (const auto& [key, d] : docs) {
         auto target = passageIds.find(key);
-        const std::string text = nameText(d);
+        std::string text = nameText(d);
         if (d.split != split || target == passageIds.end() || text.empty()) continue;
-        set.queries += dumpLine({{"_id", d.id()}, {"text", text}});
-        set.qrels += d.id() + "\t" + target->second + "\t1\n";
-        ++set.queryCount;
+        set.queries.push_back({d.id(), std::move(text), target->second});
     }
 }
 
-void writeBeir(const fs::path& dir, const BeirSet& set) {
-    writeTextFile(dir / "corpus.jsonl", set.corpus);
-    writeTextFile(dir / "queries.jsonl", set.queries);
-    writeTextFile(dir / "qrels" / "test.tsv", set.qrels);
-}
-
-}  // namespace
-
-void writeRetrieval(const Corpus& corpus, const fs::path& dir, Json& manifest) {
-    Json counts = Json::object();
+void addRetrieval(const Corpus& corpus, PairFamilies& out) {
     const auto en = corpus.find("en");
     for (const auto& split : kSplits) {
         for (const auto& [lang, docs] : corpus) {
             std::vector<std::pair<std::string, const LanguageDocs*>> targets{{lang, &docs}};
             if (lang != "en" && en != corpus.end()) targets.push_back({"en", &en->second});
             for (const auto& [target, targetDocs] : targets) {
-                BeirSet set;
-                const auto ids = passagesOf(*targetDocs, split, set);
+                BeirSet& set = out.splits[split].retrieval[lang + "-" + target];
+                const auto ids = addPassages(*targetDocs, split, set);
                 addQueries(docs, split, ids, set);
-                const std::string pair = lang + "-" + target;
-                writeBeir(dir / "retrieval" / split / pair, set);
-                counts[pair][split] = {{"queries", set.queryCount}, {"corpus", set.corpusCount}};
             }
         }
     }
-    manifest["retrieval"] = counts;
 }
 
-void writeSectionPairs(const Corpus& corpus, const fs::path& dir, Json& manifest) {
-    Json counts = Json::object();
-    for (const auto& [lang, docs] : corpus) {
-        if (lang == "en") continue;
-        std::map<std::string, std::string> files;
-        std::map<std::string, size_t> n;
-        for (const auto& [key, d] : docs) {
-            const Document* en = englishOf(corpus, d);
-            if (!en) continue;
-            for (const auto& s : d.page.sections) {
-                if (s.key.rfind("other:", 0) == 0 || uniqueSection(d.page, s.key) != &s) continue;
-                const ManSection* t = uniqueSection(en->page, s.key);
-                if (!t || s.sentences.empty() || t->sentences.empty()) continue;
-                files[d.split] +=
-                    dumpLine({{"id", d.command + "." + d.section + "." + s.key + "." + lang},
-                              {"command", d.command},
-                              {"key", s.key},
-                              {"src_lang", lang},
-                              {"src_title", s.title},
-                              {"src_text", joinSentences(s.sentences, 0, s.sentences.size())},
-                              {"tgt_lang", "en"},
-                              {"tgt_title", t->title},
-                              {"tgt_text", joinSentences(t->sentences, 0, t->sentences.size())}});
-                ++n[d.split];
-            }
-        }
-        for (const auto& split : kSplits) {
-            writeTextFile(dir / "sections" / split / (lang + "-en.jsonl"), files[split]);
-            counts[lang + "-en"][split] = n[split];
+// Removes the elements of `items` that `leaks` says leak; returns how many.
+template <typename Container, typename Leaks>
+size_t dropLeaking(Container& items, Leaks leaks) {
+    size_t dropped = 0;
+    for (auto it = items.begin(); it != items.end();) {
+        if (leaks(*it)) {
+            it = items.erase(it);
+            ++dropped;
+        } else {
+            ++it;
         }
     }
-    manifest["section_pairs"] = counts;
+    return dropped;
+}
+
+std::map<std::string, size_t> dropFromSplit(SplitPairs& split, const SplitTextIndex& seen) {
+    std::map<std::string, size_t> n;
+    auto pairLeaks = [&](const TextPair& p) { return seen.leaks(p.first, p.second); };
+    for (auto& [pair, pairs] : split.names)
+        n["name"] += dropLeaking(pairs, pairLeaks);
+    for (auto& [pair, pairs] : split.options)
+        n["option"] += dropLeaking(pairs, pairLeaks);
+    for (auto& [pair, records] : split.sections)
+        n["section"] += dropLeaking(records, [&](const Json& r) {
+            return seen.leaks(r["src_text"].get<std::string>(), r["tgt_text"].get<std::string>());
+        });
+    for (auto& [pair, set] : split.retrieval) {
+        n["passage"] +=
+            dropLeaking(set.passages, [&](const BeirPassage& p) { return seen.contains(p.text); });
+        std::set<std::string> kept;
+        for (const auto& p : set.passages)
+            kept.insert(p.id);
+        n["query"] += dropLeaking(set.queries, [&](const BeirQuery& q) {
+            return seen.contains(q.text) || !kept.count(q.target);
+        });
+    }
+    return n;
+}
+
+void addToIndex(const SplitPairs& split, SplitTextIndex& seen) {
+    for (const auto* family : {&split.names, &split.options})
+        for (const auto& [pair, pairs] : *family)
+            for (const auto& [a, b] : pairs) {
+                seen.add(a);
+                seen.add(b);
+            }
+    for (const auto& [pair, records] : split.sections)
+        for (const auto& r : records) {
+            seen.add(r["src_text"].get<std::string>());
+            seen.add(r["tgt_text"].get<std::string>());
+        }
+    for (const auto& [pair, set] : split.retrieval) {
+        for (const auto& p : set.passages)
+            seen.add(p.text);
+        for (const auto& q : set.queries)
+            seen.add(q.text);
+    }
+}
+
+void writeBeir(const fs::path& dir, const BeirSet& set) {
+    std::string corpus, queries, qrels = "query-id\tcorpus-id\tscore\n";
+    for (const auto& p : set.passages)
+        corpus += dumpLine({{"_id", p.id}, {"title", p.title}, {"text", p.text}});
+    for (const auto& q : set.queries) {
+        queries += dumpLine({{"_id", q.id}, {"text", q.text}});
+        qrels += q.id + "\t" + q.target + "\t1\n";
+    }
+    writeTextFile(dir / "corpus.jsonl", corpus);
+    writeTextFile(dir / "queries.jsonl", queries);
+    writeTextFile(dir / "qrels" / "test.tsv", qrels);
+}
+
+}  // namespace
+
+PairFamilies buildPairFamilies(const Corpus& corpus) {
+    PairFamilies out;
+    for (const auto& split : kSplits)
+        out.splits[split];
+    for (const auto& [lang, docs] : corpus) {
+        out.languages.push_back(lang);
+        if (lang == "en") continue;
+        addParallel(corpus, lang, docs, out);
+        addSectionPairs(corpus, lang, docs, out);
+    }
+    addRetrieval(corpus, out);
+    return out;
+}
+
+Json dropCrossSplitOverlap(PairFamilies& families) {
+    Json dropped = Json::object();
+    for (const char* family : {"name", "option", "section", "query", "passage"})
+        for (const auto& split : kSplits)
+            dropped[family][split] = 0;
+    SplitTextIndex seen;  // texts of the splits before the current one
+    for (const auto& split : kSplits) {
+        SplitPairs& pairs = families.splits[split];
+        if (split != "train")
+            for (const auto& [family, n] : dropFromSplit(pairs, seen))
+                dropped[family][split] = n;
+        addToIndex(pairs, seen);
+    }
+    return dropped;
+}
+
+void writePairFamilies(const PairFamilies& families, const fs::path& dir, Json& manifest) {
+    Json pairs = Json::object(), retrieval = Json::object(), sections = Json::object();
+    static const std::set<TextPair> kNoPairs;
+    static const std::vector<Json> kNoRecords;
+    for (const auto& lang : families.languages) {
+        if (lang == "en") continue;
+        const std::string pair = lang + "-en";
+        for (const auto& split : kSplits) {
+            const SplitPairs& sp = families.splits.at(split);
+            for (const auto* kind : {&sp.names, &sp.options}) {
+                const std::string kindName = kind == &sp.names ? "name" : "option";
+                const auto it = kind->find(pair);
+                const auto& list = it == kind->end() ? kNoPairs : it->second;
+                std::string text;
+                for (const auto& [a, b] : list)
+                    text += a + "\t" + b + "\n";
+                writeTextFile(dir / "parallel" / split / kindName / (pair + ".tsv"), text);
+                pairs[pair][kindName][split] = list.size();
+            }
+        }
+    }
+    for (const auto& split : kSplits)
+        for (const auto& [pair, set] : families.splits.at(split).retrieval) {
+            writeBeir(dir / "retrieval" / split / pair, set);
+            retrieval[pair][split] = {{"queries", set.queries.size()},
+                                      {"corpus", set.passages.size()}};
+        }
+    for (const auto& lang : families.languages) {
+        if (lang == "en") continue;
+        const std::string pair = lang + "-en";
+        for (const auto& split : kSplits) {
+            const auto& all = families.splits.at(split).sections;
+            const auto it = all.find(pair);
+            const auto& records = it == all.end() ? kNoRecords : it->second;
+            std::string text;
+            for (const auto& r : records)
+                text += dumpLine(r);
+            writeTextFile(dir / "sections" / split / (pair + ".jsonl"), text);
+            sections[pair][split] = records.size();
+        }
+    }
+    manifest["pairs"] = pairs;
+    manifest["retrieval"] = retrieval;
+    manifest["section_pairs"] = sections;
 }
 
 }  // namespace isomorph::data::demo

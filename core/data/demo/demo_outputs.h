@@ -20,7 +20,7 @@ struct Document {
     std::string lang;
     std::string command;
     std::string section;  ///< "1", "8", "1ssl"
-    std::string split;    ///< splitOfCommand(command)
+    std::string split;    ///< the split of the command's unit (splitOfCommand of its name)
     ParsedManPage page;
     std::string id() const { return command + "." + section + "." + lang; }
 };
@@ -36,14 +36,51 @@ inline const std::vector<std::string> kSplits = {"train", "dev", "test"};
 /// Writes `content` to `path`, creating parent folders; throws DataError naming the path.
 void writeTextFile(const std::filesystem::path& path, const std::string& content);
 
-/// The writers fill their part of the manifest (`manifest`) and return the number of files.
+/// Writes docs/<split>/<lang>.jsonl and fills manifest["documents"].
 void writeDocuments(const Corpus& corpus, const std::filesystem::path& dir,
                     nlohmann::ordered_json& manifest);
-void writeParallel(const Corpus& corpus, const std::filesystem::path& dir,
-                   nlohmann::ordered_json& manifest);
-void writeRetrieval(const Corpus& corpus, const std::filesystem::path& dir,
-                    nlohmann::ordered_json& manifest);
-void writeSectionPairs(const Corpus& corpus, const std::filesystem::path& dir,
+
+using TextPair = std::pair<std::string, std::string>;
+
+/// One BEIR set (queries in one language against passages in one language) of one split.
+struct BeirPassage {
+    std::string id, title, text;
+};
+struct BeirQuery {
+    std::string id, text, target;  ///< target: the id of the one relevant passage
+};
+struct BeirSet {
+    std::vector<BeirPassage> passages;
+    std::vector<BeirQuery> queries;
+};
+
+/// Every pair family of one split, in memory, so pairs that leak from an earlier split can be
+/// dropped before anything is written.
+struct SplitPairs {
+    std::map<std::string, std::set<TextPair>> names, options;             ///< by "xx-en"
+    std::map<std::string, std::vector<nlohmann::ordered_json>> sections;  ///< by "xx-en"
+    std::map<std::string, BeirSet> retrieval;                             ///< by "xx-en", "xx-xx"
+};
+
+/// The pair families of every split ("train", "dev", "test").
+struct PairFamilies {
+    std::vector<std::string> languages;  ///< every language of the corpus, sorted, "en" included
+    std::map<std::string, SplitPairs> splits;
+};
+
+/// The pair families of the documents' splits (layout: docs/demo-corpus.md).
+PairFamilies buildPairFamilies(const Corpus& corpus);
+
+/// Drops from dev every pair (of any family) whose normalised source or target text
+/// (normaliseText) occurs in a train pair of any family or language, and from test what occurs in
+/// train or dev. A passage dropped takes the queries that point to it along. Returns the dropped
+/// counts as {family: {split: n}} for the manifest (families: name, option, section, query,
+/// passage).
+nlohmann::ordered_json dropCrossSplitOverlap(PairFamilies& families);
+
+/// Writes parallel/, retrieval/ and sections/ and fills manifest["pairs"], ["retrieval"] and
+/// ["section_pairs"].
+void writePairFamilies(const PairFamilies& families, const std::filesystem::path& dir,
                        nlohmann::ordered_json& manifest);
 
 /// Option descriptions and NAME texts are capped to this many sentences and characters.

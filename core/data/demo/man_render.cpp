@@ -77,6 +77,32 @@ bool isAliasPage(std::string_view src) {
            src.find_first_not_of(" \t\n", src.find('\n', i)) == std::string_view::npos;
 }
 
+std::string pageSection(const std::string& file) {
+    const size_t dot = file.rfind('.');
+    return dot == std::string::npos ? "" : file.substr(dot + 1);
+}
+
+// The command of a page file name: "ls.1.gz" -> "ls", "openssl-cmds.1ssl" -> "openssl-cmds".
+std::string commandOfFile(std::string file) {
+    if (file.size() > 3 && file.compare(file.size() - 3, 3, ".gz") == 0)
+        file.resize(file.size() - 3);
+    const std::string sec = pageSection(file);
+    return sec.empty() ? file : file.substr(0, file.size() - sec.size() - 1);
+}
+
+// The command an alias page includes: ".so man1/bzip2.1" -> "bzip2".
+std::string aliasTarget(std::string_view src) {
+    const size_t i = src.find(".so ");
+    if (i == std::string_view::npos) return {};
+    std::string_view rest = src.substr(i + 4);
+    rest = rest.substr(0, rest.find_first_of("\n"));
+    while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\r'))
+        rest.remove_suffix(1);
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t'))
+        rest.remove_prefix(1);
+    return rest.empty() ? std::string() : commandOfFile(fs::path(std::string(rest)).filename());
+}
+
 const std::vector<std::string>& childEnvironment() {
     static const std::vector<std::string> env = [] {
         std::vector<std::string> e;
@@ -158,6 +184,7 @@ class PageRenderer {
         if (!r.error.empty()) return r;
         if (isAliasPage(src)) {
             r.alias = true;
+            r.aliasOf = aliasTarget(src);
             return r;
         }
         const fs::path input = options_.scratchDir / ("page-" + std::to_string(index) + ".roff");
@@ -243,11 +270,6 @@ class PageRenderer {
     const std::atomic<bool>& cancel_;
 };
 
-std::string pageSection(const std::string& file) {
-    const size_t dot = file.rfind('.');
-    return dot == std::string::npos ? "" : file.substr(dot + 1);
-}
-
 }  // namespace
 
 std::string languageCodeForLocale(std::string_view locale) {
@@ -299,12 +321,26 @@ std::vector<ManPageFile> listManPages(const ManLanguage& language,
             ManPageFile page{language.code, file.substr(0, file.size() - sec.size() - 1), sec,
                              entry.path()};
             auto [it, inserted] = byCanonical.emplace(canonical.string(), page);
-            if (!inserted && !isLink && it->second.path != entry.path()) it->second = page;
+            if (inserted || it->second.path == entry.path()) continue;
+            ManPageFile& kept = it->second;
+            if (isLink) {
+                kept.aliases.push_back(page.command);
+            } else {  // the real file is the one to render; the link found first is an alias
+                page.aliases = std::move(kept.aliases);
+                page.aliases.push_back(kept.command);
+                kept = std::move(page);
+            }
         }
     }
     std::vector<ManPageFile> out;
-    for (auto& [_, page] : byCanonical)
+    for (auto& [_, page] : byCanonical) {
+        std::sort(page.aliases.begin(), page.aliases.end());
+        page.aliases.erase(std::unique(page.aliases.begin(), page.aliases.end()),
+                           page.aliases.end());
+        page.aliases.erase(std::remove(page.aliases.begin(), page.aliases.end(), page.command),
+                           page.aliases.end());
         out.push_back(std::move(page));
+    }
     std::sort(out.begin(), out.end(), [](auto& a, auto& b) {
         return std::tie(a.command, a.section) < std::tie(b.command, b.section);
     });

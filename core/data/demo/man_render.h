@@ -22,6 +22,9 @@ struct ManPageFile {
     std::string command;         ///< "ls"
     std::string section;         ///< as in the file name: "1", "8", "1ssl"
     std::filesystem::path path;  ///< the (gzip-compressed or plain) roff source
+    /// Commands whose files in this language are the same file (symbolic links to this page or
+    /// to its target), left out of the listing; sorted. The split assignment keeps them together.
+    std::vector<std::string> aliases;
 };
 
 /// The language code for a man directory name: "zh_CN" -> "zh", "zh_TW" -> "zh-Hant", "pt_BR" ->
@@ -33,7 +36,8 @@ std::string languageCodeForLocale(std::string_view locale);
 std::vector<ManLanguage> findManLanguages(const std::filesystem::path& root);
 
 /// The pages of `language` in the given sections ("1" lists man1/*.1*), sorted by command.
-/// Symbolic links to a page that is listed too are left out (one document per page text).
+/// Symbolic links to a page that is listed too are left out (one document per page text); their
+/// commands are in the kept page's `aliases`.
 std::vector<ManPageFile> listManPages(const ManLanguage& language,
                                       const std::vector<std::string>& sections);
 
@@ -47,9 +51,10 @@ struct RenderOptions {
 
 /// The outcome for one page: text on success, else why not.
 struct RenderResult {
-    std::string text;    ///< UTF-8 plain text as `man` prints it with --nh --nj
-    std::string error;   ///< non-empty when rendering failed
-    bool alias = false;  ///< the page only redirects (".so other.1"): skipped, not an error
+    std::string text;     ///< UTF-8 plain text as `man` prints it with --nh --nj
+    std::string error;    ///< non-empty when rendering failed
+    bool alias = false;   ///< the page only redirects (".so other.1"): skipped, not an error
+    std::string aliasOf;  ///< for an alias page: the command it includes ("bzip2"), if named
 };
 
 /// Called with (pages finished, pages total) a few times per second from the calling thread;

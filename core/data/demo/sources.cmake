@@ -6,5 +6,7 @@ target_sources(isomorph_data PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/demo_outputs.cpp
     ${CMAKE_CURRENT_LIST_DIR}/man_render.cpp
     ${CMAKE_CURRENT_LIST_DIR}/man_text.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/sentence_splitter.cpp)
+    ${CMAKE_CURRENT_LIST_DIR}/sentence_splitter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/split_overlap.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/split_units.cpp)
 target_link_libraries(isomorph_data PRIVATE ZLIB::ZLIB)
