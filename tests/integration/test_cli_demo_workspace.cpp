@@ -48,6 +48,7 @@ class TestCliDemoWorkspace : public QObject {
   private Q_SLOTS:
     void initTestCase() {
         QString error;
+        QVERIFY(QDir().mkpath(dir_.filePath("tiny")));
         tiny_ = isomorph::testing::makeTinyTraining(dir_.filePath("tiny"), &error);
         QVERIFY2(!tiny_.config.isEmpty(), qPrintable(error));
         ws_ = dir_.filePath("demo-ws");
@@ -63,7 +64,7 @@ class TestCliDemoWorkspace : public QObject {
             runCli({"train", "--preset", "ccp-demo", "--print-config"}, {}, withWorkspace(ws_));
         QVERIFY2(printed.exitCode == 0, printed.err.constData());
         const QByteArray docs = QDir(ws_).filePath("corpora/man-demo-shards/docs-train").toUtf8();
-        QVERIFY2(printed.out.contains("\"" + docs + "\""), printed.out.constData());
+        QVERIFY2(printed.out.contains("docs = '" + docs + "'"), printed.out.constData());
         QVERIFY2(printed.out.contains(QDir(ws_).filePath("tokenizers/man-demo.model").toUtf8()),
                  printed.out.constData());
 

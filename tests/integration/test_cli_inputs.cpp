@@ -42,6 +42,7 @@ class TestCliInputs : public QObject {
   private Q_SLOTS:
     void initTestCase() {
         QString error;
+        QVERIFY(QDir().mkpath(dir_.filePath("tiny")));
         tiny_ = isomorph::testing::makeTinyTraining(dir_.filePath("tiny"), &error);
         QVERIFY2(!tiny_.config.isEmpty(), qPrintable(error));
         run_ = dir_.filePath("run");

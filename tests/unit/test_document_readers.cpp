@@ -135,9 +135,13 @@ class TestDocumentReaders : public QObject {
 
     void factoryPicksFormatByExtension() {
         QTemporaryDir tmp;
-        // Valid JSON in a .txt file is just a sentence.
-        const auto docs = readAll(writeFile(tmp, "x.txt", R"({"id":"a"})"));
-        QCOMPARE(docs[0].sentences, (Sentences{R"({"id":"a"})"}));
+        // A .txt file is never parsed as JSON: one that starts with a JSON object is JSON Lines
+        // under the wrong name and is refused (the plain-text policy of every text input); JSON
+        // later in a text file is just a sentence.
+        const auto jsonl = writeFile(tmp, "x.txt", R"({"id":"a"})");
+        EXPECT_DATA_ERROR(readAll(jsonl), jsonl.string() + ":1:", "JSON object", ".jsonl");
+        const auto docs = readAll(writeFile(tmp, "y.txt", "hallo\n{\"id\":\"a\"}\n"));
+        QCOMPARE(docs[0].sentences, (Sentences{"hallo", R"({"id":"a"})"}));
     }
 
     void lenientModeIsPassedThrough() {
