@@ -74,7 +74,7 @@ class TestDemoCorpusBuild : public QObject {
         QFile mf(out + "/manifest.json");
         QVERIFY(mf.open(QIODevice::ReadOnly));
         const QJsonObject m = QJsonDocument::fromJson(mf.readAll()).object();
-        QCOMPARE(m["schema_version"].toInt(), 1);
+        QCOMPARE(m["schema_version"].toInt(), 2);  // 2: split units, no cross-split pairs
         for (const QString lang : {"en", "de", "ja"})
             QVERIFY2(sum(docCounts(m, lang)) > 300, qPrintable(lang));
         for (const QString pair : {"de-en", "ja-en"}) {
