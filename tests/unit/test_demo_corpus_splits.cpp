@@ -3,6 +3,7 @@
 // built with buildDemoCorpus; units must land in one split and no dev/test pair may repeat train
 // text. The command names are chosen so that the old per-command split separates every unit
 // (fnv1a64 % 10: ls dev, dir train; base64 dev, base32 train; listz test, listx train;
+// packb dev, packa train;
 // filler00 test, filler01 dev).
 
 #include <fstream>
@@ -85,6 +86,22 @@ Page fillerPage(int i, bool german) {
     return p;
 }
 
+// packa and packb (as base32, base64 and basenc on Debian): five sentences of their own in common,
+// more lines of boilerplate than that, so the shared text is a minority of all their sentences
+// but the majority of their distinctive ones.
+Page twinPage(bool german) {
+    Page p = fillerPage(99, german);
+    p.name = german ? "Daten in Archive packen" : "pack data into archives";
+    p.description.erase(p.description.begin());  // keep the five common notes (boilerplate)
+    for (int k = 0; k < 5; ++k)
+        p.description.push_back(german ? "Packt den Datenstrom Nummer " + std::to_string(k) +
+                                             " in ein Archiv."
+                                       : "Packs data stream number " + std::to_string(k) +
+                                             " into an archive.");
+    p.options.pop_back();
+    return p;
+}
+
 Page soloPage(const std::string& what, bool german) {
     Page p;
     p.name = german ? "Daten " + what + " kodieren" : "encode data as " + what;
@@ -141,6 +158,8 @@ class TestDemoCorpusSplits : public QObject {
             writeFile(dir + "dir.1", roff("dir", german, listingPage(german)));
             writeFile(dir + "base32.1", roff("base32", german, soloPage("base32", german)));
             writeFile(dir + "listx.1", roff("listx", german, soloPage("listx", german)));
+            writeFile(dir + "packa.1", roff("packa", german, twinPage(german)));
+            writeFile(dir + "packb.1", roff("packb", german, twinPage(german)));
             for (int i = 0; i < 22; ++i) {
                 const std::string name =
                     QString("filler%1").arg(i, 2, 10, QChar('0')).toStdString();
@@ -185,9 +204,10 @@ class TestDemoCorpusSplits : public QObject {
             if (de.count(c)) s.insert(de.at(c).begin(), de.at(c).end());
             return s;
         };
-        // Near-duplicates (ls ~ dir), a symbolic link (base64 -> base32), a .so include (listz).
+        // Near-duplicates (ls ~ dir; packa ~ packb among boilerplate: packa train, packb dev by
+        // name), a symbolic link (base64 -> base32), a .so include (listz).
         for (const auto& [a, b] : std::vector<std::pair<std::string, std::string>>{
-                 {"ls", "dir"}, {"base64", "base32"}, {"listz", "listx"}}) {
+                 {"ls", "dir"}, {"packa", "packb"}, {"base64", "base32"}, {"listz", "listx"}}) {
             QCOMPARE(splitOf(a).size(), size_t(1));
             QVERIFY2(splitOf(a) == splitOf(b),
                      (a + " and " + b + " are in different splits").c_str());

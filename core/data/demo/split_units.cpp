@@ -94,26 +94,28 @@ std::set<std::string> pageSentences(const Document& d) {
 std::vector<std::pair<size_t, size_t>> nearDuplicates(
     const LanguageDocs& docs, const std::map<std::string, size_t>& commandIndex) {
     std::vector<size_t> command;
-    std::vector<size_t> distinct;
     std::unordered_map<std::string, std::vector<size_t>> postings;  // sentence -> pages
     for (const auto& [key, d] : docs) {
         const size_t page = command.size();
         command.push_back(commandIndex.at(d.command));
-        const auto sentences = pageSentences(d);
-        distinct.push_back(sentences.size());
-        for (const auto& s : sentences)
+        for (const auto& s : pageSentences(d))
             if (utf8Length(s) >= kDistinctiveMinChars) postings[s].push_back(page);
     }
+    // A page's distinctive sentences (boilerplate left out), so that pages padded with the same
+    // credits and --help lines (base32, base64, basenc) are judged by their own text only.
+    std::vector<size_t> distinctive(command.size(), 0);
     std::map<std::pair<size_t, size_t>, size_t> shared;
     for (const auto& [sentence, pages] : postings) {
-        if (pages.size() < 2 || pages.size() > kBoilerplatePages) continue;
+        if (pages.size() > kBoilerplatePages) continue;
+        for (size_t p : pages)
+            ++distinctive[p];
         for (size_t i = 0; i < pages.size(); ++i)
             for (size_t j = i + 1; j < pages.size(); ++j)
                 ++shared[{pages[i], pages[j]}];
     }
     std::vector<std::pair<size_t, size_t>> out;
     for (const auto& [pages, n] : shared) {
-        const size_t smaller = std::min(distinct[pages.first], distinct[pages.second]);
+        const size_t smaller = std::min(distinctive[pages.first], distinctive[pages.second]);
         if (n >= kNearDuplicateMinShared && 2 * n >= smaller)
             out.emplace_back(command[pages.first], command[pages.second]);
     }
