@@ -119,9 +119,14 @@ std::optional<ConfigValue> valueOf(const toml::node& node) {
     return std::nullopt;
 }
 
-#define ISO_FIELD(key, member, help, ...) \
-    makeField(                            \
-        key, help, [](RunConfig & c) -> auto& { return c.member; }, ##__VA_ARGS__)
+// A field of RunConfig::member: ISO_FIELD(key, member, help[, traits]).
+template <class Access>
+ConfigField memberField(std::string key, Access access, std::string help, FieldTraits traits = {}) {
+    return makeField(std::move(key), std::move(help), access, traits);
+}
+#define ISO_FIELD(key, member, ...) \
+    memberField(                    \
+        key, [](RunConfig & c) -> auto& { return c.member; }, __VA_ARGS__)
 
 // The trainer's own sections, in display order; objectives' sections are inserted after data.
 std::vector<ConfigField> trainerFields(bool beforeObjectives) {
