@@ -167,9 +167,17 @@ int runDemo(const RunOptions& o) {
             "time budget {:.0f} s: {:.0f} s used so far, {:.0f} s kept for the final evaluation, "
             "{:.0f} s for training\n",
             budget, secondsSince(started), reserve, std::max(0.0, trainBudget));
-        if (trainBudget <= 0)
-            std::cout << "  the budget is spent before training: training one step only; give "
-                         "more --minutes\n";
+    }
+    if (budget > 0 && trainBudget <= 0) {
+        // Training and a second evaluation would overrun the budget: report what was measured.
+        std::error_code ec;
+        fs::remove_all(runDir, ec);
+        std::cout << fmt::format(
+            "the budget is spent before training ({:.0f} s preparing, {:.0f} s evaluating the "
+            "initialisation); give more --minutes. Dev bitext accuracy of the initialisation:\n",
+            prepareSeconds, evalSeconds);
+        printReportRow("initialisation", before.mean);
+        return kExitOk;
     }
     std::cout << std::flush;
 
@@ -182,8 +190,8 @@ int runDemo(const RunOptions& o) {
     request.config = config;
     request.runDir = runDir;
     request.stop = &stop;
-    if (o.steps > 0 || trainBudget <= 0) request.stopAfter = o.steps > 0 ? o.steps : 1;
-    const bool timed = o.steps == 0 && trainBudget > 0;
+    if (o.steps > 0) request.stopAfter = o.steps;
+    const bool timed = o.steps == 0;
     request.progress = [&](const train::TrainProgress& p) {
         if (stopRequested().load() || (timed && wallClock.afterStep())) stop.store(true);
         line.update(fmt::format("step {}  loss {:.3f} ({})  {:.0f} tok/s  {:.0f} s", p.step, p.loss,
