@@ -6,7 +6,10 @@
 #include <chrono>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -107,8 +110,26 @@ train::BitextReport reportWithProgress(const std::string& label, const fs::path&
     return report;
 }
 
+/// Seconds since this process started: loading LibTorch before main() is wall time the user
+/// waits too. 0 when /proc cannot tell.
+double processAgeSeconds() {
+    std::ifstream statFile("/proc/self/stat"), uptimeFile("/proc/uptime");
+    std::string stat;
+    double uptime = 0;
+    if (!std::getline(statFile, stat) || !(uptimeFile >> uptime)) return 0;
+    const size_t close = stat.rfind(')');  // the command name may hold spaces
+    if (close == std::string::npos) return 0;
+    std::istringstream fields(stat.substr(close + 1));
+    std::string field;
+    for (int i = 3; i <= 22 && fields >> field; ++i) {
+    }  // field 22: start time in clock ticks after boot
+    const double start = std::atof(field.c_str()) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+    return std::max(0.0, uptime - start);
+}
+
 int runDemo(const RunOptions& o) {
-    const auto started = Clock::now();
+    const auto started = Clock::now() - std::chrono::duration_cast<Clock::duration>(
+                                            std::chrono::duration<double>(processAgeSeconds()));
     const double budget = o.steps > 0 ? 0.0 : o.minutes * 60.0;
     workspace::DemoPrepareOptions prepare;
     prepare.workspace = o.workspace.empty() ? workspace::defaultDemoWorkspacePath()
