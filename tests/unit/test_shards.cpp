@@ -49,7 +49,7 @@ class TestShards : public QObject {
     std::vector<std::vector<std::string>> enDocs_, deDocs_;
     std::string enPath_, dePath_;
 
-    std::vector<BinarizeInput> inputs() const { return {{enPath_, "en"}, {dePath_, ""}}; }
+    std::vector<BinarizeInput> inputs() const { return {{enPath_, "en", "", false}, {dePath_, "", "", false}}; }
 
   private Q_SLOTS:
     void initTestCase() {
@@ -215,7 +215,7 @@ class TestShards : public QObject {
         f.close();
         const std::string out = dir_.filePath("badout").toStdString();
         try {
-            binarize({{bad.toStdString(), ""}}, *tok_, out);
+            binarize({{bad.toStdString(), "", "", false}}, *tok_, out);
             QFAIL("expected DataError");
         } catch (const DataError& e) {
             QVERIFY2(std::string(e.what()).find("bad.jsonl:2") != std::string::npos, e.what());
