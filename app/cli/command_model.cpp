@@ -11,8 +11,8 @@
 #include "core/data/readers/plain_text_lines.h"
 #include "core/model/encoding_service.h"
 #include "core/model/model_init.h"
-#include "core/model_io/npy_sidecar.h"
 #include "core/model_io/checkpoint_path.h"
+#include "core/model_io/npy_sidecar.h"
 
 namespace isomorph::cli {
 namespace {

@@ -12,8 +12,8 @@
 #include "core/model/npy_writer.h"
 #include "core/model/pooling.h"
 #include "core/model_io/checkpoint_path.h"
-#include "core/runtime/system_info.h"
 #include "core/runtime/scoped_thread_counts.h"
+#include "core/runtime/system_info.h"
 #include "core/text/tokenizer.h"
 #include "core/text/wordpiece_tokenizer.h"
 
@@ -209,7 +209,8 @@ std::vector<float> EncodingService::encode(const std::vector<std::string>& sente
         for (int w = 0; w < workers; ++w) {
             pool.emplace_back([&] {
                 try {
-                    torch::InferenceMode workerInference;  // thread-local: every worker sets its own
+                    torch::InferenceMode
+                        workerInference;  // thread-local: every worker sets its own
                     runtime::useOneIntraOpThreadInThisThread();
                     for (size_t b; (b = nextBatch.fetch_add(1)) < batches;)
                         runBatch(b);

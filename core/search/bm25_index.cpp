@@ -16,8 +16,8 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
-#include "core/common/staging_dir.h"
 #include "core/common/language.h"
+#include "core/common/staging_dir.h"
 #include "core/data/readers/text_input.h"
 
 namespace fs = std::filesystem;

@@ -476,9 +476,8 @@ void Trainer::buildObjectives() {
 
 size_t Trainer::chooseObjective(int64_t micro) const {
     // Per-batch task sampling keyed by (seed, step, micro): the same on every rank and on resume.
-    Rng rng(deriveKey(config_.runtime.seed, kTaskTag,
-                                                      static_cast<uint64_t>(state_.step),
-                                                      static_cast<uint64_t>(micro)));
+    Rng rng(deriveKey(config_.runtime.seed, kTaskTag, static_cast<uint64_t>(state_.step),
+                      static_cast<uint64_t>(micro)));
     double total = 0;
     for (const auto* s : settings_)
         total += s->weight;
@@ -496,8 +495,8 @@ void Trainer::runMicroBatch(int64_t micro, StepRecord& record) {
     const double lossWeight = settings_[index]->lossWeight;
     const auto accumulation = static_cast<double>(config_.optimizer.accumulation);
     const uint64_t key =
-        deriveKey(config_.runtime.seed, kDropoutTag,
-                                  static_cast<uint64_t>(state_.step), static_cast<uint64_t>(micro));
+        deriveKey(config_.runtime.seed, kDropoutTag, static_cast<uint64_t>(state_.step),
+                  static_cast<uint64_t>(micro));
     torch::manual_seed(key);  // dropout of this micro-batch, identical after a resume
     StepContext context{encoder_, device_, state_.step, micro, key, collective_.get()};
     setAutocast(true);

@@ -94,10 +94,9 @@ Page twinPage(bool german) {
     p.name = german ? "Daten in Archive packen" : "pack data into archives";
     p.description.erase(p.description.begin());  // keep the five common notes (boilerplate)
     for (int k = 0; k < 5; ++k)
-        p.description.push_back(german ? "Packt den Datenstrom Nummer " + std::to_string(k) +
-                                             " in ein Archiv."
-                                       : "Packs data stream number " + std::to_string(k) +
-                                             " into an archive.");
+        p.description.push_back(
+            german ? "Packt den Datenstrom Nummer " + std::to_string(k) + " in ein Archiv."
+                   : "Packs data stream number " + std::to_string(k) + " into an archive.");
     p.options.pop_back();
     return p;
 }

@@ -8,10 +8,10 @@
 #include <QtTest>
 
 #include "core/common/errors.h"
+#include "core/common/random.h"
 #include "core/data/samplers/collate.h"
 #include "core/data/samplers/cursor.h"
 #include "core/data/samplers/masking.h"
-#include "core/common/random.h"
 #include "core/data/samplers/retrieval_sampler.h"
 #include "tests/unit/sampler_test_support.h"
 

@@ -49,7 +49,9 @@ class TestShards : public QObject {
     std::vector<std::vector<std::string>> enDocs_, deDocs_;
     std::string enPath_, dePath_;
 
-    std::vector<BinarizeInput> inputs() const { return {{enPath_, "en", "", false}, {dePath_, "", "", false}}; }
+    std::vector<BinarizeInput> inputs() const {
+        return {{enPath_, "en", "", false}, {dePath_, "", "", false}};
+    }
 
   private Q_SLOTS:
     void initTestCase() {

@@ -13,9 +13,9 @@
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/common/hash.h"
+#include "core/common/language.h"
 #include "core/data/demo/demo_outputs.h"
 #include "core/data/demo/man_render.h"
-#include "core/common/language.h"
 #include "core/data/demo/split_units.h"
 
 namespace isomorph::data {

@@ -22,8 +22,8 @@
 #include <zlib.h>
 
 #include "core/common/errors.h"
-#include "core/data/demo/sentence_splitter.h"
 #include "core/common/language.h"
+#include "core/data/demo/sentence_splitter.h"
 
 extern char** environ;
 

@@ -15,9 +15,9 @@
 #include <optional>
 #include <vector>
 
+#include "core/common/random.h"
 #include "core/data/samplers/corpus_index.h"
 #include "core/data/samplers/cursor.h"
-#include "core/common/random.h"
 
 namespace isomorph::data::samplers {
 
