@@ -96,8 +96,8 @@ LogPanel::LogPanel(LogModel* model, QWidget* parent)
     connect(clear, &QToolButton::clicked, model_, &LogModel::clear);
     // Follow new messages only while the user is looking at the newest ones.
     connect(filter_, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
-        QScrollBar* bar = table_->verticalScrollBar();
-        const bool atBottom = bar->value() >= bar->maximum() - 2;
+        QScrollBar* scroll = table_->verticalScrollBar();
+        const bool atBottom = scroll->value() >= scroll->maximum() - 2;
         if (atBottom)
             QMetaObject::invokeMethod(table_, &QTableView::scrollToBottom, Qt::QueuedConnection);
     });

@@ -266,9 +266,9 @@ BestMatches bestMatches(const FloatMatrix& source, const FloatMatrix& target,
                      std::vector<int64_t>(size_t(n), 0), std::vector<float>(size_t(n), lowest)};
     std::vector<float> rowScores(static_cast<size_t>(n));
     forEachCosineBlock(sn, tn, [&](int64_t r0, int64_t len, const float* cos) {
-        for (int64_t r = 0; r < len; ++r) {
-            const int64_t i = r0 + r;
-            score.row(cos + r * n, i, n, rowScores.data());
+        for (int64_t local = 0; local < len; ++local) {
+            const int64_t i = r0 + local;
+            score.row(cos + local * n, i, n, rowScores.data());
             const float* s = rowScores.data();
             float* colBest = best.backwardScore.data();
             int64_t rowArg = 0;
