@@ -23,9 +23,10 @@ step "Installing dependencies (Debian packages)"
 packaging/install-deps.sh
 
 step "Configuring and building in $build_dir"
-# The test mode (CI) also builds the benchmarks, so they keep compiling.
+# The test mode (CI) also builds the benchmarks, so they keep compiling, and treats warnings in our
+# code as errors.
 extra=()
-[ "$mode" = test ] && extra+=(-DISOMORPH_BUILD_BENCHMARKS=ON)
+[ "$mode" = test ] && extra+=(-DISOMORPH_BUILD_BENCHMARKS=ON -DISOMORPH_WERROR=ON)
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "${extra[@]}"
 cmake --build "$build_dir" -j "$jobs"
 cli="$build_dir/bin/isomorph-cli"
