@@ -145,12 +145,16 @@ int runSearch(const SearchCliOptions& o) {
                                  o.k, service->index().metadata().rows);
     index::SearchTimings timings;
     const auto rows = service->search(o.query, q, &timings);
-    if (index::scoresIndistinct(rows))
+    if (index::scoresIndistinct(rows)) {
+        // Mean pooling is index build's default; suggest it only for an index built otherwise.
+        const bool meanPooled = service->index().metadata().pooling == "mean";
         std::cerr << fmt::format(
             "warning: all {} scores lie within {} of each other: the search barely tells these "
-            "documents apart, so their order means little (try --mode hybrid or bm25, or an index "
-            "built with --pooling mean)\n",
-            rows.size(), index::kIndistinctScoreSpread);
+            "documents apart, so their order means little (try --mode hybrid or bm25{})\n",
+            rows.size(), index::kIndistinctScoreSpread,
+            meanPooled ? ", or a model trained for retrieval"
+                       : ", or an index built with --pooling mean");
+    }
     if (o.json) {
         nlohmann::json out = {{"query", o.query},
                               {"mode", index::searchModeName(q.mode)},
