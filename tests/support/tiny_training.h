@@ -16,6 +16,7 @@
 #include <QString>
 #include <QTextStream>
 
+#include "core/data/demo/demo_corpus.h"
 #include "tests/support/cli_runner.h"
 #include "tests/support/tiny_corpus.h"
 
@@ -117,7 +118,10 @@ inline bool makeTinyDemoWorkspace(const TinyTraining& tiny, const QString& ws, i
     if (!QFile::copy(tiny.tokenizer, dir.filePath("tokenizers/man-demo.model"))) return false;
     QFile manifest(dir.filePath("corpora/man-demo/manifest.json"));
     if (!manifest.open(QIODevice::WriteOnly)) return false;
-    manifest.write("{}\n");
+    // The current schema, or `demo prepare` would rebuild this stand-in from the man pages.
+    manifest.write(QByteArray::fromStdString("{\"schema_version\": " +
+                                             std::to_string(data::kDemoCorpusSchemaVersion) +
+                                             "}\n"));
     manifest.close();
     QFile pairs(dir.filePath("pairs-src/de-en.tsv"));
     if (!pairs.open(QIODevice::WriteOnly)) return false;
