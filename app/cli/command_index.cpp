@@ -147,7 +147,7 @@ int runSearch(const SearchCliOptions& o) {
     const auto rows = service->search(o.query, q, &timings);
     if (index::scoresIndistinct(rows)) {
         // Mean pooling is index build's default; suggest it only for an index built otherwise.
-        const bool meanPooled = service->index().metadata().pooling == "mean";
+        const bool meanPooled = service->index().metadata().encoder.pooling == "mean";
         std::cerr << fmt::format(
             "warning: all {} scores lie within {} of each other: the search barely tells these "
             "documents apart, so their order means little (try --mode hybrid or bm25{})\n",
