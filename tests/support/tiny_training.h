@@ -119,9 +119,8 @@ inline bool makeTinyDemoWorkspace(const TinyTraining& tiny, const QString& ws, i
     QFile manifest(dir.filePath("corpora/man-demo/manifest.json"));
     if (!manifest.open(QIODevice::WriteOnly)) return false;
     // The current schema, or `demo prepare` would rebuild this stand-in from the man pages.
-    manifest.write(QByteArray::fromStdString("{\"schema_version\": " +
-                                             std::to_string(data::kDemoCorpusSchemaVersion) +
-                                             "}\n"));
+    manifest.write(QByteArray::fromStdString(
+        "{\"schema_version\": " + std::to_string(data::kDemoCorpusSchemaVersion) + "}\n"));
     manifest.close();
     QFile pairs(dir.filePath("pairs-src/de-en.tsv"));
     if (!pairs.open(QIODevice::WriteOnly)) return false;

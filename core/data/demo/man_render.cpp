@@ -318,8 +318,8 @@ std::vector<ManPageFile> listManPages(const ManLanguage& language,
             if (sec.rfind(section, 0) != 0 || !entry.is_regular_file(ec)) continue;
             const fs::path canonical = fs::weakly_canonical(entry.path(), ec);
             const bool isLink = entry.is_symlink(ec);
-            ManPageFile page{language.code, file.substr(0, file.size() - sec.size() - 1), sec,
-                             entry.path(), {}};
+            ManPageFile page{
+                language.code, file.substr(0, file.size() - sec.size() - 1), sec, entry.path(), {}};
             auto [it, inserted] = byCanonical.emplace(canonical.string(), page);
             if (inserted || it->second.path == entry.path()) continue;
             ManPageFile& kept = it->second;
