@@ -1,3 +1,3 @@
 # Qt Test suites for core/model_io (see tests/CMakeLists.txt for isomorph_add_test).
-isomorph_add_test(test_safetensors SOURCES unit/test_safetensors.cpp LIBS isomorph_data LABELS unit)
-isomorph_add_test(test_npy_sidecar SOURCES unit/test_npy_sidecar.cpp LIBS isomorph_data LABELS unit)
+isomorph_add_test(test_safetensors SOURCES unit/test_safetensors.cpp LIBS isomorph_common isomorph_model_io LABELS unit)
+isomorph_add_test(test_npy_sidecar SOURCES unit/test_npy_sidecar.cpp LIBS isomorph_common isomorph_model_io LABELS unit)

@@ -1,2 +1,2 @@
 # Qt Test suites for core/train/run_log (see tests/CMakeLists.txt for isomorph_add_test).
-isomorph_add_test(test_tfevents SOURCES unit/test_tfevents.cpp LIBS isomorph_data LABELS unit)
+isomorph_add_test(test_tfevents SOURCES unit/test_tfevents.cpp LIBS isomorph_common isomorph_train LABELS unit)

@@ -1,4 +1,4 @@
-# Sources of core/data/demo (added to isomorph_data): the multilingual demo corpus built from the
+# Sources of core/data/demo: the multilingual demo corpus built from the
 # installed man pages (docs/demo-corpus.md). Page sources are gzip files, read with zlib.
 find_package(ZLIB REQUIRED)
 target_sources(isomorph_data PRIVATE

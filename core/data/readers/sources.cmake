@@ -1,4 +1,4 @@
-# Sources of core/data/readers (added to isomorph_data).
+# Sources of core/data/readers.
 set(ISOMORPH_READER_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/text_input.cpp
     ${CMAKE_CURRENT_LIST_DIR}/json_line.cpp

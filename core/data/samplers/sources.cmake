@@ -1,4 +1,4 @@
-# Sources of core/data/samplers (added to isomorph_data).
+# Sources of core/data/samplers.
 target_sources(isomorph_data PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/ccp_sampler.cpp
     ${CMAKE_CURRENT_LIST_DIR}/collate.cpp

@@ -1,4 +1,4 @@
-# Sources of core/data/shards (added to isomorph_data).
+# Sources of core/data/shards.
 target_sources(isomorph_data PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/binarizer.cpp
     ${CMAKE_CURRENT_LIST_DIR}/shard_set.cpp
