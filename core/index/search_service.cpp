@@ -119,6 +119,12 @@ struct SearchService::Impl {
         return q;
     }
 
+    bool searchable(const std::string& text, const QueryOptions& options) const {
+        std::lock_guard<std::mutex> lock(bm25Mutex);
+        return options.queryLanguage.empty() ||
+               bm25->hasSearchableWord(text, options.queryLanguage);
+    }
+
     search::Ranking lexical(const std::string& text, const QueryOptions& options, int depth) const {
         if (options.queryLanguage.empty()) {
             std::lock_guard<std::mutex> lock(bm25Mutex);
@@ -142,7 +148,12 @@ struct SearchService::Impl {
                 out.push_back(row(h.row, h.score, static_cast<int>(out.size()) + 1));
             return out;
         }
-        search::Ranking ranking = lexical(text, options, candidateDepth(options));
+        // A query without a word BM25 can search for: lexical mode says so (Bm25Index::search
+        // throws); in hybrid, BM25 retrieves nothing and the dense scores rank alone, as in
+        // `eval retrieval`.
+        search::Ranking ranking;
+        if (options.mode == SearchMode::Lexical || searchable(text, options))
+            ranking = lexical(text, options, candidateDepth(options));
         if (options.mode == SearchMode::Hybrid) {
             search::Ranking dense;
             for (const auto& h : hits)

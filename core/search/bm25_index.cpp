@@ -377,6 +377,10 @@ Ranking Bm25Index::search(std::string_view query, const Bm25SearchOptions& optio
     }
 }
 
+bool Bm25Index::hasSearchableWord(std::string_view query, const std::string& language) const {
+    return !impl_->analyzer.query(std::string(query), language).empty();
+}
+
 Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::size_t k,
                            const std::string& documentLanguage) {
     if (query.find_first_not_of(" \t\r\n") == std::string_view::npos)

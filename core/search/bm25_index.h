@@ -140,6 +140,9 @@ class Bm25Index {
     /// Throws DataError for an empty query or one without any searchable term, ConfigError for
     /// k == 0 or an invalid language code.
     Ranking search(std::string_view query, const Bm25SearchOptions& options = {}) const;
+    /// Whether `query` has a word to search for under `language`'s analysis (search() throws
+    /// DataError when not).
+    bool hasSearchableWord(std::string_view query, const std::string& language) const;
 
     const Bm25IndexInfo& info() const;
     const std::filesystem::path& directory() const;

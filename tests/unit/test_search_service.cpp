@@ -134,6 +134,24 @@ class TestSearchService : public QObject {
         }
     }
 
+    void hybridWithoutASearchableWordRanksByDenseAlone() {
+        // "?!" has no word BM25 can search for (in any language's analysis); hybrid then ranks by
+        // the dense scores alone, as `eval retrieval` does (BM25 retrieves nothing), instead of
+        // failing the whole query. Lexical mode still says why it found nothing.
+        auto service = index::SearchService::open(index_, {});
+        index::QueryOptions q;
+        q.k = 3;
+        q.queryLanguage = "de";
+        q.mode = index::SearchMode::Dense;
+        const auto dense = service->search("?!", q);
+        q.mode = index::SearchMode::Hybrid;
+        const auto hybrid = service->search("?!", q);
+        QCOMPARE(ids(hybrid), ids(dense));
+        q.mode = index::SearchMode::Lexical;
+        const QString lexical = testing::messageOf<DataError>([&] { service->search("?!", q); });
+        QVERIFY2(lexical.contains("no searchable word"), qPrintable(lexical));
+    }
+
     void errorsNameSettingsNotFlags() {
         auto service = index::SearchService::open(denseOnly_, {});
         index::QueryOptions q;
