@@ -41,5 +41,6 @@ void registerIndex(CLI::App& app, Registry& registry);  // command_index.cpp (in
 void registerEval(CLI::App& app, Registry& registry);   // command_eval.cpp
 void registerCalibrate(CLI::App& app, Registry& registry);  // command_calibrate.cpp
 void registerPca(CLI::App& app, Registry& registry);        // command_pca.cpp
+void registerSweep(CLI::App& app, Registry& registry);      // command_sweep.cpp
 
 }  // namespace isomorph::cli

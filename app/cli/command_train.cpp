@@ -10,6 +10,7 @@
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
+#include "app/cli/train_config.h"
 #include "app/cli/worker_supervisor.h"
 #include "core/common/errors.h"
 #include "core/train/presets.h"
@@ -173,6 +174,23 @@ int runTrain(TrainCliOptions o) {
 }
 
 }  // namespace
+
+train::RunConfig loadTrainConfig(const std::string& config, const std::string& preset,
+                                 const std::string& workspace, const std::string& runDir,
+                                 const std::vector<std::string>& overrides) {
+    TrainCliOptions o;
+    o.config = config;
+    o.preset = preset;
+    o.workspace = workspace;
+    o.runDir = runDir;
+    o.overrides = overrides;
+    if (config.empty() && preset.empty()) throw ConfigError("give --config FILE or --preset NAME");
+    PathBase base;
+    train::RunConfig c = loadConfig(o, &base);
+    c.validate(!config.empty() ? config : "preset " + preset);
+    requireConfigPaths(c, base);
+    return c;
+}
 
 void registerTrain(CLI::App& app, Registry& registry) {
     auto o = std::make_shared<TrainCliOptions>();

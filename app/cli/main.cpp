@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
     registerDemo(app, registry);
     registerModel(app, registry);
     registerTrain(app, registry);
+    registerSweep(app, registry);
     registerIndex(app, registry);
     registerEval(app, registry);
     registerCalibrate(app, registry);

@@ -312,15 +312,34 @@ void RunsController::selectWhenListed(const QStringList& dirs) {
 
 void RunsController::attach(const QString& dir) {
     const QString abs = QFileInfo(dir).absoluteFilePath();
-    if (!QFileInfo::exists(abs + QStringLiteral("/config.toml")) &&
-        !QFileInfo::exists(abs + QStringLiteral("/metrics.jsonl"))) {
-        Q_EMIT message(tr("%1 is not a run folder (no config.toml or metrics.jsonl)").arg(abs));
+    auto isRun = [](const QString& d) {
+        return QFileInfo::exists(d + QStringLiteral("/config.toml")) ||
+               QFileInfo::exists(d + QStringLiteral("/metrics.jsonl"));
+    };
+    QStringList runs;
+    if (QFileInfo::exists(abs + QStringLiteral("/sweep-plan.json"))) {
+        // A sweep folder (isomorph-cli sweep): its runs, selected together for comparison.
+        for (const QFileInfo& e :
+             QDir(abs).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+            if (isRun(e.absoluteFilePath())) runs << e.absoluteFilePath();
+        if (runs.isEmpty()) {
+            Q_EMIT message(tr("%1 is a sweep without runs yet").arg(abs));
+            return;
+        }
+    } else if (isRun(abs)) {
+        runs << abs;
+    } else {
+        Q_EMIT message(
+            tr("%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder")
+                .arg(abs));
         return;
     }
     QStringList list = attachedRuns();
-    if (!list.contains(abs)) list << abs;
+    for (const QString& r : std::as_const(runs))
+        if (!list.contains(r)) list << r;
     QSettings().setValue(QStringLiteral("%1/%2").arg(kAttachedKey, workspace_.toUtf8().toHex()),
                          list);
+    if (runs.size() > 1) selectPending_ = runs;
     rescan();
 }
 

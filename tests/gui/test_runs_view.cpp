@@ -265,6 +265,37 @@ class TestRunsView : public QObject {
         QTRY_VERIFY(view.chartKeys().isEmpty());
     }
 
+    void aSweepFolderOpensAsAComparison() {
+        // `isomorph-cli sweep` leaves a folder of runs with sweep-plan.json: attaching it lists
+        // every run of it and selects them together, so the charts compare them.
+        const QString sweep = dir_.filePath("sweep-elsewhere");
+        writeFile(sweep + "/sweep-plan.json", "{}\n");
+        QStringList runs;
+        for (const char* name : {"msm.mu=0.3,seed=1", "msm.mu=0.5,seed=1", "msm.mu=0.7,seed=1"}) {
+            const QString run = sweep + "/" + name;
+            writeFile(run + "/metrics.jsonl", trainLine(1, 9.0) + trainLine(2, 8.0));
+            runs << run;
+        }
+        QDir().mkpath(sweep + "/not-a-run");
+        // A workspace of its own: attached runs are remembered per workspace.
+        const QString ws = dir_.filePath("ws-sweep");
+        writeFile(ws + "/isomorph-workspace.json", "{\"schema_version\":1,\"name\":\"s\"}\n");
+        views::RunsModel model;
+        views::RunsView view(&model);
+        gui::RunsController controller(&view, &model);
+        controller.setWorkspace(ws);
+        QSignalSpy messages(&controller, &gui::RunsController::message);
+        controller.attach(sweep);
+        QTRY_COMPARE(sorted(view.selectedRuns()), sorted(runs));
+        QTRY_COMPARE(pointsOf(view, "loss/mlm", runs[1]), 2);
+        QCOMPARE(messages.count(), 0);
+        QVERIFY(model.run(sweep + "/not-a-run") == nullptr);
+        // A folder that is neither says so.
+        controller.attach(sweep + "/not-a-run");
+        QCOMPARE(messages.count(), 1);
+        QVERIFY(messages.at(0).at(0).toString().contains("sweep"));
+    }
+
     void launchesStopsAndResumesATinyRealRun() {
         QString error;
         QDir().mkpath(dir_.filePath("tiny"));

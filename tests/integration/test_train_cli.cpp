@@ -107,6 +107,12 @@ class TestTrainCli : public QObject {
         QCOMPARE(matched, 40);
     }
 
+    void twoProcessesMatchOneWithTheDoubleBatch_data() {
+        QTest::addColumn<QString>("objective");
+        QTest::newRow("mlm+ccp") << "ccp";
+        QTest::newRow("mlm+msm") << "msm";
+    }
+
     void twoProcessesMatchOneWithTheDoubleBatch() {
         // Batch-independent settings: no projection batch norm (per-rank statistics by design)
         // and no dropout (masks are drawn per process). In float64, because the two runs sum
@@ -114,27 +120,41 @@ class TestTrainCli : public QObject {
         // differently on other CPUs: float32 rounding (1e-7 relative) grows through 20 Adam steps
         // to ~1e-4 and depends on the BLAS kernel, float64 rounding (1e-16) stays far below the
         // 1e-9 checked here on any CPU, so a real mismatch (a missing rank's rows, a wrong
-        // gradient scale) cannot hide behind the tolerance.
-        const QStringList common = {"--config", tiny_.config,
-                                    "--set",    "schedule.max_steps=20",
-                                    "--set",    "objectives.ccp.projection_norm=none",
-                                    "--set",    "model.dropout=0",
-                                    "--set",    "runtime.precision=fp64",
-                                    "--set",    "eval.every=0",
-                                    "--set",    "checkpoint.every=0"};
-        CliResult one = runCli(QStringList{"train", "--run-dir", run("one")} + common +
-                               QStringList{"--set", "objectives.ccp.batch_size=8", "--set",
-                                           "objectives.mlm.batch_size=8"});
+        // gradient scale) cannot hide behind the tolerance. MSM: every cross-document negative
+        // (no sampling), blocks of 4 sentences.
+        QFETCH(QString, objective);
+        const bool msm = objective == "msm";
+        QStringList common = {"--config", tiny_.config,
+                              "--set",    "schedule.max_steps=20",
+                              "--set",    "objectives.ccp.projection_norm=none",
+                              "--set",    "model.dropout=0",
+                              "--set",    "runtime.precision=fp64",
+                              "--set",    "eval.every=0",
+                              "--set",    "checkpoint.every=0"};
+        if (msm)
+            common << "--set"
+                   << "objectives.ccp.weight=0"
+                   << "--set"
+                   << "objectives.msm.weight=1"
+                   << "--set"
+                   << "objectives.msm.max_sentences=4"
+                   << "--set"
+                   << "objectives.msm.projection_size=8";
+        auto batch = [&](int n) {
+            return QStringList{"--set",
+                               QString("objectives.%1.batch_size=%2").arg(objective).arg(n),
+                               "--set", QString("objectives.mlm.batch_size=%1").arg(n)};
+        };
+        const QString one_ = run("one-" + objective), two_ = run("two-" + objective);
+        CliResult one = runCli(QStringList{"train", "--run-dir", one_} + common + batch(8));
         QVERIFY2(one.exitCode == 0, one.err.constData());
         CliResult two =
-            runCli(QStringList{"train", "--run-dir", run("two"), "--nproc", "2"} + common +
-                   QStringList{"--set", "objectives.ccp.batch_size=4", "--set",
-                               "objectives.mlm.batch_size=4"});
+            runCli(QStringList{"train", "--run-dir", two_, "--nproc", "2"} + common + batch(4));
         QVERIFY2(two.exitCode == 0, two.err.constData());
         // One run, one summary: only rank 0 of the workers reports.
         QVERIFY2(two.err.count("finished at step 20;") == 1, two.err.constData());
         QVERIFY2(one.err.count("finished at step 20;") == 1, one.err.constData());
-        const auto a = trainLosses(run("one")), b = trainLosses(run("two"));
+        const auto a = trainLosses(one_), b = trainLosses(two_);
         QCOMPARE(a.size(), size_t{20});
         QCOMPARE(b.size(), size_t{20});
         double worst = 0;
@@ -146,7 +166,8 @@ class TestTrainCli : public QObject {
                                                  .arg(loss, 0, 'g', 17)
                                                  .arg(b.at(step), 0, 'g', 17)));
         }
-        qInfo("largest relative loss difference over 20 steps: %.3g", worst);
+        qInfo("%s: largest relative loss difference over 20 steps: %.3g", qPrintable(objective),
+              worst);
         // And the runs did train: the loss moved.
         QVERIFY(std::abs(a.at(20) - a.at(1)) > 1e-3 * std::abs(a.at(1)));
     }
@@ -162,9 +183,9 @@ class TestTrainCli : public QObject {
         QVERIFY(!QDir(run("bad")).exists());  // validated before anything starts
 
         CliResult unknown = runCli({"train", "--config", tiny_.config, "--run-dir", run("bad"),
-                                    "--set", "objectives.msm.weight=1"});
+                                    "--set", "objectives.simcse.weight=1"});
         QCOMPARE(unknown.exitCode, 2);
-        QVERIFY2(unknown.err.contains("unknown key 'objectives.msm.weight'"),
+        QVERIFY2(unknown.err.contains("unknown key 'objectives.simcse.weight'"),
                  unknown.err.constData());
 
         QFile f(dir_.filePath("typo.toml"));

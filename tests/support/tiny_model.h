@@ -13,6 +13,19 @@
 
 namespace isomorph::testing {
 
+/// The config of an in-memory encoder for unit tests of objectives and the trainer: 2 layers,
+/// 16 wide, 2 heads, over a vocabulary of `vocab` ids.
+inline model::EncoderConfig tinyEncoderConfig(int64_t vocab) {
+    model::EncoderConfig c;
+    c.vocabSize = vocab;
+    c.hiddenSize = 16;
+    c.numLayers = 2;
+    c.numHeads = 2;
+    c.intermediateSize = 32;
+    c.maxPositions = 40;
+    return c;
+}
+
 /// Writes ROOT/tok.model and the checkpoint ROOT/model-SEED; returns the checkpoint folder.
 inline std::filesystem::path tinyModel(const std::filesystem::path& root, uint64_t seed = 1) {
     const std::filesystem::path prefix = root / "tok";

@@ -166,7 +166,7 @@ class TestRunConfig : public QObject {
         for (const auto& f : runConfigFields())
             if (f.key == "objectives.ccp.projection_norm")
                 QCOMPARE(f.choices, (std::vector<std::string>{"asymmetric", "vanilla", "none"}));
-        QVERIFY(errorOf([] { RunConfig().objective("msm"); }).contains("known: mlm, ccp"));
+        QVERIFY(errorOf([] { RunConfig().objective("simcse"); }).contains("known: mlm, ccp"));
     }
 
     void scheduleWarmsUpThenDecays() {

@@ -25,9 +25,11 @@
 #include "core/train/scheduler.h"
 #include "core/train/trainer.h"
 #include "tests/support/error_message.h"
+#include "tests/support/tiny_model.h"
 #include "tests/support/tiny_training.h"
 
 using namespace isomorph;
+using isomorph::testing::tinyEncoderConfig;
 using namespace isomorph::train;
 using isomorph::testing::messageOf;
 using isomorph::testing::readAll;
@@ -94,17 +96,6 @@ std::vector<QJsonObject> records(const QString& runDir, const QString& kind) {
         if (o.value("kind").toString() == kind) out.push_back(o);
     }
     return out;
-}
-
-model::EncoderConfig tinyEncoderConfig(int64_t vocab) {
-    model::EncoderConfig c;
-    c.vocabSize = vocab;
-    c.hiddenSize = 16;
-    c.numLayers = 2;
-    c.numHeads = 2;
-    c.intermediateSize = 32;
-    c.maxPositions = 40;
-    return c;
 }
 
 }  // namespace

@@ -7,3 +7,10 @@ isomorph_add_test(test_train_objectives
 isomorph_add_test(test_trainer
     SOURCES unit/test_trainer.cpp LIBS isomorph_core LABELS integration TIMEOUT 600 TORCH)
 add_dependencies(test_trainer isomorph-cli)
+# MSM: the hierarchical contrastive loss by hand, the document encoder's masking, gradients, the
+# paper's ablation switches trained on the tiny corpus.
+isomorph_add_test(test_msm SOURCES unit/test_msm.cpp LIBS isomorph_train LABELS unit TIMEOUT 600 TORCH)
+add_dependencies(test_msm isomorph-cli)
+# Sweeps: grid cells, a bad grid refused before any run, tables, resume (tiny corpus).
+isomorph_add_test(test_sweep SOURCES unit/test_sweep.cpp LIBS isomorph_train LABELS integration TIMEOUT 600)
+add_dependencies(test_sweep isomorph-cli)

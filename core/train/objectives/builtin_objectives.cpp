@@ -3,11 +3,12 @@
 
 #include "core/train/objectives/ccp_options.h"
 #include "core/train/objectives/mlm_options.h"
+#include "core/train/objectives/msm_options.h"
 
 namespace isomorph::train {
 
 std::vector<ObjectiveSpec> builtinObjectiveSpecs() {
-    return {mlmObjectiveSpec(), ccpObjectiveSpec()};
+    return {mlmObjectiveSpec(), ccpObjectiveSpec(), msmObjectiveSpec()};
 }
 
 }  // namespace isomorph::train

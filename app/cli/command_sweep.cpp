@@ -1,0 +1,128 @@
+// `isomorph-cli sweep`: a grid of config values x seeds as sibling runs in one folder, then the
+// comparison tables (core/train/sweep.h).
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "app/cli/cli_context.h"
+#include "app/cli/progress_line.h"
+#include "app/cli/train_config.h"
+#include "core/common/errors.h"
+#include "core/train/sweep.h"
+#include "core/train/trainer.h"
+
+namespace isomorph::cli {
+namespace {
+namespace fs = std::filesystem;
+
+struct SweepCliOptions {
+    std::string config, preset, workspace, dir, budget, fitPairs;
+    std::vector<std::string> grid, overrides;
+    int64_t seeds = 1;
+};
+
+/// "300", "300 steps" -> steps; "10min", "10 m" -> minutes.
+void parseBudget(const std::string& text, train::SweepOptions& o) {
+    if (text.empty()) return;
+    static const std::regex re(R"(^\s*([0-9]+(?:\.[0-9]+)?)\s*(steps?|min|m)?\s*$)");
+    std::smatch m;
+    if (!std::regex_match(text, m, re))
+        throw ConfigError(fmt::format(
+            "--budget '{}': give steps (300, 300steps) or minutes (10min) per run", text));
+    const double value = std::stod(m[1].str());
+    const std::string unit = m[2].str();
+    if (value <= 0) throw ConfigError("--budget: must be positive");
+    if (unit == "min" || unit == "m") {
+        o.budgetMinutes = value;
+    } else {
+        if (value != static_cast<double>(static_cast<int64_t>(value)))
+            throw ConfigError(fmt::format("--budget '{}': steps are a whole number", text));
+        o.budgetSteps = static_cast<int64_t>(value);
+    }
+}
+
+int runSweepCommand(const SweepCliOptions& c) {
+    if (c.dir.empty()) throw ConfigError("--dir: give the sweep folder (one run folder per cell)");
+    train::SweepOptions o;
+    o.dir = fs::absolute(c.dir);
+    o.base = loadTrainConfig(c.config, c.preset, c.workspace, (o.dir / "x").string(), c.overrides);
+    for (const auto& g : c.grid)
+        o.grid.push_back(train::parseSweepAxis(g));
+    o.seeds = c.seeds;
+    parseBudget(c.budget, o);
+    if (!c.fitPairs.empty()) {
+        o.fitPairs = fs::absolute(c.fitPairs);
+    } else {
+        // The demo workspace's layout: pairs-train beside pairs-dev.
+        o.fitPairs = fs::path(o.base.data.devPairs).parent_path() / "pairs-train";
+        if (!fs::exists(o.fitPairs))
+            throw ConfigError(fmt::format(
+                "--fit-pairs: give the train split's pair shards (the +shift and +rotation "
+                "columns are fitted on them); {} does not exist",
+                o.fitPairs.string()));
+    }
+    o.report.pooling = o.base.eval.pooling.toString();
+    o.report.maxPairs = o.base.eval.maxPairs;
+    o.report.maxTokens = static_cast<uint32_t>(o.base.data.maxTokens);
+    o.report.maxFitPairs = 600;
+
+    installStopHandlers();
+    ProgressLine line;
+    const auto cells = train::sweepCells(o);
+    std::cout << fmt::format("sweep of {} runs in {}{}\n", cells.size(), o.dir.string(),
+                             o.budgetSteps > 0 ? fmt::format(", {} steps each", o.budgetSteps)
+                             : o.budgetMinutes > 0
+                                 ? fmt::format(", {} minutes each", o.budgetMinutes)
+                                 : std::string())
+              << std::flush;
+    const auto result = train::runSweep(
+        o, [&](const std::string& message) { line.finish(message); }, &stopRequested(),
+        [&](const train::TrainProgress& p) {
+            line.update(fmt::format("  step {}/{}  loss {:.4f} ({})  {:.0f} s", p.step, p.maxSteps,
+                                    p.loss, p.objective, p.elapsedSeconds));
+        });
+    std::cout << fmt::format(
+        "\n{} runs trained now, {} found done{}\n", result.trained, result.skipped,
+        result.stopped ? "; stopped: run the same command again to continue" : "");
+    std::ifstream md(o.dir / "sweep.md");
+    std::cout << md.rdbuf();
+    std::cout << fmt::format("\ntables: {} (.csv, .json)\n", (o.dir / "sweep.md").string());
+    return kExitOk;
+}
+
+}  // namespace
+
+void registerSweep(CLI::App& app, Registry& registry) {
+    auto o = std::make_shared<SweepCliOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "sweep",
+        "Train a grid of settings x seeds as sibling runs and tabulate dev bitext accuracy "
+        "(raw, +shift, +rotation) and final losses; resumes where it stopped");
+    cmd->add_option("--preset", o->preset, "Built-in run preset (e.g. msm-demo)");
+    cmd->add_option("--config", o->config, "Run config file");
+    cmd->add_option("--workspace", o->workspace,
+                    "Workspace the config's relative paths refer to (default: the demo workspace "
+                    "for presets)");
+    cmd->add_option("--grid", o->grid,
+                    "KEY=V1,V2,...: a config key and its values (repeat for more axes), e.g. "
+                    "objectives.msm.mu=0.3,0.5,0.7");
+    cmd->add_option("--seeds", o->seeds, "Seeds per setting (runtime.seed, +1, ...)")
+        ->check(CLI::Range(int64_t{1}, int64_t{1000}))
+        ->capture_default_str();
+    cmd->add_option("--budget", o->budget,
+                    "Per run: steps (300) set schedule.max_steps; minutes (10min) stop on wall "
+                    "time with the config's schedule");
+    cmd->add_option("--dir", o->dir, "Sweep folder (created; an interrupted sweep resumes)")
+        ->required();
+    cmd->add_option("--fit-pairs", o->fitPairs,
+                    "Train-split pair shards for +shift/+rotation (default: pairs-train beside "
+                    "data.dev_pairs)");
+    cmd->add_option("--set", o->overrides, "Override a field of every run: section.key=value");
+    cmd->callback([&registry, o] { registry.run = [o] { return runSweepCommand(*o); }; });
+}
+
+}  // namespace isomorph::cli
