@@ -340,6 +340,37 @@ class TestScatterView : public QObject {
         ISOMORPH_COMPARE_NEAR(view.mapToWidget(QPointF(1, 1)).y(), anchor.y() - 15, 1e-9);
     }
 
+    void interactionFramesReuseTheCachedImage() {
+        ScatterView view;
+        prepare(view, makeData({{1, 1}, {-1, -1}}, {0, 1}));
+        view.setFrameBudget(0.0);  // every rendering is "too slow"
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        grabbed(view);
+        const int rendered = view.rasterisations();
+        QTest::mousePress(&view, Qt::LeftButton, Qt::NoModifier, QPoint(120, 120));
+        QMouseEvent move(QEvent::MouseMove, QPointF(150, 140), view.mapToGlobal(QPointF(150, 140)),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&view, &move);
+        QVERIFY(view.interacting());
+        // The drag frame moves the cached image by (30, 20): (1, 1) was at (170, 70).
+        const QImage dragged = grabbed(view);
+        QCOMPARE(view.rasterisations(), rendered);
+        QVERIFY(view.reprojections() > 0);
+        COMPARE_RGB(dragged.pixel(200, 90), scatterLanguageColor(0).rgb());
+        COMPARE_RGB(dragged.pixel(170, 70), kWhite);
+        // Zoom during the interaction: scaled, still without rendering; (1, 1) stays under the
+        // cursor.
+        view.zoomBy(2.0, QPointF(200, 90));
+        COMPARE_RGB(grabbed(view).pixel(200, 90), scatterLanguageColor(0).rgb());
+        QCOMPARE(view.rasterisations(), rendered);
+        QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, QPoint(150, 140));
+        QTRY_VERIFY(!view.interacting());
+        const QImage settled = grabbed(view);
+        QVERIFY(view.rasterisations() > rendered);
+        COMPARE_RGB(settled.pixel(200, 90), scatterLanguageColor(0).rgb());
+    }
+
     void emptyAndNanDataDoNotCrash() {
         ScatterView view;
         view.resize(200, 150);
@@ -435,6 +466,22 @@ class TestScatterView : public QObject {
                 if (d < bestD) bestD = d, best = static_cast<int>(i);
             }
             QCOMPARE(index.nearest(qx, qy, r, {}), best);
+        }
+        // Polygons: random stars (concave, every size from a few cells to most of the grid)
+        // must select exactly what the even-odd rule selects point by point.
+        for (int q = 0; q < 30; ++q) {
+            const QPointF c(n(rng), n(rng) * 0.5);
+            const double size = 0.2 + 0.3 * q;
+            QPolygonF star;
+            for (int k = 0; k < 24; ++k) {
+                const double r = size * (k % 2 ? 0.45 : 1.0) * (0.8 + 0.4 * std::abs(n(rng)));
+                star << c + QPointF(r * std::cos(k * M_PI / 12), r * std::sin(k * M_PI / 12));
+            }
+            std::vector<int> expected;
+            for (std::size_t i = 0; i < x.size(); ++i)
+                if (star.containsPoint(QPointF(x[i], y[i]), Qt::OddEvenFill))
+                    expected.push_back(static_cast<int>(i));
+            QCOMPARE(index.inPolygon(star, {}), expected);
         }
     }
 };

@@ -33,6 +33,7 @@ bool insidePolygon(const QPolygonF& poly, double x, double y) {
 
 void ScatterIndex::clear() {
     x_ = y_ = nullptr;
+    points_ = 0;
     bounds_ = QRectF();
     gx_ = gy_ = 0;
     cellStart_.clear();
@@ -42,6 +43,7 @@ void ScatterIndex::clear() {
 void ScatterIndex::build(const std::vector<float>& x, const std::vector<float>& y) {
     clear();
     const int n = static_cast<int>(std::min(x.size(), y.size()));
+    points_ = n;
     x_ = x.data();
     y_ = y.data();
     double minX = std::numeric_limits<double>::infinity(), minY = minX;
@@ -121,18 +123,61 @@ std::vector<int> ScatterIndex::inPolygon(const QPolygonF& polygon, const Filter&
     if (!box.intersects(bounds_.adjusted(-1e-9, -1e-9, 1e-9, 1e-9))) return out;
     const int x0 = cellX(box.left()), x1 = cellX(box.right());
     const int y0 = cellY(box.top()), y1 = cellY(box.bottom());
-    for (int cy = y0; cy <= y1; ++cy)
+    const int cols = x1 - x0 + 1;
+
+    // Cells an edge may touch (sampled every half cell, each sample marking its 3 x 3
+    // neighbourhood, so none is missed) have their points tested one by one; every other
+    // cell lies wholly inside or outside, decided once at its centre. A lasso over most of a
+    // million points costs one test per cell, not per point and edge.
+    std::vector<std::uint8_t> boundary(std::size_t(cols) * (y1 - y0 + 1), 0);
+    const int n = static_cast<int>(polygon.size());
+    for (int e = 0; e < n; ++e) {
+        const QPointF a = polygon[e];
+        const QPointF b = polygon[(e + 1) % n];
+        const double span =
+            std::max(std::abs(b.x() - a.x()) / cellW_, std::abs(b.y() - a.y()) / cellH_);
+        const int steps = static_cast<int>(std::min(std::ceil(span * 2.0), 1e7)) + 1;
+        for (int k = 0; k <= steps; ++k) {
+            const QPointF p = a + (b - a) * (double(k) / steps);
+            const int cx = cellX(p.x()), cy = cellY(p.y());
+            for (int yy = std::max(cy - 1, y0); yy <= std::min(cy + 1, y1); ++yy)
+                for (int xx = std::max(cx - 1, x0); xx <= std::min(cx + 1, x1); ++xx)
+                    boundary[std::size_t(yy - y0) * cols + (xx - x0)] = 1;
+        }
+    }
+    std::vector<std::uint8_t> hit;  // per point index, so the answer comes out ascending
+    hit.assign(points_, 0);
+    std::vector<double> crossings;
+    for (int cy = y0; cy <= y1; ++cy) {
+        const double yc = bounds_.top() + (cy + 0.5) * cellH_;
+        crossings.clear();
+        for (int i = 0, j = n - 1; i < n; j = i++) {
+            const QPointF& a = polygon[i];
+            const QPointF& b = polygon[j];
+            if ((a.y() > yc) != (b.y() > yc))
+                crossings.push_back((b.x() - a.x()) * (yc - a.y()) / (b.y() - a.y()) + a.x());
+        }
+        std::sort(crossings.begin(), crossings.end());
+        std::size_t passed = 0;
         for (int cx = x0; cx <= x1; ++cx) {
             const int c = cy * gx_ + cx;
-            for (int k = cellStart_[c]; k < cellStart_[c + 1]; ++k) {
-                const int i = items_[k];
-                if (x_[i] < box.left() || x_[i] > box.right() || y_[i] < box.top() ||
-                    y_[i] > box.bottom())
-                    continue;
-                if (filter.accepts(i) && insidePolygon(polygon, x_[i], y_[i])) out.push_back(i);
+            if (boundary[std::size_t(cy - y0) * cols + (cx - x0)]) {
+                for (int k = cellStart_[c]; k < cellStart_[c + 1]; ++k) {
+                    const int i = items_[k];
+                    if (filter.accepts(i) && insidePolygon(polygon, x_[i], y_[i])) hit[i] = 1;
+                }
+                continue;
             }
+            const double xc = bounds_.left() + (cx + 0.5) * cellW_;
+            while (passed < crossings.size() && crossings[passed] < xc)
+                ++passed;
+            if (passed % 2 == 0) continue;
+            for (int k = cellStart_[c]; k < cellStart_[c + 1]; ++k)
+                if (filter.accepts(items_[k])) hit[items_[k]] = 1;
         }
-    std::sort(out.begin(), out.end());
+    }
+    for (std::size_t i = 0; i < hit.size(); ++i)
+        if (hit[i]) out.push_back(static_cast<int>(i));
     return out;
 }
 

@@ -12,7 +12,8 @@ namespace isomorph::views {
 /// A uniform grid over the finite points of a scatter (about two points per cell, at most
 /// 2048 x 2048 cells), point indices sorted by cell (counting sort, O(n) to build). Answers
 /// nearest-point and polygon queries in data coordinates by looking only at the cells that
-/// can hold an answer. Points with NaN or infinite coordinates are not in the index.
+/// can hold an answer; a polygon tests points one by one only in cells its edges touch.
+/// Points with NaN or infinite coordinates are not in the index.
 class ScatterIndex {
   public:
     /// Which points may be answered: `language[i]` must be visible (per-language flags).
@@ -35,6 +36,8 @@ class ScatterIndex {
     /// Bounds of the indexed (finite) points; empty when there are none.
     QRectF bounds() const { return bounds_; }
     int indexedPoints() const { return static_cast<int>(items_.size()); }
+    /// The indexed points' indices, cell by cell (row-major): nearby points are near in it.
+    const std::vector<int>& cellOrder() const { return items_; }
 
   private:
     int cellX(double x) const;
@@ -42,6 +45,7 @@ class ScatterIndex {
 
     const float* x_ = nullptr;
     const float* y_ = nullptr;
+    int points_ = 0;  // indexed or not
     QRectF bounds_;
     int gx_ = 0;
     int gy_ = 0;

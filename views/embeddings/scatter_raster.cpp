@@ -49,7 +49,8 @@ std::vector<StampCell> discStamp(double r) {
 }
 
 // Maps points to pixels of a buffer padded by `pad` on every side (so discs of points just
-// outside the image still reach into it) and calls f(pixel offset, point index) for each.
+// outside the image still reach into it) and calls f(pixel offset, position in the arrays,
+// original point index) for each.
 struct PixelMapper {
     const ScatterRasterRequest& req;
     int pad;
@@ -76,6 +77,8 @@ struct PixelMapper {
         const int n = d.size();
         const int step = std::max(1, req.stride);
         const int languages = static_cast<int>(d.languages.size());
+        const int* original =
+            req.original && req.original->size() == d.x.size() ? req.original->data() : nullptr;
         int drawn = 0;
         for (int i = 0; i < n; i += step) {
             const std::uint8_t lang = langs[i];
@@ -86,7 +89,7 @@ struct PixelMapper {
             const float px = ox + x * s;
             const float py = oy - y * s;
             if (!(px >= 0.0f && px < maxX && py >= 0.0f && py < maxY)) continue;  // NaN too
-            f(static_cast<int>(py) * width + static_cast<int>(px), i);
+            f(static_cast<int>(py) * width + static_cast<int>(px), i, original ? original[i] : i);
             ++drawn;
         }
         return drawn;
@@ -115,6 +118,32 @@ void stampKeys(QImage& image, const std::vector<std::uint32_t>& keys, const Pixe
                 px = mix(px, color, c.coverage);
             }
         }
+    }
+}
+
+// Replaces each pixel's count and colour sums by those of its 3 x 3 neighbourhood (two
+// separable passes), so that a point covers a small square and dense regions read as areas
+// rather than speckle.
+void boxSum3(std::vector<std::uint32_t>& acc, int width, int height) {
+    const std::size_t rowLen = std::size_t(width) * 4;
+    std::vector<std::uint32_t> copy(rowLen);
+    for (int y = 0; y < height; ++y) {
+        std::uint32_t* row = acc.data() + y * rowLen;
+        std::copy(row, row + rowLen, copy.begin());
+        for (std::size_t k = 4; k < rowLen; ++k)
+            row[k] += copy[k - 4];
+        for (std::size_t k = 0; k + 4 < rowLen; ++k)
+            row[k] += copy[k + 4];
+    }
+    // Rows top to bottom: the row above is kept as it was before this pass.
+    std::vector<std::uint32_t> above(rowLen, 0), current(rowLen);
+    for (int y = 0; y < height; ++y) {
+        std::uint32_t* row = acc.data() + y * rowLen;
+        std::copy(row, row + rowLen, current.begin());
+        const std::uint32_t* below = y + 1 < height ? row + rowLen : nullptr;
+        for (std::size_t k = 0; k < rowLen; ++k)
+            row[k] += above[k] + (below ? below[k] : 0u);
+        above.swap(current);
     }
 }
 
@@ -149,65 +178,81 @@ QRgb densityColor(QRgb mean, int count, int maxCount, QRgb background) {
     return color;
 }
 
-QImage rasterizeScatter(const ScatterRasterRequest& req, ScatterRasterStats* statsOut) {
+void ScatterRasterizer::render(const ScatterRasterRequest& req, QImage& image,
+                               ScatterRasterStats* statsOut) {
     QElapsedTimer timer;
     timer.start();
     ScatterRasterStats stats;
-    QImage image;
-    if (req.size.isEmpty()) return image;
-    image = QImage(req.size, QImage::Format_RGB32);
-    image.fill(req.background);
-    if (!req.data || !req.data->consistent() || req.data->size() == 0 || !(req.scale > 0.0)) {
-        if (statsOut) *statsOut = stats;
-        return image;
+    if (statsOut) *statsOut = stats;
+    if (req.size.isEmpty()) {
+        image = QImage();
+        return;
     }
+    if (image.size() != req.size || image.format() != QImage::Format_RGB32)
+        image = QImage(req.size, QImage::Format_RGB32);
+    image.fill(req.background);
+    if (!req.data || !req.data->consistent() || req.data->size() == 0 || !(req.scale > 0.0)) return;
+    // Emphasis is per original point: as long as the largest original index.
+    const std::size_t points =
+        req.original && req.original->size() == req.data->x.size()
+            ? std::size_t(*std::max_element(req.original->begin(), req.original->end())) + 1
+            : req.data->x.size();
     const std::vector<std::uint8_t>* emph =
-        req.emphasis && req.emphasis->size() == req.data->x.size() ? req.emphasis : nullptr;
+        req.emphasis && req.emphasis->size() >= points ? req.emphasis : nullptr;
     const bool anyEmphasis =
         emph && std::find(emph->begin(), emph->end(), std::uint8_t(1)) != emph->end();
     const double radius = std::clamp(req.pointRadius, 0.5, double(kMaxRadius));
     const double emphRadius = radius + kEmphasisGrowth;
     const int pad = static_cast<int>(std::ceil(emphRadius + 1.5)) + 1;
     const PixelMapper map{req, pad, req.size.width() + 2 * pad, req.size.height() + 2 * pad};
-    const qsizetype pixels = qsizetype(map.width) * map.height;
+    const std::size_t pixels = std::size_t(map.width) * map.height;
     const std::uint8_t* e = anyEmphasis ? emph->data() : nullptr;
+    const std::uint8_t* language = req.data->language.data();
 
-    std::vector<std::uint32_t> emphKeys;
-    if (anyEmphasis) emphKeys.assign(pixels, 0);
+    // assign() on kept vectors reuses their memory: fresh multi-megabyte buffers every frame
+    // cost more in page faults than the drawing itself (60 ms a frame on a virtual machine).
+    if (anyEmphasis) emphKeys_.assign(pixels, 0);
     std::array<QRgb, 256> colors = req.colors;
     if (anyEmphasis)
         for (QRgb& c : colors)
             c = mix(c, req.background, kFade256);
 
     if (req.mode == ScatterMode::Density) {
-        std::vector<std::uint32_t> acc(pixels * 4, 0);
-        stats.drawn = map.forEachPoint([&](int p, int i) {
+        buffer_.assign(pixels * 4, 0);
+        stats.drawn = map.forEachPoint([&](int p, int k, int i) {
             if (e && e[i]) {
-                std::uint32_t& k = emphKeys[p];
-                k = std::max(k, topKey(i, req.data->language[i]));
+                std::uint32_t& key = emphKeys_[p];
+                key = std::max(key, topKey(i, language[k]));
                 return;
             }
-            const QRgb c = colors[req.data->language[i]];
-            std::uint32_t* a = acc.data() + qsizetype(p) * 4;
+            const QRgb c = colors[language[k]];
+            std::uint32_t* a = buffer_.data() + std::size_t(p) * 4;
             a[0] += 1, a[1] += qRed(c), a[2] += qGreen(c), a[3] += qBlue(c);
         });
-        composeDensity(image, acc, map, req.background, stats);
+        boxSum3(buffer_, map.width, map.height);
+        composeDensity(image, buffer_, map, req.background, stats);
     } else {
-        std::vector<std::uint32_t> keys(pixels, 0);
-        stats.drawn = map.forEachPoint([&](int p, int i) {
-            std::uint32_t& k = (e && e[i]) ? emphKeys[p] : keys[p];
-            k = std::max(k, topKey(i, req.data->language[i]));
+        buffer_.assign(pixels, 0);
+        stats.drawn = map.forEachPoint([&](int p, int k, int i) {
+            std::uint32_t& key = (e && e[i]) ? emphKeys_[p] : buffer_[p];
+            key = std::max(key, topKey(i, language[k]));
         });
-        stampKeys(image, keys, map, discStamp(radius), colors);
+        stampKeys(image, buffer_, map, discStamp(radius), colors);
     }
     if (anyEmphasis) {
         std::array<QRgb, 256> outline;
         outline.fill(kOutline);
-        stampKeys(image, emphKeys, map, discStamp(emphRadius + 1.0), outline);
-        stampKeys(image, emphKeys, map, discStamp(emphRadius), req.colors);
+        stampKeys(image, emphKeys_, map, discStamp(emphRadius + 1.0), outline);
+        stampKeys(image, emphKeys_, map, discStamp(emphRadius), req.colors);
     }
     stats.milliseconds = timer.nsecsElapsed() / 1e6;
     if (statsOut) *statsOut = stats;
+}
+
+QImage rasterizeScatter(const ScatterRasterRequest& request, ScatterRasterStats* stats) {
+    ScatterRasterizer rasterizer;
+    QImage image;
+    rasterizer.render(request, image, stats);
     return image;
 }
 

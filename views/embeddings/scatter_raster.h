@@ -21,6 +21,11 @@ enum class ScatterMode {
 /// px = width / 2 + (x - centerX) * scale, py = height / 2 - (y - centerY) * scale.
 struct ScatterRasterRequest {
     const ScatterData* data = nullptr;
+    /// The original index of each entry of data (emphasis is indexed by it, and it decides
+    /// which point of a pixel is on top, so the picture does not depend on the order); null:
+    /// entry i is point i. Callers pass points sorted by place (ScatterIndex::cellOrder()) so
+    /// that consecutive points write to nearby pixels: 3x fewer cache misses at 1M points.
+    const std::vector<int>* original = nullptr;
     /// Animation: when both are set, a point is drawn at from + (data - from) * progress.
     const std::vector<float>* fromX = nullptr;
     const std::vector<float>* fromY = nullptr;
@@ -45,6 +50,20 @@ struct ScatterRasterStats {
     int drawn = 0;       // points that fell inside the image
     int maxDensity = 0;  // Density mode: points in the fullest pixel
     double milliseconds = 0.0;
+};
+
+/// Renders scatter points in software, keeping its scratch buffers (and the caller's image)
+/// from one frame to the next. Not thread-safe; one per view.
+class ScatterRasterizer {
+  public:
+    /// Renders into `image`, reallocated only when its size or format differs from the
+    /// request's (see rasterizeScatter for what is drawn).
+    void render(const ScatterRasterRequest& request, QImage& image,
+                ScatterRasterStats* stats = nullptr);
+
+  private:
+    std::vector<std::uint32_t> buffer_;    // per pixel: top key (Points) or 4 sums (Density)
+    std::vector<std::uint32_t> emphKeys_;  // per pixel: top emphasised key
 };
 
 /// Renders the points into an opaque image (QImage::Format_RGB32) of request.size.

@@ -22,9 +22,10 @@ namespace isomorph::views {
 
 namespace {
 
-// A frame must paint within this; a slower full rendering makes interactions use a level of
-// every k-th point (k = full time / budget) until they pause for kSettleMs.
-constexpr double kFrameBudgetMs = 25.0;
+// While the user drags or zooms, a full rendering slower than the frame budget is not redone
+// per frame: the cached image is moved and scaled instead, and rendered again when the
+// interaction pauses for kSettleMs. Animation frames (which move every point) draw a coarser
+// level (every k-th point) instead, k adapted frame by frame to the budget.
 constexpr int kSettleMs = 180;
 constexpr int kMaxStride = 32;
 constexpr double kClickSlop = 3.0;  // pixels a press may move and still be a click
@@ -133,6 +134,28 @@ void ScatterView::setTextProvider(TextProvider provider) {
 
 void ScatterView::rebuildIndex() {
     index_.build(data_.x, data_.y);
+    // The rasteriser reads copies in cell order (see ScatterRasterRequest::original).
+    const std::vector<int>& order = index_.cellOrder();
+    drawn_ = ScatterData();
+    drawn_.languages = data_.languages;
+    drawn_.x.resize(order.size());
+    drawn_.y.resize(order.size());
+    drawn_.language.resize(order.size());
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        drawn_.x[k] = data_.x[order[k]];
+        drawn_.y[k] = data_.y[order[k]];
+        drawn_.language[k] = data_.language[order[k]];
+    }
+    drawnFromX_.clear();
+    drawnFromY_.clear();
+    if (fromX_.size() == data_.x.size()) {
+        drawnFromX_.resize(order.size());
+        drawnFromY_.resize(order.size());
+        for (std::size_t k = 0; k < order.size(); ++k) {
+            drawnFromX_[k] = fromX_[order[k]];
+            drawnFromY_[k] = fromY_[order[k]];
+        }
+    }
 }
 
 void ScatterView::rebuildPairs() {
@@ -142,8 +165,11 @@ void ScatterView::rebuildPairs() {
     if (data_.pair.empty()) return;
     for (int i = 0; i < data_.size(); ++i)
         if (data_.pair[i] >= 0) pairOrder_.push_back(i);
-    std::stable_sort(pairOrder_.begin(), pairOrder_.end(),
-                     [this](int a, int b) { return data_.pair[a] < data_.pair[b]; });
+    // By group, then language (a group's first side is the pivot its lines start from).
+    std::stable_sort(pairOrder_.begin(), pairOrder_.end(), [this](int a, int b) {
+        return std::pair(data_.pair[a], data_.language[a]) <
+               std::pair(data_.pair[b], data_.language[b]);
+    });
     for (std::size_t k = 0; k < pairOrder_.size(); ++k) {
         const int g = data_.pair[pairOrder_[k]];
         if (groupIds_.empty() || groupIds_.back() != g) {
@@ -241,6 +267,8 @@ void ScatterView::setTransitionProgress(double t) {
     if (progress_ >= 1.0) {
         fromX_.clear();
         fromY_.clear();
+        drawnFromX_.clear();
+        drawnFromY_.clear();
         if (autoFit_) fitToData();
         changed();
         Q_EMIT transitionFinished();
@@ -336,7 +364,7 @@ QRectF ScatterView::plotRect() const {
 void ScatterView::fitToData() {
     autoFit_ = true;
     fitTo(currentBounds());
-    changed();
+    update();
 }
 
 void ScatterView::fitTo(const std::optional<QRectF>& fit) {
@@ -363,7 +391,7 @@ void ScatterView::setView(QPointF center, double scale) {
     center_ = center;
     scale_ = scale;
     autoFit_ = false;
-    changed();
+    update();  // the view is part of the cached image's key, not of its content version
 }
 
 void ScatterView::panBy(QPointF pixels) {
@@ -483,8 +511,9 @@ void ScatterView::changed() {
 
 ScatterRasterRequest ScatterView::rasterRequest(QSize pixels, double dpr) const {
     ScatterRasterRequest r;
-    r.data = &data_;
-    if (progress_ < 1.0) r.fromX = &fromX_, r.fromY = &fromY_;
+    r.data = &drawn_;
+    r.original = &index_.cellOrder();
+    if (progress_ < 1.0) r.fromX = &drawnFromX_, r.fromY = &drawnFromY_;
     r.progress = static_cast<float>(progress_);
     r.size = pixels;
     r.centerX = center_.x();
@@ -499,6 +528,17 @@ ScatterRasterRequest ScatterView::rasterRequest(QSize pixels, double dpr) const 
     return r;
 }
 
+bool ScatterView::canReproject() const {
+    if (!interacting_ || base_.isNull() || fullRasterMs_ <= frameBudgetMs_) return false;
+    const BaseKey& k = baseKey_;
+    return k.stride == 1 && k.version == version_ && k.size == size() * devicePixelRatioF() &&
+           k.progress == progress_ && k.mode == mode_ && k.radius == pointRadius_;
+}
+
+void ScatterView::setFrameBudget(double milliseconds) {
+    frameBudgetMs_ = std::max(0.0, milliseconds);
+}
+
 const QImage& ScatterView::baseImage(int stride) {
     const double dpr = devicePixelRatioF();
     BaseKey key{size() * dpr, center_.x(), center_.y(), scale_, pointRadius_,
@@ -506,10 +546,12 @@ const QImage& ScatterView::baseImage(int stride) {
     if (key == baseKey_ && !base_.isNull()) return base_;
     ScatterRasterRequest request = rasterRequest(key.size, dpr);
     request.stride = stride;
-    base_ = rasterizeScatter(request, &lastStats_);
+    base_.setDevicePixelRatio(1.0);
+    rasterizer_.render(request, base_, &lastStats_);
     base_.setDevicePixelRatio(dpr);
     baseKey_ = key;
     lastStride_ = stride;
+    ++rasterisations_;
     if (stride == 1) fullRasterMs_ = lastStats_.milliseconds;
     return base_;
 }
@@ -520,14 +562,28 @@ void ScatterView::paintEvent(QPaintEvent*) {
 }
 
 void ScatterView::paintAll(QPainter& painter, Target target) {
-    int stride = 1;
-    if (target == Target::Screen && (interacting_ || transitionRunning()) &&
-        fullRasterMs_ > kFrameBudgetMs)
-        stride = std::min(kMaxStride, static_cast<int>(std::ceil(fullRasterMs_ / kFrameBudgetMs)));
     if (target == Target::Svg && visiblePointCount() <= kSvgVectorPoints) {
         painter.fillRect(rect(), Qt::white);
         paintVectorPoints(painter);
+    } else if (target == Target::Screen && canReproject()) {
+        // The cached image, moved and scaled to the current view: the data point at its
+        // top-left corner goes where the current transform puts it.
+        const double dpr = base_.devicePixelRatio();
+        const QSizeF logical(baseKey_.size.width() / dpr, baseKey_.size.height() / dpr);
+        const QPointF corner(baseKey_.cx - logical.width() / 2.0 / baseKey_.scale,
+                             baseKey_.cy + logical.height() / 2.0 / baseKey_.scale);
+        const QRectF where(mapToWidget(corner), logical * (scale_ / baseKey_.scale));
+        painter.fillRect(rect(), Qt::white);
+        painter.drawImage(where, base_);
+        ++reprojections_;
     } else {
+        int stride = 1;
+        if (target == Target::Screen && transitionRunning() && fullRasterMs_ > frameBudgetMs_) {
+            // Scale the previous level by how far its time was from the budget.
+            const double last = lastStride_ > 1 ? lastStats_.milliseconds : fullRasterMs_;
+            stride = static_cast<int>(std::ceil(lastStride_ * last / frameBudgetMs_));
+            stride = std::clamp(stride, 1, kMaxStride);
+        }
         painter.drawImage(QPointF(0, 0), baseImage(stride));
     }
     painter.setRenderHint(QPainter::Antialiasing);
@@ -579,15 +635,10 @@ void ScatterView::paintPairLines(QPainter& painter) const {
             sides.append(p);
             ends.append({p, data_.language[i]});
         }
-        // Every two sides of a small group; a chain through larger ones.
-        if (sides.size() <= 6) {
-            for (int a = 0; a < sides.size(); ++a)
-                for (int c = a + 1; c < sides.size(); ++c)
-                    lines.append(QLineF(sides[a], sides[c]));
-        } else {
-            for (int a = 0; a + 1 < sides.size(); ++a)
-                lines.append(QLineF(sides[a], sides[a + 1]));
-        }
+        // A star from the side in the first language (the pivot, usually English) to the
+        // others: one line per translation, where all pairs would tangle in a multi-way group.
+        for (int a = 1; a < sides.size(); ++a)
+            lines.append(QLineF(sides[0], sides[a]));
     };
     QVector<QLineF> selected;
     for (int g : selectedGroups_) {
@@ -611,20 +662,32 @@ void ScatterView::paintPairLines(QPainter& painter) const {
 
 void ScatterView::paintLabels(QPainter& painter) const {
     if (!texts_) return;
-    std::vector<int> labelled;
+    // Round-robin over the groups (every group's first side before any second side), so that
+    // when labels collide each group keeps at least one.
+    std::vector<std::vector<int>> groups;
     if (highlightedPairs_.size() <= kMaxLabelledGroups)
         for (int g : highlightedPairs_) {
             const auto [b, e] = groupRange(g);
-            labelled.insert(labelled.end(), pairOrder_.begin() + b, pairOrder_.begin() + e);
+            groups.emplace_back(pairOrder_.begin() + b, pairOrder_.begin() + e);
         }
     if (selection_.size() == 1) {
         const QList<int> group = translationsOf(selection_);
-        labelled.insert(labelled.end(), group.begin(), group.end());
+        groups.emplace_back(group.begin(), group.end());
+    }
+    std::vector<int> labelled;
+    for (std::size_t k = 0, more = 1; more; ++k) {
+        more = 0;
+        for (const auto& g : groups)
+            if (k < g.size()) labelled.push_back(g[k]), more = 1;
     }
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.9);
     painter.setFont(small);
     const QFontMetricsF fm(small);
+    std::vector<QRectF> taken;
+    if (const int legend = legendWidth(); legend > 0)
+        taken.emplace_back(width() - legend - kPadding, 0, legend + kPadding,
+                           (fm.height() + 4) * data_.languages.size() + 16);
     for (int i : labelled) {
         if (!visible_[data_.language[i]]) continue;
         const QPointF p = mapToWidget(pointPosition(i));
@@ -633,15 +696,27 @@ void ScatterView::paintLabels(QPainter& painter) const {
                                      ? data_.languages[data_.language[i]]
                                      : QString();
         const QString text = elided(QStringLiteral("%1: %2").arg(language, texts_(i)), fm, 260);
-        QRectF box(p + QPointF(7, -fm.height() - 2),
-                   QSizeF(fm.horizontalAdvance(text) + 8, fm.height() + 2));
-        if (box.right() > width()) box.moveRight(p.x() - 7);
-        if (box.top() < 0) box.moveTop(p.y() + 4);
+        const QSizeF size(fm.horizontalAdvance(text) + 8, fm.height() + 2);
+        // Right above, left above, right below, left below the point: the first free place.
+        std::optional<QRectF> box;
+        for (const QPointF& corner : {p + QPointF(7, -size.height() - 1),
+                                      p + QPointF(-7 - size.width(), -size.height() - 1),
+                                      p + QPointF(7, 1), p + QPointF(-7 - size.width(), 1)}) {
+            const QRectF candidate(corner, size);
+            if (!QRectF(rect()).contains(candidate)) continue;
+            if (std::none_of(taken.begin(), taken.end(),
+                             [&](const QRectF& t) { return t.intersects(candidate); })) {
+                box = candidate;
+                break;
+            }
+        }
+        if (!box) continue;
+        taken.push_back(*box);
         painter.setPen(Qt::NoPen);
-        painter.setBrush(QColor(255, 255, 255, 215));
-        painter.drawRoundedRect(box, 3, 3);
+        painter.setBrush(QColor(255, 255, 255, 225));
+        painter.drawRoundedRect(*box, 3, 3);
         painter.setPen(scatterLanguageColor(data_.language[i]).darker(140));
-        painter.drawText(box.adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
+        painter.drawText(box->adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
     }
     painter.setFont(font());
 }
@@ -727,7 +802,7 @@ void ScatterView::paintLegend(QPainter& painter) {
 
 void ScatterView::resizeEvent(QResizeEvent*) {
     if (autoFit_) fitTo(currentBounds());
-    changed();
+    update();
 }
 
 void ScatterView::startInteraction() {

@@ -117,9 +117,17 @@ class ScatterView : public QWidget {
     bool exportCsv(const QString& path, QString* error = nullptr) const;
     static constexpr int kSvgVectorPoints = 20000;
 
+    /// A frame should paint within this many milliseconds (default 25). While the user drags
+    /// or zooms and a full rendering takes longer, frames move and scale the cached image and
+    /// the points are rendered again once the interaction pauses; transition frames draw a
+    /// level of every k-th point instead.
+    void setFrameBudget(double milliseconds);
     /// Statistics of the last rasterisation (time, points drawn, stride of the level).
     ScatterRasterStats lastRasterStats() const { return lastStats_; }
     int lastRasterStride() const { return lastStride_; }
+    /// Rasterisations and frames that reused the cached image, since construction.
+    int rasterisations() const { return rasterisations_; }
+    int reprojections() const { return reprojections_; }
     /// Whether the view is in an interaction (drag, wheel burst) and may draw a coarser level.
     bool interacting() const { return interacting_; }
 
@@ -162,6 +170,7 @@ class ScatterView : public QWidget {
     int legendWidth() const;
     QRectF plotRect() const;  // where fitting puts the points (clear of legend and titles)
     const QImage& baseImage(int stride);
+    bool canReproject() const;
     void paintPairLines(QPainter& painter) const;
     void paintLabels(QPainter& painter) const;
     void paintHover(QPainter& painter) const;
@@ -186,6 +195,11 @@ class ScatterView : public QWidget {
     int visiblePointCount() const;
 
     ScatterData data_;
+    // The finite points in cell order, as the rasteriser reads them (and their old places
+    // while moving).
+    ScatterData drawn_;
+    std::vector<float> drawnFromX_;
+    std::vector<float> drawnFromY_;
     TextProvider texts_;
     ScatterIndex index_;
     std::array<bool, 256> visible_{};
@@ -222,12 +236,16 @@ class ScatterView : public QWidget {
     QVariantAnimation* animation_ = nullptr;
 
     // The cached rasterisation.
+    ScatterRasterizer rasterizer_;
     QImage base_;
     BaseKey baseKey_;
     quint64 version_ = 1;
     ScatterRasterStats lastStats_;
     int lastStride_ = 1;
     double fullRasterMs_ = 0.0;  // last stride-1 rendering
+    double frameBudgetMs_ = 25.0;
+    int rasterisations_ = 0;
+    int reprojections_ = 0;
     bool interacting_ = false;
     QTimer settle_;
 
