@@ -579,10 +579,10 @@ void ScatterView::paintAll(QPainter& painter, Target target) {
     } else {
         int stride = 1;
         if (target == Target::Screen && transitionRunning() && fullRasterMs_ > frameBudgetMs_) {
-            // Scale the previous level by how far its time was from the budget.
-            const double last = lastStride_ > 1 ? lastStats_.milliseconds : fullRasterMs_;
-            stride = static_cast<int>(std::ceil(lastStride_ * last / frameBudgetMs_));
-            stride = std::clamp(stride, 1, kMaxStride);
+            // Point work scales with 1 / stride; fixed costs (buffers, blur) do not, so this
+            // undershoots the budget's speed-up but never thins the picture needlessly.
+            stride =
+                std::min(kMaxStride, static_cast<int>(std::ceil(fullRasterMs_ / frameBudgetMs_)));
         }
         painter.drawImage(QPointF(0, 0), baseImage(stride));
     }
@@ -757,13 +757,12 @@ void ScatterView::paintFrame(QPainter& painter) const {
         painter.restore();
     }
     QStringList parts;
-    const QLocale locale;
-    parts << tr("%1 points").arg(locale.toString(data_.size()));
-    if (!selection_.isEmpty())
-        parts << tr("%1 selected").arg(locale.toString(int(selection_.size())));
-    if (!searchMatches_.isEmpty())
-        parts << tr("%1 matches").arg(locale.toString(int(searchMatches_.size())));
-    if (mode_ == ScatterMode::Density) parts << tr("density");
+    // Singular and plural spelled out: English has no translation file to resolve %n forms.
+    parts << (data_.size() == 1 ? tr("1 point") : tr("%L1 points").arg(data_.size()));
+    if (!selection_.isEmpty()) parts << tr("%L1 selected").arg(selection_.size());
+    if (searchMatches_.size() == 1) parts << tr("1 match");
+    if (searchMatches_.size() > 1) parts << tr("%L1 matches").arg(searchMatches_.size());
+    if (mode_ == ScatterMode::Density) parts << tr("density (darker: more points)");
     painter.drawText(
         QRectF(kPadding, height() - fm.height() - kPadding / 2.0, width() / 2.0, fm.height()),
         Qt::AlignLeft | Qt::AlignVCenter, parts.join(QStringLiteral(" · ")));
@@ -886,6 +885,16 @@ void ScatterView::leaveEvent(QEvent*) {
 }
 
 void ScatterView::updateHover(QPointF pos) {
+    for (const LegendRow& row : legendRows_)
+        if (row.rect.contains(pos)) {
+            if (hovered_ >= 0) hovered_ = -1, Q_EMIT pointHovered(-1), update();
+            const QString& name = data_.languages[row.language];
+            QToolTip::showText(mapToGlobal(pos.toPoint()),
+                               visible_[row.language] ? tr("Click to hide %1").arg(name)
+                                                      : tr("Click to show %1").arg(name),
+                               this);
+            return;
+        }
     const int i = pointAt(pos);
     if (i == hovered_) return;
     hovered_ = i;
@@ -897,7 +906,7 @@ void ScatterView::updateHover(QPointF pos) {
     }
     const QString language =
         data_.language[i] < data_.languages.size() ? data_.languages[data_.language[i]] : QString();
-    QString tip = tr("%1, point %2").arg(language, QLocale().toString(i));
+    QString tip = tr("%1, point %L2").arg(language).arg(i);
     if (texts_) tip += QLatin1Char('\n') + elided(texts_(i), QFontMetricsF(font()), 480);
     QToolTip::showText(mapToGlobal(pos.toPoint()), tip, this);
 }
