@@ -1085,42 +1085,52 @@
     </message>
     <message>
         <location filename="../views/embeddings/scatter_view.cpp" line="765"/>
+        <source>1 translation highlighted</source>
+        <translation>1 traduction mise en évidence</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="767"/>
+        <source>%L1 translations highlighted</source>
+        <translation>%L1 traductions mises en évidence</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="768"/>
         <source>density (darker: more points)</source>
         <translation>densité (plus foncé : plus de points)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="893"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="896"/>
         <source>Click to hide %1</source>
         <translation>Cliquer pour masquer %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="894"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="897"/>
         <source>Click to show %1</source>
         <translation>Cliquer pour afficher %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="909"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="912"/>
         <source>%1, point %L2</source>
         <translation>%1, point %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="926"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="929"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>Impossible d’écrire le fichier PNG %1 : %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="938"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="941"/>
         <source>Isomorph embeddings</source>
         <translation>Plongements Isomorph</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="945"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="948"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>Impossible d’écrire le fichier SVG %1 : %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="952"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="969"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="955"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="972"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1 : %2</translation>
     </message>

@@ -762,6 +762,9 @@ void ScatterView::paintFrame(QPainter& painter) const {
     if (!selection_.isEmpty()) parts << tr("%L1 selected").arg(selection_.size());
     if (searchMatches_.size() == 1) parts << tr("1 match");
     if (searchMatches_.size() > 1) parts << tr("%L1 matches").arg(searchMatches_.size());
+    if (highlightedPairs_.size() == 1) parts << tr("1 translation highlighted");
+    if (highlightedPairs_.size() > 1)
+        parts << tr("%L1 translations highlighted").arg(highlightedPairs_.size());
     if (mode_ == ScatterMode::Density) parts << tr("density (darker: more points)");
     painter.drawText(
         QRectF(kPadding, height() - fm.height() - kPadding / 2.0, width() / 2.0, fm.height()),
