@@ -294,7 +294,20 @@ int main(int argc, char** argv) {
             mode == ScatterMode::Points ? "points" : "density", frames.size(), median(frames),
             maxOf(frames), maxStride);
     }
+    // 3-D: every orbit frame projects every point again (a level of every k-th point when a
+    // full frame is slower than the budget), and the index is rebuilt when the orbit pauses.
+    view.show();
     view.setMode(ScatterMode::Points);
+    timer.start();
+    view.setThreeD(true);
+    const double threeDMs = timer.nsecsElapsed() / 1e6;
+    paintMs(view);
+    const std::vector<double> orbit = panFrames(view, 40);
+    std::printf(
+        "3-D     switch on (projection + index) %.0f ms; orbit frames: median %.1f ms, max %.1f ms "
+        "(level: every %d-th point), %.2fx the reference\n",
+        threeDMs, median(orbit), maxOf(orbit), view.lastRasterStride(), median(orbit) / reference);
+    view.setThreeD(false);
     view.fitToData();
 
     QPolygonF lasso;

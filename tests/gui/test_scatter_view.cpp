@@ -371,6 +371,51 @@ class TestScatterView : public QObject {
         COMPARE_RGB(settled.pixel(200, 90), scatterLanguageColor(0).rgb());
     }
 
+    void threeDProjectsRotatesAndOrbits() {
+        // Unit points on the three axes and the origin; the centre of their bounds is
+        // (0.5, 0.5, 0.5). Yaw 90 (pitch 0) turns +z to the right and +x away from the viewer.
+        ScatterData d = makeData({{1, 0}, {0, 1}, {0, 0}, {0, 0}}, {1, 1, 0, 1});
+        d.z = {0, 0, 1, 0};
+        ScatterView view;
+        prepare(view, d);
+        view.setThreeD(true);
+        view.setRotation(90, 0);
+        view.setView(QPointF(0, 0), 50.0);
+        // Projected: x' = z - 0.5, y' = y - 0.5.
+        const auto projected = [](double x, double y, double z) {
+            Q_UNUSED(x);
+            return QPointF(z - 0.5, y - 0.5);
+        };
+        COMPARE_RGB(pixelAt(view, projected(0, 0, 1)), scatterLanguageColor(0).rgb());
+        COMPARE_RGB(pixelAt(view, projected(0, 1, 0)), scatterLanguageColor(1).rgb());
+        QCOMPARE(view.pointAt(view.mapToWidget(projected(0, 0, 1))), 2);
+        QCOMPARE(view.pointAt(view.mapToWidget(projected(0, 1, 0))), 1);
+        // Yaw 0: x' = x - 0.5, so (1, 0, 0), German, takes the place of (0, 0, 1), English.
+        view.setRotation(0, 0);
+        QCOMPARE(view.pointAt(view.mapToWidget(QPointF(0.5, -0.5))), 0);
+        COMPARE_RGB(pixelAt(view, QPointF(0.5, -0.5)), scatterLanguageColor(1).rgb());
+        // A horizontal drag orbits: 0.4 degrees per pixel; the index is rebuilt after it.
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTest::mousePress(&view, Qt::LeftButton, Qt::NoModifier, QPoint(60, 200));
+        for (int x : {80, 120, 285}) {
+            QMouseEvent move(QEvent::MouseMove, QPointF(x, 200), view.mapToGlobal(QPointF(x, 200)),
+                             Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+            QApplication::sendEvent(&view, &move);
+        }
+        QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, QPoint(285, 200));
+        // From yaw 0, pressed at x 60: exact in binary up to a few roundings of numbers < 100.
+        ISOMORPH_COMPARE_NEAR(view.yaw(), (285 - 60) * 0.4, 1e-9);
+        QTRY_VERIFY(!view.interacting());
+        view.setRotation(90, 0);
+        QCOMPARE(view.pointAt(view.mapToWidget(projected(0, 0, 1))), 2);
+        // A transition in 3-D moves in space: z 1 -> 0 brings point 2 to the origin's place.
+        QVERIFY(view.transitionTo(d.x, d.y, 0, {0, 0, 0, 0}));
+        QCOMPARE(view.pointAt(view.mapToWidget(projected(0, 0, 1))), -1);
+        view.setThreeD(false);
+        QCOMPARE(view.pointAt(view.mapToWidget(QPointF(1, 0))), 0);
+    }
+
     void emptyAndNanDataDoNotCrash() {
         ScatterView view;
         view.resize(200, 150);

@@ -13,6 +13,7 @@ namespace isomorph::views {
 struct ScatterData {
     std::vector<float> x;  // projected coordinates (e.g. PC 1); NaN/inf points are not drawn
     std::vector<float> y;  // PC 2
+    std::vector<float> z;  // PC 3 for the 3-D mode; empty: the data is 2-D only
     std::vector<std::uint8_t> language;  // index into languages; entries past its end are hidden
     /// Translation group of each point, or -1. Points sharing a group are translations of each
     /// other (a pair, or more sides of a multi-way parallel sentence). Empty: no pairs.
@@ -23,7 +24,7 @@ struct ScatterData {
     /// Every array has the length of x (pair may be empty). The view refuses other data.
     bool consistent() const {
         return y.size() == x.size() && language.size() == x.size() &&
-               (pair.empty() || pair.size() == x.size());
+               (z.empty() || z.size() == x.size()) && (pair.empty() || pair.size() == x.size());
     }
 };
 

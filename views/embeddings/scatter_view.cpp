@@ -15,6 +15,7 @@
 #include <QToolTip>
 #include <QVariantAnimation>
 #include <QWheelEvent>
+#include <QtMath>
 
 #include "views/csv_field.h"
 
@@ -27,6 +28,7 @@ namespace {
 // interaction pauses for kSettleMs. Animation frames (which move every point) draw a coarser
 // level (every k-th point) instead, k adapted frame by frame to the budget.
 constexpr int kSettleMs = 180;
+constexpr double kDegreesPerPixel = 0.4;  // orbit speed in 3-D
 constexpr int kMaxStride = 32;
 constexpr double kClickSlop = 3.0;  // pixels a press may move and still be a click
 constexpr double kFitMargin = 0.92;
@@ -81,6 +83,7 @@ ScatterView::ScatterView(QWidget* parent) : QWidget(parent) {
     connect(&settle_, &QTimer::timeout, this, [this] {
         if (drag_ == Drag::Pan) return;  // still dragging: stay coarse
         interacting_ = false;
+        if (indexStale_) rebuildIndex();
         update();
     });
     animation_ = new QVariantAnimation(this);
@@ -117,6 +120,8 @@ void ScatterView::setData(ScatterData data) {
     languageCounts_.assign(std::min<int>(data_.languages.size(), 256), 0);
     for (std::uint8_t l : data_.language)
         if (l < languageCounts_.size()) ++languageCounts_[l];
+    updateCentroid();
+    project();
     rebuildIndex();
     rebuildPairs();
     selection_.clear();
@@ -128,12 +133,89 @@ void ScatterView::setData(ScatterData data) {
     fitToData();
 }
 
+void ScatterView::refreshDrawn() {
+    const std::vector<int>& order = index_.cellOrder();
+    const std::vector<float>& x = planeX();
+    const std::vector<float>& y = planeY();
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        drawn_.x[k] = x[order[k]];
+        drawn_.y[k] = y[order[k]];
+    }
+}
+
+// ---- 3-D --------------------------------------------------------------------------------------
+
+void ScatterView::project() {
+    projX_.clear();
+    projY_.clear();
+    if (!threeD_) return;
+    const int n = data_.size();
+    projX_.resize(n);
+    projY_.resize(n);
+    const double yaw = qDegreesToRadians(yaw_), pitch = qDegreesToRadians(pitch_);
+    const float cy = std::cos(yaw), sy = std::sin(yaw), cp = std::cos(pitch), sp = std::sin(pitch);
+    const float ox = centroid_[0], oy = centroid_[1], oz = centroid_[2];
+    for (int i = 0; i < n; ++i) {
+        const float x = data_.x[i] - ox, y = data_.y[i] - oy;
+        const float z = data_.z.empty() ? 0.0f : data_.z[i] - oz;
+        projX_[i] = cy * x + sy * z;
+        projY_[i] = cp * y - sp * (cy * z - sy * x);
+    }
+}
+
+void ScatterView::updateCentroid() {
+    double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+    for (int i = 0; i < data_.size(); ++i) {
+        const float v[3] = {data_.x[i], data_.y[i], data_.z.empty() ? 0.0f : data_.z[i]};
+        if (!std::isfinite(v[0]) || !std::isfinite(v[1]) || !std::isfinite(v[2])) continue;
+        for (int a = 0; a < 3; ++a)
+            lo[a] = std::min<double>(lo[a], v[a]), hi[a] = std::max<double>(hi[a], v[a]);
+    }
+    radius_ = 0.0;
+    if (lo[0] > hi[0]) {
+        centroid_ = {0, 0, 0};
+        return;
+    }
+    for (int a = 0; a < 3; ++a)
+        centroid_[a] = static_cast<float>((lo[a] + hi[a]) / 2);
+    for (int a = 0; a < 3; ++a)
+        radius_ += (hi[a] - lo[a]) * (hi[a] - lo[a]) / 4;
+    radius_ = std::sqrt(radius_);
+}
+
+void ScatterView::setThreeD(bool on) {
+    if (on == threeD_) return;
+    setTransitionProgress(1.0);
+    threeD_ = on;
+    updateCentroid();
+    project();
+    rebuildIndex();
+    hovered_ = -1;
+    fitToData();
+    changed();
+}
+
+void ScatterView::setRotation(double yawDegrees, double pitchDegrees) {
+    if (!std::isfinite(yawDegrees) || !std::isfinite(pitchDegrees)) return;
+    setTransitionProgress(1.0);
+    yaw_ = std::fmod(yawDegrees, 360.0);
+    pitch_ = std::clamp(pitchDegrees, -89.0, 89.0);
+    if (!threeD_) return;
+    project();
+    refreshDrawn();      // the cell order of the last index still gives locality
+    indexStale_ = true;  // rebuilt when the orbit pauses (pointAt answers -1 until then)
+    hovered_ = -1;
+    if (!interacting_) rebuildIndex();
+    changed();
+}
+
 void ScatterView::setTextProvider(TextProvider provider) {
     texts_ = std::move(provider);
 }
 
 void ScatterView::rebuildIndex() {
-    index_.build(data_.x, data_.y);
+    indexStale_ = false;
+    index_.build(planeX(), planeY());
     // The rasteriser reads copies in cell order (see ScatterRasterRequest::original).
     const std::vector<int>& order = index_.cellOrder();
     drawn_ = ScatterData();
@@ -141,11 +223,9 @@ void ScatterView::rebuildIndex() {
     drawn_.x.resize(order.size());
     drawn_.y.resize(order.size());
     drawn_.language.resize(order.size());
-    for (std::size_t k = 0; k < order.size(); ++k) {
-        drawn_.x[k] = data_.x[order[k]];
-        drawn_.y[k] = data_.y[order[k]];
+    for (std::size_t k = 0; k < order.size(); ++k)
         drawn_.language[k] = data_.language[order[k]];
-    }
+    refreshDrawn();
     drawnFromX_.clear();
     drawnFromY_.clear();
     if (fromX_.size() == data_.x.size()) {
@@ -224,8 +304,10 @@ void ScatterView::rebuildEmphasis() {
     changed();
 }
 
-bool ScatterView::transitionTo(std::vector<float> x, std::vector<float> y, int durationMs) {
-    if (x.size() != data_.x.size() || y.size() != data_.y.size()) {
+bool ScatterView::transitionTo(std::vector<float> x, std::vector<float> y, int durationMs,
+                               std::vector<float> z) {
+    if (x.size() != data_.x.size() || y.size() != data_.y.size() ||
+        (!z.empty() && z.size() != data_.x.size())) {
         qWarning("ScatterView::transitionTo: %zu/%zu coordinates for %d points; ignored", x.size(),
                  y.size(), data_.size());
         return false;
@@ -235,15 +317,19 @@ bool ScatterView::transitionTo(std::vector<float> x, std::vector<float> y, int d
         // Start from where the points are drawn now, not where the last move began.
         const float t = static_cast<float>(progress_);
         for (std::size_t i = 0; i < x.size(); ++i) {
-            fromX_[i] += (data_.x[i] - fromX_[i]) * t;
-            fromY_[i] += (data_.y[i] - fromY_[i]) * t;
+            fromX_[i] += (planeX()[i] - fromX_[i]) * t;
+            fromY_[i] += (planeY()[i] - fromY_[i]) * t;
         }
     } else {
-        fromX_ = std::move(data_.x);
-        fromY_ = std::move(data_.y);
+        fromX_ = planeX();
+        fromY_ = planeY();
     }
     data_.x = std::move(x);
     data_.y = std::move(y);
+    if (!z.empty()) data_.z = std::move(z);
+    // In 3-D both sets are projected with the same rotation and centre, so moving in the
+    // plane is the projection of moving in space.
+    project();
     fromBounds_ = finiteBounds(fromX_, fromY_);
     rebuildIndex();
     progress_ = 1.0;
@@ -285,15 +371,19 @@ bool ScatterView::transitionRunning() const {
 std::optional<QRectF> ScatterView::currentBounds() const {
     if (progress_ < 1.0) return lerpRect(fromBounds_, toBounds_, progress_);
     if (index_.indexedPoints() == 0) return std::nullopt;
+    // In 3-D the sphere around all points, so that orbiting does not change the zoom.
+    if (threeD_) return QRectF(-radius_, -radius_, 2 * radius_, 2 * radius_);
     return index_.bounds();
 }
 
 QPointF ScatterView::pointPosition(int i) const {
-    if (progress_ < 1.0 && fromX_.size() == data_.x.size()) {
+    const std::vector<float>& x = planeX();
+    const std::vector<float>& y = planeY();
+    if (progress_ < 1.0 && fromX_.size() == x.size()) {
         const double t = progress_;
-        return {fromX_[i] + (data_.x[i] - fromX_[i]) * t, fromY_[i] + (data_.y[i] - fromY_[i]) * t};
+        return {fromX_[i] + (x[i] - fromX_[i]) * t, fromY_[i] + (y[i] - fromY_[i]) * t};
     }
-    return {data_.x[i], data_.y[i]};
+    return {x[i], y[i]};
 }
 
 // ---- appearance -------------------------------------------------------------------------------
@@ -424,13 +514,14 @@ ScatterIndex::Filter ScatterView::filter() const {
 }
 
 int ScatterView::pointAt(QPointF pos, double radius) const {
-    if (progress_ < 1.0) return -1;  // the index holds where the points go, not where they are
+    // The index holds where the points go (or were before an orbit), not where they are.
+    if (progress_ < 1.0 || indexStale_) return -1;
     const QPointF q = mapFromWidget(pos);
     return index_.nearest(q.x(), q.y(), radius / scale_, filter());
 }
 
 QList<int> ScatterView::pointsInPolygon(const QPolygonF& widgetPolygon) const {
-    if (progress_ < 1.0) return {};
+    if (progress_ < 1.0 || indexStale_) return {};
     QPolygonF polygon;
     for (const QPointF& p : widgetPolygon)
         polygon << mapFromWidget(p);
@@ -578,7 +669,8 @@ void ScatterView::paintAll(QPainter& painter, Target target) {
         ++reprojections_;
     } else {
         int stride = 1;
-        if (target == Target::Screen && transitionRunning() && fullRasterMs_ > frameBudgetMs_) {
+        if (target == Target::Screen && (transitionRunning() || (threeD_ && interacting_)) &&
+            fullRasterMs_ > frameBudgetMs_) {
             // Point work scales with 1 / stride; fixed costs (buffers, blur) do not, so this
             // undershoots the budget's speed-up but never thins the picture needlessly.
             stride =
@@ -827,6 +919,7 @@ void ScatterView::mousePressEvent(QMouseEvent* event) {
         lasso_ = QPolygonF({pos});
     } else {
         drag_ = Drag::Pan;
+        orbit_ = threeD_ && !(event->modifiers() & Qt::ControlModifier);
     }
 }
 
@@ -836,7 +929,12 @@ void ScatterView::mouseMoveEvent(QMouseEvent* event) {
         if ((pos - pressPos_).manhattanLength() > kClickSlop) moved_ = true;
         if (moved_) {
             startInteraction();
-            panBy(pos - lastPos_);
+            const QPointF delta = pos - lastPos_;
+            if (orbit_)
+                setRotation(yaw_ + delta.x() * kDegreesPerPixel,
+                            pitch_ + delta.y() * kDegreesPerPixel);
+            else
+                panBy(delta);
             lastPos_ = pos;
         }
         return;
@@ -958,11 +1056,13 @@ bool ScatterView::exportCsv(const QString& path, QString* error) const {
     std::vector<QByteArray> names;
     for (const QString& name : data_.languages)
         names.push_back(csvField(name).toUtf8());
-    QByteArray out = "index,language,x,y,pair\r\n";
+    const bool hasZ = !data_.z.empty();
+    QByteArray out = hasZ ? "index,language,x,y,z,pair\r\n" : "index,language,x,y,pair\r\n";
     for (int i = 0; i < data_.size(); ++i) {
         const std::uint8_t l = data_.language[i];
         out += QByteArray::number(i) + ',' + (l < names.size() ? names[l] : QByteArray::number(l)) +
                ',' + floatText(data_.x[i]) + ',' + floatText(data_.y[i]) + ',';
+        if (hasZ) out += floatText(data_.z[i]) + ',';
         if (!data_.pair.empty() && data_.pair[i] >= 0) out += QByteArray::number(data_.pair[i]);
         out += "\r\n";
         if (out.size() > (1 << 20)) file.write(out), out.clear();

@@ -56,10 +56,22 @@ class ScatterView : public QWidget {
     /// Moves the same points to new coordinates, animated over `durationMs` (0: at once). The
     /// view keeps its place when the user zoomed or panned, else it follows the fitted bounds.
     /// Returns false (and changes nothing) when the arrays do not have one entry per point.
-    bool transitionTo(std::vector<float> x, std::vector<float> y, int durationMs = 600);
+    /// In 3-D, `z` gives the new third coordinates (empty: they stay).
+    bool transitionTo(std::vector<float> x, std::vector<float> y, int durationMs = 600,
+                      std::vector<float> z = {});
     /// Stops a running transition and shows its frame at t (0 = old, 1 = new coordinates).
     void setTransitionProgress(double t);
     bool transitionRunning() const;
+
+    /// 3-D: the points (x, y, z; z = 0 when the data has none) are rotated about the centre of
+    /// their bounds (yaw about the vertical axis, then pitch) and projected orthographically,
+    /// every frame of an orbit; a drag orbits (Ctrl+drag pans), the wheel zooms. Hover and
+    /// lasso work on the projection, from an index rebuilt when the orbit pauses.
+    void setThreeD(bool on);
+    bool threeD() const { return threeD_; }
+    void setRotation(double yawDegrees, double pitchDegrees);
+    double yaw() const { return yaw_; }
+    double pitch() const { return pitch_; }
 
     void setMode(ScatterMode mode);
     ScatterMode mode() const { return mode_; }
@@ -109,7 +121,7 @@ class ScatterView : public QWidget {
     QList<int> translationsOf(const QList<int>& indices) const;
 
     /// Export what is shown at the widget's size (PNG, SVG), or every point's coordinates
-    /// (CSV: index,language,x,y,pair; shortest exact float text; CRLF). All three are written
+    /// (CSV: index,language,x,y[,z],pair; shortest exact float text; CRLF). All three are written
     /// atomically (QSaveFile). Return false and set *error on failure. SVG holds vector points
     /// up to kSvgVectorPoints shown points and an embedded image of them beyond.
     bool exportPng(const QString& path, QString* error = nullptr);
@@ -184,6 +196,13 @@ class ScatterView : public QWidget {
     void rebuildEmphasis();
     void rebuildPairs();
     void rebuildIndex();
+    void refreshDrawn();  // drawn_'s coordinates from the plane ones, in the index's order
+    void project();
+    void updateCentroid();
+    /// The 2-D coordinates everything is drawn and indexed in: the data's, or in 3-D the
+    /// projection.
+    const std::vector<float>& planeX() const { return threeD_ ? projX_ : data_.x; }
+    const std::vector<float>& planeY() const { return threeD_ ? projY_ : data_.y; }
     void startInteraction();
     void updateHover(QPointF pos);
     /// Bounds of the finite points as drawn now (between the two sets while moving); none
@@ -210,6 +229,16 @@ class ScatterView : public QWidget {
     QString yTitle_;
     bool legendVisible_ = true;
     Tool tool_ = Tool::Pan;
+
+    bool threeD_ = false;
+    double yaw_ = 30.0;  // degrees
+    double pitch_ = 20.0;
+    std::array<float, 3> centroid_{};
+    double radius_ = 0.0;  // of the sphere around the finite points
+    std::vector<float> projX_;
+    std::vector<float> projY_;
+    bool indexStale_ = false;
+    bool orbit_ = false;  // the current drag rotates
 
     QPointF center_;
     double scale_ = 1.0;
