@@ -493,6 +493,34 @@ class TestScatterView : public QObject {
         QVERIFY(!view.exportCsv(dir.filePath(QStringLiteral("missing/v.csv"))));
     }
 
+    void largeSvgExportEmbedsAnImage() {
+        // Beyond kSvgVectorPoints shown points the SVG holds one image of them, not a shape each.
+        ScatterData d;
+        d.languages = QStringList{QStringLiteral("en")};
+        for (int i = 0; i <= ScatterView::kSvgVectorPoints; ++i) {
+            d.x.push_back(static_cast<float>(i % 200));
+            d.y.push_back(static_cast<float>(i / 200));
+            d.language.push_back(0);
+        }
+        ScatterView view;
+        view.resize(300, 200);
+        view.setLegendVisible(false);
+        view.setData(d);
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("big.svg"));
+        QVERIFY(view.exportSvg(svg));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QCOMPARE(text.count("<image"), 1);
+        QCOMPARE(text.count("<ellipse") + text.count("<circle"), 0);
+        file.close();
+        view.setLanguageVisible(0, false);  // nothing shown: vector path, no image
+        QVERIFY(view.exportSvg(svg));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll().count("<image"), 0);
+    }
+
     void indexAgreesWithALinearScan() {
         // Random clustered points; nearest() within a radius must equal brute force.
         std::mt19937 rng(3);
