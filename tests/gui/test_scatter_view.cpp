@@ -279,6 +279,13 @@ class TestScatterView : public QObject {
                 luminance(scatterLanguageColor(0).rgb()) + 150);
         QCOMPARE(view.setSearchText(QString()), 0);
         COMPARE_RGB(pixelAt(view, QPointF(1, -1)), scatterLanguageColor(0).rgb());
+        // Escape clears search, selection and highlights alike.
+        view.setSearchText(QStringLiteral("copy"));
+        view.setSelection({0});
+        QTest::keyClick(&view, Qt::Key_Escape);
+        QVERIFY(view.searchMatches().isEmpty());
+        QVERIFY(view.selection().isEmpty());
+        COMPARE_RGB(pixelAt(view, QPointF(1, -1)), scatterLanguageColor(0).rgb());
     }
 
     void densityDarkensWithCountAndBlendsLanguages() {

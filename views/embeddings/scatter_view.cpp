@@ -7,6 +7,7 @@
 #include <random>
 
 #include <QFontMetricsF>
+#include <QKeyEvent>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
@@ -975,6 +976,16 @@ void ScatterView::wheelEvent(QWheelEvent* event) {
     startInteraction();
     zoomBy(std::pow(1.25, notches), event->position());
     event->accept();
+}
+
+void ScatterView::keyPressEvent(QKeyEvent* event) {
+    if (event->key() != Qt::Key_Escape) return QWidget::keyPressEvent(event);
+    if (selection_.isEmpty() && highlightedPairs_.isEmpty() && searchMatches_.isEmpty())
+        return QWidget::keyPressEvent(event);  // nothing to clear: let a dialog close
+    searchMatches_.clear();
+    highlightedPairs_.clear();
+    setSelection({});
+    rebuildEmphasis();
 }
 
 void ScatterView::leaveEvent(QEvent*) {

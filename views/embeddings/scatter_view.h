@@ -36,7 +36,8 @@ namespace isomorph::views {
 ///
 /// Mouse: drag pans, the wheel zooms around the cursor, Shift+drag (or the Lasso tool) draws
 /// a lasso, a click selects the point under the cursor (or clears the selection), a double
-/// click fits the data, a click on a legend entry shows or hides that language.
+/// click fits the data, a click on a legend entry shows or hides that language, Escape clears
+/// selection, highlighted translations and search.
 class ScatterView : public QWidget {
     Q_OBJECT
 
@@ -162,6 +163,7 @@ class ScatterView : public QWidget {
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
   private:
     struct LegendRow {
