@@ -30,8 +30,8 @@ namespace {
 // level (every k-th point) instead, k adapted frame by frame to the budget.
 constexpr int kSettleMs = 180;
 constexpr double kDegreesPerPixel = 0.4;  // orbit speed in 3-D
-constexpr int kMaxStride = 32;
-constexpr double kClickSlop = 3.0;  // pixels a press may move and still be a click
+constexpr int kMaxStride = 8;             // coarser levels thin the picture too much
+constexpr double kClickSlop = 3.0;        // pixels a press may move and still be a click
 constexpr double kFitMargin = 0.92;
 constexpr int kMaxPairLines = 20000;
 constexpr int kMaxLabelledGroups = 12;
@@ -392,6 +392,7 @@ QPointF ScatterView::pointPosition(int i) const {
 void ScatterView::setMode(ScatterMode mode) {
     if (mode_ == mode) return;
     mode_ = mode;
+    lodStride_ = 1;  // the other mode's timings say nothing about this one
     changed();
 }
 
@@ -620,6 +621,23 @@ ScatterRasterRequest ScatterView::rasterRequest(QSize pixels, double dpr) const 
     return r;
 }
 
+int ScatterView::levelStride() const {
+    // A frame costs F + P / stride: fixed work (buffers, blur, composing) and point work.
+    // With a full frame (t1) and a coarser one (ts at stride s) both are known; before that,
+    // all of t1 counts as point work.
+    const double t1 = fullRasterMs_;
+    double fixed = 0.0;
+    if (lodStride_ > 1 && lodMs_ < t1) {
+        const double perPoint = (t1 - lodMs_) * lodStride_ / (lodStride_ - 1.0);
+        fixed = std::max(0.0, t1 - perPoint);
+    }
+    // Noisy timings must not make the level jump: at most twice as coarse as the last.
+    const int limit = std::min(kMaxStride, 2 * std::max(lodStride_, 1));
+    const double room = frameBudgetMs_ - fixed;
+    if (room <= 0.0) return limit;
+    return std::clamp(static_cast<int>(std::ceil((t1 - fixed) / room)), 1, limit);
+}
+
 bool ScatterView::canReproject() const {
     if (!interacting_ || base_.isNull() || fullRasterMs_ <= frameBudgetMs_) return false;
     const BaseKey& k = baseKey_;
@@ -644,7 +662,10 @@ const QImage& ScatterView::baseImage(int stride) {
     baseKey_ = key;
     lastStride_ = stride;
     ++rasterisations_;
-    if (stride == 1) fullRasterMs_ = lastStats_.milliseconds;
+    if (stride == 1)
+        fullRasterMs_ = lastStats_.milliseconds;
+    else
+        lodStride_ = stride, lodMs_ = lastStats_.milliseconds;
     return base_;
 }
 
@@ -672,10 +693,7 @@ void ScatterView::paintAll(QPainter& painter, Target target) {
         int stride = 1;
         if (target == Target::Screen && (transitionRunning() || (threeD_ && interacting_)) &&
             fullRasterMs_ > frameBudgetMs_) {
-            // Point work scales with 1 / stride; fixed costs (buffers, blur) do not, so this
-            // undershoots the budget's speed-up but never thins the picture needlessly.
-            stride =
-                std::min(kMaxStride, static_cast<int>(std::ceil(fullRasterMs_ / frameBudgetMs_)));
+            stride = levelStride();
         }
         painter.drawImage(QPointF(0, 0), baseImage(stride));
     }

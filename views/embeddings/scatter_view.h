@@ -185,6 +185,7 @@ class ScatterView : public QWidget {
     QRectF plotRect() const;  // where fitting puts the points (clear of legend and titles)
     const QImage& baseImage(int stride);
     bool canReproject() const;
+    int levelStride() const;  // of transition and orbit frames, from the measured times
     void paintPairLines(QPainter& painter) const;
     void paintLabels(QPainter& painter) const;
     void paintHover(QPainter& painter) const;
@@ -275,6 +276,8 @@ class ScatterView : public QWidget {
     int lastStride_ = 1;
     double fullRasterMs_ = 0.0;  // last stride-1 rendering
     double frameBudgetMs_ = 25.0;
+    int lodStride_ = 1;  // the last coarser level and its time
+    double lodMs_ = 0.0;
     int rasterisations_ = 0;
     int reprojections_ = 0;
     bool interacting_ = false;
