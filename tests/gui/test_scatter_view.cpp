@@ -423,6 +423,31 @@ class TestScatterView : public QObject {
         QCOMPARE(view.pointAt(view.mapToWidget(QPointF(1, 0))), 0);
     }
 
+    void slowTransitionFramesDrawACoarserLevel() {
+        std::vector<QPointF> pts;
+        std::vector<int> langs;
+        for (int i = 0; i < 1000; ++i)
+            pts.push_back({(i % 40) * 0.1 - 2, (i / 40) * 0.1 - 1}), langs.push_back(i % 2);
+        ScatterView view;
+        prepare(view, makeData(pts, langs));
+        view.setFrameBudget(0.0);  // every full rendering is "too slow"
+        grabbed(view);
+        QCOMPARE(view.lastRasterStride(), 1);
+        QCOMPARE(view.lastRasterStats().drawn, 1000);
+        std::vector<float> x = view.data().x, y = view.data().y;
+        for (float& v : x)
+            v += 0.05f;
+        QVERIFY(view.transitionTo(x, y, 60000));
+        grabbed(view);
+        // No coarser level measured yet: twice as coarse, half of the points.
+        QCOMPARE(view.lastRasterStride(), 2);
+        QCOMPARE(view.lastRasterStats().drawn, 500);
+        view.setTransitionProgress(1.0);  // settled: every point again
+        grabbed(view);
+        QCOMPARE(view.lastRasterStride(), 1);
+        QCOMPARE(view.lastRasterStats().drawn, 1000);
+    }
+
     void emptyAndNanDataDoNotCrash() {
         ScatterView view;
         view.resize(200, 150);
