@@ -95,6 +95,17 @@ class TestScatterView : public QObject {
         COMPARE_RGB(image.pixel(174, 70), kWhite);
     }
 
+    void paletteHas25DistinctColoursThenRepeats() {
+        QCOMPARE(isomorph::views::scatterPaletteSize(), 25);
+        QSet<QRgb> colours;
+        for (int i = 0; i < 25; ++i)
+            colours.insert(scatterLanguageColor(i).rgb());
+        QCOMPARE(colours.size(), 25);
+        QCOMPARE(scatterLanguageColor(25), scatterLanguageColor(0));
+        QCOMPARE(scatterLanguageColor(-1), scatterLanguageColor(24));
+        QCOMPARE(scatterLanguageColor(0), QColor(0x0072B2));  // Okabe and Ito's blue first
+    }
+
     void sortedInputDoesNotPutOneLanguageOnTop() {
         // 400 points on one pixel, the first half English, the second German: the winner of
         // each pixel is chosen by a scramble of the index, so over 40 pixels both win.
