@@ -212,22 +212,22 @@
         <translation>Trainingsziel %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="56"/>
+        <location filename="../app/gui/run_scanner.cpp" line="58"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>Der Ordner wurde gelöscht, verschoben oder ist nicht eingehängt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="69"/>
+        <location filename="../app/gui/run_scanner.cpp" line="71"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>config.toml kann von dieser Version nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="95"/>
+        <location filename="../app/gui/run_scanner.cpp" line="97"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Sein Prozess (%1) endete ohne abschließenden Checkpoint; „Fortsetzen“ macht beim neuesten Checkpoint weiter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="102"/>
+        <location filename="../app/gui/run_scanner.cpp" line="104"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Noch keine status.json: Der Lauf startet gerade oder wurde von einem anderen Werkzeug geschrieben.</translation>
     </message>
@@ -731,63 +731,63 @@
 <context>
     <name>isomorph::views::MetricChart</name>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="744"/>
+        <location filename="../views/charts/metric_chart.cpp" line="737"/>
         <source>Loading…</source>
         <translation>Wird geladen …</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="744"/>
+        <location filename="../views/charts/metric_chart.cpp" line="737"/>
         <source>No data yet</source>
         <translation>Noch keine Daten</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="790"/>
+        <location filename="../views/charts/metric_chart.cpp" line="783"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="794"/>
+        <location filename="../views/charts/metric_chart.cpp" line="787"/>
         <source>wall time (h)</source>
         <translation>Echtzeit (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="795"/>
+        <location filename="../views/charts/metric_chart.cpp" line="788"/>
         <source>wall time (min)</source>
         <translation>Echtzeit (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="796"/>
+        <location filename="../views/charts/metric_chart.cpp" line="789"/>
         <source>wall time (s)</source>
         <translation>Echtzeit (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="919"/>
+        <location filename="../views/charts/metric_chart.cpp" line="912"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="920"/>
+        <location filename="../views/charts/metric_chart.cpp" line="913"/>
         <source>time %1</source>
         <translation>Zeit %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1059"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1052"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Die PNG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1071"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1064"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph-Metrikdiagramm: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1077"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1070"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Die SVG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1084"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1077"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -976,79 +976,163 @@
         <translation>X-Achse</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <location filename="../views/runs/runs_view.cpp" line="78"/>
         <source>Right-click a chart to export it</source>
         <translation>Rechtsklick auf ein Diagramm exportiert es</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <location filename="../views/runs/runs_view.cpp" line="87"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Wählen Sie Läufe in der Tabelle, um ihre Metriken als Diagramme zu sehen; mehrere Läufe werden überlagert.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="114"/>
+        <location filename="../views/runs/runs_view.cpp" line="117"/>
         <source>Open in Embeddings</source>
         <translation>In „Einbettungen“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="116"/>
+        <location filename="../views/runs/runs_view.cpp" line="119"/>
         <source>Open in Search</source>
         <translation>In „Suche“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="120"/>
+        <location filename="../views/runs/runs_view.cpp" line="123"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="121"/>
+        <location filename="../views/runs/runs_view.cpp" line="124"/>
         <source>Config</source>
         <translation>Konfiguration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <location filename="../views/runs/runs_view.cpp" line="125"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="123"/>
+        <location filename="../views/runs/runs_view.cpp" line="126"/>
         <source>Checkpoints</source>
         <translation>Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="159"/>
+        <location filename="../views/runs/runs_view.cpp" line="162"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Lauf-Ordner anhängen (ein Laufverzeichnis mit config.toml und metrics.jsonl)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="297"/>
+        <location filename="../views/runs/runs_view.cpp" line="300"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Wählen Sie einen Lauf, um Zusammenfassung, Konfiguration, Protokoll und Checkpoints zu sehen.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="314"/>
+        <location filename="../views/runs/runs_view.cpp" line="317"/>
         <source>Export as PNG...</source>
         <translation>Als PNG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="315"/>
+        <location filename="../views/runs/runs_view.cpp" line="318"/>
         <source>Export as SVG...</source>
         <translation>Als SVG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="316"/>
+        <location filename="../views/runs/runs_view.cpp" line="319"/>
         <source>Export data as CSV...</source>
         <translation>Daten als CSV exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <location filename="../views/runs/runs_view.cpp" line="328"/>
         <source>Export chart</source>
         <translation>Diagramm exportieren</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="331"/>
+        <location filename="../views/runs/runs_view.cpp" line="334"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::ScatterView</name>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="743"/>
+        <source>No points to show</source>
+        <translation>Keine Punkte anzuzeigen</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="761"/>
+        <source>1 point</source>
+        <translation>1 Punkt</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="761"/>
+        <source>%L1 points</source>
+        <translation>%L1 Punkte</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="762"/>
+        <source>%L1 selected</source>
+        <translation>%L1 ausgewählt</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="763"/>
+        <source>1 match</source>
+        <translation>1 Treffer</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="764"/>
+        <source>%L1 matches</source>
+        <translation>%L1 Treffer</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="765"/>
+        <source>1 translation highlighted</source>
+        <translation>1 Übersetzung hervorgehoben</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="767"/>
+        <source>%L1 translations highlighted</source>
+        <translation>%L1 Übersetzungen hervorgehoben</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="768"/>
+        <source>density (darker: more points)</source>
+        <translation>Dichte (dunkler: mehr Punkte)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="896"/>
+        <source>Click to hide %1</source>
+        <translation>Klicken, um %1 auszublenden</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="897"/>
+        <source>Click to show %1</source>
+        <translation>Klicken, um %1 einzublenden</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="912"/>
+        <source>%1, point %L2</source>
+        <translation>%1, Punkt %L2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="929"/>
+        <source>Cannot write the PNG file %1: %2</source>
+        <translation>Die PNG-Datei %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="941"/>
+        <source>Isomorph embeddings</source>
+        <translation>Isomorph-Einbettungen</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="948"/>
+        <source>Cannot write the SVG file %1: %2</source>
+        <translation>Die SVG-Datei %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="955"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="972"/>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>

@@ -212,22 +212,22 @@
         <translation>objectif %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="56"/>
+        <location filename="../app/gui/run_scanner.cpp" line="58"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>Le dossier a été supprimé, déplacé ou n’est pas monté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="69"/>
+        <location filename="../app/gui/run_scanner.cpp" line="71"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>config.toml ne peut pas être lu par cette version : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="95"/>
+        <location filename="../app/gui/run_scanner.cpp" line="97"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Son processus (%1) s’est terminé sans point de contrôle final ; « Reprendre » repart du dernier point de contrôle.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="102"/>
+        <location filename="../app/gui/run_scanner.cpp" line="104"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Pas encore de status.json : l’entraînement démarre ou a été écrit par un autre outil.</translation>
     </message>
@@ -731,63 +731,63 @@
 <context>
     <name>isomorph::views::MetricChart</name>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="744"/>
+        <location filename="../views/charts/metric_chart.cpp" line="737"/>
         <source>Loading…</source>
         <translation>Chargement…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="744"/>
+        <location filename="../views/charts/metric_chart.cpp" line="737"/>
         <source>No data yet</source>
         <translation>Pas encore de données</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="790"/>
+        <location filename="../views/charts/metric_chart.cpp" line="783"/>
         <source>step</source>
         <translation>pas</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="794"/>
+        <location filename="../views/charts/metric_chart.cpp" line="787"/>
         <source>wall time (h)</source>
         <translation>temps réel (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="795"/>
+        <location filename="../views/charts/metric_chart.cpp" line="788"/>
         <source>wall time (min)</source>
         <translation>temps réel (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="796"/>
+        <location filename="../views/charts/metric_chart.cpp" line="789"/>
         <source>wall time (s)</source>
         <translation>temps réel (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="919"/>
+        <location filename="../views/charts/metric_chart.cpp" line="912"/>
         <source>step %1</source>
         <translation>pas %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="920"/>
+        <location filename="../views/charts/metric_chart.cpp" line="913"/>
         <source>time %1</source>
         <translation>temps %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1059"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1052"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Impossible d’écrire le fichier PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1071"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1064"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Graphique de métrique Isomorph : %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1077"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1070"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Impossible d’écrire le fichier SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1084"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1077"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1 : %2</translation>
     </message>
@@ -976,79 +976,163 @@
         <translation>Axe X</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <location filename="../views/runs/runs_view.cpp" line="78"/>
         <source>Right-click a chart to export it</source>
         <translation>Clic droit sur un graphique pour l’exporter</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <location filename="../views/runs/runs_view.cpp" line="87"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Sélectionnez des entraînements dans le tableau pour tracer leurs métriques ; plusieurs sont superposés.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="114"/>
+        <location filename="../views/runs/runs_view.cpp" line="117"/>
         <source>Open in Embeddings</source>
         <translation>Ouvrir dans Plongements</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="116"/>
+        <location filename="../views/runs/runs_view.cpp" line="119"/>
         <source>Open in Search</source>
         <translation>Ouvrir dans Recherche</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="120"/>
+        <location filename="../views/runs/runs_view.cpp" line="123"/>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="121"/>
+        <location filename="../views/runs/runs_view.cpp" line="124"/>
         <source>Config</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <location filename="../views/runs/runs_view.cpp" line="125"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="123"/>
+        <location filename="../views/runs/runs_view.cpp" line="126"/>
         <source>Checkpoints</source>
         <translation>Points de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="159"/>
+        <location filename="../views/runs/runs_view.cpp" line="162"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Rattacher un dossier d’entraînement (un répertoire avec config.toml et metrics.jsonl)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="297"/>
+        <location filename="../views/runs/runs_view.cpp" line="300"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Sélectionnez un entraînement pour voir son résumé, sa configuration, son journal et ses points de contrôle.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="314"/>
+        <location filename="../views/runs/runs_view.cpp" line="317"/>
         <source>Export as PNG...</source>
         <translation>Exporter en PNG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="315"/>
+        <location filename="../views/runs/runs_view.cpp" line="318"/>
         <source>Export as SVG...</source>
         <translation>Exporter en SVG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="316"/>
+        <location filename="../views/runs/runs_view.cpp" line="319"/>
         <source>Export data as CSV...</source>
         <translation>Exporter les données en CSV…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <location filename="../views/runs/runs_view.cpp" line="328"/>
         <source>Export chart</source>
         <translation>Exporter le graphique</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="331"/>
+        <location filename="../views/runs/runs_view.cpp" line="334"/>
         <source>Export failed</source>
         <translation>Échec de l’export</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::ScatterView</name>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="743"/>
+        <source>No points to show</source>
+        <translation>Aucun point à afficher</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="761"/>
+        <source>1 point</source>
+        <translation>1 point</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="761"/>
+        <source>%L1 points</source>
+        <translation>%L1 points</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="762"/>
+        <source>%L1 selected</source>
+        <translation>sélection : %L1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="763"/>
+        <source>1 match</source>
+        <translation>1 résultat</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="764"/>
+        <source>%L1 matches</source>
+        <translation>%L1 résultats</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="765"/>
+        <source>1 translation highlighted</source>
+        <translation>1 traduction mise en évidence</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="767"/>
+        <source>%L1 translations highlighted</source>
+        <translation>%L1 traductions mises en évidence</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="768"/>
+        <source>density (darker: more points)</source>
+        <translation>densité (plus foncé : plus de points)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="896"/>
+        <source>Click to hide %1</source>
+        <translation>Cliquer pour masquer %1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="897"/>
+        <source>Click to show %1</source>
+        <translation>Cliquer pour afficher %1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="912"/>
+        <source>%1, point %L2</source>
+        <translation>%1, point %L2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="929"/>
+        <source>Cannot write the PNG file %1: %2</source>
+        <translation>Impossible d’écrire le fichier PNG %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="941"/>
+        <source>Isomorph embeddings</source>
+        <translation>Plongements Isomorph</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="948"/>
+        <source>Cannot write the SVG file %1: %2</source>
+        <translation>Impossible d’écrire le fichier SVG %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="955"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="972"/>
+        <source>Cannot write %1: %2</source>
+        <translation>Impossible d’écrire %1 : %2</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,9 @@
 # runs-compare.png  the Runs view comparing two runs (default: the two newest in WORKSPACE/runs)
 # runs-live-demo.png  `isomorph --demo` after a minute: the live ccp-demo run (stopped afterwards
 #                     with SIGINT, so it leaves a checkpoint)
+# scatter-synthetic.png, scatter-synthetic-density.png  the Embeddings view's scatter on 200,000
+#                     synthetic points in 5 languages, 5 translations highlighted (offscreen, from
+#                     bench_scatter: only in builds with -DISOMORPH_BUILD_BENCHMARKS=ON)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-build}
@@ -25,6 +28,9 @@ shoot() {  # shoot OUTPUT SECONDS ARGS...
     kill "$pid"' "$gui" "$out" "$wait" "$@"
 }
 
+if [ -x "$build/bin/bench_scatter" ]; then
+  "$build/bin/bench_scatter" --screenshot "$here/scatter-synthetic.png" 200000
+fi
 shoot "$here/runs-compare.png" 8 --workspace "$ws" --view runs --select "$compare"
 ISOMORPH_WORKSPACE="$ws" shoot "$here/runs-live-demo.png" 60 --demo
 # The demo run started by --demo keeps training after the GUI is gone: stop it with a checkpoint.

@@ -19,6 +19,8 @@
 #include <QWheelEvent>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "views/csv_field.h"
+
 namespace isomorph::views {
 
 namespace {
@@ -85,15 +87,6 @@ QString csvNumber(double v) {
     if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15)
         return QString::number(static_cast<qint64>(v));
     return QString::number(v, 'g', QLocale::FloatingPointShortest);
-}
-
-QString csvField(const QString& field) {
-    if (!field.contains(QLatin1Char(',')) && !field.contains(QLatin1Char('"')) &&
-        !field.contains(QLatin1Char('\n')) && !field.contains(QLatin1Char('\r')))
-        return field;
-    QString quoted = field;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
 
 struct EventStyle {

@@ -1,0 +1,4 @@
+# Qt Test suite for views/embeddings (see tests/CMakeLists.txt for isomorph_add_test). GUI only:
+# include it inside if(ISOMORPH_BUILD_GUI).
+isomorph_add_test(test_scatter_view
+    SOURCES gui/test_scatter_view.cpp LIBS isomorph_views LABELS gui)
