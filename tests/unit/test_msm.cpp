@@ -244,6 +244,23 @@ class TestMsm : public QObject {
         }
     }
 
+    void oneSentenceBlocksAreSkippedAndCounted() {
+        // The tiny corpus has 80 documents of 6 sentences: blocks of at most 5 leave a lone
+        // last sentence in each, which MSM cannot predict from anything; they are counted.
+        const auto docs = data::shards::ShardSet::open(tiny_.docs.toStdString());
+        RunConfig c = msmConfig(1);
+        c.objectiveOptions<MsmOptions>("msm").maxSentences = 5;
+        model::Encoder encoder(tinyEncoderConfig(docs.vocabSize()));
+        const model::TensorMap noHeads;
+        ObjectiveBuildContext context{c, c.objective("msm"), docs,   encoder, 0,
+                                      1, torch::kCPU,        noHeads};
+        MsmObjective msm(context);
+        const QString note = QString::fromStdString(msm.initNote());
+        QVERIFY2(note.contains("80 document blocks") &&
+                     note.contains("80 blocks of one sentence skipped"),
+                 qPrintable(note));
+    }
+
     void everyAblationTrains() {
         // The paper's switches (Tables 4-7): cross-document only, no bias, mu, sampled negatives,
         // document-encoder depth, projector, separate English document encoder. Each trains three

@@ -39,6 +39,8 @@ MsmSampler::MsmSampler(const shards::ShardSet& set, const MsmOptions& options, c
         for (uint64_t s = begin; s < end; s += options.maxSentences) {
             if (std::min<uint64_t>(end - s, options.maxSentences) >= options.minSentences) {
                 ++blocks_[index_.language(s)];
+            } else {
+                ++skipped_;
             }
         }
     });

@@ -57,6 +57,9 @@ class MsmSampler {
     MsmBatch next();
     Cursor cursor() const { return planner_->cursor(); }
     const std::vector<uint64_t>& blocksPerLanguage() const { return blocks_; }
+    /// Blocks left out for having fewer than minSentences sentences (one-sentence documents,
+    /// a document's short last block).
+    uint64_t skippedBlocks() const { return skipped_; }
     /// Global sentence range [first, last) of the block starting at `first`.
     std::pair<uint64_t, uint64_t> blockOf(uint64_t first) const;
 
@@ -64,6 +67,7 @@ class MsmSampler {
     MsmOptions options_;
     CorpusIndex index_;
     std::vector<uint64_t> blocks_;
+    uint64_t skipped_ = 0;
     std::unique_ptr<ItemPlanner> planner_;
 };
 

@@ -204,8 +204,13 @@ MsmObjective::MsmObjective(const ObjectiveBuildContext& c)
     for (uint64_t b : sampler_->blocksPerLanguage())
         blocks += b;
     note_ = "MSM: " + std::to_string(blocks) + " document blocks of 2-" +
-            std::to_string(options_.maxSentences) +
-            " sentences (documents with one sentence are skipped: no context to predict from)";
+            std::to_string(options_.maxSentences) + " sentences; " +
+            std::to_string(sampler_->skippedBlocks()) +
+            " blocks of one sentence skipped (nothing to predict it from)";
+    if (blocks == 0)
+        throw DataError(
+            "MSM: data.docs has no document with two or more sentences; MSM predicts "
+            "a sentence from the others of its document");
 }
 
 MsmObjective::~MsmObjective() = default;
