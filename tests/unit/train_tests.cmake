@@ -7,3 +7,9 @@ isomorph_add_test(test_train_objectives
 isomorph_add_test(test_trainer
     SOURCES unit/test_trainer.cpp LIBS isomorph_core LABELS integration TIMEOUT 600 TORCH)
 add_dependencies(test_trainer isomorph-cli)
+# HICTL's sentence-level loss and hard negatives against tests/reference/hictl_reference.py.
+isomorph_add_test(test_hictl SOURCES unit/test_hictl.cpp LIBS isomorph_core LABELS unit TORCH)
+# HICTL in the engine on the tiny corpus: gradients, registry, exact resume with hard negatives.
+isomorph_add_test(test_hictl_training
+    SOURCES unit/test_hictl_training.cpp LIBS isomorph_core LABELS integration TORCH)
+add_dependencies(test_hictl_training isomorph-cli)

@@ -2,12 +2,13 @@
 // folder (options header, objective, spec) and one line here; nothing outside the folder names it.
 
 #include "core/train/objectives/ccp_options.h"
+#include "core/train/objectives/hictl_options.h"
 #include "core/train/objectives/mlm_options.h"
 
 namespace isomorph::train {
 
 std::vector<ObjectiveSpec> builtinObjectiveSpecs() {
-    return {mlmObjectiveSpec(), ccpObjectiveSpec()};
+    return {mlmObjectiveSpec(), ccpObjectiveSpec(), hictlObjectiveSpec()};
 }
 
 }  // namespace isomorph::train
