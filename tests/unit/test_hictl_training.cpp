@@ -99,7 +99,7 @@ class TestHictlTraining : public QObject {
             QVERIFY2(p.value().grad().defined(), p.key().c_str());
             QVERIFY2(std::isfinite(p.value().grad().abs().sum().item<double>()), p.key().c_str());
         }
-        QVERIFY(encoder->named_parameters(true)["layer.1.output.dense.weight"]
+        QVERIFY(encoder->named_parameters(true)["encoder.layer.1.output.dense.weight"]
                     .grad()
                     .abs()
                     .sum()
