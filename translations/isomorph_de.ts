@@ -212,22 +212,22 @@
         <translation>Trainingsziel %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="56"/>
+        <location filename="../app/gui/run_scanner.cpp" line="58"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>Der Ordner wurde gelöscht, verschoben oder ist nicht eingehängt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="69"/>
+        <location filename="../app/gui/run_scanner.cpp" line="71"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>config.toml kann von dieser Version nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="95"/>
+        <location filename="../app/gui/run_scanner.cpp" line="97"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Sein Prozess (%1) endete ohne abschließenden Checkpoint; „Fortsetzen“ macht beim neuesten Checkpoint weiter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="102"/>
+        <location filename="../app/gui/run_scanner.cpp" line="104"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Noch keine status.json: Der Lauf startet gerade oder wurde von einem anderen Werkzeug geschrieben.</translation>
     </message>
@@ -422,14 +422,14 @@
         <translation>Der Demo-Arbeitsbereich wurde während des Erstellens geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="449"/>
+        <location filename="../app/gui/main_window.cpp" line="450"/>
         <source>Cannot start the demo run</source>
         <translation>Der Demo-Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
-        <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages, alternating masked language modelling (&lt;i&gt;MLM loss&lt;/i&gt;: predict hidden words) and contrastive context prediction (&lt;i&gt;CCP loss&lt;/i&gt;: tell a sentence&apos;s neighbours from 1,024 other sentences of its language). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a held-out sentence is its nearest neighbour; from scratch it starts near 19% thanks to shared words and does not rise in minutes (the paper starts from XLM-R). &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse; &lt;i&gt;CCP in-batch accuracy&lt;/i&gt; near 1 with flat dev accuracy is information leakage.</source>
-        <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen, abwechselnd durch maskiertes Sprachmodellieren (&lt;i&gt;MLM-Verlust&lt;/i&gt;: verdeckte Wörter vorhersagen) und kontrastive Kontextvorhersage (&lt;i&gt;CCP-Verlust&lt;/i&gt;: die Nachbarsätze eines Satzes von 1.024 anderen Sätzen seiner Sprache unterscheiden). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines zurückgehaltenen Satzes sein nächster Nachbar ist; von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 19 % und steigt in Minuten nicht (das Paper startet von XLM-R). Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps; eine &lt;i&gt;CCP-Genauigkeit im Batch&lt;/i&gt; nahe 1 bei flacher Dev-Genauigkeit bedeutet ein Informationsleck.</translation>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
+        <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
+        <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen. Meist sieht er Übersetzungspaare (&lt;i&gt;HICTL-Verlust&lt;/i&gt;: die Übersetzung eines Satzes unter den 63 anderen Sätzen seines Batches finden); ab und zu sagt er verdeckte Wörter vorher (&lt;i&gt;MLM-Verlust&lt;/i&gt;). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines Satzes aus nie trainierten Befehlen sein nächster Nachbar ist: von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 24 % und steigt innerhalb von Minuten. Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps.</translation>
     </message>
     <message>
         <location filename="../app/gui/main_window.cpp" line="496"/>
@@ -976,77 +976,77 @@
         <translation>X-Achse</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <location filename="../views/runs/runs_view.cpp" line="78"/>
         <source>Right-click a chart to export it</source>
         <translation>Rechtsklick auf ein Diagramm exportiert es</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <location filename="../views/runs/runs_view.cpp" line="87"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Wählen Sie Läufe in der Tabelle, um ihre Metriken als Diagramme zu sehen; mehrere Läufe werden überlagert.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="114"/>
+        <location filename="../views/runs/runs_view.cpp" line="117"/>
         <source>Open in Embeddings</source>
         <translation>In „Einbettungen“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="116"/>
+        <location filename="../views/runs/runs_view.cpp" line="119"/>
         <source>Open in Search</source>
         <translation>In „Suche“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="120"/>
+        <location filename="../views/runs/runs_view.cpp" line="123"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="121"/>
+        <location filename="../views/runs/runs_view.cpp" line="124"/>
         <source>Config</source>
         <translation>Konfiguration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <location filename="../views/runs/runs_view.cpp" line="125"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="123"/>
+        <location filename="../views/runs/runs_view.cpp" line="126"/>
         <source>Checkpoints</source>
         <translation>Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="159"/>
+        <location filename="../views/runs/runs_view.cpp" line="162"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Lauf-Ordner anhängen (ein Laufverzeichnis mit config.toml und metrics.jsonl)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="297"/>
+        <location filename="../views/runs/runs_view.cpp" line="300"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Wählen Sie einen Lauf, um Zusammenfassung, Konfiguration, Protokoll und Checkpoints zu sehen.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="314"/>
+        <location filename="../views/runs/runs_view.cpp" line="317"/>
         <source>Export as PNG...</source>
         <translation>Als PNG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="315"/>
+        <location filename="../views/runs/runs_view.cpp" line="318"/>
         <source>Export as SVG...</source>
         <translation>Als SVG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="316"/>
+        <location filename="../views/runs/runs_view.cpp" line="319"/>
         <source>Export data as CSV...</source>
         <translation>Daten als CSV exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <location filename="../views/runs/runs_view.cpp" line="328"/>
         <source>Export chart</source>
         <translation>Diagramm exportieren</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="331"/>
+        <location filename="../views/runs/runs_view.cpp" line="334"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
