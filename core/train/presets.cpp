@@ -23,11 +23,11 @@ const std::vector<RecipeStage>& demoRecipe() {
     // Stage 2 evaluates as often as stage 1 so its curve continues stage 1's (docs/training.md,
     // "The demo recipe", has the measured numbers).
     static const std::vector<RecipeStage> recipe = {
-        {"hictl-demo", 0.6, {}},
+        {"hictl-demo", 0.75, {}},
         {"ccp-demo",
-         0.4,
-         {"optimizer.lr=1e-4", "schedule.warmup_steps=10", "data.max_tokens=32", "eval.every=25",
-          "eval.max_pairs=100", "eval.mean_sentences=64", "monitor.every=100",
+         0.25,
+         {"optimizer.lr=3e-5", "schedule.warmup_steps=10", "data.max_tokens=32", "eval.every=50",
+          "eval.max_pairs=100", "eval.mean_sentences=64", "monitor.every=200",
           "monitor.probe_size=256"}},
     };
     return recipe;

@@ -152,6 +152,26 @@ class TestCliDemoWorkspace : public QObject {
         // The budget is used, not just respected: training stops early by at most the longest
         // gap between two steps (the first includes the trainer's set-up).
         QVERIFY2(seconds >= 0.6 * budget, qPrintable(QString("wall %1 s").arg(seconds)));
+        // The recipe's two stages: hictl-demo, then ccp-demo starting from hictl-demo's best
+        // checkpoint (its frozen config names it as model.init), each reported.
+        QVERIFY2(r.out.contains("hictl-demo best (step-") && r.out.contains("steps of ccp-demo"),
+                 r.out.constData());
+        const QStringList runs = QDir(ws_ + "/runs").entryList({"demo-*"}, QDir::Dirs);
+        QCOMPARE(runs.size(), 2);
+        const QString hictl = runs.filter("-hictl-demo").value(0);
+        const QString ccp = runs.filter("-ccp-demo").value(0);
+        QVERIFY2(!hictl.isEmpty() && !ccp.isEmpty(), qPrintable(runs.join(',')));
+        const QByteArray frozen = isomorph::testing::readAll(ws_ + "/runs/" + ccp + "/config.toml");
+        const QByteArray best =
+            isomorph::testing::readAll(ws_ + "/runs/" + hictl + "/checkpoints/best");
+        QVERIFY2(!best.isEmpty(), "stage 1 recorded no best checkpoint");
+        const QByteArray init = "init = \"" +
+                                QDir(ws_ + "/runs/" + hictl + "/checkpoints/" +
+                                     QString::fromUtf8(best.split('\n').front()))
+                                    .absolutePath()
+                                    .toUtf8() +
+                                "\"";
+        QVERIFY2(frozen.contains(init), frozen.constData());
     }
 };
 
