@@ -151,6 +151,44 @@ class TestTrainCli : public QObject {
         QVERIFY(std::abs(a.at(20) - a.at(1)) > 1e-3 * std::abs(a.at(1)));
     }
 
+    void hictlTwoProcessesMatchOneWithTheDoubleBatch() {
+        // HICTL with hard negatives and the word level, float64 and no dropout as above: the
+        // sentence-level negatives are gathered from both ranks, p_avg follows the global loss,
+        // the word-level draw is keyed per pair. The tiny model's 34 positions hold two 16-token
+        // sides; its 80-id vocabulary offers 8 word negatives.
+        const QStringList common = {"--config", tiny_.config,
+                                    "--set",    "schedule.max_steps=12",
+                                    "--set",    "objectives.ccp.weight=0",
+                                    "--set",    "objectives.hictl.weight=1",
+                                    "--set",    "objectives.hictl.word_negatives=8",
+                                    "--set",    "data.pairs=" + tiny_.devPairs,
+                                    "--set",    "data.max_tokens=16",
+                                    "--set",    "model.dropout=0",
+                                    "--set",    "runtime.precision=fp64",
+                                    "--set",    "eval.every=0",
+                                    "--set",    "checkpoint.every=0"};
+        CliResult one = runCli(QStringList{"train", "--run-dir", run("hictl-one")} + common +
+                               QStringList{"--set", "objectives.hictl.batch_size=8", "--set",
+                                           "objectives.mlm.batch_size=8"});
+        QVERIFY2(one.exitCode == 0, one.err.constData());
+        CliResult two =
+            runCli(QStringList{"train", "--run-dir", run("hictl-two"), "--nproc", "2"} + common +
+                   QStringList{"--set", "objectives.hictl.batch_size=4", "--set",
+                               "objectives.mlm.batch_size=4"});
+        QVERIFY2(two.exitCode == 0, two.err.constData());
+        const auto a = trainLosses(run("hictl-one")), b = trainLosses(run("hictl-two"));
+        QCOMPARE(a.size(), size_t{12});
+        QCOMPARE(b.size(), size_t{12});
+        for (const auto& [step, loss] : a) {
+            const double rel = std::abs(b.at(step) - loss) / std::abs(loss);
+            QVERIFY2(rel <= 1e-9, qPrintable(QString("step %1: %2 vs %3")
+                                                 .arg(step)
+                                                 .arg(loss, 0, 'g', 17)
+                                                 .arg(b.at(step), 0, 'g', 17)));
+        }
+        QVERIFY(std::abs(a.at(12) - a.at(1)) > 1e-3 * std::abs(a.at(1)));
+    }
+
     void invalidConfigsAreListed() {
         CliResult r = runCli({"train", "--config", tiny_.config, "--run-dir", run("bad"), "--set",
                               "optimizer.lr=-1", "--set", "objectives.ccp.radius=0", "--set",

@@ -201,7 +201,7 @@ class TestHictl : public QObject {
         std::vector<int> counts(6, 0);
         for (int s = 0; s < draws; ++s)
             ++counts[static_cast<size_t>(
-                sampleWordNegatives(q, emb, excluded, 1, tau, static_cast<uint64_t>(s))
+                sampleWordNegatives(q, emb, excluded, 1, tau, {static_cast<uint64_t>(s)})
                     .item<int64_t>())];
         QCOMPARE(counts[5], 0);  // excluded (the bag, special ids) is never drawn
         // Frequencies against softmax(cos / tau): 4 standard deviations of a binomial share
@@ -213,10 +213,14 @@ class TestHictl : public QObject {
                                   4 * std::sqrt(share * (1 - share) / draws));
         }
         // m > 1: without replacement, distinct, never excluded; the same seed draws the same ids.
-        auto three = sampleWordNegatives(q, emb, excluded, 5, tau, 9);
+        auto three = sampleWordNegatives(q, emb, excluded, 5, tau, {9});
         auto sorted = std::get<0>(three.sort(1));
         QVERIFY(torch::equal(sorted, torch::arange(5, torch::kInt64).unsqueeze(0)));
-        QVERIFY(torch::equal(three, sampleWordNegatives(q, emb, excluded, 5, tau, 9)));
+        QVERIFY(torch::equal(three, sampleWordNegatives(q, emb, excluded, 5, tau, {9})));
+        // A row's draw depends on its own seed only, not on the rows beside it.
+        auto two = sampleWordNegatives(torch::cat({q, q}), emb, torch::cat({excluded, excluded}), 5,
+                                       tau, {4, 9});
+        QVERIFY(torch::equal(two[1], three[0]));
     }
 
     void runningMeanKeepsTheLastBatchesAndRoundTrips() {

@@ -157,16 +157,20 @@ torch::Tensor hictlWordLoss(const torch::Tensor& q, const torch::Tensor& embeddi
 
 torch::Tensor sampleWordNegatives(const torch::Tensor& q, const torch::Tensor& embeddings,
                                   const torch::Tensor& excluded, int64_t m, double temperature,
-                                  uint64_t seed) {
+                                  const std::vector<uint64_t>& seeds) {
     torch::NoGradGuard noGrad;
     auto qn = F::normalize(q.detach(), F::NormalizeFuncOptions().dim(1));
     auto en = F::normalize(embeddings.detach(), F::NormalizeFuncOptions().dim(1));
     auto scores = (torch::matmul(qn, en.t()) / temperature)
                       .masked_fill(excluded, -std::numeric_limits<double>::infinity());
-    // float64 on the CPU: a keyed CPU generator draws the same ids on every device.
+    // float64 on the CPU: keyed CPU generators draw the same ids on every device.
     auto probs = torch::softmax(scores.to(torch::kCPU, torch::kFloat64), 1);
-    auto generator = at::make_generator<at::CPUGeneratorImpl>(seed);
-    return torch::multinomial(probs, m, /*replacement=*/false, generator).to(q.device());
+    std::vector<torch::Tensor> rows;
+    for (int64_t i = 0; i < probs.size(0); ++i) {
+        auto generator = at::make_generator<at::CPUGeneratorImpl>(seeds.at(static_cast<size_t>(i)));
+        rows.push_back(torch::multinomial(probs[i], m, /*replacement=*/false, generator));
+    }
+    return torch::stack(rows).to(q.device());
 }
 
 void RunningMean::push(double value) {
@@ -276,9 +280,15 @@ torch::Tensor HictlObjective::wordLoss(const ds::PairBatch& batch, StepContext& 
             }
     }
     const auto& embeddings = context.encoder->embeddings->word_embeddings->weight;
-    auto negatives =
-        sampleWordNegatives(q, embeddings, excluded.to(context.device), options_.wordNegatives,
-                            options_.wordTemperature, deriveKey(context.seed, kWordNegativeTag));
+    // Keyed by the step's seed and the pair (document and epoch): the same draw in one process
+    // or split over several.
+    std::vector<uint64_t> seeds;
+    for (int64_t i = 0; i < n; ++i)
+        seeds.push_back(deriveKey(context.seed, kWordNegativeTag,
+                                  batch.documents[static_cast<size_t>(i)],
+                                  batch.epochs[static_cast<size_t>(i)]));
+    auto negatives = sampleWordNegatives(q, embeddings, excluded.to(context.device),
+                                         options_.wordNegatives, options_.wordTemperature, seeds);
     double accuracy = 0;
     auto loss =
         hictlWordLoss(q, embeddings, positives.to(context.device), positiveMask.to(context.device),

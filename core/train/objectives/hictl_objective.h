@@ -51,11 +51,12 @@ torch::Tensor hictlWordLoss(const torch::Tensor& q, const torch::Tensor& embeddi
 
 /// m ids per query drawn without replacement from the ids not `excluded` ([n, V] bool), with
 /// probabilities softmax(cos(q, e(w)) / temperature) over them (no gradient; the normalised
-/// similarity of eq. 7). `seed` keys the draw (resume and data parallelism repeat it). Returns
-/// [n, m] int64 on q's device. The caller guarantees at least m ids are not excluded per row.
+/// similarity of eq. 7). Row i's draw is keyed by seeds[i] alone, so a pair draws the same
+/// negatives whichever batch or process it is in (resume, data parallelism). Returns [n, m]
+/// int64 on q's device. The caller guarantees at least m ids are not excluded per row.
 torch::Tensor sampleWordNegatives(const torch::Tensor& q, const torch::Tensor& embeddings,
                                   const torch::Tensor& excluded, int64_t m, double temperature,
-                                  uint64_t seed);
+                                  const std::vector<uint64_t>& seeds);
 
 /// The running mean p_avg of exp(-L_S) over the last `window` batches (eq. 6), as JSON for
 /// exact resume.
