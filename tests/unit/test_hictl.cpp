@@ -9,6 +9,7 @@
 
 #include "core/common/errors.h"
 #include "core/train/objectives/hictl_objective.h"
+#include "core/train/presets.h"
 #include "tests/support/near.h"
 
 using namespace isomorph::train;
@@ -268,6 +269,36 @@ class TestHictl : public QObject {
         for (const char* k : {"loss/hictl", "hictl/acc", "hictl/p_avg", "hictl/skipped"})
             QVERIFY2(keys.contains(k), k);
         QVERIFY(QString::fromStdString(runConfigToToml(c)).contains("[objectives.hictl]"));
+    }
+
+    void presetsCarryThePapersAndTheDemosSettings() {
+        // Table 9 (BASE): lr 2.5e-4, 10k warm-up, 1,024 sequences per step, 200k steps, m = 512,
+        // zeta 0.9; eq. 2 and 7 without a temperature.
+        RunConfig paper = parseRunConfig(builtinPreset("hictl-xlmr-base").toml, "hictl-xlmr-base");
+        const auto& o = paper.objectiveOptions<HictlOptions>("hictl");
+        QCOMPARE(paper.optimizer.lr, 2.5e-4);
+        QCOMPARE(paper.schedule.warmupSteps, int64_t{10000});
+        QCOMPARE(paper.schedule.maxSteps, int64_t{200000});
+        QCOMPARE(o.batchSize * paper.optimizer.accumulation, int64_t{1024});
+        QCOMPARE(o.wordNegatives, int64_t{512});
+        QCOMPARE(o.zeta, 0.9);
+        QCOMPARE(o.temperature, 1.0);
+        QVERIFY(o.hardNegatives);
+        RunConfig demo = parseRunConfig(builtinPreset("hictl-demo").toml, "hictl-demo");
+        QCOMPARE(demo.enabledObjectives(), (std::vector<std::string>{"mlm", "hictl"}));
+        QVERIFY(!demo.data.pairs.empty());
+        QVERIFY(demo.problems().empty());
+        // The demo recipe: hictl-demo first, every stage a built-in preset, shares summing to 1.
+        QCOMPARE(QString::fromStdString(demoRecipe().front().preset), QString("hictl-demo"));
+        double shares = 0;
+        for (const auto& stage : demoRecipe()) {
+            RunConfig staged = parseRunConfig(builtinPreset(stage.preset).toml, stage.preset);
+            for (const auto& v : stage.overrides)
+                applyOverride(staged, v);
+            QVERIFY2(staged.problems().empty(), stage.preset.c_str());
+            shares += stage.share;
+        }
+        ISOMORPH_COMPARE_NEAR(shares, 1.0, 1e-12);
     }
 };
 
