@@ -422,14 +422,14 @@
         <translation>Der Demo-Arbeitsbereich wurde während des Erstellens geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="449"/>
+        <location filename="../app/gui/main_window.cpp" line="450"/>
         <source>Cannot start the demo run</source>
         <translation>Der Demo-Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
-        <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages, alternating masked language modelling (&lt;i&gt;MLM loss&lt;/i&gt;: predict hidden words) and contrastive context prediction (&lt;i&gt;CCP loss&lt;/i&gt;: tell a sentence&apos;s neighbours from 1,024 other sentences of its language). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a held-out sentence is its nearest neighbour; from scratch it starts near 19% thanks to shared words and does not rise in minutes (the paper starts from XLM-R). &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse; &lt;i&gt;CCP in-batch accuracy&lt;/i&gt; near 1 with flat dev accuracy is information leakage.</source>
-        <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen, abwechselnd durch maskiertes Sprachmodellieren (&lt;i&gt;MLM-Verlust&lt;/i&gt;: verdeckte Wörter vorhersagen) und kontrastive Kontextvorhersage (&lt;i&gt;CCP-Verlust&lt;/i&gt;: die Nachbarsätze eines Satzes von 1.024 anderen Sätzen seiner Sprache unterscheiden). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines zurückgehaltenen Satzes sein nächster Nachbar ist; von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 19 % und steigt in Minuten nicht (das Paper startet von XLM-R). Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps; eine &lt;i&gt;CCP-Genauigkeit im Batch&lt;/i&gt; nahe 1 bei flacher Dev-Genauigkeit bedeutet ein Informationsleck.</translation>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
+        <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
+        <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen. Meist sieht er Übersetzungspaare (&lt;i&gt;HICTL-Verlust&lt;/i&gt;: die Übersetzung eines Satzes unter den 63 anderen Sätzen seines Batches finden); ab und zu sagt er verdeckte Wörter vorher (&lt;i&gt;MLM-Verlust&lt;/i&gt;). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines Satzes aus nie trainierten Befehlen sein nächster Nachbar ist: von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 24 % und steigt innerhalb von Minuten. Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps.</translation>
     </message>
     <message>
         <location filename="../app/gui/main_window.cpp" line="496"/>

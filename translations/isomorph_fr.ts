@@ -422,14 +422,14 @@
         <translation>L’espace de démonstration a été fermé pendant sa construction</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="449"/>
+        <location filename="../app/gui/main_window.cpp" line="450"/>
         <source>Cannot start the demo run</source>
         <translation>Impossible de lancer l’entraînement de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
-        <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages, alternating masked language modelling (&lt;i&gt;MLM loss&lt;/i&gt;: predict hidden words) and contrastive context prediction (&lt;i&gt;CCP loss&lt;/i&gt;: tell a sentence&apos;s neighbours from 1,024 other sentences of its language). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a held-out sentence is its nearest neighbour; from scratch it starts near 19% thanks to shared words and does not rise in minutes (the paper starts from XLM-R). &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse; &lt;i&gt;CCP in-batch accuracy&lt;/i&gt; near 1 with flat dev accuracy is information leakage.</source>
-        <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues, en alternant la modélisation du langage masqué (&lt;i&gt;perte MLM&lt;/i&gt; : prédire des mots cachés) et la prédiction contrastive du contexte (&lt;i&gt;perte CCP&lt;/i&gt; : distinguer les voisines d’une phrase parmi 1 024 autres phrases de sa langue). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d’une phrase mise de côté est sa plus proche voisine ; en partant de zéro, elle commence vers 19 % grâce aux mots partagés et ne progresse pas en quelques minutes (l’article part de XLM-R). Une &lt;i&gt;dispersion des plongements&lt;/i&gt; sous 0,5 signale un effondrement ; une &lt;i&gt;précision CCP dans le lot&lt;/i&gt; proche de 1 avec une précision dev stable trahit une fuite d’information.</translation>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
+        <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
+        <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues. Il voit surtout des paires de traductions (&lt;i&gt;perte HICTL&lt;/i&gt; : retrouver la traduction d&apos;une phrase parmi les 63 autres phrases de son lot) ; de temps en temps, il prédit des mots masqués (&lt;i&gt;perte MLM&lt;/i&gt;). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d&apos;une phrase issue de commandes jamais vues à l&apos;entraînement est son plus proche voisin : en partant de zéro, elle commence vers 24 % grâce aux mots communs et monte en quelques minutes. Une &lt;i&gt;dispersion des plongements&lt;/i&gt; qui tombe sous 0,5 signale un effondrement.</translation>
     </message>
     <message>
         <location filename="../app/gui/main_window.cpp" line="496"/>

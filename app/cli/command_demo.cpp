@@ -1,5 +1,6 @@
 // `isomorph-cli demo prepare`: the built-in demo workspace, idempotently.
-// `isomorph-cli demo run`: the headless demo: prepare, train ccp-demo for N minutes, report.
+// `isomorph-cli demo run`: the headless demo: prepare, train the demo recipe (HICTL + MLM, then
+// CCP + MLM continued from it) for N minutes, report.
 
 #include <algorithm>
 #include <atomic>
@@ -15,6 +16,7 @@
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/train/bitext_report.h"
 #include "core/train/presets.h"
 #include "core/train/trainer.h"
@@ -60,7 +62,8 @@ struct RunOptions {
     std::string workspace;
     double minutes = 10;
     int64_t steps = 0;
-    std::string name = "ccp-demo";
+    std::string name = "demo";
+    std::string preset;  ///< one preset instead of the demo recipe
     std::vector<std::string> overrides;
 };
 
@@ -127,6 +130,72 @@ double processAgeSeconds() {
     return std::max(0.0, uptime - start);
 }
 
+/// One stage of the demo as configured and, once trained, what it left.
+struct DemoStage {
+    train::RecipeStage recipe;
+    train::RunConfig config;
+    fs::path runDir;
+    train::TrainResult result;
+    fs::path reported;  ///< the checkpoint reported (and the next stage's model.init)
+};
+
+/// The stages `demo run` trains: the demo recipe, or one preset (--preset).
+std::vector<DemoStage> configureStages(const RunOptions& o, const fs::path& ws,
+                                       const std::string& stamp) {
+    std::vector<train::RecipeStage> recipe =
+        o.preset.empty() ? train::demoRecipe()
+                         : std::vector<train::RecipeStage>{{o.preset, 1.0, {}}};
+    std::vector<DemoStage> stages;
+    for (const auto& r : recipe) {
+        DemoStage s;
+        s.recipe = r;
+        const std::string origin = "preset " + r.preset;
+        s.config = train::parseRunConfig(train::builtinPreset(r.preset).toml, origin);
+        for (const auto& v : r.overrides)
+            train::applyOverride(s.config, v);
+        for (const auto& v : o.overrides)
+            train::applyOverride(s.config, v);
+        s.config.resolvePaths(ws);
+        s.config.validate(origin);
+        s.config.name = o.name + "-" + r.preset;
+        s.runDir = ws / "runs" / (o.name + "-" + stamp + "-" + r.preset);
+        stages.push_back(std::move(s));
+    }
+    return stages;
+}
+
+/// Trains one stage until its deadline (or `steps`), with a progress line.
+train::TrainResult trainStage(DemoStage& stage, Clock::time_point deadline, int64_t steps) {
+    ProgressLine line;
+    std::atomic<bool> stop{false};
+    WallClockStop wallClock(deadline);
+    train::TrainRequest request;
+    request.config = stage.config;
+    request.runDir = stage.runDir;
+    request.stop = &stop;
+    if (steps > 0) request.stopAfter = steps;
+    const bool timed = steps == 0;
+    const std::string preset = stage.recipe.preset;
+    request.progress = [&](const train::TrainProgress& p) {
+        if (stopRequested().load() || (timed && wallClock.afterStep())) stop.store(true);
+        line.update(fmt::format("{}: step {}  loss {:.3f} ({})  {:.0f} tok/s  {:.0f} s", preset,
+                                p.step, p.loss, p.objective, p.tokensPerSecond, p.elapsedSeconds));
+    };
+    // The trainer's set-up (model, data, its own dev evaluation at step 0) precedes the first step.
+    line.update(preset + ": setting up the model and data, evaluating step 0...");
+    train::TrainResult result;
+    try {
+        result = train::runTraining(request);
+    } catch (...) {
+        std::error_code ec;
+        fs::remove(stage.runDir, ec);  // empty when the run failed before its first step
+        throw;
+    }
+    line.finish(fmt::format("{}: trained {} steps; checkpoint {}", preset, result.step,
+                            result.checkpoint.string()));
+    return result;
+}
+
 int runDemo(const RunOptions& o) {
     const auto started = Clock::now() - std::chrono::duration_cast<Clock::duration>(
                                             std::chrono::duration<double>(processAgeSeconds()));
@@ -137,62 +206,64 @@ int runDemo(const RunOptions& o) {
     const auto paths = prepareWithProgress(prepare);
     const double prepareSeconds = secondsSince(started);
 
-    train::RunConfig config =
-        train::parseRunConfig(train::builtinPreset("ccp-demo").toml, "preset ccp-demo");
-    for (const auto& s : o.overrides)
-        train::applyOverride(config, s);
-    config.resolvePaths(prepare.workspace);
-    config.validate("preset ccp-demo");
     char stamp[32];
     const std::time_t now = std::time(nullptr);
     std::strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", std::localtime(&now));
-    const auto runDir = prepare.workspace / "runs" / (o.name + "-" + std::string(stamp));
-    config.name = o.name;
+    std::vector<DemoStage> stages = configureStages(o, prepare.workspace, stamp);
+    const train::RunConfig& first = stages.front().config;
+    std::string plan;
+    for (const auto& s : stages)
+        plan += (plan.empty() ? "" : ", then ") + s.recipe.preset +
+                (stages.size() > 1 ? fmt::format(" ({:.0f}%)", 100 * s.recipe.share) : "");
     std::cout << fmt::format(
                      "training {} for {} in {}\n(Ctrl-C stops early with a "
                      "checkpoint; the GUI shows runs live: isomorph --demo)\n",
-                     o.name,
+                     plan,
                      o.steps > 0
-                         ? fmt::format("{} steps", o.steps)
+                         ? fmt::format("{} steps each", o.steps)
                          : fmt::format("{} minutes wall time, evaluation included", o.minutes),
-                     runDir.string())
+                     (prepare.workspace / "runs").string())
               << std::flush;
 
     // Held-out commands' translation pairs; the rotation is fitted on the train split's pairs.
     train::BitextReportOptions options;
-    options.pooling = config.eval.pooling.toString();
-    options.maxPairs = config.eval.maxPairs;
-    options.maxTokens = static_cast<uint32_t>(config.data.maxTokens);
-    options.maxFitPairs = 600;  // per language pair; enough for a d = 256 rotation
+    options.pooling = first.eval.pooling.toString();
+    options.maxPairs = first.eval.maxPairs;
+    options.maxTokens = static_cast<uint32_t>(first.data.maxTokens);
+    // Per language pair: more pairs than dimensions (256) for the rotation; each evaluation
+    // encodes them, so 300 rather than more keeps three evaluations to about a minute each.
+    options.maxFitPairs = 300;
 
-    // The random initialisation is evaluated first: the time it takes is what the final
+    // The random initialisation is evaluated first: the time it takes is what each stage's final
     // evaluation (same model shape, same sentences) will take, so training can leave room for it.
     train::BitextReport before;
     const auto evalStarted = Clock::now();
+    const fs::path firstRun = stages.front().runDir;
     try {
-        const fs::path init = config.model.init == "scratch"
-                                  ? train::writeScratchInit(config, runDir)
-                                  : fs::path(config.model.init);
+        const fs::path init = first.model.init == "scratch"
+                                  ? train::writeScratchInit(first, firstRun)
+                                  : fs::path(first.model.init);
         before = reportWithProgress("the initialisation", init, paths, options);
     } catch (...) {
         std::error_code ec;
-        fs::remove_all(runDir, ec);  // only init/ is there: leave nothing behind
+        fs::remove_all(firstRun, ec);  // only init/ is there: leave nothing behind
         throw;
     }
     const double evalSeconds = secondsSince(evalStarted);
-    // 10% and 1 s for timing noise and the final checkpoint's save.
-    const double reserve = 1.1 * evalSeconds + 1.0;
+    // One evaluation per stage, 10% and 1 s for timing noise and the final checkpoint's save.
+    const double reserve = static_cast<double>(stages.size()) * 1.1 * evalSeconds + 1.0;
     const double trainBudget = budget - secondsSince(started) - reserve;
     if (budget > 0) {
         std::cout << fmt::format(
-            "time budget {:.0f} s: {:.0f} s used so far, {:.0f} s kept for the final evaluation, "
-            "{:.0f} s for training\n",
-            budget, secondsSince(started), reserve, std::max(0.0, trainBudget));
+            "time budget {:.0f} s: {:.0f} s used so far, {:.0f} s kept for the final "
+            "evaluation{}, {:.0f} s for training\n",
+            budget, secondsSince(started), reserve, stages.size() > 1 ? "s" : "",
+            std::max(0.0, trainBudget));
     }
     if (budget > 0 && trainBudget <= 0) {
         // Training and a second evaluation would overrun the budget: report what was measured.
         std::error_code ec;
-        fs::remove_all(runDir, ec);
+        fs::remove_all(firstRun, ec);
         std::cout << fmt::format(
             "the budget is spent before training ({:.0f} s preparing, {:.0f} s evaluating the "
             "initialisation); give more --minutes. Dev bitext accuracy of the initialisation:\n",
@@ -203,53 +274,58 @@ int runDemo(const RunOptions& o) {
     std::cout << std::flush;
 
     installStopHandlers();
-    ProgressLine line;
-    std::atomic<bool> stop{false};
-    WallClockStop wallClock(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                               std::chrono::duration<double>(trainBudget)));
-    train::TrainRequest request;
-    request.config = config;
-    request.runDir = runDir;
-    request.stop = &stop;
-    if (o.steps > 0) request.stopAfter = o.steps;
-    const bool timed = o.steps == 0;
-    request.progress = [&](const train::TrainProgress& p) {
-        if (stopRequested().load() || (timed && wallClock.afterStep())) stop.store(true);
-        line.update(fmt::format("step {}  loss {:.3f} ({})  {:.0f} tok/s  {:.0f} s", p.step, p.loss,
-                                p.objective, p.tokensPerSecond, p.elapsedSeconds));
-    };
     const auto trainStarted = Clock::now();
-    // The trainer's set-up (model, data, its own dev evaluation at step 0) precedes the first step.
-    line.update("training: setting up the model and data, evaluating step 0...");
-    train::TrainResult result;
-    try {
-        result = train::runTraining(request);
-    } catch (...) {
-        std::error_code ec;
-        fs::remove(runDir, ec);  // empty when the run failed before its first step
-        throw;
+    double shareDone = 0;
+    for (size_t k = 0; k < stages.size(); ++k) {
+        DemoStage& stage = stages[k];
+        if (k > 0) {
+            // Stage k continues from stage k - 1's best checkpoint.
+            stage.config.model.init = stages[k - 1].reported.string();
+            stage.config.validate("preset " + stage.recipe.preset);
+        }
+        shareDone += stage.recipe.share;
+        const auto deadline =
+            trainStarted + std::chrono::duration_cast<Clock::duration>(
+                               std::chrono::duration<double>(shareDone * trainBudget));
+        stage.result = trainStage(stage, deadline, o.steps);
+        stage.reported = k + 1 < stages.size() ? model_io::resolveCheckpoint(stage.runDir)
+                                               : stage.result.checkpoint;
+        if (stopRequested().load()) break;
     }
     const double trainSeconds = secondsSince(trainStarted);
-    line.finish(
-        fmt::format("trained {} steps; checkpoint {}", result.step, result.checkpoint.string()));
 
     const auto afterStarted = Clock::now();
-    const auto after = reportWithProgress("the trained model", result.checkpoint, paths, options);
+    std::vector<std::pair<std::string, train::BitextReport>> rows;
+    for (size_t k = 0; k < stages.size(); ++k) {
+        const DemoStage& stage = stages[k];
+        if (stage.reported.empty()) continue;  // stopped before this stage
+        // A stage with a successor reports the checkpoint the successor started from.
+        const std::string label =
+            k + 1 < stages.size()
+                ? fmt::format("{} best ({})", stage.recipe.preset,
+                              stage.reported.filename().string())
+                : fmt::format("after {} steps of {}", stage.result.step, stage.recipe.preset);
+        rows.emplace_back(label,
+                          reportWithProgress(stage.recipe.preset, stage.reported, paths, options));
+    }
     const double afterSeconds = secondsSince(afterStarted);
     std::cout << fmt::format("\ndev bitext accuracy, mean over {} language pairs ({} pairs):\n",
-                             after.perPair.size(), after.mean.pairs)
+                             before.perPair.size(), before.mean.pairs)
               << fmt::format("  {:<34} {:>8} {:>8} {:>10}\n", "", "raw", "+shift", "+rotation");
-    printReportRow(config.model.init == "scratch" ? "random initialisation" : "model.init",
+    printReportRow(first.model.init == "scratch" ? "random initialisation" : "model.init",
                    before.mean);
-    printReportRow(fmt::format("after {} steps of {}", result.step, o.name), after.mean);
+    for (const auto& [label, report] : rows)
+        printReportRow(label, report.mean);
     std::cout << "\n  raw: cosine nearest neighbour; +shift: each language's mean subtracted;\n"
                  "  +rotation: orthogonal map fitted on the TRAIN split's pairs (how isomorphic\n"
-                 "  the spaces are). From scratch on a few MB, unsupervised objectives do not\n"
-                 "  align languages in minutes; the CCP paper starts from XLM-R.\n";
+                 "  the spaces are). HICTL learns from the train split's translation pairs; the\n"
+                 "  dev pairs are other commands' pages. From scratch on a few MB, unsupervised\n"
+                 "  objectives alone (CCP, MLM) do not align languages in minutes.\n";
     std::cout << fmt::format(
         "\ntime: {:.0f} s preparing, {:.0f} s evaluating the initialisation, {:.0f} s training, "
-        "{:.0f} s evaluating the trained model; {:.0f} s in all{}\n",
-        prepareSeconds, evalSeconds, trainSeconds, afterSeconds, secondsSince(started),
+        "{:.0f} s evaluating the trained model{}; {:.0f} s in all{}\n",
+        prepareSeconds, evalSeconds, trainSeconds, afterSeconds, rows.size() > 1 ? "s" : "",
+        secondsSince(started),
         budget > 0 ? fmt::format(" of a {:.0f} s budget", budget) : std::string());
     return kExitOk;
 }
@@ -279,17 +355,22 @@ void registerDemo(CLI::App& app, Registry& registry) {
     auto r = std::make_shared<RunOptions>();
     CLI::App* run = demo->add_subcommand(
         "run",
-        "Headless demo: prepare the workspace, train ccp-demo for N minutes, report dev "
-        "bitext accuracy before and after (raw, mean-shifted, rotated)");
+        "Headless demo: prepare the workspace, train the demo recipe (hictl-demo, then ccp-demo "
+        "continued from its best checkpoint) for N minutes, report dev bitext accuracy before "
+        "and after each stage (raw, mean-shifted, rotated)");
     run->add_option("--workspace", r->workspace, "Workspace folder (default as for prepare)");
     run->add_option("--minutes", r->minutes, "Wall time of the whole command, evaluation included")
         ->check(CLI::Range(0.05, 10000.0))
         ->capture_default_str();
     run->add_option("--steps", r->steps, "Train this many steps instead of --minutes")
         ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
-    run->add_option("--name", r->name, "Run name (folder WS/runs/NAME-TIME)")
+    run->add_option("--name", r->name, "Run name (folders WS/runs/NAME-TIME-PRESET)")
         ->capture_default_str();
-    run->add_option("--set", r->overrides, "Override a ccp-demo field: section.key=value");
+    run->add_option("--preset", r->preset,
+                    "Train this one preset instead of the recipe (e.g. ccp-demo, the demo of "
+                    "earlier versions)");
+    run->add_option("--set", r->overrides,
+                    "Override a field of every stage's preset: section.key=value");
     run->callback([&registry, r] { registry.run = [r] { return runDemo(*r); }; });
 }
 

@@ -429,21 +429,22 @@ void MainWindow::finishDemoPreparation(const QString& ws, bool ok) {
 }
 
 void MainWindow::followDemoRun() {
-    // 2. The ccp-demo run: follow the one running, else start one.
+    // 2. The hictl-demo run (stage 1 of `demo run`'s recipe, the one that aligns languages):
+    // follow the one running, else start one.
     const QString ws = workspacePath();
     showView(QStringLiteral("runs"));
     QString run;
     for (int i = 0; i < runsModel_->rowCount(); ++i)
         if (runsModel_->at(i).status == QLatin1String("running") &&
-            runsModel_->at(i).dir.contains(QLatin1String("/ccp-demo-")))
+            runsModel_->at(i).dir.contains(QLatin1String("/hictl-demo-")))
             run = runsModel_->at(i).dir;
     if (run.isEmpty()) {
         run = QDir(ws).filePath(
-            QStringLiteral("runs/ccp-demo-") +
+            QStringLiteral("runs/hictl-demo-") +
             QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
         QString error;
         if (!runsController_->launch(run,
-                                     {QStringLiteral("--preset"), QStringLiteral("ccp-demo"),
+                                     {QStringLiteral("--preset"), QStringLiteral("hictl-demo"),
                                       QStringLiteral("--workspace"), ws},
                                      &error)) {
             showError(tr("Cannot start the demo run"), error);
@@ -452,14 +453,13 @@ void MainWindow::followDemoRun() {
         }
     }
     runsView_->setExplanation(
-        tr("<b>The live demo.</b> A 4-layer encoder learns from man pages in 25 languages, "
-           "alternating masked language modelling (<i>MLM loss</i>: predict hidden words) and "
-           "contrastive context prediction (<i>CCP loss</i>: tell a sentence's neighbours from "
-           "1,024 other sentences of its language). <i>Dev bitext accuracy</i> asks whether the "
-           "translation of a held-out sentence is its nearest neighbour; from scratch it starts "
-           "near 19% thanks to shared words and does not rise in minutes (the paper starts from "
-           "XLM-R). <i>Embedding spread</i> falling below 0.5 warns of collapse; "
-           "<i>CCP in-batch accuracy</i> near 1 with flat dev accuracy is information leakage."));
+        tr("<b>The live demo.</b> A 4-layer encoder learns from man pages in 25 languages. "
+           "Mostly it sees translation pairs (<i>HICTL loss</i>: pick a sentence's translation "
+           "among the other 63 sentences of its batch); now and then it predicts hidden words "
+           "(<i>MLM loss</i>). <i>Dev bitext accuracy</i> asks whether the translation of a "
+           "sentence from commands never trained on is its nearest neighbour: from scratch it "
+           "starts near 24% thanks to shared words and rises within minutes. "
+           "<i>Embedding spread</i> falling below 0.5 warns of collapse."));
     runsController_->selectWhenListed({run});
     Q_EMIT liveDemoStarted(run);
 }

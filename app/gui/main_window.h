@@ -61,7 +61,7 @@ class MainWindow : public QMainWindow {
     views::RunsView* runsView() const { return runsView_; }
     RunsController* runsController() const { return runsController_; }
     /// The live demo: opens the demo workspace, builds its corpus and tokenizer with a
-    /// cancellable progress dialog (quick when built), then follows the running ccp-demo run or
+    /// cancellable progress dialog (quick when built), then follows the running hictl-demo run or
     /// starts one, and shows it in the Runs view with an explanation. Returns at once: false if
     /// the workspace cannot be opened or a demo is being prepared already; else
     /// liveDemoStarted() or liveDemoFailed() follows.

@@ -19,4 +19,18 @@ const Preset& builtinPreset(const std::string& name) {
     throw ConfigError("no preset '" + name + "' (built-in presets: " + names + ")");
 }
 
+const std::vector<RecipeStage>& demoRecipe() {
+    // Stage 2 evaluates as often as stage 1 so its curve continues stage 1's (docs/training.md,
+    // "The demo recipe", has the measured numbers).
+    static const std::vector<RecipeStage> recipe = {
+        {"hictl-demo", 0.75, {}},
+        {"ccp-demo",
+         0.25,
+         {"optimizer.lr=3e-5", "schedule.warmup_steps=10", "data.max_tokens=32", "eval.every=50",
+          "eval.max_pairs=100", "eval.mean_sentences=64", "monitor.every=200",
+          "monitor.probe_size=256"}},
+    };
+    return recipe;
+}
+
 }  // namespace isomorph::train

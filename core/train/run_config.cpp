@@ -151,6 +151,8 @@ std::vector<ConfigField> trainerFields(bool beforeObjectives) {
         f.push_back(ISO_FIELD("data.dev_pairs", data.devPairs,
                               "shard set of parallel pairs for dev bitext accuracy; \"\" = none",
                               path));
+        f.push_back(ISO_FIELD("data.pairs", data.pairs,
+                              "shard set of parallel training pairs (HICTL); \"\" = none", path));
         f.push_back(ISO_FIELD("data.batch_mode", data.batchMode,
                               "language: one language per batch; mixed: any"));
         f.push_back(

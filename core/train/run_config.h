@@ -69,6 +69,7 @@ struct ModelSection {
 struct DataSection {
     std::string docs;      ///< shard set of documents (MLM, CCP)
     std::string devPairs;  ///< shard set of parallel dev pairs; "" = none
+    std::string pairs;     ///< shard set of parallel training pairs (HICTL); "" = none
     BatchMode batchMode = BatchMode::SingleLanguage;  ///< one language per batch, or mixed
     double alpha = 0.3;      ///< language sampling exponent (language batches)
     int64_t maxTokens = 64;  ///< per sentence incl. <s> and </s>

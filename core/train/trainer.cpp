@@ -9,6 +9,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sys/resource.h>
 #include <thread>
 #include <unistd.h>
@@ -196,6 +197,7 @@ class Trainer {
     torch::ScalarType dtype_ = torch::kFloat32;
 
     data::shards::ShardSet docs_;
+    std::optional<data::shards::ShardSet> pairs_;  ///< data.pairs, when set
     model::Encoder encoder_ = nullptr;
     model::TensorMap initHeads_;  ///< head tensors of the initial checkpoint
     std::string tokenizerFile_, tokenizerBytes_;
@@ -357,6 +359,7 @@ void Trainer::startProcessGroup() {
 void Trainer::openData() {
     // Before anything is written: a wrong path fails here and leaves no run folder behind.
     docs_ = data::shards::ShardSet::open(config_.data.docs);
+    if (!config_.data.pairs.empty()) pairs_ = data::shards::ShardSet::open(config_.data.pairs);
     const auto maxTokens = static_cast<uint32_t>(config_.data.maxTokens);
     if (!config_.data.devPairs.empty()) {
         auto pairs = data::shards::ShardSet::open(config_.data.devPairs);
@@ -440,6 +443,11 @@ void Trainer::buildModel() {
                         std::to_string(docs_.vocabSize()) + "-id tokenizer but the model has " +
                         std::to_string(encoder_->config.vocabSize) +
                         " embeddings; binarize the corpus with the model's tokenizer");
+    if (pairs_ && pairs_->vocabSize() != encoder_->config.vocabSize)
+        throw DataError(config_.data.pairs + " (data.pairs) was binarized with a " +
+                        std::to_string(pairs_->vocabSize()) + "-id tokenizer but the model has " +
+                        std::to_string(encoder_->config.vocabSize) +
+                        " embeddings; binarize the pairs with the model's tokenizer");
     encoder_->to(device_);
     const int64_t layers = encoder_->config.numLayers;
     for (const auto& [key, pooling] : {std::pair{"model.pooling", config_.model.pooling},
@@ -458,8 +466,9 @@ void Trainer::buildObjectives() {
         const ObjectiveConfig& settings = config_.objective(name);
         if (!spec || !spec->factory)
             throw ConfigError("objectives." + name + ": no training code is registered for it");
-        ObjectiveBuildContext context{config_, settings, docs_,   encoder_,
-                                      rank,    world_,   device_, initHeads_};
+        ObjectiveBuildContext context{config_,  settings,   docs_,
+                                      encoder_, rank,       world_,
+                                      device_,  initHeads_, pairs_ ? &*pairs_ : nullptr};
         objectives_.push_back(spec->factory(context));
         settings_.push_back(&settings);
         objectives_.back()->heads().to(device_, dtype_);

@@ -174,11 +174,11 @@ class TestMainWindow : public QObject {
         QVERIFY(started.wait(10000));
         QCOMPARE(failed.count(), 0);
         const QString run = started.at(0).at(0).toString();
-        QVERIFY2(run.startsWith(window.workspacePath() + "/runs/ccp-demo-"), qPrintable(run));
+        QVERIFY2(run.startsWith(window.workspacePath() + "/runs/hictl-demo-"), qPrintable(run));
         QTRY_VERIFY(QFile::exists(args));
         QFile recorded(args);
         QVERIFY(recorded.open(QIODevice::ReadOnly));
-        QVERIFY2(recorded.readAll().contains("--preset ccp-demo"), qPrintable(args));
+        QVERIFY2(recorded.readAll().contains("--preset hictl-demo"), qPrintable(args));
         QTRY_VERIFY(window.findChild<QProgressDialog*>() == nullptr);
 
         // Cancelled: the preparation is killed, nothing starts and no error is shown.

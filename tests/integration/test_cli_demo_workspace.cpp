@@ -136,7 +136,7 @@ class TestCliDemoWorkspace : public QObject {
         auto m = QRegularExpression(
                      "time: (\\d+) s preparing, (\\d+) s evaluating the "
                      "initialisation, (\\d+) s training, (\\d+) s evaluating the "
-                     "trained model; (\\d+) s in all of a 60 s budget")
+                     "trained models?; (\\d+) s in all of a 60 s budget")
                      .match(QString::fromUtf8(r.out));
         QVERIFY2(m.hasMatch(), r.out.constData());
         qInfo(
@@ -152,6 +152,26 @@ class TestCliDemoWorkspace : public QObject {
         // The budget is used, not just respected: training stops early by at most the longest
         // gap between two steps (the first includes the trainer's set-up).
         QVERIFY2(seconds >= 0.6 * budget, qPrintable(QString("wall %1 s").arg(seconds)));
+        // The recipe's two stages: hictl-demo, then ccp-demo starting from hictl-demo's best
+        // checkpoint (its frozen config names it as model.init), each reported.
+        QVERIFY2(r.out.contains("hictl-demo best (step-") && r.out.contains("steps of ccp-demo"),
+                 r.out.constData());
+        const QStringList runs = QDir(ws_ + "/runs").entryList({"demo-*"}, QDir::Dirs);
+        QCOMPARE(runs.size(), 2);
+        const QString hictl = runs.filter("-hictl-demo").value(0);
+        const QString ccp = runs.filter("-ccp-demo").value(0);
+        QVERIFY2(!hictl.isEmpty() && !ccp.isEmpty(), qPrintable(runs.join(',')));
+        const QByteArray frozen = isomorph::testing::readAll(ws_ + "/runs/" + ccp + "/config.toml");
+        const QByteArray best =
+            isomorph::testing::readAll(ws_ + "/runs/" + hictl + "/checkpoints/best");
+        QVERIFY2(!best.isEmpty(), "stage 1 recorded no best checkpoint");
+        const QString bestDir = QDir(ws_ + "/runs/" + hictl + "/checkpoints/" +
+                                     QString::fromUtf8(best.split('\n').front()))
+                                    .absolutePath();
+        QByteArray initLine;
+        for (const QByteArray& line : frozen.split('\n'))
+            if (line.startsWith("init = ")) initLine = line;
+        QVERIFY2(initLine.contains(bestDir.toUtf8()), initLine.constData());
     }
 };
 

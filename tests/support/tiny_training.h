@@ -162,6 +162,22 @@ inline std::map<int, double> trainLosses(const QString& runDir, bool* consistent
     return out;
 }
 
+/// "" when run `b` logged, bit for bit, the loss run `a` logged at each of a's steps; else the
+/// first difference ("step 3: 0.25 vs 0.5", full precision).
+inline QString firstLossDifference(const QString& a, const QString& b) {
+    const auto la = trainLosses(a), lb = trainLosses(b);
+    for (const auto& [step, loss] : la) {
+        auto it = lb.find(step);
+        if (it == lb.end()) return QString("step %1: missing in %2").arg(step).arg(b);
+        if (it->second != loss)
+            return QString("step %1: %2 vs %3")
+                .arg(step)
+                .arg(loss, 0, 'g', 17)
+                .arg(it->second, 0, 'g', 17);
+    }
+    return "";
+}
+
 inline QByteArray readAll(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();

@@ -270,14 +270,10 @@ class TestTrainer : public QObject {
         r.resume = true;
         r.stopAfter = 0;
         runTraining(r);
-        const auto a = isomorph::testing::trainLosses(run("f64-straight"));
-        const auto b = isomorph::testing::trainLosses(run("f64-paused"));
-        QCOMPARE(a.size(), size_t{6});
-        for (const auto& [step, loss] : a)
-            QVERIFY2(b.at(step) == loss, qPrintable(QString("step %1: %2 vs %3")
-                                                        .arg(step)
-                                                        .arg(loss, 0, 'g', 17)
-                                                        .arg(b.at(step), 0, 'g', 17)));
+        QCOMPARE(isomorph::testing::trainLosses(run("f64-straight")).size(), size_t{6});
+        const QString difference =
+            isomorph::testing::firstLossDifference(run("f64-straight"), run("f64-paused"));
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
         // The checkpoint keeps float64 weights.
         QVERIFY(readAll(run("f64-straight") + "/checkpoints/step-00000006/model.safetensors")
                     .contains("\"F64\""));
@@ -334,8 +330,8 @@ class TestTrainer : public QObject {
             torch::manual_seed(5);
             model::Encoder encoder(tinyEncoderConfig(docs.vocabSize()));
             const model::TensorMap noHeads;
-            ObjectiveBuildContext context{c, c.objective("ccp"), docs,   encoder, 0,
-                                          1, torch::kCPU,        noHeads};
+            ObjectiveBuildContext context{c, c.objective("ccp"), docs,    encoder, 0,
+                                          1, torch::kCPU,        noHeads, nullptr};
             CcpObjective ccp(context);
             auto counts = [&] {
                 model::TensorMap t;

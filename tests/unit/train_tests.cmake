@@ -14,3 +14,9 @@ add_dependencies(test_msm isomorph-cli)
 # Sweeps: grid cells, a bad grid refused before any run, tables, resume (tiny corpus).
 isomorph_add_test(test_sweep SOURCES unit/test_sweep.cpp LIBS isomorph_train LABELS integration TIMEOUT 600)
 add_dependencies(test_sweep isomorph-cli)
+# HICTL's sentence-level loss and hard negatives against tests/reference/hictl_reference.py.
+isomorph_add_test(test_hictl SOURCES unit/test_hictl.cpp LIBS isomorph_core LABELS unit TORCH)
+# HICTL in the engine on the tiny corpus: gradients, registry, exact resume with hard negatives.
+isomorph_add_test(test_hictl_training
+    SOURCES unit/test_hictl_training.cpp LIBS isomorph_core LABELS integration TORCH)
+add_dependencies(test_hictl_training isomorph-cli)

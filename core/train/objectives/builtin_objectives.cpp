@@ -2,13 +2,14 @@
 // folder (options header, objective, spec) and one line here; nothing outside the folder names it.
 
 #include "core/train/objectives/ccp_options.h"
+#include "core/train/objectives/hictl_options.h"
 #include "core/train/objectives/mlm_options.h"
 #include "core/train/objectives/msm_options.h"
 
 namespace isomorph::train {
 
 std::vector<ObjectiveSpec> builtinObjectiveSpecs() {
-    return {mlmObjectiveSpec(), ccpObjectiveSpec(), msmObjectiveSpec()};
+    return {mlmObjectiveSpec(), ccpObjectiveSpec(), msmObjectiveSpec(), hictlObjectiveSpec()};
 }
 
 }  // namespace isomorph::train

@@ -38,6 +38,8 @@ struct ObjectiveBuildContext {
     /// (lm_head.*, cls.predictions.*) or, for Isomorph checkpoints, by "OBJECTIVE.param" from
     /// heads.safetensors; objectives that continue a pretrained head start from them.
     const model::TensorMap& initHeads;
+    /// data.pairs (parallel training pairs), or null when the run config names none.
+    const data::shards::ShardSet* pairs = nullptr;
 };
 
 /// What one micro-batch needs besides the objective's own state.
