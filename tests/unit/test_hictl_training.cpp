@@ -20,6 +20,7 @@
 #include "core/train/trainer.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
+#include "tests/support/tiny_run_config.h"
 #include "tests/support/tiny_training.h"
 
 using namespace isomorph;
@@ -48,12 +49,7 @@ class TestHictlTraining : public QObject {
     isomorph::testing::TinyTraining tiny_;
 
     RunConfig hictlConfig(int64_t steps) const {
-        RunConfig c = loadRunConfig(tiny_.config.toStdString());
-        c.schedule.maxSteps = steps;
-        c.schedule.warmupSteps = 1;
-        c.eval.every = 0;
-        c.monitor.every = 0;
-        c.checkpoint.every = 0;
+        RunConfig c = isomorph::testing::quietTinyConfig(tiny_, steps);
         c.objective("mlm").weight = 0;
         c.objective("ccp").weight = 0;
         c.objective("hictl").weight = 1;

@@ -19,6 +19,7 @@
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
 #include "tests/support/tiny_model.h"
+#include "tests/support/tiny_run_config.h"
 #include "tests/support/tiny_training.h"
 
 using namespace isomorph;
@@ -50,12 +51,7 @@ class TestMsm : public QObject {
     isomorph::testing::TinyTraining tiny_;
 
     RunConfig msmConfig(int64_t steps) const {
-        RunConfig c = loadRunConfig(tiny_.config.toStdString());
-        c.schedule.maxSteps = steps;
-        c.schedule.warmupSteps = 1;
-        c.eval.every = 0;
-        c.monitor.every = 0;
-        c.checkpoint.every = 0;
+        RunConfig c = isomorph::testing::quietTinyConfig(tiny_, steps);
         c.objective("ccp").weight = 0;
         c.objective("mlm").weight = 1;
         c.objective("msm").weight = 1;

@@ -26,6 +26,7 @@
 #include "core/train/trainer.h"
 #include "tests/support/error_message.h"
 #include "tests/support/tiny_model.h"
+#include "tests/support/tiny_run_config.h"
 #include "tests/support/tiny_training.h"
 
 using namespace isomorph;
@@ -108,12 +109,7 @@ class TestTrainer : public QObject {
     isomorph::testing::TinyTraining tiny_;
 
     RunConfig tinyConfig(int64_t steps = 3) const {
-        RunConfig c = loadRunConfig(tiny_.config.toStdString());
-        c.schedule.maxSteps = steps;
-        c.schedule.warmupSteps = 1;
-        c.eval.every = 0;
-        c.monitor.every = 0;
-        c.checkpoint.every = 0;
+        RunConfig c = isomorph::testing::quietTinyConfig(tiny_, steps);
         return c;
     }
     QString run(const QString& name) const { return dir_.filePath("runs/" + name); }
