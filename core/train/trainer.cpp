@@ -25,6 +25,7 @@
 #include "core/data/shards/shard_set.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/model_init.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/runtime/device.h"
 #include "core/runtime/scoped_thread_counts.h"
 #include "core/runtime/system_info.h"
@@ -421,6 +422,16 @@ void Trainer::buildModel() {
         init = runDir_ / "init";
         if (rank0_) writeScratchInit(config_, runDir_);
         if (collective_) collective_->barrier();
+    } else {
+        // A run folder, its checkpoints/ folder or a best/latest pointer name the checkpoint
+        // they record (stage 2 of a recipe starts from stage 1's run).
+        try {
+            init = model_io::resolveCheckpoint(init);
+        } catch (const DataError& e) {
+            throw CheckpointError(std::string("model.init: ") + e.what());
+        }
+        if (rank0_ && init != fs::path(config_.model.init))
+            spdlog::info("model.init {} is the checkpoint {}", config_.model.init, init.string());
     }
     encoder_ = model::loadHuggingFaceEncoder(init, nullptr, dtype_);
     initHeads_ = model::loadHeadTensors(init);

@@ -19,7 +19,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
 import torch
 
@@ -75,18 +74,7 @@ def reference_step_time(init_dir, steps, threads):
         return torch.nn.functional.cross_entropy(logits, torch.arange(len(block)))
 
     everything = list(params.values()) + extra
-    for _ in range(2):  # warm-up
-        opt.zero_grad(set_to_none=True)
-        step().backward()
-        opt.step()
-    start = time.perf_counter()
-    for _ in range(steps):
-        opt.zero_grad(set_to_none=True)
-        loss = step()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(everything, 1.0)
-        opt.step()
-    return (time.perf_counter() - start) / steps
+    return bench_train.timed_steps(step, opt, everything, steps)
 
 
 def main():

@@ -60,6 +60,22 @@ def isomorph_run(cli, ws, shards, run, steps, extra):
     return [r for r in rows if r.get("kind") == "train"]
 
 
+def timed_steps(loss_fn, opt, parameters, steps):
+    """Seconds per training step of `loss_fn` (AdamW step, gradient clipping at 1) after 2 warm-up steps."""
+    for _ in range(2):
+        opt.zero_grad(set_to_none=True)
+        loss_fn().backward()
+        opt.step()
+    start = time.perf_counter()
+    for _ in range(steps):
+        opt.zero_grad(set_to_none=True)
+        loss = loss_fn()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(parameters, 1.0)
+        opt.step()
+    return (time.perf_counter() - start) / steps
+
+
 def reference_step_times(init_dir, steps, threads):
     torch.manual_seed(0)
     torch.set_num_threads(threads)
@@ -111,21 +127,8 @@ def reference_step_times(init_dir, steps, threads):
         target = torch.where(idx < WINDOWS, idx + WINDOWS, idx - WINDOWS)
         return torch.nn.functional.cross_entropy(logits, target)
 
-    def timed(fn):
-        for _ in range(2):  # warm-up
-            opt.zero_grad(set_to_none=True)
-            fn().backward()
-            opt.step()
-        start = time.perf_counter()
-        for _ in range(steps):
-            opt.zero_grad(set_to_none=True)
-            loss = fn()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(list(params.values()) + list(head.values()), 1.0)
-            opt.step()
-        return (time.perf_counter() - start) / steps
-
-    return timed(mlm), timed(ccp), cfg
+    everything = list(params.values()) + list(head.values())
+    return timed_steps(mlm, opt, everything, steps), timed_steps(ccp, opt, everything, steps), cfg
 
 
 def step_flops(cfg, rows, masked):

@@ -189,8 +189,8 @@ class TestTrainCli : public QObject {
     }
 
     void hictlTwoProcessesMatchOneWithTheDoubleBatch() {
-        // HICTL with hard negatives and the word level, float64 and no dropout as above: the
-        // sentence-level negatives are gathered from both ranks, p_avg follows the global loss,
+        // HICTL with hard negatives and the word level, and TLM, float64 and no dropout as above:
+        // the sentence-level negatives are gathered from both ranks, p_avg follows the global loss,
         // the word-level draw is keyed per pair. The tiny model's 34 positions hold two 16-token
         // sides; its 80-id vocabulary offers 8 word negatives.
         const QStringList common = {"--config", tiny_.config,
@@ -198,6 +198,7 @@ class TestTrainCli : public QObject {
                                     "--set",    "objectives.ccp.weight=0",
                                     "--set",    "objectives.hictl.weight=1",
                                     "--set",    "objectives.hictl.word_negatives=8",
+                                    "--set",    "objectives.tlm.weight=0.5",
                                     "--set",    "data.pairs=" + tiny_.devPairs,
                                     "--set",    "data.max_tokens=16",
                                     "--set",    "model.dropout=0",
@@ -206,12 +207,13 @@ class TestTrainCli : public QObject {
                                     "--set",    "checkpoint.every=0"};
         CliResult one = runCli(QStringList{"train", "--run-dir", run("hictl-one")} + common +
                                QStringList{"--set", "objectives.hictl.batch_size=8", "--set",
-                                           "objectives.mlm.batch_size=8"});
+                                           "objectives.mlm.batch_size=8", "--set",
+                                           "objectives.tlm.batch_size=8"});
         QVERIFY2(one.exitCode == 0, one.err.constData());
-        CliResult two =
-            runCli(QStringList{"train", "--run-dir", run("hictl-two"), "--nproc", "2"} + common +
-                   QStringList{"--set", "objectives.hictl.batch_size=4", "--set",
-                               "objectives.mlm.batch_size=4"});
+        CliResult two = runCli(
+            QStringList{"train", "--run-dir", run("hictl-two"), "--nproc", "2"} + common +
+            QStringList{"--set", "objectives.hictl.batch_size=4", "--set",
+                        "objectives.mlm.batch_size=4", "--set", "objectives.tlm.batch_size=4"});
         QVERIFY2(two.exitCode == 0, two.err.constData());
         const auto a = trainLosses(run("hictl-one")), b = trainLosses(run("hictl-two"));
         QCOMPARE(a.size(), size_t{12});

@@ -1,7 +1,8 @@
 // HICTL in the training engine on the tiny corpus (its dev pairs serve as data.pairs): the
 // objective's gradients reach exactly the encoder and its projection, it trains through the
 // registry with its metrics declared for the Runs view, and a run with hard negatives resumes
-// bitwise exactly (p_avg is part of the checkpoint).
+// bitwise exactly (p_avg is part of the checkpoint). TLM, HICTL's companion on parallel data,
+// masks and predicts tokens of both sides of a concatenated pair.
 
 #include <cmath>
 
@@ -15,8 +16,10 @@
 #include <QtTest>
 
 #include "core/common/errors.h"
+#include "core/data/samplers/pair_sampler.h"
 #include "core/data/shards/shard_set.h"
 #include "core/train/objectives/hictl_objective.h"
+#include "core/train/objectives/tlm_objective.h"
 #include "core/train/trainer.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
@@ -61,6 +64,17 @@ class TestHictlTraining : public QObject {
         return c;
     }
     QString run(const QString& name) const { return dir_.filePath("runs/" + name); }
+    /// 2 layers of 16, 40 positions: room for two 16-token sides concatenated.
+    static model::EncoderConfig tinyEncoderConfig(int64_t vocabSize) {
+        model::EncoderConfig e;
+        e.vocabSize = vocabSize;
+        e.hiddenSize = 16;
+        e.numLayers = 2;
+        e.numHeads = 2;
+        e.intermediateSize = 32;
+        e.maxPositions = 40;
+        return e;
+    }
 
   private Q_SLOTS:
     void initTestCase() {
@@ -74,13 +88,7 @@ class TestHictlTraining : public QObject {
         const auto docs = data::shards::ShardSet::open(tiny_.docs.toStdString());
         const auto pairs = data::shards::ShardSet::open(tiny_.devPairs.toStdString());
         torch::manual_seed(3);
-        model::EncoderConfig e;
-        e.vocabSize = docs.vocabSize();
-        e.hiddenSize = 16;
-        e.numLayers = 2;
-        e.numHeads = 2;
-        e.intermediateSize = 32;
-        e.maxPositions = 40;
+        model::EncoderConfig e = tinyEncoderConfig(docs.vocabSize());
         model::Encoder encoder(e);
         const model::TensorMap noHeads;
         ObjectiveBuildContext context{c, c.objective("hictl"), docs,    encoder, 0,
@@ -113,6 +121,77 @@ class TestHictlTraining : public QObject {
         ObjectiveBuildContext none{c, c.objective("hictl"), docs,    encoder, 0,
                                    1, torch::kCPU,          noHeads, nullptr};
         QVERIFY(messageOf<ConfigError>([&] { HictlObjective h(none); }).contains("data.pairs"));
+    }
+
+    void tlmMasksBothSidesOfTheConcatenatedPair() {
+        const auto docs = data::shards::ShardSet::open(tiny_.docs.toStdString());
+        const auto pairs = data::shards::ShardSet::open(tiny_.devPairs.toStdString());
+        // The input: "<s> x </s> y </s>", the target's own <s> dropped.
+        data::samplers::PairOptions po;
+        po.sampling.batchSize = 8;
+        po.maxTokens = 16;
+        data::samplers::PairSampler sampler(pairs, po);
+        const auto batch = sampler.next();
+        const auto joined = data::samplers::joinPairs(batch);
+        QCOMPARE(joined.size(), size_t{8});
+        for (int64_t i = 0; i < 8; ++i) {
+            const auto& row = joined[static_cast<size_t>(i)];
+            const int64_t xs = batch.sources.lengths[static_cast<size_t>(i)];
+            const int64_t ys = batch.targets.lengths[static_cast<size_t>(i)];
+            QCOMPARE(static_cast<int64_t>(row.size()), xs + ys - 1);
+            QCOMPARE(row[0], batch.sources.at(i, 0));
+            QCOMPARE(row[static_cast<size_t>(xs - 1)], batch.sources.at(i, xs - 1));
+            QCOMPARE(row[static_cast<size_t>(xs)], batch.targets.at(i, 1));
+            QCOMPARE(row.back(), batch.targets.at(i, ys - 1));
+        }
+
+        RunConfig c = hictlConfig(1);
+        c.objective("hictl").weight = 0;
+        c.objective("tlm").weight = 1;
+        c.data.maxTokens = 16;
+        auto& o = c.objectiveOptions<TlmOptions>("tlm");
+        o.batchSize = 8;
+        o.maskProb = 0.99;  // nearly every regular token of both sides
+        torch::manual_seed(3);
+        model::EncoderConfig e = tinyEncoderConfig(docs.vocabSize());
+        model::Encoder encoder(e);
+        const model::TensorMap noHeads;
+        ObjectiveBuildContext context{c, c.objective("tlm"), docs,    encoder, 0,
+                                      1, torch::kCPU,        noHeads, &pairs};
+        TlmObjective tlm(context);
+        StepContext step{encoder, torch::kCPU, 0, 0, 7, nullptr};
+        ObjectiveOutput out = tlm.forward(step);
+        QCOMPARE(out.samples, int64_t{8});
+        // Each row holds 3 special tokens (<s>, </s>, </s>); the rest are words of both sides,
+        // selected with probability 0.99 (P(fewer than 90% of >= 8 x 2 words) < 1e-6).
+        double masked = -1;
+        for (const auto& [key, value] : out.metrics)
+            if (key == "masked") masked = value;
+        const double words = static_cast<double>(out.tokens - 3 * out.samples);
+        QVERIFY2(masked >= 0.9 * words && masked <= words,
+                 qPrintable(QString("%1 masked of %2 words").arg(masked).arg(words)));
+        const double loss = out.loss.item<double>();
+        // Cross-entropy over the vocabulary from a random model: near log V.
+        QVERIFY2(std::isfinite(loss) && loss > 0.5 * std::log(double(e.vocabSize)),
+                 qPrintable(QString::number(loss)));
+        out.loss.backward();
+        QVERIFY(tlm.heads().named_parameters(true)["bias"].grad().abs().sum().item<double>() > 0);
+        QVERIFY(encoder->named_parameters(true)["encoder.layer.1.output.dense.weight"]
+                    .grad()
+                    .abs()
+                    .sum()
+                    .item<double>() > 0);
+        // Too few positions for both sides, and no pair set: config errors naming the keys.
+        e.maxPositions = 20;
+        model::Encoder shortEncoder(e);
+        ObjectiveBuildContext tooShort{c, c.objective("tlm"), docs,    shortEncoder, 0,
+                                       1, torch::kCPU,        noHeads, &pairs};
+        QVERIFY(messageOf<ConfigError>([&] {
+                    TlmObjective t(tooShort);
+                }).contains("model.max_positions"));
+        ObjectiveBuildContext none{c, c.objective("tlm"), docs,    encoder, 0,
+                                   1, torch::kCPU,        noHeads, nullptr};
+        QVERIFY(messageOf<ConfigError>([&] { TlmObjective t(none); }).contains("data.pairs"));
     }
 
     void wordLevelTrainsAndRefusesTooManyNegatives() {

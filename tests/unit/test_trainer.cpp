@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -390,6 +391,30 @@ class TestTrainer : public QObject {
         QVERIFY(messageOf<CheckpointError>([&] {
                     loadPretrainedMlmHead(*head, bert);
                 }).contains("shape"));
+    }
+
+    void modelInitAcceptsARunFolderAndItsPointers() {
+        RunConfig c = tinyConfig(2);
+        c.checkpoint.every = 1;
+        train(c, "stage-1");
+        const QString last = run("stage-1") + "/checkpoints/step-00000002";
+        QVERIFY(QFileInfo::exists(last + "/config.json"));
+        // The run folder (its best, else latest checkpoint), its checkpoints/ folder and the
+        // latest pointer all continue stage 1's weights.
+        int n = 0;
+        for (const QString& init : {run("stage-1"), run("stage-1") + "/checkpoints",
+                                    run("stage-1") + "/checkpoints/latest"}) {
+            RunConfig next = tinyConfig(1);
+            next.model.init = init.toStdString();
+            QCOMPARE(train(next, QString("stage-2-%1").arg(++n)).step, int64_t{1});
+        }
+        // A folder that holds no checkpoint: one message naming model.init and the folder.
+        RunConfig bad = tinyConfig(1);
+        QDir().mkpath(dir_.filePath("empty-run"));
+        bad.model.init = dir_.filePath("empty-run").toStdString();
+        const QString message = messageOf<CheckpointError>([&] { train(bad, "stage-2-bad"); });
+        QVERIFY2(message.contains("model.init") && message.contains("empty-run"),
+                 qPrintable(message));
     }
 
     void aRunThatFailsBeforeItsFirstStepLeavesNothing() {

@@ -88,4 +88,16 @@ PairBatch PairSampler::next() {
     return b;
 }
 
+std::vector<std::vector<int32_t>> joinPairs(const PairBatch& batch) {
+    std::vector<std::vector<int32_t>> joined(static_cast<size_t>(batch.sources.rows));
+    for (int64_t i = 0; i < batch.sources.rows; ++i) {
+        auto& row = joined[static_cast<size_t>(i)];
+        for (int64_t j = 0; j < batch.sources.lengths[static_cast<size_t>(i)]; ++j)
+            row.push_back(batch.sources.at(i, j));
+        for (int64_t j = 1; j < batch.targets.lengths[static_cast<size_t>(i)]; ++j)
+            row.push_back(batch.targets.at(i, j));
+    }
+    return joined;
+}
+
 }  // namespace isomorph::data::samplers

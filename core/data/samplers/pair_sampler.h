@@ -60,4 +60,8 @@ class PairSampler {
     std::unique_ptr<ItemPlanner> planner_;
 };
 
+/// Each pair of `batch` as one row "<s> source </s> target </s>" (the target's own <s> dropped):
+/// the input of HICTL's word level and of TLM.
+std::vector<std::vector<int32_t>> joinPairs(const PairBatch& batch);
+
 }  // namespace isomorph::data::samplers

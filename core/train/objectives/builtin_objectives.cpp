@@ -5,11 +5,13 @@
 #include "core/train/objectives/hictl_options.h"
 #include "core/train/objectives/mlm_options.h"
 #include "core/train/objectives/msm_options.h"
+#include "core/train/objectives/tlm_options.h"
 
 namespace isomorph::train {
 
 std::vector<ObjectiveSpec> builtinObjectiveSpecs() {
-    return {mlmObjectiveSpec(), ccpObjectiveSpec(), msmObjectiveSpec(), hictlObjectiveSpec()};
+    return {mlmObjectiveSpec(), ccpObjectiveSpec(), msmObjectiveSpec(), hictlObjectiveSpec(),
+            tlmObjectiveSpec()};
 }
 
 }  // namespace isomorph::train

@@ -241,15 +241,11 @@ torch::Tensor HictlObjective::wordLoss(const ds::PairBatch& batch, StepContext& 
                                        ObjectiveOutput& result) {
     const int64_t n = batch.sources.rows;
     // "<s> x </s> y </s>" and each pair's bag of words (unique regular ids of both sides).
-    std::vector<std::vector<int32_t>> joined(static_cast<size_t>(n));
+    const std::vector<std::vector<int32_t>> joined = ds::joinPairs(batch);
     std::vector<std::vector<int64_t>> bags(static_cast<size_t>(n));
     size_t longestBag = 0;
     for (int64_t i = 0; i < n; ++i) {
-        auto& row = joined[static_cast<size_t>(i)];
-        for (int64_t j = 0; j < batch.sources.lengths[static_cast<size_t>(i)]; ++j)
-            row.push_back(batch.sources.at(i, j));
-        for (int64_t j = 1; j < batch.targets.lengths[static_cast<size_t>(i)]; ++j)
-            row.push_back(batch.targets.at(i, j));
+        const auto& row = joined[static_cast<size_t>(i)];
         auto& bag = bags[static_cast<size_t>(i)];
         for (int32_t id : row)
             if (id >= kSpecialIds && id != vocabSize_ - 1) bag.push_back(id);

@@ -64,14 +64,11 @@ MlmObjective::MlmObjective(const ObjectiveBuildContext& c)
                              : "MLM head: continued from " + from + " of the initial checkpoint";
 }
 
-ObjectiveOutput MlmObjective::forward(StepContext& context) {
-    ds::MlmBatch batch = sampler_->next();
-    ds::MaskOptions mask;
-    mask.probability = maskProb_;
-    mask.vocabSize = vocabSize_;
-    std::vector<int32_t> labels = ds::maskTokens(batch.rows, mask, context.seed, &batch.starts);
-    const BatchTensors t = toTensors(batch.rows, context.device);
-    auto labelTensor = torch::from_blob(labels.data(), {batch.rows.rows, batch.rows.cols},
+ObjectiveOutput maskedLmLoss(model::MlmHeadImpl& head, StepContext& context, ds::TokenMatrix& rows,
+                             const ds::MaskOptions& mask, const std::vector<uint64_t>* rowKeys) {
+    std::vector<int32_t> labels = ds::maskTokens(rows, mask, context.seed, rowKeys);
+    const BatchTensors t = toTensors(rows, context.device);
+    auto labelTensor = torch::from_blob(labels.data(), {rows.rows, rows.cols},
                                         torch::TensorOptions().dtype(torch::kInt32))
                            .to(context.device, torch::kInt64);
 
@@ -85,7 +82,7 @@ ObjectiveOutput MlmObjective::forward(StepContext& context) {
     if (count == 0) {
         result.loss = out.lastHidden.sum() * 0.0;
     } else {
-        auto logits = head_->forward(hidden);
+        auto logits = head.forward(hidden);
         auto sum = torch::nn::functional::cross_entropy(
             logits, target,
             torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum));
@@ -102,9 +99,17 @@ ObjectiveOutput MlmObjective::forward(StepContext& context) {
         result.metrics.emplace_back("acc", correct / static_cast<double>(count));
     }
     result.metrics.emplace_back("masked", static_cast<double>(count));
-    result.tokens = batch.rows.tokens();
-    result.samples = batch.rows.rows;
+    result.tokens = rows.tokens();
+    result.samples = rows.rows;
     return result;
+}
+
+ObjectiveOutput MlmObjective::forward(StepContext& context) {
+    ds::MlmBatch batch = sampler_->next();
+    ds::MaskOptions mask;
+    mask.probability = maskProb_;
+    mask.vocabSize = vocabSize_;
+    return maskedLmLoss(*head_, context, batch.rows, mask, &batch.starts);
 }
 
 nlohmann::json MlmObjective::state() const {

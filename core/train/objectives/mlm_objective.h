@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "core/data/samplers/masking.h"
 #include "core/data/samplers/mlm_sampler.h"
 #include "core/model/heads.h"
 #include "core/train/objectives/mlm_options.h"
@@ -38,5 +39,14 @@ class MlmObjective : public Objective {
 /// bias}; or Isomorph's "mlm.*"). Returns where it came from ("" when `tensors` has no head);
 /// throws CheckpointError naming the tensor when a head is there but incomplete or misshaped.
 std::string loadPretrainedMlmHead(model::MlmHeadImpl& head, const model::TensorMap& tensors);
+
+/// Masks `rows` in place (maskTokens with `rowKeys`) and returns the masked-LM loss through
+/// `head`: cross-entropy over the selected positions, averaged over the selected tokens of all
+/// ranks, with the metrics "acc" and "masked" and the rows' tokens and samples. Shared by MLM
+/// (sentences of a document) and TLM (a parallel pair concatenated).
+ObjectiveOutput maskedLmLoss(model::MlmHeadImpl& head, StepContext& context,
+                             data::samplers::TokenMatrix& rows,
+                             const data::samplers::MaskOptions& mask,
+                             const std::vector<uint64_t>* rowKeys);
 
 }  // namespace isomorph::train
