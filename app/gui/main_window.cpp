@@ -128,8 +128,11 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     restoreState(settings.value(kStateKey).toByteArray());
     if (!settings.contains(kGeometryKey)) {
+        // First start: maximised, since the Runs view's table and charts want the room; 1200 x
+        // 800 is the size un-maximising returns to. Later starts restore the last geometry.
         resize(1200, 800);
         resizeDocks({logDock_}, {170}, Qt::Vertical);
+        setWindowState(windowState() | Qt::WindowMaximized);
     }
     refreshRecentMenu();
     updateTitle();
