@@ -245,215 +245,215 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="77"/>
+        <location filename="../app/gui/main_window.cpp" line="78"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="84"/>
+        <location filename="../app/gui/main_window.cpp" line="85"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="103"/>
+        <location filename="../app/gui/main_window.cpp" line="104"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="121"/>
-        <location filename="../app/gui/main_window.cpp" line="360"/>
+        <location filename="../app/gui/main_window.cpp" line="122"/>
+        <location filename="../app/gui/main_window.cpp" line="365"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <location filename="../app/gui/main_window.cpp" line="159"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Neuer Arbeitsbereich …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Einen Arbeitsbereich-Ordner für Korpora, Läufe und Indizes anlegen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <location filename="../app/gui/main_window.cpp" line="164"/>
         <source>&amp;Open Workspace...</source>
         <translation>Arbeitsbereich ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="163"/>
+        <location filename="../app/gui/main_window.cpp" line="168"/>
         <source>&amp;Close Workspace</source>
         <translation>Arbeitsbereich &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>&amp;Demo-Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="389"/>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
         <source>Cannot open the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="180"/>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="88"/>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="167"/>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="186"/>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
         <source>&amp;About Isomorph</source>
         <translation>Ü&amp;ber Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="189"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="203"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>Opened workspace %1</source>
         <translation>Arbeitsbereich %1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 ist schreibgeschützt: Läufe und Indizes können dort nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="261"/>
+        <location filename="../app/gui/main_window.cpp" line="266"/>
         <source>Created workspace %1</source>
         <translation>Arbeitsbereich %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="268"/>
-        <location filename="../app/gui/main_window.cpp" line="402"/>
+        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="407"/>
         <source>Demo workspace</source>
         <translation>Demo-Arbeitsbereich</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="281"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>Closed workspace %1</source>
         <translation>Arbeitsbereich %1 geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="316"/>
+        <location filename="../app/gui/main_window.cpp" line="321"/>
         <source>Clear Recent Workspaces</source>
         <translation>Liste der zuletzt geöffneten leeren</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="330"/>
+        <location filename="../app/gui/main_window.cpp" line="335"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="331"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="348"/>
+        <location filename="../app/gui/main_window.cpp" line="353"/>
         <source>Cannot create workspace</source>
         <translation>Arbeitsbereich kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="354"/>
+        <location filename="../app/gui/main_window.cpp" line="359"/>
         <source>Open Workspace</source>
         <translation>Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <location filename="../app/gui/main_window.cpp" line="384"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>Die neue Sprache gilt ab dem nächsten Start von Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="400"/>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Der Demo-Arbeitsbereich wird aus den installierten Handbuchseiten erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="401"/>
+        <location filename="../app/gui/main_window.cpp" line="406"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="440"/>
+        <location filename="../app/gui/main_window.cpp" line="445"/>
         <source>Cannot build the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht erstellt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="441"/>
+        <location filename="../app/gui/main_window.cpp" line="446"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="446"/>
+        <location filename="../app/gui/main_window.cpp" line="451"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>Der Demo-Arbeitsbereich wurde während des Erstellens geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="471"/>
+        <location filename="../app/gui/main_window.cpp" line="476"/>
         <source>Cannot start the demo run</source>
         <translation>Der Demo-Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="477"/>
+        <location filename="../app/gui/main_window.cpp" line="482"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen. Meist sieht er Übersetzungspaare (&lt;i&gt;HICTL-Verlust&lt;/i&gt;: die Übersetzung eines Satzes unter den 63 anderen Sätzen seines Batches finden); ab und zu sagt er verdeckte Wörter vorher (&lt;i&gt;MLM-Verlust&lt;/i&gt;). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines Satzes aus nie trainierten Befehlen sein nächster Nachbar ist: von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 24 % und steigt innerhalb von Minuten. Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="517"/>
-        <location filename="../app/gui/main_window.cpp" line="524"/>
+        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <location filename="../app/gui/main_window.cpp" line="529"/>
         <source>Cannot start the run</source>
         <translation>Der Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="535"/>
+        <location filename="../app/gui/main_window.cpp" line="540"/>
         <source>Runs are still training</source>
         <translation>Es trainieren noch Läufe</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="536"/>
+        <location filename="../app/gui/main_window.cpp" line="541"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n hier gestarteter Lauf trainiert noch.</numerusform>
@@ -461,17 +461,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="540"/>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>„Abkoppeln“ lässt sie selbstständig zu Ende laufen (die Läufe-Ansicht zeigt sie beim nächsten Mal wieder); „Läufe stoppen“ bittet sie, einen Checkpoint zu speichern und sich zu beenden.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="543"/>
+        <location filename="../app/gui/main_window.cpp" line="548"/>
         <source>Detach</source>
         <translation>Abkoppeln</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="544"/>
+        <location filename="../app/gui/main_window.cpp" line="549"/>
         <source>Stop runs</source>
         <translation>Läufe stoppen</translation>
     </message>
@@ -1363,37 +1363,37 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="34"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Forschungsumgebung für sprachübergreifende Satzrepräsentationen und Retrieval.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="36"/>
+        <location filename="../app/gui/main.cpp" line="40"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Den Arbeitsbereich in &lt;Ordner&gt; öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="41"/>
         <source>folder</source>
         <translation>Ordner</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="40"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Den eingebauten Demo-Arbeitsbereich öffnen (wird bei Bedarf angelegt).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Show this view of the workspace: overview or runs.</source>
         <translation>Diese Ansicht des Arbeitsbereichs zeigen: overview oder runs.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="49"/>
+        <location filename="../app/gui/main.cpp" line="53"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Diese Läufe (Ordnernamen, durch Kommas getrennt) in der Läufe-Ansicht auswählen, z. B. um sie zu vergleichen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="66"/>
+        <location filename="../app/gui/main.cpp" line="70"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>

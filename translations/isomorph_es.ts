@@ -245,215 +245,215 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="77"/>
+        <location filename="../app/gui/main_window.cpp" line="78"/>
         <source>Log</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="84"/>
+        <location filename="../app/gui/main_window.cpp" line="85"/>
         <source>Overview</source>
         <translation>Vista general</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="88"/>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="103"/>
+        <location filename="../app/gui/main_window.cpp" line="104"/>
         <source>Ready</source>
         <translation>Listo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="121"/>
-        <location filename="../app/gui/main_window.cpp" line="360"/>
+        <location filename="../app/gui/main_window.cpp" line="122"/>
+        <location filename="../app/gui/main_window.cpp" line="365"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <location filename="../app/gui/main_window.cpp" line="159"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nuevo espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Crea una carpeta de espacio de trabajo para corpus, ejecuciones e índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <location filename="../app/gui/main_window.cpp" line="164"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Abrir espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="163"/>
+        <location filename="../app/gui/main_window.cpp" line="168"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Cerrar espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="167"/>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
         <source>&amp;Settings...</source>
         <translation>Aj&amp;ustes...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>Abrir el espacio de trabajo de &amp;demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="180"/>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
         <source>&amp;Full Screen</source>
         <translation>Pantalla &amp;completa</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="186"/>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
         <source>&amp;About Isomorph</source>
         <translation>&amp;Acerca de Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="189"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>About &amp;Qt</source>
         <translation>Acerca de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="203"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>&amp;Log Panel</source>
         <translation>Panel de &amp;registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>Opened workspace %1</source>
         <translation>Espacio de trabajo %1 abierto</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 es de solo lectura: no se pueden guardar ahí ejecuciones ni índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="261"/>
+        <location filename="../app/gui/main_window.cpp" line="266"/>
         <source>Created workspace %1</source>
         <translation>Espacio de trabajo %1 creado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="268"/>
-        <location filename="../app/gui/main_window.cpp" line="402"/>
+        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="407"/>
         <source>Demo workspace</source>
         <translation>Espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="281"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>Closed workspace %1</source>
         <translation>Espacio de trabajo %1 cerrado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="316"/>
+        <location filename="../app/gui/main_window.cpp" line="321"/>
         <source>Clear Recent Workspaces</source>
         <translation>Borrar la lista de recientes</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="330"/>
+        <location filename="../app/gui/main_window.cpp" line="335"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="331"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="348"/>
+        <location filename="../app/gui/main_window.cpp" line="353"/>
         <source>Cannot create workspace</source>
         <translation>No se puede crear el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="354"/>
+        <location filename="../app/gui/main_window.cpp" line="359"/>
         <source>Open Workspace</source>
         <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <location filename="../app/gui/main_window.cpp" line="384"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>El nuevo idioma se usará a partir del próximo inicio de Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="389"/>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
         <source>Cannot open the demo workspace</source>
         <translation>No se puede abrir el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="400"/>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Creando el espacio de trabajo de demostración a partir de las páginas de manual instaladas...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="401"/>
+        <location filename="../app/gui/main_window.cpp" line="406"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="440"/>
+        <location filename="../app/gui/main_window.cpp" line="445"/>
         <source>Cannot build the demo workspace</source>
         <translation>No se puede crear el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="441"/>
+        <location filename="../app/gui/main_window.cpp" line="446"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare falló: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="446"/>
+        <location filename="../app/gui/main_window.cpp" line="451"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se creaba</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="471"/>
+        <location filename="../app/gui/main_window.cpp" line="476"/>
         <source>Cannot start the demo run</source>
         <translation>No se puede iniciar la ejecución de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="477"/>
+        <location filename="../app/gui/main_window.cpp" line="482"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La demostración en vivo.&lt;/b&gt; Un codificador de 4 capas aprende de páginas de manual en 25 idiomas. Sobre todo ve pares de traducción (&lt;i&gt;pérdida HICTL&lt;/i&gt;: elegir la traducción de una oración entre las otras 63 oraciones de su lote); de vez en cuando predice palabras ocultas (&lt;i&gt;pérdida MLM&lt;/i&gt;). La &lt;i&gt;precisión bitexto en dev&lt;/i&gt; mide si la traducción de una oración de comandos nunca vistos en el entrenamiento es su vecino más cercano: desde cero empieza cerca del 24 % gracias a las palabras compartidas y sube en pocos minutos. Si la &lt;i&gt;dispersión de los embeddings&lt;/i&gt; cae por debajo de 0,5, avisa de un colapso.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="517"/>
-        <location filename="../app/gui/main_window.cpp" line="524"/>
+        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <location filename="../app/gui/main_window.cpp" line="529"/>
         <source>Cannot start the run</source>
         <translation>No se puede iniciar la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="535"/>
+        <location filename="../app/gui/main_window.cpp" line="540"/>
         <source>Runs are still training</source>
         <translation>Hay ejecuciones que siguen entrenando</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="536"/>
+        <location filename="../app/gui/main_window.cpp" line="541"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n ejecución iniciada aquí sigue entrenando.</numerusform>
@@ -461,17 +461,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="540"/>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>Desacoplar las deja terminar por su cuenta (la vista Ejecuciones las vuelve a mostrar la próxima vez); Detener les pide que guarden un checkpoint y terminen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="543"/>
+        <location filename="../app/gui/main_window.cpp" line="548"/>
         <source>Detach</source>
         <translation>Desacoplar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="544"/>
+        <location filename="../app/gui/main_window.cpp" line="549"/>
         <source>Stop runs</source>
         <translation>Detener ejecuciones</translation>
     </message>
@@ -1363,37 +1363,37 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="34"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Banco de trabajo de investigación para representaciones de oraciones multilingües y recuperación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="36"/>
+        <location filename="../app/gui/main.cpp" line="40"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Abre el espacio de trabajo en &lt;carpeta&gt;.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="41"/>
         <source>folder</source>
         <translation>carpeta</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="40"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Abre el espacio de trabajo de demostración integrado (se crea si no existe).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Show this view of the workspace: overview or runs.</source>
         <translation>Muestra esta vista del espacio de trabajo: overview o runs.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="49"/>
+        <location filename="../app/gui/main.cpp" line="53"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Selecciona estas ejecuciones (nombres de carpeta separados por comas) en la vista Ejecuciones, p. ej. para compararlas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="66"/>
+        <location filename="../app/gui/main.cpp" line="70"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>

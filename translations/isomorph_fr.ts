@@ -245,215 +245,215 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="77"/>
+        <location filename="../app/gui/main_window.cpp" line="78"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="84"/>
+        <location filename="../app/gui/main_window.cpp" line="85"/>
         <source>Overview</source>
         <translation>Vue d’ensemble</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="103"/>
+        <location filename="../app/gui/main_window.cpp" line="104"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="121"/>
-        <location filename="../app/gui/main_window.cpp" line="360"/>
+        <location filename="../app/gui/main_window.cpp" line="122"/>
+        <location filename="../app/gui/main_window.cpp" line="365"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <location filename="../app/gui/main_window.cpp" line="159"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nouvel espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Créer un dossier d’espace de travail pour les corpus, les entraînements et les index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <location filename="../app/gui/main_window.cpp" line="164"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Ouvrir un espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="163"/>
+        <location filename="../app/gui/main_window.cpp" line="168"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Fermer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>Ouvrir l’espace de &amp;démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="389"/>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
         <source>Cannot open the demo workspace</source>
         <translation>Impossible d’ouvrir l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="180"/>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Plein écran</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="88"/>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
         <source>Runs</source>
         <translation>Entraînements</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="167"/>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Paramètres...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="186"/>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
         <source>&amp;About Isomorph</source>
         <translation>À &amp;propos d’Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="189"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>About &amp;Qt</source>
         <translation>À propos de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="203"/>
         <source>Open &amp;Recent</source>
         <translation>Ouvrir un &amp;récent</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>Opened workspace %1</source>
         <translation>Espace de travail %1 ouvert</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 est en lecture seule : impossible d’y enregistrer entraînements et index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="261"/>
+        <location filename="../app/gui/main_window.cpp" line="266"/>
         <source>Created workspace %1</source>
         <translation>Espace de travail %1 créé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="268"/>
-        <location filename="../app/gui/main_window.cpp" line="402"/>
+        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="407"/>
         <source>Demo workspace</source>
         <translation>Espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="281"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>Closed workspace %1</source>
         <translation>Espace de travail %1 fermé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="316"/>
+        <location filename="../app/gui/main_window.cpp" line="321"/>
         <source>Clear Recent Workspaces</source>
         <translation>Effacer la liste des récents</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="330"/>
+        <location filename="../app/gui/main_window.cpp" line="335"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="331"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="348"/>
+        <location filename="../app/gui/main_window.cpp" line="353"/>
         <source>Cannot create workspace</source>
         <translation>Impossible de créer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="354"/>
+        <location filename="../app/gui/main_window.cpp" line="359"/>
         <source>Open Workspace</source>
         <translation>Ouvrir un espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <location filename="../app/gui/main_window.cpp" line="384"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>La nouvelle langue sera utilisée au prochain démarrage d’Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="400"/>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Construction de l’espace de démonstration à partir des pages de manuel installées…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="401"/>
+        <location filename="../app/gui/main_window.cpp" line="406"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="440"/>
+        <location filename="../app/gui/main_window.cpp" line="445"/>
         <source>Cannot build the demo workspace</source>
         <translation>Impossible de construire l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="441"/>
+        <location filename="../app/gui/main_window.cpp" line="446"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="446"/>
+        <location filename="../app/gui/main_window.cpp" line="451"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>L’espace de démonstration a été fermé pendant sa construction</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="471"/>
+        <location filename="../app/gui/main_window.cpp" line="476"/>
         <source>Cannot start the demo run</source>
         <translation>Impossible de lancer l’entraînement de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="477"/>
+        <location filename="../app/gui/main_window.cpp" line="482"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues. Il voit surtout des paires de traductions (&lt;i&gt;perte HICTL&lt;/i&gt; : retrouver la traduction d&apos;une phrase parmi les 63 autres phrases de son lot) ; de temps en temps, il prédit des mots masqués (&lt;i&gt;perte MLM&lt;/i&gt;). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d&apos;une phrase issue de commandes jamais vues à l&apos;entraînement est son plus proche voisin : en partant de zéro, elle commence vers 24 % grâce aux mots communs et monte en quelques minutes. Une &lt;i&gt;dispersion des plongements&lt;/i&gt; qui tombe sous 0,5 signale un effondrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="517"/>
-        <location filename="../app/gui/main_window.cpp" line="524"/>
+        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <location filename="../app/gui/main_window.cpp" line="529"/>
         <source>Cannot start the run</source>
         <translation>Impossible de lancer l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="535"/>
+        <location filename="../app/gui/main_window.cpp" line="540"/>
         <source>Runs are still training</source>
         <translation>Des entraînements sont en cours</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="536"/>
+        <location filename="../app/gui/main_window.cpp" line="541"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n entraînement lancé ici est toujours en cours.</numerusform>
@@ -461,17 +461,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="540"/>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>« Détacher » les laisse se terminer seuls (la vue Entraînements les affichera la prochaine fois) ; « Arrêter les entraînements » leur demande d’enregistrer un point de contrôle et de quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="543"/>
+        <location filename="../app/gui/main_window.cpp" line="548"/>
         <source>Detach</source>
         <translation>Détacher</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="544"/>
+        <location filename="../app/gui/main_window.cpp" line="549"/>
         <source>Stop runs</source>
         <translation>Arrêter les entraînements</translation>
     </message>
@@ -1363,37 +1363,37 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="34"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Atelier de recherche pour les représentations de phrases multilingues et la recherche.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="36"/>
+        <location filename="../app/gui/main.cpp" line="40"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Ouvrir l’espace de travail situé dans &lt;dossier&gt;.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="41"/>
         <source>folder</source>
         <translation>dossier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="40"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Ouvrir l’espace de démonstration intégré (créé s’il manque).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Show this view of the workspace: overview or runs.</source>
         <translation>Afficher cette vue de l’espace de travail : overview ou runs.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="49"/>
+        <location filename="../app/gui/main.cpp" line="53"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Sélectionner ces entraînements (noms de dossier séparés par des virgules) dans la vue Entraînements, par exemple pour les comparer.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="66"/>
+        <location filename="../app/gui/main.cpp" line="70"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>

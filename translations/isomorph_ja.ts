@@ -245,232 +245,232 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="77"/>
+        <location filename="../app/gui/main_window.cpp" line="78"/>
         <source>Log</source>
         <translation>ログ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="84"/>
+        <location filename="../app/gui/main_window.cpp" line="85"/>
         <source>Overview</source>
         <translation>概要</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="88"/>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
         <source>Runs</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="103"/>
+        <location filename="../app/gui/main_window.cpp" line="104"/>
         <source>Ready</source>
         <translation>準備完了</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="121"/>
-        <location filename="../app/gui/main_window.cpp" line="360"/>
+        <location filename="../app/gui/main_window.cpp" line="122"/>
+        <location filename="../app/gui/main_window.cpp" line="365"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <location filename="../app/gui/main_window.cpp" line="159"/>
         <source>&amp;New Workspace...</source>
         <translation>新しいワークスペース(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>コーパス・実行・インデックス用のワークスペースフォルダーを作成します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <location filename="../app/gui/main_window.cpp" line="164"/>
         <source>&amp;Open Workspace...</source>
         <translation>ワークスペースを開く(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="163"/>
+        <location filename="../app/gui/main_window.cpp" line="168"/>
         <source>&amp;Close Workspace</source>
         <translation>ワークスペースを閉じる(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="167"/>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
         <source>&amp;Settings...</source>
         <translation>設定(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>デモ用ワークスペースを開く(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="180"/>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
         <source>&amp;Full Screen</source>
         <translation>全画面表示(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="186"/>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
         <source>&amp;About Isomorph</source>
         <translation>Isomorph について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="189"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="203"/>
         <source>Open &amp;Recent</source>
         <translation>最近使ったワークスペース(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>&amp;Log Panel</source>
         <translation>ログパネル(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>Opened workspace %1</source>
         <translation>ワークスペース %1 を開きました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 は読み取り専用です。実行やインデックスを保存できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="261"/>
+        <location filename="../app/gui/main_window.cpp" line="266"/>
         <source>Created workspace %1</source>
         <translation>ワークスペース %1 を作成しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="268"/>
-        <location filename="../app/gui/main_window.cpp" line="402"/>
+        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="407"/>
         <source>Demo workspace</source>
         <translation>デモ用ワークスペース</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="281"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>Closed workspace %1</source>
         <translation>ワークスペース %1 を閉じました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="316"/>
+        <location filename="../app/gui/main_window.cpp" line="321"/>
         <source>Clear Recent Workspaces</source>
         <translation>最近使ったワークスペースの履歴を消去</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="330"/>
+        <location filename="../app/gui/main_window.cpp" line="335"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="331"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="348"/>
+        <location filename="../app/gui/main_window.cpp" line="353"/>
         <source>Cannot create workspace</source>
         <translation>ワークスペースを作成できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="354"/>
+        <location filename="../app/gui/main_window.cpp" line="359"/>
         <source>Open Workspace</source>
         <translation>ワークスペースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <location filename="../app/gui/main_window.cpp" line="384"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新しい言語は次回 Isomorph を起動したときから使われます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="389"/>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
         <source>Cannot open the demo workspace</source>
         <translation>デモ用ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="400"/>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>インストール済みの man ページからデモ用ワークスペースを構築しています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="401"/>
+        <location filename="../app/gui/main_window.cpp" line="406"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="440"/>
+        <location filename="../app/gui/main_window.cpp" line="445"/>
         <source>Cannot build the demo workspace</source>
         <translation>デモ用ワークスペースを構築できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="441"/>
+        <location filename="../app/gui/main_window.cpp" line="446"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare が失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="446"/>
+        <location filename="../app/gui/main_window.cpp" line="451"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>デモ用ワークスペースは構築中に閉じられました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="471"/>
+        <location filename="../app/gui/main_window.cpp" line="476"/>
         <source>Cannot start the demo run</source>
         <translation>デモの実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="477"/>
+        <location filename="../app/gui/main_window.cpp" line="482"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;ライブデモ。&lt;/b&gt;4 層のエンコーダーが 25 言語の man ページから学習します。主に翻訳ペアを見て（&lt;i&gt;HICTL 損失&lt;/i&gt;：バッチ内の他の 63 文の中から、ある文の翻訳を選ぶ）、ときどき隠された単語を予測します（&lt;i&gt;MLM 損失&lt;/i&gt;）。&lt;i&gt;dev 対訳検索精度&lt;/i&gt;は、学習に一度も使っていないコマンドの文について、その翻訳が最近傍になるかを調べます。ゼロからの学習でも共通の単語のおかげで 24% 前後から始まり、数分で上昇します。&lt;i&gt;埋め込みの広がり&lt;/i&gt;が 0.5 を下回ったら崩壊（collapse）の兆候です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="517"/>
-        <location filename="../app/gui/main_window.cpp" line="524"/>
+        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <location filename="../app/gui/main_window.cpp" line="529"/>
         <source>Cannot start the run</source>
         <translation>実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="535"/>
+        <location filename="../app/gui/main_window.cpp" line="540"/>
         <source>Runs are still training</source>
         <translation>まだ学習中の実行があります</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="536"/>
+        <location filename="../app/gui/main_window.cpp" line="541"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>ここで開始した %n 件の実行がまだ学習中です。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="540"/>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>「切り離す」を選ぶと実行はそのまま最後まで続きます（次回も「実行」ビューに表示されます）。「実行を停止」を選ぶとチェックポイントを保存して終了します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="543"/>
+        <location filename="../app/gui/main_window.cpp" line="548"/>
         <source>Detach</source>
         <translation>切り離す</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="544"/>
+        <location filename="../app/gui/main_window.cpp" line="549"/>
         <source>Stop runs</source>
         <translation>実行を停止</translation>
     </message>
@@ -1362,37 +1362,37 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="34"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>言語横断の文表現と検索のための研究用ワークベンチ。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="36"/>
+        <location filename="../app/gui/main.cpp" line="40"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>&lt;フォルダー&gt; のワークスペースを開きます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="41"/>
         <source>folder</source>
         <translation>フォルダー</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="40"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>組み込みのデモ用ワークスペースを開きます（なければ作成します）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Show this view of the workspace: overview or runs.</source>
         <translation>ワークスペースのこのビューを表示します: overview または runs。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="49"/>
+        <location filename="../app/gui/main.cpp" line="53"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>「実行」ビューでこれらの実行（カンマ区切りのフォルダー名）を選択します。比較したいときなどに使います。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="66"/>
+        <location filename="../app/gui/main.cpp" line="70"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>

@@ -14,6 +14,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -131,9 +132,13 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     restoreState(settings.value(kStateKey).toByteArray());
     if (!settings.contains(kGeometryKey)) {
-        // First start: maximised, since the Runs view's table and charts want the room; 1200 x
-        // 800 is the size un-maximising returns to. Later starts restore the last geometry.
-        resize(1200, 800);
+        // First start: maximised, since the Runs view's table and charts want the room. The
+        // normal geometry fills the screen too: without a window manager (Xvfb, kiosks) nobody
+        // acts on the maximised state. Later starts restore the last geometry.
+        if (const QScreen* s = QGuiApplication::primaryScreen())
+            setGeometry(s->availableGeometry());
+        else
+            resize(1200, 800);
         resizeDocks({logDock_}, {170}, Qt::Vertical);
         setWindowState(windowState() | Qt::WindowMaximized);
     }
