@@ -245,205 +245,215 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="75"/>
+        <location filename="../app/gui/main_window.cpp" line="78"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="81"/>
+        <location filename="../app/gui/main_window.cpp" line="85"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="100"/>
+        <location filename="../app/gui/main_window.cpp" line="104"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="118"/>
-        <location filename="../app/gui/main_window.cpp" line="347"/>
+        <location filename="../app/gui/main_window.cpp" line="122"/>
+        <location filename="../app/gui/main_window.cpp" line="365"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="148"/>
+        <location filename="../app/gui/main_window.cpp" line="159"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Neuer Arbeitsbereich …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="150"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Einen Arbeitsbereich-Ordner für Korpora, Läufe und Indizes anlegen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="153"/>
+        <location filename="../app/gui/main_window.cpp" line="164"/>
         <source>&amp;Open Workspace...</source>
         <translation>Arbeitsbereich ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="157"/>
+        <location filename="../app/gui/main_window.cpp" line="168"/>
         <source>&amp;Close Workspace</source>
         <translation>Arbeitsbereich &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="166"/>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>&amp;Demo-Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="368"/>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
         <source>Cannot open the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="169"/>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="85"/>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="175"/>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <source>&amp;Settings...</source>
+        <translation>&amp;Einstellungen...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
         <source>&amp;About Isomorph</source>
         <translation>Ü&amp;ber Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="178"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="184"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="187"/>
+        <location filename="../app/gui/main_window.cpp" line="203"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="201"/>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="231"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>Opened workspace %1</source>
         <translation>Arbeitsbereich %1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 ist schreibgeschützt: Läufe und Indizes können dort nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="266"/>
         <source>Created workspace %1</source>
         <translation>Arbeitsbereich %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="255"/>
-        <location filename="../app/gui/main_window.cpp" line="381"/>
+        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="407"/>
         <source>Demo workspace</source>
         <translation>Demo-Arbeitsbereich</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="268"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>Closed workspace %1</source>
         <translation>Arbeitsbereich %1 geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="303"/>
+        <location filename="../app/gui/main_window.cpp" line="321"/>
         <source>Clear Recent Workspaces</source>
         <translation>Liste der zuletzt geöffneten leeren</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="317"/>
+        <location filename="../app/gui/main_window.cpp" line="335"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="318"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="335"/>
+        <location filename="../app/gui/main_window.cpp" line="353"/>
         <source>Cannot create workspace</source>
         <translation>Arbeitsbereich kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="341"/>
+        <location filename="../app/gui/main_window.cpp" line="359"/>
         <source>Open Workspace</source>
         <translation>Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <location filename="../app/gui/main_window.cpp" line="384"/>
+        <source>The new language is used from the next start of Isomorph.</source>
+        <translation>Die neue Sprache gilt ab dem nächsten Start von Isomorph.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Der Demo-Arbeitsbereich wird aus den installierten Handbuchseiten erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="380"/>
+        <location filename="../app/gui/main_window.cpp" line="406"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="419"/>
+        <location filename="../app/gui/main_window.cpp" line="445"/>
         <source>Cannot build the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht erstellt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="420"/>
+        <location filename="../app/gui/main_window.cpp" line="446"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="425"/>
+        <location filename="../app/gui/main_window.cpp" line="451"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>Der Demo-Arbeitsbereich wurde während des Erstellens geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="450"/>
+        <location filename="../app/gui/main_window.cpp" line="476"/>
         <source>Cannot start the demo run</source>
         <translation>Der Demo-Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="456"/>
+        <location filename="../app/gui/main_window.cpp" line="482"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen. Meist sieht er Übersetzungspaare (&lt;i&gt;HICTL-Verlust&lt;/i&gt;: die Übersetzung eines Satzes unter den 63 anderen Sätzen seines Batches finden); ab und zu sagt er verdeckte Wörter vorher (&lt;i&gt;MLM-Verlust&lt;/i&gt;). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines Satzes aus nie trainierten Befehlen sein nächster Nachbar ist: von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 24 % und steigt innerhalb von Minuten. Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="496"/>
-        <location filename="../app/gui/main_window.cpp" line="503"/>
+        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <location filename="../app/gui/main_window.cpp" line="529"/>
         <source>Cannot start the run</source>
         <translation>Der Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="514"/>
+        <location filename="../app/gui/main_window.cpp" line="540"/>
         <source>Runs are still training</source>
         <translation>Es trainieren noch Läufe</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="515"/>
+        <location filename="../app/gui/main_window.cpp" line="541"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n hier gestarteter Lauf trainiert noch.</numerusform>
@@ -451,17 +461,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>„Abkoppeln“ lässt sie selbstständig zu Ende laufen (die Läufe-Ansicht zeigt sie beim nächsten Mal wieder); „Läufe stoppen“ bittet sie, einen Checkpoint zu speichern und sich zu beenden.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <location filename="../app/gui/main_window.cpp" line="548"/>
         <source>Detach</source>
         <translation>Abkoppeln</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="523"/>
+        <location filename="../app/gui/main_window.cpp" line="549"/>
         <source>Stop runs</source>
         <translation>Läufe stoppen</translation>
     </message>
@@ -539,72 +549,77 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="317"/>
-        <source>%1 is not a run folder (no config.toml or metrics.jsonl)</source>
-        <translation>%1 ist kein Lauf-Ordner (weder config.toml noch metrics.jsonl)</translation>
+        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <source>%1 is a sweep without runs yet</source>
+        <translation>%1 ist ein Sweep, der noch keine Läufe enthält</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="330"/>
+        <location filename="../app/gui/runs_controller.cpp" line="333"/>
+        <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
+        <translation>%1 ist weder ein Laufordner (kein config.toml oder metrics.jsonl) noch ein Sweep-Ordner</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="349"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>isomorph-cli wurde nicht unter %1 gefunden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="354"/>
+        <location filename="../app/gui/runs_controller.cpp" line="373"/>
         <source>exited with status %1: %2</source>
         <translation>mit Status %1 beendet: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="355"/>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
         <source>crashed: %1</source>
         <translation>abgestürzt: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="357"/>
+        <location filename="../app/gui/runs_controller.cpp" line="376"/>
         <source>Run %1 %2</source>
         <translation>Lauf %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="359"/>
+        <location filename="../app/gui/runs_controller.cpp" line="378"/>
         <source>Run %1 ended</source>
         <translation>Lauf %1 beendet</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <location filename="../app/gui/runs_controller.cpp" line="386"/>
         <source>could not start isomorph-cli</source>
         <translation>isomorph-cli konnte nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="368"/>
+        <location filename="../app/gui/runs_controller.cpp" line="387"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Lauf %1: isomorph-cli konnte nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="388"/>
+        <location filename="../app/gui/runs_controller.cpp" line="407"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 läuft auf %2; dort stoppen</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="396"/>
+        <location filename="../app/gui/runs_controller.cpp" line="415"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>%1 wird gestoppt: Der Lauf speichert einen Checkpoint und beendet sich</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="575"/>
+        <location filename="../app/gui/runs_controller.cpp" line="594"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 Zeile(n) von metrics.jsonl sind keine gültigen Einträge und wurden übersprungen (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="605"/>
+        <location filename="../app/gui/runs_controller.cpp" line="624"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="606"/>
+        <location filename="../app/gui/runs_controller.cpp" line="625"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="619"/>
+        <location filename="../app/gui/runs_controller.cpp" line="638"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;Schritt %3 von %4&lt;br&gt;Trainingszeit %5, Restzeit %6&lt;br&gt;letzter Verlust %7&lt;br&gt;bester Wert %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>
@@ -731,63 +746,111 @@
 <context>
     <name>isomorph::views::MetricChart</name>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="737"/>
+        <location filename="../views/charts/metric_chart.cpp" line="109"/>
+        <source>start</source>
+        <extracomment>Chart marker: the run started here (a few letters)</extracomment>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="113"/>
+        <source>resumed</source>
+        <extracomment>Chart marker: the run was resumed from a checkpoint here</extracomment>
+        <translation>fortgesetzt</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="117"/>
+        <source>ckpt</source>
+        <extracomment>Chart marker: a checkpoint was saved here (abbreviation)</extracomment>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="121"/>
+        <source>collapse</source>
+        <extracomment>Chart marker: the embeddings collapsed (all sentences became similar)</extracomment>
+        <translation>Kollaps</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="126"/>
+        <source>warn</source>
+        <extracomment>Chart marker: a warning was logged here (abbreviation)</extracomment>
+        <translation>Warn.</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="132"/>
+        <source>stop</source>
+        <extracomment>Chart marker: the run was stopped here</extracomment>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="136"/>
+        <source>done</source>
+        <extracomment>Chart marker: the run finished here</extracomment>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="141"/>
+        <source>event</source>
+        <extracomment>Chart marker: another event of the run</extracomment>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="760"/>
         <source>Loading…</source>
         <translation>Wird geladen …</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="737"/>
+        <location filename="../views/charts/metric_chart.cpp" line="760"/>
         <source>No data yet</source>
         <translation>Noch keine Daten</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="783"/>
+        <location filename="../views/charts/metric_chart.cpp" line="806"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="787"/>
+        <location filename="../views/charts/metric_chart.cpp" line="810"/>
         <source>wall time (h)</source>
         <translation>Echtzeit (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="788"/>
+        <location filename="../views/charts/metric_chart.cpp" line="811"/>
         <source>wall time (min)</source>
         <translation>Echtzeit (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="789"/>
+        <location filename="../views/charts/metric_chart.cpp" line="812"/>
         <source>wall time (s)</source>
         <translation>Echtzeit (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="912"/>
+        <location filename="../views/charts/metric_chart.cpp" line="935"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="913"/>
+        <location filename="../views/charts/metric_chart.cpp" line="936"/>
         <source>time %1</source>
         <translation>Zeit %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1052"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1075"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Die PNG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1064"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1087"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph-Metrikdiagramm: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1070"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Die SVG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1077"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -878,39 +941,79 @@
         <translation> (angehängt)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="83"/>
+        <location filename="../views/runs/runs_model.cpp" line="89"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="85"/>
+        <location filename="../views/runs/runs_model.cpp" line="91"/>
         <source>Objectives</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="87"/>
+        <location filename="../views/runs/runs_model.cpp" line="93"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="89"/>
+        <location filename="../views/runs/runs_model.cpp" line="95"/>
         <source>Step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="91"/>
+        <location filename="../views/runs/runs_model.cpp" line="97"/>
         <source>Best dev</source>
         <translation>Bester Dev-Wert</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
         <source>Machine</source>
         <translation>Rechner</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="150"/>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="151"/>
+        <source>finished</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="152"/>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <source>diverged</source>
+        <translation>divergiert</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
     </message>
 </context>
 <context>
@@ -951,102 +1054,102 @@
         <translation>Setzt den Lauf am neuesten Checkpoint fort</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="67"/>
+        <location filename="../views/runs/runs_view.cpp" line="72"/>
         <source>EMA smoothing; the raw curve stays faint behind</source>
         <translation>EMA-Glättung; die Rohkurve bleibt blass im Hintergrund</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="68"/>
+        <location filename="../views/runs/runs_view.cpp" line="73"/>
         <source>Step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="69"/>
+        <location filename="../views/runs/runs_view.cpp" line="74"/>
         <source>Wall time</source>
         <translation>Echtzeit</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="71"/>
+        <location filename="../views/runs/runs_view.cpp" line="76"/>
         <source>Smoothing</source>
         <translation>Glättung</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="74"/>
+        <location filename="../views/runs/runs_view.cpp" line="79"/>
         <source>X axis</source>
         <translation>X-Achse</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="78"/>
+        <location filename="../views/runs/runs_view.cpp" line="83"/>
         <source>Right-click a chart to export it</source>
         <translation>Rechtsklick auf ein Diagramm exportiert es</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="87"/>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Wählen Sie Läufe in der Tabelle, um ihre Metriken als Diagramme zu sehen; mehrere Läufe werden überlagert.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="117"/>
+        <location filename="../views/runs/runs_view.cpp" line="122"/>
         <source>Open in Embeddings</source>
         <translation>In „Einbettungen“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="119"/>
+        <location filename="../views/runs/runs_view.cpp" line="124"/>
         <source>Open in Search</source>
         <translation>In „Suche“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="123"/>
+        <location filename="../views/runs/runs_view.cpp" line="128"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="124"/>
+        <location filename="../views/runs/runs_view.cpp" line="129"/>
         <source>Config</source>
         <translation>Konfiguration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="125"/>
+        <location filename="../views/runs/runs_view.cpp" line="130"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="126"/>
+        <location filename="../views/runs/runs_view.cpp" line="131"/>
         <source>Checkpoints</source>
         <translation>Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="162"/>
+        <location filename="../views/runs/runs_view.cpp" line="165"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Lauf-Ordner anhängen (ein Laufverzeichnis mit config.toml und metrics.jsonl)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="300"/>
+        <location filename="../views/runs/runs_view.cpp" line="307"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Wählen Sie einen Lauf, um Zusammenfassung, Konfiguration, Protokoll und Checkpoints zu sehen.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="317"/>
+        <location filename="../views/runs/runs_view.cpp" line="324"/>
         <source>Export as PNG...</source>
         <translation>Als PNG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="318"/>
+        <location filename="../views/runs/runs_view.cpp" line="325"/>
         <source>Export as SVG...</source>
         <translation>Als SVG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="319"/>
+        <location filename="../views/runs/runs_view.cpp" line="326"/>
         <source>Export data as CSV...</source>
         <translation>Daten als CSV exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="328"/>
+        <location filename="../views/runs/runs_view.cpp" line="335"/>
         <source>Export chart</source>
         <translation>Diagramm exportieren</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="334"/>
+        <location filename="../views/runs/runs_view.cpp" line="341"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
@@ -1054,85 +1157,113 @@
 <context>
     <name>isomorph::views::ScatterView</name>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="743"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="854"/>
         <source>No points to show</source>
         <translation>Keine Punkte anzuzeigen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="761"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
         <source>1 point</source>
         <translation>1 Punkt</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="761"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
         <source>%L1 points</source>
         <translation>%L1 Punkte</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="762"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="873"/>
         <source>%L1 selected</source>
         <translation>%L1 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="763"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="874"/>
         <source>1 match</source>
         <translation>1 Treffer</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="764"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="875"/>
         <source>%L1 matches</source>
         <translation>%L1 Treffer</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="765"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
         <source>1 translation highlighted</source>
         <translation>1 Übersetzung hervorgehoben</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="767"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
         <source>%L1 translations highlighted</source>
         <translation>%L1 Übersetzungen hervorgehoben</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="768"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
         <source>density (darker: more points)</source>
         <translation>Dichte (dunkler: mehr Punkte)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="896"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1023"/>
         <source>Click to hide %1</source>
         <translation>Klicken, um %1 auszublenden</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="897"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1024"/>
         <source>Click to show %1</source>
         <translation>Klicken, um %1 einzublenden</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="912"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1039"/>
         <source>%1, point %L2</source>
         <translation>%1, Punkt %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="929"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1056"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>Die PNG-Datei %1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="941"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1068"/>
         <source>Isomorph embeddings</source>
         <translation>Isomorph-Einbettungen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="948"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1075"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>Die SVG-Datei %1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="955"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="972"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1082"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1101"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::SettingsDialog</name>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="15"/>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="17"/>
+        <source>System default</source>
+        <translation>Systemvorgabe</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="25"/>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="52"/>
+        <source>The language applies to the whole window, menus and messages.</source>
+        <translation>Die Sprache gilt für das ganze Fenster, die Menüs und die Meldungen.</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="53"/>
+        <source>The new language is used from the next start of Isomorph.</source>
+        <translation>Die neue Sprache gilt ab dem nächsten Start von Isomorph.</translation>
     </message>
 </context>
 <context>
@@ -1232,37 +1363,37 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="48"/>
+        <location filename="../app/gui/main.cpp" line="34"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Forschungsumgebung für sprachübergreifende Satzrepräsentationen und Retrieval.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="54"/>
+        <location filename="../app/gui/main.cpp" line="40"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Den Arbeitsbereich in &lt;Ordner&gt; öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="55"/>
+        <location filename="../app/gui/main.cpp" line="41"/>
         <source>folder</source>
         <translation>Ordner</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="58"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Den eingebauten Demo-Arbeitsbereich öffnen (wird bei Bedarf angelegt).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="61"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Show this view of the workspace: overview or runs.</source>
         <translation>Diese Ansicht des Arbeitsbereichs zeigen: overview oder runs.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="67"/>
+        <location filename="../app/gui/main.cpp" line="53"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Diese Läufe (Ordnernamen, durch Kommas getrennt) in der Läufe-Ansicht auswählen, z. B. um sie zu vergleichen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="84"/>
+        <location filename="../app/gui/main.cpp" line="70"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>

@@ -245,205 +245,215 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="75"/>
+        <location filename="../app/gui/main_window.cpp" line="78"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="81"/>
+        <location filename="../app/gui/main_window.cpp" line="85"/>
         <source>Overview</source>
         <translation>Vue d’ensemble</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="100"/>
+        <location filename="../app/gui/main_window.cpp" line="104"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="118"/>
-        <location filename="../app/gui/main_window.cpp" line="347"/>
+        <location filename="../app/gui/main_window.cpp" line="122"/>
+        <location filename="../app/gui/main_window.cpp" line="365"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="148"/>
+        <location filename="../app/gui/main_window.cpp" line="159"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nouvel espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="150"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Créer un dossier d’espace de travail pour les corpus, les entraînements et les index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="153"/>
+        <location filename="../app/gui/main_window.cpp" line="164"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Ouvrir un espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="157"/>
+        <location filename="../app/gui/main_window.cpp" line="168"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Fermer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="166"/>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>Ouvrir l’espace de &amp;démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="368"/>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
         <source>Cannot open the demo workspace</source>
         <translation>Impossible d’ouvrir l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="169"/>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Plein écran</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="85"/>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
         <source>Runs</source>
         <translation>Entraînements</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="175"/>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <source>&amp;Settings...</source>
+        <translation>&amp;Paramètres...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
         <source>&amp;About Isomorph</source>
         <translation>À &amp;propos d’Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="178"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>About &amp;Qt</source>
         <translation>À propos de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="184"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="187"/>
+        <location filename="../app/gui/main_window.cpp" line="203"/>
         <source>Open &amp;Recent</source>
         <translation>Ouvrir un &amp;récent</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="201"/>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="231"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>Opened workspace %1</source>
         <translation>Espace de travail %1 ouvert</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 est en lecture seule : impossible d’y enregistrer entraînements et index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="266"/>
         <source>Created workspace %1</source>
         <translation>Espace de travail %1 créé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="255"/>
-        <location filename="../app/gui/main_window.cpp" line="381"/>
+        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="407"/>
         <source>Demo workspace</source>
         <translation>Espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="268"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>Closed workspace %1</source>
         <translation>Espace de travail %1 fermé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="303"/>
+        <location filename="../app/gui/main_window.cpp" line="321"/>
         <source>Clear Recent Workspaces</source>
         <translation>Effacer la liste des récents</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="317"/>
+        <location filename="../app/gui/main_window.cpp" line="335"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="318"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="335"/>
+        <location filename="../app/gui/main_window.cpp" line="353"/>
         <source>Cannot create workspace</source>
         <translation>Impossible de créer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="341"/>
+        <location filename="../app/gui/main_window.cpp" line="359"/>
         <source>Open Workspace</source>
         <translation>Ouvrir un espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <location filename="../app/gui/main_window.cpp" line="384"/>
+        <source>The new language is used from the next start of Isomorph.</source>
+        <translation>La nouvelle langue sera utilisée au prochain démarrage d’Isomorph.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Construction de l’espace de démonstration à partir des pages de manuel installées…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="380"/>
+        <location filename="../app/gui/main_window.cpp" line="406"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="419"/>
+        <location filename="../app/gui/main_window.cpp" line="445"/>
         <source>Cannot build the demo workspace</source>
         <translation>Impossible de construire l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="420"/>
+        <location filename="../app/gui/main_window.cpp" line="446"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="425"/>
+        <location filename="../app/gui/main_window.cpp" line="451"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>L’espace de démonstration a été fermé pendant sa construction</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="450"/>
+        <location filename="../app/gui/main_window.cpp" line="476"/>
         <source>Cannot start the demo run</source>
         <translation>Impossible de lancer l’entraînement de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="456"/>
+        <location filename="../app/gui/main_window.cpp" line="482"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues. Il voit surtout des paires de traductions (&lt;i&gt;perte HICTL&lt;/i&gt; : retrouver la traduction d&apos;une phrase parmi les 63 autres phrases de son lot) ; de temps en temps, il prédit des mots masqués (&lt;i&gt;perte MLM&lt;/i&gt;). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d&apos;une phrase issue de commandes jamais vues à l&apos;entraînement est son plus proche voisin : en partant de zéro, elle commence vers 24 % grâce aux mots communs et monte en quelques minutes. Une &lt;i&gt;dispersion des plongements&lt;/i&gt; qui tombe sous 0,5 signale un effondrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="496"/>
-        <location filename="../app/gui/main_window.cpp" line="503"/>
+        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <location filename="../app/gui/main_window.cpp" line="529"/>
         <source>Cannot start the run</source>
         <translation>Impossible de lancer l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="514"/>
+        <location filename="../app/gui/main_window.cpp" line="540"/>
         <source>Runs are still training</source>
         <translation>Des entraînements sont en cours</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="515"/>
+        <location filename="../app/gui/main_window.cpp" line="541"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n entraînement lancé ici est toujours en cours.</numerusform>
@@ -451,17 +461,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>« Détacher » les laisse se terminer seuls (la vue Entraînements les affichera la prochaine fois) ; « Arrêter les entraînements » leur demande d’enregistrer un point de contrôle et de quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <location filename="../app/gui/main_window.cpp" line="548"/>
         <source>Detach</source>
         <translation>Détacher</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="523"/>
+        <location filename="../app/gui/main_window.cpp" line="549"/>
         <source>Stop runs</source>
         <translation>Arrêter les entraînements</translation>
     </message>
@@ -539,72 +549,77 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="317"/>
-        <source>%1 is not a run folder (no config.toml or metrics.jsonl)</source>
-        <translation>%1 n’est pas un dossier d’entraînement (ni config.toml ni metrics.jsonl)</translation>
+        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <source>%1 is a sweep without runs yet</source>
+        <translation>%1 est un balayage qui ne contient encore aucun entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="330"/>
+        <location filename="../app/gui/runs_controller.cpp" line="333"/>
+        <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
+        <translation>%1 n’est ni un dossier d’entraînement (ni config.toml ni metrics.jsonl) ni un dossier de balayage</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="349"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>isomorph-cli est introuvable à l’emplacement %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="354"/>
+        <location filename="../app/gui/runs_controller.cpp" line="373"/>
         <source>exited with status %1: %2</source>
         <translation>terminé avec le code %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="355"/>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
         <source>crashed: %1</source>
         <translation>a planté : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="357"/>
+        <location filename="../app/gui/runs_controller.cpp" line="376"/>
         <source>Run %1 %2</source>
         <translation>Entraînement %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="359"/>
+        <location filename="../app/gui/runs_controller.cpp" line="378"/>
         <source>Run %1 ended</source>
         <translation>Entraînement %1 terminé</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <location filename="../app/gui/runs_controller.cpp" line="386"/>
         <source>could not start isomorph-cli</source>
         <translation>impossible de lancer isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="368"/>
+        <location filename="../app/gui/runs_controller.cpp" line="387"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Entraînement %1 : impossible de lancer isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="388"/>
+        <location filename="../app/gui/runs_controller.cpp" line="407"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 tourne sur %2 ; arrêtez-le sur cette machine</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="396"/>
+        <location filename="../app/gui/runs_controller.cpp" line="415"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>Arrêt de %1 : il enregistre un point de contrôle et quitte</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="575"/>
+        <location filename="../app/gui/runs_controller.cpp" line="594"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1 : %2 ligne(s) de metrics.jsonl ne sont pas des enregistrements valides et ont été ignorées (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="605"/>
+        <location filename="../app/gui/runs_controller.cpp" line="624"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="606"/>
+        <location filename="../app/gui/runs_controller.cpp" line="625"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="619"/>
+        <location filename="../app/gui/runs_controller.cpp" line="638"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;pas %3 sur %4&lt;br&gt;durée d’entraînement %5, temps restant %6&lt;br&gt;dernière perte %7&lt;br&gt;meilleur %8 : %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>
@@ -731,63 +746,111 @@
 <context>
     <name>isomorph::views::MetricChart</name>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="737"/>
+        <location filename="../views/charts/metric_chart.cpp" line="109"/>
+        <source>start</source>
+        <extracomment>Chart marker: the run started here (a few letters)</extracomment>
+        <translation>début</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="113"/>
+        <source>resumed</source>
+        <extracomment>Chart marker: the run was resumed from a checkpoint here</extracomment>
+        <translation>reprise</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="117"/>
+        <source>ckpt</source>
+        <extracomment>Chart marker: a checkpoint was saved here (abbreviation)</extracomment>
+        <translation>ckpt</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="121"/>
+        <source>collapse</source>
+        <extracomment>Chart marker: the embeddings collapsed (all sentences became similar)</extracomment>
+        <translation>effondrement</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="126"/>
+        <source>warn</source>
+        <extracomment>Chart marker: a warning was logged here (abbreviation)</extracomment>
+        <translation>avert.</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="132"/>
+        <source>stop</source>
+        <extracomment>Chart marker: the run was stopped here</extracomment>
+        <translation>arrêt</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="136"/>
+        <source>done</source>
+        <extracomment>Chart marker: the run finished here</extracomment>
+        <translation>fini</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="141"/>
+        <source>event</source>
+        <extracomment>Chart marker: another event of the run</extracomment>
+        <translation>événement</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="760"/>
         <source>Loading…</source>
         <translation>Chargement…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="737"/>
+        <location filename="../views/charts/metric_chart.cpp" line="760"/>
         <source>No data yet</source>
         <translation>Pas encore de données</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="783"/>
+        <location filename="../views/charts/metric_chart.cpp" line="806"/>
         <source>step</source>
         <translation>pas</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="787"/>
+        <location filename="../views/charts/metric_chart.cpp" line="810"/>
         <source>wall time (h)</source>
         <translation>temps réel (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="788"/>
+        <location filename="../views/charts/metric_chart.cpp" line="811"/>
         <source>wall time (min)</source>
         <translation>temps réel (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="789"/>
+        <location filename="../views/charts/metric_chart.cpp" line="812"/>
         <source>wall time (s)</source>
         <translation>temps réel (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="912"/>
+        <location filename="../views/charts/metric_chart.cpp" line="935"/>
         <source>step %1</source>
         <translation>pas %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="913"/>
+        <location filename="../views/charts/metric_chart.cpp" line="936"/>
         <source>time %1</source>
         <translation>temps %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1052"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1075"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Impossible d’écrire le fichier PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1064"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1087"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Graphique de métrique Isomorph : %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1070"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Impossible d’écrire le fichier SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1077"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1 : %2</translation>
     </message>
@@ -878,39 +941,79 @@
         <translation> (rattaché)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="83"/>
+        <location filename="../views/runs/runs_model.cpp" line="89"/>
         <source>Run</source>
         <translation>Entraînement</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="85"/>
+        <location filename="../views/runs/runs_model.cpp" line="91"/>
         <source>Objectives</source>
         <translation>Objectifs</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="87"/>
+        <location filename="../views/runs/runs_model.cpp" line="93"/>
         <source>Status</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="89"/>
+        <location filename="../views/runs/runs_model.cpp" line="95"/>
         <source>Step</source>
         <translation>Pas</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="91"/>
+        <location filename="../views/runs/runs_model.cpp" line="97"/>
         <source>Best dev</source>
         <translation>Meilleur dev</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
         <source>Started</source>
         <translation>Démarré</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
         <source>Machine</source>
         <translation>Machine</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="150"/>
+        <source>running</source>
+        <translation>en cours</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="151"/>
+        <source>finished</source>
+        <translation>terminé</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="152"/>
+        <source>stopped</source>
+        <translation>arrêté</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <source>diverged</source>
+        <translation>divergé</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <source>failed</source>
+        <translation>échec</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <source>interrupted</source>
+        <translation>interrompu</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <source>missing</source>
+        <translation>introuvable</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <source>unknown</source>
+        <translation>inconnu</translation>
     </message>
 </context>
 <context>
@@ -951,102 +1054,102 @@
         <translation>Reprend l’entraînement à son dernier point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="67"/>
+        <location filename="../views/runs/runs_view.cpp" line="72"/>
         <source>EMA smoothing; the raw curve stays faint behind</source>
         <translation>Lissage EMA ; la courbe brute reste pâle à l’arrière-plan</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="68"/>
+        <location filename="../views/runs/runs_view.cpp" line="73"/>
         <source>Step</source>
         <translation>Pas</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="69"/>
+        <location filename="../views/runs/runs_view.cpp" line="74"/>
         <source>Wall time</source>
         <translation>Temps réel</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="71"/>
+        <location filename="../views/runs/runs_view.cpp" line="76"/>
         <source>Smoothing</source>
         <translation>Lissage</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="74"/>
+        <location filename="../views/runs/runs_view.cpp" line="79"/>
         <source>X axis</source>
         <translation>Axe X</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="78"/>
+        <location filename="../views/runs/runs_view.cpp" line="83"/>
         <source>Right-click a chart to export it</source>
         <translation>Clic droit sur un graphique pour l’exporter</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="87"/>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Sélectionnez des entraînements dans le tableau pour tracer leurs métriques ; plusieurs sont superposés.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="117"/>
+        <location filename="../views/runs/runs_view.cpp" line="122"/>
         <source>Open in Embeddings</source>
         <translation>Ouvrir dans Plongements</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="119"/>
+        <location filename="../views/runs/runs_view.cpp" line="124"/>
         <source>Open in Search</source>
         <translation>Ouvrir dans Recherche</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="123"/>
+        <location filename="../views/runs/runs_view.cpp" line="128"/>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="124"/>
+        <location filename="../views/runs/runs_view.cpp" line="129"/>
         <source>Config</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="125"/>
+        <location filename="../views/runs/runs_view.cpp" line="130"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="126"/>
+        <location filename="../views/runs/runs_view.cpp" line="131"/>
         <source>Checkpoints</source>
         <translation>Points de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="162"/>
+        <location filename="../views/runs/runs_view.cpp" line="165"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Rattacher un dossier d’entraînement (un répertoire avec config.toml et metrics.jsonl)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="300"/>
+        <location filename="../views/runs/runs_view.cpp" line="307"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Sélectionnez un entraînement pour voir son résumé, sa configuration, son journal et ses points de contrôle.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="317"/>
+        <location filename="../views/runs/runs_view.cpp" line="324"/>
         <source>Export as PNG...</source>
         <translation>Exporter en PNG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="318"/>
+        <location filename="../views/runs/runs_view.cpp" line="325"/>
         <source>Export as SVG...</source>
         <translation>Exporter en SVG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="319"/>
+        <location filename="../views/runs/runs_view.cpp" line="326"/>
         <source>Export data as CSV...</source>
         <translation>Exporter les données en CSV…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="328"/>
+        <location filename="../views/runs/runs_view.cpp" line="335"/>
         <source>Export chart</source>
         <translation>Exporter le graphique</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="334"/>
+        <location filename="../views/runs/runs_view.cpp" line="341"/>
         <source>Export failed</source>
         <translation>Échec de l’export</translation>
     </message>
@@ -1054,85 +1157,113 @@
 <context>
     <name>isomorph::views::ScatterView</name>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="743"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="854"/>
         <source>No points to show</source>
         <translation>Aucun point à afficher</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="761"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
         <source>1 point</source>
         <translation>1 point</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="761"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
         <source>%L1 points</source>
         <translation>%L1 points</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="762"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="873"/>
         <source>%L1 selected</source>
         <translation>sélection : %L1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="763"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="874"/>
         <source>1 match</source>
         <translation>1 résultat</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="764"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="875"/>
         <source>%L1 matches</source>
         <translation>%L1 résultats</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="765"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
         <source>1 translation highlighted</source>
         <translation>1 traduction mise en évidence</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="767"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
         <source>%L1 translations highlighted</source>
         <translation>%L1 traductions mises en évidence</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="768"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
         <source>density (darker: more points)</source>
         <translation>densité (plus foncé : plus de points)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="896"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1023"/>
         <source>Click to hide %1</source>
         <translation>Cliquer pour masquer %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="897"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1024"/>
         <source>Click to show %1</source>
         <translation>Cliquer pour afficher %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="912"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1039"/>
         <source>%1, point %L2</source>
         <translation>%1, point %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="929"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1056"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>Impossible d’écrire le fichier PNG %1 : %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="941"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1068"/>
         <source>Isomorph embeddings</source>
         <translation>Plongements Isomorph</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="948"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1075"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>Impossible d’écrire le fichier SVG %1 : %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="955"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="972"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1082"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1101"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::SettingsDialog</name>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="15"/>
+        <source>Settings</source>
+        <translation>Paramètres</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="17"/>
+        <source>System default</source>
+        <translation>Langue du système</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="25"/>
+        <source>&amp;Language:</source>
+        <translation>&amp;Langue :</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="52"/>
+        <source>The language applies to the whole window, menus and messages.</source>
+        <translation>La langue s’applique à toute la fenêtre, aux menus et aux messages.</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="53"/>
+        <source>The new language is used from the next start of Isomorph.</source>
+        <translation>La nouvelle langue sera utilisée au prochain démarrage d’Isomorph.</translation>
     </message>
 </context>
 <context>
@@ -1232,37 +1363,37 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="48"/>
+        <location filename="../app/gui/main.cpp" line="34"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Atelier de recherche pour les représentations de phrases multilingues et la recherche.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="54"/>
+        <location filename="../app/gui/main.cpp" line="40"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Ouvrir l’espace de travail situé dans &lt;dossier&gt;.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="55"/>
+        <location filename="../app/gui/main.cpp" line="41"/>
         <source>folder</source>
         <translation>dossier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="58"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Ouvrir l’espace de démonstration intégré (créé s’il manque).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="61"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Show this view of the workspace: overview or runs.</source>
         <translation>Afficher cette vue de l’espace de travail : overview ou runs.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="67"/>
+        <location filename="../app/gui/main.cpp" line="53"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Sélectionner ces entraînements (noms de dossier séparés par des virgules) dans la vue Entraînements, par exemple pour les comparer.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="84"/>
+        <location filename="../app/gui/main.cpp" line="70"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>

@@ -6,33 +6,14 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QMessageBox>
 #include <QTimer>
-#include <QTranslator>
 
 #include "app/gui/log_bridge.h"
 #include "app/gui/main_window.h"
+#include "app/gui/ui_language.h"
 #include "core/common/version.h"
 #include "views/log_model.h"
-
-namespace {
-
-void installTranslators(QApplication& app) {
-    auto* qt = new QTranslator(&app);
-    if (qt->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
-        app.installTranslator(qt);
-    }
-    auto* ours = new QTranslator(&app);
-    if (ours->load(QLocale(), QStringLiteral("isomorph"), QStringLiteral("_"),
-                   QStringLiteral(":/i18n"))) {
-        app.installTranslator(ours);
-    }
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -42,7 +23,12 @@ int main(int argc, char** argv) {
     QApplication::setApplicationVersion(QString::fromLatin1(isomorph::kVersion));
     QApplication::setDesktopFileName(QStringLiteral("io.github.isomorph_workbench.Isomorph"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/isomorph.svg")));
-    installTranslators(app);
+    // Before any widget exists: ISOMORPH_LANGUAGE for this session (screenshots, a quick look),
+    // else the language chosen in File -> Settings, else the system's.
+    const QString language = qEnvironmentVariableIsSet("ISOMORPH_LANGUAGE")
+                                 ? qEnvironmentVariable("ISOMORPH_LANGUAGE")
+                                 : isomorph::gui::savedUiLanguage();
+    isomorph::gui::installTranslators(language);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(

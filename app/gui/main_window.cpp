@@ -14,6 +14,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -24,6 +25,7 @@
 #include "app/gui/about_controller.h"
 #include "app/gui/new_run_dialog.h"
 #include "app/gui/runs_controller.h"
+#include "app/gui/ui_language.h"
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/train/run_config.h"
@@ -33,6 +35,7 @@
 #include "views/new_workspace_dialog.h"
 #include "views/runs/runs_model.h"
 #include "views/runs/runs_view.h"
+#include "views/settings_dialog.h"
 #include "views/welcome_page.h"
 #include "views/workspace_overview.h"
 
@@ -77,6 +80,7 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
       watcher_(new QFileSystemWatcher(this)),
       refreshTimer_(new QTimer(this)) {
     setObjectName(QStringLiteral("MainWindow"));
+    tabs_->setObjectName(QStringLiteral("WorkspaceTabs"));
     tabs_->setDocumentMode(true);
     tabs_->addTab(overview_, tr("Overview"));
     runsModel_ = new views::RunsModel(this);
@@ -128,8 +132,15 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     restoreState(settings.value(kStateKey).toByteArray());
     if (!settings.contains(kGeometryKey)) {
-        resize(1200, 800);
+        // First start: maximised, since the Runs view's table and charts want the room. The
+        // normal geometry fills the screen too: without a window manager (Xvfb, kiosks) nobody
+        // acts on the maximised state. Later starts restore the last geometry.
+        if (const QScreen* s = QGuiApplication::primaryScreen())
+            setGeometry(s->availableGeometry());
+        else
+            resize(1200, 800);
         resizeDocks({logDock_}, {170}, Qt::Vertical);
+        setWindowState(windowState() | Qt::WindowMaximized);
     }
     refreshRecentMenu();
     updateTitle();
@@ -157,6 +168,11 @@ void MainWindow::createActions() {
     closeAction_ = new QAction(tr("&Close Workspace"), this);
     closeAction_->setShortcut(QKeySequence::Close);
     connect(closeAction_, &QAction::triggered, this, &MainWindow::closeWorkspace);
+
+    settingsAction_ = new QAction(tr("&Settings..."), this);
+    settingsAction_->setShortcut(QKeySequence::Preferences);
+    settingsAction_->setMenuRole(QAction::PreferencesRole);
+    connect(settingsAction_, &QAction::triggered, this, &MainWindow::showSettings);
 
     quitAction_ = new QAction(tr("&Quit"), this);
     quitAction_->setShortcut(QKeySequence::Quit);
@@ -187,6 +203,8 @@ void MainWindow::createMenus() {
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
     file->addAction(closeAction_);
+    file->addSeparator();
+    file->addAction(settingsAction_);
     file->addSeparator();
     file->addAction(quitAction_);
 
@@ -356,6 +374,14 @@ bool MainWindow::reportFailure(const std::exception& e, QString* error) {
 
 void MainWindow::showAbout() {
     showAboutDialog(this);
+}
+
+void MainWindow::showSettings() {
+    views::SettingsDialog dialog(uiLanguages(), savedUiLanguage(), this);
+    if (dialog.exec() != QDialog::Accepted || dialog.language() == savedUiLanguage()) return;
+    // Applied at the next start: every view would have to rebuild its texts to switch live.
+    saveUiLanguage(dialog.language());
+    statusBar()->showMessage(tr("The new language is used from the next start of Isomorph."));
 }
 
 bool MainWindow::startLiveDemo() {

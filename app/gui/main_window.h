@@ -99,6 +99,7 @@ class MainWindow : public QMainWindow {
     /// Logs a failed workspace operation and hands its message to the caller; returns false.
     bool reportFailure(const std::exception& e, QString* error);
     void showAbout();
+    void showSettings();
     void finishDemoPreparation(const QString& ws, bool ok);
     void followDemoRun();
 
@@ -122,6 +123,7 @@ class MainWindow : public QMainWindow {
     QAction* openAction_ = nullptr;
     QAction* closeAction_ = nullptr;
     QAction* quitAction_ = nullptr;
+    QAction* settingsAction_ = nullptr;
     QAction* demoAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
     QAction* aboutQtAction_ = nullptr;

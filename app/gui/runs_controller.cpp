@@ -637,7 +637,7 @@ void RunsController::updateDetails() {
         d.summary =
             tr("<b>%1</b> &mdash; %2<br>step %3 of %4<br>training time %5, ETA %6<br>last loss "
                "%7<br>best %8: %9<br><small>%10</small>")
-                .arg(r->name.toHtmlEscaped(), r->status)
+                .arg(r->name.toHtmlEscaped(), views::RunsModel::statusText(r->status))
                 .arg(r->step)
                 .arg(r->maxSteps)
                 .arg(formatDuration(elapsed), r->status == QLatin1String("running")

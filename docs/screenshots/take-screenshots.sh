@@ -5,6 +5,7 @@
 #   docs/screenshots/take-screenshots.sh [BUILD_DIR] [WORKSPACE] [RUN_A,RUN_B]
 #
 # runs-compare.png  the Runs view comparing two runs (default: the two newest in WORKSPACE/runs)
+# runs-compare-ja.png  the same in Japanese (ISOMORPH_LANGUAGE=ja; CJK glyphs from fonts-noto-cjk)
 # runs-live-demo.png  `isomorph --demo` after a minute: the live ccp-demo run (stopped afterwards
 #                     with SIGINT, so it leaves a checkpoint)
 # scatter-synthetic.png, scatter-synthetic-density.png  the Embeddings view's scatter on 200,000
@@ -17,6 +18,11 @@ ws=${2:-${ISOMORPH_WORKSPACE:-${XDG_DATA_HOME:-$HOME/.local/share}/isomorph/demo
 compare=${3:-$(ls -1t "$ws/runs" | head -2 | paste -sd, -)}
 gui="$build/bin/isomorph"
 export QT_LOGGING_RULES='qt.qpa.*=false'
+# A settings folder of its own: the window opens as on a first start (maximised), in the
+# language asked for, whatever the user's own settings say.
+XDG_CONFIG_HOME=$(mktemp -d)
+export XDG_CONFIG_HOME
+trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
 
 shoot() {  # shoot OUTPUT SECONDS ARGS...
   local out=$1 wait=$2
@@ -31,8 +37,9 @@ shoot() {  # shoot OUTPUT SECONDS ARGS...
 if [ -x "$build/bin/bench_scatter" ]; then
   "$build/bin/bench_scatter" --screenshot "$here/scatter-synthetic.png" 200000
 fi
-shoot "$here/runs-compare.png" 8 --workspace "$ws" --view runs --select "$compare"
-ISOMORPH_WORKSPACE="$ws" shoot "$here/runs-live-demo.png" 60 --demo
+ISOMORPH_LANGUAGE=en shoot "$here/runs-compare.png" 8 --workspace "$ws" --view runs --select "$compare"
+ISOMORPH_LANGUAGE=ja shoot "$here/runs-compare-ja.png" 8 --workspace "$ws" --view runs --select "$compare"
+ISOMORPH_LANGUAGE=en ISOMORPH_WORKSPACE="$ws" shoot "$here/runs-live-demo.png" 60 --demo
 # The demo run started by --demo keeps training after the GUI is gone: stop it with a checkpoint.
 pkill -INT -f "isomorph-cli train --preset ccp-demo --workspace $ws" || true
-echo "wrote $here/runs-compare.png and $here/runs-live-demo.png"
+echo "wrote $here/runs-compare.png, runs-compare-ja.png and runs-live-demo.png"

@@ -9,6 +9,7 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QProgressDialog>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStackedWidget>
@@ -69,6 +70,41 @@ class TestMainWindow : public QObject {
         QVERIFY(window->close());
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
         QCOMPARE(destroyed.count(), 1);
+    }
+
+    void opensMaximisedFirstThenWhereItWasLeft() {
+        LogModel log;
+        QRect screen, left;
+        {
+            // First start (no saved geometry): maximised, filling the screen.
+            MainWindow window(&log);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(window.isMaximized());
+            screen = window.screen()->availableGeometry();
+            QTRY_COMPARE(window.frameGeometry().size(), screen.size());
+            // Un-maximised and moved by the user, then closed: that geometry is saved.
+            window.showNormal();
+            QTRY_VERIFY(!window.isMaximized());
+            // (Offscreen screens are 800 x 600; the window is at least ~730 px wide.)
+            window.setGeometry(QRect(screen.topLeft() + QPoint(20, 30), QSize(760, 520)));
+            QTRY_COMPARE(window.size(), QSize(760, 520));
+            left = window.geometry();
+            QVERIFY(window.close());
+        }
+        MainWindow again(&log);
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QVERIFY(!again.isMaximized());
+        QCOMPARE(again.geometry(), left);
+        // Closed while maximised: the next start is maximised again.
+        again.showMaximized();
+        QTRY_VERIFY(again.isMaximized());
+        QVERIFY(again.close());
+        MainWindow third(&log);
+        third.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&third));
+        QVERIFY(third.isMaximized());
     }
 
     void createsOpensAndRemembersWorkspaces() {

@@ -4,15 +4,18 @@
 // controller, and the New run form's validation, diff and Save as preset.
 
 #include <signal.h>
+#include <tuple>
 #include <unistd.h>
 
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -114,6 +117,108 @@ class TestRunsView : public QObject {
         QCOMPARE(changed.count(), 1);
         QCOMPARE(model.data(model.index(0, views::RunsModel::Status)).toString(),
                  QString("running"));
+    }
+
+    void headerClicksSortNumbersAsNumbers() {
+        // Steps 9, 10 and 200 and metrics 0.5 %, 20 % and 100 %: as text they would sort
+        // "10" < "200" < "9" and "0.50 %" < "100.00 %" < "20.00 %".
+        views::RunsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        views::RunsView view(&model);
+        const QDateTime t0 = QDateTime::fromSecsSinceEpoch(1700000000);
+        QVector<views::RunRow> rows;
+        for (auto [name, step, best, age] :
+             {std::tuple{"b-run", 10, 0.2, 3}, std::tuple{"a-run", 200, qQNaN(), 1},
+              std::tuple{"c-run", 9, 1.0, 2}, std::tuple{"d-run", 30, 0.005, 4}}) {
+            views::RunRow r;
+            r.dir = QStringLiteral("/runs/") + name;
+            r.name = name;
+            r.step = step;
+            r.maxSteps = 1000;
+            r.bestMetric = best;
+            r.started = t0.addSecs(-age);
+            rows << r;
+        }
+        model.setRuns(rows);
+        auto names = [&model] {
+            QStringList out;
+            for (int row = 0; row < model.rowCount(); ++row)
+                out << model.at(row).name;
+            return out.join(' ');
+        };
+        // Newest first by default, and the header shows it.
+        QCOMPARE(names(), QString("a-run c-run b-run d-run"));
+        QHeaderView* header = view.table()->horizontalHeader();
+        QCOMPARE(header->sortIndicatorSection(), int(views::RunsModel::Started));
+        view.selectRun("/runs/b-run");
+        // A click on a numeric header sorts largest first (as on "Started"), a second click
+        // the other way; text columns start ascending.
+        auto click = [&](int section) {
+            // In the middle: near an edge a press grabs the resize handle instead.
+            const QPoint at(
+                header->sectionViewportPosition(section) + header->sectionSize(section) / 2,
+                header->height() / 2);
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+        };
+        view.resize(1600, 800);  // every header in sight
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        click(views::RunsModel::Step);
+        QCOMPARE(model.sortColumn(), int(views::RunsModel::Step));
+        QCOMPARE(names(), QString("a-run d-run b-run c-run"));
+        click(views::RunsModel::Step);
+        QCOMPARE(names(), QString("c-run b-run d-run a-run"));
+        click(views::RunsModel::Objectives);
+        QCOMPARE(model.sortOrder(), Qt::AscendingOrder);
+        // Best dev: by value, runs without one last in both orders.
+        model.sort(views::RunsModel::BestMetric, Qt::AscendingOrder);
+        QCOMPARE(names(), QString("d-run b-run c-run a-run"));
+        model.sort(views::RunsModel::BestMetric, Qt::DescendingOrder);
+        QCOMPARE(names(), QString("c-run b-run d-run a-run"));
+        model.sort(views::RunsModel::Name, Qt::AscendingOrder);
+        QCOMPARE(names(), QString("a-run b-run c-run d-run"));
+        // The selection follows its run, and a rescan keeps the chosen order.
+        QCOMPARE(view.selectedRuns(), QStringList{"/runs/b-run"});
+        rows[0].step = 11;  // b-run
+        views::RunRow e = rows[0];
+        e.dir = "/runs/0-run";
+        e.name = "0-run";
+        rows << e;
+        model.setRuns(rows);
+        QCOMPARE(names(), QString("0-run a-run b-run c-run d-run"));
+        QCOMPARE(view.selectedRuns(), QStringList{"/runs/b-run"});
+    }
+
+    void tableScrollsSidewaysInsteadOfCuttingColumns() {
+        views::RunsModel model;
+        views::RunsView view(&model);
+        views::RunRow r;
+        r.dir = "/runs/rep-plain-bank-20261122-065028";
+        r.name = QFileInfo(r.dir).fileName();
+        r.objectives = "mlm 1 + ccp 1 + hictl 1";
+        r.status = "stopped";
+        r.step = 3000;
+        r.maxSteps = 30000;
+        r.bestMetric = 0.0821;
+        r.started = QDateTime::currentDateTime();
+        r.machine = "workstation-with-a-long-name";
+        model.setRuns({r});
+        // The Runs view's default split gives the table about 500 px of a 1300 px window.
+        view.resize(1300, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTableView* table = view.table();
+        const QAbstractItemView* items = table;  // sizeHintForColumn is public there
+        QVERIFY2(table->viewport()->width() < 700, qPrintable(QString::number(table->width())));
+        for (int c = 0; c < views::RunsModel::ColumnCount - 1; ++c)
+            QVERIFY2(table->columnWidth(c) >= items->sizeHintForColumn(c),
+                     qPrintable(QString("column %1: %2 < %3")
+                                    .arg(c)
+                                    .arg(table->columnWidth(c))
+                                    .arg(items->sizeHintForColumn(c))));
+        QTRY_VERIFY(table->horizontalScrollBar()->isVisible());
+        QVERIFY(table->horizontalScrollBar()->maximum() > 0);
     }
 
     void badRunFoldersGetAClearState() {

@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QImage>
@@ -95,28 +96,50 @@ struct EventStyle {
     bool minor;  // drawn fainter, and its tag only where there is room
 };
 
+// Marker tags: short, since they label a dashed line at the top of a small plot.
+QString markerTag(const char* text) {
+    return QCoreApplication::translate("isomorph::views::MetricChart", text);
+}
+
 EventStyle styleOf(ChartEventKind kind) {
     switch (kind) {
         case ChartEventKind::Started:
-            return {QColor(0x59a14f), QStringLiteral("start"), true};
+            //: Chart marker: the run started here (a few letters)
+            return {QColor(0x59a14f),
+                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "start")), true};
         case ChartEventKind::Resumed:
-            return {QColor(0x2f6fb0), QStringLiteral("resumed"), false};
+            //: Chart marker: the run was resumed from a checkpoint here
+            return {QColor(0x2f6fb0),
+                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "resumed")), false};
         case ChartEventKind::Checkpoint:
-            return {QColor(0x8a8a8a), QStringLiteral("ckpt"), true};
+            //: Chart marker: a checkpoint was saved here (abbreviation)
+            return {QColor(0x8a8a8a),
+                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "ckpt")), true};
         case ChartEventKind::Collapse:
-            return {QColor(0xe07b00), QStringLiteral("collapse"), false};
+            //: Chart marker: the embeddings collapsed (all sentences became similar)
+            return {QColor(0xe07b00),
+                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "collapse")),
+                    false};
         case ChartEventKind::Warning:
-            return {QColor(0xc9a000), QStringLiteral("warn"), false};
+            //: Chart marker: a warning was logged here (abbreviation)
+            return {QColor(0xc9a000),
+                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "warn")), false};
         case ChartEventKind::NanStop:
             return {QColor(0xd62728), QStringLiteral("NaN"), false};
         case ChartEventKind::Stopped:
-            return {QColor(0x8c564b), QStringLiteral("stop"), false};
+            //: Chart marker: the run was stopped here
+            return {QColor(0x8c564b),
+                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "stop")), false};
         case ChartEventKind::Finished:
-            return {QColor(0x59a14f), QStringLiteral("done"), true};
+            //: Chart marker: the run finished here
+            return {QColor(0x59a14f),
+                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "done")), true};
         case ChartEventKind::Other:
             break;
     }
-    return {QColor(0x8a8a8a), QStringLiteral("event"), true};
+    //: Chart marker: another event of the run
+    return {QColor(0x8a8a8a), markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "event")),
+            true};
 }
 
 // A curve drawn strong (about 1.7 px). A wide pen makes QPainter stroke the polyline into an

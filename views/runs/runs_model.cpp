@@ -57,7 +57,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
         case Objectives:
             return r.objectives;
         case Status:
-            return r.status;
+            return statusText(r.status);
         case Step:
             return r.maxSteps > 0 ? QStringLiteral("%1 / %2").arg(r.step).arg(r.maxSteps)
                                   : QString::number(r.step);
@@ -77,7 +77,13 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    if (orientation != Qt::Horizontal) return {};
+    // The first click on a number or date column shows the largest (newest) first.
+    if (role == Qt::InitialSortOrderRole)
+        return int(section == Step || section == BestMetric || section == Started
+                       ? Qt::DescendingOrder
+                       : Qt::AscendingOrder);
+    if (role != Qt::DisplayRole) return {};
     switch (section) {
         case Name:
             return tr("Run");
@@ -118,7 +124,10 @@ void RunsModel::upsert(const RunRow& row) {
     } else if (!(rows_[i] == row)) {
         rows_[i] = row;
         Q_EMIT dataChanged(index(i, 0), index(i, ColumnCount - 1));
+    } else {
+        return;
     }
+    applySort();
 }
 
 void RunsModel::setRuns(const QVector<RunRow>& rows) {
@@ -133,14 +142,67 @@ void RunsModel::setRuns(const QVector<RunRow>& rows) {
     }
     for (const RunRow& r : rows)
         upsert(r);
-    sortNewestFirst();
 }
 
-void RunsModel::sortNewestFirst() {
+QString RunsModel::statusText(const QString& status) {
+    // The states status.json and the scanner write; the raw value stays the row's identity.
+    static const char* const kStates[] = {
+        QT_TRANSLATE_NOOP("isomorph::views::RunsModel", "running"),
+        QT_TRANSLATE_NOOP("isomorph::views::RunsModel", "finished"),
+        QT_TRANSLATE_NOOP("isomorph::views::RunsModel", "stopped"),
+        QT_TRANSLATE_NOOP("isomorph::views::RunsModel", "diverged"),
+        QT_TRANSLATE_NOOP("isomorph::views::RunsModel", "failed"),
+        QT_TRANSLATE_NOOP("isomorph::views::RunsModel", "interrupted"),
+        QT_TRANSLATE_NOOP("isomorph::views::RunsModel", "missing"),
+        QT_TRANSLATE_NOOP("isomorph::views::RunsModel", "unknown")};
+    for (const char* state : kStates)
+        if (status == QLatin1String(state)) return tr(state);
+    return status;
+}
+
+void RunsModel::sort(int column, Qt::SortOrder order) {
+    if (column < 0 || column >= ColumnCount) return;
+    sortColumn_ = column;
+    sortOrder_ = order;
+    applySort();
+}
+
+bool RunsModel::lessThan(const RunRow& a, const RunRow& b) const {
+    // -1, 0, 1 by the sort column alone, ascending.
+    auto byColumn = [this](const RunRow& x, const RunRow& y) -> int {
+        auto cmp = [](auto u, auto v) { return u < v ? -1 : v < u ? 1 : 0; };
+        switch (sortColumn_) {
+            case Name:
+                return QString::localeAwareCompare(x.name, y.name);
+            case Objectives:
+                return QString::localeAwareCompare(x.objectives, y.objectives);
+            case Status:
+                return QString::localeAwareCompare(statusText(x.status), statusText(y.status));
+            case Step:
+                return x.step != y.step ? cmp(x.step, y.step) : cmp(x.maxSteps, y.maxSteps);
+            case BestMetric:
+                return cmp(x.bestMetric, y.bestMetric);
+            case Started:
+                return cmp(x.started, y.started);
+            case Machine:
+                return QString::localeAwareCompare(x.machine, y.machine);
+            default:
+                return 0;
+        }
+    };
+    if (sortColumn_ == BestMetric && qIsNaN(a.bestMetric) != qIsNaN(b.bestMetric))
+        return !qIsNaN(a.bestMetric);  // runs without a value last, in either order
+    const int c = byColumn(a, b);
+    if (c != 0) return sortOrder_ == Qt::AscendingOrder ? c < 0 : c > 0;
+    if (a.started != b.started) return a.started > b.started;
+    return a.dir < b.dir;
+}
+
+void RunsModel::applySort() {
     QVector<int> order(rows_.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),
-                     [this](int a, int b) { return rows_[a].started > rows_[b].started; });
+                     [this](int a, int b) { return lessThan(rows_[a], rows_[b]); });
     if (std::is_sorted(order.begin(), order.end())) return;
     // A layout change with persistent indexes moved along keeps the view's selection.
     Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);

@@ -45,17 +45,29 @@ class RunsModel : public QAbstractTableModel {
                         int role = Qt::DisplayRole) const override;
 
     /// Replaces the rows (inserts, removes and dataChanged only where something differs), then
-    /// orders them newest first; selections survive periodic rescans.
+    /// orders them by the sort column (newest first until sort() is called); selections
+    /// survive periodic rescans.
     void setRuns(const QVector<RunRow>& rows);
-    /// Adds or updates one row (by dir).
+    /// Adds or updates one row (by dir), keeping the sort order.
     void upsert(const RunRow& row);
+    /// Orders the rows by a column (the view's header clicks): Step by step count, Best dev by
+    /// value (runs without one last in either order), Started by time, text columns by the
+    /// locale's collation. Ties keep their newest-first order. Stays in force across rescans.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    int sortColumn() const { return sortColumn_; }
+    Qt::SortOrder sortOrder() const { return sortOrder_; }
+    /// A run status as shown ("running" -> its translation); unknown states unchanged.
+    static QString statusText(const QString& status);
     const RunRow* run(const QString& dir) const;
     const RunRow& at(int row) const { return rows_[row]; }
     int indexOf(const QString& dir) const;
 
   private:
-    void sortNewestFirst();
+    bool lessThan(const RunRow& a, const RunRow& b) const;
+    void applySort();
     QVector<RunRow> rows_;
+    int sortColumn_ = Started;
+    Qt::SortOrder sortOrder_ = Qt::DescendingOrder;
 };
 
 }  // namespace isomorph::views

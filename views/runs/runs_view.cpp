@@ -57,8 +57,13 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
     table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setSortingEnabled(false);
+    // Header clicks sort (the model sorts numbers as numbers); newest first until then.
+    table_->horizontalHeader()->setSortIndicator(RunsModel::Started, Qt::DescendingOrder);
+    table_->setSortingEnabled(true);
     table_->setAlternatingRowColors(true);
+    // Columns as wide as their contents; the table scrolls sideways rather than cutting them.
+    table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    table_->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
 
     // Chart controls apply to every chart.
     smoothing_->setRange(0, 99);
@@ -149,8 +154,6 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setSizes({520, 780});
-    table_->horizontalHeader()->setSectionResizeMode(RunsModel::Name,
-                                                     QHeaderView::ResizeToContents);
     table_->setWordWrap(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -170,14 +173,18 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
         Q_EMIT selectionChanged(selectedRuns());
     });
     connect(model_, &QAbstractItemModel::dataChanged, this, &RunsView::updateButtons);
-    // QTableView sizes a ResizeToContents column only when the header itself changes, not when
-    // rows arrive: without this, names are cut to the width of the "Run" heading.
-    auto fitNames = [this] { table_->resizeColumnToContents(RunsModel::Name); };
-    connect(model_, &QAbstractItemModel::rowsInserted, this, fitNames);
-    connect(model_, &QAbstractItemModel::dataChanged, this, fitNames);
-    connect(model_, &QAbstractItemModel::modelReset, this, fitNames);
+    // Sized when rows arrive or change (QTableView's ResizeToContents mode would only react to
+    // header changes): without this, names are cut to the width of the "Run" heading. The
+    // columns stay interactive, so a user can still narrow one.
+    auto fitColumns = [this] {
+        for (int c = 0; c < RunsModel::ColumnCount - 1; ++c)
+            table_->resizeColumnToContents(c);
+    };
+    connect(model_, &QAbstractItemModel::rowsInserted, this, fitColumns);
+    connect(model_, &QAbstractItemModel::dataChanged, this, fitColumns);
+    connect(model_, &QAbstractItemModel::modelReset, this, fitColumns);
     connect(model_, &QAbstractItemModel::layoutChanged, this, [this] {
-        // Rows were reordered (newest first): keep the selected run in sight.
+        // Rows were reordered (sorted): keep the selected run in sight.
         const QModelIndexList rows = table_->selectionModel()->selectedRows();
         if (!rows.isEmpty()) table_->scrollTo(rows.first());
     });

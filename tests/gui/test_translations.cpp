@@ -1,0 +1,279 @@
+// The UI in six languages (offscreen): every .ts entry is finished and keeps its source's
+// placeholders, accelerator, rich-text tags and plural forms; each compiled .qm (the ones
+// isomorph_gui embeds under :/i18n) turns the main window's menus, tabs and the Runs view into
+// that language; the Settings dialog stores the choice for the next start.
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QHeaderView>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include "app/gui/main_window.h"
+#include "app/gui/ui_language.h"
+#include "views/log_model.h"
+#include "views/runs/runs_view.h"
+#include "views/settings_dialog.h"
+#include "views/workspace_overview.h"
+
+using isomorph::gui::MainWindow;
+using isomorph::views::LogModel;
+
+namespace {
+
+struct Entry {
+    QString context;
+    QString source;
+    QStringList translations;  // one per plural form (one for a plain message)
+    bool unfinished = false;
+    bool numerus = false;
+};
+
+QList<Entry> readTs(const QString& path, QString* language) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return {};
+    QXmlStreamReader xml(&file);
+    QList<Entry> out;
+    QString context;
+    Entry e;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement()) continue;
+        const auto name = xml.name();
+        if (name == QLatin1String("TS")) {
+            *language = xml.attributes().value("language").toString();
+        } else if (name == QLatin1String("name")) {
+            context = xml.readElementText();
+        } else if (name == QLatin1String("message")) {
+            e = Entry{
+                context, {}, {}, false, xml.attributes().value("numerus") == QLatin1String("yes")};
+        } else if (name == QLatin1String("source")) {
+            e.source = xml.readElementText();
+        } else if (name == QLatin1String("translation")) {
+            const QString type = xml.attributes().value("type").toString();
+            e.unfinished = !type.isEmpty();  // unfinished, vanished or obsolete
+            if (e.numerus) {
+                while (xml.readNextStartElement())
+                    e.translations << xml.readElementText();
+            } else {
+                e.translations << xml.readElementText();
+            }
+            out << e;
+        }
+    }
+    return xml.hasError() ? QList<Entry>{} : out;
+}
+
+// The matches of `re` in `text`, sorted: what a translation must keep, in any order.
+QStringList sortedMatches(const QRegularExpression& re, const QString& text) {
+    QStringList out;
+    for (auto it = re.globalMatch(text); it.hasNext();)
+        out << it.next().captured();
+    out.sort();
+    return out;
+}
+
+// %1, %L2, %n: the arguments.
+QStringList placeholders(const QString& text) {
+    static const QRegularExpression re(QStringLiteral("%L?[0-9]+|%n"));
+    return sortedMatches(re, text);
+}
+
+// Rich-text tags (<b>, </i>, <br>): a translation may move them, not drop them.
+// ("<folder>" in a command-line help text is a word to translate, not a tag.)
+QStringList tags(const QString& text) {
+    static const QRegularExpression re(
+        QStringLiteral("</?(?:b|i|u|br|small|big|p|a|tt|code|em|strong)(?: [^>]*)?>"));
+    return sortedMatches(re, text);
+}
+
+// Accelerator marks: "&File", "ファイル(&F)"; not "&&" or entities such as "&mdash;".
+int accelerators(const QString& text) {
+    static const QRegularExpression re(QStringLiteral("&(?![a-z]+;)(?!&)[^\\s&]"));
+    int n = 0;
+    for (auto it = re.globalMatch(QString(text).remove(QStringLiteral("&&"))); it.hasNext();
+         it.next())
+        ++n;
+    return n;
+}
+
+struct Expected {
+    QString file, view, help, runs, overview, runColumn, settingsTitle;
+};
+
+const QMap<QString, Expected>& expectedTexts() {
+    static const QMap<QString, Expected> texts{
+        {"de", {"&Datei", "&Ansicht", "&Hilfe", "Läufe", "Übersicht", "Lauf", "Einstellungen"}},
+        {"fr",
+         {"&Fichier", "&Affichage", "&Aide", "Entraînements", "Vue d’ensemble", "Entraînement",
+          "Paramètres"}},
+        {"es",
+         {"&Archivo", "&Ver", "Ay&uda", "Ejecuciones", "Vista general", "Ejecución", "Ajustes"}},
+        {"ja", {"ファイル(&F)", "表示(&V)", "ヘルプ(&H)", "実行", "概要", "実行", "設定"}},
+        {"zh_CN", {"文件(&F)", "视图(&V)", "帮助(&H)", "运行", "概览", "运行", "设置"}},
+    };
+    return texts;
+}
+
+}  // namespace
+
+class TestTranslations : public QObject {
+    Q_OBJECT
+
+  private:
+    QTemporaryDir config_;
+
+    static QStringList menuTitles(const MainWindow& window) {
+        QStringList out;
+        for (QAction* a : window.menuBar()->actions())
+            out << a->text();
+        return out;
+    }
+
+    static QString tabTitle(const MainWindow& window, QWidget* page) {
+        auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("WorkspaceTabs"));
+        return tabs ? tabs->tabText(tabs->indexOf(page)) : QString();
+    }
+
+  private Q_SLOTS:
+    void initTestCase() {
+        qputenv("XDG_CONFIG_HOME", config_.path().toUtf8());
+        QApplication::setOrganizationName(QStringLiteral("IsomorphTest"));
+        QApplication::setApplicationName(QStringLiteral("isomorph-translations-test"));
+    }
+
+    void cleanup() { isomorph::gui::installTranslators(QStringLiteral("en")); }
+
+    void tsFilesAreCompleteAndFaithful_data() {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<int>("pluralForms");
+        for (const auto& [code, forms] :
+             {std::pair{"de", 2}, {"fr", 2}, {"es", 2}, {"ja", 1}, {"zh_CN", 1}})
+            QTest::newRow(code) << QString(code) << forms;
+    }
+
+    void tsFilesAreCompleteAndFaithful() {
+        QFETCH(QString, code);
+        QFETCH(int, pluralForms);
+        const QString path =
+            QStringLiteral(ISOMORPH_SOURCE_DIR "/translations/isomorph_%1.ts").arg(code);
+        QString language;
+        const QList<Entry> entries = readTs(path, &language);
+        QVERIFY2(entries.size() > 200, qPrintable(path));
+        QVERIFY2(language.startsWith(code.section('_', 0, 0)), qPrintable(language));
+        QStringList problems;
+        int same = 0;
+        for (const Entry& e : entries) {
+            const QString where = e.context + ": " + e.source.left(60);
+            if (e.unfinished) problems << "unfinished: " + where;
+            if (e.translations.size() != (e.numerus ? pluralForms : 1)) {
+                problems << QString("%1 plural forms: ").arg(e.translations.size()) + where;
+                continue;
+            }
+            for (const QString& t : e.translations) {
+                if (t.trimmed().isEmpty()) problems << "empty: " + where;
+                // A plural form may spell out the number ("one run") instead of %n.
+                QStringList want = placeholders(e.source), got = placeholders(t);
+                if (e.numerus && !got.contains("%n")) want.removeAll("%n");
+                if (got != want)
+                    problems << QString("placeholders %1 instead of %2: ")
+                                        .arg(got.join(','), want.join(',')) +
+                                    where;
+                if (tags(t) != tags(e.source)) problems << "rich-text tags changed: " + where;
+                if (accelerators(t) != accelerators(e.source))
+                    problems << QString("%1 accelerators in '%2': ").arg(accelerators(t)).arg(t) +
+                                    where;
+                if (t == e.source) ++same;
+            }
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+        // Names (CUDA, BLAS library) may stay as they are; most of the UI may not.
+        QVERIFY2(same < entries.size() / 10,
+                 qPrintable(QString("%1 entries left in English").arg(same)));
+    }
+
+    void eachLanguageTranslatesTheWindow_data() {
+        QTest::addColumn<QString>("code");
+        for (const QString& code : expectedTexts().keys())
+            QTest::newRow(qPrintable(code)) << code;
+    }
+
+    void eachLanguageTranslatesTheWindow() {
+        QFETCH(QString, code);
+        const Expected want = expectedTexts().value(code);
+        QCOMPARE(isomorph::gui::installTranslators(code), code);
+        LogModel log;
+        MainWindow window(&log);
+        QCOMPARE(menuTitles(window), (QStringList{want.file, want.view, want.help}));
+        QCOMPARE(tabTitle(window, window.runsView()), want.runs);
+        QVERIFY(tabTitle(window, window.runsView()) != QStringLiteral("Runs"));
+        QCOMPARE(window.runsView()->table()->model()->headerData(0, Qt::Horizontal).toString(),
+                 want.runColumn);
+        auto* overview = window.findChild<isomorph::views::WorkspaceOverview*>();
+        QVERIFY(overview);
+        QCOMPARE(tabTitle(window, overview), want.overview);
+        isomorph::views::SettingsDialog settings(isomorph::gui::uiLanguages(), QString());
+        QCOMPARE(settings.windowTitle(), want.settingsTitle);
+        // Qt's own strings follow (dialog buttons): qtbase's translation is installed too.
+        QVERIFY(QCoreApplication::translate("QPlatformTheme", "Cancel") !=
+                QStringLiteral("Cancel"));
+    }
+
+    void englishAndUnknownLocalesShowTheSource() {
+        QCOMPARE(isomorph::gui::installTranslators(QStringLiteral("de")), QString("de"));
+        // Back to English: the German translator is removed, not left installed.
+        QCOMPARE(isomorph::gui::installTranslators(QStringLiteral("en")), QString("en"));
+        LogModel log;
+        MainWindow window(&log);
+        QCOMPARE(menuTitles(window), (QStringList{"&File", "&View", "&Help"}));
+        // A language without a translation falls back to the English source.
+        QCOMPARE(isomorph::gui::installTranslators(QStringLiteral("it")), QString("en"));
+        QCOMPARE(QCoreApplication::translate("isomorph::gui::MainWindow", "&File"),
+                 QString("&File"));
+        // Regional variants use their language's file.
+        QCOMPARE(isomorph::gui::installTranslators(QStringLiteral("de_AT")), QString("de"));
+    }
+
+    void settingsDialogStoresTheChoiceForTheNextStart() {
+        QSettings().clear();
+        QCOMPARE(isomorph::gui::savedUiLanguage(), QString());
+        LogModel log;
+        MainWindow window(&log);
+        QAction* settings = nullptr;
+        for (QAction* a : window.findChildren<QAction*>())
+            if (a->text() == QStringLiteral("&Settings...")) settings = a;
+        QVERIFY(settings);
+        QStringList offered;
+        QTimer::singleShot(0, this, [&offered] {
+            auto* dialog =
+                qobject_cast<isomorph::views::SettingsDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            auto* combo = dialog->findChild<QComboBox*>();
+            for (int i = 0; i < combo->count(); ++i)
+                offered << combo->itemText(i);
+            QCOMPARE(dialog->language(), QString());  // system default
+            dialog->setLanguage(QStringLiteral("ja"));
+            dialog->accept();
+        });
+        settings->trigger();
+        QCOMPARE(offered, (QStringList{"System default", "English", "Deutsch", "Français",
+                                       "Español", "日本語", "简体中文"}));
+        QCOMPARE(isomorph::gui::savedUiLanguage(), QString("ja"));
+        QCOMPARE(QSettings().value("ui/language").toString(), QString("ja"));
+        // Back to the system default: the key is removed.
+        isomorph::gui::saveUiLanguage(QString());
+        QVERIFY(!QSettings().contains("ui/language"));
+    }
+};
+
+QTEST_MAIN(TestTranslations)
+#include "test_translations.moc"

@@ -1,0 +1,1401 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es_ES">
+<context>
+    <name>MetricCatalog</name>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="33"/>
+        <source>MLM loss</source>
+        <translation>Pérdida MLM</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="35"/>
+        <source>CCP loss</source>
+        <translation>Pérdida CCP</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="37"/>
+        <source>Weighted total loss</source>
+        <translation>Pérdida total ponderada</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="39"/>
+        <source>Dev bitext accuracy</source>
+        <translation>Precisión bitexto en dev</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="41"/>
+        <source>Dev bitext accuracy, mean-shifted</source>
+        <translation>Precisión bitexto en dev, centrada en la media</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="43"/>
+        <source>Dev bitext pairs</source>
+        <translation>Pares bitexto en dev</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="45"/>
+        <source>Embedding spread (1 = as at start)</source>
+        <translation>Dispersión de los embeddings (1 = como al inicio)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="47"/>
+        <source>Uniformity (lower = more uniform)</source>
+        <translation>Uniformidad (menor = más uniforme)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="49"/>
+        <source>Embedding spread</source>
+        <translation>Dispersión de los embeddings</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="51"/>
+        <source>Alignment of translations</source>
+        <translation>Alineamiento de las traducciones</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="53"/>
+        <source>CCP in-batch accuracy (leakage when ~1)</source>
+        <translation>Precisión CCP dentro del lote (fuga si ≈1)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="55"/>
+        <source>MLM accuracy on masked tokens</source>
+        <translation>Precisión MLM en los tokens enmascarados</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="57"/>
+        <source>Learning rate</source>
+        <translation>Tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="59"/>
+        <source>Gradient norm</source>
+        <translation>Norma del gradiente</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="61"/>
+        <source>FP16 loss scale</source>
+        <translation>Escala de pérdida FP16</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="63"/>
+        <source>Skipped steps</source>
+        <translation>Pasos omitidos</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="65"/>
+        <source>Tokens / s</source>
+        <translation>Tokens / s</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="67"/>
+        <source>Samples / s</source>
+        <translation>Muestras / s</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="69"/>
+        <source>Step time</source>
+        <translation>Tiempo por paso</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="71"/>
+        <source>Peak memory</source>
+        <translation>Memoria máxima</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="73"/>
+        <source>Peak device memory</source>
+        <translation>Memoria máxima del dispositivo</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="75"/>
+        <source>Training time</source>
+        <translation>Tiempo de entrenamiento</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="181"/>
+        <source>metrics.jsonl key: %1</source>
+        <translation>clave en metrics.jsonl: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="184"/>
+        <source>objective: %1</source>
+        <translation>objetivo: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="187"/>
+        <source>lower is better</source>
+        <translation>menor es mejor</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="189"/>
+        <source>higher is better</source>
+        <translation>mayor es mejor</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="191"/>
+        <source>measured at evaluations (not smoothed)</source>
+        <translation>medido en las evaluaciones (sin suavizar)</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="18"/>
+        <source>BLAS library</source>
+        <translation>Biblioteca BLAS</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="20"/>
+        <source>float32 GEMM %1×%1×%1</source>
+        <translation>GEMM float32 %1×%1×%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="21"/>
+        <source>%1 GFLOP/s</source>
+        <translation>%1 GFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="23"/>
+        <source>Threads</source>
+        <translation>Hilos</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="23"/>
+        <source>%1 intra-op, %2 logical CPUs</source>
+        <translation>%1 intra-op, %2 CPU lógicas</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="26"/>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="27"/>
+        <source>%1 device(s)</source>
+        <translation>%1 dispositivo(s)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="28"/>
+        <source>not compiled (CPU-only LibTorch)</source>
+        <translation>no compilado (LibTorch solo CPU)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="30"/>
+        <source>c10d %1</source>
+        <translation>c10d %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="31"/>
+        <source>available</source>
+        <translation>disponible</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="31"/>
+        <source>unavailable</source>
+        <translation>no disponible</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="35"/>
+        <source>Warning</source>
+        <translation>Advertencia</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="45"/>
+        <source>Collecting library versions and measuring BLAS speed...</source>
+        <translation>Recopilando las versiones de las bibliotecas y midiendo la velocidad de BLAS...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="38"/>
+        <source>objective %1</source>
+        <translation>objetivo %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="58"/>
+        <source>The folder was deleted, moved or is not mounted.</source>
+        <translation>La carpeta se eliminó, se movió o no está montada.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="71"/>
+        <source>config.toml cannot be read by this version: %1</source>
+        <translation>Esta versión no puede leer config.toml: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="97"/>
+        <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
+        <translation>Su proceso (%1) terminó sin un checkpoint final; Reanudar continúa desde el último checkpoint.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="104"/>
+        <source>No status.json yet: the run is starting or was written by another tool.</source>
+        <translation>Aún no hay status.json: la ejecución está arrancando o la escribió otra herramienta.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="117"/>
+        <source>line %1: %2</source>
+        <translation>línea %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="131"/>
+        <source>a schema record without a &quot;metrics&quot; array</source>
+        <translation>un registro de esquema sin el array &quot;metrics&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::MainWindow</name>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="78"/>
+        <source>Log</source>
+        <translation>Registro</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="85"/>
+        <source>Overview</source>
+        <translation>Vista general</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <source>Runs</source>
+        <translation>Ejecuciones</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="104"/>
+        <source>Ready</source>
+        <translation>Listo</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="122"/>
+        <location filename="../app/gui/main_window.cpp" line="365"/>
+        <source>Cannot open workspace</source>
+        <translation>No se puede abrir el espacio de trabajo</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <source>&amp;New Workspace...</source>
+        <translation>&amp;Nuevo espacio de trabajo...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <source>Create a workspace folder for corpora, runs and indexes</source>
+        <translation>Crea una carpeta de espacio de trabajo para corpus, ejecuciones e índices</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="164"/>
+        <source>&amp;Open Workspace...</source>
+        <translation>&amp;Abrir espacio de trabajo...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <source>&amp;Close Workspace</source>
+        <translation>&amp;Cerrar espacio de trabajo</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <source>&amp;Settings...</source>
+        <translation>Aj&amp;ustes...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
+        <source>Open &amp;Demo Workspace</source>
+        <translation>Abrir el espacio de trabajo de &amp;demostración</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
+        <source>&amp;Full Screen</source>
+        <translation>Pantalla &amp;completa</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
+        <source>&amp;About Isomorph</source>
+        <translation>&amp;Acerca de Isomorph</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <source>About &amp;Qt</source>
+        <translation>Acerca de &amp;Qt</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="203"/>
+        <source>Open &amp;Recent</source>
+        <translation>Abrir &amp;reciente</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <source>&amp;Log Panel</source>
+        <translation>Panel de &amp;registro</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <source>&amp;Help</source>
+        <translation>Ay&amp;uda</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
+        <source>Opened workspace %1</source>
+        <translation>Espacio de trabajo %1 abierto</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <source>%1 is read-only: runs and indexes cannot be saved there</source>
+        <translation>%1 es de solo lectura: no se pueden guardar ahí ejecuciones ni índices</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="266"/>
+        <source>Created workspace %1</source>
+        <translation>Espacio de trabajo %1 creado</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="407"/>
+        <source>Demo workspace</source>
+        <translation>Espacio de trabajo de demostración</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <source>Closed workspace %1</source>
+        <translation>Espacio de trabajo %1 cerrado</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="321"/>
+        <source>Clear Recent Workspaces</source>
+        <translation>Borrar la lista de recientes</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="335"/>
+        <source>%1 — Isomorph</source>
+        <translation>%1 — Isomorph</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <source>Isomorph</source>
+        <translation>Isomorph</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="353"/>
+        <source>Cannot create workspace</source>
+        <translation>No se puede crear el espacio de trabajo</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="359"/>
+        <source>Open Workspace</source>
+        <translation>Abrir espacio de trabajo</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="384"/>
+        <source>The new language is used from the next start of Isomorph.</source>
+        <translation>El nuevo idioma se usará a partir del próximo inicio de Isomorph.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <source>Cannot open the demo workspace</source>
+        <translation>No se puede abrir el espacio de trabajo de demostración</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <source>Building the demo workspace from the installed man pages...</source>
+        <translation>Creando el espacio de trabajo de demostración a partir de las páginas de manual instaladas...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="406"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="445"/>
+        <source>Cannot build the demo workspace</source>
+        <translation>No se puede crear el espacio de trabajo de demostración</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="446"/>
+        <source>isomorph-cli demo prepare failed: %1</source>
+        <translation>isomorph-cli demo prepare falló: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="451"/>
+        <source>The demo workspace was closed while it was being built</source>
+        <translation>El espacio de trabajo de demostración se cerró mientras se creaba</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="476"/>
+        <source>Cannot start the demo run</source>
+        <translation>No se puede iniciar la ejecución de demostración</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="482"/>
+        <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
+        <translation>&lt;b&gt;La demostración en vivo.&lt;/b&gt; Un codificador de 4 capas aprende de páginas de manual en 25 idiomas. Sobre todo ve pares de traducción (&lt;i&gt;pérdida HICTL&lt;/i&gt;: elegir la traducción de una oración entre las otras 63 oraciones de su lote); de vez en cuando predice palabras ocultas (&lt;i&gt;pérdida MLM&lt;/i&gt;). La &lt;i&gt;precisión bitexto en dev&lt;/i&gt; mide si la traducción de una oración de comandos nunca vistos en el entrenamiento es su vecino más cercano: desde cero empieza cerca del 24 % gracias a las palabras compartidas y sube en pocos minutos. Si la &lt;i&gt;dispersión de los embeddings&lt;/i&gt; cae por debajo de 0,5, avisa de un colapso.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <location filename="../app/gui/main_window.cpp" line="529"/>
+        <source>Cannot start the run</source>
+        <translation>No se puede iniciar la ejecución</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="540"/>
+        <source>Runs are still training</source>
+        <translation>Hay ejecuciones que siguen entrenando</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/main_window.cpp" line="541"/>
+        <source>%n run(s) started here are still training.</source>
+        <translation>
+            <numerusform>%n ejecución iniciada aquí sigue entrenando.</numerusform>
+            <numerusform>%n ejecuciones iniciadas aquí siguen entrenando.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
+        <translation>Desacoplar las deja terminar por su cuenta (la vista Ejecuciones las vuelve a mostrar la próxima vez); Detener les pide que guarden un checkpoint y terminen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="548"/>
+        <source>Detach</source>
+        <translation>Desacoplar</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="549"/>
+        <source>Stop runs</source>
+        <translation>Detener ejecuciones</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::NewRunDialog</name>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="51"/>
+        <source>New training run</source>
+        <translation>Nueva ejecución de entrenamiento</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="61"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="263"/>
+        <source> (workspace)</source>
+        <translation> (espacio de trabajo)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="110"/>
+        <source>Same as the preset</source>
+        <translation>Igual que el preset</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="113"/>
+        <source>Preset</source>
+        <translation>Preset</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="114"/>
+        <source>Run name</source>
+        <translation>Nombre de la ejecución</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
+        <source>Launch</source>
+        <translation>Lanzar</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="117"/>
+        <source>Save as preset...</source>
+        <translation>Guardar como preset...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
+        <source>Differences from the preset:</source>
+        <translation>Diferencias con el preset:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="137"/>
+        <source>Save as preset</source>
+        <translation>Guardar como preset</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <source>Preset name</source>
+        <translation>Nombre del preset</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="202"/>
+        <source>Run name: give a folder name (no &apos;/&apos;)</source>
+        <translation>Nombre de la ejecución: indique un nombre de carpeta (sin &apos;/&apos;)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="204"/>
+        <source>Run name: runs/%1 already exists</source>
+        <translation>Nombre de la ejecución: runs/%1 ya existe</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="250"/>
+        <source>A preset name is a file name without &apos;/&apos;</source>
+        <translation>El nombre de un preset es un nombre de archivo sin &apos;/&apos;</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::RunsController</name>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <source>%1 is a sweep without runs yet</source>
+        <translation>%1 es un barrido que aún no tiene ejecuciones</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="333"/>
+        <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
+        <translation>%1 no es una carpeta de ejecución (sin config.toml ni metrics.jsonl) ni de barrido</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="349"/>
+        <source>isomorph-cli was not found at %1</source>
+        <translation>No se encontró isomorph-cli en %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="373"/>
+        <source>exited with status %1: %2</source>
+        <translation>terminó con el estado %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <source>crashed: %1</source>
+        <translation>se bloqueó: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="376"/>
+        <source>Run %1 %2</source>
+        <translation>Ejecución %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="378"/>
+        <source>Run %1 ended</source>
+        <translation>La ejecución %1 terminó</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="386"/>
+        <source>could not start isomorph-cli</source>
+        <translation>no se pudo iniciar isomorph-cli</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <source>Run %1: could not start isomorph-cli</source>
+        <translation>Ejecución %1: no se pudo iniciar isomorph-cli</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="407"/>
+        <source>%1 runs on %2; stop it there</source>
+        <translation>%1 se ejecuta en %2; deténgala allí</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="415"/>
+        <source>Stopping %1: it saves a checkpoint and exits</source>
+        <translation>Deteniendo %1: guarda un checkpoint y termina</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="594"/>
+        <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
+        <translation>%1: %2 línea(s) de metrics.jsonl no son registros válidos y se omitieron (%3)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="624"/>
+        <source>latest</source>
+        <translation>último</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <source>best</source>
+        <translation>mejor</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="638"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;paso %3 de %4&lt;br&gt;tiempo de entrenamiento %5, tiempo restante %6&lt;br&gt;última pérdida %7&lt;br&gt;mejor %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::AboutDialog</name>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="19"/>
+        <source>About Isomorph</source>
+        <translation>Acerca de Isomorph</translation>
+    </message>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="23"/>
+        <source>A research workbench for cross-lingual sentence-representation pretraining and dense retrieval.&lt;br&gt;Licensed under the Apache License, version 2.0.</source>
+        <translation>Un banco de trabajo de investigación para el preentrenamiento de representaciones de oraciones multilingües y la recuperación densa.&lt;br&gt;Publicado bajo la Licencia Apache, versión 2.0.</translation>
+    </message>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="28"/>
+        <source>Component</source>
+        <translation>Componente</translation>
+    </message>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="28"/>
+        <source>Version / state</source>
+        <translation>Versión / estado</translation>
+    </message>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="34"/>
+        <source>Copy report</source>
+        <translation>Copiar informe</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::LogModel</name>
+    <message>
+        <location filename="../views/log_model.cpp" line="46"/>
+        <source>debug</source>
+        <translation>depuración</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="48"/>
+        <source>info</source>
+        <translation>info</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="50"/>
+        <source>warning</source>
+        <translation>advertencia</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="52"/>
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="96"/>
+        <source>Time</source>
+        <translation>Hora</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="98"/>
+        <source>Level</source>
+        <translation>Nivel</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="100"/>
+        <source>Source</source>
+        <translation>Origen</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="102"/>
+        <source>Message</source>
+        <translation>Mensaje</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::LogPanel</name>
+    <message>
+        <location filename="../views/log_panel.cpp" line="67"/>
+        <source>All messages</source>
+        <translation>Todos los mensajes</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="68"/>
+        <source>Info and above</source>
+        <translation>Info y superiores</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="69"/>
+        <source>Warnings and errors</source>
+        <translation>Advertencias y errores</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="70"/>
+        <source>Errors only</source>
+        <translation>Solo errores</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="72"/>
+        <source>Filter messages</source>
+        <translation>Filtrar mensajes</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="75"/>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="76"/>
+        <source>Copy the selected messages</source>
+        <translation>Copia los mensajes seleccionados</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="78"/>
+        <source>Clear</source>
+        <translation>Borrar</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="79"/>
+        <source>Remove all messages</source>
+        <translation>Elimina todos los mensajes</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::MetricChart</name>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="109"/>
+        <source>start</source>
+        <extracomment>Chart marker: the run started here (a few letters)</extracomment>
+        <translation>inicio</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="113"/>
+        <source>resumed</source>
+        <extracomment>Chart marker: the run was resumed from a checkpoint here</extracomment>
+        <translation>reanudada</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="117"/>
+        <source>ckpt</source>
+        <extracomment>Chart marker: a checkpoint was saved here (abbreviation)</extracomment>
+        <translation>ckpt</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="121"/>
+        <source>collapse</source>
+        <extracomment>Chart marker: the embeddings collapsed (all sentences became similar)</extracomment>
+        <translation>colapso</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="126"/>
+        <source>warn</source>
+        <extracomment>Chart marker: a warning was logged here (abbreviation)</extracomment>
+        <translation>aviso</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="132"/>
+        <source>stop</source>
+        <extracomment>Chart marker: the run was stopped here</extracomment>
+        <translation>parada</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="136"/>
+        <source>done</source>
+        <extracomment>Chart marker: the run finished here</extracomment>
+        <translation>fin</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="141"/>
+        <source>event</source>
+        <extracomment>Chart marker: another event of the run</extracomment>
+        <translation>evento</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <source>Loading…</source>
+        <translation>Cargando…</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <source>No data yet</source>
+        <translation>Aún no hay datos</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="806"/>
+        <source>step</source>
+        <translation>paso</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="810"/>
+        <source>wall time (h)</source>
+        <translation>tiempo real (h)</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="811"/>
+        <source>wall time (min)</source>
+        <translation>tiempo real (min)</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="812"/>
+        <source>wall time (s)</source>
+        <translation>tiempo real (s)</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="935"/>
+        <source>step %1</source>
+        <translation>paso %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="936"/>
+        <source>time %1</source>
+        <translation>tiempo %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1075"/>
+        <source>Cannot write the PNG file %1</source>
+        <translation>No se puede escribir el archivo PNG %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1087"/>
+        <source>Isomorph metric chart: %1</source>
+        <translation>Gráfico de métrica de Isomorph: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
+        <source>Cannot write the SVG file %1</source>
+        <translation>No se puede escribir el archivo SVG %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::NewWorkspaceDialog</name>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="21"/>
+        <source>New Workspace</source>
+        <translation>Nuevo espacio de trabajo</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="22"/>
+        <source>e.g. ccp-replication</source>
+        <translation>p. ej. ccp-replication</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="23"/>
+        <source>Browse...</source>
+        <translation>Examinar...</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="28"/>
+        <source>Create</source>
+        <translation>Crear</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="31"/>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nombre:</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="32"/>
+        <source>&amp;Location:</source>
+        <translation>&amp;Ubicación:</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="37"/>
+        <source>Location of the workspace</source>
+        <translation>Ubicación del espacio de trabajo</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="66"/>
+        <source>Enter a name.</source>
+        <translation>Introduzca un nombre.</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="68"/>
+        <source>The name is used as a folder name: it cannot contain &apos;/&apos; or be &apos;.&apos; or &apos;..&apos;.</source>
+        <translation>El nombre se usa como nombre de carpeta: no puede contener &apos;/&apos; ni ser &apos;.&apos; o &apos;..&apos;.</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="70"/>
+        <source>Choose a location.</source>
+        <translation>Elija una ubicación.</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="73"/>
+        <source>%1 already exists; choose another name.</source>
+        <translation>%1 ya existe; elija otro nombre.</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="78"/>
+        <source>%1 is not a folder.</source>
+        <translation>%1 no es una carpeta.</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="79"/>
+        <source>%1 is not writable.</source>
+        <translation>No se puede escribir en %1.</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="86"/>
+        <source>The workspace will be created in %1</source>
+        <translation>El espacio de trabajo se creará en %1</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::RunsModel</name>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="39"/>
+        <source>config: %1</source>
+        <translation>configuración: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="56"/>
+        <source> (attached)</source>
+        <translation> (adjunta)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="89"/>
+        <source>Run</source>
+        <translation>Ejecución</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="91"/>
+        <source>Objectives</source>
+        <translation>Objetivos</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <source>Step</source>
+        <translation>Paso</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <source>Best dev</source>
+        <translation>Mejor en dev</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <source>Started</source>
+        <translation>Inicio</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <source>Machine</source>
+        <translation>Máquina</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="150"/>
+        <source>running</source>
+        <translation>en curso</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="151"/>
+        <source>finished</source>
+        <translation>terminada</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="152"/>
+        <source>stopped</source>
+        <translation>detenida</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <source>diverged</source>
+        <translation>divergió</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <source>failed</source>
+        <translation>fallida</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <source>interrupted</source>
+        <translation>interrumpida</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <source>missing</source>
+        <translation>no encontrada</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <source>unknown</source>
+        <translation>desconocido</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::RunsView</name>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="36"/>
+        <source>Log scale</source>
+        <translation>Escala logarítmica</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="44"/>
+        <source>New run...</source>
+        <translation>Nueva ejecución...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="45"/>
+        <source>Attach run folder...</source>
+        <translation>Adjuntar carpeta de ejecución...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="46"/>
+        <source>Stop</source>
+        <translation>Detener</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="47"/>
+        <source>Resume</source>
+        <translation>Reanudar</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="48"/>
+        <source>Asks the run to save a checkpoint and exit (SIGINT)</source>
+        <translation>Pide a la ejecución que guarde un checkpoint y termine (SIGINT)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="49"/>
+        <source>Continues the run from its latest checkpoint</source>
+        <translation>Continúa la ejecución desde su último checkpoint</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="72"/>
+        <source>EMA smoothing; the raw curve stays faint behind</source>
+        <translation>Suavizado EMA; la curva sin suavizar queda tenue detrás</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="73"/>
+        <source>Step</source>
+        <translation>Paso</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="74"/>
+        <source>Wall time</source>
+        <translation>Tiempo real</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="76"/>
+        <source>Smoothing</source>
+        <translation>Suavizado</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <source>X axis</source>
+        <translation>Eje X</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="83"/>
+        <source>Right-click a chart to export it</source>
+        <translation>Haga clic derecho en un gráfico para exportarlo</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
+        <translation>Seleccione ejecuciones en la tabla para ver gráficos de las métricas que registran; seleccione varias para superponerlas.</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <source>Open in Embeddings</source>
+        <translation>Abrir en Embeddings</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="124"/>
+        <source>Open in Search</source>
+        <translation>Abrir en Búsqueda</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="128"/>
+        <source>Summary</source>
+        <translation>Resumen</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="129"/>
+        <source>Config</source>
+        <translation>Configuración</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="130"/>
+        <source>Log</source>
+        <translation>Registro</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <source>Checkpoints</source>
+        <translation>Checkpoints</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="165"/>
+        <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
+        <translation>Adjuntar una carpeta de ejecución (un directorio con config.toml y metrics.jsonl)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="307"/>
+        <source>Select a run to see its summary, config, log and checkpoints.</source>
+        <translation>Seleccione una ejecución para ver su resumen, configuración, registro y checkpoints.</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="324"/>
+        <source>Export as PNG...</source>
+        <translation>Exportar como PNG...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <source>Export as SVG...</source>
+        <translation>Exportar como SVG...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="326"/>
+        <source>Export data as CSV...</source>
+        <translation>Exportar los datos como CSV...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="335"/>
+        <source>Export chart</source>
+        <translation>Exportar gráfico</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="341"/>
+        <source>Export failed</source>
+        <translation>La exportación falló</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::ScatterView</name>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="854"/>
+        <source>No points to show</source>
+        <translation>No hay puntos que mostrar</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <source>1 point</source>
+        <translation>1 punto</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <source>%L1 points</source>
+        <translation>%L1 puntos</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="873"/>
+        <source>%L1 selected</source>
+        <translation>%L1 seleccionados</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="874"/>
+        <source>1 match</source>
+        <translation>1 coincidencia</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="875"/>
+        <source>%L1 matches</source>
+        <translation>%L1 coincidencias</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
+        <source>1 translation highlighted</source>
+        <translation>1 traducción resaltada</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <source>%L1 translations highlighted</source>
+        <translation>%L1 traducciones resaltadas</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <source>density (darker: more points)</source>
+        <translation>densidad (más oscuro: más puntos)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1023"/>
+        <source>Click to hide %1</source>
+        <translation>Haga clic para ocultar %1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1024"/>
+        <source>Click to show %1</source>
+        <translation>Haga clic para mostrar %1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1039"/>
+        <source>%1, point %L2</source>
+        <translation>%1, punto %L2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1056"/>
+        <source>Cannot write the PNG file %1: %2</source>
+        <translation>No se puede escribir el archivo PNG %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1068"/>
+        <source>Isomorph embeddings</source>
+        <translation>Embeddings de Isomorph</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1075"/>
+        <source>Cannot write the SVG file %1: %2</source>
+        <translation>No se puede escribir el archivo SVG %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1082"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1101"/>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::SettingsDialog</name>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="15"/>
+        <source>Settings</source>
+        <translation>Ajustes</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="17"/>
+        <source>System default</source>
+        <translation>Predeterminado del sistema</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="25"/>
+        <source>&amp;Language:</source>
+        <translation>&amp;Idioma:</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="52"/>
+        <source>The language applies to the whole window, menus and messages.</source>
+        <translation>El idioma se aplica a toda la ventana, los menús y los mensajes.</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="53"/>
+        <source>The new language is used from the next start of Isomorph.</source>
+        <translation>El nuevo idioma se usará a partir del próximo inicio de Isomorph.</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::WelcomePage</name>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="16"/>
+        <source>A workspace is a folder that holds your corpora, tokenizers, training runs and search indexes. Create one, open an existing one, or open the demo workspace built from the multilingual manual pages installed on this machine.</source>
+        <translation>Un espacio de trabajo es una carpeta que contiene sus corpus, tokenizadores, ejecuciones de entrenamiento e índices de búsqueda. Cree uno, abra uno existente o abra el espacio de trabajo de demostración, creado a partir de las páginas de manual multilingües instaladas en este equipo.</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="21"/>
+        <source>New workspace...</source>
+        <translation>Nuevo espacio de trabajo...</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="22"/>
+        <source>Open workspace...</source>
+        <translation>Abrir espacio de trabajo...</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="23"/>
+        <source>Open demo workspace</source>
+        <translation>Abrir el espacio de trabajo de demostración</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="27"/>
+        <source>Recent workspaces</source>
+        <translation>Espacios de trabajo recientes</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="28"/>
+        <source>No workspace opened yet.</source>
+        <translation>Aún no se ha abierto ningún espacio de trabajo.</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::WorkspaceOverview</name>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="19"/>
+        <source>Item</source>
+        <translation>Elemento</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="19"/>
+        <source>Folder</source>
+        <translation>Carpeta</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="22"/>
+        <source>Refresh</source>
+        <translation>Actualizar</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="23"/>
+        <source>Show in file manager</source>
+        <translation>Mostrar en el gestor de archivos</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="47"/>
+        <source>created %1</source>
+        <translation>creado el %1</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="50"/>
+        <source>Read-only: new runs and indexes cannot be saved here.</source>
+        <translation>Solo lectura: aquí no se pueden guardar nuevas ejecuciones ni índices.</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="73"/>
+        <source>Corpora</source>
+        <translation>Corpus</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="73"/>
+        <location filename="../views/workspace_overview.cpp" line="74"/>
+        <location filename="../views/workspace_overview.cpp" line="75"/>
+        <location filename="../views/workspace_overview.cpp" line="76"/>
+        <source>none yet</source>
+        <translation>ninguno todavía</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="74"/>
+        <source>Tokenizers</source>
+        <translation>Tokenizadores</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="75"/>
+        <source>Runs</source>
+        <translation>Ejecuciones</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="76"/>
+        <source>Indexes</source>
+        <translation>Índices</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/gui/main.cpp" line="34"/>
+        <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
+        <translation>Banco de trabajo de investigación para representaciones de oraciones multilingües y recuperación.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="40"/>
+        <source>Open the workspace in &lt;folder&gt;.</source>
+        <translation>Abre el espacio de trabajo en &lt;carpeta&gt;.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="41"/>
+        <source>folder</source>
+        <translation>carpeta</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="44"/>
+        <source>Open the built-in demo workspace (created if missing).</source>
+        <translation>Abre el espacio de trabajo de demostración integrado (se crea si no existe).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="47"/>
+        <source>Show this view of the workspace: overview or runs.</source>
+        <translation>Muestra esta vista del espacio de trabajo: overview o runs.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="53"/>
+        <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
+        <translation>Selecciona estas ejecuciones (nombres de carpeta separados por comas) en la vista Ejecuciones, p. ej. para compararlas.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="70"/>
+        <source>Cannot open workspace</source>
+        <translation>No se puede abrir el espacio de trabajo</translation>
+    </message>
+</context>
+</TS>

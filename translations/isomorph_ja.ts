@@ -1,0 +1,1400 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja_JP">
+<context>
+    <name>MetricCatalog</name>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="33"/>
+        <source>MLM loss</source>
+        <translation>MLM 損失</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="35"/>
+        <source>CCP loss</source>
+        <translation>CCP 損失</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="37"/>
+        <source>Weighted total loss</source>
+        <translation>重み付き合計損失</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="39"/>
+        <source>Dev bitext accuracy</source>
+        <translation>dev 対訳検索精度</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="41"/>
+        <source>Dev bitext accuracy, mean-shifted</source>
+        <translation>dev 対訳検索精度（平均シフト後）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="43"/>
+        <source>Dev bitext pairs</source>
+        <translation>dev 対訳ペア数</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="45"/>
+        <source>Embedding spread (1 = as at start)</source>
+        <translation>埋め込みの広がり（1 = 開始時と同じ）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="47"/>
+        <source>Uniformity (lower = more uniform)</source>
+        <translation>一様性（低いほど一様）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="49"/>
+        <source>Embedding spread</source>
+        <translation>埋め込みの広がり</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="51"/>
+        <source>Alignment of translations</source>
+        <translation>翻訳ペアのアラインメント</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="53"/>
+        <source>CCP in-batch accuracy (leakage when ~1)</source>
+        <translation>CCP バッチ内精度（≈1 ならリーク）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="55"/>
+        <source>MLM accuracy on masked tokens</source>
+        <translation>マスクトークンの MLM 精度</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="57"/>
+        <source>Learning rate</source>
+        <translation>学習率</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="59"/>
+        <source>Gradient norm</source>
+        <translation>勾配ノルム</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="61"/>
+        <source>FP16 loss scale</source>
+        <translation>FP16 損失スケール</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="63"/>
+        <source>Skipped steps</source>
+        <translation>スキップしたステップ</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="65"/>
+        <source>Tokens / s</source>
+        <translation>トークン / 秒</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="67"/>
+        <source>Samples / s</source>
+        <translation>サンプル / 秒</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="69"/>
+        <source>Step time</source>
+        <translation>ステップ時間</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="71"/>
+        <source>Peak memory</source>
+        <translation>ピークメモリ</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="73"/>
+        <source>Peak device memory</source>
+        <translation>デバイスのピークメモリ</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="75"/>
+        <source>Training time</source>
+        <translation>学習時間</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="181"/>
+        <source>metrics.jsonl key: %1</source>
+        <translation>metrics.jsonl のキー: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="184"/>
+        <source>objective: %1</source>
+        <translation>目的関数: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="187"/>
+        <source>lower is better</source>
+        <translation>低いほど良い</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="189"/>
+        <source>higher is better</source>
+        <translation>高いほど良い</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="191"/>
+        <source>measured at evaluations (not smoothed)</source>
+        <translation>評価時に測定（平滑化なし）</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="18"/>
+        <source>BLAS library</source>
+        <translation>BLAS ライブラリ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="20"/>
+        <source>float32 GEMM %1×%1×%1</source>
+        <translation>float32 GEMM %1×%1×%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="21"/>
+        <source>%1 GFLOP/s</source>
+        <translation>%1 GFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="23"/>
+        <source>Threads</source>
+        <translation>スレッド</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="23"/>
+        <source>%1 intra-op, %2 logical CPUs</source>
+        <translation>intra-op %1、論理 CPU %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="26"/>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="27"/>
+        <source>%1 device(s)</source>
+        <translation>%1 台のデバイス</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="28"/>
+        <source>not compiled (CPU-only LibTorch)</source>
+        <translation>未対応（CPU 専用の LibTorch）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="30"/>
+        <source>c10d %1</source>
+        <translation>c10d %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="31"/>
+        <source>available</source>
+        <translation>利用可能</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="31"/>
+        <source>unavailable</source>
+        <translation>利用不可</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="35"/>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="45"/>
+        <source>Collecting library versions and measuring BLAS speed...</source>
+        <translation>ライブラリのバージョンを収集し、BLAS の速度を測定しています...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="38"/>
+        <source>objective %1</source>
+        <translation>目的関数 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="58"/>
+        <source>The folder was deleted, moved or is not mounted.</source>
+        <translation>フォルダーは削除または移動されたか、マウントされていません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="71"/>
+        <source>config.toml cannot be read by this version: %1</source>
+        <translation>このバージョンでは config.toml を読み込めません: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="97"/>
+        <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
+        <translation>プロセス（%1）は最終チェックポイントを保存せずに終了しました。「再開」で最新のチェックポイントから続行します。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="104"/>
+        <source>No status.json yet: the run is starting or was written by another tool.</source>
+        <translation>status.json がまだありません。実行の開始中か、別のツールで作成されたものです。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="117"/>
+        <source>line %1: %2</source>
+        <translation>%1 行目: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="131"/>
+        <source>a schema record without a &quot;metrics&quot; array</source>
+        <translation>&quot;metrics&quot; 配列のないスキーマレコード</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::MainWindow</name>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="78"/>
+        <source>Log</source>
+        <translation>ログ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="85"/>
+        <source>Overview</source>
+        <translation>概要</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <source>Runs</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="104"/>
+        <source>Ready</source>
+        <translation>準備完了</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="122"/>
+        <location filename="../app/gui/main_window.cpp" line="365"/>
+        <source>Cannot open workspace</source>
+        <translation>ワークスペースを開けません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <source>&amp;New Workspace...</source>
+        <translation>新しいワークスペース(&amp;N)...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <source>Create a workspace folder for corpora, runs and indexes</source>
+        <translation>コーパス・実行・インデックス用のワークスペースフォルダーを作成します</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="164"/>
+        <source>&amp;Open Workspace...</source>
+        <translation>ワークスペースを開く(&amp;O)...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <source>&amp;Close Workspace</source>
+        <translation>ワークスペースを閉じる(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <source>&amp;Settings...</source>
+        <translation>設定(&amp;S)...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
+        <source>Open &amp;Demo Workspace</source>
+        <translation>デモ用ワークスペースを開く(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
+        <source>&amp;Full Screen</source>
+        <translation>全画面表示(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
+        <source>&amp;About Isomorph</source>
+        <translation>Isomorph について(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <source>About &amp;Qt</source>
+        <translation>Qt について(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="203"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近使ったワークスペース(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <source>&amp;Log Panel</source>
+        <translation>ログパネル(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
+        <source>Opened workspace %1</source>
+        <translation>ワークスペース %1 を開きました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <source>%1 is read-only: runs and indexes cannot be saved there</source>
+        <translation>%1 は読み取り専用です。実行やインデックスを保存できません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="266"/>
+        <source>Created workspace %1</source>
+        <translation>ワークスペース %1 を作成しました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="407"/>
+        <source>Demo workspace</source>
+        <translation>デモ用ワークスペース</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <source>Closed workspace %1</source>
+        <translation>ワークスペース %1 を閉じました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="321"/>
+        <source>Clear Recent Workspaces</source>
+        <translation>最近使ったワークスペースの履歴を消去</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="335"/>
+        <source>%1 — Isomorph</source>
+        <translation>%1 — Isomorph</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <source>Isomorph</source>
+        <translation>Isomorph</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="353"/>
+        <source>Cannot create workspace</source>
+        <translation>ワークスペースを作成できません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="359"/>
+        <source>Open Workspace</source>
+        <translation>ワークスペースを開く</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="384"/>
+        <source>The new language is used from the next start of Isomorph.</source>
+        <translation>新しい言語は次回 Isomorph を起動したときから使われます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <source>Cannot open the demo workspace</source>
+        <translation>デモ用ワークスペースを開けません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <source>Building the demo workspace from the installed man pages...</source>
+        <translation>インストール済みの man ページからデモ用ワークスペースを構築しています...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="406"/>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="445"/>
+        <source>Cannot build the demo workspace</source>
+        <translation>デモ用ワークスペースを構築できません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="446"/>
+        <source>isomorph-cli demo prepare failed: %1</source>
+        <translation>isomorph-cli demo prepare が失敗しました: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="451"/>
+        <source>The demo workspace was closed while it was being built</source>
+        <translation>デモ用ワークスペースは構築中に閉じられました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="476"/>
+        <source>Cannot start the demo run</source>
+        <translation>デモの実行を開始できません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="482"/>
+        <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
+        <translation>&lt;b&gt;ライブデモ。&lt;/b&gt;4 層のエンコーダーが 25 言語の man ページから学習します。主に翻訳ペアを見て（&lt;i&gt;HICTL 損失&lt;/i&gt;：バッチ内の他の 63 文の中から、ある文の翻訳を選ぶ）、ときどき隠された単語を予測します（&lt;i&gt;MLM 損失&lt;/i&gt;）。&lt;i&gt;dev 対訳検索精度&lt;/i&gt;は、学習に一度も使っていないコマンドの文について、その翻訳が最近傍になるかを調べます。ゼロからの学習でも共通の単語のおかげで 24% 前後から始まり、数分で上昇します。&lt;i&gt;埋め込みの広がり&lt;/i&gt;が 0.5 を下回ったら崩壊（collapse）の兆候です。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <location filename="../app/gui/main_window.cpp" line="529"/>
+        <source>Cannot start the run</source>
+        <translation>実行を開始できません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="540"/>
+        <source>Runs are still training</source>
+        <translation>まだ学習中の実行があります</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/main_window.cpp" line="541"/>
+        <source>%n run(s) started here are still training.</source>
+        <translation>
+            <numerusform>ここで開始した %n 件の実行がまだ学習中です。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
+        <translation>「切り離す」を選ぶと実行はそのまま最後まで続きます（次回も「実行」ビューに表示されます）。「実行を停止」を選ぶとチェックポイントを保存して終了します。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="548"/>
+        <source>Detach</source>
+        <translation>切り離す</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="549"/>
+        <source>Stop runs</source>
+        <translation>実行を停止</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::NewRunDialog</name>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="51"/>
+        <source>New training run</source>
+        <translation>新しい学習の実行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="61"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="263"/>
+        <source> (workspace)</source>
+        <translation>（ワークスペース）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="110"/>
+        <source>Same as the preset</source>
+        <translation>プリセットと同じ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="113"/>
+        <source>Preset</source>
+        <translation>プリセット</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="114"/>
+        <source>Run name</source>
+        <translation>実行名</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
+        <source>Launch</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="117"/>
+        <source>Save as preset...</source>
+        <translation>プリセットとして保存...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
+        <source>Differences from the preset:</source>
+        <translation>プリセットとの違い:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="137"/>
+        <source>Save as preset</source>
+        <translation>プリセットとして保存</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <source>Preset name</source>
+        <translation>プリセット名</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="202"/>
+        <source>Run name: give a folder name (no &apos;/&apos;)</source>
+        <translation>実行名: フォルダー名を指定してください（&apos;/&apos; は使えません）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="204"/>
+        <source>Run name: runs/%1 already exists</source>
+        <translation>実行名: runs/%1 はすでに存在します</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="250"/>
+        <source>A preset name is a file name without &apos;/&apos;</source>
+        <translation>プリセット名は &apos;/&apos; を含まないファイル名です</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::RunsController</name>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <source>%1 is a sweep without runs yet</source>
+        <translation>%1 はまだ実行のないスイープです</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="333"/>
+        <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
+        <translation>%1 は実行フォルダー（config.toml も metrics.jsonl もない）でもスイープフォルダーでもありません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="349"/>
+        <source>isomorph-cli was not found at %1</source>
+        <translation>%1 に isomorph-cli が見つかりません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="373"/>
+        <source>exited with status %1: %2</source>
+        <translation>終了ステータス %1 で終了しました: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <source>crashed: %1</source>
+        <translation>クラッシュしました: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="376"/>
+        <source>Run %1 %2</source>
+        <translation>実行 %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="378"/>
+        <source>Run %1 ended</source>
+        <translation>実行 %1 が終了しました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="386"/>
+        <source>could not start isomorph-cli</source>
+        <translation>isomorph-cli を起動できませんでした</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <source>Run %1: could not start isomorph-cli</source>
+        <translation>実行 %1: isomorph-cli を起動できませんでした</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="407"/>
+        <source>%1 runs on %2; stop it there</source>
+        <translation>%1 は %2 で実行中です。そちらで停止してください</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="415"/>
+        <source>Stopping %1: it saves a checkpoint and exits</source>
+        <translation>%1 を停止しています: チェックポイントを保存して終了します</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="594"/>
+        <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
+        <translation>%1: metrics.jsonl の %2 行は有効なレコードではないためスキップしました（%3）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="624"/>
+        <source>latest</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <source>best</source>
+        <translation>最良</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="638"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;ステップ %3 / %4&lt;br&gt;学習時間 %5、残り時間 %6&lt;br&gt;直近の損失 %7&lt;br&gt;最良の %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::AboutDialog</name>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="19"/>
+        <source>About Isomorph</source>
+        <translation>Isomorph について</translation>
+    </message>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="23"/>
+        <source>A research workbench for cross-lingual sentence-representation pretraining and dense retrieval.&lt;br&gt;Licensed under the Apache License, version 2.0.</source>
+        <translation>言語横断の文表現の事前学習と密ベクトル検索のための研究用ワークベンチです。&lt;br&gt;Apache License 2.0 の下で提供されています。</translation>
+    </message>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="28"/>
+        <source>Component</source>
+        <translation>コンポーネント</translation>
+    </message>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="28"/>
+        <source>Version / state</source>
+        <translation>バージョン / 状態</translation>
+    </message>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="34"/>
+        <source>Copy report</source>
+        <translation>レポートをコピー</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::LogModel</name>
+    <message>
+        <location filename="../views/log_model.cpp" line="46"/>
+        <source>debug</source>
+        <translation>デバッグ</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="48"/>
+        <source>info</source>
+        <translation>情報</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="50"/>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="52"/>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="96"/>
+        <source>Time</source>
+        <translation>時刻</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="98"/>
+        <source>Level</source>
+        <translation>レベル</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="100"/>
+        <source>Source</source>
+        <translation>発生元</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="102"/>
+        <source>Message</source>
+        <translation>メッセージ</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::LogPanel</name>
+    <message>
+        <location filename="../views/log_panel.cpp" line="67"/>
+        <source>All messages</source>
+        <translation>すべてのメッセージ</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="68"/>
+        <source>Info and above</source>
+        <translation>情報以上</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="69"/>
+        <source>Warnings and errors</source>
+        <translation>警告とエラー</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="70"/>
+        <source>Errors only</source>
+        <translation>エラーのみ</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="72"/>
+        <source>Filter messages</source>
+        <translation>メッセージを絞り込む</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="75"/>
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="76"/>
+        <source>Copy the selected messages</source>
+        <translation>選択したメッセージをコピーします</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="78"/>
+        <source>Clear</source>
+        <translation>消去</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="79"/>
+        <source>Remove all messages</source>
+        <translation>すべてのメッセージを削除します</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::MetricChart</name>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="109"/>
+        <source>start</source>
+        <extracomment>Chart marker: the run started here (a few letters)</extracomment>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="113"/>
+        <source>resumed</source>
+        <extracomment>Chart marker: the run was resumed from a checkpoint here</extracomment>
+        <translation>再開</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="117"/>
+        <source>ckpt</source>
+        <extracomment>Chart marker: a checkpoint was saved here (abbreviation)</extracomment>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="121"/>
+        <source>collapse</source>
+        <extracomment>Chart marker: the embeddings collapsed (all sentences became similar)</extracomment>
+        <translation>崩壊</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="126"/>
+        <source>warn</source>
+        <extracomment>Chart marker: a warning was logged here (abbreviation)</extracomment>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="132"/>
+        <source>stop</source>
+        <extracomment>Chart marker: the run was stopped here</extracomment>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="136"/>
+        <source>done</source>
+        <extracomment>Chart marker: the run finished here</extracomment>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="141"/>
+        <source>event</source>
+        <extracomment>Chart marker: another event of the run</extracomment>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <source>Loading…</source>
+        <translation>読み込み中…</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <source>No data yet</source>
+        <translation>まだデータがありません</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="806"/>
+        <source>step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="810"/>
+        <source>wall time (h)</source>
+        <translation>経過時間（時）</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="811"/>
+        <source>wall time (min)</source>
+        <translation>経過時間（分）</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="812"/>
+        <source>wall time (s)</source>
+        <translation>経過時間（秒）</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="935"/>
+        <source>step %1</source>
+        <translation>ステップ %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="936"/>
+        <source>time %1</source>
+        <translation>時間 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1075"/>
+        <source>Cannot write the PNG file %1</source>
+        <translation>PNG ファイル %1 を書き込めません</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1087"/>
+        <source>Isomorph metric chart: %1</source>
+        <translation>Isomorph のメトリクスグラフ: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
+        <source>Cannot write the SVG file %1</source>
+        <translation>SVG ファイル %1 を書き込めません</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 を書き込めません: %2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::NewWorkspaceDialog</name>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="21"/>
+        <source>New Workspace</source>
+        <translation>新しいワークスペース</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="22"/>
+        <source>e.g. ccp-replication</source>
+        <translation>例: ccp-replication</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="23"/>
+        <source>Browse...</source>
+        <translation>参照...</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="28"/>
+        <source>Create</source>
+        <translation>作成</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="31"/>
+        <source>&amp;Name:</source>
+        <translation>名前(&amp;N):</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="32"/>
+        <source>&amp;Location:</source>
+        <translation>場所(&amp;L):</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="37"/>
+        <source>Location of the workspace</source>
+        <translation>ワークスペースの場所</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="66"/>
+        <source>Enter a name.</source>
+        <translation>名前を入力してください。</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="68"/>
+        <source>The name is used as a folder name: it cannot contain &apos;/&apos; or be &apos;.&apos; or &apos;..&apos;.</source>
+        <translation>名前はフォルダー名として使われます。&apos;/&apos; を含めたり、&apos;.&apos; や &apos;..&apos; にしたりすることはできません。</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="70"/>
+        <source>Choose a location.</source>
+        <translation>場所を選んでください。</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="73"/>
+        <source>%1 already exists; choose another name.</source>
+        <translation>%1 はすでに存在します。別の名前を選んでください。</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="78"/>
+        <source>%1 is not a folder.</source>
+        <translation>%1 はフォルダーではありません。</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="79"/>
+        <source>%1 is not writable.</source>
+        <translation>%1 に書き込めません。</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="86"/>
+        <source>The workspace will be created in %1</source>
+        <translation>ワークスペースは %1 に作成されます</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::RunsModel</name>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="39"/>
+        <source>config: %1</source>
+        <translation>設定: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="56"/>
+        <source> (attached)</source>
+        <translation>（外部）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="89"/>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="91"/>
+        <source>Objectives</source>
+        <translation>目的関数</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <source>Status</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <source>Step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <source>Best dev</source>
+        <translation>dev 最良値</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <source>Started</source>
+        <translation>開始日時</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <source>Machine</source>
+        <translation>マシン</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="150"/>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="151"/>
+        <source>finished</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="152"/>
+        <source>stopped</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <source>diverged</source>
+        <translation>発散</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <source>interrupted</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <source>missing</source>
+        <translation>見つからない</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::RunsView</name>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="36"/>
+        <source>Log scale</source>
+        <translation>対数目盛</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="44"/>
+        <source>New run...</source>
+        <translation>新しい実行...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="45"/>
+        <source>Attach run folder...</source>
+        <translation>実行フォルダーを追加...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="46"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="47"/>
+        <source>Resume</source>
+        <translation>再開</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="48"/>
+        <source>Asks the run to save a checkpoint and exit (SIGINT)</source>
+        <translation>チェックポイントを保存して終了するよう実行に指示します（SIGINT）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="49"/>
+        <source>Continues the run from its latest checkpoint</source>
+        <translation>最新のチェックポイントから実行を続けます</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="72"/>
+        <source>EMA smoothing; the raw curve stays faint behind</source>
+        <translation>EMA による平滑化。元の曲線は背後に薄く表示されます</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="73"/>
+        <source>Step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="74"/>
+        <source>Wall time</source>
+        <translation>経過時間</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="76"/>
+        <source>Smoothing</source>
+        <translation>平滑化</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <source>X axis</source>
+        <translation>X 軸</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="83"/>
+        <source>Right-click a chart to export it</source>
+        <translation>グラフを右クリックするとエクスポートできます</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
+        <translation>表で実行を選ぶと、記録されたメトリクスがグラフに表示されます。複数選ぶと重ねて表示します。</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <source>Open in Embeddings</source>
+        <translation>埋め込みビューで開く</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="124"/>
+        <source>Open in Search</source>
+        <translation>検索ビューで開く</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="128"/>
+        <source>Summary</source>
+        <translation>サマリー</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="129"/>
+        <source>Config</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="130"/>
+        <source>Log</source>
+        <translation>ログ</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <source>Checkpoints</source>
+        <translation>チェックポイント</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="165"/>
+        <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
+        <translation>実行フォルダーを追加（config.toml と metrics.jsonl のあるディレクトリ）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="307"/>
+        <source>Select a run to see its summary, config, log and checkpoints.</source>
+        <translation>実行を選ぶと、サマリー・設定・ログ・チェックポイントが表示されます。</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="324"/>
+        <source>Export as PNG...</source>
+        <translation>PNG としてエクスポート...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <source>Export as SVG...</source>
+        <translation>SVG としてエクスポート...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="326"/>
+        <source>Export data as CSV...</source>
+        <translation>データを CSV としてエクスポート...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="335"/>
+        <source>Export chart</source>
+        <translation>グラフをエクスポート</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="341"/>
+        <source>Export failed</source>
+        <translation>エクスポートに失敗しました</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::ScatterView</name>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="854"/>
+        <source>No points to show</source>
+        <translation>表示する点がありません</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <source>1 point</source>
+        <translation>1 点</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <source>%L1 points</source>
+        <translation>%L1 点</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="873"/>
+        <source>%L1 selected</source>
+        <translation>%L1 点を選択中</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="874"/>
+        <source>1 match</source>
+        <translation>1 件一致</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="875"/>
+        <source>%L1 matches</source>
+        <translation>%L1 件一致</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
+        <source>1 translation highlighted</source>
+        <translation>1 組の翻訳を強調表示</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <source>%L1 translations highlighted</source>
+        <translation>%L1 組の翻訳を強調表示</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <source>density (darker: more points)</source>
+        <translation>密度（濃いほど点が多い）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1023"/>
+        <source>Click to hide %1</source>
+        <translation>クリックで %1 を非表示</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1024"/>
+        <source>Click to show %1</source>
+        <translation>クリックで %1 を表示</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1039"/>
+        <source>%1, point %L2</source>
+        <translation>%1、点 %L2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1056"/>
+        <source>Cannot write the PNG file %1: %2</source>
+        <translation>PNG ファイル %1 を書き込めません: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1068"/>
+        <source>Isomorph embeddings</source>
+        <translation>Isomorph の埋め込み</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1075"/>
+        <source>Cannot write the SVG file %1: %2</source>
+        <translation>SVG ファイル %1 を書き込めません: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1082"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1101"/>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 を書き込めません: %2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::SettingsDialog</name>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="15"/>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="17"/>
+        <source>System default</source>
+        <translation>システムの既定</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="25"/>
+        <source>&amp;Language:</source>
+        <translation>言語(&amp;L):</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="52"/>
+        <source>The language applies to the whole window, menus and messages.</source>
+        <translation>言語はウィンドウ全体、メニュー、メッセージに適用されます。</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="53"/>
+        <source>The new language is used from the next start of Isomorph.</source>
+        <translation>新しい言語は次回 Isomorph を起動したときから使われます。</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::WelcomePage</name>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="16"/>
+        <source>A workspace is a folder that holds your corpora, tokenizers, training runs and search indexes. Create one, open an existing one, or open the demo workspace built from the multilingual manual pages installed on this machine.</source>
+        <translation>ワークスペースは、コーパス、トークナイザー、学習の実行、検索インデックスをまとめて保存するフォルダーです。新しく作成するか、既存のものを開くか、このマシンにインストールされた多言語の man ページから構築したデモ用ワークスペースを開いてください。</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="21"/>
+        <source>New workspace...</source>
+        <translation>新しいワークスペース...</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="22"/>
+        <source>Open workspace...</source>
+        <translation>ワークスペースを開く...</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="23"/>
+        <source>Open demo workspace</source>
+        <translation>デモ用ワークスペースを開く</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="27"/>
+        <source>Recent workspaces</source>
+        <translation>最近使ったワークスペース</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="28"/>
+        <source>No workspace opened yet.</source>
+        <translation>まだワークスペースを開いていません。</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::WorkspaceOverview</name>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="19"/>
+        <source>Item</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="19"/>
+        <source>Folder</source>
+        <translation>フォルダー</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="22"/>
+        <source>Refresh</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="23"/>
+        <source>Show in file manager</source>
+        <translation>ファイルマネージャーで表示</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="47"/>
+        <source>created %1</source>
+        <translation>作成日 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="50"/>
+        <source>Read-only: new runs and indexes cannot be saved here.</source>
+        <translation>読み取り専用: 新しい実行やインデックスはここに保存できません。</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="73"/>
+        <source>Corpora</source>
+        <translation>コーパス</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="73"/>
+        <location filename="../views/workspace_overview.cpp" line="74"/>
+        <location filename="../views/workspace_overview.cpp" line="75"/>
+        <location filename="../views/workspace_overview.cpp" line="76"/>
+        <source>none yet</source>
+        <translation>まだありません</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="74"/>
+        <source>Tokenizers</source>
+        <translation>トークナイザー</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="75"/>
+        <source>Runs</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="76"/>
+        <source>Indexes</source>
+        <translation>インデックス</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/gui/main.cpp" line="34"/>
+        <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
+        <translation>言語横断の文表現と検索のための研究用ワークベンチ。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="40"/>
+        <source>Open the workspace in &lt;folder&gt;.</source>
+        <translation>&lt;フォルダー&gt; のワークスペースを開きます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="41"/>
+        <source>folder</source>
+        <translation>フォルダー</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="44"/>
+        <source>Open the built-in demo workspace (created if missing).</source>
+        <translation>組み込みのデモ用ワークスペースを開きます（なければ作成します）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="47"/>
+        <source>Show this view of the workspace: overview or runs.</source>
+        <translation>ワークスペースのこのビューを表示します: overview または runs。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="53"/>
+        <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
+        <translation>「実行」ビューでこれらの実行（カンマ区切りのフォルダー名）を選択します。比較したいときなどに使います。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="70"/>
+        <source>Cannot open workspace</source>
+        <translation>ワークスペースを開けません</translation>
+    </message>
+</context>
+</TS>

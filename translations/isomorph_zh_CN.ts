@@ -1,0 +1,1400 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>MetricCatalog</name>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="33"/>
+        <source>MLM loss</source>
+        <translation>MLM 损失</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="35"/>
+        <source>CCP loss</source>
+        <translation>CCP 损失</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="37"/>
+        <source>Weighted total loss</source>
+        <translation>加权总损失</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="39"/>
+        <source>Dev bitext accuracy</source>
+        <translation>开发集双语检索准确率</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="41"/>
+        <source>Dev bitext accuracy, mean-shifted</source>
+        <translation>开发集双语检索准确率（均值平移后）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="43"/>
+        <source>Dev bitext pairs</source>
+        <translation>开发集双语句对数</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="45"/>
+        <source>Embedding spread (1 = as at start)</source>
+        <translation>嵌入分散度（1 = 与开始时相同）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="47"/>
+        <source>Uniformity (lower = more uniform)</source>
+        <translation>均匀性（越低越均匀）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="49"/>
+        <source>Embedding spread</source>
+        <translation>嵌入分散度</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="51"/>
+        <source>Alignment of translations</source>
+        <translation>译文对齐度</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="53"/>
+        <source>CCP in-batch accuracy (leakage when ~1)</source>
+        <translation>CCP 批内准确率（≈1 表示信息泄漏）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="55"/>
+        <source>MLM accuracy on masked tokens</source>
+        <translation>掩码词元上的 MLM 准确率</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="57"/>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="59"/>
+        <source>Gradient norm</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="61"/>
+        <source>FP16 loss scale</source>
+        <translation>FP16 损失缩放</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="63"/>
+        <source>Skipped steps</source>
+        <translation>跳过的步数</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="65"/>
+        <source>Tokens / s</source>
+        <translation>词元 / 秒</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="67"/>
+        <source>Samples / s</source>
+        <translation>样本 / 秒</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="69"/>
+        <source>Step time</source>
+        <translation>每步耗时</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="71"/>
+        <source>Peak memory</source>
+        <translation>峰值内存</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="73"/>
+        <source>Peak device memory</source>
+        <translation>设备峰值显存</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="75"/>
+        <source>Training time</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="181"/>
+        <source>metrics.jsonl key: %1</source>
+        <translation>metrics.jsonl 键：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="184"/>
+        <source>objective: %1</source>
+        <translation>目标：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="187"/>
+        <source>lower is better</source>
+        <translation>越低越好</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="189"/>
+        <source>higher is better</source>
+        <translation>越高越好</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="191"/>
+        <source>measured at evaluations (not smoothed)</source>
+        <translation>在评估时测得（未平滑）</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="18"/>
+        <source>BLAS library</source>
+        <translation>BLAS 库</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="20"/>
+        <source>float32 GEMM %1×%1×%1</source>
+        <translation>float32 GEMM %1×%1×%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="21"/>
+        <source>%1 GFLOP/s</source>
+        <translation>%1 GFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="23"/>
+        <source>Threads</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="23"/>
+        <source>%1 intra-op, %2 logical CPUs</source>
+        <translation>intra-op %1 个，逻辑 CPU %2 个</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="26"/>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="27"/>
+        <source>%1 device(s)</source>
+        <translation>%1 个设备</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="28"/>
+        <source>not compiled (CPU-only LibTorch)</source>
+        <translation>未编译（仅 CPU 版 LibTorch）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="30"/>
+        <source>c10d %1</source>
+        <translation>c10d %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="31"/>
+        <source>available</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="31"/>
+        <source>unavailable</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="35"/>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/about_controller.cpp" line="45"/>
+        <source>Collecting library versions and measuring BLAS speed...</source>
+        <translation>正在收集库版本并测量 BLAS 速度...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="38"/>
+        <source>objective %1</source>
+        <translation>目标 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="58"/>
+        <source>The folder was deleted, moved or is not mounted.</source>
+        <translation>该文件夹已被删除、移动或未挂载。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="71"/>
+        <source>config.toml cannot be read by this version: %1</source>
+        <translation>此版本无法读取 config.toml：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="97"/>
+        <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
+        <translation>其进程（%1）结束时未保存最终检查点；“继续”会从最新的检查点接着训练。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/run_scanner.cpp" line="104"/>
+        <source>No status.json yet: the run is starting or was written by another tool.</source>
+        <translation>尚无 status.json：该运行正在启动，或由其他工具生成。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="117"/>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="131"/>
+        <source>a schema record without a &quot;metrics&quot; array</source>
+        <translation>缺少 &quot;metrics&quot; 数组的模式记录</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::MainWindow</name>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="78"/>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="85"/>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="104"/>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="122"/>
+        <location filename="../app/gui/main_window.cpp" line="365"/>
+        <source>Cannot open workspace</source>
+        <translation>无法打开工作区</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <source>&amp;New Workspace...</source>
+        <translation>新建工作区(&amp;N)...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <source>Create a workspace folder for corpora, runs and indexes</source>
+        <translation>创建用于存放语料库、运行和索引的工作区文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="164"/>
+        <source>&amp;Open Workspace...</source>
+        <translation>打开工作区(&amp;O)...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <source>&amp;Close Workspace</source>
+        <translation>关闭工作区(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <source>&amp;Settings...</source>
+        <translation>设置(&amp;S)...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
+        <source>Open &amp;Demo Workspace</source>
+        <translation>打开演示工作区(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
+        <source>&amp;Full Screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
+        <source>&amp;About Isomorph</source>
+        <translation>关于 Isomorph(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="203"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <source>&amp;Log Panel</source>
+        <translation>日志面板(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
+        <source>Opened workspace %1</source>
+        <translation>已打开工作区 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <source>%1 is read-only: runs and indexes cannot be saved there</source>
+        <translation>%1 为只读：无法在此保存运行和索引</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="266"/>
+        <source>Created workspace %1</source>
+        <translation>已创建工作区 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="407"/>
+        <source>Demo workspace</source>
+        <translation>演示工作区</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <source>Closed workspace %1</source>
+        <translation>已关闭工作区 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="321"/>
+        <source>Clear Recent Workspaces</source>
+        <translation>清除最近打开的工作区</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="335"/>
+        <source>%1 — Isomorph</source>
+        <translation>%1 — Isomorph</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <source>Isomorph</source>
+        <translation>Isomorph</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="353"/>
+        <source>Cannot create workspace</source>
+        <translation>无法创建工作区</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="359"/>
+        <source>Open Workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="384"/>
+        <source>The new language is used from the next start of Isomorph.</source>
+        <translation>新语言将在下次启动 Isomorph 时生效。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <source>Cannot open the demo workspace</source>
+        <translation>无法打开演示工作区</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <source>Building the demo workspace from the installed man pages...</source>
+        <translation>正在根据已安装的 man 手册页构建演示工作区...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="406"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="445"/>
+        <source>Cannot build the demo workspace</source>
+        <translation>无法构建演示工作区</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="446"/>
+        <source>isomorph-cli demo prepare failed: %1</source>
+        <translation>isomorph-cli demo prepare 失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="451"/>
+        <source>The demo workspace was closed while it was being built</source>
+        <translation>演示工作区在构建过程中被关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="476"/>
+        <source>Cannot start the demo run</source>
+        <translation>无法启动演示运行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="482"/>
+        <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
+        <translation>&lt;b&gt;实时演示。&lt;/b&gt;一个 4 层编码器从 25 种语言的 man 手册页中学习。它主要看翻译句对（&lt;i&gt;HICTL 损失&lt;/i&gt;：在同一批次的另外 63 个句子中找出某个句子的译文），偶尔预测被遮住的词（&lt;i&gt;MLM 损失&lt;/i&gt;）。&lt;i&gt;开发集双语检索准确率&lt;/i&gt;衡量的是：对于来自从未参与训练的命令的句子，其译文是否是它的最近邻。从零开始训练时，由于共享词汇，它起步就接近 24%，并在几分钟内上升。&lt;i&gt;嵌入分散度&lt;/i&gt;降到 0.5 以下即提示表示坍缩。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="522"/>
+        <location filename="../app/gui/main_window.cpp" line="529"/>
+        <source>Cannot start the run</source>
+        <translation>无法启动运行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="540"/>
+        <source>Runs are still training</source>
+        <translation>仍有运行在训练中</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/main_window.cpp" line="541"/>
+        <source>%n run(s) started here are still training.</source>
+        <translation>
+            <numerusform>此处启动的 %n 个运行仍在训练中。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
+        <translation>“分离”让它们自行完成（下次“运行”视图中仍会显示）；“停止运行”则让它们保存检查点后退出。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="548"/>
+        <source>Detach</source>
+        <translation>分离</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="549"/>
+        <source>Stop runs</source>
+        <translation>停止运行</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::NewRunDialog</name>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="51"/>
+        <source>New training run</source>
+        <translation>新建训练运行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="61"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="263"/>
+        <source> (workspace)</source>
+        <translation>（工作区）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="110"/>
+        <source>Same as the preset</source>
+        <translation>与预设相同</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="113"/>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="114"/>
+        <source>Run name</source>
+        <translation>运行名称</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
+        <source>Launch</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="117"/>
+        <source>Save as preset...</source>
+        <translation>另存为预设...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
+        <source>Differences from the preset:</source>
+        <translation>与预设的差异：</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="137"/>
+        <source>Save as preset</source>
+        <translation>另存为预设</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <source>Preset name</source>
+        <translation>预设名称</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="202"/>
+        <source>Run name: give a folder name (no &apos;/&apos;)</source>
+        <translation>运行名称：请填写文件夹名（不能含 &apos;/&apos;）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="204"/>
+        <source>Run name: runs/%1 already exists</source>
+        <translation>运行名称：runs/%1 已存在</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/new_run_dialog.cpp" line="250"/>
+        <source>A preset name is a file name without &apos;/&apos;</source>
+        <translation>预设名称是不含 &apos;/&apos; 的文件名</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::RunsController</name>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <source>%1 is a sweep without runs yet</source>
+        <translation>%1 是尚无运行的超参数扫描</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="333"/>
+        <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
+        <translation>%1 既不是运行文件夹（没有 config.toml 或 metrics.jsonl），也不是扫描文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="349"/>
+        <source>isomorph-cli was not found at %1</source>
+        <translation>在 %1 未找到 isomorph-cli</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="373"/>
+        <source>exited with status %1: %2</source>
+        <translation>以状态 %1 退出：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <source>crashed: %1</source>
+        <translation>崩溃：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="376"/>
+        <source>Run %1 %2</source>
+        <translation>运行 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="378"/>
+        <source>Run %1 ended</source>
+        <translation>运行 %1 已结束</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="386"/>
+        <source>could not start isomorph-cli</source>
+        <translation>无法启动 isomorph-cli</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <source>Run %1: could not start isomorph-cli</source>
+        <translation>运行 %1：无法启动 isomorph-cli</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="407"/>
+        <source>%1 runs on %2; stop it there</source>
+        <translation>%1 正在 %2 上运行；请在那台机器上停止它</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="415"/>
+        <source>Stopping %1: it saves a checkpoint and exits</source>
+        <translation>正在停止 %1：它会保存检查点后退出</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="594"/>
+        <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
+        <translation>%1：metrics.jsonl 中有 %2 行不是有效记录，已跳过（%3）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="624"/>
+        <source>latest</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="638"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;第 %3 步，共 %4 步&lt;br&gt;训练时长 %5，预计剩余 %6&lt;br&gt;最近损失 %7&lt;br&gt;最佳 %8：%9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::AboutDialog</name>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="19"/>
+        <source>About Isomorph</source>
+        <translation>关于 Isomorph</translation>
+    </message>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="23"/>
+        <source>A research workbench for cross-lingual sentence-representation pretraining and dense retrieval.&lt;br&gt;Licensed under the Apache License, version 2.0.</source>
+        <translation>面向跨语言句子表示预训练与稠密检索的研究工作台。&lt;br&gt;依据 Apache License 2.0 授权。</translation>
+    </message>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="28"/>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="28"/>
+        <source>Version / state</source>
+        <translation>版本 / 状态</translation>
+    </message>
+    <message>
+        <location filename="../views/about_dialog.cpp" line="34"/>
+        <source>Copy report</source>
+        <translation>复制报告</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::LogModel</name>
+    <message>
+        <location filename="../views/log_model.cpp" line="46"/>
+        <source>debug</source>
+        <translation>调试</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="48"/>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="50"/>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="52"/>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="96"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="98"/>
+        <source>Level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="100"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../views/log_model.cpp" line="102"/>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::LogPanel</name>
+    <message>
+        <location filename="../views/log_panel.cpp" line="67"/>
+        <source>All messages</source>
+        <translation>所有消息</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="68"/>
+        <source>Info and above</source>
+        <translation>信息及以上</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="69"/>
+        <source>Warnings and errors</source>
+        <translation>警告和错误</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="70"/>
+        <source>Errors only</source>
+        <translation>仅错误</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="72"/>
+        <source>Filter messages</source>
+        <translation>筛选消息</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="75"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="76"/>
+        <source>Copy the selected messages</source>
+        <translation>复制所选消息</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="78"/>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <location filename="../views/log_panel.cpp" line="79"/>
+        <source>Remove all messages</source>
+        <translation>删除所有消息</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::MetricChart</name>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="109"/>
+        <source>start</source>
+        <extracomment>Chart marker: the run started here (a few letters)</extracomment>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="113"/>
+        <source>resumed</source>
+        <extracomment>Chart marker: the run was resumed from a checkpoint here</extracomment>
+        <translation>已恢复</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="117"/>
+        <source>ckpt</source>
+        <extracomment>Chart marker: a checkpoint was saved here (abbreviation)</extracomment>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="121"/>
+        <source>collapse</source>
+        <extracomment>Chart marker: the embeddings collapsed (all sentences became similar)</extracomment>
+        <translation>坍缩</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="126"/>
+        <source>warn</source>
+        <extracomment>Chart marker: a warning was logged here (abbreviation)</extracomment>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="132"/>
+        <source>stop</source>
+        <extracomment>Chart marker: the run was stopped here</extracomment>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="136"/>
+        <source>done</source>
+        <extracomment>Chart marker: the run finished here</extracomment>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="141"/>
+        <source>event</source>
+        <extracomment>Chart marker: another event of the run</extracomment>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <source>No data yet</source>
+        <translation>暂无数据</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="806"/>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="810"/>
+        <source>wall time (h)</source>
+        <translation>实际耗时（小时）</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="811"/>
+        <source>wall time (min)</source>
+        <translation>实际耗时（分钟）</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="812"/>
+        <source>wall time (s)</source>
+        <translation>实际耗时（秒）</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="935"/>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="936"/>
+        <source>time %1</source>
+        <translation>时间 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1075"/>
+        <source>Cannot write the PNG file %1</source>
+        <translation>无法写入 PNG 文件 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1087"/>
+        <source>Isomorph metric chart: %1</source>
+        <translation>Isomorph 指标图：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
+        <source>Cannot write the SVG file %1</source>
+        <translation>无法写入 SVG 文件 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::NewWorkspaceDialog</name>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="21"/>
+        <source>New Workspace</source>
+        <translation>新建工作区</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="22"/>
+        <source>e.g. ccp-replication</source>
+        <translation>例如 ccp-replication</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="23"/>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="28"/>
+        <source>Create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="31"/>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="32"/>
+        <source>&amp;Location:</source>
+        <translation>位置(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="37"/>
+        <source>Location of the workspace</source>
+        <translation>工作区的位置</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="66"/>
+        <source>Enter a name.</source>
+        <translation>请输入名称。</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="68"/>
+        <source>The name is used as a folder name: it cannot contain &apos;/&apos; or be &apos;.&apos; or &apos;..&apos;.</source>
+        <translation>该名称将用作文件夹名：不能包含 &apos;/&apos;，也不能是 &apos;.&apos; 或 &apos;..&apos;。</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="70"/>
+        <source>Choose a location.</source>
+        <translation>请选择位置。</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="73"/>
+        <source>%1 already exists; choose another name.</source>
+        <translation>%1 已存在；请换一个名称。</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="78"/>
+        <source>%1 is not a folder.</source>
+        <translation>%1 不是文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="79"/>
+        <source>%1 is not writable.</source>
+        <translation>%1 不可写。</translation>
+    </message>
+    <message>
+        <location filename="../views/new_workspace_dialog.cpp" line="86"/>
+        <source>The workspace will be created in %1</source>
+        <translation>工作区将创建在 %1</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::RunsModel</name>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="39"/>
+        <source>config: %1</source>
+        <translation>配置：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="56"/>
+        <source> (attached)</source>
+        <translation>（已附加）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="89"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="91"/>
+        <source>Objectives</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <source>Step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <source>Best dev</source>
+        <translation>开发集最佳</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="150"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="151"/>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="152"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <source>diverged</source>
+        <translation>已发散</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::RunsView</name>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="36"/>
+        <source>Log scale</source>
+        <translation>对数刻度</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="44"/>
+        <source>New run...</source>
+        <translation>新建运行...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="45"/>
+        <source>Attach run folder...</source>
+        <translation>附加运行文件夹...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="46"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="47"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="48"/>
+        <source>Asks the run to save a checkpoint and exit (SIGINT)</source>
+        <translation>让运行保存检查点后退出（SIGINT）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="49"/>
+        <source>Continues the run from its latest checkpoint</source>
+        <translation>从最新的检查点继续该运行</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="72"/>
+        <source>EMA smoothing; the raw curve stays faint behind</source>
+        <translation>EMA 平滑；原始曲线以淡色显示在后面</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="73"/>
+        <source>Step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="74"/>
+        <source>Wall time</source>
+        <translation>实际耗时</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="76"/>
+        <source>Smoothing</source>
+        <translation>平滑</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <source>X axis</source>
+        <translation>X 轴</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="83"/>
+        <source>Right-click a chart to export it</source>
+        <translation>右键单击图表即可导出</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
+        <translation>在表格中选择运行即可绘制其记录的指标；选择多个可叠加比较。</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <source>Open in Embeddings</source>
+        <translation>在嵌入视图中打开</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="124"/>
+        <source>Open in Search</source>
+        <translation>在搜索视图中打开</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="128"/>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="129"/>
+        <source>Config</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="130"/>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <source>Checkpoints</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="165"/>
+        <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
+        <translation>附加运行文件夹（包含 config.toml 和 metrics.jsonl 的目录）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="307"/>
+        <source>Select a run to see its summary, config, log and checkpoints.</source>
+        <translation>选择一个运行以查看其摘要、配置、日志和检查点。</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="324"/>
+        <source>Export as PNG...</source>
+        <translation>导出为 PNG...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <source>Export as SVG...</source>
+        <translation>导出为 SVG...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="326"/>
+        <source>Export data as CSV...</source>
+        <translation>将数据导出为 CSV...</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="335"/>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="341"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::ScatterView</name>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="854"/>
+        <source>No points to show</source>
+        <translation>没有可显示的点</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <source>1 point</source>
+        <translation>1 个点</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <source>%L1 points</source>
+        <translation>%L1 个点</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="873"/>
+        <source>%L1 selected</source>
+        <translation>已选 %L1 个</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="874"/>
+        <source>1 match</source>
+        <translation>1 个匹配</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="875"/>
+        <source>%L1 matches</source>
+        <translation>%L1 个匹配</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
+        <source>1 translation highlighted</source>
+        <translation>已高亮 1 对译文</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <source>%L1 translations highlighted</source>
+        <translation>已高亮 %L1 对译文</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <source>density (darker: more points)</source>
+        <translation>密度（越深点越多）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1023"/>
+        <source>Click to hide %1</source>
+        <translation>单击以隐藏 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1024"/>
+        <source>Click to show %1</source>
+        <translation>单击以显示 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1039"/>
+        <source>%1, point %L2</source>
+        <translation>%1，点 %L2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1056"/>
+        <source>Cannot write the PNG file %1: %2</source>
+        <translation>无法写入 PNG 文件 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1068"/>
+        <source>Isomorph embeddings</source>
+        <translation>Isomorph 嵌入</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1075"/>
+        <source>Cannot write the SVG file %1: %2</source>
+        <translation>无法写入 SVG 文件 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1082"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1101"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::SettingsDialog</name>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="15"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="17"/>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="25"/>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="52"/>
+        <source>The language applies to the whole window, menus and messages.</source>
+        <translation>该语言适用于整个窗口、菜单和消息。</translation>
+    </message>
+    <message>
+        <location filename="../views/settings_dialog.cpp" line="53"/>
+        <source>The new language is used from the next start of Isomorph.</source>
+        <translation>新语言将在下次启动 Isomorph 时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::WelcomePage</name>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="16"/>
+        <source>A workspace is a folder that holds your corpora, tokenizers, training runs and search indexes. Create one, open an existing one, or open the demo workspace built from the multilingual manual pages installed on this machine.</source>
+        <translation>工作区是存放语料库、分词器、训练运行和搜索索引的文件夹。您可以新建一个、打开已有的，或打开根据本机已安装的多语言 man 手册页构建的演示工作区。</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="21"/>
+        <source>New workspace...</source>
+        <translation>新建工作区...</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="22"/>
+        <source>Open workspace...</source>
+        <translation>打开工作区...</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="23"/>
+        <source>Open demo workspace</source>
+        <translation>打开演示工作区</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="27"/>
+        <source>Recent workspaces</source>
+        <translation>最近的工作区</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="28"/>
+        <source>No workspace opened yet.</source>
+        <translation>尚未打开任何工作区。</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::WorkspaceOverview</name>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="19"/>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="19"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="22"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="23"/>
+        <source>Show in file manager</source>
+        <translation>在文件管理器中显示</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="47"/>
+        <source>created %1</source>
+        <translation>创建于 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="50"/>
+        <source>Read-only: new runs and indexes cannot be saved here.</source>
+        <translation>只读：无法在此保存新的运行和索引。</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="73"/>
+        <source>Corpora</source>
+        <translation>语料库</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="73"/>
+        <location filename="../views/workspace_overview.cpp" line="74"/>
+        <location filename="../views/workspace_overview.cpp" line="75"/>
+        <location filename="../views/workspace_overview.cpp" line="76"/>
+        <source>none yet</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="74"/>
+        <source>Tokenizers</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="75"/>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="76"/>
+        <source>Indexes</source>
+        <translation>索引</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/gui/main.cpp" line="34"/>
+        <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
+        <translation>面向跨语言句子表示与检索的研究工作台。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="40"/>
+        <source>Open the workspace in &lt;folder&gt;.</source>
+        <translation>打开 &lt;文件夹&gt; 中的工作区。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="41"/>
+        <source>folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="44"/>
+        <source>Open the built-in demo workspace (created if missing).</source>
+        <translation>打开内置的演示工作区（如不存在则创建）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="47"/>
+        <source>Show this view of the workspace: overview or runs.</source>
+        <translation>显示工作区的此视图：overview 或 runs。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="53"/>
+        <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
+        <translation>在“运行”视图中选中这些运行（以逗号分隔的文件夹名），例如用于比较。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="70"/>
+        <source>Cannot open workspace</source>
+        <translation>无法打开工作区</translation>
+    </message>
+</context>
+</TS>
