@@ -26,6 +26,7 @@
 #include <QStringListModel>
 #include <QTableView>
 #include <QTextDocument>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -404,6 +405,7 @@ void SearchView::setMessage(const QString& text, bool error) {
 
 void SearchView::setAbMode(bool on) {
     if (ab_->isChecked() != on) ab_->setChecked(on);  // toggled() calls back here
+    const bool opening = on && results_[1]->isHidden();
     for (int side = 0; side < kSides; ++side) {
         Side& s = sides_[side];
         const bool shown = side == 0 || on;
@@ -417,6 +419,14 @@ void SearchView::setAbMode(bool on) {
                            : QStringLiteral("<b>%1</b>: %2")
                                  .arg(sideName(side, on).toHtmlEscaped(), name.toHtmlEscaped()));
     }
+    // Both sides get half the width when B appears, once the splitter has laid out the newly
+    // shown side (before that it keeps B's hidden size, none).
+    if (opening)
+        if (auto* splitter = qobject_cast<QSplitter*>(results_[0]->parentWidget()))
+            QTimer::singleShot(0, splitter, [splitter] {
+                const int half = splitter->width() / 2;
+                splitter->setSizes({half, half});
+            });
     updateLanguages();
 }
 
