@@ -13,7 +13,6 @@
 #include "core/index/index_builder.h"
 #include "core/index/search_service.h"
 #include "core/model_io/npy_sidecar.h"
-#include "core/search/bm25_index.h"
 
 namespace isomorph::cli {
 namespace {
@@ -32,17 +31,6 @@ struct BuildCliOptions {
     int threads = 0;
     bool overwrite = false, bm25 = true;
 };
-
-/// Builds the BM25 index of the same documents into the index folder.
-void addBm25(index::BuildOptions& options, const std::vector<index::IndexedDocument>& documents) {
-    options.writeMore = [&documents](const fs::path& staging) {
-        std::vector<search::IndexDocument> docs;
-        docs.reserve(documents.size());
-        for (const auto& d : documents)
-            docs.push_back({d.id, "", d.text, d.language});
-        search::Bm25Index::build(staging / "bm25", docs);
-    };
-}
 
 /// Model, pooling and truncation of a .npy written by `isomorph-cli encode` (its sidecar), with
 /// --model taking precedence.
@@ -73,7 +61,7 @@ int runBuild(const BuildCliOptions& o) {
     std::vector<fs::path> files(o.corpus.begin(), o.corpus.end());
     const auto documents = index::readCorpusDocuments(files, o.corpusOptions);
     options.calibrationFile = o.calibration;
-    if (o.bm25) addBm25(options, documents);
+    if (o.bm25) options.writeMore = index::bm25Writer(documents);
     std::cerr << fmt::format("index build: {} documents from {} file(s)\n", documents.size(),
                              files.size());
     ProgressLine progress;

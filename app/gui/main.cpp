@@ -44,7 +44,8 @@ int main(int argc, char** argv) {
         QApplication::translate("main", "Open the built-in demo workspace (created if missing)."));
     QCommandLineOption viewOption(
         QStringLiteral("view"),
-        QApplication::translate("main", "Show this view of the workspace: overview or runs."),
+        QApplication::translate("main",
+                                "Show this view of the workspace: overview, runs or search."),
         QStringLiteral("view"));
     parser.addOption(workspaceOption);
     parser.addOption(demoOption);

@@ -25,6 +25,7 @@
 #include "app/gui/about_controller.h"
 #include "app/gui/new_run_dialog.h"
 #include "app/gui/runs_controller.h"
+#include "app/gui/search_controller.h"
 #include "app/gui/ui_language.h"
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
@@ -35,6 +36,7 @@
 #include "views/new_workspace_dialog.h"
 #include "views/runs/runs_model.h"
 #include "views/runs/runs_view.h"
+#include "views/search/search_view.h"
 #include "views/settings_dialog.h"
 #include "views/welcome_page.h"
 #include "views/workspace_overview.h"
@@ -91,6 +93,18 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
     connect(runsController_, &RunsController::message, this, [this](const QString& m) {
         log_->append(views::LogModel::Level::Info, QStringLiteral("runs"), m);
     });
+    {  // Search: the workspace's indexes; a run's "Open in Search" selects its checkpoint.
+        auto* searchView = new views::SearchView(this);
+        auto* search = new SearchController(searchView, this);
+        tabs_->addTab(searchView, tr("Search"));
+        connect(this, &MainWindow::workspaceOpened, search, &SearchController::setWorkspace);
+        connect(this, &MainWindow::workspaceClosed, search, [search] { search->setWorkspace({}); });
+        connect(runsView_, &views::RunsView::openInSearchRequested, this,
+                [this, search, searchView](const QString& checkpoint) {
+                    search->openCheckpoint(checkpoint);
+                    tabs_->setCurrentWidget(searchView);
+                });
+    }
     stack_->addWidget(welcome_);
     stack_->addWidget(tabs_);
     setCentralWidget(stack_);
@@ -503,6 +517,8 @@ bool MainWindow::showView(const QString& name) {
         tabs_->setCurrentWidget(overview_);
     else if (name == QLatin1String("runs"))
         tabs_->setCurrentWidget(runsView_);
+    else if (name == QLatin1String("search"))
+        tabs_->setCurrentWidget(findChild<views::SearchView*>());
     else
         return false;
     return true;

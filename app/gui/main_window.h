@@ -68,7 +68,7 @@ class MainWindow : public QMainWindow {
     bool startLiveDemo();
     /// Selects runs of the open workspace by folder name in the Runs view (once listed).
     void selectRuns(const QStringList& names);
-    /// Switches to a workspace view by name ("overview", "runs"); false if unknown.
+    /// Switches to a workspace view by name ("overview", "runs", "search"); false if unknown.
     bool showView(const QString& name);
     /// Opens the New run dialog; on Launch starts the run. Returns its folder ("" if cancelled).
     QString promptNewRun();

@@ -12,6 +12,7 @@
 #include "core/data/readers/plain_text_lines.h"
 #include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_reader.h"
+#include "core/search/bm25_index.h"
 
 namespace isomorph::index {
 namespace fs = std::filesystem;
@@ -184,6 +185,16 @@ void buildIndexFromEmbeddings(const fs::path& dir, const fs::path& embeddings,
     VectorIndex::build(dir, std::move(m.data), m.cols, documents,
                        baseMetadata(encoder, options, fs::absolute(embeddings).string(), steps),
                        options.overwrite, progress, extraFiles(options));
+}
+
+std::function<void(const fs::path&)> bm25Writer(const std::vector<IndexedDocument>& documents) {
+    return [&documents](const fs::path& staging) {
+        std::vector<search::IndexDocument> docs;
+        docs.reserve(documents.size());
+        for (const auto& d : documents)
+            docs.push_back({d.id, "", d.text, d.language});
+        search::Bm25Index::build(staging / "bm25", docs);
+    };
 }
 
 }  // namespace isomorph::index

@@ -40,6 +40,12 @@ struct BuildOptions {
     std::function<void(const std::filesystem::path&)> writeMore;
 };
 
+/// A BuildOptions::writeMore that also builds the BM25 (Xapian) index of `documents` into the
+/// index folder (`bm25/`), so the index serves lexical and hybrid searches. `documents` must
+/// outlive the build.
+std::function<void(const std::filesystem::path&)> bm25Writer(
+    const std::vector<IndexedDocument>& documents);
+
 /// Encodes `documents` with the checkpoint and builds the index in `dir`. `progress` gets stages
 /// "encode", "train", "add" with done/total; returning false cancels (Cancelled).
 void buildIndexFromCorpus(const std::filesystem::path& dir,

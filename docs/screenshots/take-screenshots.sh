@@ -11,6 +11,12 @@
 # scatter-synthetic.png, scatter-synthetic-density.png  the Embeddings view's scatter on 200,000
 #                     synthetic points in 5 languages, 5 translations highlighted (offscreen, from
 #                     bench_scatter: only in builds with -DISOMORPH_BUILD_BENCHMARKS=ON)
+# search-ab.png       the Search view in A/B mode on the demo workspace: the newest run's first
+#                     checkpoint (baseline) against its best, each on its own index of the demo's
+#                     test passages (built in WORKSPACE/indexes when missing); offscreen, from
+#                     bench_search_view (benchmark builds), which also prints the Enter -> results
+#                     painted latency. SEARCH_A / SEARCH_B choose other checkpoints, SEARCH_QUERY
+#                     the query.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-build}
@@ -36,6 +42,13 @@ shoot() {  # shoot OUTPUT SECONDS ARGS...
 
 if [ -x "$build/bin/bench_scatter" ]; then
   "$build/bin/bench_scatter" --screenshot "$here/scatter-synthetic.png" 200000
+fi
+newest_run=$(ls -1td "$ws"/runs/*/ 2>/dev/null | head -1)
+search_a=${SEARCH_A:-$(ls -1d "${newest_run}checkpoints"/step-* 2>/dev/null | head -1)}
+search_b=${SEARCH_B:-${newest_run%/}}
+if [ -x "$build/bin/bench_search_view" ] && [ -n "$search_a" ]; then
+  "$build/bin/bench_search_view" --workspace "$ws" --model-a "$search_a" --model-b "$search_b" \
+    --queries 100 --query "${SEARCH_QUERY:-Dateien kopieren}" --screenshot "$here/search-ab.png"
 fi
 ISOMORPH_LANGUAGE=en shoot "$here/runs-compare.png" 8 --workspace "$ws" --view runs --select "$compare"
 ISOMORPH_LANGUAGE=ja shoot "$here/runs-compare-ja.png" 8 --workspace "$ws" --view runs --select "$compare"

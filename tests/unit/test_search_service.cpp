@@ -46,13 +46,7 @@ class TestSearchService : public QObject {
 
     void build(const fs::path& out, bool bm25) {
         index::BuildOptions options;
-        if (bm25)
-            options.writeMore = [this](const fs::path& staging) {
-                std::vector<search::IndexDocument> docs;
-                for (const auto& d : docs_)
-                    docs.push_back({d.id, "", d.text, d.language});
-                search::Bm25Index::build(staging / "bm25", docs);
-            };
+        if (bm25) options.writeMore = index::bm25Writer(docs_);
         index::buildIndexFromCorpus(out, docs_, model_, encode_, options, "test");
     }
 

@@ -1,0 +1,454 @@
+#include "app/gui/search_controller.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <unordered_set>
+
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QThread>
+#include <QtConcurrent>
+
+#include "core/common/errors.h"
+#include "core/index/index_builder.h"
+#include "core/index/search_service.h"
+#include "core/model_io/checkpoint_path.h"
+#include "views/search/search_view.h"
+
+namespace isomorph::gui {
+namespace fs = std::filesystem;
+
+namespace {
+
+using ServicePtr = std::shared_ptr<const index::SearchService>;
+
+struct Opened {
+    ServicePtr service;
+    QString error;
+};
+
+/// Encoder threads: one core stays with the GUI thread, so encoding never stalls painting.
+int encoderThreads() {
+    return std::max(1, QThread::idealThreadCount() - 1);
+}
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+fs::path toPath(const QString& s) {
+    return fs::path(s.toStdString());
+}
+
+/// Whether `p` exists; false when it cannot be told (no exception leaves a worker unseen).
+bool pathExists(const fs::path& p) {
+    std::error_code ec;
+    return fs::exists(p, ec);
+}
+
+/// The tokenizer files EncodingService loads (encoding_service.cpp): without one a checkpoint
+/// cannot encode queries, and its fingerprint no longer matches the index it built.
+bool hasTokenizer(const fs::path& checkpoint) {
+    return pathExists(checkpoint / "sentencepiece.bpe.model") ||
+           pathExists(checkpoint / "vocab.txt");
+}
+
+QString noTokenizer(const fs::path& checkpoint) {
+    return SearchController::tr(
+               "The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next "
+               "to model.safetensors), so it cannot encode queries. Choose a complete checkpoint "
+               "folder of a run.")
+        .arg(qs(checkpoint.string()));
+}
+
+/// Why opening `folder` with `model` ("" = the recorded encoder) failed with `e`, in the
+/// user's terms: a damaged folder, another model than the one that built the index, a missing
+/// tokenizer, or the engine's own message.
+QString explainOpenFailure(const fs::path& folder, const fs::path& model, const std::exception& e) {
+    std::unique_ptr<index::VectorIndex> vi;
+    try {
+        vi = index::VectorIndex::open(folder);
+    } catch (const std::exception& inner) {
+        return SearchController::tr("The index folder %1 is damaged or incomplete: %2")
+            .arg(qs(folder.string()), qs(inner.what()));
+    }
+    const index::EncoderIdentity& built = vi->metadata().encoder;
+    const fs::path used = model.empty() ? fs::path(built.checkpoint) : model;
+    if (!pathExists(used))
+        return SearchController::tr(
+                   "The model that built this index (%1) is gone. Choose a copy of that "
+                   "checkpoint above.")
+            .arg(qs(built.checkpoint));
+    if (!hasTokenizer(used)) return noTokenizer(used);
+    std::string fingerprint;
+    try {
+        fingerprint = index::checkpointFingerprint(used);
+    } catch (const std::exception&) {
+    }
+    if (!fingerprint.empty() && fingerprint != built.fingerprint)
+        return SearchController::tr(
+                   "This index was built with another model (%1) than the selected checkpoint "
+                   "(%2): their vectors are not comparable. Select the checkpoint that built it, "
+                   "or build an index with this one.")
+            .arg(qs(built.checkpoint), qs(used.string()));
+    return SearchController::tr("Cannot open the index %1: %2")
+        .arg(qs(folder.string()), qs(e.what()));
+}
+
+/// The checkpoint folder meant by `checkpoint` ("" stays ""), or a message.
+fs::path resolveModel(const QString& checkpoint, QString* error) {
+    if (checkpoint.isEmpty()) return {};
+    fs::path model;
+    try {
+        model = model_io::resolveCheckpoint(toPath(checkpoint));
+    } catch (const std::exception& e) {
+        *error = SearchController::tr("%1 is not a checkpoint: %2").arg(checkpoint, qs(e.what()));
+        return {};
+    }
+    if (!hasTokenizer(model)) *error = noTokenizer(model);
+    return model;
+}
+
+/// Worker: the search service of an index folder.
+Opened openService(const QString& folder, const QString& checkpoint) {
+    if (folder.isEmpty()) return {nullptr, SearchController::tr("Choose an index folder.")};
+    QString error;
+    const fs::path model = resolveModel(checkpoint, &error);
+    if (!error.isEmpty()) return {nullptr, error};
+    const fs::path dir = toPath(folder);
+    if (!pathExists(dir / "index.json"))
+        return {nullptr, SearchController::tr("%1 is not an index folder (it has no index.json). "
+                                              "Choose a folder made by Build index or by "
+                                              "isomorph-cli index build.")
+                             .arg(folder)};
+    try {
+        index::SearchServiceOptions options;
+        options.model = model.string();
+        options.threads = encoderThreads();
+        return {ServicePtr(index::SearchService::open(dir, options)), {}};
+    } catch (const std::exception& e) {
+        return {nullptr, explainOpenFailure(dir, model, e)};
+    }
+}
+
+/// Passages of the corpus files (separated by ';'), each document id once: the demo's
+/// retrieval sets share passages, and an index refuses duplicate ids.
+std::vector<index::IndexedDocument> readDocuments(const QString& corpus) {
+    std::vector<fs::path> files;
+    for (const QString& f : corpus.split(QLatin1Char(';'), Qt::SkipEmptyParts))
+        files.push_back(toPath(f.trimmed()));
+    auto documents = index::readCorpusDocuments(files, index::CorpusOptions{});
+    std::unordered_set<std::string> seen;
+    documents.erase(std::remove_if(documents.begin(), documents.end(),
+                                   [&seen](const index::IndexedDocument& d) {
+                                       return !seen.insert(d.id).second;
+                                   }),
+                    documents.end());
+    return documents;
+}
+
+views::SearchIndexInfo indexInfo(const index::SearchService& service) {
+    const index::IndexMetadata& m = service.index().metadata();
+    views::SearchIndexInfo info;
+    info.folder = qs(service.index().folder().string());
+    info.checkpoint = qs(m.encoder.checkpoint);
+    info.rows = m.rows;
+    info.dim = m.dim;
+    info.kind = QString::fromLatin1(index::indexKindName(m.params.kind));
+    for (const auto& l : m.languages)
+        info.languages << qs(l);
+    info.lexical = service.hasLexical();
+    return info;
+}
+
+views::SearchOutcome runQuery(const index::SearchService& service, const std::string& text,
+                              const index::QueryOptions& q) {
+    views::SearchOutcome out;
+    out.mode = QString::fromLatin1(index::searchModeName(q.mode));
+    try {
+        index::SearchTimings timings;
+        const auto rows = service.search(text, q, &timings);
+        out.encodeMs = 1000 * timings.encodeSeconds;
+        out.searchMs = 1000 * timings.searchSeconds;
+        for (const auto& r : rows)
+            out.rows.push_back({r.rank, r.score, qs(r.id), qs(r.language), qs(r.text)});
+        if (index::scoresIndistinct(rows))
+            out.warning =
+                SearchController::tr(
+                    "all scores lie within %1 of each other: this model barely tells these "
+                    "documents apart, so their order means little (try hybrid or BM25)")
+                    .arg(index::kIndistinctScoreSpread);
+    } catch (const std::exception& e) {
+        out.error = qs(e.what());
+    }
+    return out;
+}
+
+/// The encoder fingerprint an index folder records ("" when unreadable).
+std::string recordedFingerprint(const fs::path& indexDir) {
+    std::ifstream in(indexDir / "index.json");
+    const auto j = nlohmann::json::parse(in, nullptr, false);
+    if (j.is_discarded() || !j.contains("encoder") || !j["encoder"].is_object()) return {};
+    return j["encoder"].value("fingerprint", std::string());
+}
+
+}  // namespace
+
+SearchController::SearchController(views::SearchView* view, QObject* parent)
+    : QObject(parent), view_(view) {
+    pool_.setMaxThreadCount(3);  // a build and both sides' searches at once
+    connect(view_, &views::SearchView::searchRequested, this, &SearchController::search);
+    connect(view_, &views::SearchView::openIndexRequested, this, &SearchController::openIndex);
+    connect(view_, &views::SearchView::buildIndexRequested, this,
+            [this](int side, const QString& corpus, const QString& checkpoint) {
+                buildIndex(side, corpus, checkpoint);
+            });
+    connect(view_, &views::SearchView::cancelBuildRequested, this, &SearchController::cancelBuild);
+}
+
+SearchController::~SearchController() {
+    for (Side& s : sides_)
+        if (s.cancel) s.cancel->store(true);
+    pool_.waitForDone();
+}
+
+QString SearchController::indexesDir() const {
+    if (!workspace_.isEmpty()) return QDir(workspace_).filePath(QStringLiteral("indexes"));
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
+        .filePath(QStringLiteral("indexes"));
+}
+
+void SearchController::setWorkspace(const QString& root) {
+    workspace_ = root;
+    refreshIndexChoices();
+    // The demo workspace's monolingual test sets together: passages in every demo language.
+    const QDir retrieval(QDir(root).filePath(QStringLiteral("corpora/man-demo/retrieval/test")));
+    if (!root.isEmpty() && view_->corpusPath().isEmpty() && retrieval.exists()) {
+        QStringList files;
+        for (const QString& set : retrieval.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            const QStringList langs = set.split(QLatin1Char('-'));
+            const QString file = retrieval.filePath(set + QStringLiteral("/corpus.jsonl"));
+            if (langs.size() == 2 && langs[0] == langs[1] && QFileInfo::exists(file)) files << file;
+        }
+        view_->setCorpusPath(files.join(QLatin1Char(';')));
+    }
+}
+
+void SearchController::refreshIndexChoices() {
+    QStringList folders;
+    const QDir dir(indexesDir());
+    for (const QString& name : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+        if (QFileInfo::exists(dir.filePath(name + QStringLiteral("/index.json"))))
+            folders << dir.filePath(name);
+    view_->setIndexChoices(folders);
+}
+
+void SearchController::openCheckpoint(const QString& checkpoint, int side) {
+    view_->setCheckpoint(side, checkpoint);
+    if (sides_[side].building) return;
+    const QString indexes = indexesDir();
+    const int generation = ++sides_[side].generation;
+    QtConcurrent::run(&pool_, [checkpoint, indexes] {
+        QString error;
+        const fs::path model = resolveModel(checkpoint, &error);
+        if (!error.isEmpty()) return qMakePair(QString(), error);
+        std::string fingerprint;
+        try {
+            fingerprint = index::checkpointFingerprint(model);
+        } catch (const std::exception& e) {
+            return qMakePair(QString(), qs(e.what()));
+        }
+        for (const QString& name : QDir(indexes).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            const QString folder = QDir(indexes).filePath(name);
+            if (recordedFingerprint(toPath(folder)) == fingerprint)
+                return qMakePair(folder, QString());
+        }
+        return qMakePair(QString(), QString());
+    }).then(this, [this, side, generation, checkpoint](const QPair<QString, QString>& found) {
+        if (sides_[side].generation != generation) return;
+        if (!found.first.isEmpty()) {
+            openIndex(side, found.first, checkpoint);
+            return;
+        }
+        const QString why = !found.second.isEmpty()
+                                ? found.second
+                                : tr("No index of this workspace was built with this "
+                                     "checkpoint: choose a corpus and press Build index.");
+        view_->setSideMessage(side, why, !found.second.isEmpty());
+        Q_EMIT indexFailed(side, why);
+    });
+}
+
+void SearchController::openIndex(int side, const QString& folder, const QString& checkpoint) {
+    Side& s = sides_[side];
+    if (s.building) return;
+    const int generation = ++s.generation;
+    s.service.reset();
+    view_->setSideMessage(side, tr("Opening %1…").arg(folder), false);
+    QtConcurrent::run(&pool_, [folder, checkpoint] {
+        return openService(folder, checkpoint);
+    }).then(this, [this, side, generation](const Opened& o) {
+        opened(side, generation, o.service, o.error);
+    });
+}
+
+void SearchController::opened(int side, int generation, const ServicePtr& service,
+                              const QString& error) {
+    Side& s = sides_[side];
+    if (s.generation != generation) return;
+    if (!service) {
+        view_->setSideMessage(side, error, true);
+        Q_EMIT indexFailed(side, error);
+        return;
+    }
+    s.service = service;
+    view_->setIndexInfo(side, indexInfo(*service));
+    Q_EMIT indexOpened(side, view_->indexPath(side));
+}
+
+QString SearchController::defaultIndexFolder(const QString& corpus,
+                                             const QString& checkpoint) const {
+    const QFileInfo model(QDir::cleanPath(checkpoint));
+    QString name = model.fileName();
+    if (name.startsWith(QLatin1String("step-")))  // RUN/checkpoints/step-N
+        name = QFileInfo(model.dir().absolutePath()).dir().dirName() + QLatin1Char('-') + name;
+    const QStringList files = corpus.split(QLatin1Char(';'), Qt::SkipEmptyParts);
+    const QFileInfo first(files.value(0).trimmed());
+    const QString source = files.size() > 1 ? QStringLiteral("multi")
+                           : first.completeBaseName() == QLatin1String("corpus")
+                               ? first.dir().dirName()
+                               : first.completeBaseName();
+    const QString base = QDir(indexesDir()).filePath(name + QLatin1Char('-') + source);
+    QString folder = base;
+    for (int n = 2; QFileInfo::exists(folder); ++n)
+        folder = base + QLatin1Char('-') + QString::number(n);
+    return folder;
+}
+
+void SearchController::buildIndex(int side, const QString& corpus, const QString& checkpoint,
+                                  const QString& outDir) {
+    Side& s = sides_[side];
+    if (s.building) return;
+    const QString out = outDir.isEmpty() ? defaultIndexFolder(corpus, checkpoint) : outDir;
+    const int generation = ++s.generation;
+    s.service.reset();
+    s.building = true;
+    s.cancel = std::make_shared<std::atomic<bool>>(false);
+    view_->setBuilding(side, true);
+    view_->setSideMessage(side, tr("Building %1…").arg(out), false);
+    auto cancel = s.cancel;
+    // Progress reaches the GUI a few times a second, through the event loop.
+    auto progress = [this, side, generation, cancel,
+                     last = std::chrono::steady_clock::time_point()](
+                        const std::string& stage, int64_t done, int64_t total) mutable {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last > std::chrono::milliseconds(100) || done == total) {
+            last = now;
+            QMetaObject::invokeMethod(
+                this,
+                [this, side, generation, stage = qs(stage), done, total] {
+                    if (sides_[side].generation == generation)
+                        view_->setBuildProgress(side, stage, done, total);
+                },
+                Qt::QueuedConnection);
+        }
+        return !cancel->load();
+    };
+    QtConcurrent::run(&pool_, [corpus, checkpoint, out, progress]() mutable {
+        QString error;
+        const fs::path model = resolveModel(checkpoint, &error);
+        if (!error.isEmpty()) return Opened{nullptr, error};
+        try {
+            const auto documents = readDocuments(corpus);
+            if (documents.empty())
+                return Opened{nullptr, tr("The corpus %1 has no passages.").arg(corpus)};
+            index::BuildOptions options;
+            options.writeMore = index::bm25Writer(documents);
+            model::EncodeOptions encode;
+            // Mean pooling, as `isomorph-cli index build` (docs/retrieval.md, "Indexes").
+            encode.pooling = model::Pooling::parse("mean", "pooling");
+            encode.threads = encoderThreads();
+            fs::create_directories(toPath(out).parent_path());
+            index::buildIndexFromCorpus(toPath(out), documents, model, encode, options,
+                                        corpus.toStdString(), progress);
+        } catch (const Cancelled&) {
+            return Opened{nullptr, tr("Index build cancelled; nothing was written.")};
+        } catch (const std::exception& e) {
+            return Opened{nullptr, tr("Cannot build the index: %1").arg(qs(e.what()))};
+        }
+        return openService(out, checkpoint);
+    }).then(this, [this, side, generation](const Opened& o) {
+        sides_[side].building = false;
+        view_->setBuilding(side, false);
+        if (o.service) refreshIndexChoices();
+        opened(side, generation, o.service, o.error);
+        Q_EMIT buildFinished(side, o.service != nullptr);
+    });
+}
+
+void SearchController::cancelBuild(int side) {
+    if (sides_[side].cancel) sides_[side].cancel->store(true);
+}
+
+void SearchController::search(int side, const views::SearchRequest& request) {
+    Side& s = sides_[side];
+    if (s.searching) {  // the newest request runs when this one is done
+        s.queued = std::make_unique<views::SearchRequest>(request);
+        return;
+    }
+    runSearch(side, request);
+}
+
+void SearchController::runSearch(int side, const views::SearchRequest& request) {
+    Side& s = sides_[side];
+    views::SearchOutcome refused;
+    if (!s.service)
+        refused.error = s.building ? tr("The index is still being built.")
+                                   : tr("Open or build an index first.");
+    else if (request.query.trimmed().isEmpty())
+        refused.error = tr("The query is empty: type some words to search for.");
+    if (!refused.error.isEmpty()) {
+        view_->showResults(side, refused);
+        Q_EMIT searched(side);
+        return;
+    }
+    index::QueryOptions q;
+    q.k = request.k;
+    q.language = request.language.toStdString();
+    try {
+        q.mode = index::parseSearchMode(request.mode.toStdString());
+    } catch (const std::exception& e) {
+        refused.error = qs(e.what());
+        view_->showResults(side, refused);
+        return;
+    }
+    s.searching = true;
+    const int generation = s.generation;
+    QtConcurrent::run(&pool_, [service = s.service, text = request.query.toStdString(), q] {
+        return runQuery(*service, text, q);
+    }).then(this, [this, side, generation](const views::SearchOutcome& outcome) {
+        Side& done = sides_[side];
+        done.searching = false;
+        if (done.generation == generation) view_->showResults(side, outcome);
+        Q_EMIT searched(side);
+        if (done.queued) {
+            const views::SearchRequest next = *done.queued;
+            done.queued.reset();
+            runSearch(side, next);
+        }
+    });
+}
+
+bool SearchController::isOpen(int side) const {
+    return sides_[side].service != nullptr;
+}
+
+bool SearchController::isBuilding(int side) const {
+    return sides_[side].building;
+}
+
+}  // namespace isomorph::gui

@@ -1,0 +1,85 @@
+#pragma once
+
+// Feeds the Search view: opens indexes (the engine's SearchService: vector index, its encoder
+// and BM25), builds them from a corpus and a checkpoint (core index builder, with progress and
+// cancel) and runs queries, all on worker threads. Each side of the view (A and B) has its own
+// index and model; the GUI thread only sees plain rows and messages.
+
+#include <atomic>
+#include <memory>
+
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+
+namespace isomorph::index {
+class SearchService;
+}
+namespace isomorph::views {
+class SearchView;
+struct SearchIndexInfo;
+struct SearchOutcome;
+struct SearchRequest;
+}  // namespace isomorph::views
+
+namespace isomorph::gui {
+
+class SearchController : public QObject {
+    Q_OBJECT
+  public:
+    explicit SearchController(views::SearchView* view, QObject* parent = nullptr);
+    /// Cancels builds and waits for the workers (they hold no pointer to the view).
+    ~SearchController() override;
+
+    /// The workspace whose indexes/ folder is offered and receives new indexes ("" = none:
+    /// new indexes go to the application's data folder).
+    void setWorkspace(const QString& root);
+    /// Shows `checkpoint` on `side` (the Runs view's "Open in Search": side A) and opens an
+    /// index of the workspace built with it when there is one (else indexFailed says so).
+    void openCheckpoint(const QString& checkpoint, int side = 0);
+
+    /// Opens `folder` for `side`; queries are encoded with `checkpoint` (must be the model that
+    /// built the index) or, when empty, with the checkpoint recorded in the index.
+    void openIndex(int side, const QString& folder, const QString& checkpoint);
+    /// Encodes `corpus` with `checkpoint` into a new index (in the workspace's indexes/ unless
+    /// `outDir` is given), then opens it.
+    void buildIndex(int side, const QString& corpus, const QString& checkpoint,
+                    const QString& outDir = QString());
+    void cancelBuild(int side);
+    void search(int side, const views::SearchRequest& request);
+
+    bool isOpen(int side) const;
+    bool isBuilding(int side) const;
+    /// Index folder new builds of `checkpoint` from `corpus` go to.
+    QString defaultIndexFolder(const QString& corpus, const QString& checkpoint) const;
+
+  Q_SIGNALS:
+    void indexOpened(int side, const QString& folder);
+    void indexFailed(int side, const QString& message);
+    void buildFinished(int side, bool ok);
+    void searched(int side);
+    void message(const QString& text);
+
+  private:
+    struct Side {
+        std::shared_ptr<const index::SearchService> service;
+        std::shared_ptr<std::atomic<bool>> cancel;  ///< of the build in flight
+        int generation = 0;  ///< bumped by every open/build: older answers are dropped
+        bool building = false;
+        bool searching = false;
+        std::unique_ptr<views::SearchRequest> queued;  ///< asked for while a search ran
+    };
+
+    void opened(int side, int generation, const std::shared_ptr<const index::SearchService>& s,
+                const QString& error);
+    void runSearch(int side, const views::SearchRequest& request);
+    void refreshIndexChoices();
+    QString indexesDir() const;
+
+    views::SearchView* view_;
+    QString workspace_;
+    Side sides_[2];
+    QThreadPool pool_;  ///< last member: destroyed (joined) first
+};
+
+}  // namespace isomorph::gui

@@ -1,0 +1,404 @@
+// The Search view with its controller, offscreen, on indexes of two tiny random models: build an
+// index from a corpus, query it (dense, BM25, hybrid), A/B mode, the language filter, keyboard
+// navigation (Enter, arrows, Ctrl+L), recent queries, the messages for an empty query, another
+// model's index, a damaged index folder and a checkpoint without tokenizer; "Open in Search"
+// from the Runs view; Enter -> results painted latency; no event-loop stall while building and
+// searching (watchdog).
+
+#include <algorithm>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTimer>
+#include <QtTest>
+
+#include "app/gui/main_window.h"
+#include "app/gui/search_controller.h"
+#include "tests/support/tiny_model.h"
+#include "views/log_model.h"
+#include "views/runs/runs_view.h"
+#include "views/search/search_view.h"
+
+using isomorph::gui::SearchController;
+using isomorph::views::SearchResultsModel;
+using isomorph::views::SearchView;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kBuildTimeoutMs = 120000;
+
+/// Waits until `spy` has recorded `count` signals. (QSignalSpy::wait misses a signal emitted
+/// before it starts: a job that finishes before its continuation is attached delivers at once.)
+bool waitForCount(QSignalSpy& spy, int count, int timeoutMs = 30000) {
+    QElapsedTimer t;
+    t.start();
+    while (spy.count() < count && t.elapsed() < timeoutMs)
+        QTest::qWait(5);
+    return spy.count() >= count;
+}
+
+/// The 1-minute load average (0 when unknown).
+double loadAverage() {
+    QFile f(QStringLiteral("/proc/loadavg"));
+    return f.open(QIODevice::ReadOnly) ? f.readAll().split(' ').value(0).toDouble() : 0.0;
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+/// Measures the longest gap between ticks of a 10 ms timer on the GUI thread.
+class Watchdog {
+  public:
+    Watchdog() {
+        timer_.setInterval(10);
+        QObject::connect(&timer_, &QTimer::timeout, [this] {
+            const qint64 gap = clock_.restart();
+            if (gap > 40) gaps_ << QStringLiteral("%1 ms at %2").arg(gap).arg(total_.elapsed());
+            maxGapMs_ = std::max(maxGapMs_, gap);
+        });
+        clock_.start();
+        total_.start();
+        timer_.start();
+    }
+    qint64 maxGapMs() const { return maxGapMs_; }
+    QStringList gaps_;
+    QElapsedTimer total_;
+
+  private:
+    QTimer timer_;
+    QElapsedTimer clock_;
+    qint64 maxGapMs_ = 0;
+};
+
+}  // namespace
+
+class TestSearchView : public QObject {
+    Q_OBJECT
+
+  private:
+    QTemporaryDir dir_;
+    QString modelA_, modelB_, corpus_, indexA_, indexB_;
+    std::vector<std::string> en_, de_;
+    std::unique_ptr<SearchView> view_;
+    std::unique_ptr<SearchController> controller_;
+
+    QString path(const QString& name) const { return dir_.filePath(name); }
+
+    void writeCorpus(const QString& file, int perLanguage) {
+        en_ = isomorph::testing::syntheticSentences(isomorph::testing::englishWords(), perLanguage,
+                                                    41);
+        de_ = isomorph::testing::syntheticSentences(isomorph::testing::germanWords(), perLanguage,
+                                                    42);
+        std::ofstream out(file.toStdString());
+        for (int i = 0; i < perLanguage; ++i) {
+            out << nlohmann::json{{"_id", "p" + std::to_string(i) + ".en"}, {"text", en_[i]}}.dump()
+                << "\n";
+            out << nlohmann::json{{"_id", "p" + std::to_string(i) + ".de"}, {"text", de_[i]}}.dump()
+                << "\n";
+        }
+    }
+
+    bool build(int side, const QString& model, const QString& out, const QString& corpus) {
+        QSignalSpy finished(controller_.get(), &SearchController::buildFinished);
+        controller_->buildIndex(side, corpus, model, out);
+        if (!waitForCount(finished, 1, kBuildTimeoutMs)) return false;
+        return finished.at(0).at(1).toBool();
+    }
+
+    /// Types `text` into the query box and presses Enter; waits for every shown side's answer.
+    bool searchFor(const QString& text) {
+        QSignalSpy searched(controller_.get(), &SearchController::searched);
+        view_->queryEdit()->setText(text);
+        QTest::keyClick(view_->queryEdit(), Qt::Key_Return);
+        const int sides = view_->abMode() ? 2 : 1;
+        QElapsedTimer t;
+        t.start();
+        while (searched.count() < sides && t.elapsed() < 30000)
+            searched.wait(1000);
+        return searched.count() >= sides;
+    }
+
+    QString firstId(int side) const { return view_->resultsModel(side)->rows().value(0).id; }
+
+    static QString resultsMessage(SearchView& view, int side) {
+        return view.resultsTable(side)->parentWidget()->findChildren<QLabel*>().value(0)->text();
+    }
+
+  private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+        QVERIFY(dir_.isValid());
+        const fs::path root = dir_.path().toStdString();
+        modelA_ = QString::fromStdString(isomorph::testing::tinyModel(root, 1).string());
+        modelB_ = QString::fromStdString(isomorph::testing::tinyModel(root, 2).string());
+        corpus_ = path("corpus.jsonl");
+        writeCorpus(corpus_, 30);
+        indexA_ = path("index-a");
+        indexB_ = path("index-b");
+    }
+
+    void init() {
+        view_ = std::make_unique<SearchView>();
+        controller_ = std::make_unique<SearchController>(view_.get());
+        view_->resize(1200, 700);
+        view_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+    }
+
+    void cleanup() {
+        controller_.reset();
+        view_.reset();
+    }
+
+    void buildsAnIndexAndFindsAPassageByItsOwnText() {
+        QVERIFY(build(0, modelA_, indexA_, corpus_));
+        QVERIFY(controller_->isOpen(0));
+        QVERIFY(fs::exists(fs::path(indexA_.toStdString()) / "bm25"));
+        QVERIFY(view_->sideMessageLabel(0)->text().contains(QStringLiteral("60")));
+        QVERIFY(searchFor(QString::fromStdString(en_[3])));
+        QCOMPARE(view_->resultsModel(0)->rowCount(), 10);
+        QCOMPARE(firstId(0), QStringLiteral("p3.en"));
+        QVERIFY(view_->latencyLabel(0)->text().contains(QStringLiteral("encode")));
+        // The query's words are highlighted in the passage.
+        const QModelIndex passage =
+            view_->resultsModel(0)->index(0, SearchResultsModel::PassageColumn);
+        QVERIFY(passage.data(SearchResultsModel::kHtmlRole).toString().contains("<span"));
+    }
+
+    void opensAnExistingIndexWithItsRecordedModel() {
+        QSignalSpy opened(controller_.get(), &SearchController::indexOpened);
+        controller_->openIndex(0, indexA_, QString());
+        QVERIFY(waitForCount(opened, 1));
+        QCOMPARE(view_->checkpoint(0), modelA_);
+    }
+
+    void lexicalAndHybridModes() {
+        controller_->openIndex(0, indexA_, modelA_);
+        QTRY_VERIFY_WITH_TIMEOUT(controller_->isOpen(0), 30000);
+        const QString query = QString::fromStdString(de_[5]);
+        for (const char* mode : {"bm25", "hybrid"}) {
+            view_->modeBox()->setCurrentIndex(view_->modeBox()->findData(QString(mode)));
+            QVERIFY(searchFor(query));
+            QVERIFY2(view_->resultsModel(0)->rowCount() > 0, mode);
+            // BM25 ranks first a passage that shares a word with the query.
+            const QString first = view_->resultsModel(0)->rows().value(0).text;
+            bool shares = false;
+            for (const QString& w : isomorph::views::queryWords(query))
+                shares = shares || first.contains(w, Qt::CaseInsensitive);
+            QVERIFY2(shares, qPrintable(first));
+        }
+    }
+
+    void languageFilterKeepsOnlyThatLanguage() {
+        controller_->openIndex(0, indexA_, modelA_);
+        QTRY_VERIFY_WITH_TIMEOUT(controller_->isOpen(0), 30000);
+        QComboBox* languages = view_->languageBox();
+        QCOMPARE(languages->count(), 3);  // all, de, en
+        languages->setCurrentIndex(languages->findData(QStringLiteral("de")));
+        QVERIFY(searchFor(QString::fromStdString(en_[3])));
+        QVERIFY(view_->resultsModel(0)->rowCount() > 0);
+        for (const auto& row : view_->resultsModel(0)->rows())
+            QCOMPARE(row.language, QStringLiteral("de"));
+    }
+
+    void keyboardMovesThroughResultsAndBackToTheQuery() {
+        controller_->openIndex(0, indexA_, modelA_);
+        QTRY_VERIFY_WITH_TIMEOUT(controller_->isOpen(0), 30000);
+        view_->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(view_.get()));
+        view_->queryEdit()->setFocus();
+        QVERIFY(searchFor(QStringLiteral("list directory contents")));
+        QTableView* table = view_->resultsTable(0);
+        QCOMPARE(table->currentIndex().row(), 0);
+        QTest::keyClick(view_->queryEdit(), Qt::Key_Down);
+        QTest::keyClick(view_->queryEdit(), Qt::Key_Down);
+        QCOMPARE(table->currentIndex().row(), 2);
+        QTest::keyClick(view_->queryEdit(), Qt::Key_Up);
+        QCOMPARE(table->currentIndex().row(), 1);
+        table->setFocus();
+        QTRY_VERIFY(table->hasFocus());
+        QTest::keyClick(table, Qt::Key_L, Qt::ControlModifier);
+        QTRY_VERIFY(view_->queryEdit()->hasFocus());
+        QCOMPARE(view_->queryEdit()->selectedText(), QStringLiteral("list directory contents"));
+    }
+
+    void emptyQueryIsRefusedWithAMessage() {
+        QSignalSpy asked(view_.get(), &SearchView::searchRequested);
+        view_->queryEdit()->setText(QStringLiteral("   "));
+        QTest::keyClick(view_->queryEdit(), Qt::Key_Return);
+        QCOMPARE(asked.count(), 0);
+        QVERIFY(view_->messageLabel()->isVisible());
+        QVERIFY(view_->messageLabel()->text().contains(QStringLiteral("empty")));
+    }
+
+    void recentQueriesAreRemembered() {
+        controller_->openIndex(0, indexA_, modelA_);
+        QTRY_VERIFY_WITH_TIMEOUT(controller_->isOpen(0), 30000);
+        QVERIFY(searchFor(QStringLiteral("copy files")));
+        QVERIFY(searchFor(QStringLiteral("Dateien kopieren")));
+        QVERIFY(searchFor(QStringLiteral("copy files")));
+        SearchView other;
+        QCOMPARE(other.recentQueries().mid(0, 2), (QStringList{"copy files", "Dateien kopieren"}));
+    }
+
+    void abModeShowsBothModelsSideBySide() {
+        QVERIFY(build(1, modelB_, indexB_, corpus_));
+        controller_->openIndex(0, indexA_, modelA_);
+        QTRY_VERIFY_WITH_TIMEOUT(controller_->isOpen(0), 30000);
+        view_->setAbMode(true);
+        QVERIFY(view_->resultsTable(1)->isVisible());
+        QSignalSpy painted(view_.get(), &SearchView::resultsPainted);
+        QVERIFY(searchFor(QString::fromStdString(en_[7])));
+        QCOMPARE(firstId(0), QStringLiteral("p7.en"));
+        QCOMPARE(firstId(1), QStringLiteral("p7.en"));
+        // Different random models: the same passage, different cosines.
+        QVERIFY(view_->resultsModel(0)->rows().value(1).score !=
+                view_->resultsModel(1)->rows().value(1).score);
+        QTRY_COMPARE(painted.count(), 1);
+        view_->setAbMode(false);
+        QVERIFY(!view_->resultsTable(1)->isVisible());
+    }
+
+    void anotherModelsIndexIsRefusedClearly() {
+        QSignalSpy failed(controller_.get(), &SearchController::indexFailed);
+        controller_->openIndex(1, indexA_, modelB_);
+        QVERIFY(waitForCount(failed, 1));
+        const QString message = failed.at(0).at(1).toString();
+        QVERIFY2(message.contains(QStringLiteral("another model")), qPrintable(message));
+        QCOMPARE(view_->sideMessageLabel(1)->text(), message);
+        QVERIFY(!controller_->isOpen(1));
+    }
+
+    void damagedIndexFolderIsRefusedClearly() {
+        const QString damaged = path("damaged");
+        fs::copy(indexA_.toStdString(), damaged.toStdString(), fs::copy_options::recursive);
+        std::ofstream(damaged.toStdString() + "/vectors.faiss", std::ios::trunc) << "not faiss";
+        QSignalSpy failed(controller_.get(), &SearchController::indexFailed);
+        controller_->openIndex(0, damaged, modelA_);
+        QVERIFY2(waitForCount(failed, 1), qPrintable(view_->sideMessageLabel(0)->text()));
+        QVERIFY2(failed.at(0).at(1).toString().contains(QStringLiteral("damaged")),
+                 qPrintable(failed.at(0).at(1).toString()));
+        controller_->openIndex(0, path(""), modelA_);
+        QVERIFY2(waitForCount(failed, 2), qPrintable(view_->sideMessageLabel(0)->text()));
+        QVERIFY(failed.at(1).at(1).toString().contains(QStringLiteral("not an index folder")));
+    }
+
+    void checkpointWithoutTokenizerIsRefusedClearly() {
+        const QString copy = path("no-tokenizer");
+        fs::copy(modelA_.toStdString(), copy.toStdString(), fs::copy_options::recursive);
+        fs::remove(copy.toStdString() + "/sentencepiece.bpe.model");
+        QSignalSpy failed(controller_.get(), &SearchController::indexFailed);
+        controller_->openIndex(0, indexA_, copy);
+        QVERIFY(waitForCount(failed, 1));
+        QVERIFY2(failed.at(0).at(1).toString().contains(QStringLiteral("no tokenizer")),
+                 qPrintable(failed.at(0).at(1).toString()));
+    }
+
+    void searchingWithoutAnIndexSaysSo() {
+        view_->queryEdit()->setText(QStringLiteral("copy"));
+        QTest::keyClick(view_->queryEdit(), Qt::Key_Return);
+        QVERIFY(view_->messageLabel()->text().contains(QStringLiteral("Open or build")));
+        view_->setIndexPath(0, indexA_);  // typed, not opened
+        QVERIFY(searchFor(QStringLiteral("copy")));
+        QVERIFY(resultsMessage(*view_, 0).contains(QStringLiteral("Open or build")));
+    }
+
+    void rerankIsOffUntilCrossEncodersExist() {
+        QVERIFY(!view_->rerankBox()->isEnabled());
+        QVERIFY(view_->rerankBox()->toolTip().contains(QStringLiteral("cross-encoder")));
+    }
+
+    void openInSearchFromTheRunsView() {
+        isomorph::views::LogModel log;
+        isomorph::gui::MainWindow window(&log);
+        QVERIFY(window.createWorkspace(path("ws"), QStringLiteral("ws")));
+        // An index of this workspace built with model A: Open in Search opens it.
+        fs::copy(indexA_.toStdString(), path("ws/indexes/a").toStdString(),
+                 fs::copy_options::recursive);
+        auto* search = window.findChild<SearchController*>();
+        auto* view = window.findChild<SearchView*>();
+        QVERIFY(search && view);
+        QSignalSpy opened(search, &SearchController::indexOpened);
+        Q_EMIT window.runsView()->openInSearchRequested(modelA_);
+        auto* tabs = qobject_cast<QTabWidget*>(view->parentWidget()->parentWidget());
+        QVERIFY(tabs);
+        QCOMPARE(tabs->currentWidget(), view);
+        QCOMPARE(view->checkpoint(0), modelA_);
+        QVERIFY(waitForCount(opened, 1));
+        QCOMPARE(QDir(view->indexPath(0)).canonicalPath(),
+                 QDir(path("ws/indexes/a")).canonicalPath());
+    }
+
+    void enterToResultsPaintedLatency() {
+        controller_->openIndex(0, indexA_, modelA_);
+        QTRY_VERIFY_WITH_TIMEOUT(controller_->isOpen(0), 30000);
+        QSignalSpy painted(view_.get(), &SearchView::resultsPainted);
+        std::vector<double> ms;
+        for (int i = 0; i < 21; ++i) {
+            QVERIFY(searchFor(QString::fromStdString(en_[static_cast<size_t>(i)])));
+            QVERIFY(painted.count() > i || painted.wait(5000));
+            ms.push_back(painted.at(i).at(0).toDouble());
+        }
+        const double m = median(ms);
+        qInfo("Enter -> results painted on a %d-passage index: median %.1f ms (min %.1f, max %.1f)",
+              60, m, *std::min_element(ms.begin(), ms.end()),
+              *std::max_element(ms.begin(), ms.end()));
+        QVERIFY2(m < 100.0, qPrintable(QStringLiteral("median %1 ms").arg(m)));
+    }
+
+    void noEventLoopStallWhileBuildingAndSearching() {
+        const QString bigCorpus = path("big.jsonl");
+        writeCorpus(bigCorpus, 1500);
+        qint64 idleGap = 0;
+        {
+            Watchdog idle;
+            QTest::qWait(2000);
+            idleGap = idle.maxGapMs();
+        }
+        qInfo("idle: %lld ms", idleGap);
+        Watchdog watchdog;
+        QVERIFY(build(0, modelA_, path("index-big"), bigCorpus));
+        qInfo("built at %lld", watchdog.total_.elapsed());
+        for (int i = 0; i < 10; ++i)
+            QVERIFY(searchFor(QString::fromStdString(de_[static_cast<size_t>(i)])));
+        qInfo("%s", qPrintable(watchdog.gaps_.join(", ")));
+        qInfo("longest event-loop gap while building a 3,000-passage index and searching: %lld ms",
+              watchdog.maxGapMs());
+        // The budget is 50 ms of stall caused by our work. On a loaded machine (other
+        // builds on 2 cores) an idle event loop already misses its ticks by up to ~90 ms here,
+        // so the bound only means something on a quiet one: busier than one runnable task per
+        // core, the measurement is reported and the check skipped.
+        if (loadAverage() > QThread::idealThreadCount())
+            QSKIP(qPrintable(QStringLiteral("machine busy (load %1 on %2 cores): longest gap %3 "
+                                            "ms, idle loop %4 ms")
+                                 .arg(loadAverage())
+                                 .arg(QThread::idealThreadCount())
+                                 .arg(watchdog.maxGapMs())
+                                 .arg(idleGap)));
+        QVERIFY2(
+            watchdog.maxGapMs() <= 50,
+            qPrintable(
+                QStringLiteral("%1 ms (idle loop: %2 ms)").arg(watchdog.maxGapMs()).arg(idleGap)));
+    }
+};
+
+QTEST_MAIN(TestSearchView)
+#include "test_search_view.moc"

@@ -1,0 +1,82 @@
+#pragma once
+
+// What the Search view shows of one query on one index: plain rows (the app's SearchController
+// converts the engine's results into these), their table model and the delegate that paints the
+// score bar and the passage with the query's words highlighted. Qt only.
+
+#include <QAbstractTableModel>
+#include <QStringList>
+#include <QStyledItemDelegate>
+#include <QVector>
+
+namespace isomorph::views {
+
+/// One result of one query.
+struct SearchHitRow {
+    int rank = 0;        ///< 1-based
+    double score = 0.0;  ///< cosine (dense), BM25 (bm25) or fused score (hybrid)
+    QString id;          ///< document id
+    QString language;    ///< "" when unknown
+    QString text;        ///< the passage
+};
+
+/// One side's answer to one query.
+struct SearchOutcome {
+    QVector<SearchHitRow> rows;
+    QString mode;           ///< "dense", "bm25" or "hybrid"
+    double encodeMs = 0.0;  ///< query encoding (0 in bm25 mode)
+    double searchMs = 0.0;  ///< index lookup (and fusion)
+    QString error;          ///< not empty: the search failed, shown instead of rows
+    QString warning;        ///< e.g. scores too close to tell the documents apart
+};
+
+/// The words of a query that are highlighted in passages where they occur literally
+/// (case-insensitively): runs of letters and digits, longest first so that a longer word wins
+/// over a word it contains.
+QStringList queryWords(const QString& query);
+
+/// `text` as HTML with every literal occurrence of `words` marked (<b> on a highlight
+/// background); everything else escaped. When the first match lies beyond `contextChars`
+/// characters, the passage starts with an ellipsis shortly before it so the match is visible.
+QString highlightedHtml(const QString& text, const QStringList& words, int contextChars = 160);
+
+/// The results table: rank, score (bar), language, document, passage.
+class SearchResultsModel : public QAbstractTableModel {
+    Q_OBJECT
+  public:
+    enum Column { RankColumn, ScoreColumn, LanguageColumn, DocumentColumn, PassageColumn };
+    /// Item data role of the score bar's fill, 0..1 (ScoreColumn).
+    static constexpr int kBarRole = Qt::UserRole + 1;
+    /// Item data role of the passage as highlighted HTML (PassageColumn).
+    static constexpr int kHtmlRole = Qt::UserRole + 2;
+
+    explicit SearchResultsModel(QObject* parent = nullptr);
+
+    void setOutcome(const SearchOutcome& outcome, const QString& query);
+    void clear();
+    const QVector<SearchHitRow>& rows() const { return rows_; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+  private:
+    QVector<SearchHitRow> rows_;
+    QStringList html_;  ///< highlighted passages, one per row
+    double barScale_ = 1.0;
+    bool cosine_ = true;  ///< dense scores: the bar is the cosine itself
+};
+
+/// Paints the score column as a bar with its value and the passage column as rich text.
+class SearchResultDelegate : public QStyledItemDelegate {
+    Q_OBJECT
+  public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void paint(QPainter* painter, const QStyleOptionViewItem& option,
+               const QModelIndex& index) const override;
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+};
+
+}  // namespace isomorph::views

@@ -1,0 +1,151 @@
+#pragma once
+
+// The Search view: pick or build an index per model, type a query in any language, read ranked
+// passages with their scores, languages and the query's words highlighted. A/B mode puts a
+// second model's results beside the first (baseline vs trained). Qt only: the app's
+// SearchController opens indexes, builds them and runs queries on worker threads and feeds
+// this view; the view only emits what the user asked for.
+
+#include <QElapsedTimer>
+#include <QStringList>
+#include <QWidget>
+
+#include "views/search/search_results.h"
+
+class QCheckBox;
+class QComboBox;
+class QCompleter;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QStringListModel;
+class QTableView;
+
+namespace isomorph::views {
+
+/// One query as the user set it up.
+struct SearchRequest {
+    QString query;
+    QString mode = QStringLiteral("dense");  ///< "dense", "bm25" or "hybrid"
+    QString language;                        ///< only documents in this language ("" = all)
+    int k = 10;                              ///< results wanted
+};
+
+/// What the view shows about an opened index.
+struct SearchIndexInfo {
+    QString folder;
+    QString checkpoint;  ///< the encoder that built it
+    qint64 rows = 0;
+    qint64 dim = 0;
+    QString kind;  ///< flat, hnsw, ivf
+    QStringList languages;
+    bool lexical = false;  ///< a BM25 index is there (bm25 and hybrid modes)
+};
+
+class SearchView : public QWidget {
+    Q_OBJECT
+  public:
+    static constexpr int kSides = 2;       ///< side 0 is the model, side 1 the A/B comparison
+    static constexpr int kMaxRecent = 20;  ///< recent queries remembered
+
+    explicit SearchView(QWidget* parent = nullptr);
+
+    // Set by the controller (or the user through the widgets).
+    void setCheckpoint(int side, const QString& path);
+    QString checkpoint(int side) const;
+    void setIndexPath(int side, const QString& folder);
+    QString indexPath(int side) const;
+    void setCorpusPath(const QString& path);
+    QString corpusPath() const;
+    /// Index folders offered in the index pickers (the workspace's indexes).
+    void setIndexChoices(const QStringList& folders);
+
+    /// The index of `side` is open and searchable.
+    void setIndexInfo(int side, const SearchIndexInfo& info);
+    /// A message under a side's pickers (an error in red); empty clears it.
+    void setSideMessage(int side, const QString& text, bool error);
+    /// An index build of `side` runs (progress shown, Cancel enabled) or ended.
+    void setBuilding(int side, bool building);
+    void setBuildProgress(int side, const QString& stage, qint64 done, qint64 total);
+    /// The results of the query last asked for on `side`.
+    void showResults(int side, const SearchOutcome& outcome);
+    /// A message above the results (e.g. an empty query); empty clears it.
+    void setMessage(const QString& text, bool error = true);
+
+    void setAbMode(bool on);
+    bool abMode() const;
+    SearchRequest currentRequest() const;
+    QStringList recentQueries() const;
+
+    /// Runs the query in the box (what Enter and the Search button do).
+    void search();
+
+    QLineEdit* queryEdit() const { return query_; }
+    QTableView* resultsTable(int side) const { return sides_[side].table; }
+    const SearchResultsModel* resultsModel(int side) const { return sides_[side].model; }
+    QComboBox* modeBox() const { return mode_; }
+    QComboBox* languageBox() const { return language_; }
+    QCheckBox* rerankBox() const { return rerank_; }
+    QLabel* messageLabel() const { return message_; }
+    QLabel* sideMessageLabel(int side) const { return sides_[side].status; }
+    QLabel* latencyLabel(int side) const { return sides_[side].latency; }
+
+  Q_SIGNALS:
+    /// One per shown side, for each search.
+    void searchRequested(int side, const views::SearchRequest& request);
+    void openIndexRequested(int side, const QString& folder, const QString& checkpoint);
+    void buildIndexRequested(int side, const QString& corpus, const QString& checkpoint);
+    void cancelBuildRequested(int side);
+    /// The results of a search are on screen, `ms` after it was asked for (Enter).
+    void resultsPainted(double ms);
+
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+  private:
+    struct Side {
+        QGroupBox* box = nullptr;
+        QLineEdit* checkpoint = nullptr;
+        QComboBox* index = nullptr;
+        QPushButton* open = nullptr;
+        QPushButton* build = nullptr;
+        QPushButton* cancel = nullptr;
+        QProgressBar* progress = nullptr;
+        QLabel* status = nullptr;
+        QLabel* latency = nullptr;
+        QLabel* heading = nullptr;
+        QTableView* table = nullptr;
+        SearchResultsModel* model = nullptr;
+        QStringList languages;  ///< of its open index
+        bool pending = false;   ///< a search was asked for and its results are not painted yet
+        bool answered = false;  ///< its results arrived; painted at the next paint event
+    };
+
+    QWidget* makeSidePicker(int side);
+    QWidget* makeResults(int side);
+    void rememberQuery(const QString& query);
+    void updateLanguages();
+    void moveCurrent(int delta);
+    void browseCheckpoint(int side);
+    void browseIndex(int side);
+    void checkPainted();
+    void warmUpPassageRendering();
+
+    Side sides_[kSides];
+    QLineEdit* query_ = nullptr;
+    QComboBox* mode_ = nullptr;
+    QComboBox* language_ = nullptr;
+    QCheckBox* ab_ = nullptr;
+    QCheckBox* rerank_ = nullptr;
+    QLineEdit* corpus_ = nullptr;
+    QLabel* message_ = nullptr;
+    QWidget* results_[kSides] = {nullptr, nullptr};
+    QStringListModel* recentModel_ = nullptr;
+    QCompleter* completer_ = nullptr;
+    QElapsedTimer sinceEnter_;
+    QString lastQuery_;
+};
+
+}  // namespace isomorph::views
