@@ -22,12 +22,14 @@
 #include <QTimer>
 
 #include "app/gui/about_controller.h"
+#include "app/gui/embeddings_controller.h"
 #include "app/gui/new_run_dialog.h"
 #include "app/gui/runs_controller.h"
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/train/run_config.h"
 #include "core/workspace/workspace.h"
+#include "views/embeddings/embeddings_view.h"
 #include "views/log_model.h"
 #include "views/log_panel.h"
 #include "views/new_workspace_dialog.h"
@@ -86,6 +88,23 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
     connect(runsView_, &views::RunsView::newRunRequested, this, [this] { promptNewRun(); });
     connect(runsController_, &RunsController::message, this, [this](const QString& m) {
         log_->append(views::LogModel::Level::Info, QStringLiteral("runs"), m);
+    });
+    // Embeddings: the Runs view's "Open in Embeddings" opens its page on that checkpoint.
+    embeddingsView_ = new views::EmbeddingsView(this);
+    embeddingsController_ = new EmbeddingsController(embeddingsView_, this);
+    tabs_->addTab(embeddingsView_, tr("Embeddings"));
+    connect(runsView_, &views::RunsView::openInEmbeddingsRequested, this,
+            [this](const QString& checkpoint) {
+                tabs_->setCurrentWidget(embeddingsView_);
+                embeddingsController_->openCheckpoint(checkpoint);
+            });
+    connect(this, &MainWindow::workspaceOpened, embeddingsController_,
+            &EmbeddingsController::setWorkspace);
+    connect(this, &MainWindow::workspaceClosed, embeddingsController_,
+            [this] { embeddingsController_->setWorkspace(QString()); });
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {  // new checkpoints since
+        if (tabs_->currentWidget() == embeddingsView_ && workspace_)
+            embeddingsController_->setWorkspace(workspacePath());
     });
     stack_->addWidget(welcome_);
     stack_->addWidget(tabs_);
@@ -477,6 +496,8 @@ bool MainWindow::showView(const QString& name) {
         tabs_->setCurrentWidget(overview_);
     else if (name == QLatin1String("runs"))
         tabs_->setCurrentWidget(runsView_);
+    else if (name == QLatin1String("embeddings"))
+        tabs_->setCurrentWidget(embeddingsView_);
     else
         return false;
     return true;

@@ -10,6 +10,9 @@
 # scatter-synthetic.png, scatter-synthetic-density.png  the Embeddings view's scatter on 200,000
 #                     synthetic points in 5 languages, 5 translations highlighted (offscreen, from
 #                     bench_scatter: only in builds with -DISOMORPH_BUILD_BENCHMARKS=ON)
+# embeddings-calibrated.png  the Embeddings view on the newest run's latest checkpoint (or
+#                     $EMBEDDINGS_CHECKPOINT): the demo corpus's dev pairs after shift, scale and
+#                     the unsupervised rotation, 5 translations highlighted
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-build}
@@ -30,6 +33,12 @@ shoot() {  # shoot OUTPUT SECONDS ARGS...
 
 if [ -x "$build/bin/bench_scatter" ]; then
   "$build/bin/bench_scatter" --screenshot "$here/scatter-synthetic.png" 200000
+fi
+checkpoint=${EMBEDDINGS_CHECKPOINT:-$(ls -1dt "$ws"/runs/*/checkpoints/latest 2>/dev/null | head -1)}
+if [ -n "$checkpoint" ]; then
+  # Encoding the dev pairs and fitting the calibration on the train split take a minute or two.
+  shoot "$here/embeddings-calibrated.png" "${EMBEDDINGS_WAIT:-150}" --workspace "$ws" \
+    --embeddings "$checkpoint" --calibration-step 3
 fi
 shoot "$here/runs-compare.png" 8 --workspace "$ws" --view runs --select "$compare"
 ISOMORPH_WORKSPACE="$ws" shoot "$here/runs-live-demo.png" 60 --demo
