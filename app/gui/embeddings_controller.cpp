@@ -390,7 +390,7 @@ void EmbeddingsController::showStep(int step, bool supervised) {
             context = tr("Cannot calibrate");
             if (!state->session) throw ConfigError("no sample is encoded");
             const auto method = rotation(supervised);
-            const auto notes =
+            const auto uncovered =
                 state->session->setStep(target, method, state->corpus, base, progress);
             Coordinates c = columns(state->session->projection());
             const views::AlignmentMatrix matrix = toView(state->session->languageMatrix());
@@ -398,8 +398,10 @@ void EmbeddingsController::showStep(int step, bool supervised) {
             if (const auto* report = state->session->fitReport(method);
                 report && target != align::CalibrationStep::None)
                 note = fitSummary(*report, state->corpus, supervised);
-            for (const auto& n : notes)
-                note += QLatin1Char('\n') + qs(n);
+            for (const auto& lang : uncovered)
+                note +=
+                    QLatin1Char('\n') +
+                    tr("%1: no train sentences in the corpus; shown uncalibrated").arg(qs(lang));
             views::AlignmentMatrix compared;
             if (comparing && state->compare) {
                 state->compare->setStep(target, method, state->corpus, base, progress);

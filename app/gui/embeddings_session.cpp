@@ -213,12 +213,12 @@ std::vector<std::string> EmbeddingsSession::setStep(align::CalibrationStep step,
                                                     const fs::path& corpus,
                                                     const eval::CalibrationFitOptions& base,
                                                     const SessionProgress& progress) {
-    std::vector<std::string> notes;
+    std::vector<std::string> uncovered;
     keyMeans_.clear();
     if (step == align::CalibrationStep::None) {
         current_ = raw_;
         step_ = step;
-        return notes;
+        return uncovered;
     }
     auto fit = fits_.find(method);
     if (fit == fits_.end()) {
@@ -249,7 +249,7 @@ std::vector<std::string> EmbeddingsSession::setStep(align::CalibrationStep step,
     for (size_t l = 0; l < sample_.languages.size(); ++l) {
         const std::string& lang = sample_.languages[l];
         if (!cal.languages.count(lang)) {
-            notes.push_back(lang + ": no train sentences in the corpus; shown uncalibrated");
+            uncovered.push_back(lang);
             continue;
         }
         FloatMatrix rows = rowsOf(byLanguage_[l]);
@@ -260,7 +260,7 @@ std::vector<std::string> EmbeddingsSession::setStep(align::CalibrationStep step,
     }
     current_ = std::move(out);
     step_ = step;
-    return notes;
+    return uncovered;
 }
 
 const eval::CalibrationFitReport* EmbeddingsSession::fitReport(align::RotationMethod method) const {

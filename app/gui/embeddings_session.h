@@ -94,8 +94,8 @@ class EmbeddingsSession {
 
     /// Calibrates the sample up to `step`, fitting the calibration of `method` on the train split
     /// of `corpus` the first time it is needed (options.corpus etc. are set here; `base` gives
-    /// sample size, refinement and thresholds). Returns notes on sample languages the calibration
-    /// does not cover (shown uncalibrated); the fit's own notes are in fitReport().
+    /// sample size, refinement and thresholds). Returns the sample's languages the calibration does
+    /// not cover (left uncalibrated); the fit's own notes are in fitReport().
     std::vector<std::string> setStep(align::CalibrationStep step, align::RotationMethod method,
                                      const std::filesystem::path& corpus,
                                      const eval::CalibrationFitOptions& base,
