@@ -36,8 +36,9 @@ if [ -x "$build/bin/bench_scatter" ]; then
 fi
 checkpoint=${EMBEDDINGS_CHECKPOINT:-$(ls -1dt "$ws"/runs/*/checkpoints/latest 2>/dev/null | head -1)}
 if [ -n "$checkpoint" ]; then
-  # Encoding the dev pairs and fitting the calibration on the train split take a minute or two.
-  shoot "$here/embeddings-calibrated.png" "${EMBEDDINGS_WAIT:-150}" --workspace "$ws" \
+  # Encoding the dev pairs and fitting the calibration on the train split (500 sentences of each
+  # of ~22 languages) took over 4 minutes on the loaded 2-core machine.
+  shoot "$here/embeddings-calibrated.png" "${EMBEDDINGS_WAIT:-420}" --workspace "$ws" \
     --embeddings "$checkpoint" --calibration-step 3
 fi
 shoot "$here/runs-compare.png" 8 --workspace "$ws" --view runs --select "$compare"
