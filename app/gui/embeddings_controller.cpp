@@ -413,6 +413,10 @@ void EmbeddingsController::showStep(int step, bool supervised) {
                 if (compared.size() > 0)
                     view_->setComparison(compared, QFileInfo(compareCheckpoint_).fileName());
                 finish();
+                const QStringList names{tr("none"), tr("shift"), tr("scale"), tr("rotation")};
+                view_->setProgress(
+                    0, 0,
+                    tr("Calibration step shown: %1.").arg(names.value(static_cast<int>(target))));
                 Q_EMIT stepShown(static_cast<int>(target));
             });
         });
