@@ -9,10 +9,13 @@
 #include <QMessageBox>
 #include <QTimer>
 
+#include "app/gui/embeddings_controller.h"
 #include "app/gui/log_bridge.h"
 #include "app/gui/main_window.h"
 #include "app/gui/ui_language.h"
 #include "core/common/version.h"
+#include "views/embeddings/embeddings_view.h"
+#include "views/embeddings/scatter_view.h"
 #include "views/log_model.h"
 
 int main(int argc, char** argv) {
@@ -44,8 +47,8 @@ int main(int argc, char** argv) {
         QApplication::translate("main", "Open the built-in demo workspace (created if missing)."));
     QCommandLineOption viewOption(
         QStringLiteral("view"),
-        QApplication::translate("main",
-                                "Show this view of the workspace: overview, runs or search."),
+        QApplication::translate(
+            "main", "Show this view of the workspace: overview, runs, embeddings or search."),
         QStringLiteral("view"));
     parser.addOption(workspaceOption);
     parser.addOption(demoOption);
@@ -55,8 +58,22 @@ int main(int argc, char** argv) {
                                 "Select these runs (folder names, comma-separated) in the "
                                 "Runs view, e.g. to compare them."),
         QStringLiteral("runs"));
+    QCommandLineOption embeddingsOption(
+        QStringLiteral("embeddings"),
+        QApplication::translate("main",
+                                "Open the Embeddings view on this checkpoint and encode the "
+                                "workspace's first sample."),
+        QStringLiteral("checkpoint"));
+    QCommandLineOption stepOption(
+        QStringLiteral("calibration-step"),
+        QApplication::translate("main",
+                                "With --embeddings: then show this calibration step (0 none, "
+                                "1 shift, 2 scale, 3 rotation) and highlight 5 pairs."),
+        QStringLiteral("step"));
     parser.addOption(viewOption);
     parser.addOption(selectOption);
+    parser.addOption(embeddingsOption);
+    parser.addOption(stepOption);
     parser.process(app);  // exits with a message on unknown options
 
     auto* log = new isomorph::views::LogModel(&app);
@@ -77,5 +94,21 @@ int main(int argc, char** argv) {
     }
     if (parser.isSet(viewOption)) window.showView(parser.value(viewOption));
     if (parser.isSet(selectOption)) window.selectRuns(parser.value(selectOption).split(','));
+    if (parser.isSet(embeddingsOption)) {
+        auto* embeddings = window.embeddingsController();
+        if (parser.isSet(stepOption))
+            QObject::connect(
+                embeddings, &isomorph::gui::EmbeddingsController::encoded, embeddings,
+                [embeddings, step = parser.value(stepOption).toInt()] {
+                    embeddings->showStep(step, false);
+                },
+                Qt::SingleShotConnection);
+        QObject::connect(
+            embeddings, &isomorph::gui::EmbeddingsController::stepShown, embeddings,
+            [&window] { window.embeddingsView()->scatter()->highlightRandomPairs(5, 1); },
+            Qt::SingleShotConnection);
+        window.showView(QStringLiteral("embeddings"));
+        embeddings->openCheckpoint(QDir(parser.value(embeddingsOption)).absolutePath());
+    }
     return app.exec();
 }

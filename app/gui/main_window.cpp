@@ -23,6 +23,7 @@
 #include <QTimer>
 
 #include "app/gui/about_controller.h"
+#include "app/gui/embeddings_controller.h"
 #include "app/gui/new_run_dialog.h"
 #include "app/gui/runs_controller.h"
 #include "app/gui/search_controller.h"
@@ -31,6 +32,7 @@
 #include "core/common/errors.h"
 #include "core/train/run_config.h"
 #include "core/workspace/workspace.h"
+#include "views/embeddings/embeddings_view.h"
 #include "views/log_model.h"
 #include "views/log_panel.h"
 #include "views/new_workspace_dialog.h"
@@ -92,6 +94,23 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
     connect(runsView_, &views::RunsView::newRunRequested, this, [this] { promptNewRun(); });
     connect(runsController_, &RunsController::message, this, [this](const QString& m) {
         log_->append(views::LogModel::Level::Info, QStringLiteral("runs"), m);
+    });
+    // Embeddings: the Runs view's "Open in Embeddings" opens its page on that checkpoint.
+    embeddingsView_ = new views::EmbeddingsView(this);
+    embeddingsController_ = new EmbeddingsController(embeddingsView_, this);
+    tabs_->addTab(embeddingsView_, tr("Embeddings"));
+    connect(runsView_, &views::RunsView::openInEmbeddingsRequested, this,
+            [this](const QString& checkpoint) {
+                tabs_->setCurrentWidget(embeddingsView_);
+                embeddingsController_->openCheckpoint(checkpoint);
+            });
+    connect(this, &MainWindow::workspaceOpened, embeddingsController_,
+            &EmbeddingsController::setWorkspace);
+    connect(this, &MainWindow::workspaceClosed, embeddingsController_,
+            [this] { embeddingsController_->setWorkspace(QString()); });
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {  // new checkpoints since
+        if (tabs_->currentWidget() == embeddingsView_ && workspace_)
+            embeddingsController_->setWorkspace(workspacePath());
     });
     {  // Search: the workspace's indexes; a run's "Open in Search" selects its checkpoint.
         auto* searchView = new views::SearchView(this);
@@ -517,6 +536,8 @@ bool MainWindow::showView(const QString& name) {
         tabs_->setCurrentWidget(overview_);
     else if (name == QLatin1String("runs"))
         tabs_->setCurrentWidget(runsView_);
+    else if (name == QLatin1String("embeddings"))
+        tabs_->setCurrentWidget(embeddingsView_);
     else if (name == QLatin1String("search"))
         tabs_->setCurrentWidget(findChild<views::SearchView*>());
     else

@@ -20,6 +20,7 @@ namespace isomorph::workspace {
 class Workspace;
 }
 namespace isomorph::views {
+class EmbeddingsView;
 class LogModel;
 class LogPanel;
 class RunsModel;
@@ -30,6 +31,7 @@ class WorkspaceOverview;
 
 namespace isomorph::gui {
 
+class EmbeddingsController;
 class RunsController;
 
 /// The workbench window: a workspace (or the welcome page when none is open) in the centre, the
@@ -60,6 +62,8 @@ class MainWindow : public QMainWindow {
     views::LogModel* logModel() const { return log_; }
     views::RunsView* runsView() const { return runsView_; }
     RunsController* runsController() const { return runsController_; }
+    views::EmbeddingsView* embeddingsView() const { return embeddingsView_; }
+    EmbeddingsController* embeddingsController() const { return embeddingsController_; }
     /// The live demo: opens the demo workspace, builds its corpus and tokenizer with a
     /// cancellable progress dialog (quick when built), then follows the running hictl-demo run or
     /// starts one, and shows it in the Runs view with an explanation. Returns at once: false if
@@ -68,7 +72,8 @@ class MainWindow : public QMainWindow {
     bool startLiveDemo();
     /// Selects runs of the open workspace by folder name in the Runs view (once listed).
     void selectRuns(const QStringList& names);
-    /// Switches to a workspace view by name ("overview", "runs", "search"); false if unknown.
+    /// Switches to a workspace view by name ("overview", "runs", "embeddings", "search"); false if
+    /// unknown.
     bool showView(const QString& name);
     /// Opens the New run dialog; on Launch starts the run. Returns its folder ("" if cancelled).
     QString promptNewRun();
@@ -115,6 +120,8 @@ class MainWindow : public QMainWindow {
     views::RunsModel* runsModel_ = nullptr;
     views::RunsView* runsView_ = nullptr;
     RunsController* runsController_ = nullptr;
+    views::EmbeddingsView* embeddingsView_ = nullptr;
+    EmbeddingsController* embeddingsController_ = nullptr;
     QTimer* refreshTimer_ = nullptr;
     QPointer<QProcess> demoPrepare_;  ///< `isomorph-cli demo prepare` while it runs
     QPointer<QProgressDialog> demoProgress_;

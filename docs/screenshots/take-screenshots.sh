@@ -17,6 +17,9 @@
 #                     bench_search_view (benchmark builds), which also prints the Enter -> results
 #                     painted latency. SEARCH_A / SEARCH_B choose other checkpoints, SEARCH_QUERY
 #                     the query.
+# embeddings-calibrated.png  the Embeddings view on the newest run's latest checkpoint (or
+#                     $EMBEDDINGS_CHECKPOINT): the demo corpus's dev pairs after shift, scale and
+#                     the unsupervised rotation, 5 translations highlighted
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-build}
@@ -42,6 +45,13 @@ shoot() {  # shoot OUTPUT SECONDS ARGS...
 
 if [ -x "$build/bin/bench_scatter" ]; then
   "$build/bin/bench_scatter" --screenshot "$here/scatter-synthetic.png" 200000
+fi
+checkpoint=${EMBEDDINGS_CHECKPOINT:-$(ls -1dt "$ws"/runs/*/checkpoints/latest 2>/dev/null | head -1)}
+if [ -n "$checkpoint" ]; then
+  # Encoding the dev pairs and fitting the calibration on the train split (500 sentences of each
+  # of ~22 languages) took over 4 minutes on the loaded 2-core machine.
+  shoot "$here/embeddings-calibrated.png" "${EMBEDDINGS_WAIT:-420}" --workspace "$ws" \
+    --embeddings "$checkpoint" --calibration-step 3
 fi
 newest_run=$(ls -1td "$ws"/runs/*/ 2>/dev/null | head -1)
 search_a=${SEARCH_A:-$(ls -1d "${newest_run}checkpoints"/step-* 2>/dev/null | head -1)}

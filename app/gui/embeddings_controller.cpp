@@ -1,0 +1,523 @@
+#include "app/gui/embeddings_controller.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#endif
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QThread>
+
+#include "app/gui/embeddings_session.h"
+#include "core/common/errors.h"
+#include "views/embeddings/embeddings_view.h"
+
+namespace isomorph::gui {
+namespace fs = std::filesystem;
+
+/// What the worker thread keeps between jobs.
+struct EmbeddingsWorkerState {
+    std::unique_ptr<EmbeddingsSession> session;
+    std::unique_ptr<EmbeddingsSession> compare;
+    fs::path corpus;  ///< calibration fits on its train split
+};
+
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+fs::path path(const QString& s) {
+    return fs::path(s.toStdString());
+}
+
+views::AlignmentMatrix toView(const LanguageMatrix& m) {
+    views::AlignmentMatrix out;
+    for (const auto& l : m.languages)
+        out.languages << qs(l);
+    out.cosine = m.cosine;
+    out.csls = m.csls;
+    out.pairs = m.pairs;
+    return out;
+}
+
+struct Coordinates {
+    std::vector<float> x, y, z;
+};
+
+Coordinates columns(const FloatMatrix& p) {
+    Coordinates c;
+    for (int64_t r = 0; r < p.rows; ++r) {
+        c.x.push_back(p(r, 0));
+        c.y.push_back(p.cols > 1 ? p(r, 1) : 0.0f);
+        if (p.cols > 2) c.z.push_back(p(r, 2));
+    }
+    return c;
+}
+
+model::EncodeOptions encodeOptions() {
+    model::EncodeOptions o;
+    // The sentence vector dev evaluation measures (eval.pooling's default).
+    o.pooling.kind = model::Pooling::Kind::Mean;
+    // One core stays free for the GUI thread: the event loop must never stall while encoding.
+    o.threads = std::max(1, QThread::idealThreadCount() - 1);
+    return o;
+}
+
+align::RotationMethod rotation(bool supervised) {
+    return supervised ? align::RotationMethod::Supervised : align::RotationMethod::Unsupervised;
+}
+
+QString phaseText(const std::string& phase) {
+    if (phase == "open checkpoint") return EmbeddingsController::tr("Opening the checkpoint");
+    if (phase == "encode") return EmbeddingsController::tr("Encoding the sample");
+    if (phase == "pca") return EmbeddingsController::tr("Exact PCA on all points and dimensions");
+    if (phase.rfind("calibration: ", 0) == 0)
+        return EmbeddingsController::tr("Fitting the calibration on the corpus's train split: %1")
+            .arg(qs(phase.substr(13)));
+    return qs(phase);
+}
+
+QString megabytes(int64_t bytes) {
+    const double mb = static_cast<double>(bytes) / (1 << 20);
+    return QString::number(mb, 'f', mb < 1 ? 2 : mb < 10 ? 1 : 0);
+}
+
+/// The held-out line of a fit report: mean top-1 per step on the corpus's test pairs.
+QString fitSummary(const eval::CalibrationFitReport& r, const fs::path& corpus, bool supervised) {
+    QString text = EmbeddingsController::tr(
+                       "Calibration (%1 rotation) fitted on the train split of %2 in "
+                       "%3 s.")
+                       .arg(supervised ? EmbeddingsController::tr("supervised")
+                                       : EmbeddingsController::tr("unsupervised"),
+                            qs(corpus.filename().string()))
+                       .arg(r.seconds, 0, 'f', 1);
+    if (!r.means.empty()) {
+        QStringList steps;
+        for (const auto& m : r.means)
+            steps << QStringLiteral("%1 %2%")
+                         .arg(qs(align::calibrationStepName(m.step)))
+                         .arg(m.cosineAccuracy * 100, 0, 'f', 1);
+        text += QLatin1Char(' ') + EmbeddingsController::tr("Held-out test pairs, mean top-1: %1.")
+                                       .arg(steps.join(QStringLiteral(", ")));
+    }
+    for (const auto& n : r.notes)
+        text += QLatin1Char('\n') + qs(n);
+    return text;
+}
+
+}  // namespace
+
+EmbeddingsController::EmbeddingsController(views::EmbeddingsView* view, QObject* parent)
+    : QObject(parent),
+      view_(view),
+      thread_(new QThread(this)),
+      worker_(new QObject),
+      state_(std::make_shared<EmbeddingsWorkerState>()),
+      cancel_(std::make_shared<std::atomic<bool>>(false)) {
+    thread_->setObjectName(QStringLiteral("embeddings-worker"));
+    worker_->moveToThread(thread_);
+    connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
+    thread_->start();
+#ifdef __linux__
+    // The worker (and the encoder threads it starts) yields to the GUI thread when cores are
+    // busy: on Linux a thread's nice value is its own.
+    QMetaObject::invokeMethod(
+        worker_, [] { setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 5); },
+        Qt::QueuedConnection);
+#endif
+    connect(view_, &views::EmbeddingsView::encodeRequested, this, &EmbeddingsController::encode);
+    connect(view_, &views::EmbeddingsView::cancelRequested, this, &EmbeddingsController::cancel);
+    connect(view_, &views::EmbeddingsView::stepRequested, this, &EmbeddingsController::showStep);
+    connect(view_, &views::EmbeddingsView::pointDetailsRequested, this,
+            &EmbeddingsController::requestPointDetails);
+    connect(view_, &views::EmbeddingsView::compareRequested, this,
+            &EmbeddingsController::compareWith);
+}
+
+EmbeddingsController::~EmbeddingsController() {
+    cancel_->store(true);
+    // The sessions are released on the worker thread, where their tensors live (after the
+    // running job, which stops at its next progress report).
+    QMetaObject::invokeMethod(
+        worker_,
+        [state = state_] {
+            state->session.reset();
+            state->compare.reset();
+        },
+        Qt::BlockingQueuedConnection);
+    thread_->quit();
+    thread_->wait();
+}
+
+template <class Job>
+void EmbeddingsController::post(const QString& busyText, Job job) {
+    if (!busyText.isEmpty()) {
+        cancel_->store(true);  // a job still running is superseded
+        cancel_ = std::make_shared<std::atomic<bool>>(false);
+        ++job_;
+        busy_ = true;
+        view_->setBusy(true, busyText);
+    }
+    QMetaObject::invokeMethod(
+        worker_, [job = std::move(job), id = job_, cancel = cancel_]() mutable { job(id, cancel); },
+        Qt::QueuedConnection);
+}
+
+SessionProgress EmbeddingsController::progressFor(int job, const CancelFlag& cancel) {
+    auto timer = std::make_shared<QElapsedTimer>();
+    return [this, job, cancel, timer](const std::string& phase, int64_t done, int64_t total) {
+        if (cancel->load()) return false;
+        // A few updates a second are plenty; the last one always comes.
+        if (!timer->isValid() || timer->elapsed() > 100 || done == total) {
+            timer->start();
+            deliver(job, [this, done, total, text = phaseText(phase)] {
+                view_->setProgress(done, total, text);
+            });
+        }
+        return true;
+    };
+}
+
+template <class Apply>
+void EmbeddingsController::deliver(int job, Apply apply) {
+    QMetaObject::invokeMethod(
+        this,
+        [this, job, apply = std::move(apply)]() mutable {
+            if (job == job_) apply();
+        },
+        Qt::QueuedConnection);
+}
+
+void EmbeddingsController::guarded(int job, const std::function<void(QString&)>& body) {
+    QString context;
+    try {
+        body(context);
+    } catch (const Cancelled&) {
+        deliver(job, [this] {
+            finish();
+            view_->setProgress(0, 0, tr("Cancelled."));
+        });
+    } catch (const std::exception& e) {
+        const QString why = context + QStringLiteral(": ") + qs(e.what());
+        deliver(job, [this, why] { fail(why); });
+    }
+}
+
+void EmbeddingsController::finish() {
+    busy_ = false;
+    view_->setBusy(false);
+}
+
+void EmbeddingsController::fail(const QString& message) {
+    finish();
+    view_->showError(message);
+    Q_EMIT failed(message);
+}
+
+qint64 EmbeddingsController::memoryBudget() const {
+    if (memoryBudget_ > 0) return memoryBudget_;
+    qint64 available = 0;
+    QFile meminfo(QStringLiteral("/proc/meminfo"));
+    if (meminfo.open(QIODevice::ReadOnly))
+        for (const QByteArray& line : meminfo.readAll().split('\n'))
+            if (line.startsWith("MemAvailable:"))
+                available = line.mid(13).trimmed().split(' ').value(0).toLongLong() * 1024;
+    if (available <= 0) available = qint64(sysconf(_SC_AVPHYS_PAGES)) * sysconf(_SC_PAGESIZE);
+    return available / 2;  // the rest for the encoder, the GUI and everything else
+}
+
+void EmbeddingsController::setWorkspace(const QString& root) {
+    workspace_ = root;
+    corpus_.clear();
+    QVector<views::EmbeddingsChoice> checkpoints;
+    QVector<views::EmbeddingsChoice> samples;
+    if (!root.isEmpty()) {
+        const QDir runs(QDir(root).filePath(QStringLiteral("runs")));
+        for (const QFileInfo& run :
+             runs.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name | QDir::Reversed)) {
+            const QDir dir(run.absoluteFilePath() + QStringLiteral("/checkpoints"));
+            for (const char* pointer : {"best", "latest"})
+                if (QFileInfo(dir.filePath(QLatin1String(pointer))).isFile())
+                    checkpoints.push_back(
+                        {tr("%1 · %2").arg(run.fileName(), pointer == std::string("best")
+                                                               ? tr("best")
+                                                               : tr("latest")),
+                         dir.filePath(QLatin1String(pointer))});
+            for (const QFileInfo& step :
+                 dir.entryInfoList({QStringLiteral("step-*")}, QDir::Dirs, QDir::Name))
+                if (QFileInfo::exists(step.absoluteFilePath() + QStringLiteral("/config.json")))
+                    checkpoints.push_back({tr("%1 · %2").arg(run.fileName(), step.fileName()),
+                                           step.absoluteFilePath()});
+        }
+        const QDir models(QDir(root).filePath(QStringLiteral("models")));
+        for (const QFileInfo& m : models.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot))
+            if (QFileInfo::exists(m.absoluteFilePath() + QStringLiteral("/config.json")))
+                checkpoints.push_back(
+                    {tr("%1 (imported)").arg(m.fileName()), m.absoluteFilePath()});
+        const QDir corpora(QDir(root).filePath(QStringLiteral("corpora")));
+        for (const QFileInfo& c : corpora.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            if (!QFileInfo(c.absoluteFilePath() + QStringLiteral("/parallel")).isDir()) continue;
+            const QString p = c.absoluteFilePath();
+            samples.push_back({tr("%1: dev translation pairs").arg(c.fileName()), p,
+                               views::EmbeddingsSampleKind::DemoDev});
+            samples.push_back({tr("%1: test translation pairs").arg(c.fileName()), p,
+                               views::EmbeddingsSampleKind::DemoTest});
+            samples.push_back({tr("%1: dev pages (no pairs)").arg(c.fileName()), p,
+                               views::EmbeddingsSampleKind::Corpus});
+            if (corpus_.isEmpty() || c.fileName() == QLatin1String("man-demo")) corpus_ = p;
+        }
+    }
+    view_->setCheckpoints(checkpoints);
+    view_->setSamples(samples);
+}
+
+void EmbeddingsController::openCheckpoint(const QString& checkpoint) {
+    view_->selectCheckpoint(checkpoint);
+    views::EmbeddingsRequest r = view_->request();
+    if (r.path.isEmpty()) {
+        view_->showError(
+            tr("Choose a sample (Browse...) and press Encode to look at %1.").arg(checkpoint));
+        return;
+    }
+    encode(r);
+}
+
+void EmbeddingsController::encode(const views::EmbeddingsRequest& request) {
+    if (request.checkpoint.isEmpty()) {
+        fail(
+            tr("Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face "
+               "folder)."));
+        return;
+    }
+    view_->showError({});
+    SampleSpec spec;
+    spec.kind = static_cast<SampleSpec::Kind>(request.kind);
+    spec.path = path(request.path);
+    spec.limit = request.limit;
+    const fs::path checkpoint = path(request.checkpoint);
+    const fs::path fallbackCorpus = path(corpus_);
+    const qint64 budget = memoryBudget();
+    const int sampleGeneration = ++sampleGeneration_;
+    post(
+        tr("Reading the sample..."), [this, state = state_, spec, checkpoint, fallbackCorpus,
+                                      budget, sampleGeneration](int job, const CancelFlag& cancel) {
+            const SessionProgress progress = progressFor(job, cancel);
+            guarded(job, [&](QString& stage) {
+                stage = tr("Cannot read the sample");
+                EmbeddingsSample sample = readSample(spec);
+                stage = tr("Cannot open the checkpoint %1").arg(qs(checkpoint.string()));
+                if (!progress("open checkpoint", 0, 0)) throw Cancelled("cancelled");
+                auto session = std::make_unique<EmbeddingsSession>(checkpoint, encodeOptions());
+                const int64_t need = estimateSampleBytes(sample.size(), session->dimension());
+                if (need > budget) {
+                    const int64_t fits =
+                        std::max<int64_t>(2, sample.size() * budget / std::max<int64_t>(1, need));
+                    const QString why =
+                        tr("The sample has %1 sentences: about %2 MB for their %3-dimensional "
+                           "vectors, more than the %4 MB this view may use. Lower the limit (about "
+                           "%5 sentences fit).")
+                            .arg(sample.size())
+                            .arg(megabytes(need))
+                            .arg(session->dimension())
+                            .arg(megabytes(budget))
+                            .arg(fits);
+                    deliver(job, [this, why] { fail(why); });
+                    return;
+                }
+                stage = tr("Cannot encode the sample");
+                const fs::path corpus = sample.corpus.empty() ? fallbackCorpus : sample.corpus;
+                session->encode(std::move(sample), progress);
+                Coordinates c = columns(session->projection());
+                const views::AlignmentMatrix matrix = toView(session->languageMatrix());
+                const EmbeddingsSample& s = session->sample();
+                views::ScatterData data;
+                data.x = c.x;
+                data.y = c.y;
+                data.z = c.z;
+                QStringList texts;
+                for (int64_t i = 0; i < s.size(); ++i) {
+                    data.language.push_back(
+                        static_cast<std::uint8_t>(std::min(s.language[size_t(i)], 255)));
+                    data.pair.push_back(s.group[size_t(i)]);
+                    texts << qs(s.texts[size_t(i)]);
+                }
+                for (const auto& l : s.languages)
+                    data.languages << qs(l);
+                const auto& pca = session->pca();
+                double explained = 0;
+                for (size_t k = 0; k < 2 && k < pca.explainedVarianceRatio.size(); ++k)
+                    explained += pca.explainedVarianceRatio[k];
+                const QString summary = tr("%1. PC 1 and 2 explain %2% of the variance.")
+                                            .arg(qs(s.description))
+                                            .arg(explained * 100, 0, 'f', 1);
+                state->session = std::move(session);
+                state->compare.reset();
+                state->corpus = corpus;
+                deliver(job, [this, data = std::move(data), texts = std::move(texts), summary, c,
+                              matrix, sampleGeneration]() mutable {
+                    if (sampleGeneration != sampleGeneration_) return;
+                    hasSample_ = true;
+                    compareCheckpoint_.clear();
+                    view_->setComparison({}, {});
+                    view_->setPoints(std::move(data), std::move(texts), summary);
+                    view_->showStep(0, c.x, c.y, c.z, matrix);
+                    view_->setCalibrationNote({});
+                    finish();
+                    Q_EMIT encoded();
+                });
+            });
+        });
+}
+
+void EmbeddingsController::showStep(int step, bool supervised) {
+    if (!hasSample_) return;
+    const auto target = static_cast<align::CalibrationStep>(std::clamp(step, 0, 3));
+    eval::CalibrationFitOptions base;
+    base.sample = calibrationSample_;
+    const bool comparing = !compareCheckpoint_.isEmpty();
+    post(tr("Calibrating..."), [this, state = state_, target, supervised, base, comparing](
+                                   int job, const CancelFlag& cancel) {
+        const SessionProgress progress = progressFor(job, cancel);
+        guarded(job, [&](QString& context) {
+            context = tr("Cannot calibrate");
+            if (!state->session) throw ConfigError("no sample is encoded");
+            const auto method = rotation(supervised);
+            const auto uncovered =
+                state->session->setStep(target, method, state->corpus, base, progress);
+            Coordinates c = columns(state->session->projection());
+            const views::AlignmentMatrix matrix = toView(state->session->languageMatrix());
+            QString note;
+            if (const auto* report = state->session->fitReport(method);
+                report && target != align::CalibrationStep::None)
+                note = fitSummary(*report, state->corpus, supervised);
+            for (const auto& lang : uncovered)
+                note +=
+                    QLatin1Char('\n') +
+                    tr("%1: no train sentences in the corpus; shown uncalibrated").arg(qs(lang));
+            views::AlignmentMatrix compared;
+            if (comparing && state->compare) {
+                state->compare->setStep(target, method, state->corpus, base, progress);
+                compared = toView(state->compare->languageMatrix());
+            }
+            deliver(job, [this, target, c = std::move(c), matrix, note, compared] {
+                view_->showStep(static_cast<int>(target), c.x, c.y, c.z, matrix);
+                view_->setCalibrationNote(note);
+                if (compared.size() > 0)
+                    view_->setComparison(compared, QFileInfo(compareCheckpoint_).fileName());
+                finish();
+                const QStringList names{tr("none"), tr("shift"), tr("scale"), tr("rotation")};
+                view_->setProgress(
+                    0, 0,
+                    tr("Calibration step shown: %1.").arg(names.value(static_cast<int>(target))));
+                Q_EMIT stepShown(static_cast<int>(target));
+            });
+        });
+    });
+}
+
+void EmbeddingsController::requestPointDetails(int index) {
+    if (!hasSample_) return;
+    const int generation = sampleGeneration_;
+    post(QString(), [this, state = state_, index, generation](int, const CancelFlag&) {
+        views::EmbeddingsPointDetails d;
+        try {
+            EmbeddingsSession& session = *state->session;
+            const EmbeddingsSample& s = session.sample();
+            constexpr int k = 5;
+            const auto lists = session.neighbours(index, k);
+            const int group = s.group[size_t(index)];
+            d.index = index;
+            d.language = qs(s.languages[size_t(s.language[size_t(index)])]);
+            d.text = qs(s.texts[size_t(index)]);
+            d.k = k;
+            d.step = static_cast<int>(session.step());
+            std::vector<bool> hasTranslation(s.languages.size(), false);
+            for (int64_t i = 0; i < s.size(); ++i)
+                if (group >= 0 && i != index && s.group[size_t(i)] == group) {
+                    hasTranslation[size_t(s.language[size_t(i)])] = true;
+                    d.translations << QStringLiteral("%1: %2").arg(
+                        qs(s.languages[size_t(s.language[size_t(i)])]), qs(s.texts[size_t(i)]));
+                }
+            auto convert = [&](const std::vector<Neighbour>& ns) {
+                QVector<views::EmbeddingsNeighbour> out;
+                for (const auto& n : ns)
+                    out.push_back({static_cast<int>(n.index), qs(s.texts[size_t(n.index)]), n.score,
+                                   group >= 0 && s.group[size_t(n.index)] == group});
+                return out;
+            };
+            for (const auto& l : lists) {
+                views::EmbeddingsNeighbourList v;
+                v.language = qs(s.languages[size_t(l.language)]);
+                v.hasTranslation = hasTranslation[size_t(l.language)];
+                v.cosine = convert(l.cosine);
+                v.csls = convert(l.csls);
+                d.lists.push_back(v);
+            }
+        } catch (const std::exception& e) {
+            const QString why = tr("Cannot find neighbours: %1").arg(qs(e.what()));
+            QMetaObject::invokeMethod(
+                this, [this, why] { view_->showError(why); }, Qt::QueuedConnection);
+            return;
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, d, generation] {
+                if (generation != sampleGeneration_) return;
+                view_->setPointDetails(d);
+                Q_EMIT pointDetailsShown(d.index);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void EmbeddingsController::compareWith(const QString& checkpoint) {
+    compareCheckpoint_ = checkpoint;
+    if (checkpoint.isEmpty() || !hasSample_) {
+        post(QString(), [state = state_](int, const CancelFlag&) { state->compare.reset(); });
+        if (!checkpoint.isEmpty()) fail(tr("Encode a sample first, then pick a comparison."));
+        return;
+    }
+    const qint64 budget = memoryBudget();
+    eval::CalibrationFitOptions base;
+    base.sample = calibrationSample_;
+    const int step = view_->currentStep();
+    const bool supervised = view_->supervised();
+    post(tr("Encoding the sample with %1...").arg(QFileInfo(checkpoint).fileName()),
+         [this, state = state_, checkpoint, budget, base, step, supervised](
+             int job, const CancelFlag& cancel) {
+             const SessionProgress progress = progressFor(job, cancel);
+             guarded(job, [&](QString& context) {
+                 context = tr("Cannot compare with %1").arg(checkpoint);
+                 if (!state->session) throw ConfigError("no sample is encoded");
+                 auto other =
+                     std::make_unique<EmbeddingsSession>(path(checkpoint), encodeOptions());
+                 const EmbeddingsSample& s = state->session->sample();
+                 if (estimateSampleBytes(s.size(), other->dimension()) > budget)
+                     throw DataError("the sample does not fit in memory twice; lower the limit");
+                 other->encode(s, progress);
+                 other->setStep(static_cast<align::CalibrationStep>(step), rotation(supervised),
+                                state->corpus, base, progress);
+                 const views::AlignmentMatrix matrix = toView(other->languageMatrix());
+                 state->compare = std::move(other);
+                 deliver(job, [this, matrix, checkpoint] {
+                     view_->setComparison(matrix, QFileInfo(checkpoint).fileName());
+                     finish();
+                     Q_EMIT comparisonShown();
+                 });
+             });
+         });
+}
+
+void EmbeddingsController::cancel() {
+    cancel_->store(true);
+}
+
+}  // namespace isomorph::gui

@@ -1,0 +1,130 @@
+#pragma once
+
+// The work behind the Embeddings view, on plain core types and without Qt: read a sample, encode
+// it with an open checkpoint, project it with an exact PCA, calibrate it step by step (fitted on a
+// demo corpus's train split, never on the sample) in the same PCA basis, score bitext accuracy
+// between every two languages and find a point's nearest neighbours. One EmbeddingsSession
+// belongs to one worker thread (the encoder's tensors stay there); EmbeddingsController owns it.
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/align/calibration.h"
+#include "core/align/pca.h"
+#include "core/common/float_matrix.h"
+#include "core/eval/calibration_fit.h"
+#include "core/model/encoding_service.h"
+
+namespace isomorph::gui {
+
+/// Where a sample comes from (EmbeddingsView's sample picker).
+struct SampleSpec {
+    enum class Kind { PairsPath, DemoDev, DemoTest, Corpus };
+    Kind kind = Kind::PairsPath;
+    std::filesystem::path path;  ///< pairs file/folder/Tatoeba prefix, or the demo corpus
+    int64_t limit = 1000;        ///< pairs per language pair, or sentences per language (Corpus)
+};
+
+/// The points of a sample: one per distinct (language, text); the sides of translation pairs
+/// share a group (several sides when one English sentence is translated into several languages).
+struct EmbeddingsSample {
+    std::vector<std::string> texts;
+    std::vector<int> language;           ///< index into languages, per point
+    std::vector<int> group;              ///< translation group, or -1
+    std::vector<std::string> languages;  ///< codes, sorted
+    std::filesystem::path corpus;        ///< demo corpus it came from (empty for a pairs path)
+    int64_t pairs = 0;                   ///< translation pairs read
+    std::string description;             ///< "1,234 sentences, 617 pairs, 5 languages from ..."
+
+    int64_t size() const { return static_cast<int64_t>(texts.size()); }
+};
+
+/// Reads the sample; DataError/ConfigError name the file or folder at fault (a missing or
+/// unreadable folder, a pairs file with an empty side, a corpus without pairs).
+EmbeddingsSample readSample(const SampleSpec& spec);
+
+/// Bytes the view needs for `points` vectors of `dim` floats: raw and calibrated copies, the
+/// normalised copies of the neighbour searches, texts. The controller refuses a sample whose
+/// estimate exceeds the memory available before it encodes anything.
+int64_t estimateSampleBytes(int64_t points, int64_t dim);
+
+/// Bitext top-1 between every two languages of the sample (see views::AlignmentMatrix).
+struct LanguageMatrix {
+    std::vector<std::string> languages;
+    std::vector<double> cosine;  ///< [n * n], NaN where fewer than 2 pairs
+    std::vector<double> csls;
+    std::vector<int> pairs;
+};
+
+struct Neighbour {
+    int64_t index = -1;
+    double score = 0.0;
+};
+
+struct NeighbourList {
+    int language = 0;
+    std::vector<Neighbour> cosine;  ///< best first
+    std::vector<Neighbour> csls;
+};
+
+/// "Phase" and done/total; returning false cancels (the session throws Cancelled).
+using SessionProgress = std::function<bool(const std::string& phase, int64_t done, int64_t total)>;
+
+class EmbeddingsSession {
+  public:
+    /// Opens the checkpoint (anything model_io::resolveCheckpoint accepts). DataError with a
+    /// message naming the folder when it is not a checkpoint or has no tokenizer.
+    EmbeddingsSession(const std::filesystem::path& checkpoint, const model::EncodeOptions& options);
+    ~EmbeddingsSession();
+
+    const std::filesystem::path& checkpoint() const { return checkpoint_; }
+    int64_t dimension() const;
+
+    /// Encodes every point of `sample` (in chunks, with progress) and fits an exact PCA on all
+    /// points and all dimensions to min(3, d) components. The step is None afterwards.
+    void encode(EmbeddingsSample sample, const SessionProgress& progress);
+    const EmbeddingsSample& sample() const { return sample_; }
+    const align::PcaModel& pca() const { return pca_; }
+
+    /// Calibrates the sample up to `step`, fitting the calibration of `method` on the train split
+    /// of `corpus` the first time it is needed (options.corpus etc. are set here; `base` gives
+    /// sample size, refinement and thresholds). Returns the sample's languages the calibration does
+    /// not cover (left uncalibrated); the fit's own notes are in fitReport().
+    std::vector<std::string> setStep(align::CalibrationStep step, align::RotationMethod method,
+                                     const std::filesystem::path& corpus,
+                                     const eval::CalibrationFitOptions& base,
+                                     const SessionProgress& progress);
+    align::CalibrationStep step() const { return step_; }
+    /// The fit report of `method` (nullptr before it was fitted).
+    const eval::CalibrationFitReport* fitReport(align::RotationMethod method) const;
+
+    /// The current (calibrated) vectors in the raw PCA basis: [n, components] float32.
+    FloatMatrix projection() const;
+    LanguageMatrix languageMatrix(int cslsK = 10) const;
+    /// The k nearest neighbours of point `index` among the points of every language (itself
+    /// excluded), by cosine and by CSLS (cslsK-neighbourhoods over the two languages' points).
+    std::vector<NeighbourList> neighbours(int64_t index, int k, int cslsK = 10);
+
+  private:
+    FloatMatrix rowsOf(const std::vector<int64_t>& rows) const;
+
+    std::filesystem::path checkpoint_;
+    std::unique_ptr<model::EncodingService> encoder_;
+    EmbeddingsSample sample_;
+    FloatMatrix raw_;
+    FloatMatrix current_;
+    align::PcaModel pca_;
+    align::CalibrationStep step_ = align::CalibrationStep::None;
+    std::map<align::RotationMethod, eval::CalibrationFitReport> fits_;
+    std::vector<std::vector<int64_t>> byLanguage_;  ///< point rows of each language
+    /// r_S terms of CSLS for (query language, key language) at the current step.
+    std::map<std::pair<int, int>, std::vector<double>> keyMeans_;
+};
+
+}  // namespace isomorph::gui

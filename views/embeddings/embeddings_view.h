@@ -1,0 +1,205 @@
+#pragma once
+
+// The Embeddings view: pick a checkpoint and a sample, encode it (the app's EmbeddingsController
+// does the work on a worker thread), look at the PCA scatter, step through the cross-lingual
+// calibration, read the bitext accuracy and the language x language alignment matrix, and click
+// a point for its translation and nearest neighbours. Qt only: the controller hands it plain data
+// and acts on its signals.
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <vector>
+
+#include <QStringList>
+#include <QVector>
+#include <QWidget>
+
+#include "views/embeddings/scatter_data.h"
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTextBrowser;
+
+namespace isomorph::views {
+
+class AlignmentMatrixWidget;
+class ScatterView;
+
+/// What a sample is read from.
+enum class EmbeddingsSampleKind {
+    PairsPath,  ///< a pairs file (xx-yy.tsv), a folder of them or a Tatoeba prefix
+    DemoDev,    ///< the demo corpus's dev translation pairs (every language with English)
+    DemoTest,   ///< the demo corpus's test translation pairs
+    Corpus,     ///< sentences of a demo corpus's dev pages, no pairs
+};
+
+/// An entry of a picker: what the user reads and the path it stands for.
+struct EmbeddingsChoice {
+    QString label;
+    QString path;
+    EmbeddingsSampleKind kind = EmbeddingsSampleKind::PairsPath;  ///< samples only
+};
+
+/// What the Encode button asks for.
+struct EmbeddingsRequest {
+    QString checkpoint;  ///< checkpoint folder, run folder or pointer file
+    EmbeddingsSampleKind kind = EmbeddingsSampleKind::PairsPath;
+    QString path;      ///< pairs path, or the demo corpus folder
+    int limit = 1000;  ///< pairs per language pair, or sentences per language (Corpus)
+};
+
+/// Calibration steps, cumulative, as core/align/calibration.h numbers them.
+enum class EmbeddingsStep { None = 0, Shift = 1, Scale = 2, Rotation = 3 };
+inline constexpr int kEmbeddingsSteps = 4;
+
+/// Bitext top-1 accuracy between every two languages of the sample: cell (a, b) is the share of
+/// language a's sentences whose nearest language-b sentence is their translation. NaN where the
+/// sample has fewer than two translation pairs of a and b.
+struct AlignmentMatrix {
+    QStringList languages;
+    std::vector<double> cosine;  ///< [n * n] row-major, in [0, 1] or NaN
+    std::vector<double> csls;    ///< [n * n]
+    std::vector<int> pairs;      ///< [n * n] translation pairs scored
+
+    int size() const { return static_cast<int>(languages.size()); }
+    double cosineAt(int a, int b) const { return cosine[static_cast<size_t>(a * size() + b)]; }
+    double cslsAt(int a, int b) const { return csls[static_cast<size_t>(a * size() + b)]; }
+    int pairsAt(int a, int b) const { return pairs[static_cast<size_t>(a * size() + b)]; }
+    /// Mean of the defined cells (NaN when none): the headline number.
+    double meanCosine() const;
+};
+
+/// A nearest neighbour of the clicked point.
+struct EmbeddingsNeighbour {
+    int index = -1;
+    QString text;
+    double score = 0.0;
+    bool translation = false;  ///< in the clicked point's translation group
+};
+
+/// The clicked point's k nearest neighbours in one language, by cosine and by CSLS.
+struct EmbeddingsNeighbourList {
+    QString language;
+    bool hasTranslation = false;  ///< the sample holds a translation in this language
+    QVector<EmbeddingsNeighbour> cosine;
+    QVector<EmbeddingsNeighbour> csls;
+};
+
+struct EmbeddingsPointDetails {
+    int index = -1;
+    QString language;
+    QString text;
+    QStringList translations;  ///< "de: text" of the other sides of its group
+    int k = 0;
+    int step = 0;  ///< calibration step the neighbours were found at
+    QVector<EmbeddingsNeighbourList> lists;
+};
+
+class EmbeddingsView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit EmbeddingsView(QWidget* parent = nullptr);
+
+    /// The checkpoint pickers' entries (the main and the comparison one). A path chosen with
+    /// Browse or selectCheckpoint() stays listed.
+    void setCheckpoints(const QVector<EmbeddingsChoice>& checkpoints);
+    void setSamples(const QVector<EmbeddingsChoice>& samples);
+    /// Selects `path` in the checkpoint picker (adding it when not listed).
+    void selectCheckpoint(const QString& path);
+    void selectSample(int index);
+    QString checkpoint() const;
+    /// What Encode would ask for now.
+    EmbeddingsRequest request() const;
+
+    /// While busy the encode and step buttons are disabled and Cancel enabled.
+    void setBusy(bool busy, const QString& what = {});
+    void setProgress(qint64 done, qint64 total, const QString& text);
+    /// A problem in red above the plot (empty clears).
+    void showError(const QString& message);
+    QString errorText() const;
+    QString statusText() const;
+
+    /// A new sample: the points, their texts, and a line on where they come from.
+    void setPoints(ScatterData points, QStringList texts, const QString& summary);
+    /// The sample at `step`, moved there with the scatter's animation; `matrix` its accuracy.
+    void showStep(int step, std::vector<float> x, std::vector<float> y, std::vector<float> z,
+                  const AlignmentMatrix& matrix);
+    /// The comparison checkpoint's matrix at the current step (empty languages clears).
+    void setComparison(const AlignmentMatrix& matrix, const QString& label);
+    void setPointDetails(const EmbeddingsPointDetails& details);
+    /// Notes of the calibration fit (held-out report on the corpus's test split, skipped
+    /// languages) shown under the accuracy table.
+    void setCalibrationNote(const QString& text);
+
+    int currentStep() const { return step_; }
+    bool supervised() const;
+    void setSupervised(bool on);
+    /// The accuracy readout as shown: per direction "de→en", the cosine top-1 at each step
+    /// (NaN where not computed yet).
+    std::map<QString, std::vector<double>> accuracyTable() const;
+    /// The mean cosine top-1 over all directions at `step` (NaN when not computed).
+    double meanAccuracy(int step) const;
+
+    /// Text of point i of the current sample (empty when out of range).
+    QString pointText(int i) const { return texts_.value(i); }
+    ScatterView* scatter() const { return scatter_; }
+    AlignmentMatrixWidget* matrixWidget() const { return matrix_; }
+    QTextBrowser* detailsBrowser() const { return details_; }
+    QPushButton* encodeButton() const { return encode_; }
+    QPushButton* stepButton(int step) const;
+
+  Q_SIGNALS:
+    void encodeRequested(const isomorph::views::EmbeddingsRequest& request);
+    void cancelRequested();
+    void stepRequested(int step, bool supervised);
+    void pointDetailsRequested(int index);
+    void compareRequested(const QString& checkpoint);
+
+  private:
+    QWidget* makeToolbar();
+    QWidget* makeSidePanel();
+    void browseCheckpoint();
+    void browseSample();
+    void refreshAccuracy();
+    void updateStepButtons();
+    void fillCheckpointCombo(QComboBox* combo, bool withNone);
+
+    QComboBox* checkpointCombo_;
+    QComboBox* sampleCombo_;
+    QSpinBox* limit_;
+    QCheckBox* threeD_;
+    QPushButton* encode_;
+    QPushButton* cancel_;
+    QProgressBar* progress_;
+    QLabel* status_;
+    QLabel* error_;
+    ScatterView* scatter_;
+    QLineEdit* search_;
+    QButtonGroup* steps_;
+    QComboBox* method_;
+    QTableWidget* accuracy_;
+    QLabel* calibrationNote_;
+    AlignmentMatrixWidget* matrix_;
+    QComboBox* compareCombo_;
+    QTextBrowser* details_;
+
+    QVector<EmbeddingsChoice> checkpoints_;
+    QStringList texts_;
+    bool busy_ = false;
+    bool hasPoints_ = false;
+    int step_ = 0;
+    std::map<int, AlignmentMatrix> matrices_;  ///< by step, for the current sample and method
+    AlignmentMatrix comparison_;
+};
+
+}  // namespace isomorph::views
+
+Q_DECLARE_METATYPE(isomorph::views::EmbeddingsRequest)
