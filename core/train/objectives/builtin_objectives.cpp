@@ -3,13 +3,15 @@
 
 #include "core/train/objectives/ccp_options.h"
 #include "core/train/objectives/hictl_options.h"
+#include "core/train/objectives/ir_options.h"
 #include "core/train/objectives/mlm_options.h"
 #include "core/train/objectives/msm_options.h"
 
 namespace isomorph::train {
 
 std::vector<ObjectiveSpec> builtinObjectiveSpecs() {
-    return {mlmObjectiveSpec(), ccpObjectiveSpec(), msmObjectiveSpec(), hictlObjectiveSpec()};
+    return {mlmObjectiveSpec(), ccpObjectiveSpec(), msmObjectiveSpec(), hictlObjectiveSpec(),
+            irObjectiveSpec()};
 }
 
 }  // namespace isomorph::train
