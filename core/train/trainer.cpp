@@ -201,6 +201,7 @@ class Trainer {
     std::optional<data::shards::ShardSet> pairs_;  ///< data.pairs, when set
     model::Encoder encoder_ = nullptr;
     model::TensorMap initHeads_;  ///< head tensors of the initial checkpoint
+    fs::path initFolder_;         ///< the initial checkpoint folder
     std::string tokenizerFile_, tokenizerBytes_;
     std::vector<std::unique_ptr<Objective>> objectives_;
     std::vector<const ObjectiveConfig*> settings_;  ///< objectives_[i]'s objectives.NAME
@@ -417,7 +418,8 @@ void Trainer::openLogs() {
 }
 
 void Trainer::buildModel() {
-    fs::path init = config_.model.init;
+    // model.init: a checkpoint folder, or a run folder / pointer file (its best or latest).
+    fs::path init;
     if (config_.model.init == "scratch") {
         init = runDir_ / "init";
         if (rank0_) writeScratchInit(config_, runDir_);
@@ -433,6 +435,7 @@ void Trainer::buildModel() {
         if (rank0_ && init != fs::path(config_.model.init))
             spdlog::info("model.init {} is the checkpoint {}", config_.model.init, init.string());
     }
+    initFolder_ = init;
     encoder_ = model::loadHuggingFaceEncoder(init, nullptr, dtype_);
     initHeads_ = model::loadHeadTensors(init);
     encoder_->config.hiddenDropout = encoder_->config.attentionDropout = config_.model.dropout;
@@ -477,9 +480,10 @@ void Trainer::buildObjectives() {
         const ObjectiveConfig& settings = config_.objective(name);
         if (!spec || !spec->factory)
             throw ConfigError("objectives." + name + ": no training code is registered for it");
-        ObjectiveBuildContext context{config_,  settings,   docs_,
-                                      encoder_, rank,       world_,
-                                      device_,  initHeads_, pairs_ ? &*pairs_ : nullptr};
+        ObjectiveBuildContext context{config_,    settings,   docs_,
+                                      encoder_,   rank,       world_,
+                                      device_,    initHeads_, pairs_ ? &*pairs_ : nullptr,
+                                      initFolder_};
         objectives_.push_back(spec->factory(context));
         settings_.push_back(&settings);
         objectives_.back()->heads().to(device_, dtype_);
@@ -519,6 +523,7 @@ void Trainer::runMicroBatch(int64_t micro, StepRecord& record) {
                   static_cast<uint64_t>(micro));
     torch::manual_seed(key);  // dropout of this micro-batch, identical after a resume
     StepContext context{encoder_, device_, state_.step, micro, key, collective_.get()};
+    context.backwardScale = lossWeight * state_.lossScale / accumulation;
     setAutocast(true);
     ObjectiveOutput out = objective.forward(context);
     setAutocast(false);

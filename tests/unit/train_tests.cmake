@@ -20,3 +20,10 @@ isomorph_add_test(test_hictl SOURCES unit/test_hictl.cpp LIBS isomorph_core LABE
 isomorph_add_test(test_hictl_training
     SOURCES unit/test_hictl_training.cpp LIBS isomorph_core LABELS integration TORCH)
 add_dependencies(test_hictl_training isomorph-cli)
+# The retrieval objective's losses (eq. 1-3) against tests/reference/ir_reference.py.
+isomorph_add_test(test_ir SOURCES unit/test_ir.cpp LIBS isomorph_core LABELS unit TORCH)
+# The retrieval objective in the engine on the tiny corpus and a tiny BEIR set: gradients,
+# sequential backward, skipped queries, resume, two processes against one.
+isomorph_add_test(test_ir_training
+    SOURCES unit/test_ir_training.cpp LIBS isomorph_core LABELS integration TIMEOUT 600 TORCH)
+add_dependencies(test_ir_training isomorph-cli)

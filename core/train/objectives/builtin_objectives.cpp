@@ -3,6 +3,7 @@
 
 #include "core/train/objectives/ccp_options.h"
 #include "core/train/objectives/hictl_options.h"
+#include "core/train/objectives/ir_options.h"
 #include "core/train/objectives/mlm_options.h"
 #include "core/train/objectives/msm_options.h"
 #include "core/train/objectives/tlm_options.h"
@@ -11,7 +12,7 @@ namespace isomorph::train {
 
 std::vector<ObjectiveSpec> builtinObjectiveSpecs() {
     return {mlmObjectiveSpec(), ccpObjectiveSpec(), msmObjectiveSpec(), hictlObjectiveSpec(),
-            tlmObjectiveSpec()};
+            tlmObjectiveSpec(), irObjectiveSpec()};
 }
 
 }  // namespace isomorph::train

@@ -11,6 +11,7 @@
 #include "core/model/pooling.h"
 #include "core/train/collective.h"
 #include "core/train/objectives/batch_tensors.h"
+#include "core/train/objectives/gather_rows.h"
 
 namespace isomorph::train {
 
@@ -25,18 +26,6 @@ constexpr uint64_t kWordNegativeTag = 0x3D7;
 constexpr int32_t kSpecialIds = data::samplers::kFirstRegularId;
 /// Squared norms are clamped here before sqrt: max(|x|, 1e-12), as F::normalize does.
 constexpr double kMinSquaredNorm = 1e-24;
-
-/// Rows of every rank's `z` [n, ...] in rank order; this rank's rows keep their gradient, the
-/// others are gathered without. Every rank must pass the same n.
-torch::Tensor gatherRows(Collective* collective, const torch::Tensor& z) {
-    if (!collective || collective->worldSize() <= 1) return z;
-    const int64_t n = z.size(0);
-    auto all = collective->allGather(z.detach());
-    std::vector<torch::Tensor> parts;
-    for (int r = 0; r < collective->worldSize(); ++r)
-        parts.push_back(r == collective->rank() ? z : all.narrow(0, r * n, n));
-    return torch::cat(parts);
-}
 
 /// [rows, cols] int64 ids and mask padded on the right to `cols` columns.
 BatchTensors padColumns(BatchTensors t, int64_t cols) {

@@ -7,6 +7,7 @@
 // from an ObjectiveBuildContext. Include only from LibTorch-using sources.
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,6 +41,8 @@ struct ObjectiveBuildContext {
     const model::TensorMap& initHeads;
     /// data.pairs (parallel training pairs), or null when the run config names none.
     const data::shards::ShardSet* pairs = nullptr;
+    /// The initial checkpoint folder (config.json, tokenizer), for objectives that read text.
+    std::filesystem::path checkpoint{};
 };
 
 /// What one micro-batch needs besides the objective's own state.
@@ -50,6 +53,10 @@ struct StepContext {
     int64_t micro = 0;                 ///< micro-batch within the step (gradient accumulation)
     uint64_t seed = 0;                 ///< key of this micro-batch's random decisions (masking)
     Collective* collective = nullptr;  ///< data-parallel group; null in a single process
+    /// What the loop multiplies the returned loss by before backward() (loss weight, loss scale,
+    /// 1 / accumulation), for objectives that differentiate part of their loss themselves to
+    /// free its graph before the next forward pass (objectives.ir's contrastive losses).
+    double backwardScale = 1.0;
 };
 
 struct ObjectiveOutput {

@@ -1,0 +1,480 @@
+#include "core/train/objectives/ir_objective.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <limits>
+#include <unordered_map>
+
+#include "core/common/errors.h"
+#include "core/common/hash.h"
+#include "core/common/random.h"
+#include "core/data/readers/beir_corpus_reader.h"
+#include "core/data/readers/retrieval_sets.h"
+#include "core/model/pooling.h"
+#include "core/text/tokenizer.h"
+#include "core/train/objectives/batch_tensors.h"
+#include "core/train/objectives/gather_rows.h"
+#include "core/train/objectives/hictl_objective.h"
+
+namespace isomorph::train {
+
+namespace ds = data::samplers;
+namespace F = torch::nn::functional;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr uint64_t kIrSeedTag = 0x1B5E;
+constexpr uint64_t kPairSeedTag = 0x5E3C;
+constexpr uint64_t kMonoSeedTag = 0x70A0;
+
+std::vector<std::string> splitList(const std::string& text) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find(',', start);
+        if (end == std::string::npos) end = text.size();
+        std::string item = text.substr(start, end - start);
+        item.erase(0, item.find_first_not_of(" \t"));
+        item.erase(item.find_last_not_of(" \t") + 1);
+        if (!item.empty()) out.push_back(item);
+        start = end + 1;
+    }
+    return out;
+}
+
+std::vector<int32_t> wrap(const text::Tokenizer& tokenizer, const std::string& text,
+                          int64_t maxTokens) {
+    std::vector<int32_t> ids{text::Tokenizer::kBos};
+    auto body = tokenizer.encode(text);
+    if (static_cast<int64_t>(body.size()) > maxTokens - 2)
+        body.resize(static_cast<size_t>(maxTokens - 2));
+    ids.insert(ids.end(), body.begin(), body.end());
+    ids.push_back(text::Tokenizer::kEos);
+    return ids;
+}
+
+int64_t keyOf(const std::string& text) {
+    return static_cast<int64_t>(fnv1a64(text) >> 1);
+}
+
+/// The BEIR set folders named by train_sets and sets.
+std::vector<fs::path> setFolders(const IrOptions& o) {
+    const fs::path root = o.trainSets;
+    if (fs::exists(root / "queries.jsonl")) return {root};
+    if (!fs::is_directory(root))
+        throw DataError("objectives.ir.train_sets: " + root.string() +
+                        " is neither a BEIR set (queries.jsonl) nor a folder of sets");
+    std::vector<fs::path> all;
+    for (const auto& e : fs::directory_iterator(root))
+        if (e.is_directory() && fs::exists(e.path() / "queries.jsonl")) all.push_back(e.path());
+    std::sort(all.begin(), all.end());
+    const auto wanted = splitList(o.sets);
+    if (wanted.empty()) {
+        if (all.empty())
+            throw DataError("objectives.ir.train_sets: " + root.string() +
+                            " holds no BEIR set (a folder with queries.jsonl)");
+        return all;
+    }
+    std::vector<fs::path> out;
+    for (const auto& name : wanted) {
+        if (!fs::exists(root / name / "queries.jsonl"))
+            throw DataError("objectives.ir.sets: " + (root / name).string() +
+                            " is not a BEIR set (no queries.jsonl)");
+        out.push_back(root / name);
+    }
+    return out;
+}
+
+IrTrainingSet loadIrExamples(const IrOptions& o, const text::Tokenizer& tokenizer) {
+    IrTrainingSet result;
+    for (const fs::path& set : setFolders(o)) {
+        result.sets.push_back(set.string());
+        std::unordered_map<std::string, std::string> corpus;
+        data::BeirCorpusReader reader(set / "corpus.jsonl");
+        for (data::Passage p; reader.next(p);)
+            corpus[p.id] = p.title.empty() ? p.text : p.title + " " + p.text;
+        const fs::path qrelsFile = fs::exists(set / "qrels" / "train.tsv")
+                                       ? set / "qrels" / "train.tsv"
+                                       : set / "qrels" / "test.tsv";
+        const data::Qrels qrels = data::readBeirQrels(qrelsFile);
+        for (const data::Query& q : data::readBeirQueries(set / "queries.jsonl")) {
+            ++result.queries;
+            auto judged = qrels.find(q.id);
+            size_t before = result.examples.size();
+            if (judged != qrels.end() && !q.text.empty())
+                for (const auto& [docId, grade] : judged->second) {
+                    auto passage = corpus.find(docId);
+                    if (grade <= 0 || passage == corpus.end() || passage->second.empty()) continue;
+                    result.examples.push_back({wrap(tokenizer, q.text, o.maxQueryTokens),
+                                               wrap(tokenizer, passage->second, o.maxPassageTokens),
+                                               keyOf(q.text), keyOf(passage->second)});
+                }
+            if (result.examples.size() == before) ++result.skippedQueries;
+        }
+    }
+    if (result.examples.size() < 2)
+        throw DataError("objectives.ir.train_sets: " + o.trainSets + " gives " +
+                        std::to_string(result.examples.size()) +
+                        " (query, positive passage) pairs; at least 2 are needed (" +
+                        std::to_string(result.skippedQueries) +
+                        " queries had no judged positive in their corpus)");
+    return result;
+}
+
+/// "de-en,pt-PT-en" -> language pairs. Codes may hold dashes (pt-PT, zh-Hant): with `languages`
+/// (the pair set's codes) the split point is the one whose both sides are known codes; without,
+/// only the form is checked.
+std::vector<ds::LanguagePair> parsePairs(const std::string& text,
+                                         const std::vector<std::string>* languages = nullptr) {
+    std::vector<ds::LanguagePair> out;
+    auto known = [&](const std::string& code) {
+        return !languages ||
+               std::find(languages->begin(), languages->end(), code) != languages->end();
+    };
+    for (const auto& item : splitList(text)) {
+        bool found = false;
+        for (size_t dash = item.find('-'); dash != std::string::npos && !found;
+             dash = item.find('-', dash + 1)) {
+            const std::string a = item.substr(0, dash), b = item.substr(dash + 1);
+            if (a.empty() || b.empty() || !known(a) || !known(b)) continue;
+            out.emplace_back(a, b);
+            found = true;
+        }
+        if (!found)
+            throw ConfigError("objectives.ir.pair_languages: '" + item +
+                              "' is not a language pair of the pair set (such as de-en)");
+    }
+    return out;
+}
+
+fs::path tokenizerFile(const ObjectiveBuildContext& c) {
+    const fs::path spm = c.checkpoint / "sentencepiece.bpe.model";
+    if (fs::exists(spm)) return spm;
+    if (c.config.model.init == "scratch" && !c.config.model.tokenizer.empty())
+        return c.config.model.tokenizer;
+    throw ConfigError(
+        "objectives.ir tokenizes BEIR text with a SentencePiece model: " + c.checkpoint.string() +
+        " has no sentencepiece.bpe.model (WordPiece checkpoints are not supported "
+        "by this objective yet)");
+}
+
+}  // namespace
+
+torch::Tensor irLoss(const torch::Tensor& q, const torch::Tensor& p, double temperature,
+                     const torch::Tensor& queryKeys, const torch::Tensor& passageKeys,
+                     IrLossStats* stats) {
+    const int64_t n = q.size(0);
+    auto qn = F::normalize(q, F::NormalizeFuncOptions().dim(1));
+    auto pn = F::normalize(p, F::NormalizeFuncOptions().dim(1));
+    auto logits = torch::matmul(qn, pn.t()) / temperature;  // [n, n]
+    const auto boolOpts = torch::TensorOptions().dtype(torch::kBool).device(q.device());
+    auto self = torch::eye(n, boolOpts);
+    auto dropped = torch::zeros({n, n}, boolOpts);
+    if (passageKeys.defined())
+        dropped = dropped.logical_or(passageKeys.unsqueeze(1).eq(passageKeys.unsqueeze(0)));
+    if (queryKeys.defined())
+        dropped = dropped.logical_or(queryKeys.unsqueeze(1).eq(queryKeys.unsqueeze(0)));
+    dropped = dropped.logical_and(self.logical_not());
+    logits = logits.masked_fill(dropped, -std::numeric_limits<double>::infinity());
+    auto target = torch::arange(n, torch::TensorOptions().dtype(torch::kLong).device(q.device()));
+    auto loss = F::cross_entropy(logits, target);
+    if (stats) {
+        torch::NoGradGuard noGrad;
+        stats->accuracy = logits.argmax(1).eq(target).to(torch::kFloat64).mean().item<double>();
+        stats->negatives =
+            static_cast<double>(n - 1) - dropped.sum().item<double>() / static_cast<double>(n);
+    }
+    return loss;
+}
+
+torch::Tensor languageContrastiveLoss(const torch::Tensor& zx, const torch::Tensor& zy,
+                                      const torch::Tensor& zq) {
+    const int64_t n = zx.size(0);
+    auto z = zq.defined() && zq.size(0) > 0 ? torch::cat({zx, zy, zq}) : torch::cat({zx, zy});
+    const int64_t N = z.size(0);
+    if (n == 0 || N < 3) return z.sum() * 0.0;
+    auto zn = F::normalize(z, F::NormalizeFuncOptions().dim(1));
+    auto s = torch::matmul(zn, zn.t());                 // [N, N] cosines
+    auto d = s.narrow(0, 0, n) - s.narrow(0, n, n);     // [n, N]: s_ik - s_jk
+    auto terms = F::logsigmoid(d) + F::logsigmoid(-d);  // both logs of eq. 3
+    auto rows = torch::arange(n, torch::TensorOptions().dtype(torch::kLong).device(z.device()));
+    auto keep = torch::ones({n, N}, torch::TensorOptions().dtype(torch::kBool).device(z.device()));
+    keep.index_put_({rows, rows}, false);      // k = i
+    keep.index_put_({rows, rows + n}, false);  // k = j
+    const double norm = static_cast<double>(N) * static_cast<double>(N - 2);
+    return -(terms * keep.to(terms.scalar_type())).sum() / norm;
+}
+
+IrObjective::IrObjective(const ObjectiveBuildContext& c)
+    : options_(std::any_cast<const IrOptions&>(c.settings.options)),
+      pooling_(c.config.model.pooling),
+      rank_(c.rank),
+      worldSize_(c.worldSize),
+      seed_(c.config.runtime.seed ^ kIrSeedTag),
+      pairs_(c.pairs),
+      docs_(c.docs) {
+    const text::Tokenizer tokenizer = text::Tokenizer::load(tokenizerFile(c));
+    if (tokenizer.vocabSize() != c.encoder->config.vocabSize)
+        throw DataError("objectives.ir: the tokenizer has " +
+                        std::to_string(tokenizer.vocabSize()) + " ids but the model " +
+                        std::to_string(c.encoder->config.vocabSize));
+    data_ = loadIrExamples(options_, tokenizer);
+    const bool contrastive = options_.semanticWeight > 0 || options_.languageWeight > 0;
+    if (contrastive) {
+        if (!pairs_)
+            throw ConfigError(
+                "objectives.ir.semantic_weight / language_weight need parallel pairs: set "
+                "data.pairs to a pair shard set (isomorph-cli corpus binarize --pairs)");
+        pairOptions_.sampling =
+            samplingOptions(c.config, options_.pairBatchSize, kPairSeedTag, c.rank, c.worldSize);
+        pairOptions_.sampling.mode = BatchMode::Mixed;  // several language pairs per batch (3.1)
+        pairOptions_.maxTokens = static_cast<uint32_t>(c.config.data.maxTokens);
+        pairOptions_.languagePairs = parsePairs(options_.pairLanguages, &pairs_->languages());
+        pairSampler_ = std::make_unique<ds::PairSampler>(*pairs_, pairOptions_);
+    }
+    if (options_.languageWeight > 0 && options_.monolingualBatchSize > 0) {
+        monoOptions_.sampling = samplingOptions(c.config, options_.monolingualBatchSize,
+                                                kMonoSeedTag, c.rank, c.worldSize);
+        monoOptions_.sampling.mode = BatchMode::Mixed;
+        monoOptions_.maxTokens = static_cast<uint32_t>(c.config.data.maxTokens);
+        monoSampler_ = std::make_unique<ds::MlmSampler>(docs_, monoOptions_);
+    }
+    heads_ = std::make_shared<torch::nn::Module>("IrHeads");  // none: the encoder is the model
+}
+
+std::string IrObjective::initNote() const {
+    std::string sets;
+    for (const auto& s : data_.sets)
+        sets += (sets.empty() ? "" : ", ") + fs::path(s).filename().string();
+    return "IR: " + std::to_string(data_.examples.size()) + " (query, positive) pairs from " +
+           std::to_string(data_.queries) + " queries of " + sets + "; " +
+           std::to_string(data_.skippedQueries) + " queries skipped (no judged positive)";
+}
+
+torch::Tensor IrObjective::embed(const ds::TokenMatrix& rows, StepContext& context) {
+    const BatchTensors t = toTensors(rows, context.device);
+    const bool layer = pooling_.kind == model::Pooling::Kind::LayerMean;
+    model::EncoderOutput out = context.encoder->forward(t.ids, t.mask, {}, layer);
+    return model::poolSentences(out, t.mask, pooling_);
+}
+
+std::pair<torch::Tensor, torch::Tensor> IrObjective::embedPairs(StepContext& context,
+                                                                int64_t* tokens) {
+    ds::PairBatch batch = pairSampler_->next();
+    *tokens += batch.sources.tokens() + batch.targets.tokens();
+    return {embed(batch.sources, context), embed(batch.targets, context)};
+}
+
+double IrObjective::semanticStep(StepContext& context, ObjectiveOutput& result, double scale) {
+    auto [x, y] = embedPairs(context, &result.tokens);
+    HictlLossStats stats;
+    auto loss = hictlSentenceLoss(gatherRows(context.collective, x),
+                                  gatherRows(context.collective, y), options_.semanticTemperature,
+                                  /*hardExponent=*/0.0, {}, &stats);
+    // Gradient through this rank's rows only: x worldSize so that averaging over ranks gives the
+    // whole batch's gradient (as HICTL).
+    (loss * (scale * options_.semanticWeight * worldSizeOf(context.collective))).backward();
+    const double value = loss.item<double>();
+    result.metrics.emplace_back("semantic_loss", value);
+    result.metrics.emplace_back("semantic_acc", stats.accuracy);
+    result.samples += 2 * x.size(0);
+    return value;
+}
+
+double IrObjective::languageStep(StepContext& context, ObjectiveOutput& result, double scale) {
+    auto [x, y] = embedPairs(context, &result.tokens);
+    torch::Tensor q;
+    if (monoSampler_) {
+        ds::MlmBatch mono = monoSampler_->next();
+        result.tokens += mono.rows.tokens();
+        q = gatherRows(context.collective, embed(mono.rows, context));
+        result.samples += mono.rows.rows;
+    }
+    auto loss = languageContrastiveLoss(gatherRows(context.collective, x),
+                                        gatherRows(context.collective, y), q);
+    if (loss.requires_grad())
+        (loss * (scale * options_.languageWeight * worldSizeOf(context.collective))).backward();
+    const double value = loss.item<double>();
+    result.metrics.emplace_back("language_loss", value);
+    result.samples += 2 * x.size(0);
+    return value;
+}
+
+ObjectiveOutput IrObjective::forward(StepContext& context) {
+    ObjectiveOutput result;
+    double extra = 0;  // w_s L_semaCL + w_l L_langCL, already differentiated
+    // Eq. 4's contrastive terms first, each differentiated before the next forward pass (the
+    // order does not change the summed gradient; L_IR last lets the loop differentiate it).
+    if (options_.semanticWeight > 0)
+        extra += options_.semanticWeight * semanticStep(context, result, context.backwardScale);
+    if (options_.languageWeight > 0)
+        extra += options_.languageWeight * languageStep(context, result, context.backwardScale);
+
+    const int64_t B = options_.batchSize;
+    const auto M = static_cast<uint64_t>(data_.examples.size());
+    std::vector<std::vector<int32_t>> queries, passages;
+    std::vector<int64_t> queryKeys, passageKeys;
+    for (int64_t i = 0; i < B; ++i) {
+        const auto slot = static_cast<uint64_t>(consumed_ + rank_ * B + i);
+        const FeistelPermutation order(M, deriveKey(seed_, slot / M));
+        const IrExample& e = data_.examples[order(slot % M)];
+        queries.push_back(e.query);
+        passages.push_back(e.passage);
+        queryKeys.push_back(e.queryKey);
+        passageKeys.push_back(e.passageKey);
+    }
+    consumed_ += B * worldSize_;
+    const ds::TokenMatrix qm = ds::collate(queries), pm = ds::collate(passages);
+    auto zq = gatherRows(context.collective, embed(qm, context));
+    auto zp = gatherRows(context.collective, embed(pm, context));
+    auto keys = [&](const std::vector<int64_t>& k) {
+        auto t = torch::tensor(k, torch::kInt64).to(context.device);
+        return context.collective && context.collective->worldSize() > 1
+                   ? context.collective->allGather(t)
+                   : t;
+    };
+    IrLossStats stats;
+    auto ir = irLoss(zq, zp, options_.temperature, keys(queryKeys), keys(passageKeys), &stats);
+    const double world = worldSizeOf(context.collective);
+    const double irValue = ir.item<double>();
+    auto scaled = world == 1.0 ? ir : ir * world - ir.detach() * (world - 1.0);
+    result.loss = scaled + extra;  // the value of eq. 4; gradient of L_IR only
+    result.metrics.emplace_back("ir_loss", irValue);
+    result.metrics.emplace_back("acc", stats.accuracy);
+    result.metrics.emplace_back("negatives", stats.negatives);
+    result.metrics.emplace_back("skipped_queries", static_cast<double>(data_.skippedQueries));
+    result.tokens += qm.tokens() + pm.tokens();
+    result.samples += 2 * B;
+    return result;
+}
+
+nlohmann::json IrObjective::state() const {
+    nlohmann::json s{{"consumed", consumed_}};
+    if (pairSampler_) s["pairs"] = pairSampler_->cursor().toJson();
+    if (monoSampler_) s["mono"] = monoSampler_->cursor().toJson();
+    return s;
+}
+
+void IrObjective::loadState(const nlohmann::json& state, const std::string& origin) {
+    consumed_ = state.at("consumed").get<int64_t>();
+    if (pairSampler_) {
+        if (!state.contains("pairs"))
+            throw CheckpointError(origin + ": the IR state has no pair cursor");
+        pairSampler_ = std::make_unique<ds::PairSampler>(*pairs_, pairOptions_,
+                                                         ds::Cursor::fromJson(state.at("pairs")));
+    }
+    if (monoSampler_) {
+        if (!state.contains("mono"))
+            throw CheckpointError(origin + ": the IR state has no monolingual cursor");
+        monoSampler_ = std::make_unique<ds::MlmSampler>(docs_, monoOptions_,
+                                                        ds::Cursor::fromJson(state.at("mono")));
+    }
+}
+
+ObjectiveSpec irObjectiveSpec() {
+    ObjectiveSpec s;
+    s.name = "ir";
+    s.title = "Bi-encoder retrieval with semantic and language contrastive losses";
+    s.summary =
+        "Hu et al. 2023: DPR-style retrieval over (query, positive passage) pairs of BEIR "
+        "training sets with in-batch negatives from every process (cosine / tau), plus w_s times "
+        "a symmetric InfoNCE over parallel pairs of mixed language pairs (data.pairs) and w_l "
+        "times the language contrastive loss, which makes every other sentence of a batch "
+        "(including non-parallel text of data.docs) equally similar to both sides of each "
+        "parallel pair. One shared encoder for queries and passages.";
+    s.paper = "semantic-language-contrastive-ir.txt";
+    s.defaultWeight = 0.0;
+    s.defaults = [] { return std::any(IrOptions{}); };
+    s.fields = {
+        optionField("ir", "train_sets", &IrOptions::trainSets,
+                    "folder of BEIR training sets (or one set): corpus.jsonl, queries.jsonl, "
+                    "qrels/train.tsv or qrels/test.tsv",
+                    {true}),
+        optionField("ir", "sets", &IrOptions::sets,
+                    "comma-separated set names under train_sets (\"en-en,de-en\"); empty = all"),
+        optionField("ir", "batch_size", &IrOptions::batchSize,
+                    "(query, positive passage) pairs per batch and process"),
+        optionField("ir", "temperature", &IrOptions::temperature,
+                    "tau of eq. 1, cos(q, p) / tau; the paper's eq. 1 is tau = 1"),
+        optionField("ir", "max_query_tokens", &IrOptions::maxQueryTokens,
+                    "query tokens kept, with <s> and </s>"),
+        optionField("ir", "max_passage_tokens", &IrOptions::maxPassageTokens,
+                    "passage tokens kept, with <s> and </s>"),
+        optionField("ir", "semantic_weight", &IrOptions::semanticWeight,
+                    "w_s: multiplier of the semantic contrastive loss (eq. 2); 0 = off"),
+        optionField("ir", "language_weight", &IrOptions::languageWeight,
+                    "w_l: multiplier of the language contrastive loss (eq. 3); 0 = off"),
+        optionField("ir", "pair_batch_size", &IrOptions::pairBatchSize,
+                    "parallel pairs per contrastive batch and process"),
+        optionField("ir", "semantic_temperature", &IrOptions::semanticTemperature,
+                    "tau of the semantic contrastive loss (eq. 2)"),
+        optionField("ir", "pair_languages", &IrOptions::pairLanguages,
+                    "language pairs of data.pairs the contrastive losses use (\"de-en,fr-en\"); "
+                    "empty = all"),
+        optionField("ir", "monolingual_batch_size", &IrOptions::monolingualBatchSize,
+                    "non-parallel text rows of data.docs per language contrastive batch and "
+                    "process; 0 = parallel sentences only"),
+    };
+    s.validate = [](const RunConfig& config, std::vector<std::string>& p) {
+        const auto& o = config.objectiveOptions<IrOptions>("ir");
+        auto need = [&p](bool ok, const std::string& msg) {
+            if (!ok) p.push_back(msg);
+        };
+        need(!o.trainSets.empty(), "objectives.ir.train_sets: name a folder of BEIR training sets");
+        need(o.batchSize >= 2, "objectives.ir.batch_size must be at least 2 (negatives)");
+        need(o.temperature > 0, "objectives.ir.temperature must be positive");
+        need(o.maxQueryTokens >= 3, "objectives.ir.max_query_tokens must be at least 3");
+        need(o.maxPassageTokens >= 3, "objectives.ir.max_passage_tokens must be at least 3");
+        if (config.model.init == "scratch") {
+            // XLM-R positions start at pad + 1 = 2.
+            const int64_t longest = std::max(o.maxQueryTokens, o.maxPassageTokens);
+            need(longest + 2 <= config.model.maxPositions,
+                 "objectives.ir.max_passage_tokens / max_query_tokens (" + std::to_string(longest) +
+                     ") + 2 exceed model.max_positions (" +
+                     std::to_string(config.model.maxPositions) + ")");
+        }
+        need(o.semanticWeight >= 0, "objectives.ir.semantic_weight must not be negative");
+        need(o.languageWeight >= 0, "objectives.ir.language_weight must not be negative");
+        if (o.semanticWeight > 0 || o.languageWeight > 0) {
+            need(!config.data.pairs.empty(),
+                 "data.pairs: objectives.ir's contrastive losses (semantic_weight, "
+                 "language_weight) need a pair shard set (isomorph-cli corpus binarize --pairs)");
+            need(o.pairBatchSize >= 2, "objectives.ir.pair_batch_size must be at least 2");
+        }
+        need(o.semanticTemperature > 0, "objectives.ir.semantic_temperature must be positive");
+        need(o.monolingualBatchSize >= 0,
+             "objectives.ir.monolingual_batch_size must not be negative");
+        try {
+            parsePairs(o.pairLanguages);
+        } catch (const ConfigError& e) {
+            p.push_back(e.what());
+        }
+    };
+    using G = MetricGroup;
+    using K = MetricKind;
+    s.metrics = {
+        {"loss/ir", "IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)", "nats", G::Losses,
+         K::Train, Better::Lower},
+        {"ir/ir_loss", "IR retrieval loss L_IR (eq. 1)", "nats", G::Losses, K::Train,
+         Better::Lower},
+        {"ir/semantic_loss", "IR semantic contrastive loss (eq. 2)", "nats", G::Losses, K::Train,
+         Better::Lower},
+        {"ir/language_loss", "IR language contrastive loss (eq. 3)", "nats", G::Losses, K::Train,
+         Better::Lower},
+        {"ir/acc", "IR in-batch accuracy (positive passage ranked first)", "%", G::Objectives,
+         K::Train, Better::Higher, 100},
+        {"ir/semantic_acc", "IR semantic CL accuracy (translation ranked first)", "%",
+         G::Objectives, K::Train, Better::Higher, 100},
+        {"ir/negatives", "IR in-batch negatives per query", "", G::Objectives, K::Train,
+         Better::Neither},
+        {"ir/skipped_queries", "IR training queries skipped (no judged positive)", "queries",
+         G::Objectives, K::Train, Better::Lower},
+    };
+    s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
+        return std::make_unique<IrObjective>(c);
+    };
+    return s;
+}
+
+}  // namespace isomorph::train

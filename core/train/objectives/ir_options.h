@@ -1,0 +1,44 @@
+#pragma once
+
+// Options of the bi-encoder retrieval objective with semantic and language contrastive losses
+// (objectives.ir.*; Hu et al. 2023, "Language agnostic multilingual information retrieval with
+// contrastive learning"). Torch-free.
+
+#include <cstdint>
+#include <string>
+
+#include "core/train/objective_registry.h"
+
+namespace isomorph::train {
+
+struct IrOptions {
+    /// Folder of BEIR sets (each a folder with corpus.jsonl, queries.jsonl, qrels/train.tsv or
+    /// qrels/test.tsv), or one such set. Train-split sets only: nothing here may be evaluated.
+    std::string trainSets;
+    /// Comma-separated names of the sets under train_sets to use ("en-en,de-en"); "" = all.
+    std::string sets;
+    int64_t batchSize = 16;  ///< (query, positive passage) pairs per batch (per process)
+    /// tau of eq. 1, sim(q, p) / tau with sim the cosine. The paper's eq. 1 is tau = 1, which
+    /// barely separates a positive at cos 1 from negatives at cos 0.9; the default is 0.05.
+    double temperature = 0.05;
+    int64_t maxQueryTokens = 32;     ///< query ids kept, including <s> and </s>
+    int64_t maxPassageTokens = 128;  ///< passage ids kept, including <s> and </s>
+    /// w_s of eq. 4: multiplier of the semantic contrastive loss (eq. 2); 0 = off.
+    double semanticWeight = 0.01;
+    /// w_l of eq. 4: multiplier of the language contrastive loss (eq. 3); 0 = off.
+    double languageWeight = 0.001;
+    int64_t pairBatchSize = 16;        ///< parallel pairs per contrastive batch (per process)
+    double semanticTemperature = 0.1;  ///< tau of eq. 2 (the paper does not give its value)
+    /// Comma-separated language pairs of data.pairs the contrastive losses sample ("de-en,fr-en");
+    /// "" = every pair. The held-out setting leaves languages out here and keeps their text in
+    /// data.docs.
+    std::string pairLanguages;
+    /// Non-parallel sentences (text rows of data.docs, mixed languages) added to each language
+    /// contrastive batch as Q of eq. 3 (per process); 0 = parallel sentences only.
+    int64_t monolingualBatchSize = 16;
+};
+
+/// The registry entry of "ir" (defined in ir_objective.cpp).
+ObjectiveSpec irObjectiveSpec();
+
+}  // namespace isomorph::train
