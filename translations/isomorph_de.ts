@@ -243,217 +243,424 @@
     </message>
 </context>
 <context>
+    <name>SearchController</name>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="109"/>
+        <source>%1 is not a checkpoint: %2</source>
+        <translation>%1 ist kein Checkpoint: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="181"/>
+        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
+        <translation>alle Scores liegen höchstens %1 auseinander: Dieses Modell unterscheidet diese Dokumente kaum, ihre Reihenfolge sagt also wenig aus (versuchen Sie „Hybrid“ oder BM25)</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::EmbeddingsController</name>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="79"/>
+        <source>Opening the checkpoint</source>
+        <translation>Checkpoint wird geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <source>Encoding the sample</source>
+        <translation>Stichprobe wird kodiert</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <source>Exact PCA on all points and dimensions</source>
+        <translation>Exakte PCA über alle Punkte und Dimensionen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
+        <translation>Kalibrierung wird auf dem Trainingssplit des Korpus angepasst: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="95"/>
+        <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
+        <translation>Kalibrierung (%1 Rotation) in %3 s auf dem Trainingssplit von %2 angepasst.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <source>supervised</source>
+        <translation>überwachte</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <source>unsupervised</source>
+        <translation>unüberwachte</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="108"/>
+        <source>Held-out test pairs, mean top-1: %1.</source>
+        <translation>Zurückgehaltene Testpaare, mittlere Top-1: %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="250"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="257"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="251"/>
+        <source>best</source>
+        <translation>bester</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="252"/>
+        <source>latest</source>
+        <translation>neuester</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="264"/>
+        <source>%1 (imported)</source>
+        <translation>%1 (importiert)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <source>%1: dev translation pairs</source>
+        <translation>%1: Dev-Übersetzungspaare</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <source>%1: test translation pairs</source>
+        <translation>%1: Test-Übersetzungspaare</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="273"/>
+        <source>%1: dev pages (no pairs)</source>
+        <translation>%1: Dev-Seiten (keine Paare)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="287"/>
+        <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
+        <translation>Wählen Sie eine Stichprobe („Durchsuchen …“) und klicken Sie auf „Kodieren“, um %1 anzusehen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
+        <translation>Wählen Sie zuerst einen Checkpoint („Durchsuchen …“ akzeptiert einen Checkpoint-, Lauf- oder Hugging-Face-Ordner).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="310"/>
+        <source>Reading the sample...</source>
+        <translation>Stichprobe wird gelesen …</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <source>Cannot read the sample</source>
+        <translation>Die Stichprobe kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <source>Cannot open the checkpoint %1</source>
+        <translation>Der Checkpoint %1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="324"/>
+        <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
+        <translation>Die Stichprobe hat %1 Sätze: etwa %2 MB für ihre %3-dimensionalen Vektoren, mehr als die %4 MB, die diese Ansicht verwenden darf. Senken Sie das Limit (etwa %5 Sätze passen).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <source>Cannot encode the sample</source>
+        <translation>Die Stichprobe kann nicht kodiert werden</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="358"/>
+        <source>%1. PC 1 and 2 explain %2% of the variance.</source>
+        <translation>%1. PC 1 und 2 erklären %2 % der Varianz.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="386"/>
+        <source>Calibrating...</source>
+        <translation>Kalibrierung läuft …</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="390"/>
+        <source>Cannot calibrate</source>
+        <translation>Kalibrierung nicht möglich</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="404"/>
+        <source>%1: no train sentences in the corpus; shown uncalibrated</source>
+        <translation>%1: keine Trainingssätze im Korpus; unkalibriert angezeigt</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>shift</source>
+        <translation>Verschiebung</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>scale</source>
+        <translation>Skalierung</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>rotation</source>
+        <translation>Rotation</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <source>Calibration step shown: %1.</source>
+        <translation>Angezeigter Kalibrierungsschritt: %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <source>Cannot find neighbours: %1</source>
+        <translation>Nächste Nachbarn können nicht ermittelt werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="485"/>
+        <source>Encode a sample first, then pick a comparison.</source>
+        <translation>Kodieren Sie zuerst eine Stichprobe und wählen Sie dann einen Vergleich.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="493"/>
+        <source>Encoding the sample with %1...</source>
+        <translation>Stichprobe wird mit %1 kodiert …</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <source>Cannot compare with %1</source>
+        <translation>Vergleich mit %1 nicht möglich</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="78"/>
+        <location filename="../app/gui/main_window.cpp" line="82"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="85"/>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="104"/>
+        <location filename="../app/gui/main_window.cpp" line="137"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="122"/>
-        <location filename="../app/gui/main_window.cpp" line="365"/>
+        <location filename="../app/gui/main_window.cpp" line="155"/>
+        <location filename="../app/gui/main_window.cpp" line="398"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <location filename="../app/gui/main_window.cpp" line="192"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Neuer Arbeitsbereich …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Einen Arbeitsbereich-Ordner für Korpora, Läufe und Indizes anlegen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="164"/>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>&amp;Open Workspace...</source>
         <translation>Arbeitsbereich ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="201"/>
         <source>&amp;Close Workspace</source>
         <translation>Arbeitsbereich &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="210"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="182"/>
+        <location filename="../app/gui/main_window.cpp" line="215"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>&amp;Demo-Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <location filename="../app/gui/main_window.cpp" line="427"/>
         <source>Cannot open the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="185"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <location filename="../app/gui/main_window.cpp" line="93"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="101"/>
+        <source>Embeddings</source>
+        <translation>Einbettungen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="118"/>
+        <source>Search</source>
+        <translation>Suche</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="205"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="191"/>
+        <location filename="../app/gui/main_window.cpp" line="224"/>
         <source>&amp;About Isomorph</source>
         <translation>Ü&amp;ber Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="233"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="203"/>
+        <location filename="../app/gui/main_window.cpp" line="236"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <location filename="../app/gui/main_window.cpp" line="246"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="249"/>
+        <location filename="../app/gui/main_window.cpp" line="282"/>
         <source>Opened workspace %1</source>
         <translation>Arbeitsbereich %1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="285"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 ist schreibgeschützt: Läufe und Indizes können dort nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="266"/>
+        <location filename="../app/gui/main_window.cpp" line="299"/>
         <source>Created workspace %1</source>
         <translation>Arbeitsbereich %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="273"/>
-        <location filename="../app/gui/main_window.cpp" line="407"/>
+        <location filename="../app/gui/main_window.cpp" line="306"/>
+        <location filename="../app/gui/main_window.cpp" line="440"/>
         <source>Demo workspace</source>
         <translation>Demo-Arbeitsbereich</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="319"/>
         <source>Closed workspace %1</source>
         <translation>Arbeitsbereich %1 geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="321"/>
+        <location filename="../app/gui/main_window.cpp" line="354"/>
         <source>Clear Recent Workspaces</source>
         <translation>Liste der zuletzt geöffneten leeren</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="335"/>
+        <location filename="../app/gui/main_window.cpp" line="368"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="369"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="353"/>
+        <location filename="../app/gui/main_window.cpp" line="386"/>
         <source>Cannot create workspace</source>
         <translation>Arbeitsbereich kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="359"/>
+        <location filename="../app/gui/main_window.cpp" line="392"/>
         <source>Open Workspace</source>
         <translation>Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="384"/>
+        <location filename="../app/gui/main_window.cpp" line="417"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>Die neue Sprache gilt ab dem nächsten Start von Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <location filename="../app/gui/main_window.cpp" line="438"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Der Demo-Arbeitsbereich wird aus den installierten Handbuchseiten erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="406"/>
+        <location filename="../app/gui/main_window.cpp" line="439"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="445"/>
+        <location filename="../app/gui/main_window.cpp" line="478"/>
         <source>Cannot build the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht erstellt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="446"/>
+        <location filename="../app/gui/main_window.cpp" line="479"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="451"/>
+        <location filename="../app/gui/main_window.cpp" line="484"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>Der Demo-Arbeitsbereich wurde während des Erstellens geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="476"/>
+        <location filename="../app/gui/main_window.cpp" line="509"/>
         <source>Cannot start the demo run</source>
         <translation>Der Demo-Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="482"/>
+        <location filename="../app/gui/main_window.cpp" line="515"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen. Meist sieht er Übersetzungspaare (&lt;i&gt;HICTL-Verlust&lt;/i&gt;: die Übersetzung eines Satzes unter den 63 anderen Sätzen seines Batches finden); ab und zu sagt er verdeckte Wörter vorher (&lt;i&gt;MLM-Verlust&lt;/i&gt;). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines Satzes aus nie trainierten Befehlen sein nächster Nachbar ist: von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 24 % und steigt innerhalb von Minuten. Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="522"/>
-        <location filename="../app/gui/main_window.cpp" line="529"/>
+        <location filename="../app/gui/main_window.cpp" line="559"/>
+        <location filename="../app/gui/main_window.cpp" line="566"/>
         <source>Cannot start the run</source>
         <translation>Der Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="540"/>
+        <location filename="../app/gui/main_window.cpp" line="577"/>
         <source>Runs are still training</source>
         <translation>Es trainieren noch Läufe</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="541"/>
+        <location filename="../app/gui/main_window.cpp" line="578"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n hier gestarteter Lauf trainiert noch.</numerusform>
@@ -461,17 +668,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>„Abkoppeln“ lässt sie selbstständig zu Ende laufen (die Läufe-Ansicht zeigt sie beim nächsten Mal wieder); „Läufe stoppen“ bittet sie, einen Checkpoint zu speichern und sich zu beenden.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="548"/>
+        <location filename="../app/gui/main_window.cpp" line="585"/>
         <source>Detach</source>
         <translation>Abkoppeln</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="549"/>
+        <location filename="../app/gui/main_window.cpp" line="586"/>
         <source>Stop runs</source>
         <translation>Läufe stoppen</translation>
     </message>
@@ -625,6 +832,89 @@
     </message>
 </context>
 <context>
+    <name>isomorph::gui::SearchController</name>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="61"/>
+        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
+        <translation>Der Checkpoint %1 hat keinen Tokenizer (sentencepiece.bpe.model oder vocab.txt neben model.safetensors) und kann daher keine Anfragen kodieren. Wählen Sie einen vollständigen Checkpoint-Ordner eines Laufs.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="76"/>
+        <source>The index folder %1 is damaged or incomplete: %2</source>
+        <translation>Der Index-Ordner %1 ist beschädigt oder unvollständig: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="82"/>
+        <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
+        <translation>Das Modell, das diesen Index erstellt hat (%1), ist nicht mehr vorhanden. Wählen Sie oben eine Kopie dieses Checkpoints.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="93"/>
+        <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
+        <translation>Dieser Index wurde mit einem anderen Modell (%1) erstellt als dem ausgewählten Checkpoint (%2): Ihre Vektoren sind nicht vergleichbar. Wählen Sie den Checkpoint, der ihn erstellt hat, oder erstellen Sie mit diesem einen neuen Index.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <source>Cannot open the index %1: %2</source>
+        <translation>Der Index %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <source>Choose an index folder.</source>
+        <translation>Wählen Sie einen Index-Ordner.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="124"/>
+        <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
+        <translation>%1 ist kein Index-Ordner (er enthält keine index.json). Wählen Sie einen Ordner, der mit „Index erstellen“ oder mit isomorph-cli index build erstellt wurde.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
+        <translation>Kein Index dieses Arbeitsbereichs wurde mit diesem Checkpoint erstellt: Wählen Sie ein Korpus und klicken Sie auf „Index erstellen“.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="291"/>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet …</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="342"/>
+        <source>Building %1…</source>
+        <translation>%1 wird erstellt …</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <source>The corpus %1 has no passages.</source>
+        <translation>Das Korpus %1 enthält keine Passagen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <source>Index build cancelled; nothing was written.</source>
+        <translation>Indexerstellung abgebrochen; es wurde nichts geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <source>Cannot build the index: %1</source>
+        <translation>Der Index kann nicht erstellt werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <source>The index is still being built.</source>
+        <translation>Der Index wird noch erstellt.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="411"/>
+        <source>Open or build an index first.</source>
+        <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <source>The query is empty: type some words to search for.</source>
+        <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::AboutDialog</name>
     <message>
         <location filename="../views/about_dialog.cpp" line="19"/>
@@ -650,6 +940,302 @@
         <location filename="../views/about_dialog.cpp" line="34"/>
         <source>Copy report</source>
         <translation>Bericht kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::AlignmentMatrixWidget</name>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="88"/>
+        <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
+        <translation>Kodieren Sie eine Stichprobe mit Übersetzungspaaren, um zu sehen, wie gut jede Sprache ihre Übersetzungen in den anderen findet.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="94"/>
+        <source>Top-1 difference to %1 (green: better)</source>
+        <translation>Top-1-Differenz zu %1 (grün: besser)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="95"/>
+        <source>Bitext top-1, row language → column language</source>
+        <translation>Bitext-Top-1, Zeilensprache → Spaltensprache</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="135"/>
+        <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
+        <translation>%1 → %2: Kosinus-Top-1 %3 %, CSLS %4 % (%5 Paare)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="140"/>
+        <source>%1 → %2: no translation pairs in the sample</source>
+        <translation>%1 → %2: keine Übersetzungspaare in der Stichprobe</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="143"/>
+        <source>
+%1 points against %2</source>
+        <translation>
+%1 Prozentpunkte gegenüber %2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::EmbeddingsView</name>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="42"/>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
+        <source>+ Shift</source>
+        <translation>+ Verschiebung</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
+        <source>+ Scale</source>
+        <translation>+ Skalierung</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
+        <source>+ Rotation</source>
+        <translation>+ Rotation</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="59"/>
+        <source>3-D</source>
+        <translation>3D</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <source>Encode</source>
+        <translation>Kodieren</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <source>PC 1</source>
+        <translation>PC 1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <source>PC 2</source>
+        <translation>PC 2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="90"/>
+        <source>Find points by text...</source>
+        <translation>Punkte nach Text suchen …</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <source>Highlight 5 random pairs</source>
+        <translation>5 zufällige Paare hervorheben</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <source>Export...</source>
+        <translation>Exportieren …</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/embeddings/embeddings_view.cpp" line="114"/>
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <source>This sample has no translation pairs to highlight.</source>
+        <translation>Diese Stichprobe enthält keine Übersetzungspaare zum Hervorheben.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <source>Export the view</source>
+        <translation>Ansicht exportieren</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;Koordinaten als CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <source>Cannot export to %1: %2</source>
+        <translation>Export nach %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
+        <translation>Bester oder neuester Checkpoint eines Laufs, ein beliebiger Checkpoint-Ordner oder ein importierter Hugging-Face-Ordner</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <source>Browse...</source>
+        <translation>Durchsuchen …</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
+        <translation>Höchstens so viele Paare je Sprachpaar (bei einer Korpus-Stichprobe: Sätze je Sprache)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <source>Checkpoint:</source>
+        <translation>Checkpoint:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="162"/>
+        <source>Sample:</source>
+        <translation>Stichprobe:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <source>Limit:</source>
+        <translation>Limit:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <source>Unsupervised rotation (CSLS refinement)</source>
+        <translation>Unüberwachte Rotation (CSLS-Verfeinerung)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <source>Supervised rotation (train pairs)</source>
+        <translation>Überwachte Rotation (Trainingspaare)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="200"/>
+        <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
+        <translation>Die Kalibrierung wird auf dem Trainingssplit des Korpus angepasst, nie auf der angezeigten Stichprobe</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="208"/>
+        <source>Bitext top-1 (cosine) on the sample, per direction:</source>
+        <translation>Bitext-Top-1 (Kosinus) auf der Stichprobe, je Richtung:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <source>Calibration</source>
+        <translation>Kalibrierung</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="227"/>
+        <source>Compare with:</source>
+        <translation>Vergleichen mit:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
+        <source>Alignment matrix</source>
+        <translation>Ausrichtungsmatrix</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="243"/>
+        <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
+        <translation>Klicken Sie auf einen Punkt, um seinen Text, seine Übersetzung und seine nächsten Nachbarn in jeder Sprache zu sehen.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="245"/>
+        <source>Point</source>
+        <translation>Punkt</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="254"/>
+        <source>(no comparison)</source>
+        <translation>(kein Vergleich)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="316"/>
+        <source>Choose a checkpoint, run or Hugging Face folder</source>
+        <translation>Checkpoint-, Lauf- oder Hugging-Face-Ordner wählen</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
+        <translation>Paardatei wählen (xx-yy.tsv) oder abbrechen, um einen Ordner zu wählen</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="323"/>
+        <source>Translation pairs (*.tsv);;All files (*)</source>
+        <translation>Übersetzungspaare (*.tsv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <source>Choose a folder of pairs files</source>
+        <translation>Ordner mit Paardateien wählen</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="391"/>
+        <source>The projection does not match the points shown; encode the sample again.</source>
+        <translation>Die Projektion passt nicht zu den angezeigten Punkten; kodieren Sie die Stichprobe erneut.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <source>PC 1 of the raw sample</source>
+        <translation>PC 1 der Rohstichprobe</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <source>PC 2 of the raw sample</source>
+        <translation>PC 2 der Rohstichprobe</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="451"/>
+        <source>Direction</source>
+        <translation>Richtung</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="465"/>
+        <source>Mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="487"/>
+        <source>No translation of this sentence in the sample.</source>
+        <translation>Keine Übersetzung dieses Satzes in der Stichprobe.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="489"/>
+        <source>Translations</source>
+        <translation>Übersetzungen</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
+        <translation>%1 nächste Nachbarn bei Kalibrierungsschritt %2; ✔ markiert die echte Übersetzung.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="516"/>
+        <source>translation found: cosine %1, CSLS %2</source>
+        <translation>Übersetzung gefunden: Kosinus %1, CSLS %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <source>CSLS</source>
+        <translation>CSLS</translation>
     </message>
 </context>
 <context>
@@ -1239,6 +1825,275 @@
     </message>
 </context>
 <context>
+    <name>isomorph::views::SearchResultsModel</name>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="140"/>
+        <source>Cosine similarity of query and passage</source>
+        <translation>Kosinus-Ähnlichkeit von Anfrage und Passage</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="141"/>
+        <source>Score (the bar is relative to the best result)</source>
+        <translation>Score (der Balken ist relativ zum besten Ergebnis)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="153"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="155"/>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="157"/>
+        <source>Lang.</source>
+        <translation>Spr.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="159"/>
+        <source>Document</source>
+        <translation>Dokument</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="161"/>
+        <source>Passage</source>
+        <translation>Passage</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::SearchView</name>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="65"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="66"/>
+        <source>Model A</source>
+        <translation>Modell A</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="66"/>
+        <source>Model B</source>
+        <translation>Modell B</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="76"/>
+        <source>A/B</source>
+        <translation>A/B</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="77"/>
+        <source>Re-rank</source>
+        <translation>Reranking</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="85"/>
+        <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
+        <translation>In beliebiger Sprache suchen (Eingabe sucht, Strg+L kehrt hierher zurück)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="95"/>
+        <source>Dense</source>
+        <translation>Dicht</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="96"/>
+        <source>BM25</source>
+        <translation>BM25</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="97"/>
+        <source>Hybrid</source>
+        <translation>Hybrid</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="99"/>
+        <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
+        <translation>Dicht: die Satzvektoren des Modells; BM25: gemeinsame Wörter (Xapian); hybrid: beide Scores fusioniert</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="101"/>
+        <source>All languages</source>
+        <translation>Alle Sprachen</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="102"/>
+        <source>Only show documents in this language</source>
+        <translation>Nur Dokumente in dieser Sprache anzeigen</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="104"/>
+        <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
+        <translation>Dieselbe Anfrage parallel mit einem zweiten Modell ausführen (z. B. den Anfangs-Checkpoint gegen einen trainierten)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="108"/>
+        <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
+        <translation>Reranking benötigt einen Cross-Encoder-Checkpoint. Isomorph kann noch keinen trainieren oder laden, daher bleibt dies ausgeschaltet.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="110"/>
+        <source>Search</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="116"/>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="118"/>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="128"/>
+        <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
+        <translation>corpus.jsonl (BEIR) oder eine Textdatei mit einer Passage pro Zeile</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="131"/>
+        <source>Choose a corpus file</source>
+        <translation>Korpusdatei wählen</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="134"/>
+        <source>Corpus for a new index</source>
+        <translation>Korpus für einen neuen Index</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="135"/>
+        <source>Corpora (*.jsonl *.txt);;All files (*)</source>
+        <translation>Korpora (*.jsonl *.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="138"/>
+        <source>Corpus for new indexes</source>
+        <translation>Korpus für neue Indizes</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="184"/>
+        <source>checkpoint folder (a run&apos;s step-N)</source>
+        <translation>Checkpoint-Ordner (step-N eines Laufs)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="188"/>
+        <source>index folder</source>
+        <translation>Index-Ordner</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="189"/>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="191"/>
+        <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
+        <translation>Index öffnen (Anfragen werden mit dem Checkpoint oben kodiert oder, falls keiner angegeben ist, mit dem, der den Index erstellt hat)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="193"/>
+        <source>Build index</source>
+        <translation>Index erstellen</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="194"/>
+        <source>Encode the corpus below with this checkpoint into a new index</source>
+        <translation>Das Korpus unten mit diesem Checkpoint in einen neuen Index kodieren</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="195"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="206"/>
+        <source>Choose a checkpoint folder</source>
+        <translation>Checkpoint-Ordner wählen</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="207"/>
+        <source>Choose an index folder</source>
+        <translation>Index-Ordner wählen</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="217"/>
+        <source>Choose a checkpoint and a corpus to build an index.</source>
+        <translation>Wählen Sie einen Checkpoint und ein Korpus, um einen Index zu erstellen.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="226"/>
+        <source>Checkpoint</source>
+        <translation>Checkpoint</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="229"/>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="330"/>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="332"/>
+        <source>%1 documents, %2-d %3 index, languages: %4%5</source>
+        <translation>%1 Dokumente, %2-dim. %3-Index, Sprachen: %4%5</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="336"/>
+        <source>; BM25 included</source>
+        <translation>; mit BM25</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="336"/>
+        <source>; no BM25 (dense only)</source>
+        <translation>; ohne BM25 (nur dicht)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="362"/>
+        <source>%1 %2 / %3</source>
+        <translation>%1 %2 / %3</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search/search_view.cpp" line="376"/>
+        <source>%n result(s) · encode %1 ms · search %2 ms</source>
+        <translation>
+            <numerusform>%n Ergebnis · Kodieren %1 ms · Suche %2 ms</numerusform>
+            <numerusform>%n Ergebnisse · Kodieren %1 ms · Suche %2 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="452"/>
+        <source>The query is empty: type some words to search for.</source>
+        <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="462"/>
+        <source>Open or build an index first.</source>
+        <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="470"/>
+        <source>Open or build an index to search in.</source>
+        <translation>Öffnen oder erstellen Sie einen Index, um darin zu suchen.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="529"/>
+        <source>Checkpoint folder</source>
+        <translation>Checkpoint-Ordner</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="535"/>
+        <source>Index folder</source>
+        <translation>Index-Ordner</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::SettingsDialog</name>
     <message>
         <location filename="../views/settings_dialog.cpp" line="15"/>
@@ -1363,37 +2218,47 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="34"/>
+        <location filename="../app/gui/main.cpp" line="37"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Forschungsumgebung für sprachübergreifende Satzrepräsentationen und Retrieval.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="40"/>
+        <location filename="../app/gui/main.cpp" line="43"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Den Arbeitsbereich in &lt;Ordner&gt; öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="41"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>folder</source>
         <translation>Ordner</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="44"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Den eingebauten Demo-Arbeitsbereich öffnen (wird bei Bedarf angelegt).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
-        <source>Show this view of the workspace: overview or runs.</source>
-        <translation>Diese Ansicht des Arbeitsbereichs zeigen: overview oder runs.</translation>
+        <location filename="../app/gui/main.cpp" line="50"/>
+        <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
+        <translation>Diese Ansicht des Arbeitsbereichs zeigen: overview, runs, embeddings oder search.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="53"/>
+        <location filename="../app/gui/main.cpp" line="57"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Diese Läufe (Ordnernamen, durch Kommas getrennt) in der Läufe-Ansicht auswählen, z. B. um sie zu vergleichen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="70"/>
+        <location filename="../app/gui/main.cpp" line="63"/>
+        <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
+        <translation>Die Einbettungen-Ansicht für diesen Checkpoint öffnen und die erste Stichprobe des Arbeitsbereichs kodieren.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="69"/>
+        <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
+        <translation>Mit --embeddings: anschließend diesen Kalibrierungsschritt zeigen (0 keine, 1 Verschiebung, 2 Skalierung, 3 Rotation) und 5 Paare hervorheben.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="88"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>

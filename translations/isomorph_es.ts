@@ -243,217 +243,424 @@
     </message>
 </context>
 <context>
+    <name>SearchController</name>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="109"/>
+        <source>%1 is not a checkpoint: %2</source>
+        <translation>%1 no es un checkpoint: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="181"/>
+        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
+        <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::EmbeddingsController</name>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="79"/>
+        <source>Opening the checkpoint</source>
+        <translation>Abriendo el checkpoint</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <source>Encoding the sample</source>
+        <translation>Codificando la muestra</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <source>Exact PCA on all points and dimensions</source>
+        <translation>PCA exacto sobre todos los puntos y dimensiones</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
+        <translation>Ajustando la calibración en la partición de entrenamiento del corpus: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="95"/>
+        <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
+        <translation>Calibración (rotación %1) ajustada en la partición de entrenamiento de %2 en %3 s.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <source>supervised</source>
+        <translation>supervisada</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <source>unsupervised</source>
+        <translation>no supervisada</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="108"/>
+        <source>Held-out test pairs, mean top-1: %1.</source>
+        <translation>Pares de test reservados, top-1 medio: %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="250"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="257"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="251"/>
+        <source>best</source>
+        <translation>mejor</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="252"/>
+        <source>latest</source>
+        <translation>último</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="264"/>
+        <source>%1 (imported)</source>
+        <translation>%1 (importado)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <source>%1: dev translation pairs</source>
+        <translation>%1: pares de traducción de dev</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <source>%1: test translation pairs</source>
+        <translation>%1: pares de traducción de test</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="273"/>
+        <source>%1: dev pages (no pairs)</source>
+        <translation>%1: páginas de dev (sin pares)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="287"/>
+        <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
+        <translation>Elija una muestra (Examinar...) y pulse Codificar para ver %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
+        <translation>Elija primero un checkpoint (Examinar... acepta una carpeta de checkpoint, de ejecución o de Hugging Face).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="310"/>
+        <source>Reading the sample...</source>
+        <translation>Leyendo la muestra...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <source>Cannot read the sample</source>
+        <translation>No se puede leer la muestra</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <source>Cannot open the checkpoint %1</source>
+        <translation>No se puede abrir el checkpoint %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="324"/>
+        <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
+        <translation>La muestra tiene %1 oraciones: unos %2 MB para sus vectores de %3 dimensiones, más que los %4 MB que puede usar esta vista. Reduzca el límite (caben unas %5 oraciones).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <source>Cannot encode the sample</source>
+        <translation>No se puede codificar la muestra</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="358"/>
+        <source>%1. PC 1 and 2 explain %2% of the variance.</source>
+        <translation>%1. Las CP 1 y 2 explican el %2 % de la varianza.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="386"/>
+        <source>Calibrating...</source>
+        <translation>Calibrando...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="390"/>
+        <source>Cannot calibrate</source>
+        <translation>No se puede calibrar</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="404"/>
+        <source>%1: no train sentences in the corpus; shown uncalibrated</source>
+        <translation>%1: el corpus no tiene oraciones de entrenamiento; se muestra sin calibrar</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>none</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>shift</source>
+        <translation>desplazamiento</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>scale</source>
+        <translation>escala</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>rotation</source>
+        <translation>rotación</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <source>Calibration step shown: %1.</source>
+        <translation>Paso de calibración mostrado: %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <source>Cannot find neighbours: %1</source>
+        <translation>No se pueden buscar los vecinos: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="485"/>
+        <source>Encode a sample first, then pick a comparison.</source>
+        <translation>Codifique primero una muestra y luego elija una comparación.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="493"/>
+        <source>Encoding the sample with %1...</source>
+        <translation>Codificando la muestra con %1...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <source>Cannot compare with %1</source>
+        <translation>No se puede comparar con %1</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="78"/>
+        <location filename="../app/gui/main_window.cpp" line="82"/>
         <source>Log</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="85"/>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
         <source>Overview</source>
         <translation>Vista general</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <location filename="../app/gui/main_window.cpp" line="93"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="104"/>
+        <location filename="../app/gui/main_window.cpp" line="101"/>
+        <source>Embeddings</source>
+        <translation>Embeddings</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="118"/>
+        <source>Search</source>
+        <translation>Búsqueda</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="137"/>
         <source>Ready</source>
         <translation>Listo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="122"/>
-        <location filename="../app/gui/main_window.cpp" line="365"/>
+        <location filename="../app/gui/main_window.cpp" line="155"/>
+        <location filename="../app/gui/main_window.cpp" line="398"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <location filename="../app/gui/main_window.cpp" line="192"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nuevo espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Crea una carpeta de espacio de trabajo para corpus, ejecuciones e índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="164"/>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Abrir espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="201"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Cerrar espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="205"/>
         <source>&amp;Settings...</source>
         <translation>Aj&amp;ustes...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="210"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="182"/>
+        <location filename="../app/gui/main_window.cpp" line="215"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>Abrir el espacio de trabajo de &amp;demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="185"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>&amp;Full Screen</source>
         <translation>Pantalla &amp;completa</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="191"/>
+        <location filename="../app/gui/main_window.cpp" line="224"/>
         <source>&amp;About Isomorph</source>
         <translation>&amp;Acerca de Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>About &amp;Qt</source>
         <translation>Acerca de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="233"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="203"/>
+        <location filename="../app/gui/main_window.cpp" line="236"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <location filename="../app/gui/main_window.cpp" line="246"/>
         <source>&amp;Log Panel</source>
         <translation>Panel de &amp;registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="249"/>
+        <location filename="../app/gui/main_window.cpp" line="282"/>
         <source>Opened workspace %1</source>
         <translation>Espacio de trabajo %1 abierto</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="285"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 es de solo lectura: no se pueden guardar ahí ejecuciones ni índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="266"/>
+        <location filename="../app/gui/main_window.cpp" line="299"/>
         <source>Created workspace %1</source>
         <translation>Espacio de trabajo %1 creado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="273"/>
-        <location filename="../app/gui/main_window.cpp" line="407"/>
+        <location filename="../app/gui/main_window.cpp" line="306"/>
+        <location filename="../app/gui/main_window.cpp" line="440"/>
         <source>Demo workspace</source>
         <translation>Espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="319"/>
         <source>Closed workspace %1</source>
         <translation>Espacio de trabajo %1 cerrado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="321"/>
+        <location filename="../app/gui/main_window.cpp" line="354"/>
         <source>Clear Recent Workspaces</source>
         <translation>Borrar la lista de recientes</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="335"/>
+        <location filename="../app/gui/main_window.cpp" line="368"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="369"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="353"/>
+        <location filename="../app/gui/main_window.cpp" line="386"/>
         <source>Cannot create workspace</source>
         <translation>No se puede crear el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="359"/>
+        <location filename="../app/gui/main_window.cpp" line="392"/>
         <source>Open Workspace</source>
         <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="384"/>
+        <location filename="../app/gui/main_window.cpp" line="417"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>El nuevo idioma se usará a partir del próximo inicio de Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <location filename="../app/gui/main_window.cpp" line="427"/>
         <source>Cannot open the demo workspace</source>
         <translation>No se puede abrir el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <location filename="../app/gui/main_window.cpp" line="438"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Creando el espacio de trabajo de demostración a partir de las páginas de manual instaladas...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="406"/>
+        <location filename="../app/gui/main_window.cpp" line="439"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="445"/>
+        <location filename="../app/gui/main_window.cpp" line="478"/>
         <source>Cannot build the demo workspace</source>
         <translation>No se puede crear el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="446"/>
+        <location filename="../app/gui/main_window.cpp" line="479"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare falló: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="451"/>
+        <location filename="../app/gui/main_window.cpp" line="484"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se creaba</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="476"/>
+        <location filename="../app/gui/main_window.cpp" line="509"/>
         <source>Cannot start the demo run</source>
         <translation>No se puede iniciar la ejecución de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="482"/>
+        <location filename="../app/gui/main_window.cpp" line="515"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La demostración en vivo.&lt;/b&gt; Un codificador de 4 capas aprende de páginas de manual en 25 idiomas. Sobre todo ve pares de traducción (&lt;i&gt;pérdida HICTL&lt;/i&gt;: elegir la traducción de una oración entre las otras 63 oraciones de su lote); de vez en cuando predice palabras ocultas (&lt;i&gt;pérdida MLM&lt;/i&gt;). La &lt;i&gt;precisión bitexto en dev&lt;/i&gt; mide si la traducción de una oración de comandos nunca vistos en el entrenamiento es su vecino más cercano: desde cero empieza cerca del 24 % gracias a las palabras compartidas y sube en pocos minutos. Si la &lt;i&gt;dispersión de los embeddings&lt;/i&gt; cae por debajo de 0,5, avisa de un colapso.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="522"/>
-        <location filename="../app/gui/main_window.cpp" line="529"/>
+        <location filename="../app/gui/main_window.cpp" line="559"/>
+        <location filename="../app/gui/main_window.cpp" line="566"/>
         <source>Cannot start the run</source>
         <translation>No se puede iniciar la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="540"/>
+        <location filename="../app/gui/main_window.cpp" line="577"/>
         <source>Runs are still training</source>
         <translation>Hay ejecuciones que siguen entrenando</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="541"/>
+        <location filename="../app/gui/main_window.cpp" line="578"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n ejecución iniciada aquí sigue entrenando.</numerusform>
@@ -461,17 +668,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>Desacoplar las deja terminar por su cuenta (la vista Ejecuciones las vuelve a mostrar la próxima vez); Detener les pide que guarden un checkpoint y terminen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="548"/>
+        <location filename="../app/gui/main_window.cpp" line="585"/>
         <source>Detach</source>
         <translation>Desacoplar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="549"/>
+        <location filename="../app/gui/main_window.cpp" line="586"/>
         <source>Stop runs</source>
         <translation>Detener ejecuciones</translation>
     </message>
@@ -625,6 +832,89 @@
     </message>
 </context>
 <context>
+    <name>isomorph::gui::SearchController</name>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="61"/>
+        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
+        <translation>El checkpoint %1 no tiene tokenizador (sentencepiece.bpe.model o vocab.txt junto a model.safetensors), así que no puede codificar consultas. Elija una carpeta de checkpoint completa de una ejecución.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="76"/>
+        <source>The index folder %1 is damaged or incomplete: %2</source>
+        <translation>La carpeta de índice %1 está dañada o incompleta: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="82"/>
+        <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
+        <translation>El modelo que creó este índice (%1) ya no existe. Elija arriba una copia de ese checkpoint.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="93"/>
+        <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
+        <translation>Este índice se creó con otro modelo (%1) distinto del checkpoint seleccionado (%2): sus vectores no son comparables. Seleccione el checkpoint que lo creó o cree un índice con este.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <source>Cannot open the index %1: %2</source>
+        <translation>No se puede abrir el índice %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <source>Choose an index folder.</source>
+        <translation>Elija una carpeta de índice.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="124"/>
+        <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
+        <translation>%1 no es una carpeta de índice (no tiene index.json). Elija una carpeta creada con Crear índice o con isomorph-cli index build.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
+        <translation>Ningún índice de este espacio de trabajo se creó con este checkpoint: elija un corpus y pulse Crear índice.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="291"/>
+        <source>Opening %1…</source>
+        <translation>Abriendo %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="342"/>
+        <source>Building %1…</source>
+        <translation>Creando %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <source>The corpus %1 has no passages.</source>
+        <translation>El corpus %1 no tiene pasajes.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <source>Index build cancelled; nothing was written.</source>
+        <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <source>Cannot build the index: %1</source>
+        <translation>No se puede crear el índice: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <source>The index is still being built.</source>
+        <translation>El índice aún se está creando.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="411"/>
+        <source>Open or build an index first.</source>
+        <translation>Abra o cree primero un índice.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <source>The query is empty: type some words to search for.</source>
+        <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::AboutDialog</name>
     <message>
         <location filename="../views/about_dialog.cpp" line="19"/>
@@ -650,6 +940,302 @@
         <location filename="../views/about_dialog.cpp" line="34"/>
         <source>Copy report</source>
         <translation>Copiar informe</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::AlignmentMatrixWidget</name>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="88"/>
+        <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
+        <translation>Codifique una muestra con pares de traducción para ver lo bien que cada idioma encuentra sus traducciones en los demás.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="94"/>
+        <source>Top-1 difference to %1 (green: better)</source>
+        <translation>Diferencia de top-1 respecto a %1 (verde: mejor)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="95"/>
+        <source>Bitext top-1, row language → column language</source>
+        <translation>Top-1 bitexto, idioma de la fila → idioma de la columna</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="135"/>
+        <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
+        <translation>%1 → %2: top-1 coseno %3 %, CSLS %4 % (%5 pares)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="140"/>
+        <source>%1 → %2: no translation pairs in the sample</source>
+        <translation>%1 → %2: no hay pares de traducción en la muestra</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="143"/>
+        <source>
+%1 points against %2</source>
+        <translation>
+%1 puntos frente a %2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::EmbeddingsView</name>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="42"/>
+        <source>None</source>
+        <translation>Ninguno</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
+        <source>+ Shift</source>
+        <translation>+ Desplazamiento</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
+        <source>+ Scale</source>
+        <translation>+ Escala</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
+        <source>+ Rotation</source>
+        <translation>+ Rotación</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="59"/>
+        <source>3-D</source>
+        <translation>3D</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <source>Encode</source>
+        <translation>Codificar</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <source>PC 1</source>
+        <translation>CP 1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <source>PC 2</source>
+        <translation>CP 2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="90"/>
+        <source>Find points by text...</source>
+        <translation>Buscar puntos por texto...</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <source>Highlight 5 random pairs</source>
+        <translation>Resaltar 5 pares al azar</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <source>Export...</source>
+        <translation>Exportar...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/embeddings/embeddings_view.cpp" line="114"/>
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n coincidencia</numerusform>
+            <numerusform>%n coincidencias</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <source>This sample has no translation pairs to highlight.</source>
+        <translation>Esta muestra no tiene pares de traducción que resaltar.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <source>Export the view</source>
+        <translation>Exportar la vista</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
+        <translation>Imagen PNG (*.png);;Dibujo SVG (*.svg);;Coordenadas como CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <source>Cannot export to %1: %2</source>
+        <translation>No se puede exportar a %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
+        <translation>El mejor o el último checkpoint de una ejecución, cualquier carpeta de checkpoint o una carpeta de Hugging Face importada</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <source>Browse...</source>
+        <translation>Examinar...</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
+        <translation>Como máximo esta cantidad de pares por par de idiomas (oraciones por idioma para una muestra de corpus)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <source>Checkpoint:</source>
+        <translation>Checkpoint:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="162"/>
+        <source>Sample:</source>
+        <translation>Muestra:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <source>Limit:</source>
+        <translation>Límite:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <source>Unsupervised rotation (CSLS refinement)</source>
+        <translation>Rotación no supervisada (refinamiento CSLS)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <source>Supervised rotation (train pairs)</source>
+        <translation>Rotación supervisada (pares de entrenamiento)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="200"/>
+        <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
+        <translation>La calibración se ajusta en la partición de entrenamiento del corpus, nunca en la muestra mostrada</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="208"/>
+        <source>Bitext top-1 (cosine) on the sample, per direction:</source>
+        <translation>Top-1 bitexto (coseno) en la muestra, por dirección:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <source>Calibration</source>
+        <translation>Calibración</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="227"/>
+        <source>Compare with:</source>
+        <translation>Comparar con:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
+        <source>Alignment matrix</source>
+        <translation>Matriz de alineamiento</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="243"/>
+        <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
+        <translation>Haga clic en un punto para ver su texto, su traducción y sus vecinos más cercanos en cada idioma.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="245"/>
+        <source>Point</source>
+        <translation>Punto</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="254"/>
+        <source>(no comparison)</source>
+        <translation>(sin comparación)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="316"/>
+        <source>Choose a checkpoint, run or Hugging Face folder</source>
+        <translation>Elija una carpeta de checkpoint, de ejecución o de Hugging Face</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
+        <translation>Elija un archivo de pares (xx-yy.tsv) o cancele para elegir una carpeta</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="323"/>
+        <source>Translation pairs (*.tsv);;All files (*)</source>
+        <translation>Pares de traducción (*.tsv);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <source>Choose a folder of pairs files</source>
+        <translation>Elija una carpeta de archivos de pares</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="391"/>
+        <source>The projection does not match the points shown; encode the sample again.</source>
+        <translation>La proyección no corresponde a los puntos mostrados; vuelva a codificar la muestra.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <source>PC 1 of the raw sample</source>
+        <translation>CP 1 de la muestra sin calibrar</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <source>PC 2 of the raw sample</source>
+        <translation>CP 2 de la muestra sin calibrar</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="451"/>
+        <source>Direction</source>
+        <translation>Dirección</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="465"/>
+        <source>Mean</source>
+        <translation>Media</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="487"/>
+        <source>No translation of this sentence in the sample.</source>
+        <translation>La muestra no contiene ninguna traducción de esta oración.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="489"/>
+        <source>Translations</source>
+        <translation>Traducciones</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
+        <translation>%1 vecinos más cercanos en el paso de calibración %2; ✔ marca la traducción correcta.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="516"/>
+        <source>translation found: cosine %1, CSLS %2</source>
+        <translation>traducción encontrada: coseno %1, CSLS %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <source>yes</source>
+        <translation>sí</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <source>Cosine</source>
+        <translation>Coseno</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <source>CSLS</source>
+        <translation>CSLS</translation>
     </message>
 </context>
 <context>
@@ -1239,6 +1825,275 @@
     </message>
 </context>
 <context>
+    <name>isomorph::views::SearchResultsModel</name>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="140"/>
+        <source>Cosine similarity of query and passage</source>
+        <translation>Similitud coseno entre la consulta y el pasaje</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="141"/>
+        <source>Score (the bar is relative to the best result)</source>
+        <translation>Puntuación (la barra es relativa al mejor resultado)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="153"/>
+        <source>#</source>
+        <translation>N.º</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="155"/>
+        <source>Score</source>
+        <translation>Puntuación</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="157"/>
+        <source>Lang.</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="159"/>
+        <source>Document</source>
+        <translation>Documento</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="161"/>
+        <source>Passage</source>
+        <translation>Pasaje</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::SearchView</name>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="65"/>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="66"/>
+        <source>Model A</source>
+        <translation>Modelo A</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="66"/>
+        <source>Model B</source>
+        <translation>Modelo B</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="76"/>
+        <source>A/B</source>
+        <translation>A/B</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="77"/>
+        <source>Re-rank</source>
+        <translation>Reordenar</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="85"/>
+        <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
+        <translation>Busque en cualquier idioma (Intro busca, Ctrl+L vuelve aquí)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="95"/>
+        <source>Dense</source>
+        <translation>Denso</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="96"/>
+        <source>BM25</source>
+        <translation>BM25</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="97"/>
+        <source>Hybrid</source>
+        <translation>Híbrido</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="99"/>
+        <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
+        <translation>Denso: los vectores de oración del modelo; BM25: palabras compartidas (Xapian); híbrido: fusión de ambas puntuaciones</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="101"/>
+        <source>All languages</source>
+        <translation>Todos los idiomas</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="102"/>
+        <source>Only show documents in this language</source>
+        <translation>Mostrar solo documentos en este idioma</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="104"/>
+        <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
+        <translation>Lanza la misma consulta contra un segundo modelo, lado a lado (p. ej. el checkpoint inicial frente a uno entrenado)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="108"/>
+        <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
+        <translation>La reordenación necesita un checkpoint de cross-encoder. Isomorph aún no puede entrenar ni cargar uno, así que esta opción permanece desactivada.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="110"/>
+        <source>Search</source>
+        <translation>Buscar</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="116"/>
+        <source>Mode</source>
+        <translation>Modo</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="118"/>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="128"/>
+        <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
+        <translation>corpus.jsonl (BEIR) o un archivo de texto, un pasaje por línea</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="131"/>
+        <source>Choose a corpus file</source>
+        <translation>Elija un archivo de corpus</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="134"/>
+        <source>Corpus for a new index</source>
+        <translation>Corpus para un nuevo índice</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="135"/>
+        <source>Corpora (*.jsonl *.txt);;All files (*)</source>
+        <translation>Corpus (*.jsonl *.txt);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="138"/>
+        <source>Corpus for new indexes</source>
+        <translation>Corpus para nuevos índices</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="184"/>
+        <source>checkpoint folder (a run&apos;s step-N)</source>
+        <translation>carpeta de checkpoint (step-N de una ejecución)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="188"/>
+        <source>index folder</source>
+        <translation>carpeta de índice</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="189"/>
+        <source>Open</source>
+        <translation>Abrir</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="191"/>
+        <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
+        <translation>Abre el índice (las consultas se codifican con el checkpoint de arriba o, si no se indica ninguno, con el que creó el índice)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="193"/>
+        <source>Build index</source>
+        <translation>Crear índice</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="194"/>
+        <source>Encode the corpus below with this checkpoint into a new index</source>
+        <translation>Codifica el corpus de abajo con este checkpoint en un nuevo índice</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="195"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="206"/>
+        <source>Choose a checkpoint folder</source>
+        <translation>Elija una carpeta de checkpoint</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="207"/>
+        <source>Choose an index folder</source>
+        <translation>Elija una carpeta de índice</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="217"/>
+        <source>Choose a checkpoint and a corpus to build an index.</source>
+        <translation>Elija un checkpoint y un corpus para crear un índice.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="226"/>
+        <source>Checkpoint</source>
+        <translation>Checkpoint</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="229"/>
+        <source>Index</source>
+        <translation>Índice</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="330"/>
+        <source>unknown</source>
+        <translation>desconocidos</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="332"/>
+        <source>%1 documents, %2-d %3 index, languages: %4%5</source>
+        <translation>%1 documentos, índice %3 de %2 dimensiones, idiomas: %4%5</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="336"/>
+        <source>; BM25 included</source>
+        <translation>; incluye BM25</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="336"/>
+        <source>; no BM25 (dense only)</source>
+        <translation>; sin BM25 (solo denso)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="362"/>
+        <source>%1 %2 / %3</source>
+        <translation>%1 %2 / %3</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search/search_view.cpp" line="376"/>
+        <source>%n result(s) · encode %1 ms · search %2 ms</source>
+        <translation>
+            <numerusform>%n resultado · codificación %1 ms · búsqueda %2 ms</numerusform>
+            <numerusform>%n resultados · codificación %1 ms · búsqueda %2 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="452"/>
+        <source>The query is empty: type some words to search for.</source>
+        <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="462"/>
+        <source>Open or build an index first.</source>
+        <translation>Abra o cree primero un índice.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="470"/>
+        <source>Open or build an index to search in.</source>
+        <translation>Abra o cree un índice en el que buscar.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="529"/>
+        <source>Checkpoint folder</source>
+        <translation>Carpeta de checkpoint</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="535"/>
+        <source>Index folder</source>
+        <translation>Carpeta de índice</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::SettingsDialog</name>
     <message>
         <location filename="../views/settings_dialog.cpp" line="15"/>
@@ -1363,37 +2218,47 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="34"/>
+        <location filename="../app/gui/main.cpp" line="37"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Banco de trabajo de investigación para representaciones de oraciones multilingües y recuperación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="40"/>
+        <location filename="../app/gui/main.cpp" line="43"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Abre el espacio de trabajo en &lt;carpeta&gt;.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="41"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>folder</source>
         <translation>carpeta</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="44"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Abre el espacio de trabajo de demostración integrado (se crea si no existe).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
-        <source>Show this view of the workspace: overview or runs.</source>
-        <translation>Muestra esta vista del espacio de trabajo: overview o runs.</translation>
+        <location filename="../app/gui/main.cpp" line="50"/>
+        <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
+        <translation>Muestra esta vista del espacio de trabajo: overview, runs, embeddings o search.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="53"/>
+        <location filename="../app/gui/main.cpp" line="57"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Selecciona estas ejecuciones (nombres de carpeta separados por comas) en la vista Ejecuciones, p. ej. para compararlas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="70"/>
+        <location filename="../app/gui/main.cpp" line="63"/>
+        <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
+        <translation>Abre la vista Embeddings con este checkpoint y codifica la primera muestra del espacio de trabajo.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="69"/>
+        <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
+        <translation>Con --embeddings: muestra después este paso de calibración (0 ninguno, 1 desplazamiento, 2 escala, 3 rotación) y resalta 5 pares.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="88"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>

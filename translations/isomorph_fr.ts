@@ -243,217 +243,424 @@
     </message>
 </context>
 <context>
+    <name>SearchController</name>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="109"/>
+        <source>%1 is not a checkpoint: %2</source>
+        <translation>%1 n’est pas un point de contrôle : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="181"/>
+        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
+        <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::EmbeddingsController</name>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="79"/>
+        <source>Opening the checkpoint</source>
+        <translation>Ouverture du point de contrôle</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <source>Encoding the sample</source>
+        <translation>Encodage de l’échantillon</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <source>Exact PCA on all points and dimensions</source>
+        <translation>ACP exacte sur tous les points et toutes les dimensions</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
+        <translation>Ajustement de la calibration sur l’ensemble d’entraînement du corpus : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="95"/>
+        <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
+        <translation>Calibration (rotation %1) ajustée sur l’ensemble d’entraînement de %2 en %3 s.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <source>supervised</source>
+        <translation>supervisée</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <source>unsupervised</source>
+        <translation>non supervisée</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="108"/>
+        <source>Held-out test pairs, mean top-1: %1.</source>
+        <translation>Paires de test mises de côté, top-1 moyen : %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
+        <source>Cancelled.</source>
+        <translation>Annulé.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="250"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="257"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="251"/>
+        <source>best</source>
+        <translation>meilleur</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="252"/>
+        <source>latest</source>
+        <translation>dernier</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="264"/>
+        <source>%1 (imported)</source>
+        <translation>%1 (importé)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <source>%1: dev translation pairs</source>
+        <translation>%1 : paires de traduction (dev)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <source>%1: test translation pairs</source>
+        <translation>%1 : paires de traduction (test)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="273"/>
+        <source>%1: dev pages (no pairs)</source>
+        <translation>%1 : pages (dev, sans paires)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="287"/>
+        <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
+        <translation>Choisissez un échantillon (Parcourir…) et cliquez sur Encoder pour examiner %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
+        <translation>Choisissez d’abord un point de contrôle (Parcourir… accepte un dossier de point de contrôle, d’entraînement ou Hugging Face).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="310"/>
+        <source>Reading the sample...</source>
+        <translation>Lecture de l’échantillon…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <source>Cannot read the sample</source>
+        <translation>Impossible de lire l’échantillon</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <source>Cannot open the checkpoint %1</source>
+        <translation>Impossible d’ouvrir le point de contrôle %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="324"/>
+        <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
+        <translation>L’échantillon compte %1 phrases : environ %2 Mo pour leurs vecteurs de dimension %3, plus que les %4 Mo que cette vue peut utiliser. Abaissez la limite (environ %5 phrases tiennent).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <source>Cannot encode the sample</source>
+        <translation>Impossible d’encoder l’échantillon</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="358"/>
+        <source>%1. PC 1 and 2 explain %2% of the variance.</source>
+        <translation>%1. Les CP 1 et 2 expliquent %2 % de la variance.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="386"/>
+        <source>Calibrating...</source>
+        <translation>Calibration…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="390"/>
+        <source>Cannot calibrate</source>
+        <translation>Impossible de calibrer</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="404"/>
+        <source>%1: no train sentences in the corpus; shown uncalibrated</source>
+        <translation>%1 : aucune phrase d’entraînement dans le corpus ; affiché sans calibration</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>shift</source>
+        <translation>recentrage</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>scale</source>
+        <translation>mise à l’échelle</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>rotation</source>
+        <translation>rotation</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <source>Calibration step shown: %1.</source>
+        <translation>Étape de calibration affichée : %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <source>Cannot find neighbours: %1</source>
+        <translation>Impossible de trouver les voisins : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="485"/>
+        <source>Encode a sample first, then pick a comparison.</source>
+        <translation>Encodez d’abord un échantillon, puis choisissez une comparaison.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="493"/>
+        <source>Encoding the sample with %1...</source>
+        <translation>Encodage de l’échantillon avec %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <source>Cannot compare with %1</source>
+        <translation>Impossible de comparer avec %1</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="78"/>
+        <location filename="../app/gui/main_window.cpp" line="82"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="85"/>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
         <source>Overview</source>
         <translation>Vue d’ensemble</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="104"/>
+        <location filename="../app/gui/main_window.cpp" line="137"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="122"/>
-        <location filename="../app/gui/main_window.cpp" line="365"/>
+        <location filename="../app/gui/main_window.cpp" line="155"/>
+        <location filename="../app/gui/main_window.cpp" line="398"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <location filename="../app/gui/main_window.cpp" line="192"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nouvel espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Créer un dossier d’espace de travail pour les corpus, les entraînements et les index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="164"/>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Ouvrir un espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="201"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Fermer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="210"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="182"/>
+        <location filename="../app/gui/main_window.cpp" line="215"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>Ouvrir l’espace de &amp;démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <location filename="../app/gui/main_window.cpp" line="427"/>
         <source>Cannot open the demo workspace</source>
         <translation>Impossible d’ouvrir l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="185"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Plein écran</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <location filename="../app/gui/main_window.cpp" line="93"/>
         <source>Runs</source>
         <translation>Entraînements</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="101"/>
+        <source>Embeddings</source>
+        <translation>Plongements</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="118"/>
+        <source>Search</source>
+        <translation>Recherche</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="205"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Paramètres...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="191"/>
+        <location filename="../app/gui/main_window.cpp" line="224"/>
         <source>&amp;About Isomorph</source>
         <translation>À &amp;propos d’Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>About &amp;Qt</source>
         <translation>À propos de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="233"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="203"/>
+        <location filename="../app/gui/main_window.cpp" line="236"/>
         <source>Open &amp;Recent</source>
         <translation>Ouvrir un &amp;récent</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <location filename="../app/gui/main_window.cpp" line="246"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="249"/>
+        <location filename="../app/gui/main_window.cpp" line="282"/>
         <source>Opened workspace %1</source>
         <translation>Espace de travail %1 ouvert</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="285"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 est en lecture seule : impossible d’y enregistrer entraînements et index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="266"/>
+        <location filename="../app/gui/main_window.cpp" line="299"/>
         <source>Created workspace %1</source>
         <translation>Espace de travail %1 créé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="273"/>
-        <location filename="../app/gui/main_window.cpp" line="407"/>
+        <location filename="../app/gui/main_window.cpp" line="306"/>
+        <location filename="../app/gui/main_window.cpp" line="440"/>
         <source>Demo workspace</source>
         <translation>Espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="319"/>
         <source>Closed workspace %1</source>
         <translation>Espace de travail %1 fermé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="321"/>
+        <location filename="../app/gui/main_window.cpp" line="354"/>
         <source>Clear Recent Workspaces</source>
         <translation>Effacer la liste des récents</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="335"/>
+        <location filename="../app/gui/main_window.cpp" line="368"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="369"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="353"/>
+        <location filename="../app/gui/main_window.cpp" line="386"/>
         <source>Cannot create workspace</source>
         <translation>Impossible de créer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="359"/>
+        <location filename="../app/gui/main_window.cpp" line="392"/>
         <source>Open Workspace</source>
         <translation>Ouvrir un espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="384"/>
+        <location filename="../app/gui/main_window.cpp" line="417"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>La nouvelle langue sera utilisée au prochain démarrage d’Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <location filename="../app/gui/main_window.cpp" line="438"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Construction de l’espace de démonstration à partir des pages de manuel installées…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="406"/>
+        <location filename="../app/gui/main_window.cpp" line="439"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="445"/>
+        <location filename="../app/gui/main_window.cpp" line="478"/>
         <source>Cannot build the demo workspace</source>
         <translation>Impossible de construire l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="446"/>
+        <location filename="../app/gui/main_window.cpp" line="479"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="451"/>
+        <location filename="../app/gui/main_window.cpp" line="484"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>L’espace de démonstration a été fermé pendant sa construction</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="476"/>
+        <location filename="../app/gui/main_window.cpp" line="509"/>
         <source>Cannot start the demo run</source>
         <translation>Impossible de lancer l’entraînement de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="482"/>
+        <location filename="../app/gui/main_window.cpp" line="515"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues. Il voit surtout des paires de traductions (&lt;i&gt;perte HICTL&lt;/i&gt; : retrouver la traduction d&apos;une phrase parmi les 63 autres phrases de son lot) ; de temps en temps, il prédit des mots masqués (&lt;i&gt;perte MLM&lt;/i&gt;). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d&apos;une phrase issue de commandes jamais vues à l&apos;entraînement est son plus proche voisin : en partant de zéro, elle commence vers 24 % grâce aux mots communs et monte en quelques minutes. Une &lt;i&gt;dispersion des plongements&lt;/i&gt; qui tombe sous 0,5 signale un effondrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="522"/>
-        <location filename="../app/gui/main_window.cpp" line="529"/>
+        <location filename="../app/gui/main_window.cpp" line="559"/>
+        <location filename="../app/gui/main_window.cpp" line="566"/>
         <source>Cannot start the run</source>
         <translation>Impossible de lancer l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="540"/>
+        <location filename="../app/gui/main_window.cpp" line="577"/>
         <source>Runs are still training</source>
         <translation>Des entraînements sont en cours</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="541"/>
+        <location filename="../app/gui/main_window.cpp" line="578"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n entraînement lancé ici est toujours en cours.</numerusform>
@@ -461,17 +668,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>« Détacher » les laisse se terminer seuls (la vue Entraînements les affichera la prochaine fois) ; « Arrêter les entraînements » leur demande d’enregistrer un point de contrôle et de quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="548"/>
+        <location filename="../app/gui/main_window.cpp" line="585"/>
         <source>Detach</source>
         <translation>Détacher</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="549"/>
+        <location filename="../app/gui/main_window.cpp" line="586"/>
         <source>Stop runs</source>
         <translation>Arrêter les entraînements</translation>
     </message>
@@ -625,6 +832,89 @@
     </message>
 </context>
 <context>
+    <name>isomorph::gui::SearchController</name>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="61"/>
+        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
+        <translation>Le point de contrôle %1 n’a pas de tokeniseur (sentencepiece.bpe.model ou vocab.txt à côté de model.safetensors) et ne peut donc pas encoder de requêtes. Choisissez un dossier de point de contrôle complet d’un entraînement.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="76"/>
+        <source>The index folder %1 is damaged or incomplete: %2</source>
+        <translation>Le dossier d’index %1 est endommagé ou incomplet : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="82"/>
+        <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
+        <translation>Le modèle qui a construit cet index (%1) n’existe plus. Choisissez ci-dessus une copie de ce point de contrôle.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="93"/>
+        <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
+        <translation>Cet index a été construit avec un autre modèle (%1) que le point de contrôle sélectionné (%2) : leurs vecteurs ne sont pas comparables. Sélectionnez le point de contrôle qui l’a construit, ou construisez un index avec celui-ci.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <source>Cannot open the index %1: %2</source>
+        <translation>Impossible d’ouvrir l’index %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <source>Choose an index folder.</source>
+        <translation>Choisissez un dossier d’index.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="124"/>
+        <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
+        <translation>%1 n’est pas un dossier d’index (il ne contient pas d’index.json). Choisissez un dossier créé par « Construire l’index » ou par isomorph-cli index build.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
+        <translation>Aucun index de cet espace de travail n’a été construit avec ce point de contrôle : choisissez un corpus et cliquez sur « Construire l’index ».</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="291"/>
+        <source>Opening %1…</source>
+        <translation>Ouverture de %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="342"/>
+        <source>Building %1…</source>
+        <translation>Construction de %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <source>The corpus %1 has no passages.</source>
+        <translation>Le corpus %1 ne contient aucun passage.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <source>Index build cancelled; nothing was written.</source>
+        <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <source>Cannot build the index: %1</source>
+        <translation>Impossible de construire l’index : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <source>The index is still being built.</source>
+        <translation>L’index est encore en cours de construction.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="411"/>
+        <source>Open or build an index first.</source>
+        <translation>Ouvrez ou construisez d’abord un index.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <source>The query is empty: type some words to search for.</source>
+        <translation>La requête est vide : saisissez des mots à rechercher.</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::AboutDialog</name>
     <message>
         <location filename="../views/about_dialog.cpp" line="19"/>
@@ -650,6 +940,302 @@
         <location filename="../views/about_dialog.cpp" line="34"/>
         <source>Copy report</source>
         <translation>Copier le rapport</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::AlignmentMatrixWidget</name>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="88"/>
+        <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
+        <translation>Encodez un échantillon avec des paires de traduction pour voir dans quelle mesure chaque langue retrouve ses traductions dans les autres.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="94"/>
+        <source>Top-1 difference to %1 (green: better)</source>
+        <translation>Écart de top-1 par rapport à %1 (vert : meilleur)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="95"/>
+        <source>Bitext top-1, row language → column language</source>
+        <translation>Top-1 bitexte, langue de la ligne → langue de la colonne</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="135"/>
+        <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
+        <translation>%1 → %2 : top-1 cosinus %3 %, CSLS %4 % (%5 paires)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="140"/>
+        <source>%1 → %2: no translation pairs in the sample</source>
+        <translation>%1 → %2 : aucune paire de traduction dans l’échantillon</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="143"/>
+        <source>
+%1 points against %2</source>
+        <translation>
+%1 points par rapport à %2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::EmbeddingsView</name>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="42"/>
+        <source>None</source>
+        <translation>Aucune</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
+        <source>+ Shift</source>
+        <translation>+ Recentrage</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
+        <source>+ Scale</source>
+        <translation>+ Mise à l’échelle</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
+        <source>+ Rotation</source>
+        <translation>+ Rotation</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="59"/>
+        <source>3-D</source>
+        <translation>3D</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <source>Encode</source>
+        <translation>Encoder</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <source>PC 1</source>
+        <translation>CP 1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <source>PC 2</source>
+        <translation>CP 2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="90"/>
+        <source>Find points by text...</source>
+        <translation>Rechercher des points par texte…</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <source>Highlight 5 random pairs</source>
+        <translation>Mettre en évidence 5 paires au hasard</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <source>Export...</source>
+        <translation>Exporter…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/embeddings/embeddings_view.cpp" line="114"/>
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n correspondance</numerusform>
+            <numerusform>%n correspondances</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <source>This sample has no translation pairs to highlight.</source>
+        <translation>Cet échantillon ne contient aucune paire de traduction à mettre en évidence.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <source>Export the view</source>
+        <translation>Exporter la vue</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
+        <translation>Image PNG (*.png);;Dessin SVG (*.svg);;Coordonnées en CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <source>Cannot export to %1: %2</source>
+        <translation>Impossible d’exporter vers %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
+        <translation>Le meilleur ou le dernier point de contrôle d’un entraînement, un dossier de point de contrôle quelconque ou un dossier Hugging Face importé</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <source>Browse...</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
+        <translation>Nombre maximal de paires par paire de langues (de phrases par langue pour un échantillon de corpus)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <source>Checkpoint:</source>
+        <translation>Point de contrôle :</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="162"/>
+        <source>Sample:</source>
+        <translation>Échantillon :</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <source>Limit:</source>
+        <translation>Limite :</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <source>Unsupervised rotation (CSLS refinement)</source>
+        <translation>Rotation non supervisée (raffinement CSLS)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <source>Supervised rotation (train pairs)</source>
+        <translation>Rotation supervisée (paires d’entraînement)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="200"/>
+        <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
+        <translation>La calibration est ajustée sur l’ensemble d’entraînement du corpus, jamais sur l’échantillon affiché</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="208"/>
+        <source>Bitext top-1 (cosine) on the sample, per direction:</source>
+        <translation>Top-1 bitexte (cosinus) sur l’échantillon, par direction :</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <source>Calibration</source>
+        <translation>Calibration</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="227"/>
+        <source>Compare with:</source>
+        <translation>Comparer avec :</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
+        <source>Alignment matrix</source>
+        <translation>Matrice d’alignement</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="243"/>
+        <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
+        <translation>Cliquez sur un point pour voir son texte, sa traduction et ses plus proches voisins dans chaque langue.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="245"/>
+        <source>Point</source>
+        <translation>Point</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="254"/>
+        <source>(no comparison)</source>
+        <translation>(aucune comparaison)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="316"/>
+        <source>Choose a checkpoint, run or Hugging Face folder</source>
+        <translation>Choisir un dossier de point de contrôle, d’entraînement ou Hugging Face</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
+        <translation>Choisir un fichier de paires (xx-yy.tsv) ou annuler pour choisir un dossier</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="323"/>
+        <source>Translation pairs (*.tsv);;All files (*)</source>
+        <translation>Paires de traduction (*.tsv);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <source>Choose a folder of pairs files</source>
+        <translation>Choisir un dossier de fichiers de paires</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="391"/>
+        <source>The projection does not match the points shown; encode the sample again.</source>
+        <translation>La projection ne correspond pas aux points affichés ; encodez à nouveau l’échantillon.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <source>PC 1 of the raw sample</source>
+        <translation>CP 1 de l’échantillon brut</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <source>PC 2 of the raw sample</source>
+        <translation>CP 2 de l’échantillon brut</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="451"/>
+        <source>Direction</source>
+        <translation>Direction</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="465"/>
+        <source>Mean</source>
+        <translation>Moyenne</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="487"/>
+        <source>No translation of this sentence in the sample.</source>
+        <translation>Aucune traduction de cette phrase dans l’échantillon.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="489"/>
+        <source>Translations</source>
+        <translation>Traductions</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
+        <translation>%1 plus proches voisins (étape de calibration : %2) ; ✔ marque la vraie traduction.</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="516"/>
+        <source>translation found: cosine %1, CSLS %2</source>
+        <translation>traduction trouvée : cosinus %1, CSLS %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <source>Cosine</source>
+        <translation>Cosinus</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <source>CSLS</source>
+        <translation>CSLS</translation>
     </message>
 </context>
 <context>
@@ -1239,6 +1825,275 @@
     </message>
 </context>
 <context>
+    <name>isomorph::views::SearchResultsModel</name>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="140"/>
+        <source>Cosine similarity of query and passage</source>
+        <translation>Similarité cosinus entre la requête et le passage</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="141"/>
+        <source>Score (the bar is relative to the best result)</source>
+        <translation>Score (la barre est relative au meilleur résultat)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="153"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="155"/>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="157"/>
+        <source>Lang.</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="159"/>
+        <source>Document</source>
+        <translation>Document</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="161"/>
+        <source>Passage</source>
+        <translation>Passage</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::SearchView</name>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="65"/>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="66"/>
+        <source>Model A</source>
+        <translation>Modèle A</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="66"/>
+        <source>Model B</source>
+        <translation>Modèle B</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="76"/>
+        <source>A/B</source>
+        <translation>A/B</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="77"/>
+        <source>Re-rank</source>
+        <translation>Reclasser</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="85"/>
+        <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
+        <translation>Rechercher dans n’importe quelle langue (Entrée lance la recherche, Ctrl+L revient ici)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="95"/>
+        <source>Dense</source>
+        <translation>Dense</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="96"/>
+        <source>BM25</source>
+        <translation>BM25</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="97"/>
+        <source>Hybrid</source>
+        <translation>Hybride</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="99"/>
+        <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
+        <translation>Dense : vecteurs de phrases du modèle ; BM25 : mots communs (Xapian) ; hybride : fusion des deux scores</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="101"/>
+        <source>All languages</source>
+        <translation>Toutes les langues</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="102"/>
+        <source>Only show documents in this language</source>
+        <translation>N’afficher que les documents dans cette langue</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="104"/>
+        <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
+        <translation>Exécuter la même requête sur un second modèle, côte à côte (p. ex. le point de contrôle initial face à un point de contrôle entraîné)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="108"/>
+        <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
+        <translation>Le reclassement nécessite un point de contrôle de cross-encodeur. Isomorph ne sait pas encore en entraîner ni en charger, cette option reste donc désactivée.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="110"/>
+        <source>Search</source>
+        <translation>Recherche</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="116"/>
+        <source>Mode</source>
+        <translation>Mode</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="118"/>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="128"/>
+        <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
+        <translation>corpus.jsonl (BEIR) ou un fichier texte, un passage par ligne</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="131"/>
+        <source>Choose a corpus file</source>
+        <translation>Choisir un fichier de corpus</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="134"/>
+        <source>Corpus for a new index</source>
+        <translation>Corpus pour un nouvel index</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="135"/>
+        <source>Corpora (*.jsonl *.txt);;All files (*)</source>
+        <translation>Corpus (*.jsonl *.txt);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="138"/>
+        <source>Corpus for new indexes</source>
+        <translation>Corpus pour les nouveaux index</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="184"/>
+        <source>checkpoint folder (a run&apos;s step-N)</source>
+        <translation>dossier de point de contrôle (step-N d’un entraînement)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="188"/>
+        <source>index folder</source>
+        <translation>dossier d’index</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="189"/>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="191"/>
+        <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
+        <translation>Ouvrir l’index (les requêtes sont encodées avec le point de contrôle ci-dessus ou, à défaut, avec celui qui a construit l’index)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="193"/>
+        <source>Build index</source>
+        <translation>Construire l’index</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="194"/>
+        <source>Encode the corpus below with this checkpoint into a new index</source>
+        <translation>Encoder le corpus ci-dessous avec ce point de contrôle dans un nouvel index</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="195"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="206"/>
+        <source>Choose a checkpoint folder</source>
+        <translation>Choisir un dossier de point de contrôle</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="207"/>
+        <source>Choose an index folder</source>
+        <translation>Choisir un dossier d’index</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="217"/>
+        <source>Choose a checkpoint and a corpus to build an index.</source>
+        <translation>Choisissez un point de contrôle et un corpus pour construire un index.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="226"/>
+        <source>Checkpoint</source>
+        <translation>Point de contrôle</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="229"/>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="330"/>
+        <source>unknown</source>
+        <translation>inconnues</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="332"/>
+        <source>%1 documents, %2-d %3 index, languages: %4%5</source>
+        <translation>%1 documents, index %3 de dimension %2, langues : %4%5</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="336"/>
+        <source>; BM25 included</source>
+        <translation> ; BM25 inclus</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="336"/>
+        <source>; no BM25 (dense only)</source>
+        <translation> ; sans BM25 (dense uniquement)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="362"/>
+        <source>%1 %2 / %3</source>
+        <translation>%1 %2 / %3</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search/search_view.cpp" line="376"/>
+        <source>%n result(s) · encode %1 ms · search %2 ms</source>
+        <translation>
+            <numerusform>%n résultat · encodage %1 ms · recherche %2 ms</numerusform>
+            <numerusform>%n résultats · encodage %1 ms · recherche %2 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="452"/>
+        <source>The query is empty: type some words to search for.</source>
+        <translation>La requête est vide : saisissez des mots à rechercher.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="462"/>
+        <source>Open or build an index first.</source>
+        <translation>Ouvrez ou construisez d’abord un index.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="470"/>
+        <source>Open or build an index to search in.</source>
+        <translation>Ouvrez ou construisez un index dans lequel rechercher.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="529"/>
+        <source>Checkpoint folder</source>
+        <translation>Dossier de point de contrôle</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="535"/>
+        <source>Index folder</source>
+        <translation>Dossier d’index</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::SettingsDialog</name>
     <message>
         <location filename="../views/settings_dialog.cpp" line="15"/>
@@ -1363,37 +2218,47 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="34"/>
+        <location filename="../app/gui/main.cpp" line="37"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Atelier de recherche pour les représentations de phrases multilingues et la recherche.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="40"/>
+        <location filename="../app/gui/main.cpp" line="43"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Ouvrir l’espace de travail situé dans &lt;dossier&gt;.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="41"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>folder</source>
         <translation>dossier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="44"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Ouvrir l’espace de démonstration intégré (créé s’il manque).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
-        <source>Show this view of the workspace: overview or runs.</source>
-        <translation>Afficher cette vue de l’espace de travail : overview ou runs.</translation>
+        <location filename="../app/gui/main.cpp" line="50"/>
+        <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
+        <translation>Afficher cette vue de l’espace de travail : overview, runs, embeddings ou search.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="53"/>
+        <location filename="../app/gui/main.cpp" line="57"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Sélectionner ces entraînements (noms de dossier séparés par des virgules) dans la vue Entraînements, par exemple pour les comparer.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="70"/>
+        <location filename="../app/gui/main.cpp" line="63"/>
+        <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
+        <translation>Ouvrir la vue Plongements sur ce point de contrôle et encoder le premier échantillon de l’espace de travail.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="69"/>
+        <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
+        <translation>Avec --embeddings : afficher ensuite cette étape de calibration (0 aucune, 1 recentrage, 2 mise à l’échelle, 3 rotation) et mettre en évidence 5 paires.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="88"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>

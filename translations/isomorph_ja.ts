@@ -243,234 +243,441 @@
     </message>
 </context>
 <context>
+    <name>SearchController</name>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="109"/>
+        <source>%1 is not a checkpoint: %2</source>
+        <translation>%1 はチェックポイントではありません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="181"/>
+        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
+        <translation>すべてのスコアの差が %1 以内です。このモデルはこれらの文書をほとんど区別できていないため、順位にはあまり意味がありません（ハイブリッドまたは BM25 を試してください）</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::EmbeddingsController</name>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="79"/>
+        <source>Opening the checkpoint</source>
+        <translation>チェックポイントを開いています</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <source>Encoding the sample</source>
+        <translation>サンプルをエンコードしています</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <source>Exact PCA on all points and dimensions</source>
+        <translation>全点・全次元での厳密な PCA</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
+        <translation>コーパスの train 分割でキャリブレーションをフィットしています: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="95"/>
+        <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
+        <translation>キャリブレーション（%1回転）を %2 の train 分割で %3 秒かけてフィットしました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <source>supervised</source>
+        <translation>教師あり</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <source>unsupervised</source>
+        <translation>教師なし</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="108"/>
+        <source>Held-out test pairs, mean top-1: %1.</source>
+        <translation>ホールドアウトしたテストペアでの平均 top-1: %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
+        <source>Cancelled.</source>
+        <translation>キャンセルしました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="250"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="257"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="251"/>
+        <source>best</source>
+        <translation>最良</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="252"/>
+        <source>latest</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="264"/>
+        <source>%1 (imported)</source>
+        <translation>%1（インポート済み）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <source>%1: dev translation pairs</source>
+        <translation>%1: dev 翻訳ペア</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <source>%1: test translation pairs</source>
+        <translation>%1: test 翻訳ペア</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="273"/>
+        <source>%1: dev pages (no pairs)</source>
+        <translation>%1: dev ページ（ペアなし）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="287"/>
+        <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
+        <translation>サンプルを選び（参照...）、「エンコード」を押すと %1 を確認できます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
+        <translation>まずチェックポイントを選んでください（「参照...」ではチェックポイント、実行、Hugging Face のフォルダーを指定できます）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="310"/>
+        <source>Reading the sample...</source>
+        <translation>サンプルを読み込んでいます...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <source>Cannot read the sample</source>
+        <translation>サンプルを読み込めません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <source>Cannot open the checkpoint %1</source>
+        <translation>チェックポイント %1 を開けません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="324"/>
+        <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
+        <translation>サンプルには %1 文あり、その %3 次元ベクトルに約 %2 MB が必要です。これはこのビューで使用できる %4 MB を超えています。上限を下げてください（約 %5 文まで収まります）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <source>Cannot encode the sample</source>
+        <translation>サンプルをエンコードできません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="358"/>
+        <source>%1. PC 1 and 2 explain %2% of the variance.</source>
+        <translation>%1。PC 1 と PC 2 で分散の %2% を説明します。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="386"/>
+        <source>Calibrating...</source>
+        <translation>キャリブレーション中...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="390"/>
+        <source>Cannot calibrate</source>
+        <translation>キャリブレーションできません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="404"/>
+        <source>%1: no train sentences in the corpus; shown uncalibrated</source>
+        <translation>%1: コーパスに train の文がないため、キャリブレーションなしで表示しています</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>shift</source>
+        <translation>シフト</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>scale</source>
+        <translation>スケール</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>rotation</source>
+        <translation>回転</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <source>Calibration step shown: %1.</source>
+        <translation>表示中のキャリブレーション段階: %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <source>Cannot find neighbours: %1</source>
+        <translation>近傍を検索できません: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="485"/>
+        <source>Encode a sample first, then pick a comparison.</source>
+        <translation>まずサンプルをエンコードしてから、比較対象を選んでください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="493"/>
+        <source>Encoding the sample with %1...</source>
+        <translation>%1 でサンプルをエンコードしています...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <source>Cannot compare with %1</source>
+        <translation>%1 と比較できません</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="78"/>
+        <location filename="../app/gui/main_window.cpp" line="82"/>
         <source>Log</source>
         <translation>ログ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="85"/>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
         <source>Overview</source>
         <translation>概要</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <location filename="../app/gui/main_window.cpp" line="93"/>
         <source>Runs</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="104"/>
+        <location filename="../app/gui/main_window.cpp" line="101"/>
+        <source>Embeddings</source>
+        <translation>埋め込み</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="118"/>
+        <source>Search</source>
+        <translation>検索</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="137"/>
         <source>Ready</source>
         <translation>準備完了</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="122"/>
-        <location filename="../app/gui/main_window.cpp" line="365"/>
+        <location filename="../app/gui/main_window.cpp" line="155"/>
+        <location filename="../app/gui/main_window.cpp" line="398"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <location filename="../app/gui/main_window.cpp" line="192"/>
         <source>&amp;New Workspace...</source>
         <translation>新しいワークスペース(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>コーパス・実行・インデックス用のワークスペースフォルダーを作成します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="164"/>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>&amp;Open Workspace...</source>
         <translation>ワークスペースを開く(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="201"/>
         <source>&amp;Close Workspace</source>
         <translation>ワークスペースを閉じる(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="205"/>
         <source>&amp;Settings...</source>
         <translation>設定(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="210"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="182"/>
+        <location filename="../app/gui/main_window.cpp" line="215"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>デモ用ワークスペースを開く(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="185"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>&amp;Full Screen</source>
         <translation>全画面表示(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="191"/>
+        <location filename="../app/gui/main_window.cpp" line="224"/>
         <source>&amp;About Isomorph</source>
         <translation>Isomorph について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="233"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="203"/>
+        <location filename="../app/gui/main_window.cpp" line="236"/>
         <source>Open &amp;Recent</source>
         <translation>最近使ったワークスペース(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <location filename="../app/gui/main_window.cpp" line="246"/>
         <source>&amp;Log Panel</source>
         <translation>ログパネル(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="249"/>
+        <location filename="../app/gui/main_window.cpp" line="282"/>
         <source>Opened workspace %1</source>
         <translation>ワークスペース %1 を開きました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="285"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 は読み取り専用です。実行やインデックスを保存できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="266"/>
+        <location filename="../app/gui/main_window.cpp" line="299"/>
         <source>Created workspace %1</source>
         <translation>ワークスペース %1 を作成しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="273"/>
-        <location filename="../app/gui/main_window.cpp" line="407"/>
+        <location filename="../app/gui/main_window.cpp" line="306"/>
+        <location filename="../app/gui/main_window.cpp" line="440"/>
         <source>Demo workspace</source>
         <translation>デモ用ワークスペース</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="319"/>
         <source>Closed workspace %1</source>
         <translation>ワークスペース %1 を閉じました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="321"/>
+        <location filename="../app/gui/main_window.cpp" line="354"/>
         <source>Clear Recent Workspaces</source>
         <translation>最近使ったワークスペースの履歴を消去</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="335"/>
+        <location filename="../app/gui/main_window.cpp" line="368"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="369"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="353"/>
+        <location filename="../app/gui/main_window.cpp" line="386"/>
         <source>Cannot create workspace</source>
         <translation>ワークスペースを作成できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="359"/>
+        <location filename="../app/gui/main_window.cpp" line="392"/>
         <source>Open Workspace</source>
         <translation>ワークスペースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="384"/>
+        <location filename="../app/gui/main_window.cpp" line="417"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新しい言語は次回 Isomorph を起動したときから使われます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <location filename="../app/gui/main_window.cpp" line="427"/>
         <source>Cannot open the demo workspace</source>
         <translation>デモ用ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <location filename="../app/gui/main_window.cpp" line="438"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>インストール済みの man ページからデモ用ワークスペースを構築しています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="406"/>
+        <location filename="../app/gui/main_window.cpp" line="439"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="445"/>
+        <location filename="../app/gui/main_window.cpp" line="478"/>
         <source>Cannot build the demo workspace</source>
         <translation>デモ用ワークスペースを構築できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="446"/>
+        <location filename="../app/gui/main_window.cpp" line="479"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare が失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="451"/>
+        <location filename="../app/gui/main_window.cpp" line="484"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>デモ用ワークスペースは構築中に閉じられました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="476"/>
+        <location filename="../app/gui/main_window.cpp" line="509"/>
         <source>Cannot start the demo run</source>
         <translation>デモの実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="482"/>
+        <location filename="../app/gui/main_window.cpp" line="515"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;ライブデモ。&lt;/b&gt;4 層のエンコーダーが 25 言語の man ページから学習します。主に翻訳ペアを見て（&lt;i&gt;HICTL 損失&lt;/i&gt;：バッチ内の他の 63 文の中から、ある文の翻訳を選ぶ）、ときどき隠された単語を予測します（&lt;i&gt;MLM 損失&lt;/i&gt;）。&lt;i&gt;dev 対訳検索精度&lt;/i&gt;は、学習に一度も使っていないコマンドの文について、その翻訳が最近傍になるかを調べます。ゼロからの学習でも共通の単語のおかげで 24% 前後から始まり、数分で上昇します。&lt;i&gt;埋め込みの広がり&lt;/i&gt;が 0.5 を下回ったら崩壊（collapse）の兆候です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="522"/>
-        <location filename="../app/gui/main_window.cpp" line="529"/>
+        <location filename="../app/gui/main_window.cpp" line="559"/>
+        <location filename="../app/gui/main_window.cpp" line="566"/>
         <source>Cannot start the run</source>
         <translation>実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="540"/>
+        <location filename="../app/gui/main_window.cpp" line="577"/>
         <source>Runs are still training</source>
         <translation>まだ学習中の実行があります</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="541"/>
+        <location filename="../app/gui/main_window.cpp" line="578"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>ここで開始した %n 件の実行がまだ学習中です。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>「切り離す」を選ぶと実行はそのまま最後まで続きます（次回も「実行」ビューに表示されます）。「実行を停止」を選ぶとチェックポイントを保存して終了します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="548"/>
+        <location filename="../app/gui/main_window.cpp" line="585"/>
         <source>Detach</source>
         <translation>切り離す</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="549"/>
+        <location filename="../app/gui/main_window.cpp" line="586"/>
         <source>Stop runs</source>
         <translation>実行を停止</translation>
     </message>
@@ -624,6 +831,89 @@
     </message>
 </context>
 <context>
+    <name>isomorph::gui::SearchController</name>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="61"/>
+        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
+        <translation>チェックポイント %1 にはトークナイザー（model.safetensors と同じ場所にある sentencepiece.bpe.model または vocab.txt）がないため、クエリをエンコードできません。実行の完全なチェックポイントフォルダーを選んでください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="76"/>
+        <source>The index folder %1 is damaged or incomplete: %2</source>
+        <translation>インデックスフォルダー %1 は破損しているか不完全です: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="82"/>
+        <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
+        <translation>このインデックスを構築したモデル（%1）が見つかりません。上でそのチェックポイントのコピーを選んでください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="93"/>
+        <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
+        <translation>このインデックスは、選択中のチェックポイント（%2）とは別のモデル（%1）で構築されているため、ベクトルを比較できません。構築に使ったチェックポイントを選ぶか、このチェックポイントでインデックスを構築してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <source>Cannot open the index %1: %2</source>
+        <translation>インデックス %1 を開けません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <source>Choose an index folder.</source>
+        <translation>インデックスフォルダーを選んでください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="124"/>
+        <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
+        <translation>%1 はインデックスフォルダーではありません（index.json がありません）。「インデックスを構築」または isomorph-cli index build で作成したフォルダーを選んでください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
+        <translation>このワークスペースには、このチェックポイントで構築したインデックスがありません。コーパスを選んで「インデックスを構築」を押してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="291"/>
+        <source>Opening %1…</source>
+        <translation>%1 を開いています…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="342"/>
+        <source>Building %1…</source>
+        <translation>%1 を構築しています…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <source>The corpus %1 has no passages.</source>
+        <translation>コーパス %1 にはパッセージがありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <source>Index build cancelled; nothing was written.</source>
+        <translation>インデックスの構築をキャンセルしました。何も書き込まれていません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <source>Cannot build the index: %1</source>
+        <translation>インデックスを構築できません: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <source>The index is still being built.</source>
+        <translation>インデックスはまだ構築中です。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="411"/>
+        <source>Open or build an index first.</source>
+        <translation>まずインデックスを開くか構築してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <source>The query is empty: type some words to search for.</source>
+        <translation>クエリが空です。検索する語を入力してください。</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::AboutDialog</name>
     <message>
         <location filename="../views/about_dialog.cpp" line="19"/>
@@ -649,6 +939,301 @@
         <location filename="../views/about_dialog.cpp" line="34"/>
         <source>Copy report</source>
         <translation>レポートをコピー</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::AlignmentMatrixWidget</name>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="88"/>
+        <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
+        <translation>翻訳ペアを含むサンプルをエンコードすると、各言語が他の言語の中から自分の翻訳をどれだけ正しく見つけられるかを確認できます。</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="94"/>
+        <source>Top-1 difference to %1 (green: better)</source>
+        <translation>%1 との top-1 の差（緑: 向上）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="95"/>
+        <source>Bitext top-1, row language → column language</source>
+        <translation>対訳 top-1、行の言語 → 列の言語</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="135"/>
+        <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
+        <translation>%1 → %2: コサイン top-1 %3%、CSLS %4%（%5 ペア）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="140"/>
+        <source>%1 → %2: no translation pairs in the sample</source>
+        <translation>%1 → %2: サンプルに翻訳ペアがありません</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="143"/>
+        <source>
+%1 points against %2</source>
+        <translation>
+%2 との差 %1 ポイント</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::EmbeddingsView</name>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="42"/>
+        <source>None</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
+        <source>+ Shift</source>
+        <translation>+ シフト</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
+        <source>+ Scale</source>
+        <translation>+ スケール</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
+        <source>+ Rotation</source>
+        <translation>+ 回転</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="59"/>
+        <source>3-D</source>
+        <translation>3D</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <source>Encode</source>
+        <translation>エンコード</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <source>PC 1</source>
+        <translation>PC 1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <source>PC 2</source>
+        <translation>PC 2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="90"/>
+        <source>Find points by text...</source>
+        <translation>テキストで点を検索...</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <source>Highlight 5 random pairs</source>
+        <translation>ランダムな 5 ペアを強調表示</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <source>Export...</source>
+        <translation>エクスポート...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/embeddings/embeddings_view.cpp" line="114"/>
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 件一致</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <source>This sample has no translation pairs to highlight.</source>
+        <translation>このサンプルには強調表示できる翻訳ペアがありません。</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <source>Export the view</source>
+        <translation>ビューをエクスポート</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
+        <translation>PNG 画像 (*.png);;SVG 図 (*.svg);;座標の CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <source>Cannot export to %1: %2</source>
+        <translation>%1 にエクスポートできません: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
+        <translation>実行の最良または最新のチェックポイント、任意のチェックポイントフォルダー、またはインポートした Hugging Face のフォルダー</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <source>Browse...</source>
+        <translation>参照...</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
+        <translation>言語ペアごとのペア数の上限（コーパスのサンプルでは言語ごとの文数）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <source>Checkpoint:</source>
+        <translation>チェックポイント:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="162"/>
+        <source>Sample:</source>
+        <translation>サンプル:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <source>Limit:</source>
+        <translation>上限:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <source>Unsupervised rotation (CSLS refinement)</source>
+        <translation>教師なし回転（CSLS による精緻化）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <source>Supervised rotation (train pairs)</source>
+        <translation>教師あり回転（train ペア）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="200"/>
+        <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
+        <translation>キャリブレーションはコーパスの train 分割でフィットされ、表示中のサンプルは決して使いません</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="208"/>
+        <source>Bitext top-1 (cosine) on the sample, per direction:</source>
+        <translation>サンプルでの対訳 top-1（コサイン）、方向別:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <source>Calibration</source>
+        <translation>キャリブレーション</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="227"/>
+        <source>Compare with:</source>
+        <translation>比較対象:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
+        <source>Alignment matrix</source>
+        <translation>アライメント行列</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="243"/>
+        <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
+        <translation>点をクリックすると、そのテキスト、翻訳、各言語での最近傍が表示されます。</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="245"/>
+        <source>Point</source>
+        <translation>点</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="254"/>
+        <source>(no comparison)</source>
+        <translation>（比較なし）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="316"/>
+        <source>Choose a checkpoint, run or Hugging Face folder</source>
+        <translation>チェックポイント、実行、または Hugging Face のフォルダーを選択</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
+        <translation>ペアファイル（xx-yy.tsv）を選択（キャンセルするとフォルダーを選択）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="323"/>
+        <source>Translation pairs (*.tsv);;All files (*)</source>
+        <translation>翻訳ペア (*.tsv);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <source>Choose a folder of pairs files</source>
+        <translation>ペアファイルのフォルダーを選択</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="391"/>
+        <source>The projection does not match the points shown; encode the sample again.</source>
+        <translation>射影が表示中の点と一致しません。サンプルをもう一度エンコードしてください。</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <source>PC 1 of the raw sample</source>
+        <translation>元のサンプルの PC 1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <source>PC 2 of the raw sample</source>
+        <translation>元のサンプルの PC 2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="451"/>
+        <source>Direction</source>
+        <translation>方向</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="465"/>
+        <source>Mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="487"/>
+        <source>No translation of this sentence in the sample.</source>
+        <translation>サンプルにこの文の翻訳はありません。</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="489"/>
+        <source>Translations</source>
+        <translation>翻訳</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
+        <translation>キャリブレーション段階 %2 での最近傍 %1 件。✔ は正しい翻訳を示します。</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="516"/>
+        <source>translation found: cosine %1, CSLS %2</source>
+        <translation>翻訳を検出: コサイン %1、CSLS %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <source>yes</source>
+        <translation>はい</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <source>no</source>
+        <translation>いいえ</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <source>Cosine</source>
+        <translation>コサイン</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <source>CSLS</source>
+        <translation>CSLS</translation>
     </message>
 </context>
 <context>
@@ -1238,6 +1823,274 @@
     </message>
 </context>
 <context>
+    <name>isomorph::views::SearchResultsModel</name>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="140"/>
+        <source>Cosine similarity of query and passage</source>
+        <translation>クエリとパッセージのコサイン類似度</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="141"/>
+        <source>Score (the bar is relative to the best result)</source>
+        <translation>スコア（バーは最上位の結果に対する相対値）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="153"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="155"/>
+        <source>Score</source>
+        <translation>スコア</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="157"/>
+        <source>Lang.</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="159"/>
+        <source>Document</source>
+        <translation>文書</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="161"/>
+        <source>Passage</source>
+        <translation>パッセージ</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::SearchView</name>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="65"/>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="66"/>
+        <source>Model A</source>
+        <translation>モデル A</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="66"/>
+        <source>Model B</source>
+        <translation>モデル B</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="76"/>
+        <source>A/B</source>
+        <translation>A/B</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="77"/>
+        <source>Re-rank</source>
+        <translation>再ランキング</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="85"/>
+        <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
+        <translation>任意の言語で検索（Enter で検索、Ctrl+L でここに戻る）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="95"/>
+        <source>Dense</source>
+        <translation>密</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="96"/>
+        <source>BM25</source>
+        <translation>BM25</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="97"/>
+        <source>Hybrid</source>
+        <translation>ハイブリッド</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="99"/>
+        <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
+        <translation>密: モデルの文ベクトル、BM25: 共通の単語（Xapian）、ハイブリッド: 両方のスコアを融合</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="101"/>
+        <source>All languages</source>
+        <translation>すべての言語</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="102"/>
+        <source>Only show documents in this language</source>
+        <translation>この言語の文書のみ表示</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="104"/>
+        <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
+        <translation>同じクエリを 2 つ目のモデルでも実行して並べて比較します（例: 初期チェックポイントと学習済みのもの）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="108"/>
+        <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
+        <translation>再ランキングにはクロスエンコーダーのチェックポイントが必要です。Isomorph はまだその学習も読み込みもできないため、この機能はオフのままです。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="110"/>
+        <source>Search</source>
+        <translation>検索</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="116"/>
+        <source>Mode</source>
+        <translation>モード</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="118"/>
+        <source>Language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="128"/>
+        <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
+        <translation>corpus.jsonl（BEIR）または 1 行に 1 パッセージのテキストファイル</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="131"/>
+        <source>Choose a corpus file</source>
+        <translation>コーパスファイルを選択</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="134"/>
+        <source>Corpus for a new index</source>
+        <translation>新しいインデックス用のコーパス</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="135"/>
+        <source>Corpora (*.jsonl *.txt);;All files (*)</source>
+        <translation>コーパス (*.jsonl *.txt);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="138"/>
+        <source>Corpus for new indexes</source>
+        <translation>新しいインデックス用のコーパス</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="184"/>
+        <source>checkpoint folder (a run&apos;s step-N)</source>
+        <translation>チェックポイントフォルダー（実行の step-N）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="188"/>
+        <source>index folder</source>
+        <translation>インデックスフォルダー</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="189"/>
+        <source>Open</source>
+        <translation>開く</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="191"/>
+        <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
+        <translation>インデックスを開きます（クエリは上のチェックポイントでエンコードされます。指定がない場合はインデックスを構築したチェックポイントを使います）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="193"/>
+        <source>Build index</source>
+        <translation>インデックスを構築</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="194"/>
+        <source>Encode the corpus below with this checkpoint into a new index</source>
+        <translation>下のコーパスをこのチェックポイントでエンコードし、新しいインデックスを作成します</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="195"/>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="206"/>
+        <source>Choose a checkpoint folder</source>
+        <translation>チェックポイントフォルダーを選択</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="207"/>
+        <source>Choose an index folder</source>
+        <translation>インデックスフォルダーを選択</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="217"/>
+        <source>Choose a checkpoint and a corpus to build an index.</source>
+        <translation>インデックスを構築するには、チェックポイントとコーパスを選んでください。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="226"/>
+        <source>Checkpoint</source>
+        <translation>チェックポイント</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="229"/>
+        <source>Index</source>
+        <translation>インデックス</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="330"/>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="332"/>
+        <source>%1 documents, %2-d %3 index, languages: %4%5</source>
+        <translation>%1 文書、%2 次元の %3 インデックス、言語: %4%5</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="336"/>
+        <source>; BM25 included</source>
+        <translation>、BM25 あり</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="336"/>
+        <source>; no BM25 (dense only)</source>
+        <translation>、BM25 なし（密のみ）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="362"/>
+        <source>%1 %2 / %3</source>
+        <translation>%1 %2 / %3</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search/search_view.cpp" line="376"/>
+        <source>%n result(s) · encode %1 ms · search %2 ms</source>
+        <translation>
+            <numerusform>%n 件の結果 · エンコード %1 ms · 検索 %2 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="452"/>
+        <source>The query is empty: type some words to search for.</source>
+        <translation>クエリが空です。検索する語を入力してください。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="462"/>
+        <source>Open or build an index first.</source>
+        <translation>まずインデックスを開くか構築してください。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="470"/>
+        <source>Open or build an index to search in.</source>
+        <translation>検索するには、インデックスを開くか構築してください。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="529"/>
+        <source>Checkpoint folder</source>
+        <translation>チェックポイントフォルダー</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="535"/>
+        <source>Index folder</source>
+        <translation>インデックスフォルダー</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::SettingsDialog</name>
     <message>
         <location filename="../views/settings_dialog.cpp" line="15"/>
@@ -1362,37 +2215,47 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="34"/>
+        <location filename="../app/gui/main.cpp" line="37"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>言語横断の文表現と検索のための研究用ワークベンチ。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="40"/>
+        <location filename="../app/gui/main.cpp" line="43"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>&lt;フォルダー&gt; のワークスペースを開きます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="41"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>folder</source>
         <translation>フォルダー</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="44"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>組み込みのデモ用ワークスペースを開きます（なければ作成します）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
-        <source>Show this view of the workspace: overview or runs.</source>
-        <translation>ワークスペースのこのビューを表示します: overview または runs。</translation>
+        <location filename="../app/gui/main.cpp" line="50"/>
+        <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
+        <translation>ワークスペースのこのビューを表示します: overview（概要）、runs（実行）、embeddings（埋め込み）、search（検索）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="53"/>
+        <location filename="../app/gui/main.cpp" line="57"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>「実行」ビューでこれらの実行（カンマ区切りのフォルダー名）を選択します。比較したいときなどに使います。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="70"/>
+        <location filename="../app/gui/main.cpp" line="63"/>
+        <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
+        <translation>このチェックポイントで「埋め込み」ビューを開き、ワークスペースの最初のサンプルをエンコードします。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="69"/>
+        <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
+        <translation>--embeddings と併用: 続けてこのキャリブレーション段階（0 なし、1 シフト、2 スケール、3 回転）を表示し、5 ペアを強調表示します。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="88"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>

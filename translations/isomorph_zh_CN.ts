@@ -243,234 +243,441 @@
     </message>
 </context>
 <context>
+    <name>SearchController</name>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="109"/>
+        <source>%1 is not a checkpoint: %2</source>
+        <translation>%1 不是检查点：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="181"/>
+        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
+        <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::EmbeddingsController</name>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="79"/>
+        <source>Opening the checkpoint</source>
+        <translation>正在打开检查点</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <source>Encoding the sample</source>
+        <translation>正在编码样本</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <source>Exact PCA on all points and dimensions</source>
+        <translation>对所有点和所有维度做精确 PCA</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
+        <translation>正在语料库的训练集划分上拟合校准：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="95"/>
+        <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
+        <translation>校准（%1旋转）已在 %2 的训练集划分上拟合完成，用时 %3 秒。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <source>supervised</source>
+        <translation>有监督</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <source>unsupervised</source>
+        <translation>无监督</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="108"/>
+        <source>Held-out test pairs, mean top-1: %1.</source>
+        <translation>留出测试句对的平均 top-1：%1。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="250"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="257"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="251"/>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="252"/>
+        <source>latest</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="264"/>
+        <source>%1 (imported)</source>
+        <translation>%1（已导入）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <source>%1: dev translation pairs</source>
+        <translation>%1：开发集翻译句对</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <source>%1: test translation pairs</source>
+        <translation>%1：测试集翻译句对</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="273"/>
+        <source>%1: dev pages (no pairs)</source>
+        <translation>%1：开发集页面（无句对）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="287"/>
+        <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
+        <translation>请选择一个样本（浏览...），然后按“编码”查看 %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
+        <translation>请先选择检查点（“浏览...”可接受检查点、运行或 Hugging Face 文件夹）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="310"/>
+        <source>Reading the sample...</source>
+        <translation>正在读取样本...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <source>Cannot read the sample</source>
+        <translation>无法读取样本</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <source>Cannot open the checkpoint %1</source>
+        <translation>无法打开检查点 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="324"/>
+        <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
+        <translation>该样本有 %1 个句子：其 %3 维向量约需 %2 MB，超过了此视图可使用的 %4 MB。请降低上限（约可容纳 %5 个句子）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <source>Cannot encode the sample</source>
+        <translation>无法编码样本</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="358"/>
+        <source>%1. PC 1 and 2 explain %2% of the variance.</source>
+        <translation>%1。PC 1 和 PC 2 解释了 %2% 的方差。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="386"/>
+        <source>Calibrating...</source>
+        <translation>正在校准...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="390"/>
+        <source>Cannot calibrate</source>
+        <translation>无法校准</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="404"/>
+        <source>%1: no train sentences in the corpus; shown uncalibrated</source>
+        <translation>%1：语料库中没有训练句子；以未校准状态显示</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>shift</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>scale</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <source>rotation</source>
+        <translation>旋转</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <source>Calibration step shown: %1.</source>
+        <translation>当前显示的校准步骤：%1。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <source>Cannot find neighbours: %1</source>
+        <translation>无法查找近邻：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="485"/>
+        <source>Encode a sample first, then pick a comparison.</source>
+        <translation>请先编码样本，再选择比较对象。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="493"/>
+        <source>Encoding the sample with %1...</source>
+        <translation>正在用 %1 编码样本...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <source>Cannot compare with %1</source>
+        <translation>无法与 %1 比较</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="78"/>
+        <location filename="../app/gui/main_window.cpp" line="82"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="85"/>
+        <location filename="../app/gui/main_window.cpp" line="89"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <location filename="../app/gui/main_window.cpp" line="93"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="104"/>
+        <location filename="../app/gui/main_window.cpp" line="101"/>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="118"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="137"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="122"/>
-        <location filename="../app/gui/main_window.cpp" line="365"/>
+        <location filename="../app/gui/main_window.cpp" line="155"/>
+        <location filename="../app/gui/main_window.cpp" line="398"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <location filename="../app/gui/main_window.cpp" line="192"/>
         <source>&amp;New Workspace...</source>
         <translation>新建工作区(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>创建用于存放语料库、运行和索引的工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="164"/>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>&amp;Open Workspace...</source>
         <translation>打开工作区(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="201"/>
         <source>&amp;Close Workspace</source>
         <translation>关闭工作区(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="205"/>
         <source>&amp;Settings...</source>
         <translation>设置(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="210"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="182"/>
+        <location filename="../app/gui/main_window.cpp" line="215"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>打开演示工作区(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="185"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="191"/>
+        <location filename="../app/gui/main_window.cpp" line="224"/>
         <source>&amp;About Isomorph</source>
         <translation>关于 Isomorph(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="233"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="203"/>
+        <location filename="../app/gui/main_window.cpp" line="236"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <location filename="../app/gui/main_window.cpp" line="246"/>
         <source>&amp;Log Panel</source>
         <translation>日志面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="249"/>
+        <location filename="../app/gui/main_window.cpp" line="282"/>
         <source>Opened workspace %1</source>
         <translation>已打开工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="285"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 为只读：无法在此保存运行和索引</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="266"/>
+        <location filename="../app/gui/main_window.cpp" line="299"/>
         <source>Created workspace %1</source>
         <translation>已创建工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="273"/>
-        <location filename="../app/gui/main_window.cpp" line="407"/>
+        <location filename="../app/gui/main_window.cpp" line="306"/>
+        <location filename="../app/gui/main_window.cpp" line="440"/>
         <source>Demo workspace</source>
         <translation>演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="319"/>
         <source>Closed workspace %1</source>
         <translation>已关闭工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="321"/>
+        <location filename="../app/gui/main_window.cpp" line="354"/>
         <source>Clear Recent Workspaces</source>
         <translation>清除最近打开的工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="335"/>
+        <location filename="../app/gui/main_window.cpp" line="368"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="369"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="353"/>
+        <location filename="../app/gui/main_window.cpp" line="386"/>
         <source>Cannot create workspace</source>
         <translation>无法创建工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="359"/>
+        <location filename="../app/gui/main_window.cpp" line="392"/>
         <source>Open Workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="384"/>
+        <location filename="../app/gui/main_window.cpp" line="417"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新语言将在下次启动 Isomorph 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <location filename="../app/gui/main_window.cpp" line="427"/>
         <source>Cannot open the demo workspace</source>
         <translation>无法打开演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <location filename="../app/gui/main_window.cpp" line="438"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>正在根据已安装的 man 手册页构建演示工作区...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="406"/>
+        <location filename="../app/gui/main_window.cpp" line="439"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="445"/>
+        <location filename="../app/gui/main_window.cpp" line="478"/>
         <source>Cannot build the demo workspace</source>
         <translation>无法构建演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="446"/>
+        <location filename="../app/gui/main_window.cpp" line="479"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="451"/>
+        <location filename="../app/gui/main_window.cpp" line="484"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>演示工作区在构建过程中被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="476"/>
+        <location filename="../app/gui/main_window.cpp" line="509"/>
         <source>Cannot start the demo run</source>
         <translation>无法启动演示运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="482"/>
+        <location filename="../app/gui/main_window.cpp" line="515"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;实时演示。&lt;/b&gt;一个 4 层编码器从 25 种语言的 man 手册页中学习。它主要看翻译句对（&lt;i&gt;HICTL 损失&lt;/i&gt;：在同一批次的另外 63 个句子中找出某个句子的译文），偶尔预测被遮住的词（&lt;i&gt;MLM 损失&lt;/i&gt;）。&lt;i&gt;开发集双语检索准确率&lt;/i&gt;衡量的是：对于来自从未参与训练的命令的句子，其译文是否是它的最近邻。从零开始训练时，由于共享词汇，它起步就接近 24%，并在几分钟内上升。&lt;i&gt;嵌入分散度&lt;/i&gt;降到 0.5 以下即提示表示坍缩。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="522"/>
-        <location filename="../app/gui/main_window.cpp" line="529"/>
+        <location filename="../app/gui/main_window.cpp" line="559"/>
+        <location filename="../app/gui/main_window.cpp" line="566"/>
         <source>Cannot start the run</source>
         <translation>无法启动运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="540"/>
+        <location filename="../app/gui/main_window.cpp" line="577"/>
         <source>Runs are still training</source>
         <translation>仍有运行在训练中</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="541"/>
+        <location filename="../app/gui/main_window.cpp" line="578"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>此处启动的 %n 个运行仍在训练中。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>“分离”让它们自行完成（下次“运行”视图中仍会显示）；“停止运行”则让它们保存检查点后退出。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="548"/>
+        <location filename="../app/gui/main_window.cpp" line="585"/>
         <source>Detach</source>
         <translation>分离</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="549"/>
+        <location filename="../app/gui/main_window.cpp" line="586"/>
         <source>Stop runs</source>
         <translation>停止运行</translation>
     </message>
@@ -624,6 +831,89 @@
     </message>
 </context>
 <context>
+    <name>isomorph::gui::SearchController</name>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="61"/>
+        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
+        <translation>检查点 %1 没有分词器（model.safetensors 旁应有 sentencepiece.bpe.model 或 vocab.txt），因此无法编码查询。请选择某个运行的完整检查点文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="76"/>
+        <source>The index folder %1 is damaged or incomplete: %2</source>
+        <translation>索引文件夹 %1 已损坏或不完整：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="82"/>
+        <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
+        <translation>构建此索引的模型（%1）已不存在。请在上方选择该检查点的副本。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="93"/>
+        <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
+        <translation>此索引由另一个模型（%1）构建，与所选检查点（%2）不同：两者的向量不可比较。请选择构建该索引的检查点，或用当前检查点构建索引。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <source>Cannot open the index %1: %2</source>
+        <translation>无法打开索引 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <source>Choose an index folder.</source>
+        <translation>请选择索引文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="124"/>
+        <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
+        <translation>%1 不是索引文件夹（没有 index.json）。请选择由“构建索引”或 isomorph-cli index build 生成的文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
+        <translation>此工作区中没有用该检查点构建的索引：请选择语料库并按“构建索引”。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="291"/>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="342"/>
+        <source>Building %1…</source>
+        <translation>正在构建 %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <source>The corpus %1 has no passages.</source>
+        <translation>语料库 %1 中没有段落。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <source>Index build cancelled; nothing was written.</source>
+        <translation>已取消构建索引；未写入任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <source>Cannot build the index: %1</source>
+        <translation>无法构建索引：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <source>The index is still being built.</source>
+        <translation>索引仍在构建中。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="411"/>
+        <source>Open or build an index first.</source>
+        <translation>请先打开或构建索引。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <source>The query is empty: type some words to search for.</source>
+        <translation>查询为空：请输入要搜索的词语。</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::AboutDialog</name>
     <message>
         <location filename="../views/about_dialog.cpp" line="19"/>
@@ -649,6 +939,301 @@
         <location filename="../views/about_dialog.cpp" line="34"/>
         <source>Copy report</source>
         <translation>复制报告</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::AlignmentMatrixWidget</name>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="88"/>
+        <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
+        <translation>编码一个含翻译句对的样本，即可查看每种语言在其他语言中找到其译文的效果。</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="94"/>
+        <source>Top-1 difference to %1 (green: better)</source>
+        <translation>与 %1 的 top-1 差值（绿色：更好）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="95"/>
+        <source>Bitext top-1, row language → column language</source>
+        <translation>双语 top-1，行语言 → 列语言</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="135"/>
+        <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
+        <translation>%1 → %2：余弦 top-1 %3%，CSLS %4%（%5 对）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="140"/>
+        <source>%1 → %2: no translation pairs in the sample</source>
+        <translation>%1 → %2：样本中没有翻译句对</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="143"/>
+        <source>
+%1 points against %2</source>
+        <translation>
+相对 %2：%1 个百分点</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::EmbeddingsView</name>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="42"/>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
+        <source>+ Shift</source>
+        <translation>+ 平移</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
+        <source>+ Scale</source>
+        <translation>+ 缩放</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
+        <source>+ Rotation</source>
+        <translation>+ 旋转</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="59"/>
+        <source>3-D</source>
+        <translation>3D</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <source>Encode</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <source>PC 1</source>
+        <translation>PC 1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <source>PC 2</source>
+        <translation>PC 2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="90"/>
+        <source>Find points by text...</source>
+        <translation>按文本查找点...</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <source>Highlight 5 random pairs</source>
+        <translation>高亮 5 个随机句对</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <source>Export...</source>
+        <translation>导出...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/embeddings/embeddings_view.cpp" line="114"/>
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <source>This sample has no translation pairs to highlight.</source>
+        <translation>该样本中没有可高亮的翻译句对。</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <source>Export the view</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;坐标 CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <source>Cannot export to %1: %2</source>
+        <translation>无法导出到 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
+        <translation>运行的最佳或最新检查点、任意检查点文件夹，或导入的 Hugging Face 文件夹</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
+        <translation>每个语言对最多取这么多句对（语料库样本则为每种语言的句子数）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <source>Checkpoint:</source>
+        <translation>检查点：</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="162"/>
+        <source>Sample:</source>
+        <translation>样本：</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <source>Limit:</source>
+        <translation>上限：</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <source>Unsupervised rotation (CSLS refinement)</source>
+        <translation>无监督旋转（CSLS 精化）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <source>Supervised rotation (train pairs)</source>
+        <translation>有监督旋转（训练句对）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="200"/>
+        <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
+        <translation>校准在语料库的训练集划分上拟合，绝不使用所显示的样本</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="208"/>
+        <source>Bitext top-1 (cosine) on the sample, per direction:</source>
+        <translation>样本上按方向统计的双语 top-1（余弦）：</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <source>Calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="227"/>
+        <source>Compare with:</source>
+        <translation>比较对象：</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
+        <source>Alignment matrix</source>
+        <translation>对齐矩阵</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="243"/>
+        <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
+        <translation>单击一个点可查看其文本、译文以及在每种语言中的最近邻。</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="245"/>
+        <source>Point</source>
+        <translation>点</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="254"/>
+        <source>(no comparison)</source>
+        <translation>（不比较）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="316"/>
+        <source>Choose a checkpoint, run or Hugging Face folder</source>
+        <translation>选择检查点、运行或 Hugging Face 文件夹</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
+        <translation>选择句对文件（xx-yy.tsv），或取消以选择文件夹</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="323"/>
+        <source>Translation pairs (*.tsv);;All files (*)</source>
+        <translation>翻译句对 (*.tsv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <source>Choose a folder of pairs files</source>
+        <translation>选择包含句对文件的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="391"/>
+        <source>The projection does not match the points shown; encode the sample again.</source>
+        <translation>投影与显示的点不匹配；请重新编码样本。</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <source>PC 1 of the raw sample</source>
+        <translation>原始样本的 PC 1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <source>PC 2 of the raw sample</source>
+        <translation>原始样本的 PC 2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="451"/>
+        <source>Direction</source>
+        <translation>方向</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="465"/>
+        <source>Mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="487"/>
+        <source>No translation of this sentence in the sample.</source>
+        <translation>样本中没有这句话的译文。</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="489"/>
+        <source>Translations</source>
+        <translation>译文</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
+        <translation>校准步骤 %2 下的 %1 个最近邻；✔ 标记真实译文。</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="516"/>
+        <source>translation found: cosine %1, CSLS %2</source>
+        <translation>已找到译文：余弦 %1，CSLS %2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <source>Cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <source>CSLS</source>
+        <translation>CSLS</translation>
     </message>
 </context>
 <context>
@@ -1238,6 +1823,274 @@
     </message>
 </context>
 <context>
+    <name>isomorph::views::SearchResultsModel</name>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="140"/>
+        <source>Cosine similarity of query and passage</source>
+        <translation>查询与段落的余弦相似度</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="141"/>
+        <source>Score (the bar is relative to the best result)</source>
+        <translation>得分（条形长度相对于最佳结果）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="153"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="155"/>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="157"/>
+        <source>Lang.</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="159"/>
+        <source>Document</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="161"/>
+        <source>Passage</source>
+        <translation>段落</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::SearchView</name>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="65"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="66"/>
+        <source>Model A</source>
+        <translation>模型 A</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="66"/>
+        <source>Model B</source>
+        <translation>模型 B</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="76"/>
+        <source>A/B</source>
+        <translation>A/B</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="77"/>
+        <source>Re-rank</source>
+        <translation>重排序</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="85"/>
+        <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
+        <translation>可用任意语言搜索（按 Enter 搜索，按 Ctrl+L 回到此处）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="95"/>
+        <source>Dense</source>
+        <translation>稠密</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="96"/>
+        <source>BM25</source>
+        <translation>BM25</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="97"/>
+        <source>Hybrid</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="99"/>
+        <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
+        <translation>稠密：模型的句向量；BM25：共有词（Xapian）；混合：融合两种得分</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="101"/>
+        <source>All languages</source>
+        <translation>所有语言</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="102"/>
+        <source>Only show documents in this language</source>
+        <translation>仅显示该语言的文档</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="104"/>
+        <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
+        <translation>用第二个模型并排运行同一查询（例如将初始检查点与训练后的检查点对比）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="108"/>
+        <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
+        <translation>重排序需要交叉编码器检查点。Isomorph 目前还无法训练或加载此类检查点，因此该选项保持关闭。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="110"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="116"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="118"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="128"/>
+        <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
+        <translation>corpus.jsonl（BEIR）或文本文件，每行一个段落</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="131"/>
+        <source>Choose a corpus file</source>
+        <translation>选择语料库文件</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="134"/>
+        <source>Corpus for a new index</source>
+        <translation>用于新索引的语料库</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="135"/>
+        <source>Corpora (*.jsonl *.txt);;All files (*)</source>
+        <translation>语料库 (*.jsonl *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="138"/>
+        <source>Corpus for new indexes</source>
+        <translation>用于新索引的语料库</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="184"/>
+        <source>checkpoint folder (a run&apos;s step-N)</source>
+        <translation>检查点文件夹（运行的 step-N）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="188"/>
+        <source>index folder</source>
+        <translation>索引文件夹</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="189"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="191"/>
+        <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
+        <translation>打开索引（查询用上方的检查点编码；未指定时则用构建该索引的检查点）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="193"/>
+        <source>Build index</source>
+        <translation>构建索引</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="194"/>
+        <source>Encode the corpus below with this checkpoint into a new index</source>
+        <translation>用此检查点将下方的语料库编码为新索引</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="195"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="206"/>
+        <source>Choose a checkpoint folder</source>
+        <translation>选择检查点文件夹</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="207"/>
+        <source>Choose an index folder</source>
+        <translation>选择索引文件夹</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="217"/>
+        <source>Choose a checkpoint and a corpus to build an index.</source>
+        <translation>选择检查点和语料库以构建索引。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="226"/>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="229"/>
+        <source>Index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="330"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="332"/>
+        <source>%1 documents, %2-d %3 index, languages: %4%5</source>
+        <translation>%1 篇文档，%2 维 %3 索引，语言：%4%5</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="336"/>
+        <source>; BM25 included</source>
+        <translation>；含 BM25</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="336"/>
+        <source>; no BM25 (dense only)</source>
+        <translation>；无 BM25（仅稠密）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="362"/>
+        <source>%1 %2 / %3</source>
+        <translation>%1 %2 / %3</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search/search_view.cpp" line="376"/>
+        <source>%n result(s) · encode %1 ms · search %2 ms</source>
+        <translation>
+            <numerusform>%n 条结果 · 编码 %1 ms · 搜索 %2 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="452"/>
+        <source>The query is empty: type some words to search for.</source>
+        <translation>查询为空：请输入要搜索的词语。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="462"/>
+        <source>Open or build an index first.</source>
+        <translation>请先打开或构建索引。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="470"/>
+        <source>Open or build an index to search in.</source>
+        <translation>请打开或构建一个索引以在其中搜索。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="529"/>
+        <source>Checkpoint folder</source>
+        <translation>检查点文件夹</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="535"/>
+        <source>Index folder</source>
+        <translation>索引文件夹</translation>
+    </message>
+</context>
+<context>
     <name>isomorph::views::SettingsDialog</name>
     <message>
         <location filename="../views/settings_dialog.cpp" line="15"/>
@@ -1362,37 +2215,47 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="34"/>
+        <location filename="../app/gui/main.cpp" line="37"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>面向跨语言句子表示与检索的研究工作台。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="40"/>
+        <location filename="../app/gui/main.cpp" line="43"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>打开 &lt;文件夹&gt; 中的工作区。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="41"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="44"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>打开内置的演示工作区（如不存在则创建）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
-        <source>Show this view of the workspace: overview or runs.</source>
-        <translation>显示工作区的此视图：overview 或 runs。</translation>
+        <location filename="../app/gui/main.cpp" line="50"/>
+        <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
+        <translation>显示工作区的此视图：overview（概览）、runs（运行）、embeddings（嵌入）或 search（搜索）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="53"/>
+        <location filename="../app/gui/main.cpp" line="57"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>在“运行”视图中选中这些运行（以逗号分隔的文件夹名），例如用于比较。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="70"/>
+        <location filename="../app/gui/main.cpp" line="63"/>
+        <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
+        <translation>在此检查点上打开“嵌入”视图，并编码工作区的第一个样本。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="69"/>
+        <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
+        <translation>与 --embeddings 一起使用：随后显示此校准步骤（0 无，1 平移，2 缩放，3 旋转），并高亮 5 个句对。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="88"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
