@@ -418,7 +418,6 @@ void Trainer::openLogs() {
 }
 
 void Trainer::buildModel() {
-    // model.init: a checkpoint folder, or a run folder / pointer file (its best or latest).
     fs::path init;
     if (config_.model.init == "scratch") {
         init = runDir_ / "init";
@@ -428,7 +427,7 @@ void Trainer::buildModel() {
         // A run folder, its checkpoints/ folder or a best/latest pointer name the checkpoint
         // they record (stage 2 of a recipe starts from stage 1's run).
         try {
-            init = model_io::resolveCheckpoint(init);
+            init = model_io::resolveCheckpoint(config_.model.init);
         } catch (const DataError& e) {
             throw CheckpointError(std::string("model.init: ") + e.what());
         }

@@ -156,20 +156,20 @@ QWidget* EmbeddingsView::makeToolbar() {
         tr("At most this many pairs per language pair (sentences per language "
            "for a corpus sample)"));
     progress_->setTextVisible(true);
+    // Two rows (checkpoint, then sample) keep the view usable on a 1024-pixel-wide screen.
     grid->addWidget(new QLabel(tr("Checkpoint:"), bar), 0, 0);
     grid->addWidget(checkpointCombo_, 0, 1);
     grid->addWidget(browseModel, 0, 2);
-    grid->addWidget(new QLabel(tr("Sample:"), bar), 0, 3);
-    grid->addWidget(sampleCombo_, 0, 4);
-    grid->addWidget(browseSample, 0, 5);
-    grid->addWidget(new QLabel(tr("Limit:"), bar), 0, 6);
-    grid->addWidget(limit_, 0, 7);
-    grid->addWidget(encode_, 0, 8);
-    grid->addWidget(cancel_, 0, 9);
-    grid->addWidget(progress_, 1, 0, 1, 5);
-    grid->addWidget(status_, 1, 5, 1, 5);
-    grid->setColumnStretch(1, 2);
-    grid->setColumnStretch(4, 2);
+    grid->addWidget(encode_, 0, 3);
+    grid->addWidget(cancel_, 0, 4);
+    grid->addWidget(new QLabel(tr("Sample:"), bar), 1, 0);
+    grid->addWidget(sampleCombo_, 1, 1);
+    grid->addWidget(browseSample, 1, 2);
+    grid->addWidget(new QLabel(tr("Limit:"), bar), 1, 3);
+    grid->addWidget(limit_, 1, 4);
+    grid->addWidget(progress_, 2, 0, 1, 2);
+    grid->addWidget(status_, 2, 2, 1, 3);
+    grid->setColumnStretch(1, 1);
     connect(browseModel, &QPushButton::clicked, this, &EmbeddingsView::browseCheckpoint);
     connect(browseSample, &QPushButton::clicked, this, &EmbeddingsView::browseSample);
     connect(encode_, &QPushButton::clicked, this, [this] {
