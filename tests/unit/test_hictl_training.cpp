@@ -23,6 +23,7 @@
 #include "core/train/trainer.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
+#include "tests/support/tiny_model.h"
 #include "tests/support/tiny_run_config.h"
 #include "tests/support/tiny_training.h"
 
@@ -64,18 +65,6 @@ class TestHictlTraining : public QObject {
         return c;
     }
     QString run(const QString& name) const { return dir_.filePath("runs/" + name); }
-    /// 2 layers of 16, 40 positions: room for two 16-token sides concatenated.
-    static model::EncoderConfig tinyEncoderConfig(int64_t vocabSize) {
-        model::EncoderConfig e;
-        e.vocabSize = vocabSize;
-        e.hiddenSize = 16;
-        e.numLayers = 2;
-        e.numHeads = 2;
-        e.intermediateSize = 32;
-        e.maxPositions = 40;
-        return e;
-    }
-
   private Q_SLOTS:
     void initTestCase() {
         QString error;
@@ -88,7 +77,7 @@ class TestHictlTraining : public QObject {
         const auto docs = data::shards::ShardSet::open(tiny_.docs.toStdString());
         const auto pairs = data::shards::ShardSet::open(tiny_.devPairs.toStdString());
         torch::manual_seed(3);
-        model::EncoderConfig e = tinyEncoderConfig(docs.vocabSize());
+        model::EncoderConfig e = isomorph::testing::tinyEncoderConfig(docs.vocabSize());
         model::Encoder encoder(e);
         const model::TensorMap noHeads;
         ObjectiveBuildContext context{c, c.objective("hictl"), docs,    encoder, 0,
@@ -153,7 +142,7 @@ class TestHictlTraining : public QObject {
         o.batchSize = 8;
         o.maskProb = 0.99;  // nearly every regular token of both sides
         torch::manual_seed(3);
-        model::EncoderConfig e = tinyEncoderConfig(docs.vocabSize());
+        model::EncoderConfig e = isomorph::testing::tinyEncoderConfig(docs.vocabSize());
         model::Encoder encoder(e);
         const model::TensorMap noHeads;
         ObjectiveBuildContext context{c, c.objective("tlm"), docs,    encoder, 0,

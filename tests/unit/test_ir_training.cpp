@@ -22,6 +22,7 @@
 #include "tests/support/cli_runner.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
+#include "tests/support/tiny_model.h"
 #include "tests/support/tiny_run_config.h"
 #include "tests/support/tiny_training.h"
 
@@ -71,13 +72,7 @@ void writeTinyBeir(const QString& root) {
 
 /// A 2-layer, 16-wide encoder over the tiny vocabulary (40 positions hold 24-token rows).
 model::Encoder tinyEncoder(int64_t vocabSize) {
-    model::EncoderConfig e;
-    e.vocabSize = vocabSize;
-    e.hiddenSize = 16;
-    e.numLayers = 2;
-    e.numHeads = 2;
-    e.intermediateSize = 32;
-    e.maxPositions = 40;
+    model::EncoderConfig e = isomorph::testing::tinyEncoderConfig(vocabSize);
     e.hiddenDropout = 0;
     e.attentionDropout = 0;
     return model::Encoder(e);

@@ -11,8 +11,8 @@
 namespace isomorph::train {
 
 std::vector<ObjectiveSpec> builtinObjectiveSpecs() {
-    return {mlmObjectiveSpec(), ccpObjectiveSpec(), msmObjectiveSpec(), hictlObjectiveSpec(),
-            tlmObjectiveSpec(), irObjectiveSpec()};
+    return {mlmObjectiveSpec(),   ccpObjectiveSpec(), msmObjectiveSpec(),
+            hictlObjectiveSpec(), tlmObjectiveSpec(), irObjectiveSpec()};
 }
 
 }  // namespace isomorph::train
