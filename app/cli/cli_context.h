@@ -42,5 +42,6 @@ void registerEval(CLI::App& app, Registry& registry);   // command_eval.cpp
 void registerCalibrate(CLI::App& app, Registry& registry);  // command_calibrate.cpp
 void registerPca(CLI::App& app, Registry& registry);        // command_pca.cpp
 void registerSweep(CLI::App& app, Registry& registry);      // command_sweep.cpp
+void registerRerank(CLI::App& app, Registry& registry);     // command_rerank.cpp
 
 }  // namespace isomorph::cli

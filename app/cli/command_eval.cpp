@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/cross_encoder_flags.h"
 #include "app/cli/progress_line.h"
 #include "app/cli/setting_flags.h"
 #include "core/align/bitext_metrics.h"
@@ -226,8 +227,9 @@ struct RetrievalCliOptions {
     EncoderCliOptions enc;
     std::string beir, answers, answerMatch = "tokens", runOut, qrelsSplit = "test", calibration;
     std::vector<std::string> systems = {"dense", "bm25", "hybrid"};
-    int depth = 100;
+    int depth = 100, rerankDepth = 0;
     double weight = 0.5;
+    CrossEncoderCliOptions rerank;
 };
 
 /// The settings of RetrievalOptions/RetrievalRequest as `eval retrieval` spells them.
@@ -235,6 +237,8 @@ SettingFlags retrievalFlags() {
     return encoderFlags({{"systems", "--systems"},
                          {"depth", "--depth"},
                          {"calibration", "--calibration"},
+                         {"rerank_depth", "--rerank-depth"},
+                         {"max_query_tokens", "--max-query-tokens"},
                          {"answer_match", "--answer-match"}});
 }
 
@@ -272,10 +276,15 @@ void printRetrievalSet(const eval::RetrievalSetReport& set, const std::vector<st
             extra = fmt::format("  {:>6.2f}% {:>6.2f}%", pct(result.r2kt.recall),
                                 pct(result.r5kt.recall));
         }
+        if (result.rerank)
+            m["rerank"] = {{"pairs", result.rerank->pairs},
+                           {"queries_truncated", result.rerank->queriesTruncated},
+                           {"documents_truncated", result.rerank->documentsTruncated},
+                           {"seconds", result.rerank->seconds}};
         setJson["systems"][system] = m;
         if (printTable)
             std::cout << fmt::format(
-                             "{:<16} {:<7} {:>6} {:>7.2f}% {:>7.2f}% {:>7.2f}% {:>7.2f}%{}\n",
+                             "{:<16} {:<14} {:>6} {:>7.2f}% {:>7.2f}% {:>7.2f}% {:>7.2f}%{}\n",
                              set.name, system, report.perQuery.size(), pct(report.mrr.at(100)),
                              pct(report.recall.at(100)), pct(report.ndcg.at(10)), pct(report.map),
                              extra)
@@ -301,6 +310,13 @@ int runRetrieval(const RetrievalCliOptions& o) {
     ro.answerMatch = eval::parseAnswerMatch(o.answerMatch, "setting 'answer_match'");
     // bm25 alone loads no model; the others need --model (checked before any encoder loads).
     eval::checkRetrievalOptions(ro, !o.enc.model.empty());
+    std::unique_ptr<model::CrossEncoder> reranker;
+    if (!o.rerank.model.empty()) {
+        reranker = model::CrossEncoder::open(o.rerank.model,
+                                             o.rerank.options(o.enc.device, o.enc.threads));
+        ro.reranker = reranker.get();
+        ro.rerankDepth = o.rerankDepth;
+    }
     std::unique_ptr<model::EncodingService> encoder;
     if (!o.enc.model.empty() && std::any_of(o.systems.begin(), o.systems.end(),
                                             [](const std::string& s) { return s != "bm25"; }))
@@ -322,16 +338,21 @@ int runRetrieval(const RetrievalCliOptions& o) {
     }
     json out = {{"model", o.enc.model},
                 {"beir", o.beir},
+                {"rerank", o.rerank.model},
                 {"answer_match", eval::answerMatchName(ro.answerMatch)},
                 {"sets", json::array()}};
     if (!o.enc.json)
-        std::cout << fmt::format("{:<16} {:<7} {:>6} {:>8} {:>8} {:>8} {:>8}{}\n", "set", "system",
+        std::cout << fmt::format("{:<16} {:<14} {:>6} {:>8} {:>8} {:>8} {:>8}{}\n", "set", "system",
                                  "queries", "MRR@100", "R@100", "nDCG@10", "MAP",
                                  answers.empty() ? "" : "   R@2kt   R@5kt");
     for (const auto& set : report.sets) {
         json setJson;
-        printRetrievalSet(set, o.systems, setJson, !o.enc.json);
+        printRetrievalSet(set, eval::reportedSystems(ro), setJson, !o.enc.json);
         out["sets"].push_back(setJson);
+        // The same queries are truncated for every system: one note per set.
+        if (reranker)
+            printTruncationNote(*set.systems.at(ro.systems.front() + eval::kRerankSuffix).rerank,
+                                *reranker);
     }
     if (report.runFiles)
         std::cerr << fmt::format("wrote {} TREC run file(s) and qrels.tsv to {}\n",
@@ -531,6 +552,15 @@ void registerEval(CLI::App& app, Registry& registry) {
     retrieval->add_option("--qrels-split", r->qrelsSplit, "qrels/SPLIT.tsv")->capture_default_str();
     retrieval->add_option("--run-out", r->runOut,
                           "Write SYSTEM.trec run files and qrels.tsv over all sets here");
+    retrieval->add_option("--rerank", r->rerank.model,
+                          "Cross-encoder checkpoint (XLP): also report every system re-ranked "
+                          "(SYSTEM+rerank)");
+    retrieval
+        ->add_option("--rerank-depth", r->rerankDepth,
+                     "With --rerank: documents re-scored per query (0 = all --depth retrieved)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    addCrossEncoderOptions(retrieval, r->rerank);
     retrieval->callback([&registry, r] {
         registry.run = [r] {
             return withSettingFlags(retrievalFlags(), [&] { return runRetrieval(*r); });

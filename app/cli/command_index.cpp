@@ -1,5 +1,6 @@
 // `isomorph-cli index build` and `isomorph-cli search`: dense (and BM25) indexes over a corpus.
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 
@@ -7,10 +8,12 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/cross_encoder_flags.h"
 #include "app/cli/progress_line.h"
 #include "app/cli/setting_flags.h"
 #include "core/common/errors.h"
 #include "core/index/index_builder.h"
+#include "core/index/rerank_rows.h"
 #include "core/index/search_service.h"
 #include "core/model_io/npy_sidecar.h"
 
@@ -99,9 +102,10 @@ int runBuild(const BuildCliOptions& o) {
 
 struct SearchCliOptions {
     std::string index, query, model, lang, queryLang, mode = "dense", device = "cpu";
-    int k = 10, efSearch = 0, probe = 0, threads = 0, width = 100;
+    int k = 10, efSearch = 0, probe = 0, threads = 0, width = 100, depth = 100;
     double weight = 0.5;
     bool json = false;
+    CrossEncoderCliOptions rerank;
 };
 
 std::string ellipsize(const std::string& text, size_t maxBytes) {
@@ -115,6 +119,10 @@ std::string ellipsize(const std::string& text, size_t maxBytes) {
 int runSearch(const SearchCliOptions& o) {
     if (o.query.find_first_not_of(" \t\r\n") == std::string::npos)
         throw ConfigError("search: --query is empty; give some words to search for");
+    // The re-ranker first: a wrong checkpoint (a bi-encoder) is refused before the index loads.
+    std::unique_ptr<model::CrossEncoder> reranker;
+    if (!o.rerank.model.empty())
+        reranker = model::CrossEncoder::open(o.rerank.model, o.rerank.options(o.device, o.threads));
     index::SearchServiceOptions so;
     so.model = o.model;
     so.device = runtime::parseDevice(o.device, "--device");
@@ -131,8 +139,19 @@ int runSearch(const SearchCliOptions& o) {
     if (o.k > service->index().metadata().rows)
         std::cerr << fmt::format("note: --k {} is larger than the index ({} rows); showing all\n",
                                  o.k, service->index().metadata().rows);
+    // With --rerank, the first stage retrieves --depth candidates (at least --k) for the
+    // cross-encoder; --k of the re-ranked list are shown.
+    if (reranker) q.k = std::max(o.k, o.depth);
     index::SearchTimings timings;
-    const auto rows = service->search(o.query, q, &timings);
+    auto rows = service->search(o.query, q, &timings);
+    double rerankSeconds = 0.0;
+    if (reranker) {
+        model::CrossEncoderStats stats;
+        rows = index::rerankRows(rows, o.query, static_cast<size_t>(o.depth), *reranker, &stats);
+        if (rows.size() > static_cast<size_t>(o.k)) rows.resize(static_cast<size_t>(o.k));
+        rerankSeconds = stats.seconds;
+        printTruncationNote(stats, *reranker);
+    }
     if (index::scoresIndistinct(rows)) {
         // Mean pooling is index build's default; suggest it only for an index built otherwise.
         const bool meanPooled = service->index().metadata().encoder.pooling == "mean";
@@ -149,6 +168,11 @@ int runSearch(const SearchCliOptions& o) {
                               {"encode_ms", 1000 * timings.encodeSeconds},
                               {"search_ms", 1000 * timings.searchSeconds},
                               {"results", nlohmann::json::array()}};
+        if (reranker) {
+            out["rerank"] = o.rerank.model;
+            out["rerank_depth"] = o.depth;
+            out["rerank_ms"] = 1000 * rerankSeconds;
+        }
         for (const auto& r : rows)
             out["results"].push_back({{"rank", r.rank},
                                       {"score", r.score},
@@ -163,9 +187,11 @@ int runSearch(const SearchCliOptions& o) {
         std::cout << fmt::format("{:>3}  {:>7.4f}  {:<7} {:<24} {}\n", r.rank, r.score,
                                  r.language.empty() ? "?" : r.language, r.id,
                                  ellipsize(r.text, static_cast<size_t>(o.width)));
-    std::cerr << fmt::format("{} results, {} mode, encode {:.1f} ms, search {:.2f} ms\n",
-                             rows.size(), index::searchModeName(q.mode),
-                             1000 * timings.encodeSeconds, 1000 * timings.searchSeconds);
+    std::cerr << fmt::format(
+        "{} results, {} mode, encode {:.1f} ms, search {:.2f} ms{}\n", rows.size(),
+        index::searchModeName(q.mode), 1000 * timings.encodeSeconds, 1000 * timings.searchSeconds,
+        reranker ? fmt::format(", re-ranked top {} in {:.1f} ms", o.depth, 1000 * rerankSeconds)
+                 : "");
     return kExitOk;
 }
 
@@ -246,11 +272,18 @@ void registerIndex(CLI::App& app, Registry& registry) {
     search->add_option("--width", s->width, "Characters of text shown per result")
         ->capture_default_str();
     search->add_flag("--json", s->json, "Print one JSON object");
+    search->add_option("--rerank", s->rerank.model,
+                       "Cross-encoder checkpoint (XLP) that re-scores the first --depth results");
+    search->add_option("--depth", s->depth, "With --rerank: first-stage results re-scored")
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
+    addCrossEncoderOptions(search, s->rerank);
     search->callback([&registry, s] {
         registry.run = [s] {
             return withSettingFlags(encoderFlags({{"k", "--k"},
                                                   {"mode", "--mode"},
                                                   {"query_language", "--query-lang"},
+                                                  {"max_query_tokens", "--max-query-tokens"},
                                                   {"bm25", "without --no-bm25"}}),
                                     [&] { return runSearch(*s); });
         };

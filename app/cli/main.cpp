@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
     registerSweep(app, registry);
     registerIndex(app, registry);
     registerEval(app, registry);
+    registerRerank(app, registry);
     registerCalibrate(app, registry);
     registerPca(app, registry);
 

@@ -19,6 +19,7 @@
 #include "core/index/top_k.h"
 #include "core/search/bm25_index.h"
 #include "core/search/fusion.h"
+#include "core/search/rerank_top.h"
 
 namespace isomorph::eval {
 namespace fs = std::filesystem;
@@ -443,6 +444,53 @@ void checkRetrievalOptions(const RetrievalOptions& options, bool haveEncoder) {
                                    [](const std::string& s) { return s != "bm25"; });
     if (dense && !haveEncoder)
         throw ConfigError("dense and hybrid retrieval need an encoder (setting 'model')");
+    if (options.rerankDepth < 0)
+        throw ConfigError(fmt::format("setting 'rerank_depth' must be 0 (all) or positive (got {})",
+                                      options.rerankDepth));
+}
+
+std::vector<std::string> reportedSystems(const RetrievalOptions& options) {
+    std::vector<std::string> out = options.systems;
+    if (options.reranker)
+        for (const auto& s : options.systems)
+            out.push_back(s + kRerankSuffix);
+    return out;
+}
+
+Run rerankRun(model::CrossEncoder& reranker, const RetrievalSet& set, const Run& run,
+              std::size_t depth, model::CrossEncoderStats* stats,
+              const std::function<bool(int64_t, int64_t)>& progress) {
+    std::map<std::string, const std::string*> passageText, queryText;
+    for (const auto& p : set.passages)
+        passageText[p.id] = &p.text;
+    for (const auto& q : set.queries)
+        queryText[q.id] = &q.text;
+    auto lookup = [&](const auto& texts, const std::string& id, const char* what) {
+        const auto it = texts.find(id);
+        if (it == texts.end())
+            throw DataError(fmt::format("{}: the run names {} '{}' that the collection lacks",
+                                        set.folder.string(), what, id));
+        return it->second;
+    };
+    std::vector<model::TextPair> pairs;
+    std::vector<std::pair<std::string, std::size_t>> candidateCounts;  // query -> pairs
+    for (const auto& [qid, ranking] : run) {
+        const auto ids = search::rerankCandidates(ranking, depth);
+        const std::string* query = lookup(queryText, qid, "query");
+        for (const auto& doc : ids)
+            pairs.push_back({query, lookup(passageText, doc, "passage")});
+        candidateCounts.emplace_back(qid, ids.size());
+    }
+    const std::vector<double> scores = reranker.score(pairs, stats, progress);
+    Run out;
+    std::size_t next = 0;
+    for (const auto& [qid, n] : candidateCounts) {
+        const auto begin = scores.begin() + static_cast<std::ptrdiff_t>(next);
+        out[qid] = search::rerankTop(
+            run.at(qid), depth, std::vector<double>(begin, begin + static_cast<std::ptrdiff_t>(n)));
+        next += n;
+    }
+    return out;
 }
 
 std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService* encoder,
@@ -473,6 +521,15 @@ std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService*
         r.report = evaluateRun(r.run, set.qrels, {10, 100});
         if (options.answers) answerRecall(r, set, *options.answers, options.answerMatch);
     }
+    if (options.reranker)
+        for (const auto& system : options.systems) {
+            SystemResult& r = out[system + kRerankSuffix];
+            r.rerank.emplace();
+            r.run = rerankRun(*options.reranker, set, out.at(system).run,
+                              static_cast<size_t>(options.rerankDepth), &*r.rerank);
+            r.report = evaluateRun(r.run, set.qrels, {10, 100});
+            if (options.answers) answerRecall(r, set, *options.answers, options.answerMatch);
+        }
     return out;
 }
 

@@ -21,6 +21,7 @@
 #include "core/eval/bucc.h"
 #include "core/eval/retrieval_metrics.h"
 #include "core/index/vector_index.h"
+#include "core/model/cross_encoder.h"
 #include "core/model/encoding_service.h"
 
 namespace isomorph::eval {
@@ -110,7 +111,18 @@ struct RetrievalOptions {
     const align::Calibration* calibration = nullptr;  ///< dense: rows calibrated by id language
     const data::Answers* answers = nullptr;           ///< for R@2kt / R@5kt
     AnswerMatch answerMatch = AnswerMatch::Tokens;    ///< how answers must occur (answer_recall.h)
+    /// Second stage: when set, every system S is also reported re-ranked by this cross-encoder
+    /// as "S+rerank" (its best rerankDepth documents re-scored, the rest kept below them).
+    model::CrossEncoder* reranker = nullptr;
+    int rerankDepth = 0;  ///< documents re-scored per query; 0 = all `depth` retrieved
 };
+
+/// Suffix of the re-ranked systems' names ("dense+rerank").
+inline constexpr const char* kRerankSuffix = "+rerank";
+
+/// The systems evaluateRetrievalSet reports, in order: options.systems, then (with a reranker)
+/// each of them with kRerankSuffix.
+std::vector<std::string> reportedSystems(const RetrievalOptions& options);
 
 /// One system's run on a collection and its scores (MRR/Recall/nDCG at 10 and 100, MAP).
 struct SystemResult {
@@ -119,7 +131,17 @@ struct SystemResult {
     bool hasAnswerRecall = false;       ///< answers were given
     AnswerRecall r2kt, r5kt;            ///< answer recall in the first 2,000 / 5,000 tokens
     int64_t queriesWithoutAnswers = 0;  ///< queries the answers file does not cover (skipped)
+    std::optional<model::CrossEncoderStats> rerank;  ///< re-ranked systems: the scoring counts
 };
+
+/// Re-ranks the best `depth` documents of every query of `run` (0 = all) with `reranker`,
+/// scoring each query's text against the candidates' passage texts (search::rerankTop; the
+/// documents below `depth` keep their order beneath). All pairs of the set are scored in one
+/// batched pass; `progress(done, total)` as CrossEncoder::score. DataError when the run names a
+/// query or passage the set does not have.
+Run rerankRun(model::CrossEncoder& reranker, const RetrievalSet& set, const Run& run,
+              std::size_t depth, model::CrossEncoderStats* stats = nullptr,
+              const std::function<bool(int64_t, int64_t)>& progress = {});
 
 /// Throws ConfigError for an unknown system or a depth below 1, and when dense or hybrid is
 /// asked for without an encoder (setting 'model').
@@ -129,6 +151,7 @@ void checkRetrievalOptions(const RetrievalOptions& options, bool haveEncoder);
 /// (calibrated) passages and queries; bm25 = Xapian BM25 built from the passages, each scored
 /// under its own language's analysis; hybrid = search::fuseHybrid of the two (the same fusion
 /// and candidate depth as SearchService, so `eval retrieval` and `search` rank alike).
+/// With options.reranker, also the re-ranked systems of reportedSystems() (rerankRun).
 /// `encoder` may be null when only bm25 is asked for. ConfigError as checkRetrievalOptions;
 /// DataError when a calibration needs a language an id does not carry.
 std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService* encoder,

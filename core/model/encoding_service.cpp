@@ -8,65 +8,20 @@
 #include <thread>
 
 #include "core/common/errors.h"
+#include "core/model/checkpoint_tokenizer.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/npy_writer.h"
 #include "core/model/pooling.h"
 #include "core/model_io/checkpoint_path.h"
 #include "core/runtime/scoped_thread_counts.h"
 #include "core/runtime/system_info.h"
-#include "core/text/tokenizer.h"
-#include "core/text/wordpiece_tokenizer.h"
 
 namespace isomorph::model {
 namespace fs = std::filesystem;
 
-namespace {
-
-// The checkpoint's tokenizer: XLM-R's SentencePiece (<s> ... </s>) or BERT's WordPiece
-// ([CLS] ... [SEP]).
-struct TextTokenizer {
-    std::function<std::vector<int32_t>(const std::string&)> encode;
-    int64_t bos = 0, eos = 0, pad = 0, vocabSize = 0;
-    fs::path file;
-};
-
-TextTokenizer loadTokenizer(const fs::path& checkpoint) {
-    TextTokenizer t;
-    if (fs::exists(checkpoint / "sentencepiece.bpe.model")) {
-        t.file = checkpoint / "sentencepiece.bpe.model";
-        auto spm = std::make_shared<text::Tokenizer>(text::Tokenizer::load(t.file));
-        t.encode = [spm](const std::string& s) { return spm->encode(s); };
-        t.bos = text::Tokenizer::kBos;
-        t.eos = text::Tokenizer::kEos;
-        t.pad = text::Tokenizer::kPad;
-        t.vocabSize = spm->vocabSize();
-        return t;
-    }
-    if (fs::exists(checkpoint / "vocab.txt")) {
-        t.file = checkpoint / "vocab.txt";
-        auto wp = std::make_shared<text::WordPieceTokenizer>(
-            text::WordPieceTokenizer::loadFromFolder(checkpoint));
-        if (wp->clsId() < 0 || wp->sepId() < 0 || wp->padId() < 0) {
-            throw DataError(t.file.string() +
-                            " lacks [CLS], [SEP] or [PAD]; BERT encoders need all three");
-        }
-        t.encode = [wp](const std::string& s) { return wp->encode(s); };
-        t.bos = wp->clsId();
-        t.eos = wp->sepId();
-        t.pad = wp->padId();
-        t.vocabSize = wp->vocabSize();
-        return t;
-    }
-    throw DataError(checkpoint.string() +
-                    " has no tokenizer: expected sentencepiece.bpe.model (XLM-R) or "
-                    "vocab.txt (BERT/mBERT) next to the weights");
-}
-
-}  // namespace
-
 struct EncodingService::Impl {
     Encoder encoder = nullptr;
-    TextTokenizer tokenizer;
+    CheckpointTokenizer tokenizer;
     EncodeOptions options;
     torch::Device device = torch::kCPU;
     int64_t maxTokens = 0;
@@ -126,7 +81,7 @@ std::unique_ptr<EncodingService> EncodingService::open(const fs::path& model,
     auto impl = std::make_unique<Impl>();
     impl->options = options;
     impl->threads = runtime::resolveThreadCount(options.threads);
-    impl->tokenizer = loadTokenizer(checkpoint);
+    impl->tokenizer = loadCheckpointTokenizer(checkpoint);
     impl->encoder = loadHuggingFaceEncoder(checkpoint);
     const auto& config = impl->encoder->config;
     if (impl->tokenizer.vocabSize > config.vocabSize) {

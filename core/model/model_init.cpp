@@ -4,18 +4,17 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/model/bert_init.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/text/tokenizer.h"
 
 namespace isomorph::model {
 namespace fs = std::filesystem;
 
-namespace {
-
-void initialize(Encoder& encoder, uint64_t seed) {
+void initializeLikeBert(torch::nn::Module& module, uint64_t seed) {
     torch::NoGradGuard noGrad;
     auto gen = torch::make_generator<at::CPUGeneratorImpl>(seed);
-    for (auto& item : encoder->named_parameters(true)) {
+    for (auto& item : module.named_parameters(true)) {
         torch::Tensor& p = item.value();
         const std::string& name = item.key();
         if (name.find("LayerNorm.weight") != std::string::npos) {
@@ -26,6 +25,13 @@ void initialize(Encoder& encoder, uint64_t seed) {
             p.copy_(torch::normal(0.0, 0.02, p.sizes(), gen));
         }
     }
+}
+
+namespace {
+
+void initialize(Encoder& encoder, uint64_t seed) {
+    initializeLikeBert(*encoder, seed);
+    torch::NoGradGuard noGrad;
     encoder->embeddings->word_embeddings->weight[encoder->config.padId].zero_();
 }
 

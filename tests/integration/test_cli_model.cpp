@@ -129,6 +129,36 @@ class TestCliModel : public QObject {
         QCOMPARE(lang.exitCode, 1);
         QVERIFY2(lang.err.contains("'german'"), lang.err.constData());
     }
+
+    // A bi-encoder passed where a cross-encoder belongs is refused by every re-ranking command
+    // before anything is read or encoded, naming the folder and what to pass instead.
+    void rerankingRefusesABiEncoder() {
+        const QString none = dir_.filePath("none");
+        const std::vector<QStringList> commands = {
+            {"search", "--index", none, "--query", "x", "--rerank", model_},
+            {"eval", "retrieval", "--beir", none, "--systems", "bm25", "--rerank", model_},
+            {"rerank", "finetune", "--model", model_, "--beir", none, "--run", none, "--out",
+             dir_.filePath("ft")}};
+        for (const auto& args : commands) {
+            const CliResult r = runCli(args);
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains("is not a cross-encoder") && r.err.contains(model_.toUtf8()) &&
+                         r.err.contains("--rerank"),
+                     r.err.constData());
+        }
+        QVERIFY(!QFile::exists(dir_.filePath("ft")));
+    }
+
+    void rerankFinetuneListsEveryBadOption() {
+        const QString none = dir_.filePath("none");
+        const CliResult r =
+            runCli({"rerank", "finetune", "--model", model_, "--beir", none, "--run", none, "--out",
+                    dir_.filePath("ft"), "--folds", "1", "--negatives", "0"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--folds must be at least 2") &&
+                     r.err.contains("--negatives must be at least 1"),
+                 r.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliModel)

@@ -27,3 +27,7 @@ isomorph_add_test(test_ir SOURCES unit/test_ir.cpp LIBS isomorph_core LABELS uni
 isomorph_add_test(test_ir_training
     SOURCES unit/test_ir_training.cpp LIBS isomorph_core LABELS integration TIMEOUT 600 TORCH)
 add_dependencies(test_ir_training isomorph-cli)
+# k-fold re-ranking fine-tuning on a tiny BEIR set: disjoint folds, no training on held-out
+# queries, only the last layers and the head change.
+isomorph_add_test(test_rerank_finetune
+    SOURCES unit/test_rerank_finetune.cpp LIBS isomorph_core LABELS integration TORCH)

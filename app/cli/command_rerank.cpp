@@ -1,0 +1,134 @@
+// `isomorph-cli rerank finetune`: k-fold re-ranking fine-tuning of a cross-encoder (XLP paper,
+// section 5.1.3); its TREC run goes to `eval rerank` against the first stage.
+
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "app/cli/cli_context.h"
+#include "app/cli/progress_line.h"
+#include "app/cli/setting_flags.h"
+#include "core/train/rerank_finetune.h"
+
+namespace isomorph::cli {
+namespace {
+
+struct FinetuneCliOptions {
+    std::string model, beir, run, out, qrelsSplit = "test", device = "cpu";
+    int threads = 0;
+    train::RerankFinetuneOptions options;
+};
+
+void printNotes(const train::RerankFinetuneReport& r, const std::string& runFile) {
+    if (!r.runQueriesUnknown.empty())
+        std::cerr << fmt::format(
+            "note: {} quer(ies) of {} are not in the collection's queries.jsonl (ignored)\n",
+            r.runQueriesUnknown.size(), runFile);
+    if (!r.queriesWithoutPositive.empty())
+        std::cerr << fmt::format(
+            "note: {} quer(ies) have no relevant passage in the qrels: skipped in training, "
+            "still re-ranked\n",
+            r.queriesWithoutPositive.size());
+    if (!r.queriesWithoutNegative.empty())
+        std::cerr << fmt::format(
+            "note: {} quer(ies) have only relevant candidates (no negative): skipped in "
+            "training\n",
+            r.queriesWithoutNegative.size());
+    if (r.scoring.queriesTruncated > 0)
+        std::cerr << fmt::format(
+            "note: {} quer(ies) longer than --max-query-tokens were truncated\n",
+            r.scoring.queriesTruncated);
+}
+
+int runFinetune(FinetuneCliOptions o) {
+    o.options.device = runtime::parseDevice(o.device, "--device");
+    o.options.threads = o.threads;
+    train::RerankFinetuneRequest request{o.model, o.beir, o.qrelsSplit, o.run, o.out, o.options};
+    ProgressLine progress;
+    const auto report = train::finetuneReranker(request, [&](const train::FinetuneProgress& p) {
+        progress.update(
+            p.phase == "train"
+                ? fmt::format("rerank finetune: fold {}/{} step {}/{} loss {:.4f}", p.fold + 1,
+                              p.folds, p.done, p.total, p.loss)
+                : fmt::format("rerank finetune: fold {}/{} scoring held-out pairs {}/{}",
+                              p.fold + 1, p.folds, p.done, p.total),
+            p.done == 1);
+        return !stopRequested();
+    });
+    progress.finish("");
+    std::cout << fmt::format("{:<6} {:>9} {:>9} {:>7} {:>7}  {}\n", "fold", "held-out", "training",
+                             "pairs", "steps", "loss per epoch");
+    for (const auto& f : report.folds) {
+        std::string losses;
+        for (double l : f.epochLoss)
+            losses += fmt::format("{}{:.4f}", losses.empty() ? "" : " ", l);
+        std::cout << fmt::format("{:<6} {:>9} {:>9} {:>7} {:>7}  {}\n", f.fold + 1,
+                                 f.heldOutQueries.size(), f.trainingQueries.size(), f.trainingPairs,
+                                 f.steps, losses);
+    }
+    printNotes(report, o.run);
+    std::cerr << fmt::format(
+        "wrote {} (re-ranked held-out queries of every fold), folds.json and fold-N.jsonl to "
+        "{}\ncompare: isomorph-cli eval rerank --qrels QRELS --run {} --run {}\n",
+        report.runFile.filename().string(), o.out, report.runFile.string(), o.run);
+    return kExitOk;
+}
+
+}  // namespace
+
+void registerRerank(CLI::App& app, Registry& registry) {
+    CLI::App* rerank = app.add_subcommand("rerank", "Cross-encoder re-ranking");
+    rerank->require_subcommand(1);
+    auto f = std::make_shared<FinetuneCliOptions>();
+    auto& o = f->options;
+    CLI::App* cmd = rerank->add_subcommand(
+        "finetune",
+        "k-fold re-ranking fine-tuning: each fold's queries re-ranked by a model trained on the "
+        "others");
+    cmd->add_option("--model", f->model, "Cross-encoder checkpoint (XLP, with the rr head)")
+        ->required();
+    cmd->add_option("--beir", f->beir, "BEIR folder (corpus, queries, qrels) or a folder of them")
+        ->required();
+    cmd->add_option("--run", f->run, "First-stage TREC run over those queries")->required();
+    cmd->add_option("--out", f->out, "Output folder (rerank.trec, folds.json, fold-N.jsonl)")
+        ->required();
+    cmd->add_option("--qrels-split", f->qrelsSplit, "qrels/SPLIT.tsv")->capture_default_str();
+    cmd->add_option("--folds", o.folds, "Folds over queries")->capture_default_str();
+    cmd->add_option("--layers", o.layers, "Last encoder layers re-initialised and trained")
+        ->capture_default_str();
+    cmd->add_option("--epochs", o.epochs, "Passes over the training pairs")->capture_default_str();
+    cmd->add_option("--negatives", o.negatives, "Hard negatives per positive (from --run)")
+        ->capture_default_str();
+    cmd->add_option("--candidates", o.candidates,
+                    "First-stage documents per query: negatives drawn from them, re-scored")
+        ->capture_default_str();
+    cmd->add_option("--batch-size", o.batchSize, "(query, positive) pairs per step")
+        ->capture_default_str();
+    cmd->add_option("--lr", o.learningRate, "Peak learning rate")->capture_default_str();
+    cmd->add_option("--seed", o.seed, "Folds, re-initialisation, sampling")->capture_default_str();
+    cmd->add_flag("--save-models", o.saveModels, "Also write each fold's model to OUT/fold-N/");
+    cmd->add_option("--max-query-tokens", o.maxQueryTokens, "Query tokens kept (global attention)")
+        ->capture_default_str();
+    cmd->add_option("--max-tokens", o.maxTokens, "Longest packed input (0 = model maximum)")
+        ->capture_default_str();
+    cmd->add_option("--device", f->device, "cpu, cuda or cuda:N")->capture_default_str();
+    cmd->add_option("--threads", f->threads, "Intra-op threads (0 = all cores)")
+        ->check(CLI::Range(0, 1024));
+    cmd->callback([&registry, f] {
+        registry.run = [f] {
+            return withSettingFlags({{"folds", "--folds"},
+                                     {"layers", "--layers"},
+                                     {"epochs", "--epochs"},
+                                     {"negatives", "--negatives"},
+                                     {"candidates", "--candidates"},
+                                     {"batch_size", "--batch-size"},
+                                     {"lr", "--lr"},
+                                     {"max_query_tokens", "--max-query-tokens"},
+                                     {"max_tokens", "--max-tokens"},
+                                     {"device", "--device"}},
+                                    [&] { return runFinetune(*f); });
+        };
+    });
+}
+
+}  // namespace isomorph::cli

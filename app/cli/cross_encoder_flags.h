@@ -1,0 +1,66 @@
+#pragma once
+
+// The cross-encoder flags that `search --rerank`, `eval retrieval --rerank` and `rerank
+// finetune` share, and the note they print about truncated inputs.
+
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "core/model/cross_encoder.h"
+
+namespace isomorph::cli {
+
+struct CrossEncoderCliOptions {
+    std::string model;  ///< --rerank CKPT ("" = no re-ranking)
+    int batchSize = 16;
+    int64_t maxQueryTokens = 64;
+    int64_t maxTokens = 0;
+
+    model::CrossEncoderOptions options(const std::string& device, int threads) const {
+        model::CrossEncoderOptions o;
+        o.batchSize = batchSize;
+        o.maxQueryTokens = maxQueryTokens;
+        o.maxTokens = maxTokens;
+        o.device = runtime::parseDevice(device, "--device");
+        o.threads = threads;
+        return o;
+    }
+};
+
+/// --rerank-batch-size, --max-query-tokens and --rerank-max-tokens (the checkpoint flag itself
+/// differs per command).
+inline void addCrossEncoderOptions(CLI::App* cmd, CrossEncoderCliOptions& c) {
+    cmd->add_option("--rerank-batch-size", c.batchSize, "Re-ranker: pairs per forward pass")
+        ->check(CLI::Range(1, 65536))
+        ->capture_default_str();
+    cmd->add_option("--max-query-tokens", c.maxQueryTokens,
+                    "Re-ranker: query tokens kept (all get global attention); longer queries "
+                    "are truncated and counted")
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
+    cmd->add_option("--rerank-max-tokens", c.maxTokens,
+                    "Re-ranker: longest <s> query </s> document </s> input (0 = model maximum)")
+        ->check(CLI::NonNegativeNumber);
+}
+
+/// One stderr note when inputs were cut, naming the budgets and the flags that set them.
+inline void printTruncationNote(const model::CrossEncoderStats& stats,
+                                const model::CrossEncoder& reranker) {
+    if (stats.queriesTruncated > 0)
+        std::cerr << fmt::format(
+            "note: {} quer(ies) longer than the re-ranker's global-attention budget of {} tokens "
+            "were truncated (--max-query-tokens)\n",
+            stats.queriesTruncated, reranker.maxQueryTokens());
+    if (stats.documentsTruncated > 0)
+        std::cerr << fmt::format(
+            "note: {} of {} document(s) were cut to fit {} tokens with their query "
+            "(--rerank-max-tokens; the model's maximum bounds it)\n",
+            stats.documentsTruncated, stats.pairs, reranker.maxTokens());
+}
+
+}  // namespace isomorph::cli

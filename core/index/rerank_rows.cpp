@@ -1,0 +1,46 @@
+#include "core/index/rerank_rows.h"
+
+#include <map>
+
+#include <fmt/format.h>
+
+#include "core/common/errors.h"
+#include "core/search/rerank_top.h"
+
+namespace isomorph::index {
+
+std::vector<ResultRow> rerankRows(const std::vector<ResultRow>& rows, const std::string& query,
+                                  std::size_t depth, model::CrossEncoder& reranker,
+                                  model::CrossEncoderStats* stats) {
+    // Scores that encode the rows' own order, so rerankTop keeps exactly that order below depth
+    // (their own scores may tie, and ties would be re-broken by id).
+    search::Ranking ranking;
+    std::map<std::string, const ResultRow*> byId;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        ranking.push_back({rows[i].id, -static_cast<double>(i)});
+        byId[rows[i].id] = &rows[i];
+    }
+    std::vector<model::TextPair> pairs;
+    for (const auto& id : search::rerankCandidates(ranking, depth)) {
+        const ResultRow* row = byId.at(id);
+        if (row->text.empty())
+            throw DataError(fmt::format(
+                "document '{}' has no text in the index, so it cannot be re-ranked; rebuild the "
+                "index from a corpus whose passages have text",
+                id));
+        pairs.push_back({&query, &row->text});
+    }
+    const search::Ranking reranked =
+        search::rerankTop(ranking, depth, reranker.score(pairs, stats));
+    std::vector<ResultRow> out;
+    out.reserve(rows.size());
+    for (const auto& doc : reranked) {
+        ResultRow row = *byId.at(doc.docId);
+        row.rank = static_cast<int>(out.size()) + 1;
+        if (out.size() < pairs.size()) row.score = doc.score;  // below depth: first-stage score
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+}  // namespace isomorph::index

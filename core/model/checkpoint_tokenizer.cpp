@@ -1,0 +1,44 @@
+#include "core/model/checkpoint_tokenizer.h"
+
+#include <memory>
+
+#include "core/common/errors.h"
+#include "core/text/tokenizer.h"
+#include "core/text/wordpiece_tokenizer.h"
+
+namespace isomorph::model {
+namespace fs = std::filesystem;
+
+CheckpointTokenizer loadCheckpointTokenizer(const fs::path& checkpoint) {
+    CheckpointTokenizer t;
+    if (fs::exists(checkpoint / "sentencepiece.bpe.model")) {
+        t.file = checkpoint / "sentencepiece.bpe.model";
+        auto spm = std::make_shared<text::Tokenizer>(text::Tokenizer::load(t.file));
+        t.encode = [spm](const std::string& s) { return spm->encode(s); };
+        t.bos = text::Tokenizer::kBos;
+        t.eos = text::Tokenizer::kEos;
+        t.pad = text::Tokenizer::kPad;
+        t.vocabSize = spm->vocabSize();
+        return t;
+    }
+    if (fs::exists(checkpoint / "vocab.txt")) {
+        t.file = checkpoint / "vocab.txt";
+        auto wp = std::make_shared<text::WordPieceTokenizer>(
+            text::WordPieceTokenizer::loadFromFolder(checkpoint));
+        if (wp->clsId() < 0 || wp->sepId() < 0 || wp->padId() < 0) {
+            throw DataError(t.file.string() +
+                            " lacks [CLS], [SEP] or [PAD]; BERT encoders need all three");
+        }
+        t.encode = [wp](const std::string& s) { return wp->encode(s); };
+        t.bos = wp->clsId();
+        t.eos = wp->sepId();
+        t.pad = wp->padId();
+        t.vocabSize = wp->vocabSize();
+        return t;
+    }
+    throw DataError(checkpoint.string() +
+                    " has no tokenizer: expected sentencepiece.bpe.model (XLM-R) or "
+                    "vocab.txt (BERT/mBERT) next to the weights");
+}
+
+}  // namespace isomorph::model

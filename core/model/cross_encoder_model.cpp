@@ -1,0 +1,192 @@
+#include "core/model/cross_encoder_model.h"
+
+#include <algorithm>
+#include <iterator>
+#include <numeric>
+
+#include <fmt/format.h>
+
+#include "core/common/errors.h"
+#include "core/model/hf_checkpoint.h"
+
+namespace isomorph::model {
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kHeadTensors[] = {"dense.weight", "dense.bias", "out_proj.weight",
+                                    "out_proj.bias"};
+
+void loadHead(ScoringHead& head, const TensorMap& tensors, const fs::path& dir) {
+    std::vector<std::string> missing;
+    for (const char* name : kHeadTensors)
+        if (!tensors.count(kRelevanceHeadPrefix + std::string(name)))
+            missing.push_back(kRelevanceHeadPrefix + std::string(name));
+    if (missing.size() == std::size(kHeadTensors))
+        throw CheckpointError(fmt::format(
+            "{} is not a cross-encoder: it has no relevance head ({}* tensors in "
+            "heads.safetensors), so it cannot score (query, document) pairs. It looks like a "
+            "bi-encoder or MLM checkpoint: use it for first-stage search (--model), and pass to "
+            "--rerank a checkpoint trained with the XLP objective (rr)",
+            dir.string(), kRelevanceHeadPrefix));
+    if (!missing.empty())
+        throw CheckpointError(fmt::format("{}/heads.safetensors: the relevance head lacks {}",
+                                          dir.string(), fmt::join(missing, ", ")));
+    torch::NoGradGuard noGrad;
+    for (auto& item : head->named_parameters(true)) {
+        const std::string name = kRelevanceHeadPrefix + item.key();
+        const auto it = tensors.find(name);
+        if (it == tensors.end()) continue;  // dropout has none; every Linear tensor is checked
+        if (it->second.sizes() != item.value().sizes())
+            throw CheckpointError(
+                fmt::format("{}/heads.safetensors: tensor {} has shape [{}], the model needs [{}]",
+                            dir.string(), name, fmt::join(it->second.sizes(), ", "),
+                            fmt::join(item.value().sizes(), ", ")));
+        item.value().copy_(it->second.to(item.value().scalar_type()));
+    }
+}
+
+}  // namespace
+
+PackedPair packPair(const std::vector<int32_t>& query, const std::vector<int32_t>& document,
+                    int64_t bos, int64_t eos, int64_t maxTokens, int64_t maxQueryTokens) {
+    PackedPair p = data::samplers::packCrossEncoderInput(
+        query, document, static_cast<uint32_t>(maxQueryTokens), static_cast<uint32_t>(maxTokens));
+    p.ids.front() = static_cast<int32_t>(bos);
+    p.ids[static_cast<size_t>(p.queryLength) + 1] = static_cast<int32_t>(eos);
+    p.ids.back() = static_cast<int32_t>(eos);
+    return p;
+}
+
+PairBatch makePairBatch(const std::vector<const PackedPair*>& pairs, int64_t pad,
+                        const torch::Device& device) {
+    int64_t longest = 0;
+    for (const auto* p : pairs)
+        longest = std::max<int64_t>(longest, static_cast<int64_t>(p->ids.size()));
+    const auto n = static_cast<int64_t>(pairs.size());
+    auto ids = torch::full({n, longest}, pad, torch::kLong);
+    auto keep = torch::zeros({n, longest}, torch::kLong);
+    auto types = torch::zeros({n, longest}, torch::kLong);
+    auto global = torch::zeros({n, longest}, torch::kBool);
+    for (int64_t i = 0; i < n; ++i) {
+        const PackedPair& p = *pairs[static_cast<size_t>(i)];
+        const auto len = static_cast<int64_t>(p.ids.size());
+        ids[i].narrow(0, 0, len).copy_(torch::tensor(p.ids, torch::kInt).to(torch::kLong));
+        keep[i].narrow(0, 0, len).fill_(1);
+        types[i].narrow(0, 0, len).copy_(torch::tensor(p.tokenTypes, torch::kInt).to(torch::kLong));
+        global[i].narrow(0, 0, len).copy_(
+            torch::tensor(std::vector<int32_t>(p.global.begin(), p.global.end()), torch::kInt)
+                .to(torch::kBool));
+    }
+    return {ids.to(device), keep.to(device), types.to(device), global.to(device)};
+}
+
+torch::Tensor CrossEncoderModel::forward(const PairBatch& batch) {
+    EncoderOutput out = encoder->forward(batch.ids, batch.keep, batch.tokenTypes,
+                                         /*keepHidden=*/false, batch.global);
+    return head->forward(out.lastHidden);
+}
+
+std::map<std::string, torch::Tensor> CrossEncoderModel::headTensors() const {
+    std::map<std::string, torch::Tensor> out;
+    for (const auto& item : head->named_parameters(true))
+        out[kRelevanceHeadPrefix + item.key()] = item.value().detach();
+    return out;
+}
+
+InputBudget inputBudget(const EncoderConfig& config, int64_t maxTokens, int64_t maxQueryTokens) {
+    if (maxQueryTokens < 1)
+        throw ConfigError(
+            fmt::format("setting 'max_query_tokens' must be at least 1 (got {})", maxQueryTokens));
+    InputBudget b;
+    b.maxTokens = maxTokens > 0 ? std::min(maxTokens, config.maxTokens()) : config.maxTokens();
+    // <s> q </s> d </s> with at least one query and one document token.
+    if (b.maxTokens < 5)
+        throw ConfigError(
+            fmt::format("setting 'max_tokens' is {}; a cross-encoder input needs at least 5 tokens "
+                        "(<s> query </s> document </s>)",
+                        b.maxTokens));
+    // The query may take at most half the input, so documents keep room to be judged.
+    b.maxQueryTokens = std::min(maxQueryTokens, (b.maxTokens - 3) / 2);
+    return b;
+}
+
+std::vector<PackedPair> packTextPairs(const CheckpointTokenizer& tok,
+                                      const std::vector<TextPair>& pairs, const InputBudget& budget,
+                                      CrossEncoderStats& stats) {
+    // A query is scored against many documents: tokenize each distinct text once.
+    std::map<std::string, std::vector<int32_t>> queryIds;
+    std::vector<PackedPair> packed;
+    packed.reserve(pairs.size());
+    for (const TextPair& p : pairs) {
+        auto it = queryIds.find(*p.query);
+        if (it == queryIds.end()) {
+            it = queryIds.emplace(*p.query, tok.encode(*p.query)).first;
+            if (static_cast<int64_t>(it->second.size()) > budget.maxQueryTokens)
+                ++stats.queriesTruncated;
+        }
+        packed.push_back(packPair(it->second, tok.encode(*p.document), tok.bos, tok.eos,
+                                  budget.maxTokens, budget.maxQueryTokens));
+        if (packed.back().documentTruncated) ++stats.documentsTruncated;
+    }
+    return packed;
+}
+
+std::vector<double> scorePacked(CrossEncoderModel& model, const std::vector<PackedPair>& packed,
+                                int batchSize, const torch::Device& device,
+                                const std::function<bool(int64_t, int64_t)>& progress) {
+    // Longest first, so batches hold inputs of similar length and padding is minimal.
+    std::vector<size_t> order(packed.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return packed[a].ids.size() > packed[b].ids.size();
+    });
+    std::vector<double> out(packed.size());
+    const auto step = static_cast<size_t>(std::max(1, batchSize));
+    for (size_t begin = 0; begin < order.size(); begin += step) {
+        const size_t end = std::min(order.size(), begin + step);
+        std::vector<const PackedPair*> batch;
+        for (size_t i = begin; i < end; ++i)
+            batch.push_back(&packed[order[i]]);
+        const torch::Tensor scores =
+            model.forward(makePairBatch(batch, model.tokenizer.pad, device))
+                .detach()
+                .to(torch::kCPU, torch::kFloat64)
+                .contiguous();
+        if (!torch::isfinite(scores).all().item<bool>())
+            throw Diverged(fmt::format(
+                "{}: the cross-encoder produced a non-finite score; its weights are damaged "
+                "(check the training run's loss for NaN)",
+                model.checkpoint.string()));
+        const double* p = scores.data_ptr<double>();
+        for (size_t i = begin; i < end; ++i)
+            out[order[i]] = p[i - begin];
+        if (progress && !progress(static_cast<int64_t>(end), static_cast<int64_t>(order.size())))
+            throw Cancelled("re-ranking cancelled");
+    }
+    return out;
+}
+
+CrossEncoderModel loadCrossEncoderModel(const fs::path& checkpoint) {
+    CrossEncoderModel m;
+    m.checkpoint = checkpoint;
+    const TensorMap heads = loadHeadTensors(checkpoint);
+    m.encoder = loadHuggingFaceEncoder(checkpoint);
+    const EncoderConfig& c = m.encoder->config;
+    m.head = ScoringHead(c.hiddenSize, c.hiddenDropout);
+    loadHead(m.head, heads, checkpoint);
+    if (c.typeVocabSize < 2)
+        throw CheckpointError(fmt::format(
+            "{}/config.json: type_vocab_size is {}, but a cross-encoder needs 2 token types "
+            "(query and document segments); this checkpoint was not trained as a cross-encoder",
+            checkpoint.string(), c.typeVocabSize));
+    m.tokenizer = loadCheckpointTokenizer(checkpoint);
+    if (m.tokenizer.vocabSize > c.vocabSize)
+        throw CheckpointError(fmt::format(
+            "{} has {} ids but the model's embedding matrix has {} rows; the tokenizer does not "
+            "belong to this model",
+            m.tokenizer.file.string(), m.tokenizer.vocabSize, c.vocabSize));
+    return m;
+}
+
+}  // namespace isomorph::model

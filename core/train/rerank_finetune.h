@@ -1,0 +1,100 @@
+#pragma once
+
+// Re-ranking fine-tuning with k-fold cross-validation over queries, as the XLP paper evaluates
+// its cross-encoders (Yu, Fei and Li, WWW 2021, section 5.1.3): queries are split into k folds;
+// for each fold a fresh copy of the checkpoint has its last `layers` encoder layers and its
+// relevance head re-initialised, only those are trained (RR cross-entropy: one positive from the
+// qrels against hard negatives from the first-stage run) on the queries of the other folds, and
+// the fold's own queries are then re-ranked. The held-out re-rankings together form the output
+// run, so no query is ever scored by a model that trained on it. Torch-free header.
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/model/cross_encoder.h"
+#include "core/runtime/device.h"
+#include "core/search/ranking.h"
+
+namespace isomorph::train {
+
+struct RerankFinetuneOptions {
+    int folds = 5;                ///< k of the k-fold split over queries (>= 2)
+    int layers = 3;               ///< last encoder layers re-initialised and trained (+ the head)
+    int epochs = 3;               ///< passes over the training folds' (query, positive) pairs
+    int negatives = 1;            ///< hard negatives per positive, from the first-stage run
+    int candidates = 100;         ///< first-stage documents per query: negatives and re-scored
+    int batchSize = 8;            ///< (query, positive) pairs per step, each with its negatives
+    double learningRate = 3e-5;   ///< peak; linear warm-up over 10% of the steps, linear decay
+    double weightDecay = 0.01;    ///< AdamW, not on biases and LayerNorms
+    double gradClip = 1.0;        ///< max global gradient L2 norm; 0 = off
+    uint64_t seed = 1;            ///< folds, re-initialisation, shuffling and negative sampling
+    int64_t maxTokens = 0;        ///< longest packed input (0 = the model's maximum)
+    int64_t maxQueryTokens = 64;  ///< query budget (global attention); longer ones truncated
+    bool saveModels = false;      ///< also write each fold's model to OUT/fold-N/
+    runtime::DeviceSpec device;
+    int threads = 0;  ///< intra-op threads; 0 = one per logical CPU
+
+    /// Every problem at once, each naming its setting; empty when valid.
+    std::vector<std::string> problems() const;
+};
+
+struct RerankFinetuneRequest {
+    std::filesystem::path model;      ///< cross-encoder checkpoint (resolveCheckpoint)
+    std::filesystem::path beir;       ///< a BEIR folder or a folder of them (unique query ids)
+    std::string qrelsSplit = "test";  ///< qrels/SPLIT.tsv: positives and what is evaluated
+    std::filesystem::path run;        ///< first-stage TREC run over those queries
+    std::filesystem::path out;        ///< OUT/rerank.trec, OUT/folds.json, OUT/fold-N.jsonl
+    RerankFinetuneOptions options;
+};
+
+struct FoldReport {
+    int fold = 0;                              ///< 0-based
+    std::vector<std::string> heldOutQueries;   ///< re-ranked by this fold's model (sorted)
+    std::vector<std::string> trainingQueries;  ///< contributed training pairs (sorted)
+    int64_t trainingPairs = 0;                 ///< (query, positive) pairs per epoch
+    int64_t steps = 0;                         ///< optimizer steps
+    std::vector<double> epochLoss;             ///< mean RR loss of each epoch
+    double seconds = 0.0;
+};
+
+struct RerankFinetuneReport {
+    std::vector<FoldReport> folds;
+    search::Run run;  ///< every held-out query, re-ranked (top `candidates`; the rest below)
+    std::filesystem::path runFile;
+    /// Queries of the run without a relevant candidate-able document in the qrels: they cannot
+    /// train, but are still re-ranked by their fold's model.
+    std::vector<std::string> queriesWithoutPositive;
+    /// Training queries whose candidates are all relevant (no negative to contrast): skipped.
+    std::vector<std::string> queriesWithoutNegative;
+    std::vector<std::string> runQueriesUnknown;  ///< in the run, not in queries.jsonl (ignored)
+    model::CrossEncoderStats scoring;            ///< held-out scoring counts (truncation)
+};
+
+/// Progress: fold (0-based) and phase ("train" with step/steps and the step's loss, "score" with
+/// pairs done/total). Returning false cancels (throws Cancelled, no run file written).
+struct FinetuneProgress {
+    int fold = 0, folds = 0;
+    std::string phase;
+    int64_t done = 0, total = 0;
+    double loss = 0.0;
+};
+using FinetuneProgressFn = std::function<bool(const FinetuneProgress&)>;
+
+/// The fold (0..folds-1) of each query id: ids sorted, shuffled with `seed` (portable RNG),
+/// then dealt round-robin, so folds differ in size by at most one and depend only on the set of
+/// ids and the seed. ConfigError when there are fewer ids than folds.
+std::map<std::string, int> assignFolds(std::vector<std::string> queryIds, int folds, uint64_t seed);
+
+/// Runs the k-fold fine-tuning and writes OUT/rerank.trec (tag isomorph-rerank-kfold),
+/// OUT/folds.json (per fold: held-out and training queries, steps, epoch losses) and
+/// OUT/fold-N.jsonl (one line per step: epoch, step, loss, lr). ConfigError for invalid
+/// options (listing every problem), CheckpointError for a checkpoint that is not a
+/// cross-encoder, DataError naming the file for bad input, Diverged on a non-finite loss.
+RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
+                                      const FinetuneProgressFn& progress = {});
+
+}  // namespace isomorph::train

@@ -1,0 +1,234 @@
+// k-fold re-ranking fine-tuning (core/train/rerank_finetune.h) on a tiny synthetic BEIR set and
+// a tiny random cross-encoder: folds are disjoint and cover every query, no fold trains on the
+// queries it re-ranks, only the last `layers` encoder layers and the head change, documents
+// below `candidates` keep their first-stage order, and bad input is refused by name.
+
+#include <fstream>
+#include <set>
+
+#include <fmt/format.h>
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/common/errors.h"
+#include "core/data/readers/retrieval_sets.h"
+#include "core/eval/retrieval_metrics.h"
+#include "core/model/hf_checkpoint.h"
+#include "core/model/tensor_file.h"
+#include "core/train/rerank_finetune.h"
+#include "tests/support/error_message.h"
+#include "tests/support/tiny_cross_encoder.h"
+#include "tests/support/tiny_model.h"
+
+using namespace isomorph;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kQueries = 10, kPassages = 12, kRunDepth = 6;
+
+void writeFile(const fs::path& path, const std::string& text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path) << text;
+}
+
+/// Query i's relevant passage is p{i}.de; its first-stage run ranks p{i+1}, p{i} (second), then
+/// p{i+2..i+5}: kRunDepth candidates, one positive among them.
+void writeCollection(const fs::path& beir, const fs::path& run) {
+    const auto en = testing::syntheticSentences(testing::englishWords(), kQueries, 21);
+    const auto de = testing::syntheticSentences(testing::germanWords(), kPassages, 22);
+    std::string corpus, queries, qrels = "query-id\tcorpus-id\tscore\n", trec;
+    for (int p = 0; p < kPassages; ++p)
+        corpus +=
+            fmt::format("{{\"_id\": \"p{}.de\", \"title\": \"\", \"text\": \"{}\"}}\n", p, de[p]);
+    for (int q = 0; q < kQueries; ++q) {
+        queries += fmt::format("{{\"_id\": \"q{}.en\", \"text\": \"{}\"}}\n", q, en[q]);
+        qrels += fmt::format("q{}.en\tp{}.de\t1\n", q, q);
+        const int order[kRunDepth] = {q + 1, q, q + 2, q + 3, q + 4, q + 5};
+        for (int r = 0; r < kRunDepth; ++r)
+            trec += fmt::format("q{}.en Q0 p{}.de {} {} first\n", q, order[r] % kPassages, r + 1,
+                                10 - r);
+    }
+    writeFile(beir / "corpus.jsonl", corpus);
+    writeFile(beir / "queries.jsonl", queries);
+    writeFile(beir / "qrels" / "test.tsv", qrels);
+    writeFile(run, trec);
+}
+
+std::map<std::string, torch::Tensor> parameters(const fs::path& dir) {
+    auto encoder = model::loadHuggingFaceEncoder(dir);
+    std::map<std::string, torch::Tensor> out;
+    for (const auto& item : encoder->named_parameters(true))
+        out[item.key()] = item.value().detach().clone();
+    for (const auto& [name, t] : model::loadTensorFile(dir / "heads.safetensors"))
+        out[name] = t;
+    return out;
+}
+
+}  // namespace
+
+class TestRerankFinetune : public QObject {
+    Q_OBJECT
+
+  private:
+    QTemporaryDir dir_;
+    fs::path model_, beir_, run_, out_;
+    train::RerankFinetuneReport report_;
+
+    fs::path path(const char* name) const { return fs::path(dir_.filePath(name).toStdString()); }
+
+    train::RerankFinetuneRequest request(const fs::path& out) const {
+        train::RerankFinetuneRequest r;
+        r.model = model_;
+        r.beir = beir_;
+        r.run = run_;
+        r.out = out;
+        r.options.folds = 5;
+        r.options.layers = 2;  // of 4
+        r.options.epochs = 2;
+        r.options.candidates = 4;  // of the run's 6: the last two stay in first-stage order
+        r.options.batchSize = 4;
+        r.options.negatives = 2;
+        r.options.learningRate = 1e-3;
+        r.options.saveModels = true;
+        r.options.threads = 1;
+        return r;
+    }
+
+  private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        model_ = testing::tinyCrossEncoder(path(""));
+        beir_ = path("beir");
+        run_ = path("first.trec");
+        out_ = path("out");
+        writeCollection(beir_, run_);
+        int trainCalls = 0;
+        report_ = train::finetuneReranker(request(out_), [&](const train::FinetuneProgress& p) {
+            trainCalls += p.phase == "train";
+            return true;
+        });
+        QVERIFY(trainCalls > 0);
+    }
+
+    void foldsAreDisjointAndCoverEveryQuery() {
+        QCOMPARE(report_.folds.size(), size_t{5});
+        std::set<std::string> seen;
+        for (const auto& f : report_.folds) {
+            QCOMPARE(f.heldOutQueries.size(), size_t{2});  // 10 queries, 5 folds
+            for (const auto& q : f.heldOutQueries)
+                QVERIFY2(seen.insert(q).second, q.c_str());
+        }
+        QCOMPARE(seen.size(), size_t{kQueries});
+    }
+
+    void heldOutQueriesNeverTrainTheirFold() {
+        for (const auto& f : report_.folds) {
+            const std::set<std::string> held(f.heldOutQueries.begin(), f.heldOutQueries.end());
+            for (const auto& q : f.trainingQueries)
+                QVERIFY2(!held.count(q), q.c_str());
+            // Every other query has a positive and negatives, so all of them trained.
+            QCOMPARE(f.trainingQueries.size(), size_t{kQueries - 2});
+            QCOMPARE(f.trainingPairs, int64_t{kQueries - 2});
+            QCOMPARE(f.steps, int64_t{2 * 2});  // 2 epochs of ceil(8 / 4) steps
+            QCOMPARE(f.epochLoss.size(), size_t{2});
+            for (double l : f.epochLoss)
+                QVERIFY(std::isfinite(l) && l > 0);
+        }
+    }
+
+    void onlyTheLastLayersAndTheHeadChange() {
+        const auto before = parameters(model_);
+        for (int fold = 1; fold <= 5; ++fold) {
+            const auto after = parameters(out_ / fmt::format("fold-{}", fold));
+            QCOMPARE(after.size(), before.size());
+            for (const auto& [name, t] : before) {
+                const bool trained = name.rfind("encoder.layer.2.", 0) == 0 ||
+                                     name.rfind("encoder.layer.3.", 0) == 0 ||
+                                     name.rfind("xlp.rr.", 0) == 0;
+                const bool same = torch::equal(t, after.at(name));
+                QVERIFY2(trained ? !same : same,
+                         qPrintable(QString("fold %1: %2 %3")
+                                        .arg(fold)
+                                        .arg(name.c_str())
+                                        .arg(same ? "unchanged" : "changed")));
+            }
+        }
+    }
+
+    void runHasEveryQueryWithTheTailInFirstStageOrder() {
+        const auto run = eval::groupRun(data::readTrecRun(out_ / "rerank.trec"));
+        QCOMPARE(run.size(), size_t{kQueries});
+        for (int q = 0; q < kQueries; ++q) {
+            const auto ranked = search::rankDocuments(run.at(fmt::format("q{}.en", q)));
+            QCOMPARE(ranked.size(), size_t{kRunDepth});
+            std::set<std::string> top;
+            for (int i = 0; i < 4; ++i)
+                top.insert(ranked[static_cast<size_t>(i)].docId);
+            std::set<std::string> expected;
+            for (int p : {q + 1, q, q + 2, q + 3})
+                expected.insert(fmt::format("p{}.de", p % kPassages));
+            QCOMPARE(top, expected);
+            QCOMPARE(ranked[4].docId, fmt::format("p{}.de", (q + 4) % kPassages));
+            QCOMPARE(ranked[5].docId, fmt::format("p{}.de", (q + 5) % kPassages));
+        }
+        QVERIFY(fs::exists(out_ / "folds.json"));
+        std::ifstream log(out_ / "fold-1.jsonl");
+        int lines = 0;
+        for (std::string line; std::getline(log, line);)
+            ++lines;
+        QCOMPARE(lines, 4);
+    }
+
+    void foldsAreDeterministicAndBalanced() {
+        std::vector<std::string> ids;
+        for (int i = 0; i < 13; ++i)
+            ids.push_back("q" + std::to_string(i));
+        const auto a = train::assignFolds(ids, 5, 7);
+        std::reverse(ids.begin(), ids.end());
+        QCOMPARE(train::assignFolds(ids, 5, 7), a);  // input order does not matter
+        std::map<int, int> sizes;
+        for (const auto& [id, fold] : a)
+            ++sizes[fold];
+        QCOMPARE(sizes.size(), size_t{5});
+        for (const auto& [fold, n] : sizes)
+            QVERIFY(n == 2 || n == 3);
+        QVERIFY(train::assignFolds(ids, 5, 8) != a);
+        QVERIFY(testing::messageOf<ConfigError>([&] {
+                    train::assignFolds({"a", "b"}, 3, 1);
+                }).contains("setting 'folds' is 3, but there are 2 queries"));
+    }
+
+    void biEncoderIsRefused() {
+        auto r = request(path("bi-out"));
+        r.model = testing::tinyModel(path(""));
+        const QString m = testing::messageOf<CheckpointError>([&] { train::finetuneReranker(r); });
+        QVERIFY2(m.contains("not a cross-encoder"), qPrintable(m));
+        QVERIFY(!fs::exists(path("bi-out")));
+    }
+
+    void badOptionsAreListedTogether() {
+        auto r = request(path("bad-out"));
+        r.options.folds = 1;
+        r.options.negatives = 0;
+        const QString m = testing::messageOf<ConfigError>([&] { train::finetuneReranker(r); });
+        QVERIFY2(m.contains("setting 'folds'") && m.contains("setting 'negatives'"), qPrintable(m));
+        r = request(path("bad-out"));
+        r.options.layers = 5;
+        QVERIFY(testing::messageOf<ConfigError>([&] {
+                    train::finetuneReranker(r);
+                }).contains("setting 'layers' is 5, but"));
+    }
+
+    void runOfAnotherCollectionIsRefused() {
+        auto r = request(path("other-out"));
+        r.run = path("other.trec");
+        writeFile(r.run, "q1.en Q0 nowhere.de 1 3 x\n");
+        const QString m = testing::messageOf<DataError>([&] { train::finetuneReranker(r); });
+        QVERIFY2(m.contains("nowhere.de") && m.contains("other.trec"), qPrintable(m));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRerankFinetune)
+#include "test_rerank_finetune.moc"
