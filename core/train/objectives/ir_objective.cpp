@@ -120,8 +120,11 @@ IrTrainingSet loadIrExamples(const IrOptions& o, const text::Tokenizer& tokenize
                     auto passage = corpus.find(docId);
                     if (grade <= 0 || passage == corpus.end() || passage->second.empty()) continue;
                     IrExample e{wrap(tokenizer, q.text, o.maxQueryTokens),
-                                wrap(tokenizer, passage->second, o.maxPassageTokens), keyOf(q.text),
-                                keyOf(passage->second)};
+                                wrap(tokenizer, passage->second, o.maxPassageTokens),
+                                keyOf(q.text),
+                                keyOf(passage->second),
+                                {},
+                                0};
                     if (auto n = negatives.find(q.id); n != negatives.end()) {
                         const std::string& text = corpus.at(n->second);
                         e.negative = wrap(tokenizer, text, o.maxPassageTokens);
