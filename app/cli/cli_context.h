@@ -33,6 +33,7 @@ void registerWorkspace(CLI::App& app, Registry& registry);
 void registerCorpus(CLI::App& app, Registry& registry);
 void registerCorpusBuildDemo(CLI::App& corpus, Registry& registry);  // command_corpus_demo.cpp
 void registerCorpusBinarize(CLI::App& corpus, Registry& registry);   // command_corpus_binarize.cpp
+void registerCorpusQueryList(CLI::App& corpus, Registry& registry);  // command_corpus_queries.cpp
 void registerTokenizer(CLI::App& app, Registry& registry);           // command_tokenizer.cpp
 void registerDemo(CLI::App& app, Registry& registry);                // command_demo.cpp
 void registerModel(CLI::App& app, Registry& registry);               // command_model.cpp (+ encode)

@@ -10,6 +10,7 @@ void registerCorpus(CLI::App& app, Registry& registry) {
     corpus->require_subcommand(1);
     registerCorpusBuildDemo(*corpus, registry);
     registerCorpusBinarize(*corpus, registry);
+    registerCorpusQueryList(*corpus, registry);
 }
 
 }  // namespace isomorph::cli

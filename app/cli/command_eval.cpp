@@ -243,9 +243,13 @@ SettingFlags retrievalFlags() {
 }
 
 json metricsJson(const eval::EvaluationReport& r) {
-    return {{"mrr@100", r.mrr.at(100)},     {"recall@100", r.recall.at(100)},
-            {"ndcg@10", r.ndcg.at(10)},     {"map", r.map},
-            {"queries", r.perQuery.size()}, {"missing_from_run", r.queriesMissingFromRun.size()}};
+    json j = {{"mrr@100", r.mrr.at(100)},     {"recall@100", r.recall.at(100)},
+              {"ndcg@10", r.ndcg.at(10)},     {"map", r.map},
+              {"queries", r.perQuery.size()}, {"missing_from_run", r.queriesMissingFromRun.size()}};
+    // Top-1 / top-5 hit rates when every query has one relevant passage (query lists).
+    for (int k : {1, 5})
+        if (r.recall.count(k)) j["recall@" + std::to_string(k)] = r.recall.at(k);
+    return j;
 }
 
 void printRetrievalSet(const eval::RetrievalSetReport& set, const std::vector<std::string>& systems,

@@ -67,10 +67,12 @@ int runEncode(const EncodeCliOptions& o) {
         progress.update(fmt::format("encode: {} sentences", done));
         return true;
     });
-    progress.finish(
-        fmt::format("encode: {} sentences -> {} [{}, {}] float32 in {:.1f} s ({:.0f} sentences/s)",
-                    stats.sentences, o.output, stats.sentences, service->dimension(), stats.seconds,
-                    stats.seconds > 0 ? stats.sentences / stats.seconds : 0.0));
+    progress.finish(fmt::format(
+        "encode: {} {} -> {} [{}, {}] float32 in {:.1f} s ({:.0f} sentences/s)", stats.sentences,
+        options.queries && service->hasQueryEncoder() ? "queries (separate query encoder)"
+                                                      : "sentences",
+        o.output, stats.sentences, service->dimension(), stats.seconds,
+        stats.seconds > 0 ? stats.sentences / stats.seconds : 0.0));
     // The sidecar says what the rows are, so indexes and evaluations can check they match.
     model_io::NpySidecar sidecar;
     sidecar.model = std::filesystem::absolute(checkpoint).string();
@@ -141,6 +143,9 @@ void registerModel(CLI::App& app, Registry& registry) {
         ->check(CLI::Range(1, 1000));
     encode->add_option("--pooling", e->pooling, "cls, mean or layer:K")->capture_default_str();
     encode->add_flag("--normalize", e->encode.normalize, "L2-normalise every vector");
+    encode->add_flag("--queries", e->encode.queries,
+                     "The input is search queries: encode them with the checkpoint's separate "
+                     "query encoder when it has one (objectives.ir.shared_encoders = false)");
     encode->add_option("--batch-size", e->encode.batchSize, "Sentences per forward pass")
         ->check(CLI::Range(1, 65536))
         ->capture_default_str();

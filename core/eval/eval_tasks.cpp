@@ -126,7 +126,7 @@ Run denseRun(model::EncodingService& encoder, const RetrievalSet& set, int depth
     for (const auto& q : set.queries)
         queries.push_back(q.text);
     auto docs = encodeTexts(encoder, passages);
-    auto qs = encodeTexts(encoder, queries);
+    auto qs = encodeTexts(encoder, queries, /*queries=*/true);
     if (cal) {
         std::vector<std::string> docLangs, queryLangs;
         for (const auto& p : set.passages) {
@@ -254,9 +254,10 @@ std::vector<BitextSet> loadBitextSets(const fs::path& path, const std::string& s
                     path.string()));
 }
 
-FloatMatrix encodeTexts(model::EncodingService& encoder, const std::vector<std::string>& texts) {
+FloatMatrix encodeTexts(model::EncodingService& encoder, const std::vector<std::string>& texts,
+                        bool queries) {
     FloatMatrix m(static_cast<int64_t>(texts.size()), encoder.dimension());
-    if (!texts.empty()) m.data = encoder.encode(texts);
+    if (!texts.empty()) m.data = queries ? encoder.encodeQueries(texts) : encoder.encode(texts);
     return m;
 }
 
@@ -518,7 +519,7 @@ std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService*
     for (const auto& system : options.systems) {
         SystemResult& r = out[system];
         r.run = cut(runs.at(system), depth);
-        r.report = evaluateRun(r.run, set.qrels, {10, 100});
+        r.report = evaluateRun(r.run, set.qrels, {1, 5, 10, 100});
         if (options.answers) answerRecall(r, set, *options.answers, options.answerMatch);
     }
     if (options.reranker)

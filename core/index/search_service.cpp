@@ -109,7 +109,7 @@ struct SearchService::Impl {
         std::vector<float> q;
         {
             std::lock_guard<std::mutex> lock(encoderMutex);
-            q = encoder->encode(texts);
+            q = encoder->encodeQueries(texts);  // the separate query encoder, if any
         }
         if (calibration) {
             FloatMatrix m(static_cast<int64_t>(texts.size()), encoder->dimension(), std::move(q));

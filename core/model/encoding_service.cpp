@@ -21,6 +21,7 @@ namespace fs = std::filesystem;
 
 struct EncodingService::Impl {
     Encoder encoder = nullptr;
+    Encoder queryEncoder = nullptr;  ///< the separate query encoder, when the checkpoint has one
     CheckpointTokenizer tokenizer;
     EncodeOptions options;
     torch::Device device = torch::kCPU;
@@ -45,7 +46,8 @@ struct EncodingService::Impl {
     }
 
     // One padded batch -> [batch, hidden] pooled vectors.
-    torch::Tensor encodeBatch(const std::vector<const std::vector<int64_t>*>& batch) {
+    torch::Tensor encodeBatch(const std::vector<const std::vector<int64_t>*>& batch,
+                              Encoder& model) {
         int64_t longest = 0;
         for (const auto* ids : batch)
             longest = std::max<int64_t>(longest, static_cast<int64_t>(ids->size()));
@@ -61,7 +63,7 @@ struct EncodingService::Impl {
         ids = ids.to(device);
         mask = mask.to(device);
         const bool layer = options.pooling.kind == Pooling::Kind::LayerMean;
-        EncoderOutput out = encoder->forward(ids, mask, {}, layer);
+        EncoderOutput out = model->forward(ids, mask, {}, layer);
         torch::Tensor pooled = poolSentences(out, mask, options.pooling);
         if (options.normalize)
             pooled = torch::nn::functional::normalize(
@@ -83,6 +85,7 @@ std::unique_ptr<EncodingService> EncodingService::open(const fs::path& model,
     impl->threads = runtime::resolveThreadCount(options.threads);
     impl->tokenizer = loadCheckpointTokenizer(checkpoint);
     impl->encoder = loadHuggingFaceEncoder(checkpoint);
+    impl->queryEncoder = loadQueryEncoder(checkpoint);
     const auto& config = impl->encoder->config;
     if (impl->tokenizer.vocabSize > config.vocabSize) {
         throw CheckpointError(
@@ -103,8 +106,11 @@ std::unique_ptr<EncodingService> EncodingService::open(const fs::path& model,
     impl->device = options.device.isCuda()
                        ? torch::Device(torch::kCUDA, std::max(0, options.device.index))
                        : torch::Device(torch::kCPU);
-    impl->encoder->to(impl->device);
-    impl->encoder->eval();
+    for (Encoder* e : {&impl->encoder, &impl->queryEncoder}) {
+        if (e->is_empty()) continue;
+        (*e)->to(impl->device);
+        (*e)->eval();
+    }
     return std::unique_ptr<EncodingService>(new EncodingService(std::move(impl)));
 }
 
@@ -112,8 +118,23 @@ int64_t EncodingService::dimension() const {
     return impl_->encoder->config.hiddenSize;
 }
 
+bool EncodingService::hasQueryEncoder() const {
+    return !impl_->queryEncoder.is_empty();
+}
+
 std::vector<float> EncodingService::encode(const std::vector<std::string>& sentences,
                                            EncodeStats* stats) {
+    return encodeWith(sentences, stats, impl_->options.queries);
+}
+
+std::vector<float> EncodingService::encodeQueries(const std::vector<std::string>& queries,
+                                                  EncodeStats* stats) {
+    return encodeWith(queries, stats, true);
+}
+
+std::vector<float> EncodingService::encodeWith(const std::vector<std::string>& sentences,
+                                               EncodeStats* stats, bool queries) {
+    Encoder& model = queries && hasQueryEncoder() ? impl_->queryEncoder : impl_->encoder;
     // Inference mode is thread-local: set it here, in whichever thread encodes.
     torch::InferenceMode inference;
     EncodeStats local;
@@ -136,7 +157,7 @@ std::vector<float> EncodingService::encode(const std::vector<std::string>& sente
         std::vector<const std::vector<int64_t>*> batch;
         for (size_t i = start; i < end; ++i)
             batch.push_back(&ids[order[i]]);
-        const torch::Tensor pooled = impl_->encodeBatch(batch);
+        const torch::Tensor pooled = impl_->encodeBatch(batch, model);
         const float* p = pooled.data_ptr<float>();
         for (size_t i = start; i < end; ++i) {
             std::copy(p + (i - start) * dim, p + (i - start + 1) * dim,

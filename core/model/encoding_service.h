@@ -24,6 +24,9 @@ struct EncodeOptions {
     int64_t chunkSentences = 8192;  ///< sentences sorted by length together; bounds memory
     runtime::DeviceSpec device;     ///< cpu, cuda, cuda:N
     int threads = 0;                ///< intra-op threads; 0 = one per logical CPU
+    /// encode() and encodeToNpy() embed queries: with the checkpoint's separate query encoder
+    /// when it has one (trained with objectives.ir.shared_encoders = false), else the encoder.
+    bool queries = false;
 };
 
 struct EncodeStats {
@@ -46,9 +49,17 @@ class EncodingService {
     ~EncodingService();
 
     int64_t dimension() const;
-    /// Vectors of `sentences` in input order, row-major [n, dimension()] float32.
+    /// Whether the checkpoint has a separate query encoder (heads.safetensors
+    /// ir.query_encoder.*); without one queries and passages share the encoder.
+    bool hasQueryEncoder() const;
+    /// Vectors of `sentences` in input order, row-major [n, dimension()] float32 (with the query
+    /// encoder when EncodeOptions::queries is set and the checkpoint has one).
     std::vector<float> encode(const std::vector<std::string>& sentences,
                               EncodeStats* stats = nullptr);
+    /// Vectors of search queries, [n, dimension()] float32: the separate query encoder when the
+    /// checkpoint has one, else the same as encode().
+    std::vector<float> encodeQueries(const std::vector<std::string>& queries,
+                                     EncodeStats* stats = nullptr);
     /// Reads sentences from `next` until it returns false and streams their vectors to a `.npy`
     /// file [N, dimension()] float32, chunk by chunk (memory does not grow with N). `progress`
     /// gets the sentences done so far; returning false cancels (throws Cancelled, no file left).
@@ -58,6 +69,8 @@ class EncodingService {
 
   private:
     struct Impl;
+    std::vector<float> encodeWith(const std::vector<std::string>& sentences, EncodeStats* stats,
+                                  bool queries);
     explicit EncodingService(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };

@@ -1,5 +1,6 @@
 #include "core/model/hf_checkpoint.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -162,6 +163,48 @@ TensorMap loadHeadTensors(const fs::path& dir) {
         for (auto& [name, t] : loadTensorFile(dir / "heads.safetensors"))
             out.emplace(name, t);
     return out;
+}
+
+bool copyEncoderFromHeads(Encoder& encoder, const TensorMap& heads, const std::string& prefix,
+                          const std::string& origin) {
+    const bool any = std::any_of(heads.begin(), heads.end(), [&](const auto& entry) {
+        return entry.first.rfind(prefix, 0) == 0;
+    });
+    if (!any) return false;
+    std::vector<std::string> problems;
+    auto params = encoder->named_parameters(true);
+    for (const auto& p : params) {
+        auto it = heads.find(prefix + p.key());
+        if (it == heads.end())
+            problems.push_back("missing " + prefix + p.key());
+        else if (it->second.sizes() != p.value().sizes())
+            problems.push_back(prefix + p.key() + " has shape " +
+                               nlohmann::json(shapeOf(it->second)).dump() + ", the model needs " +
+                               nlohmann::json(shapeOf(p.value())).dump());
+    }
+    if (!problems.empty()) {
+        std::string text;
+        for (const auto& p : problems)
+            text += "\n  " + p;
+        throw CheckpointError(origin + ": the separate query encoder (" + prefix +
+                              "*) does not fit the model's architecture:" + text);
+    }
+    torch::NoGradGuard noGrad;
+    for (auto& p : params)
+        p.value().copy_(heads.at(prefix + p.key()));
+    return true;
+}
+
+Encoder loadQueryEncoder(const fs::path& dir, torch::ScalarType dtype) {
+    if (!fs::exists(dir / "heads.safetensors")) return nullptr;
+    const TensorMap heads = loadTensorFile(dir / "heads.safetensors");
+    const bool any = std::any_of(heads.begin(), heads.end(), [](const auto& entry) {
+        return entry.first.rfind(kQueryEncoderPrefix, 0) == 0;
+    });
+    if (!any) return nullptr;
+    Encoder encoder = loadHuggingFaceEncoder(dir, nullptr, dtype);
+    copyEncoderFromHeads(encoder, heads, kQueryEncoderPrefix, (dir / "heads.safetensors").string());
+    return encoder;
 }
 
 namespace {

@@ -31,6 +31,23 @@ Encoder loadHuggingFaceEncoder(const std::filesystem::path& dir, ImportReport* r
 /// checkpoint's heads.safetensors ("OBJECTIVE.param"). Empty when there are none.
 TensorMap loadHeadTensors(const std::filesystem::path& dir);
 
+/// Prefix, in heads.safetensors, of the separate query encoder that objectives.ir trains when
+/// objectives.ir.shared_encoders = false (the checkpoint's encoder then encodes passages).
+inline constexpr const char* kQueryEncoderPrefix = "ir.query_encoder.";
+
+/// Copies the tensors named `prefix` + parameter name in `heads` into `encoder`'s parameters
+/// (converted to their dtype). Returns false, leaving `encoder` unchanged, when `heads` has no
+/// tensor under `prefix`; throws CheckpointError naming `origin` and listing every missing or
+/// wrongly shaped tensor when it has some but not a whole encoder.
+bool copyEncoderFromHeads(Encoder& encoder, const TensorMap& heads, const std::string& prefix,
+                          const std::string& origin);
+
+/// The separate query encoder of a checkpoint folder (kQueryEncoderPrefix tensors of its
+/// heads.safetensors, architecture from its config.json), or an empty holder (nullptr) when the
+/// checkpoint has none (queries and passages share the encoder).
+Encoder loadQueryEncoder(const std::filesystem::path& dir,
+                         torch::ScalarType dtype = torch::kFloat32);
+
 /// Version of Isomorph's additions to the layout, stored in the safetensors metadata as
 /// "isomorph_format_version"; files from a newer Isomorph are refused on load.
 constexpr int kCheckpointFormatVersion = 1;

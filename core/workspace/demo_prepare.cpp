@@ -23,16 +23,19 @@ bool report(const DemoPrepareProgress& progress, const std::string& message) {
 }
 
 // Builds the corpus unless a current one is there; returns true when it built one. A corpus of
-// an older schema (version 1: dev/test pairs that also occur in train) is rebuilt, and says so.
+// an older schema (version 1: dev/test pairs that also occur in train; version 2: test retrieval
+// corpora of the test split's passages only) is rebuilt, and says so.
 bool buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o,
                  const DemoPrepareProgress& progress) {
     const int version = data::demoCorpusSchemaVersion(paths.corpus);
     if (!o.force && version >= data::kDemoCorpusSchemaVersion) return false;
     if (!o.force && version > 0)
-        report(progress,
-               fmt::format("rebuilding the demo corpus: {} has schema version {}, "
-                           "older than {} (its dev and test pairs overlap train)",
-                           paths.corpus.string(), version, data::kDemoCorpusSchemaVersion));
+        report(progress, fmt::format("rebuilding the demo corpus: {} has schema version {}, "
+                                     "older than {} ({})",
+                                     paths.corpus.string(), version, data::kDemoCorpusSchemaVersion,
+                                     version < 2 ? "its dev and test pairs overlap train"
+                                                 : "its test retrieval sets search only the test "
+                                                   "split's few dozen passages"));
     data::DemoCorpusOptions demo;
     demo.outDir = paths.corpus;
     demo.jobs = o.threads;

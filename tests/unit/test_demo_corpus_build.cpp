@@ -74,7 +74,8 @@ class TestDemoCorpusBuild : public QObject {
         QFile mf(out + "/manifest.json");
         QVERIFY(mf.open(QIODevice::ReadOnly));
         const QJsonObject m = QJsonDocument::fromJson(mf.readAll()).object();
-        QCOMPARE(m["schema_version"].toInt(), 2);  // 2: split units, no cross-split pairs
+        // 2: split units, no cross-split pairs; 3: test xx-en sets search every split's English
+        QCOMPARE(m["schema_version"].toInt(), 3);
         for (const QString lang : {"en", "de", "ja"})
             QVERIFY2(sum(docCounts(m, lang)) > 300, qPrintable(lang));
         for (const QString pair : {"de-en", "ja-en"}) {

@@ -142,6 +142,31 @@ std::set<QString> pairTexts(const QString& out, const QString& split) {
     return texts;
 }
 
+// The "_id" of every line of a JSONL file.
+std::set<QString> idsIn(const QString& path) {
+    std::set<QString> ids;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return ids;
+    while (!f.atEnd()) {
+        const QByteArray line = f.readLine().trimmed();
+        if (!line.isEmpty()) ids.insert(QJsonDocument::fromJson(line).object()["_id"].toString());
+    }
+    return ids;
+}
+
+// The corpus ids judged in a BEIR qrels file.
+std::set<QString> qrelsTargets(const QString& path) {
+    std::set<QString> ids;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return ids;
+    f.readLine();  // header
+    while (!f.atEnd()) {
+        const QStringList cols = QString::fromUtf8(f.readLine()).trimmed().split('\t');
+        if (cols.size() >= 2) ids.insert(cols[1]);
+    }
+    return ids;
+}
+
 }  // namespace
 
 class TestDemoCorpusSplits : public QObject {
@@ -237,7 +262,42 @@ class TestDemoCorpusSplits : public QObject {
         QVERIFY(mf.open(QIODevice::ReadOnly));
         const QJsonObject m = QJsonDocument::fromJson(mf.readAll()).object();
         QVERIFY(m["overlap_dropped"]["option"]["dev"].toInt() > 0);  // the --help pair
-        QCOMPARE(m["schema_version"].toInt(), 2);
+        QCOMPARE(m["schema_version"].toInt(), 3);
+    }
+
+    void testRetrievalSearchesTheEnglishPassagesOfAllSplits() {
+        // Schema 3: test queries against the English passages of train, dev and test; their
+        // targets stay test passages, and nothing of test reaches the train sets.
+        const QString r = out_ + "/retrieval/";
+        const auto trainEn = idsIn(r + "train/en-en/corpus.jsonl"),
+                   devEn = idsIn(r + "dev/en-en/corpus.jsonl");
+        QVERIFY(!trainEn.empty() && !devEn.empty());
+        for (const QString pair : {"de-en", "en-en"}) {
+            const auto corpus = idsIn(r + "test/" + pair + "/corpus.jsonl");
+            for (const auto* earlier : {&trainEn, &devEn})
+                for (const auto& id : *earlier)
+                    QVERIFY2(corpus.count(id), qPrintable(pair + " lacks " + id));
+            const auto targets = qrelsTargets(r + "test/" + pair + "/qrels/test.tsv");
+            QVERIFY(!targets.empty());
+            for (const auto& id : targets) {
+                QVERIFY2(corpus.count(id), qPrintable(id));
+                QVERIFY2(!trainEn.count(id) && !devEn.count(id), qPrintable(id));
+            }
+            // Leak-freedom: no test query or judged passage in the train set of the pair.
+            const auto trainQueries = idsIn(r + "train/" + pair + "/queries.jsonl");
+            for (const auto& id : idsIn(r + "test/" + pair + "/queries.jsonl"))
+                QVERIFY2(!trainQueries.count(id), qPrintable(id));
+            const auto trainCorpus = idsIn(r + "train/" + pair + "/corpus.jsonl");
+            for (const auto& id : targets)
+                QVERIFY2(!trainCorpus.count(id), qPrintable(id));
+        }
+        // Monolingual sets in other languages and the dev sets keep their own split's passages.
+        const auto devDe = idsIn(r + "dev/de-en/corpus.jsonl");
+        for (const auto& id : devDe)
+            QVERIFY2(!trainEn.count(id), qPrintable(id));
+        const auto testDeDe = idsIn(r + "test/de-de/corpus.jsonl");
+        for (const auto& id : testDeDe)
+            QVERIFY2(id.endsWith(".de"), qPrintable(id));
     }
 
     void statsCountOverlapOfOldCorpora() {

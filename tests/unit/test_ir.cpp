@@ -8,7 +8,9 @@
 
 #include <QtTest>
 
+#include "core/common/errors.h"
 #include "core/train/objectives/hictl_objective.h"
+#include "core/train/objectives/ir_hard_negatives.h"
 #include "core/train/objectives/ir_objective.h"
 #include "core/train/presets.h"
 #include "tests/support/near.h"
@@ -115,6 +117,82 @@ class TestIr : public QObject {
         auto distinct = torch::tensor(std::vector<int64_t>{1, 2, 3});
         ISOMORPH_COMPARE_NEAR(irLoss(q, p, 1.0, distinct, distinct).item<double>(),
                               0.9518187432667512, kTol);
+    }
+
+    void hardNegativesAreFurtherColumns() {
+        // Hard negatives h_j (one per query, mined or placeholder) join every query's softmax:
+        // row i's denominator is e^{s_ii} + sum_{j != i} e^{s_ij} + sum_{valid j} e^{c_ij},
+        // without a hard negative that has the text of row i's positive (key 5 = passage 0's).
+        auto q = queries(), p = passages();
+        auto h = t64({{0.9, 0.1}, {0.3, 0.3}, {-1.0, 0.2}});
+        auto passageKeys = torch::tensor(std::vector<int64_t>{5, 6, 7});
+        IrHardNegatives hard{h, torch::tensor(std::vector<int64_t>{8, 9, 5}),
+                             torch::tensor(std::vector<int64_t>{1, 0, 1})};
+        IrLossStats stats;
+        const double loss = irLoss(q, p, 1.0, {}, passageKeys, &stats, &hard).item<double>();
+        auto cos = [](torch::Tensor a, torch::Tensor b) {
+            return (torch::dot(a, b) / (a.norm() * b.norm())).item<double>();
+        };
+        // Valid hard columns per row: h0 for every row, h2 (key 5) only off row 0; h1 none.
+        const std::vector<std::vector<int>> hardOf = {{0}, {0, 2}, {0, 2}};
+        double expected = 0;
+        for (int i = 0; i < 3; ++i) {
+            double den = 0;
+            for (int j = 0; j < 3; ++j)
+                den += std::exp(cos(q[i], p[j]));
+            for (int j : hardOf[static_cast<size_t>(i)])
+                den += std::exp(cos(q[i], h[j]));
+            expected += -(cos(q[i], p[i]) - std::log(den)) / 3.0;
+        }
+        ISOMORPH_COMPARE_NEAR(loss, expected, kTol);
+        ISOMORPH_COMPARE_NEAR(stats.negatives, (3.0 * 2 + 5.0) / 3.0, kTol);
+        // No hard negative valid: eq. 1 exactly.
+        IrHardNegatives none{h, hard.keys, torch::zeros({3}, torch::kInt64)};
+        ISOMORPH_COMPARE_NEAR(irLoss(q, p, 1.0, {}, {}, nullptr, &none).item<double>(),
+                              0.9518187432667512, kTol);
+    }
+
+    void minedNegativeIsNeverAPositive() {
+        // d1 is q1's positive, d2 a copy of its text under another id, d3 not in the corpus,
+        // d4 judged not relevant (grade 0: a fine negative).
+        const std::unordered_map<std::string, std::string> corpus = {
+            {"d1", "remove empty directories"},
+            {"d2", "remove empty directories"},
+            {"d4", "remove files or directories"},
+            {"d5", "list directory contents"}};
+        isomorph::data::Qrels qrels = {{"q1", {{"d1", 1}, {"d4", 0}}}, {"q2", {{"d5", 1}}}};
+        isomorph::search::Run run = {{"q1", {{"d1", 9}, {"d2", 8}, {"d3", 7}, {"d4", 6}}},
+                                     {"q2", {{"d5", 3}}}};
+        auto mined = pickHardNegatives(run, corpus, qrels);
+        QCOMPARE(mined.size(), size_t{1});  // q2's ranking holds only its positive
+        QCOMPARE(mined.at("q1"), std::string("d4"));
+        // Mined with BM25 from the corpus itself: the best non-relevant passage, and for every
+        // query of the list never a positive or a copy of one.
+        const std::vector<isomorph::data::Query> qs = {{"q1", "remove empty directories", 1},
+                                                       {"q2", "list directory", 2}};
+        const auto bm25 = bm25Rankings(corpus, qs);
+        QVERIFY(!bm25.at("q1").empty());
+        const std::string top = bm25.at("q1").front().docId;
+        QVERIFY2(top == "d1" || top == "d2", top.c_str());  // all three words
+        mined = pickHardNegatives(bm25, corpus, qrels);
+        QCOMPARE(mined.at("q1"), std::string("d4"));  // d1 and d2 outrank it
+        for (const auto& [query, negative] : mined) {
+            QVERIFY(!qrels.at(query).count(negative) || qrels.at(query).at(negative) <= 0);
+            for (const auto& [doc, grade] : qrels.at(query))
+                if (grade > 0) QVERIFY(corpus.at(doc) != corpus.at(negative));
+        }
+        // The option's forms, and a clear message for anything else.
+        QVERIFY(HardNegativeSource::parse("none").kind == HardNegativeSource::Kind::None);
+        QVERIFY(HardNegativeSource::parse("bm25").kind == HardNegativeSource::Kind::Bm25);
+        const auto fromRun = HardNegativeSource::parse("run:/tmp/x.trec");
+        QVERIFY(fromRun.kind == HardNegativeSource::Kind::Run);
+        QCOMPARE(fromRun.runFile.string(), std::string("/tmp/x.trec"));
+        try {
+            HardNegativeSource::parse("bm-25");
+            QFAIL("accepted bm-25");
+        } catch (const isomorph::ConfigError& e) {
+            QVERIFY(QString(e.what()).contains("objectives.ir.hard_negatives"));
+        }
     }
 
     void semanticLossIsEquationTwo() {

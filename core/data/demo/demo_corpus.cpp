@@ -368,6 +368,7 @@ DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options,
     progress("write", 1, 3);
     PairFamilies families = buildPairFamilies(parsed.corpus);
     const Json dropped = dropCrossSplitOverlap(families);
+    widenTestRetrievalCorpora(families);
     progress("write", 2, 3);
     writePairFamilies(families, tmp.path(), manifest);
     manifest["overlap_dropped"] = dropped;

@@ -59,7 +59,9 @@ std::string_view splitOfCommand(std::string_view command);
 
 /// manifest.json `schema_version` of what buildDemoCorpus writes. 2: split units and no pair text
 /// shared between splits (version 1 corpora leak dev/test text into train; rebuild them).
-constexpr int kDemoCorpusSchemaVersion = 2;
+/// 3: the test split's xx-en and en-en retrieval sets search the English passages of every
+/// split (version 2 test corpora hold only the test split's few dozen passages).
+constexpr int kDemoCorpusSchemaVersion = 3;
 
 /// The `schema_version` in DIR/manifest.json; 0 when the file is missing or unreadable.
 int demoCorpusSchemaVersion(const std::filesystem::path& dir);

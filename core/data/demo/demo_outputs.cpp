@@ -3,6 +3,7 @@
 
 #include "core/data/demo/demo_outputs.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 
@@ -349,6 +350,26 @@ Json dropCrossSplitOverlap(PairFamilies& families) {
         addToIndex(pairs, seen);
     }
     return dropped;
+}
+
+void widenTestRetrievalCorpora(PairFamilies& families) {
+    const auto englishOf = [&](const std::string& split) -> const std::vector<BeirPassage>* {
+        const auto& sets = families.splits.at(split).retrieval;
+        const auto it = sets.find("en-en");
+        return it == sets.end() ? nullptr : &it->second.passages;
+    };
+    for (auto& [pair, set] : families.splits.at("test").retrieval) {
+        if (pair.size() < 3 || pair.compare(pair.size() - 3, 3, "-en") != 0) continue;
+        std::set<std::string> ids;
+        for (const auto& p : set.passages)
+            ids.insert(p.id);
+        for (const char* split : {"train", "dev"})
+            if (const auto* english = englishOf(split))
+                for (const auto& p : *english)
+                    if (ids.insert(p.id).second) set.passages.push_back(p);
+        std::sort(set.passages.begin(), set.passages.end(),
+                  [](const BeirPassage& a, const BeirPassage& b) { return a.id < b.id; });
+    }
 }
 
 void writePairFamilies(const PairFamilies& families, const fs::path& dir, Json& manifest) {

@@ -78,6 +78,14 @@ PairFamilies buildPairFamilies(const Corpus& corpus);
 /// passage).
 nlohmann::ordered_json dropCrossSplitOverlap(PairFamilies& families);
 
+/// Makes the test split's retrieval sets with English passages (xx-en, en-en) search the
+/// English passages of every split: their queries stay test queries judged against test
+/// passages, the train and dev passages join as unjudged distractors (no query of theirs is
+/// added, so nothing of test reaches train). A corpus of a few dozen passages lets a random
+/// ranking score ~7% MRR; the whole English collection makes the test honest. Call after
+/// dropCrossSplitOverlap (the distractors are train and dev text by design).
+void widenTestRetrievalCorpora(PairFamilies& families);
+
 /// Writes parallel/, retrieval/ and sections/ and fills manifest["pairs"], ["retrieval"] and
 /// ["section_pairs"].
 void writePairFamilies(const PairFamilies& families, const std::filesystem::path& dir,

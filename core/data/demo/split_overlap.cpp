@@ -90,8 +90,11 @@ Texts sectionPairs(const fs::path& dir) {
     return out;
 }
 
-// Distinct ids of every `name` file (queries.jsonl, corpus.jsonl) below `dir`.
-Texts beirTexts(const fs::path& dir, const std::string& name) {
+// Texts of the distinct ids of every `name` file (queries.jsonl, corpus.jsonl) below `dir`,
+// except the ids in `earlier` (passages of earlier splits that a test corpus holds as
+// distractors, schema 3); the ids read are added to `earlier` when it is given.
+Texts beirTexts(const fs::path& dir, const std::string& name,
+                std::set<std::string>* earlier = nullptr) {
     std::map<std::string, std::string> byId;
     for (const auto& f : filesIn(dir, name, true))
         forEachLine(f, [&](const std::string& line, size_t n) {
@@ -99,8 +102,13 @@ Texts beirTexts(const fs::path& dir, const std::string& name) {
             byId.emplace(field(j, "_id"), field(j, "text"));
         });
     Texts out;
-    for (auto& [id, text] : byId)
+    std::vector<std::string> ids;
+    for (auto& [id, text] : byId) {
+        if (earlier && earlier->count(id)) continue;
+        ids.push_back(id);
         out.emplace_back(std::move(text), std::string());
+    }
+    if (earlier) earlier->insert(ids.begin(), ids.end());
     return out;
 }
 
@@ -126,7 +134,8 @@ DemoSplitStats measureDemoSplits(const fs::path& dir) {
                         dir.string() + "'");
     DemoSplitStats s;
     s.schemaVersion = demoCorpusSchemaVersion(dir);
-    demo::SplitTextIndex seen;  // the texts of the splits before the current one
+    demo::SplitTextIndex seen;         // the texts of the splits before the current one
+    std::set<std::string> passageIds;  // passages of the splits so far
     for (const auto& split : demo::kSplits) {
         s.documents[split] = lineCount(dir / "docs" / split);
         std::map<std::string, Texts> texts = {
@@ -134,7 +143,7 @@ DemoSplitStats measureDemoSplits(const fs::path& dir) {
             {"option", tsvPairs(dir / "parallel" / split / "option")},
             {"section", sectionPairs(dir / "sections" / split)},
             {"query", beirTexts(dir / "retrieval" / split, "queries.jsonl")},
-            {"passage", beirTexts(dir / "retrieval" / split, "corpus.jsonl")}};
+            {"passage", beirTexts(dir / "retrieval" / split, "corpus.jsonl", &passageIds)}};
         for (const auto& [family, list] : texts) {
             s.pairs[family][split] = list.size();
             if (split == "train") continue;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <limits>
+#include <map>
+#include <optional>
 #include <unordered_map>
 
 #include "core/common/errors.h"
@@ -10,11 +12,13 @@
 #include "core/common/random.h"
 #include "core/data/readers/beir_corpus_reader.h"
 #include "core/data/readers/retrieval_sets.h"
+#include "core/model/hf_checkpoint.h"
 #include "core/model/pooling.h"
 #include "core/text/tokenizer.h"
 #include "core/train/objectives/batch_tensors.h"
 #include "core/train/objectives/gather_rows.h"
 #include "core/train/objectives/hictl_objective.h"
+#include "core/train/objectives/ir_hard_negatives.h"
 
 namespace isomorph::train {
 
@@ -88,6 +92,9 @@ std::vector<fs::path> setFolders(const IrOptions& o) {
 
 IrTrainingSet loadIrExamples(const IrOptions& o, const text::Tokenizer& tokenizer) {
     IrTrainingSet result;
+    const HardNegativeSource hard = HardNegativeSource::parse(o.hardNegatives);
+    std::optional<search::Run> runRankings;
+    if (hard.kind == HardNegativeSource::Kind::Run) runRankings = readRunRankings(hard.runFile);
     for (const fs::path& set : setFolders(o)) {
         result.sets.push_back(set.string());
         std::unordered_map<std::string, std::string> corpus;
@@ -98,7 +105,13 @@ IrTrainingSet loadIrExamples(const IrOptions& o, const text::Tokenizer& tokenize
                                        ? set / "qrels" / "train.tsv"
                                        : set / "qrels" / "test.tsv";
         const data::Qrels qrels = data::readBeirQrels(qrelsFile);
-        for (const data::Query& q : data::readBeirQueries(set / "queries.jsonl")) {
+        const std::vector<data::Query> setQueries = data::readBeirQueries(set / "queries.jsonl");
+        std::map<std::string, std::string> negatives;
+        if (hard.kind == HardNegativeSource::Kind::Bm25)
+            negatives = pickHardNegatives(bm25Rankings(corpus, setQueries), corpus, qrels);
+        else if (hard.kind == HardNegativeSource::Kind::Run)
+            negatives = pickHardNegatives(*runRankings, corpus, qrels);
+        for (const data::Query& q : setQueries) {
             ++result.queries;
             auto judged = qrels.find(q.id);
             size_t before = result.examples.size();
@@ -106,9 +119,19 @@ IrTrainingSet loadIrExamples(const IrOptions& o, const text::Tokenizer& tokenize
                 for (const auto& [docId, grade] : judged->second) {
                     auto passage = corpus.find(docId);
                     if (grade <= 0 || passage == corpus.end() || passage->second.empty()) continue;
-                    result.examples.push_back({wrap(tokenizer, q.text, o.maxQueryTokens),
-                                               wrap(tokenizer, passage->second, o.maxPassageTokens),
-                                               keyOf(q.text), keyOf(passage->second)});
+                    IrExample e{wrap(tokenizer, q.text, o.maxQueryTokens),
+                                wrap(tokenizer, passage->second, o.maxPassageTokens),
+                                keyOf(q.text),
+                                keyOf(passage->second),
+                                {},
+                                0};
+                    if (auto n = negatives.find(q.id); n != negatives.end()) {
+                        const std::string& text = corpus.at(n->second);
+                        e.negative = wrap(tokenizer, text, o.maxPassageTokens);
+                        e.negativeKey = keyOf(text);
+                        ++result.hardNegatives;
+                    }
+                    result.examples.push_back(std::move(e));
                 }
             if (result.examples.size() == before) ++result.skippedQueries;
         }
@@ -163,7 +186,7 @@ fs::path tokenizerFile(const ObjectiveBuildContext& c) {
 
 torch::Tensor irLoss(const torch::Tensor& q, const torch::Tensor& p, double temperature,
                      const torch::Tensor& queryKeys, const torch::Tensor& passageKeys,
-                     IrLossStats* stats) {
+                     IrLossStats* stats, const IrHardNegatives* hard) {
     const int64_t n = q.size(0);
     auto qn = F::normalize(q, F::NormalizeFuncOptions().dim(1));
     auto pn = F::normalize(p, F::NormalizeFuncOptions().dim(1));
@@ -176,14 +199,26 @@ torch::Tensor irLoss(const torch::Tensor& q, const torch::Tensor& p, double temp
     if (queryKeys.defined())
         dropped = dropped.logical_or(queryKeys.unsqueeze(1).eq(queryKeys.unsqueeze(0)));
     dropped = dropped.logical_and(self.logical_not());
+    if (hard && hard->z.defined()) {
+        // [n, n] more columns: hard negative j for every query, unless query j has none or it
+        // is the text of this row's positive.
+        auto hn = F::normalize(hard->z, F::NormalizeFuncOptions().dim(1));
+        logits = torch::cat({logits, torch::matmul(qn, hn.t()) / temperature}, 1);
+        auto hardDropped =
+            hard->valid.to(torch::kBool).logical_not().unsqueeze(0).expand({n, hn.size(0)});
+        if (passageKeys.defined())
+            hardDropped =
+                hardDropped.logical_or(passageKeys.unsqueeze(1).eq(hard->keys.unsqueeze(0)));
+        dropped = torch::cat({dropped, hardDropped}, 1);
+    }
     logits = logits.masked_fill(dropped, -std::numeric_limits<double>::infinity());
     auto target = torch::arange(n, torch::TensorOptions().dtype(torch::kLong).device(q.device()));
     auto loss = F::cross_entropy(logits, target);
     if (stats) {
         torch::NoGradGuard noGrad;
         stats->accuracy = logits.argmax(1).eq(target).to(torch::kFloat64).mean().item<double>();
-        stats->negatives =
-            static_cast<double>(n - 1) - dropped.sum().item<double>() / static_cast<double>(n);
+        stats->negatives = static_cast<double>(logits.size(1) - 1) -
+                           dropped.sum().item<double>() / static_cast<double>(n);
     }
     return loss;
 }
@@ -241,6 +276,27 @@ IrObjective::IrObjective(const ObjectiveBuildContext& c)
         monoSampler_ = std::make_unique<ds::MlmSampler>(docs_, monoOptions_);
     }
     heads_ = std::make_shared<torch::nn::Module>("IrHeads");  // none: the encoder is the model
+    if (!options_.sharedEncoders) buildQueryEncoder(c);
+}
+
+void IrObjective::buildQueryEncoder(const ObjectiveBuildContext& c) {
+    // DPR's second tower: the same architecture (and dropout) as the run's encoder, starting
+    // from the query encoder of an IR checkpoint with separate encoders when model.init is one,
+    // else from the run's initial encoder weights.
+    queryEncoder_ = model::Encoder(c.encoder->config);
+    queryEncoder_->to(c.encoder->parameters().front().scalar_type());
+    const std::string prefix = std::string(model::kQueryEncoderPrefix);
+    if (model::copyEncoderFromHeads(queryEncoder_, c.initHeads, prefix,
+                                    c.checkpoint.string() + "/heads.safetensors")) {
+        queryEncoderFrom_ = prefix + "* of the initial checkpoint";
+    } else {
+        torch::NoGradGuard noGrad;
+        auto source = c.encoder->named_parameters(true);
+        for (auto& p : queryEncoder_->named_parameters(true))
+            p.value().copy_(source[p.key()]);
+        queryEncoderFrom_ = "a copy of the initial encoder";
+    }
+    heads_->register_module("query_encoder", queryEncoder_);
 }
 
 std::string IrObjective::initNote() const {
@@ -249,13 +305,21 @@ std::string IrObjective::initNote() const {
         sets += (sets.empty() ? "" : ", ") + fs::path(s).filename().string();
     return "IR: " + std::to_string(data_.examples.size()) + " (query, positive) pairs from " +
            std::to_string(data_.queries) + " queries of " + sets + "; " +
-           std::to_string(data_.skippedQueries) + " queries skipped (no judged positive)";
+           std::to_string(data_.skippedQueries) + " queries skipped (no judged positive); " +
+           (options_.hardNegatives == "none" || options_.hardNegatives.empty()
+                ? std::string()
+                : std::to_string(data_.hardNegatives) + " with a hard negative (" +
+                      options_.hardNegatives + "); ") +
+           (queryEncoder_.is_empty() ? std::string("one encoder for queries and passages")
+                                     : "separate query encoder from " + queryEncoderFrom_);
 }
 
-torch::Tensor IrObjective::embed(const ds::TokenMatrix& rows, StepContext& context) {
+torch::Tensor IrObjective::embed(const ds::TokenMatrix& rows, StepContext& context,
+                                 model::Encoder encoder) {
     const BatchTensors t = toTensors(rows, context.device);
     const bool layer = pooling_.kind == model::Pooling::Kind::LayerMean;
-    model::EncoderOutput out = context.encoder->forward(t.ids, t.mask, {}, layer);
+    if (encoder.is_empty()) encoder = context.encoder;
+    model::EncoderOutput out = encoder->forward(t.ids, t.mask, {}, layer);
     return model::poolSentences(out, t.mask, pooling_);
 }
 
@@ -313,8 +377,8 @@ ObjectiveOutput IrObjective::forward(StepContext& context) {
 
     const int64_t B = options_.batchSize;
     const auto M = static_cast<uint64_t>(data_.examples.size());
-    std::vector<std::vector<int32_t>> queries, passages;
-    std::vector<int64_t> queryKeys, passageKeys;
+    std::vector<std::vector<int32_t>> queries, passages, negatives;
+    std::vector<int64_t> queryKeys, passageKeys, negativeKeys, negativeValid;
     for (int64_t i = 0; i < B; ++i) {
         const auto slot = static_cast<uint64_t>(consumed_ + rank_ * B + i);
         const FeistelPermutation order(M, deriveKey(seed_, slot / M));
@@ -323,10 +387,19 @@ ObjectiveOutput IrObjective::forward(StepContext& context) {
         passages.push_back(e.passage);
         queryKeys.push_back(e.queryKey);
         passageKeys.push_back(e.passageKey);
+        // Every row gets a slot so that ranks gather equal shapes; a query without a hard
+        // negative holds an empty placeholder that the loss leaves out.
+        const bool has = !e.negative.empty();
+        negatives.push_back(
+            has ? e.negative : std::vector<int32_t>{text::Tokenizer::kBos, text::Tokenizer::kEos});
+        negativeKeys.push_back(e.negativeKey);
+        negativeValid.push_back(has ? 1 : 0);
     }
     consumed_ += B * worldSize_;
     const ds::TokenMatrix qm = ds::collate(queries), pm = ds::collate(passages);
-    auto zq = gatherRows(context.collective, embed(qm, context));
+    // Queries through the query encoder when it is separate; the contrastive losses above went
+    // through the passage encoder only (section 4).
+    auto zq = gatherRows(context.collective, embed(qm, context, queryEncoder_));
     auto zp = gatherRows(context.collective, embed(pm, context));
     auto keys = [&](const std::vector<int64_t>& k) {
         auto t = torch::tensor(k, torch::kInt64).to(context.device);
@@ -334,8 +407,18 @@ ObjectiveOutput IrObjective::forward(StepContext& context) {
                    ? context.collective->allGather(t)
                    : t;
     };
+    IrHardNegatives hard;
+    if (data_.hardNegatives > 0) {
+        const ds::TokenMatrix nm = ds::collate(negatives);
+        hard.z = gatherRows(context.collective, embed(nm, context));
+        hard.keys = keys(negativeKeys);
+        hard.valid = keys(negativeValid);
+        result.tokens += nm.tokens();
+        result.samples += B;
+    }
     IrLossStats stats;
-    auto ir = irLoss(zq, zp, options_.temperature, keys(queryKeys), keys(passageKeys), &stats);
+    auto ir =
+        irLoss(zq, zp, options_.temperature, keys(queryKeys), keys(passageKeys), &stats, &hard);
     const double world = worldSizeOf(context.collective);
     const double irValue = ir.item<double>();
     auto scaled = world == 1.0 ? ir : ir * world - ir.detach() * (world - 1.0);
@@ -382,7 +465,8 @@ ObjectiveSpec irObjectiveSpec() {
         "a symmetric InfoNCE over parallel pairs of mixed language pairs (data.pairs) and w_l "
         "times the language contrastive loss, which makes every other sentence of a batch "
         "(including non-parallel text of data.docs) equally similar to both sides of each "
-        "parallel pair. One shared encoder for queries and passages.";
+        "parallel pair. One shared encoder for queries and passages, or a separate query "
+        "encoder (shared_encoders = false).";
     s.paper = "semantic-language-contrastive-ir.txt";
     s.defaultWeight = 0.0;
     s.defaults = [] { return std::any(IrOptions{}); };
@@ -395,6 +479,14 @@ ObjectiveSpec irObjectiveSpec() {
                     "comma-separated set names under train_sets (\"en-en,de-en\"); empty = all"),
         optionField("ir", "batch_size", &IrOptions::batchSize,
                     "(query, positive passage) pairs per batch and process"),
+        optionField("ir", "shared_encoders", &IrOptions::sharedEncoders,
+                    "one encoder for queries and passages; false = a separate query encoder "
+                    "from the same checkpoint, saved as ir.query_encoder.* in heads.safetensors "
+                    "and used for queries by encode --queries, search and eval retrieval"),
+        optionField("ir", "hard_negatives", &IrOptions::hardNegatives,
+                    "one hard negative per query besides the in-batch ones: \"none\", "
+                    "\"bm25\" (best-ranked non-relevant passage of the set under BM25) or "
+                    "\"run:PATH\" (from a TREC run file)"),
         optionField("ir", "temperature", &IrOptions::temperature,
                     "tau of eq. 1, cos(q, p) / tau; the paper's eq. 1 is tau = 1"),
         optionField("ir", "max_query_tokens", &IrOptions::maxQueryTokens,
@@ -424,6 +516,11 @@ ObjectiveSpec irObjectiveSpec() {
         need(!o.trainSets.empty(), "objectives.ir.train_sets: name a folder of BEIR training sets");
         need(o.batchSize >= 2, "objectives.ir.batch_size must be at least 2 (negatives)");
         need(o.temperature > 0, "objectives.ir.temperature must be positive");
+        try {
+            HardNegativeSource::parse(o.hardNegatives);
+        } catch (const ConfigError& e) {
+            p.push_back(e.what());
+        }
         need(o.maxQueryTokens >= 3, "objectives.ir.max_query_tokens must be at least 3");
         need(o.maxPassageTokens >= 3, "objectives.ir.max_passage_tokens must be at least 3");
         if (config.model.init == "scratch") {

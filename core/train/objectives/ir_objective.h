@@ -1,7 +1,9 @@
 #pragma once
 
 // Bi-encoder retrieval with semantic and language contrastive losses (Hu et al. 2023). One
-// encoder (shared weights) embeds queries and passages; the joint loss of eq. 4 is
+// encoder (shared weights) embeds queries and passages, or (shared_encoders = false) DPR's two:
+// the run's encoder embeds passages and a separate query encoder, a head of this objective
+// initialised from the same checkpoint, embeds queries. The joint loss of eq. 4 is
 //   L = L_IR + w_s L_semaCL + w_l L_langCL
 // with L_IR DPR's in-batch negative log-likelihood over cosine / tau (eq. 1; negatives: the
 // other passages of the batch on every rank), L_semaCL HICTL's symmetric InfoNCE over a batch of
@@ -33,9 +35,18 @@ struct IrLossStats {
 /// (or undefined): column j is left out of row i's softmax when j != i and passage j is the same
 /// text as passage i or belongs to the same query (a duplicate positive is no negative); with
 /// distinct keys this is eq. 1 exactly. Returns the mean over the n queries.
+/// Hard negatives of a batch: z [n, d], row i mined for query i and a negative of every query;
+/// keys [n] int64 passage keys (column i is left out of row r when it is the text of r's
+/// positive); valid [n] bool (false: query i has none, the column is left out of every row).
+struct IrHardNegatives {
+    torch::Tensor z, keys, valid;
+};
+
+/// `hard` (optional) adds its rows as further columns of every query's softmax (DPR's BM25
+/// negatives); without it this is eq. 1.
 torch::Tensor irLoss(const torch::Tensor& q, const torch::Tensor& p, double temperature,
                      const torch::Tensor& queryKeys = {}, const torch::Tensor& passageKeys = {},
-                     IrLossStats* stats = nullptr);
+                     IrLossStats* stats = nullptr, const IrHardNegatives* hard = nullptr);
 
 /// L_langCL of eq. 3, as written: zx, zy: [n, d] the two sides of n parallel pairs; zq: [m, d]
 /// non-parallel sentences (m may be 0). B holds N = 2n + m sentences; for every pair (i, j) and
@@ -50,6 +61,8 @@ torch::Tensor languageContrastiveLoss(const torch::Tensor& zx, const torch::Tens
 struct IrExample {
     std::vector<int32_t> query, passage;
     int64_t queryKey = 0, passageKey = 0;  ///< hashes of the query and passage texts
+    std::vector<int32_t> negative;         ///< the query's hard negative; empty = none
+    int64_t negativeKey = 0;               ///< hash of the hard negative's text
 };
 
 /// What loadIrExamples read.
@@ -57,6 +70,7 @@ struct IrTrainingSet {
     std::vector<IrExample> examples;
     int64_t queries = 0;            ///< queries read
     int64_t skippedQueries = 0;     ///< queries without a judged positive found in the corpus
+    int64_t hardNegatives = 0;      ///< examples with a hard negative
     std::vector<std::string> sets;  ///< set folders read, in order
 };
 
@@ -71,9 +85,12 @@ class IrObjective : public Objective {
     std::string initNote() const override;
 
   private:
-    torch::Tensor embed(const data::samplers::TokenMatrix& rows, StepContext& context);
+    /// [rows, d] pooled vectors of `rows` through `encoder` (the run's encoder by default).
+    torch::Tensor embed(const data::samplers::TokenMatrix& rows, StepContext& context,
+                        model::Encoder encoder = nullptr);
     /// Sampled pair batch -> [n, d] embeddings of both sides (this rank's rows).
     std::pair<torch::Tensor, torch::Tensor> embedPairs(StepContext& context, int64_t* tokens);
+    void buildQueryEncoder(const ObjectiveBuildContext& context);
     /// Samples a batch, computes the loss, differentiates it x `scale` x its weight and returns
     /// its value.
     double semanticStep(StepContext& context, ObjectiveOutput& result, double scale);
@@ -92,6 +109,8 @@ class IrObjective : public Objective {
     std::unique_ptr<data::samplers::PairSampler> pairSampler_;
     std::unique_ptr<data::samplers::MlmSampler> monoSampler_;
     std::shared_ptr<torch::nn::Module> heads_;
+    model::Encoder queryEncoder_ = nullptr;  ///< shared_encoders = false: embeds the queries
+    std::string queryEncoderFrom_;           ///< where queryEncoder_ started, for initNote()
 };
 
 }  // namespace isomorph::train

@@ -18,6 +18,16 @@ struct IrOptions {
     /// Comma-separated names of the sets under train_sets to use ("en-en,de-en"); "" = all.
     std::string sets;
     int64_t batchSize = 16;  ///< (query, positive passage) pairs per batch (per process)
+    /// One encoder for queries and passages (true), or DPR's two: a separate query encoder,
+    /// initialised from the same checkpoint, trained alongside and saved in heads.safetensors as
+    /// ir.query_encoder.* (the checkpoint's encoder is then the passage encoder). encode
+    /// --queries, search and eval retrieval embed queries with it.
+    bool sharedEncoders = true;
+    /// One hard negative per query besides the in-batch ones (DPR): "none"; "bm25" = the
+    /// best-ranked non-relevant passage of the query's set under BM25 (a Xapian index of the
+    /// set's corpus built at start); "run:PATH" = the best-ranked non-relevant passage of the
+    /// query in a TREC run file. A passage with the text of a positive is never a negative.
+    std::string hardNegatives = "none";
     /// tau of eq. 1, sim(q, p) / tau with sim the cosine. The paper's eq. 1 is tau = 1, which
     /// barely separates a positive at cos 1 from negatives at cos 0.9; the default is 0.05.
     double temperature = 0.05;
