@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <unistd.h>
+#include <utility>
+#include <vector>
 #ifdef __linux__
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -62,10 +64,9 @@ Coordinates columns(const FloatMatrix& p) {
     return c;
 }
 
-model::EncodeOptions encodeOptions() {
+model::EncodeOptions encodeOptions(const model::Pooling& pooling) {
     model::EncodeOptions o;
-    // The sentence vector dev evaluation measures (eval.pooling's default).
-    o.pooling.kind = model::Pooling::Kind::Mean;
+    o.pooling = pooling;
     // One core stays free for the GUI thread: the event loop must never stall while encoding.
     o.threads = std::max(1, QThread::idealThreadCount() - 1);
     return o;
@@ -83,6 +84,24 @@ QString phaseText(const std::string& phase) {
         return EmbeddingsController::tr("Fitting the calibration on the corpus's train split: %1")
             .arg(qs(phase.substr(13)));
     return qs(phase);
+}
+
+/// The line under the step buttons saying which sentence vector the points are.
+QString poolingNote(const PoolingChoice& c) {
+    const QString name = qs(c.pooling.toString());
+    if (!c.runConfig.empty())
+        return EmbeddingsController::tr(
+                   "Sentence vectors: %1 pooling, as the run's evaluation measures them "
+                   "(eval.pooling in %2).")
+            .arg(name, qs(c.runConfig.string()));
+    if (!c.problem.empty())
+        return EmbeddingsController::tr(
+                   "Sentence vectors: %1 pooling (the default: the run's config cannot be read: "
+                   "%2).")
+            .arg(name, qs(c.problem));
+    return EmbeddingsController::tr(
+               "Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).")
+        .arg(name);
 }
 
 QString megabytes(int64_t bytes) {
@@ -315,7 +334,9 @@ void EmbeddingsController::encode(const views::EmbeddingsRequest& request) {
                 EmbeddingsSample sample = readSample(spec);
                 stage = tr("Cannot open the checkpoint %1").arg(qs(checkpoint.string()));
                 if (!progress("open checkpoint", 0, 0)) throw Cancelled("cancelled");
-                auto session = std::make_unique<EmbeddingsSession>(checkpoint, encodeOptions());
+                const PoolingChoice pooling = poolingFor(checkpoint);
+                auto session =
+                    std::make_unique<EmbeddingsSession>(checkpoint, encodeOptions(pooling.pooling));
                 const int64_t need = estimateSampleBytes(sample.size(), session->dimension());
                 if (need > budget) {
                     const int64_t fits =
@@ -362,7 +383,7 @@ void EmbeddingsController::encode(const views::EmbeddingsRequest& request) {
                 state->compare.reset();
                 state->corpus = corpus;
                 deliver(job, [this, data = std::move(data), texts = std::move(texts), summary, c,
-                              matrix, sampleGeneration]() mutable {
+                              matrix, sampleGeneration, note = poolingNote(pooling)]() mutable {
                     if (sampleGeneration != sampleGeneration_) return;
                     hasSample_ = true;
                     compareCheckpoint_.clear();
@@ -370,6 +391,7 @@ void EmbeddingsController::encode(const views::EmbeddingsRequest& request) {
                     view_->setPoints(std::move(data), std::move(texts), summary);
                     view_->showStep(0, c.x, c.y, c.z, matrix);
                     view_->setCalibrationNote({});
+                    view_->setPoolingNote(note);
                     finish();
                     Q_EMIT encoded();
                 });
@@ -383,13 +405,23 @@ void EmbeddingsController::showStep(int step, bool supervised) {
     eval::CalibrationFitOptions base;
     base.sample = calibrationSample_;
     const bool comparing = !compareCheckpoint_.isEmpty();
-    post(tr("Calibrating..."), [this, state = state_, target, supervised, base, comparing](
+    // The steps before the target the readout lacks (a jump from none to rotation fills shift
+    // and scale too: the readout shows what each step adds).
+    std::vector<align::CalibrationStep> missing;
+    for (int s = 0; s < static_cast<int>(target); ++s)
+        if (!view_->hasStepAccuracy(s)) missing.push_back(static_cast<align::CalibrationStep>(s));
+    post(tr("Calibrating..."), [this, state = state_, target, supervised, base, comparing, missing](
                                    int job, const CancelFlag& cancel) {
         const SessionProgress progress = progressFor(job, cancel);
         guarded(job, [&](QString& context) {
             context = tr("Cannot calibrate");
             if (!state->session) throw ConfigError("no sample is encoded");
             const auto method = rotation(supervised);
+            std::vector<std::pair<int, views::AlignmentMatrix>> earlier;
+            for (const auto s : missing) {
+                state->session->setStep(s, method, state->corpus, base, progress);
+                earlier.emplace_back(static_cast<int>(s), toView(state->session->languageMatrix()));
+            }
             const auto uncovered =
                 state->session->setStep(target, method, state->corpus, base, progress);
             Coordinates c = columns(state->session->projection());
@@ -407,7 +439,9 @@ void EmbeddingsController::showStep(int step, bool supervised) {
                 state->compare->setStep(target, method, state->corpus, base, progress);
                 compared = toView(state->compare->languageMatrix());
             }
-            deliver(job, [this, target, c = std::move(c), matrix, note, compared] {
+            deliver(job, [this, target, c = std::move(c), matrix, note, compared, earlier] {
+                for (const auto& [s, m] : earlier)
+                    view_->setStepAccuracy(s, m);
                 view_->showStep(static_cast<int>(target), c.x, c.y, c.z, matrix);
                 view_->setCalibrationNote(note);
                 if (compared.size() > 0)
@@ -497,8 +531,8 @@ void EmbeddingsController::compareWith(const QString& checkpoint) {
              guarded(job, [&](QString& context) {
                  context = tr("Cannot compare with %1").arg(checkpoint);
                  if (!state->session) throw ConfigError("no sample is encoded");
-                 auto other =
-                     std::make_unique<EmbeddingsSession>(path(checkpoint), encodeOptions());
+                 auto other = std::make_unique<EmbeddingsSession>(
+                     path(checkpoint), encodeOptions(poolingFor(path(checkpoint)).pooling));
                  const EmbeddingsSample& s = state->session->sample();
                  if (estimateSampleBytes(s.size(), other->dimension()) > budget)
                      throw DataError("the sample does not fit in memory twice; lower the limit");

@@ -15,6 +15,7 @@
 #include "core/common/errors.h"
 #include "core/eval/eval_tasks.h"
 #include "core/model_io/checkpoint_path.h"
+#include "core/train/run_config.h"
 
 namespace isomorph::gui {
 namespace fs = std::filesystem;
@@ -160,6 +161,22 @@ int64_t estimateSampleBytes(int64_t points, int64_t dim) {
     // Raw and current vectors, a calibration working copy and the normalised copy of a
     // neighbour search: four float copies; texts and bookkeeping ~256 bytes a point.
     return points * dim * 4 * 4 + points * 256;
+}
+
+PoolingChoice poolingFor(const fs::path& checkpoint) {
+    PoolingChoice choice;
+    std::error_code ec;
+    const fs::path folder = model_io::resolveCheckpoint(checkpoint);
+    const fs::path checkpoints = folder.parent_path();
+    const fs::path config = checkpoints.parent_path() / "config.toml";
+    if (checkpoints.filename() != "checkpoints" || !fs::is_regular_file(config, ec)) return choice;
+    try {
+        choice.pooling = train::loadRunConfig(config).eval.pooling;
+        choice.runConfig = config;
+    } catch (const std::exception& e) {
+        choice.problem = e.what();
+    }
+    return choice;
 }
 
 EmbeddingsSession::EmbeddingsSession(const fs::path& checkpoint,

@@ -316,6 +316,8 @@ QString SearchController::defaultIndexFolder(const QString& corpus,
     QString name = model.fileName();
     if (name.startsWith(QLatin1String("step-")))  // RUN/checkpoints/step-N
         name = QFileInfo(model.dir().absolutePath()).dir().dirName() + QLatin1Char('-') + name;
+    else if (name == QLatin1String("init"))  // RUN/init, a run's random initialisation
+        name = model.dir().dirName() + QStringLiteral("-init");
     const QStringList files = corpus.split(QLatin1Char(';'), Qt::SkipEmptyParts);
     const QFileInfo first(files.value(0).trimmed());
     const QString source = files.size() > 1 ? QStringLiteral("multi")
@@ -418,7 +420,8 @@ void SearchController::runSearch(int side, const views::SearchRequest& request) 
     }
     index::QueryOptions q;
     q.k = request.k;
-    q.language = request.language.toStdString();
+    for (const QString& l : request.languages)
+        q.languages.push_back(l.toStdString());
     try {
         q.mode = index::parseSearchMode(request.mode.toStdString());
     } catch (const std::exception& e) {

@@ -15,6 +15,7 @@
 #include "core/model_io/checkpoint_path.h"
 #include "core/search/bm25_index.h"
 #include "core/search/fusion.h"
+#include "core/search/ranking.h"
 
 namespace isomorph::index {
 namespace fs = std::filesystem;
@@ -125,18 +126,56 @@ struct SearchService::Impl {
                bm25->hasSearchableWord(text, options.queryLanguage);
     }
 
-    search::Ranking lexical(const std::string& text, const QueryOptions& options, int depth) const {
-        if (options.queryLanguage.empty()) {
-            std::lock_guard<std::mutex> lock(bm25Mutex);
-            return search::searchEachLanguage(*bm25, text, static_cast<size_t>(depth),
-                                              options.language);
-        }
+    /// BM25 documents of one query in one document language ("" = all).
+    search::Ranking lexicalIn(const std::string& text, const QueryOptions& options, int depth,
+                              const std::string& language) const {
+        std::lock_guard<std::mutex> lock(bm25Mutex);
+        if (options.queryLanguage.empty())
+            return search::searchEachLanguage(*bm25, text, static_cast<size_t>(depth), language);
         search::Bm25SearchOptions so;
         so.k = static_cast<size_t>(depth);
         so.queryLanguage = options.queryLanguage;
-        so.documentLanguage = options.language;
-        std::lock_guard<std::mutex> lock(bm25Mutex);
+        so.documentLanguage = language;
         return bm25->search(text, so);
+    }
+
+    search::Ranking lexical(const std::string& text, const QueryOptions& options, int depth) const {
+        // Languages the index does not hold match nothing, as in the dense search.
+        const std::vector<std::string> asked = filterLanguages(options);
+        std::vector<std::string> languages;
+        const auto& held = index->metadata().languages;
+        for (const auto& l : asked)
+            if (std::find(held.begin(), held.end(), l) != held.end()) languages.push_back(l);
+        if (!asked.empty() && languages.empty()) return {};
+        if (languages.size() <= 1)
+            return lexicalIn(text, options, depth, languages.empty() ? "" : languages.front());
+        // Several languages: each one's best documents (BM25 scores of one query are comparable
+        // across them, as in searchEachLanguage), the best `depth` of their union.
+        search::Ranking all;
+        bool searchable = false;
+        std::string why;
+        for (const auto& language : languages) {
+            try {
+                search::Ranking part = lexicalIn(text, options, depth, language);
+                searchable = true;
+                all.insert(all.end(), part.begin(), part.end());
+            } catch (const DataError& e) {
+                why = e.what();  // nothing searchable in this language's analysis
+            }
+        }
+        if (!searchable) throw DataError(why);
+        all = search::rankDocuments(std::move(all));
+        if (all.size() > static_cast<size_t>(depth)) all.resize(static_cast<size_t>(depth));
+        return all;
+    }
+
+    /// The document languages a query is restricted to (empty = all), each once.
+    static std::vector<std::string> filterLanguages(const QueryOptions& options) {
+        std::vector<std::string> out;
+        if (!options.language.empty()) out.push_back(options.language);
+        for (const auto& l : options.languages)
+            if (!l.empty() && std::find(out.begin(), out.end(), l) == out.end()) out.push_back(l);
+        return out;
     }
 
     /// Result rows of one query from its dense hits (ignored in lexical mode).
@@ -177,7 +216,12 @@ struct SearchService::Impl {
     }
 
     SearchOptions denseOptions(const QueryOptions& options) const {
-        return {candidateDepth(options), options.language, options.efSearch, options.probe};
+        SearchOptions so;
+        so.k = candidateDepth(options);
+        so.languages = filterLanguages(options);
+        so.efSearch = options.efSearch;
+        so.probe = options.probe;
+        return so;
     }
 
     /// Results of `texts`: one encoding pass and one index pass for all of them.

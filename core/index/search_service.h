@@ -32,8 +32,10 @@ struct SearchServiceOptions {
 };
 
 struct QueryOptions {
-    int k = 10;                 ///< results wanted
-    std::string language;       ///< only documents of this language ("" = all)
+    int k = 10;            ///< results wanted
+    std::string language;  ///< only documents of this language ("" = all)
+    /// Only documents of these languages (added to `language`; both empty = all).
+    std::vector<std::string> languages;
     std::string queryLanguage;  ///< language of the query text (needed with a calibration)
     SearchMode mode = SearchMode::Dense;
     double hybridWeight = 0.5;  ///< Hybrid: weight of the dense score (1 - weight: BM25)

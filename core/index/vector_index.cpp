@@ -462,27 +462,35 @@ std::vector<std::vector<SearchHit>> VectorIndex::searchBatch(const float* querie
     std::vector<float> q(queries, queries + count * dim);
     if (m.normalized) normalizeRows(q.data(), count, dim);
 
-    int language = -1;
-    if (!options.language.empty()) {
-        language = impl_->languageCode(options.language);
-        if (language < 0) return std::vector<std::vector<SearchHit>>(static_cast<size_t>(count));
+    // Language filter: which language codes pass (none asked for: every row passes).
+    std::vector<std::string> wanted = options.languages;
+    if (!options.language.empty()) wanted.push_back(options.language);
+    std::vector<bool> allowed;
+    if (!wanted.empty()) {
+        allowed.assign(m.languages.size(), false);
+        for (const auto& lang : wanted)
+            if (const int code = impl_->languageCode(lang); code >= 0)
+                allowed[static_cast<size_t>(code)] = true;
+        if (std::none_of(allowed.begin(), allowed.end(), [](bool a) { return a; }))
+            return std::vector<std::vector<SearchHit>>(static_cast<size_t>(count));
     }
+    const bool filtered = !allowed.empty();
+    auto passes = [&allowed, langs = impl_->languageOf.data()](int64_t row) {
+        const uint16_t code = langs[row];
+        return code < allowed.size() && allowed[code];
+    };
     const int k = static_cast<int>(std::min<int64_t>(options.k, m.rows));
     if (impl_->flatRows) {
-        const uint16_t* langs = impl_->languageOf.data();
         std::function<bool(int64_t)> keep;
-        if (language >= 0)
-            keep = [langs, language](int64_t row) {
-                return langs[row] == static_cast<uint16_t>(language);
-            };
+        if (filtered) keep = passes;
         return exactTopK(q.data(), count, impl_->flatRows, m.rows, dim, k, keep);
     }
     std::vector<uint8_t> bitmap;
     std::unique_ptr<faiss::IDSelectorBitmap> selector;
-    if (language >= 0) {
+    if (filtered) {
         bitmap.assign(static_cast<size_t>((m.rows + 7) / 8), 0);
         for (int64_t r = 0; r < m.rows; ++r)
-            if (impl_->languageOf[static_cast<size_t>(r)] == language)
+            if (passes(r))
                 bitmap[static_cast<size_t>(r / 8)] |= static_cast<uint8_t>(1u << (r % 8));
         selector = std::make_unique<faiss::IDSelectorBitmap>(m.rows, bitmap.data());
     }

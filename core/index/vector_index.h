@@ -78,8 +78,11 @@ struct IndexedDocument {
 struct SearchOptions {
     int k = 10;            ///< results wanted (fewer when fewer rows match)
     std::string language;  ///< only rows of this language ("" = all)
-    int efSearch = 0;      ///< HNSW override (0 = index default)
-    int probe = 0;         ///< IVF override (0 = index default)
+    /// Only rows of these languages (added to `language`; both empty = all). Languages the
+    /// index does not hold match no row.
+    std::vector<std::string> languages;
+    int efSearch = 0;  ///< HNSW override (0 = index default)
+    int probe = 0;     ///< IVF override (0 = index default)
 };
 
 /// A result row and its inner product (cosine when the index is normalised).

@@ -6,24 +6,30 @@
 #
 # runs-compare.png  the Runs view comparing two runs (default: the two newest in WORKSPACE/runs)
 # runs-compare-ja.png  the same in Japanese (ISOMORPH_LANGUAGE=ja; CJK glyphs from fonts-noto-cjk)
-# runs-live-demo.png  `isomorph --demo` after a minute: the live ccp-demo run (stopped afterwards
-#                     with SIGINT, so it leaves a checkpoint)
+# runs-live-demo.png  `isomorph --demo` after a minute: the live demo run it starts (hictl-demo,
+#                     stage 1 of `isomorph-cli demo run`'s recipe), stopped afterwards with SIGINT
+#                     (so it leaves a checkpoint); a demo run that was already running is left alone
 # scatter-synthetic.png, scatter-synthetic-density.png  the Embeddings view's scatter on 200,000
 #                     synthetic points in 5 languages, 5 translations highlighted (offscreen, from
 #                     bench_scatter: only in builds with -DISOMORPH_BUILD_BENCHMARKS=ON)
-# search-ab.png       the Search view in A/B mode on the demo workspace: the newest run's first
-#                     checkpoint (baseline) against its best, each on its own index of the demo's
-#                     test passages (built in WORKSPACE/indexes when missing); offscreen, from
-#                     bench_search_view (benchmark builds), which also prints the Enter -> results
-#                     painted latency. SEARCH_A / SEARCH_B choose other checkpoints, SEARCH_QUERY
-#                     the query.
-# embeddings-calibrated.png  the Embeddings view on the newest run's latest checkpoint (or
-#                     $EMBEDDINGS_CHECKPOINT): the demo corpus's dev pairs after shift, scale and
-#                     the unsupervised rotation, 5 translations highlighted
+# The trained model below is the newest `demo run`'s final stage (RUNS/NAME-STAMP-ccp-demo), else
+# the newest run with a checkpoint; its initial checkpoint is the random initialisation its
+# recipe started from (the init/ folder of NAME-STAMP-hictl-demo, else of the run itself).
+# search-ab.png       the Search view in A/B mode on the demo workspace: the initial checkpoint
+#                     (A, baseline) against the trained model's best (B), each on its own index of
+#                     the demo's test passages (built in WORKSPACE/indexes when missing);
+#                     offscreen, from bench_search_view (benchmark builds), which also prints the
+#                     Enter -> results painted latency. SEARCH_A / SEARCH_B choose other
+#                     checkpoints, SEARCH_QUERY the query.
+# embeddings-raw.png, embeddings-calibrated.png  the Embeddings view on the trained model's latest
+#                     checkpoint (or $EMBEDDINGS_CHECKPOINT): the demo corpus's dev pairs as
+#                     encoded, then after shift, scale and the unsupervised rotation (the readout
+#                     beside the plot has every step), 5 translations highlighted
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-build}
 ws=${2:-${ISOMORPH_WORKSPACE:-${XDG_DATA_HOME:-$HOME/.local/share}/isomorph/demo-workspace}}
+ws=$(cd "$ws" && pwd)  # absolute: the GUI and the runs it starts name it so
 compare=${3:-$(ls -1t "$ws/runs" | head -2 | paste -sd, -)}
 gui="$build/bin/isomorph"
 export QT_LOGGING_RULES='qt.qpa.*=false'
@@ -46,23 +52,54 @@ shoot() {  # shoot OUTPUT SECONDS ARGS...
 if [ -x "$build/bin/bench_scatter" ]; then
   "$build/bin/bench_scatter" --screenshot "$here/scatter-synthetic.png" 200000
 fi
-checkpoint=${EMBEDDINGS_CHECKPOINT:-$(ls -1dt "$ws"/runs/*/checkpoints/latest 2>/dev/null | head -1)}
+
+# The trained model and the initial checkpoint it started from (see the header).
+trained=$(ls -1td "$ws"/runs/*-ccp-demo/ 2>/dev/null | head -1 || true)
+if [ -z "$trained" ]; then
+  latest=$(ls -1t "$ws"/runs/*/checkpoints/latest 2>/dev/null | head -1 || true)
+  [ -n "$latest" ] && trained="${latest%/checkpoints/latest}/"
+fi
+trained=${trained%/}
+initial=
+if [ -n "$trained" ]; then
+  for candidate in "${trained%-ccp-demo}-hictl-demo/init" "$trained/init"; do
+    if [ -f "$candidate/model.safetensors" ]; then initial=$candidate; break; fi
+  done
+fi
+echo "trained model: ${trained:-none}; initial checkpoint: ${initial:-none}"
+
+checkpoint=${EMBEDDINGS_CHECKPOINT:-${trained:+$trained/checkpoints/latest}}
 if [ -n "$checkpoint" ]; then
+  shoot "$here/embeddings-raw.png" "${EMBEDDINGS_RAW_WAIT:-120}" --workspace "$ws" \
+    --embeddings "$checkpoint" --calibration-step 0
   # Encoding the dev pairs and fitting the calibration on the train split (500 sentences of each
   # of ~22 languages) took over 4 minutes on the loaded 2-core machine.
   shoot "$here/embeddings-calibrated.png" "${EMBEDDINGS_WAIT:-420}" --workspace "$ws" \
     --embeddings "$checkpoint" --calibration-step 3
 fi
-newest_run=$(ls -1td "$ws"/runs/*/ 2>/dev/null | head -1)
-search_a=${SEARCH_A:-$(ls -1d "${newest_run}checkpoints"/step-* 2>/dev/null | head -1)}
-search_b=${SEARCH_B:-${newest_run%/}}
-if [ -x "$build/bin/bench_search_view" ] && [ -n "$search_a" ]; then
+search_a=${SEARCH_A:-$initial}
+search_b=${SEARCH_B:-$trained}
+if [ -x "$build/bin/bench_search_view" ] && [ -n "$search_a" ] && [ -n "$search_b" ]; then
   "$build/bin/bench_search_view" --workspace "$ws" --model-a "$search_a" --model-b "$search_b" \
     --queries 100 --query "${SEARCH_QUERY:-Dateien kopieren}" --screenshot "$here/search-ab.png"
 fi
 ISOMORPH_LANGUAGE=en shoot "$here/runs-compare.png" 8 --workspace "$ws" --view runs --select "$compare"
 ISOMORPH_LANGUAGE=ja shoot "$here/runs-compare-ja.png" 8 --workspace "$ws" --view runs --select "$compare"
+
+# `isomorph --demo` starts `isomorph-cli train --preset hictl-demo --workspace WS --run-dir
+# WS/runs/hictl-demo-STAMP` (MainWindow::followDemoRun) unless one is running, and the run keeps
+# training after the GUI is gone: stop the one it started, by the pid in its status.json, with
+# SIGINT so it writes a checkpoint.
+before=$(ls -1d "$ws"/runs/hictl-demo-*/ 2>/dev/null || true)
 ISOMORPH_LANGUAGE=en ISOMORPH_WORKSPACE="$ws" shoot "$here/runs-live-demo.png" 60 --demo
-# The demo run started by --demo keeps training after the GUI is gone: stop it with a checkpoint.
-pkill -INT -f "isomorph-cli train --preset ccp-demo --workspace $ws" || true
-echo "wrote $here/runs-compare.png, runs-compare-ja.png and runs-live-demo.png"
+for run in "$ws"/runs/hictl-demo-*/; do
+  [ -f "$run/status.json" ] || continue
+  grep -qxF "$run" <<<"$before" && continue
+  pid=$(sed -n 's/.*"pid": *\([0-9][0-9]*\).*/\1/p' "$run/status.json" | head -1)
+  if [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null |
+      grep -qF -- "--run-dir ${run%/}"; then
+    kill -INT "$pid"
+    echo "stopped the demo run ${run%/} (pid $pid)"
+  fi
+done
+echo "wrote the screenshots in $here"

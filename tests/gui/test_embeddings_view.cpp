@@ -2,7 +2,8 @@
 // corpus: encode a sample, render, hit-test and click a point (text, translation, neighbours),
 // lasso, step through calibration and watch the accuracy readout change, compare two
 // checkpoints in the alignment matrix, refuse bad input with clear messages, open the view from
-// the Runs view, and keep the GUI event loop responsive (watchdog) while the worker computes.
+// the Runs view, and never keep the GUI thread busy over 50 ms (watchdog) while the worker
+// computes.
 
 #include <cmath>
 #include <filesystem>
@@ -19,14 +20,18 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QThread>
 #include <QtTest>
 
 #include "app/gui/embeddings_controller.h"
+#include "app/gui/embeddings_session.h"
 #include "app/gui/main_window.h"
 #include "core/workspace/workspace.h"
+#include "tests/support/gui_watchdog.h"
 #include "tests/support/tiny_model.h"
 #include "views/embeddings/alignment_matrix_widget.h"
 #include "views/embeddings/embeddings_view.h"
@@ -76,9 +81,9 @@ void writeText(const fs::path& file, const std::string& text) {
 }
 
 // A demo corpus layout (docs/demo-corpus.md) with de and en pages and de-en NAME pairs.
-void writeTinyCorpus(const fs::path& dir) {
+void writeTinyCorpus(const fs::path& dir, int devPairs = 40) {
     std::set<std::string> used;
-    const std::map<std::string, int> pairCounts = {{"train", 90}, {"dev", 40}, {"test", 30}};
+    const std::map<std::string, int> pairCounts = {{"train", 90}, {"dev", devPairs}, {"test", 30}};
     unsigned seed = 1;
     for (const auto& [split, count] : pairCounts) {
         const auto pairs = makePairs(count, seed++, used);
@@ -310,6 +315,99 @@ class TestEmbeddingsView : public QObject {
         QCOMPARE(f.view.scatter()->data().x, before);
     }
 
+    void jumpingToALaterStepFillsTheStepsBetween() {
+        // None -> rotation in one click: the readout has shift and scale too, the same numbers
+        // as stepping through them one by one.
+        Fixture jump;
+        prepare(jump);
+        encode(jump);
+        step(jump, 3);
+        const auto jumped = jump.view.accuracyTable();
+        Fixture walk;
+        prepare(walk);
+        encode(walk);
+        for (int s = 1; s <= 3; ++s)
+            step(walk, s);
+        const auto walked = walk.view.accuracyTable();
+        QCOMPARE(jumped.size(), size_t(2));
+        for (const auto& [direction, values] : jumped) {
+            QCOMPARE(values.size(), size_t(4));
+            for (int s = 0; s < 4; ++s) {
+                QVERIFY2(std::isfinite(values[s]),
+                         qPrintable(QStringLiteral("%1 step %2").arg(direction).arg(s)));
+                QCOMPARE(values[s], walked.at(direction)[s]);
+            }
+        }
+        for (int s = 0; s < 4; ++s)
+            QCOMPARE(jump.view.meanAccuracy(s), walk.view.meanAccuracy(s));
+        // Another rotation method starts the readout again, and a jump fills it again.
+        jump.view.setSupervised(true);
+        QVERIFY(!jump.view.hasStepAccuracy(1));
+        step(jump, 3);
+        for (int s = 0; s < 4; ++s)
+            QVERIFY(std::isfinite(jump.view.meanAccuracy(s)));
+    }
+
+    void poolingFollowsTheRunsEvalPooling() {
+        using isomorph::gui::poolingFor;
+        using isomorph::model::Pooling;
+        // A run whose evaluation measures [CLS] vectors, and the same weights outside any run.
+        const fs::path run = root_ / "runs" / "run-cls";
+        const fs::path checkpoint = run / "checkpoints" / "step-00000002";
+        fs::create_directories(checkpoint.parent_path());
+        fs::copy(model_, checkpoint, fs::copy_options::recursive);
+        writeText(checkpoint.parent_path() / "latest", "step-00000002\n");
+        writeText(run / "config.toml", "schema_version = 2\n[eval]\npooling = \"cls\"\n");
+        QVERIFY(poolingFor(checkpoint).pooling == (Pooling{Pooling::Kind::Cls, 0}));
+        QVERIFY(poolingFor(checkpoint).runConfig == run / "config.toml");
+        QVERIFY(poolingFor(run).pooling == (Pooling{Pooling::Kind::Cls, 0}));  // the run folder
+        QVERIFY(poolingFor(model_).pooling == (Pooling{Pooling::Kind::Mean, 0}));
+        QVERIFY(poolingFor(model_).runConfig.empty());
+        // An unreadable run config: mean, and the reason.
+        const fs::path broken = root_ / "runs" / "run-broken";
+        fs::create_directories(broken / "checkpoints");
+        fs::copy(model_, broken / "checkpoints" / "step-00000001", fs::copy_options::recursive);
+        writeText(broken / "config.toml", "[eval]\npooling = \"sideways\"\n");
+        const auto fallback = poolingFor(broken / "checkpoints" / "step-00000001");
+        QVERIFY(fallback.pooling == (Pooling{Pooling::Kind::Mean, 0}));
+        QVERIFY2(fallback.problem.find("config.toml") != std::string::npos,
+                 fallback.problem.c_str());
+
+        Fixture inRun;
+        prepare(inRun);
+        inRun.view.selectCheckpoint(q(checkpoint));
+        encode(inRun);
+        QVERIFY2(inRun.view.poolingNote().contains(QStringLiteral("cls pooling")) &&
+                     inRun.view.poolingNote().contains(QStringLiteral("eval.pooling")),
+                 qPrintable(inRun.view.poolingNote()));
+        Fixture loose;
+        prepare(loose);
+        encode(loose);
+        QVERIFY2(loose.view.poolingNote().contains(QStringLiteral("mean pooling")),
+                 qPrintable(loose.view.poolingNote()));
+        // The points are the [CLS] vectors: the session encoding with cls pooling gives the
+        // same projection (same code, same thread count: the same floats); mean pooling does not.
+        isomorph::gui::SampleSpec spec;
+        spec.kind = isomorph::gui::SampleSpec::Kind::DemoDev;
+        spec.path = corpus_;
+        spec.limit = 1000;
+        auto projectedX = [&](Pooling pooling) {
+            isomorph::model::EncodeOptions o;
+            o.pooling = pooling;
+            o.threads = std::max(1, QThread::idealThreadCount() - 1);
+            isomorph::gui::EmbeddingsSession session(model_, o);
+            session.encode(isomorph::gui::readSample(spec), {});
+            const auto p = session.projection();
+            std::vector<float> x;
+            for (int64_t r = 0; r < p.rows; ++r)
+                x.push_back(p(r, 0));
+            return x;
+        };
+        QCOMPARE(inRun.view.scatter()->data().x, projectedX({Pooling::Kind::Cls, 0}));
+        QCOMPARE(loose.view.scatter()->data().x, projectedX({Pooling::Kind::Mean, 0}));
+        QVERIFY(inRun.view.scatter()->data().x != loose.view.scatter()->data().x);
+    }
+
     void alignmentMatrixShowsTheDifferenceToAnotherCheckpoint() {
         Fixture f;
         prepare(f);
@@ -429,43 +527,47 @@ class TestEmbeddingsView : public QObject {
         QVERIFY(window.showView(QStringLiteral("embeddings")));
     }
 
-    // The GUI thread must never stall for more than 50 ms while the worker encodes, runs the PCA
-    // and fits and applies the calibration: a 10 ms timer measures the longest gap between its
-    // ticks over the whole sequence. On a machine loaded by other processes the scheduler alone
-    // leaves gaps between ticks; the same timer measured while nothing of ours runs gives that
-    // baseline, and only what exceeds it counts against the view.
-    void eventLoopStaysResponsive() {
+    // The GUI thread is never busy for more than 50 ms inside the view's or the controller's
+    // own code (their slots, the results the worker sends back, the scatter's painting and
+    // animation) while the worker encodes, runs the PCA and fits and applies the calibration
+    // (tests/support/gui_watchdog.h). The buttons are clicked with the mouse, through the event
+    // loop, as a user would. (Running the jobs inline on the GUI thread instead fails it.)
+    void guiThreadNeverBusyOver50ms() {
+        // 3,000 dev pairs (6,000 points): enough work that any job done on the GUI thread shows.
+        const fs::path corpus = root_ / "watchdog-corpus";
+        writeTinyCorpus(corpus, 3000);
         Fixture f;
-        prepare(f);
+        prepare(f, EmbeddingsSampleKind::DemoDev, corpus);
+        auto* limit = f.view.findChild<QSpinBox*>();
+        QVERIFY(limit);
+        limit->setValue(3000);
+        QCOMPARE(f.view.request().limit, 3000);
+        f.view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&f.view));
+        auto* app = isomorph::testing::TimedApplication::instance();
+        isomorph::testing::EventLoopGaps gaps;
         QElapsedTimer clock;
-        qint64 last = 0, worst = 0;
-        QTimer tick;
-        tick.setInterval(10);
-        connect(&tick, &QTimer::timeout, [&] {
-            const qint64 now = clock.elapsed();
-            worst = std::max(worst, now - last);
-            last = now;
-        });
         clock.start();
-        tick.start();
-        QTest::qWait(2000);
-        const qint64 idle = worst;
-        worst = 0;
-        clock.restart();
-        last = 0;
-        encode(f);
-        for (int s = 1; s <= 3; ++s)
-            step(f, s);
-        tick.stop();
-        qInfo(
-            "longest event-loop gap %lld ms over %lld ms of encoding, PCA and calibration "
-            "(idle baseline %lld ms)",
-            worst, clock.elapsed(), idle);
-        const qint64 allowed = 50 + std::max<qint64>(0, idle - 10);
-        QVERIFY2(worst <= allowed,
-                 qPrintable(QStringLiteral("gap of %1 ms, allowed %2").arg(worst).arg(allowed)));
+        app->watch({&f.view, &f.controller});
+        {
+            QSignalSpy encoded(&f.controller, &EmbeddingsController::encoded);
+            QTest::mouseClick(f.view.encodeButton(), Qt::LeftButton);
+            QVERIFY(encoded.wait(kWait));
+        }
+        for (int s = 1; s <= 3; ++s) {
+            QSignalSpy shown(&f.controller, &EmbeddingsController::stepShown);
+            QTest::mouseClick(f.view.stepButton(s), Qt::LeftButton);
+            QVERIFY(shown.wait(kWait));
+            QTRY_VERIFY(!f.view.scatter()->transitionRunning());
+        }
+        app->stop();
+        qInfo("%s, in %lld ms of encoding, PCA and calibration; longest event-loop gap %lld ms",
+              qPrintable(app->summary()), clock.elapsed(), gaps.longestMs());
+        // Not vacuous: the worker's progress and results reached the controller through the
+        // event loop (encode and three steps at least), and the window painted the animation.
+        ISOMORPH_VERIFY_GUI_NEVER_BUSY(app, 4, 50.0);
     }
 };
 
-QTEST_MAIN(TestEmbeddingsView)
+ISOMORPH_TIMED_TEST_MAIN(TestEmbeddingsView)
 #include "test_embeddings_view.moc"

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <QAbstractItemModelTester>
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -15,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
@@ -188,6 +190,24 @@ class TestRunsView : public QObject {
         model.setRuns(rows);
         QCOMPARE(names(), QString("0-run a-run b-run c-run d-run"));
         QCOMPARE(view.selectedRuns(), QStringList{"/runs/b-run"});
+    }
+
+    void startDatesAreTheSameInEveryLocale() {
+        // The system locale neither decides the date's order nor its digits (Arabic locales
+        // write Arabic-Indic digits, en_US month first): the Runs view shows ISO 8601.
+        views::RunsModel model;
+        views::RunRow r;
+        r.dir = QStringLiteral("/runs/a");
+        r.name = QStringLiteral("a");
+        r.started = QDateTime(QDate(2026, 3, 4), QTime(9, 5, 7));
+        model.setRuns({r});
+        const QLocale saved;
+        for (const char* name : {"en_US", "de_DE", "ja_JP", "ar_EG", "zh_CN"}) {
+            QLocale::setDefault(QLocale(QString::fromLatin1(name)));
+            QCOMPARE(model.index(0, views::RunsModel::Started).data().toString(),
+                     QStringLiteral("2026-03-04 09:05"));
+        }
+        QLocale::setDefault(saved);
     }
 
     void tableScrollsSidewaysInsteadOfCuttingColumns() {

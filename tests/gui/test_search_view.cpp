@@ -2,11 +2,12 @@
 // index from a corpus, query it (dense, BM25, hybrid), A/B mode, the language filter, keyboard
 // navigation (Enter, arrows, Ctrl+L), recent queries, the messages for an empty query, another
 // model's index, a damaged index folder and a checkpoint without tokenizer; "Open in Search"
-// from the Runs view; Enter -> results painted latency; no event-loop stall while building and
-// searching (watchdog).
+// from the Runs view; Enter -> results painted latency; the GUI thread never busy over 50 ms
+// while building and searching (watchdog).
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -24,10 +25,12 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
+#include <QToolButton>
 #include <QtTest>
 
 #include "app/gui/main_window.h"
 #include "app/gui/search_controller.h"
+#include "tests/support/gui_watchdog.h"
 #include "tests/support/tiny_model.h"
 #include "views/log_model.h"
 #include "views/runs/runs_view.h"
@@ -62,30 +65,6 @@ double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v.empty() ? 0.0 : v[v.size() / 2];
 }
-
-/// Measures the longest gap between ticks of a 10 ms timer on the GUI thread.
-class Watchdog {
-  public:
-    Watchdog() {
-        timer_.setInterval(10);
-        QObject::connect(&timer_, &QTimer::timeout, [this] {
-            const qint64 gap = clock_.restart();
-            if (gap > 40) gaps_ << QStringLiteral("%1 ms at %2").arg(gap).arg(total_.elapsed());
-            maxGapMs_ = std::max(maxGapMs_, gap);
-        });
-        clock_.start();
-        total_.start();
-        timer_.start();
-    }
-    qint64 maxGapMs() const { return maxGapMs_; }
-    QStringList gaps_;
-    QElapsedTimer total_;
-
-  private:
-    QTimer timer_;
-    QElapsedTimer clock_;
-    qint64 maxGapMs_ = 0;
-};
 
 }  // namespace
 
@@ -156,6 +135,7 @@ class TestSearchView : public QObject {
     }
 
     void init() {
+        QSettings().remove(QStringLiteral("search/languages"));  // each test starts with all
         view_ = std::make_unique<SearchView>();
         controller_ = std::make_unique<SearchController>(view_.get());
         view_->resize(1200, 700);
@@ -164,6 +144,7 @@ class TestSearchView : public QObject {
     }
 
     void cleanup() {
+        isomorph::testing::TimedApplication::instance()->stop();  // a failed check left it on
         controller_.reset();
         view_.reset();
     }
@@ -207,16 +188,82 @@ class TestSearchView : public QObject {
         }
     }
 
-    void languageFilterKeepsOnlyThatLanguage() {
-        controller_->openIndex(0, indexA_, modelA_);
-        QTRY_VERIFY_WITH_TIMEOUT(controller_->isOpen(0), 30000);
-        QComboBox* languages = view_->languageBox();
-        QCOMPARE(languages->count(), 3);  // all, de, en
-        languages->setCurrentIndex(languages->findData(QStringLiteral("de")));
-        QVERIFY(searchFor(QString::fromStdString(en_[3])));
-        QVERIFY(view_->resultsModel(0)->rowCount() > 0);
-        for (const auto& row : view_->resultsModel(0)->rows())
-            QCOMPARE(row.language, QStringLiteral("de"));
+    void languageFilterKeepsTheChosenLanguages() {
+        // Three languages (the third, "fr", reuses German words: the tiny tokenizer knows two
+        // vocabularies, and the filter goes by the id's language suffix).
+        const QString corpus = path("three.jsonl");
+        {
+            const auto fr =
+                isomorph::testing::syntheticSentences(isomorph::testing::germanWords(), 30, 43);
+            std::ofstream out(corpus.toStdString());
+            for (int i = 0; i < 30; ++i)
+                for (const auto& [lang, text] :
+                     {std::pair{"en", en_[i]}, std::pair{"de", de_[i]}, std::pair{"fr", fr[i]}})
+                    out << nlohmann::json{{"_id", "p" + std::to_string(i) + "." + lang},
+                                          {"text", text}}
+                               .dump()
+                        << "\n";
+        }
+        QVERIFY(build(0, modelA_, path("index-three"), corpus));
+        QToolButton* all = view_->allLanguagesButton();
+        QToolButton* de = view_->languageButton(QStringLiteral("de"));
+        QToolButton* fr = view_->languageButton(QStringLiteral("fr"));
+        QVERIFY(all && de && fr && view_->languageButton(QStringLiteral("en")));
+        QVERIFY(all->isChecked());
+        const QString query = QString::fromStdString(en_[3]);
+
+        // One language at a time: the best score of each, for the union below.
+        std::map<QString, double> best;
+        for (QToolButton* only : {de, fr}) {
+            view_->setChosenLanguages({only->text()});
+            QVERIFY(only->isChecked() && !all->isChecked());
+            QVERIFY(searchFor(query));
+            QCOMPARE(view_->resultsModel(0)->rowCount(), 10);
+            for (const auto& row : view_->resultsModel(0)->rows())
+                QCOMPARE(row.language, only->text());
+            best[only->text()] = view_->resultsModel(0)->rows().value(0).score;
+        }
+
+        // Keyboard: Tab reaches the toggles, Space toggles; de and fr together.
+        view_->setChosenLanguages({});
+        QVERIFY(all->isChecked());
+        view_->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(view_.get()));
+        de->setFocus(Qt::TabFocusReason);
+        QTest::keyClick(de, Qt::Key_Space);
+        QVERIFY(de->isChecked());
+        QTest::keyClick(de, Qt::Key_Tab);
+        QTRY_VERIFY(view_->languageButton(QStringLiteral("en"))->hasFocus());
+        QTest::keyClick(view_->languageButton(QStringLiteral("en")), Qt::Key_Tab);
+        QTRY_VERIFY(fr->hasFocus());
+        QTest::keyClick(fr, Qt::Key_Space);
+        QCOMPARE(view_->chosenLanguages(), (QStringList{"de", "fr"}));
+        QVERIFY(!all->isChecked());
+        QVERIFY(searchFor(query));
+        const auto rows = view_->resultsModel(0)->rows();
+        QCOMPARE(int(rows.size()), 10);
+        for (const auto& row : rows)
+            QVERIFY2(row.language == "de" || row.language == "fr", qPrintable(row.language));
+        // The union's best is the better of the two languages' bests (the same cosine).
+        QCOMPARE(rows.value(0).score, std::max(best["de"], best["fr"]));
+
+        // Remembered: a new view starts with the same choice once the index shows its languages.
+        {
+            SearchView other;
+            SearchController otherController(&other);
+            QSignalSpy opened(&otherController, &SearchController::indexOpened);
+            otherController.openIndex(0, path("index-three"), modelA_);
+            QVERIFY(waitForCount(opened, 1));
+            QCOMPARE(other.chosenLanguages(), (QStringList{"de", "fr"}));
+            QVERIFY(other.languageButton(QStringLiteral("fr"))->isChecked());
+            QVERIFY(!other.allLanguagesButton()->isChecked());
+        }
+        // "All" clears the choice.
+        QTest::keyClick(all, Qt::Key_Space);
+        QVERIFY(view_->chosenLanguages().isEmpty());
+        QVERIFY(all->isChecked() && !de->isChecked() && !fr->isChecked());
+        QVERIFY(searchFor(query));
+        QCOMPARE(view_->resultsModel(0)->rows().value(0).id, QStringLiteral("p3.en"));
     }
 
     void keyboardMovesThroughResultsAndBackToTheQuery() {
@@ -364,41 +411,33 @@ class TestSearchView : public QObject {
         QVERIFY2(m < 100.0, qPrintable(QStringLiteral("median %1 ms").arg(m)));
     }
 
-    void noEventLoopStallWhileBuildingAndSearching() {
+    // The GUI thread is never busy for more than 50 ms inside the view's or the controller's
+    // own code (their slots, the results they receive from the workers, their painting) while
+    // a 3,000-passage index is built and searched (tests/support/gui_watchdog.h). The requests
+    // go through the event loop as a user's would: a queued call starts the build, Enter in the
+    // query box searches.
+    void guiThreadNeverBusyOver50msWhileBuildingAndSearching() {
         const QString bigCorpus = path("big.jsonl");
         writeCorpus(bigCorpus, 1500);
-        qint64 idleGap = 0;
-        {
-            Watchdog idle;
-            QTest::qWait(2000);
-            idleGap = idle.maxGapMs();
-        }
-        qInfo("idle: %lld ms", idleGap);
-        Watchdog watchdog;
-        QVERIFY(build(0, modelA_, path("index-big"), bigCorpus));
-        qInfo("built at %lld", watchdog.total_.elapsed());
+        auto* app = isomorph::testing::TimedApplication::instance();
+        isomorph::testing::EventLoopGaps gaps;
+        app->watch({view_.get(), controller_.get()});
+        QSignalSpy finished(controller_.get(), &SearchController::buildFinished);
+        QTimer::singleShot(0, controller_.get(), [this, bigCorpus] {
+            controller_->buildIndex(0, bigCorpus, modelA_, path("index-big"));
+        });
+        QVERIFY(waitForCount(finished, 1, kBuildTimeoutMs));
+        QVERIFY(finished.at(0).at(1).toBool());
         for (int i = 0; i < 10; ++i)
             QVERIFY(searchFor(QString::fromStdString(de_[static_cast<size_t>(i)])));
-        qInfo("%s", qPrintable(watchdog.gaps_.join(", ")));
-        qInfo("longest event-loop gap while building a 3,000-passage index and searching: %lld ms",
-              watchdog.maxGapMs());
-        // The budget is 50 ms of stall caused by our work. On a loaded machine (other
-        // builds on 2 cores) an idle event loop already misses its ticks by up to ~90 ms here,
-        // so the bound only means something on a quiet one: busier than one runnable task per
-        // core, the measurement is reported and the check skipped.
-        if (loadAverage() > QThread::idealThreadCount())
-            QSKIP(qPrintable(QStringLiteral("machine busy (load %1 on %2 cores): longest gap %3 "
-                                            "ms, idle loop %4 ms")
-                                 .arg(loadAverage())
-                                 .arg(QThread::idealThreadCount())
-                                 .arg(watchdog.maxGapMs())
-                                 .arg(idleGap)));
-        QVERIFY2(
-            watchdog.maxGapMs() <= 50,
-            qPrintable(
-                QStringLiteral("%1 ms (idle loop: %2 ms)").arg(watchdog.maxGapMs()).arg(idleGap)));
+        app->stop();
+        qInfo("%s; longest event-loop gap %lld ms (load %.2f)", qPrintable(app->summary()),
+              gaps.longestMs(), loadAverage());
+        // Not vacuous: the build's progress and result and ten searches' results came back to
+        // the controller through the event loop, and the window painted them.
+        ISOMORPH_VERIFY_GUI_NEVER_BUSY(app, 11, 50.0);
     }
 };
 
-QTEST_MAIN(TestSearchView)
+ISOMORPH_TIMED_TEST_MAIN(TestSearchView)
 #include "test_search_view.moc"

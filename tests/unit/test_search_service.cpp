@@ -85,6 +85,23 @@ class TestSearchService : public QObject {
         q.mode = index::SearchMode::Lexical;
         q.language.clear();
         QCOMPARE(service->search(docs_[6].text, q).front().id, docs_[6].id);
+        // A set of languages is their union: both of the index's languages rank as no filter
+        // (dense, and BM25 whose per-language rankings are merged), one of them as that one.
+        for (auto mode : {index::SearchMode::Dense, index::SearchMode::Lexical}) {
+            q.mode = mode;
+            q.languages.clear();
+            const auto all = service->search(docs_[6].text, q);
+            q.languages = {"en", "de"};
+            const auto both = service->search(docs_[6].text, q);
+            QCOMPARE(both.size(), all.size());
+            for (size_t i = 0; i < all.size(); ++i)
+                QCOMPARE(both[i].id, all[i].id);
+            q.languages = {"de", "xx"};  // a language the index lacks matches nothing
+            const auto de = service->search(docs_[7].text, q);  // a German passage
+            QVERIFY(!de.empty());
+            for (const auto& r : de)
+                QCOMPARE(r.language, std::string("de"));
+        }
     }
 
     void hybridRanksLikeEvalRetrieval() {

@@ -162,6 +162,22 @@ class TestVectorIndex : public QObject {
         so.language = "fr";
         QVERIFY(idx->search(q.data(), d, so).empty());
         so.language.clear();
+        // Several languages: their union (both languages: the unfiltered ranking), and a
+        // language the index does not hold adds nothing.
+        const auto unfiltered = idx->search(q.data(), d, so);
+        so.languages = {"de", "en"};
+        const auto both = idx->search(q.data(), d, so);
+        QCOMPARE(both.size(), unfiltered.size());
+        for (size_t i = 0; i < both.size(); ++i)
+            QCOMPARE(both[i].row, unfiltered[i].row);
+        so.languages = {"fr", "de"};
+        const auto deOnly = idx->search(q.data(), d, so);
+        QCOMPARE(deOnly.size(), size_t(5));
+        for (const auto& h : deOnly)
+            QCOMPARE(idx->language(h.row), std::string("de"));
+        so.languages = {"fr"};
+        QVERIFY(idx->search(q.data(), d, so).empty());
+        so.languages.clear();
         so.k = 1000;
         QCOMPARE(idx->search(q.data(), d, so).size(), size_t(300));  // k > rows: all rows
     }
@@ -189,6 +205,12 @@ class TestVectorIndex : public QObject {
                 qPrintable(QString("%1 recall@10 %2").arg(index::indexKindName(kind)).arg(recall)));
             so.language = "de";
             for (const auto& h : approx->search(queries.data(), d, so))
+                QCOMPARE(approx->language(h.row), std::string("de"));
+            so.language.clear();
+            so.languages = {"fr", "de"};
+            const auto hits = approx->search(queries.data(), d, so);
+            QVERIFY(!hits.empty());
+            for (const auto& h : hits)
                 QCOMPARE(approx->language(h.row), std::string("de"));
         }
     }

@@ -68,6 +68,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
       method_(new QComboBox(this)),
       accuracy_(new QTableWidget(this)),
       calibrationNote_(new QLabel(this)),
+      poolingNote_(new QLabel(this)),
       matrix_(new AlignmentMatrixWidget(this)),
       compareCombo_(new QComboBox(this)),
       details_(new QTextBrowser(this)) {
@@ -204,6 +205,10 @@ QWidget* EmbeddingsView::makeSidePanel() {
     accuracy_->setSelectionMode(QAbstractItemView::NoSelection);
     accuracy_->verticalHeader()->hide();
     accuracy_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    poolingNote_->setWordWrap(true);
+    poolingNote_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    poolingNote_->setVisible(false);
+    cl->addWidget(poolingNote_);
     cl->addWidget(
         new QLabel(tr("Bitext top-1 (cosine) on the sample, per direction:"), calibration));
     cl->addWidget(accuracy_, 1);
@@ -402,6 +407,20 @@ void EmbeddingsView::setComparison(const AlignmentMatrix& matrix, const QString&
 
 void EmbeddingsView::setCalibrationNote(const QString& text) {
     calibrationNote_->setText(text);
+}
+
+void EmbeddingsView::setPoolingNote(const QString& text) {
+    poolingNote_->setText(text);
+    poolingNote_->setVisible(!text.isEmpty());
+}
+
+QString EmbeddingsView::poolingNote() const {
+    return poolingNote_->text();
+}
+
+void EmbeddingsView::setStepAccuracy(int step, const AlignmentMatrix& matrix) {
+    matrices_[step] = matrix;
+    refreshAccuracy();
 }
 
 bool EmbeddingsView::supervised() const {

@@ -138,6 +138,12 @@ class EmbeddingsView : public QWidget {
     /// Notes of the calibration fit (held-out report on the corpus's test split, skipped
     /// languages) shown under the accuracy table.
     void setCalibrationNote(const QString& text);
+    /// Which sentence vector the sample was encoded with (pooling and where it comes from).
+    void setPoolingNote(const QString& text);
+    QString poolingNote() const;
+    /// The accuracy of a step computed on the way to the one shown (its readout column only).
+    void setStepAccuracy(int step, const AlignmentMatrix& matrix);
+    bool hasStepAccuracy(int step) const { return matrices_.count(step) > 0; }
 
     int currentStep() const { return step_; }
     bool supervised() const;
@@ -187,6 +193,7 @@ class EmbeddingsView : public QWidget {
     QComboBox* method_;
     QTableWidget* accuracy_;
     QLabel* calibrationNote_;
+    QLabel* poolingNote_;
     AlignmentMatrixWidget* matrix_;
     QComboBox* compareCombo_;
     QTextBrowser* details_;

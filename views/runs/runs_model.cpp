@@ -67,8 +67,12 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
                        : QStringLiteral("%1 %2").arg(QLocale().toString(100 * r.bestMetric, 'f', 2),
                                                      QStringLiteral("%"));
         case Started:
-            return r.started.isValid() ? QLocale().toString(r.started, QLocale::ShortFormat)
-                                       : QString();
+            // ISO 8601 in local time: the same in every UI language and whatever the system
+            // locale (whose short format is ambiguous, "11/12/26", and may not match the UI
+            // language chosen in Settings); it also reads in order.
+            return r.started.isValid()
+                       ? r.started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))
+                       : QString();
         case Machine:
             return r.machine;
         default:

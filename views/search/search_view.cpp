@@ -19,6 +19,8 @@
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSet>
 #include <QSettings>
 #include <QShortcut>
@@ -34,6 +36,7 @@ namespace isomorph::views {
 namespace {
 
 const char* kRecentKey = "search/recentQueries";
+const char* kLanguagesKey = "search/languages";
 
 /// A results table that says when it has painted (the latency the view reports ends there).
 class ResultsTable : public QTableView {
@@ -58,6 +61,8 @@ QString shortCheckpointName(const QString& path) {
         if (checkpoints.dirName() == QLatin1String("checkpoints"))
             return QFileInfo(checkpoints.absolutePath()).dir().dirName() + QLatin1Char('/') + name;
     }
+    if (name == QLatin1String("init"))  // RUN/init: the run's random initialisation
+        return info.dir().dirName() + QLatin1Char('/') + name;
     return name;
 }
 
@@ -72,7 +77,7 @@ SearchView::SearchView(QWidget* parent)
     : QWidget(parent),
       query_(new QLineEdit(this)),
       mode_(new QComboBox(this)),
-      language_(new QComboBox(this)),
+      allLanguages_(new QToolButton(this)),
       ab_(new QCheckBox(tr("A/B"), this)),
       rerank_(new QCheckBox(tr("Re-rank"), this)),
       corpus_(new QLineEdit(this)),
@@ -98,8 +103,7 @@ SearchView::SearchView(QWidget* parent)
     mode_->setToolTip(
         tr("Dense: the model's sentence vectors; BM25: shared words (Xapian); "
            "hybrid: both scores fused"));
-    language_->addItem(tr("All languages"), QString());
-    language_->setToolTip(tr("Only show documents in this language"));
+    chosen_ = QSettings().value(kLanguagesKey).toStringList();
     ab_->setToolTip(
         tr("Run the same query against a second model side by side (e.g. the "
            "initial checkpoint against a trained one)"));
@@ -115,8 +119,6 @@ SearchView::SearchView(QWidget* parent)
     queryRow->addWidget(searchButton);
     queryRow->addWidget(new QLabel(tr("Mode"), this));
     queryRow->addWidget(mode_);
-    queryRow->addWidget(new QLabel(tr("Language"), this));
-    queryRow->addWidget(language_);
     queryRow->addWidget(ab_);
     queryRow->addWidget(rerank_);
 
@@ -147,6 +149,7 @@ SearchView::SearchView(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(queryRow);
+    layout->addWidget(makeLanguageRow());
     layout->addLayout(pickers);
     layout->addLayout(corpusRow);
     layout->addWidget(message_);
@@ -175,6 +178,75 @@ void SearchView::warmUpPassageRendering() {
     QImage image(400, 60, QImage::Format_ARGB32_Premultiplied);
     QPainter painter(&image);
     doc.drawContents(&painter);
+}
+
+QWidget* SearchView::makeLanguageRow() {
+    auto* row = new QWidget(this);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* label = new QLabel(tr("Document &languages:"), row);
+    label->setBuddy(allLanguages_);
+    allLanguages_->setText(tr("All"));
+    allLanguages_->setCheckable(true);
+    allLanguages_->setAutoRaise(false);
+    allLanguages_->setFocusPolicy(Qt::StrongFocus);
+    allLanguages_->setToolTip(
+        tr("Results in every language. Toggle languages on the right to keep only documents "
+           "in those (Tab moves between them, Space toggles)."));
+    connect(allLanguages_, &QToolButton::clicked, this, [this] { setChosenLanguages({}); });
+    // The demo has 25 languages: their buttons scroll sideways rather than widen the window
+    // beyond a 1024-pixel screen.
+    languageArea_ = new QScrollArea(row);
+    languageArea_->setFrameShape(QFrame::NoFrame);
+    languageArea_->setFocusPolicy(Qt::NoFocus);
+    languageArea_->setWidgetResizable(true);
+    languageArea_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    languageArea_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    auto* strip = new QWidget(languageArea_);
+    languageButtons_ = new QHBoxLayout(strip);
+    languageButtons_->setContentsMargins(0, 0, 0, 0);
+    languageButtons_->setSpacing(2);
+    languageButtons_->addStretch(1);
+    languageArea_->setWidget(strip);
+    languageArea_->setFixedHeight(allLanguages_->sizeHint().height() +
+                                  languageArea_->horizontalScrollBar()->sizeHint().height());
+    layout->addWidget(label);
+    layout->addWidget(allLanguages_);
+    layout->addWidget(languageArea_, 1);
+    return row;
+}
+
+QToolButton* SearchView::languageButton(const QString& language) const {
+    for (int i = 0; i < languageButtons_->count(); ++i)
+        if (auto* b = qobject_cast<QToolButton*>(languageButtons_->itemAt(i)->widget()))
+            if (b->property("language").toString() == language) return b;
+    return nullptr;
+}
+
+QStringList SearchView::chosenLanguages() const {
+    QStringList out;
+    for (const QString& l : shownLanguages_)
+        if (chosen_.contains(l)) out << l;
+    return out;
+}
+
+void SearchView::setChosenLanguages(const QStringList& languages) {
+    QStringList chosen;
+    for (const QString& l : languages)
+        if (!l.isEmpty() && !chosen.contains(l)) chosen << l;
+    chosen_ = chosen;
+    QSettings().setValue(kLanguagesKey, chosen_);
+    syncLanguageButtons();
+}
+
+void SearchView::syncLanguageButtons() {
+    for (const QString& l : shownLanguages_)
+        if (QToolButton* b = languageButton(l)) {
+            const QSignalBlocker block(b);
+            b->setChecked(chosen_.contains(l));
+        }
+    const QSignalBlocker block(allLanguages_);
+    allLanguages_->setChecked(chosenLanguages().isEmpty());
 }
 
 QWidget* SearchView::makeSidePicker(int side) {
@@ -438,7 +510,7 @@ SearchRequest SearchView::currentRequest() const {
     SearchRequest r;
     r.query = query_->text().trimmed();
     r.mode = mode_->currentData().toString();
-    r.language = language_->currentData().toString();
+    r.languages = chosenLanguages();
     return r;
 }
 
@@ -486,13 +558,37 @@ void SearchView::updateLanguages() {
         for (const QString& l : sides_[side].languages)
             if (!all.contains(l) && !l.isEmpty()) all << l;
     all.sort();
-    const QString current = language_->currentData().toString();
-    QSignalBlocker block(language_);
-    while (language_->count() > 1)
-        language_->removeItem(1);
-    for (const QString& l : all)
-        language_->addItem(l, l);
-    language_->setCurrentIndex(std::max(0, language_->findData(current)));
+    if (all != shownLanguages_) {
+        while (languageButtons_->count() > 1) {  // the buttons; the stretch at the end stays
+            QLayoutItem* item = languageButtons_->takeAt(0);
+            delete item->widget();
+            delete item;
+        }
+        shownLanguages_ = all;
+        QWidget* previous = allLanguages_;
+        for (const QString& l : all) {
+            auto* b = new QToolButton(this);
+            b->setText(l);
+            b->setProperty("language", l);
+            b->setCheckable(true);
+            b->setFocusPolicy(Qt::StrongFocus);
+            b->setAccessibleName(tr("Documents in %1").arg(l));
+            b->setToolTip(
+                tr("Keep documents in %1 (with the other languages chosen); none chosen: all "
+                   "languages")
+                    .arg(l));
+            connect(b, &QToolButton::toggled, this, [this, l](bool on) {
+                QStringList chosen = chosen_;
+                chosen.removeAll(l);
+                if (on) chosen << l;
+                setChosenLanguages(chosen);
+            });
+            languageButtons_->insertWidget(languageButtons_->count() - 1, b);
+            setTabOrder(previous, b);
+            previous = b;
+        }
+    }
+    syncLanguageButtons();
 }
 
 void SearchView::moveCurrent(int delta) {

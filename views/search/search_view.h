@@ -16,12 +16,15 @@ class QCheckBox;
 class QComboBox;
 class QCompleter;
 class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
+class QScrollArea;
 class QPushButton;
 class QStringListModel;
 class QTableView;
+class QToolButton;
 
 namespace isomorph::views {
 
@@ -29,7 +32,7 @@ namespace isomorph::views {
 struct SearchRequest {
     QString query;
     QString mode = QStringLiteral("dense");  ///< "dense", "bm25" or "hybrid"
-    QString language;                        ///< only documents in this language ("" = all)
+    QStringList languages;                   ///< only documents in these languages (none = all)
     int k = 10;                              ///< results wanted
 };
 
@@ -86,7 +89,13 @@ class SearchView : public QWidget {
     QTableView* resultsTable(int side) const { return sides_[side].table; }
     const SearchResultsModel* resultsModel(int side) const { return sides_[side].model; }
     QComboBox* modeBox() const { return mode_; }
-    QComboBox* languageBox() const { return language_; }
+    /// The language filter: one toggle button per language of the open indexes, and "All"
+    /// (checked when no language is chosen). The choice is remembered across sessions.
+    QToolButton* languageButton(const QString& language) const;
+    QToolButton* allLanguagesButton() const { return allLanguages_; }
+    /// Languages chosen among those the open indexes hold (empty: all languages).
+    QStringList chosenLanguages() const;
+    void setChosenLanguages(const QStringList& languages);
     QCheckBox* rerankBox() const { return rerank_; }
     QLabel* messageLabel() const { return message_; }
     QLabel* sideMessageLabel(int side) const { return sides_[side].status; }
@@ -127,6 +136,8 @@ class SearchView : public QWidget {
     QWidget* makeResults(int side);
     void rememberQuery(const QString& query);
     void updateLanguages();
+    void syncLanguageButtons();
+    QWidget* makeLanguageRow();
     void moveCurrent(int delta);
     void browseCheckpoint(int side);
     void browseIndex(int side);
@@ -136,7 +147,11 @@ class SearchView : public QWidget {
     Side sides_[kSides];
     QLineEdit* query_ = nullptr;
     QComboBox* mode_ = nullptr;
-    QComboBox* language_ = nullptr;
+    QToolButton* allLanguages_ = nullptr;
+    QHBoxLayout* languageButtons_ = nullptr;  ///< one checkable button per language, a stretch
+    QScrollArea* languageArea_ = nullptr;     ///< holds them, scrolling sideways
+    QStringList shownLanguages_;              ///< of the open indexes, sorted
+    QStringList chosen_;  ///< remembered choice (may name languages no open index holds)
     QCheckBox* ab_ = nullptr;
     QCheckBox* rerank_ = nullptr;
     QLineEdit* corpus_ = nullptr;
