@@ -258,183 +258,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="79"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
         <source>Opening the checkpoint</source>
         <translation>Checkpoint wird geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
         <source>Encoding the sample</source>
         <translation>Stichprobe wird kodiert</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>Exakte PCA über alle Punkte und Dimensionen</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="84"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Kalibrierung wird auf dem Trainingssplit des Korpus angepasst: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="95"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="93"/>
+        <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
+        <translation>Satzvektoren: %1-Pooling, wie die Evaluierung des Laufs sie misst (eval.pooling in %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
+        <translation>Satzvektoren: %1-Pooling (Standard: die Konfiguration des Laufs ist nicht lesbar: %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="102"/>
+        <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
+        <translation>Satzvektoren: %1-Pooling (Standard; der Checkpoint gehört zu keinem Lauf).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="114"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>Kalibrierung (%1 Rotation) in %3 s auf dem Trainingssplit von %2 angepasst.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="117"/>
         <source>supervised</source>
         <translation>überwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
         <source>unsupervised</source>
         <translation>unüberwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="108"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>Zurückgehaltene Testpaare, mittlere Top-1: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="225"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="250"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="257"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="276"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="251"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="252"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="264"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
         <source>%1 (imported)</source>
         <translation>%1 (importiert)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: Dev-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="290"/>
         <source>%1: test translation pairs</source>
         <translation>%1: Test-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="273"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="292"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: Dev-Seiten (keine Paare)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="287"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="306"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Wählen Sie eine Stichprobe („Durchsuchen …“) und klicken Sie auf „Kodieren“, um %1 anzusehen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="315"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Wählen Sie zuerst einen Checkpoint („Durchsuchen …“ akzeptiert einen Checkpoint-, Lauf- oder Hugging-Face-Ordner).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="310"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="329"/>
         <source>Reading the sample...</source>
         <translation>Stichprobe wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="333"/>
         <source>Cannot read the sample</source>
         <translation>Die Stichprobe kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Der Checkpoint %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="324"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="345"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>Die Stichprobe hat %1 Sätze: etwa %2 MB für ihre %3-dimensionalen Vektoren, mehr als die %4 MB, die diese Ansicht verwenden darf. Senken Sie das Limit (etwa %5 Sätze passen).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="356"/>
         <source>Cannot encode the sample</source>
         <translation>Die Stichprobe kann nicht kodiert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="358"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. PC 1 und 2 erklären %2 % der Varianz.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="386"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>Calibrating...</source>
         <translation>Kalibrierung läuft …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="390"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
         <source>Cannot calibrate</source>
         <translation>Kalibrierung nicht möglich</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="404"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: keine Trainingssätze im Korpus; unkalibriert angezeigt</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>shift</source>
         <translation>Verschiebung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>scale</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>rotation</source>
         <translation>Rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>Calibration step shown: %1.</source>
         <translation>Angezeigter Kalibrierungsschritt: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="499"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Nächste Nachbarn können nicht ermittelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="485"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="519"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Kodieren Sie zuerst eine Stichprobe und wählen Sie dann einen Vergleich.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="493"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="527"/>
         <source>Encoding the sample with %1...</source>
         <translation>Stichprobe wird mit %1 kodiert …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="532"/>
         <source>Cannot compare with %1</source>
         <translation>Vergleich mit %1 nicht möglich</translation>
     </message>
@@ -879,37 +894,37 @@
         <translation>%1 wird geöffnet …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="342"/>
+        <location filename="../app/gui/search_controller.cpp" line="344"/>
         <source>Building %1…</source>
         <translation>%1 wird erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <location filename="../app/gui/search_controller.cpp" line="370"/>
         <source>The corpus %1 has no passages.</source>
         <translation>Das Korpus %1 enthält keine Passagen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <location filename="../app/gui/search_controller.cpp" line="381"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Indexerstellung abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <location filename="../app/gui/search_controller.cpp" line="383"/>
         <source>Cannot build the index: %1</source>
         <translation>Der Index kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <location filename="../app/gui/search_controller.cpp" line="412"/>
         <source>The index is still being built.</source>
         <translation>Der Index wird noch erstellt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="411"/>
+        <location filename="../app/gui/search_controller.cpp" line="413"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <location filename="../app/gui/search_controller.cpp" line="415"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
     </message>
@@ -1015,34 +1030,34 @@
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="90"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="91"/>
         <source>Find points by text...</source>
         <translation>Punkte nach Text suchen …</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
         <source>Highlight 5 random pairs</source>
         <translation>5 zufällige Paare hervorheben</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
         <source>Export...</source>
         <translation>Exportieren …</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="114"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="115"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n Treffer</numerusform>
@@ -1050,190 +1065,190 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="119"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>Diese Stichprobe enthält keine Übersetzungspaare zum Hervorheben.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
         <source>Export the view</source>
         <translation>Ansicht exportieren</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="126"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;Koordinaten als CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="133"/>
         <source>Cannot export to %1: %2</source>
         <translation>Export nach %1 nicht möglich: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="146"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>Bester oder neuester Checkpoint eines Laufs, ein beliebiger Checkpoint-Ordner oder ein importierter Hugging-Face-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
         <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="153"/>
         <source>Browse...</source>
         <translation>Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="157"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>Höchstens so viele Paare je Sprachpaar (bei einer Korpus-Stichprobe: Sätze je Sprache)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="161"/>
         <source>Checkpoint:</source>
         <translation>Checkpoint:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="162"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="166"/>
         <source>Sample:</source>
         <translation>Stichprobe:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="169"/>
         <source>Limit:</source>
         <translation>Limit:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>Unüberwachte Rotation (CSLS-Verfeinerung)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>Überwachte Rotation (Trainingspaare)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="200"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>Die Kalibrierung wird auf dem Trainingssplit des Korpus angepasst, nie auf der angezeigten Stichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="208"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>Bitext-Top-1 (Kosinus) auf der Stichprobe, je Richtung:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
         <source>Calibration</source>
         <translation>Kalibrierung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="227"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
         <source>Compare with:</source>
         <translation>Vergleichen mit:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="236"/>
         <source>Alignment matrix</source>
         <translation>Ausrichtungsmatrix</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="243"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>Klicken Sie auf einen Punkt, um seinen Text, seine Übersetzung und seine nächsten Nachbarn in jeder Sprache zu sehen.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="245"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="250"/>
         <source>Point</source>
         <translation>Punkt</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="254"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="259"/>
         <source>(no comparison)</source>
         <translation>(kein Vergleich)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="316"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="321"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>Checkpoint-, Lauf- oder Hugging-Face-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="327"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>Paardatei wählen (xx-yy.tsv) oder abbrechen, um einen Ordner zu wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="323"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>Übersetzungspaare (*.tsv);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="331"/>
         <source>Choose a folder of pairs files</source>
         <translation>Ordner mit Paardateien wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="391"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>Die Projektion passt nicht zu den angezeigten Punkten; kodieren Sie die Stichprobe erneut.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
         <source>PC 1 of the raw sample</source>
         <translation>PC 1 der Rohstichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
         <source>PC 2 of the raw sample</source>
         <translation>PC 2 der Rohstichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="451"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="470"/>
         <source>Direction</source>
         <translation>Richtung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="465"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>Mean</source>
         <translation>Mittelwert</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="487"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>Keine Übersetzung dieses Satzes in der Stichprobe.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="489"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="508"/>
         <source>Translations</source>
         <translation>Übersetzungen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="514"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 nächste Nachbarn bei Kalibrierungsschritt %2; ✔ markiert die echte Übersetzung.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="516"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="535"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>Übersetzung gefunden: Kosinus %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
         <source>Cosine</source>
         <translation>Kosinus</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1527,77 +1542,77 @@
         <translation> (angehängt)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="89"/>
+        <location filename="../views/runs/runs_model.cpp" line="93"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="91"/>
+        <location filename="../views/runs/runs_model.cpp" line="95"/>
         <source>Objectives</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <location filename="../views/runs/runs_model.cpp" line="97"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
         <source>Step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
         <source>Best dev</source>
         <translation>Bester Dev-Wert</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <location filename="../views/runs/runs_model.cpp" line="103"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <location filename="../views/runs/runs_model.cpp" line="105"/>
         <source>Machine</source>
         <translation>Rechner</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="150"/>
+        <location filename="../views/runs/runs_model.cpp" line="154"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="151"/>
+        <location filename="../views/runs/runs_model.cpp" line="155"/>
         <source>finished</source>
         <translation>abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="152"/>
+        <location filename="../views/runs/runs_model.cpp" line="156"/>
         <source>stopped</source>
         <translation>gestoppt</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <location filename="../views/runs/runs_model.cpp" line="157"/>
         <source>diverged</source>
         <translation>divergiert</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <location filename="../views/runs/runs_model.cpp" line="158"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>interrupted</source>
         <translation>unterbrochen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <location filename="../views/runs/runs_model.cpp" line="161"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
@@ -1865,202 +1880,202 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="65"/>
+        <location filename="../views/search/search_view.cpp" line="70"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="66"/>
+        <location filename="../views/search/search_view.cpp" line="71"/>
         <source>Model A</source>
         <translation>Modell A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="66"/>
+        <location filename="../views/search/search_view.cpp" line="71"/>
         <source>Model B</source>
         <translation>Modell B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="76"/>
+        <location filename="../views/search/search_view.cpp" line="81"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="82"/>
         <source>Re-rank</source>
         <translation>Reranking</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="85"/>
+        <location filename="../views/search/search_view.cpp" line="90"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>In beliebiger Sprache suchen (Eingabe sucht, Strg+L kehrt hierher zurück)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="95"/>
+        <location filename="../views/search/search_view.cpp" line="100"/>
         <source>Dense</source>
         <translation>Dicht</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="96"/>
+        <location filename="../views/search/search_view.cpp" line="101"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="97"/>
+        <location filename="../views/search/search_view.cpp" line="102"/>
         <source>Hybrid</source>
         <translation>Hybrid</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="104"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Dicht: die Satzvektoren des Modells; BM25: gemeinsame Wörter (Xapian); hybrid: beide Scores fusioniert</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="101"/>
-        <source>All languages</source>
-        <translation>Alle Sprachen</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="102"/>
-        <source>Only show documents in this language</source>
-        <translation>Nur Dokumente in dieser Sprache anzeigen</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="104"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Dieselbe Anfrage parallel mit einem zweiten Modell ausführen (z. B. den Anfangs-Checkpoint gegen einen trainierten)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="112"/>
         <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
         <translation>Reranking benötigt einen Cross-Encoder-Checkpoint. Isomorph kann noch keinen trainieren oder laden, daher bleibt dies ausgeschaltet.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Search</source>
         <translation>Suchen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="116"/>
+        <location filename="../views/search/search_view.cpp" line="120"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="118"/>
-        <source>Language</source>
-        <translation>Sprache</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="128"/>
+        <location filename="../views/search/search_view.cpp" line="130"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) oder eine Textdatei mit einer Passage pro Zeile</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="133"/>
         <source>Choose a corpus file</source>
         <translation>Korpusdatei wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Corpus for a new index</source>
         <translation>Korpus für einen neuen Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="135"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Korpora (*.jsonl *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="138"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for new indexes</source>
         <translation>Korpus für neue Indizes</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="184"/>
+        <location filename="../views/search/search_view.cpp" line="187"/>
+        <source>Document &amp;languages:</source>
+        <translation>Dokument&amp;sprachen:</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="189"/>
+        <source>All</source>
+        <translation>Alle</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="194"/>
+        <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
+        <translation>Ergebnisse in allen Sprachen. Schalten Sie rechts Sprachen ein, um nur Dokumente in diesen zu behalten (Tab wechselt zwischen ihnen, Leertaste schaltet um).</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="256"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>Checkpoint-Ordner (step-N eines Laufs)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="188"/>
+        <location filename="../views/search/search_view.cpp" line="260"/>
         <source>index folder</source>
         <translation>Index-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="261"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="191"/>
+        <location filename="../views/search/search_view.cpp" line="263"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Index öffnen (Anfragen werden mit dem Checkpoint oben kodiert oder, falls keiner angegeben ist, mit dem, der den Index erstellt hat)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="193"/>
+        <location filename="../views/search/search_view.cpp" line="265"/>
         <source>Build index</source>
         <translation>Index erstellen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="266"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Das Korpus unten mit diesem Checkpoint in einen neuen Index kodieren</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="195"/>
+        <location filename="../views/search/search_view.cpp" line="267"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="206"/>
+        <location filename="../views/search/search_view.cpp" line="278"/>
         <source>Choose a checkpoint folder</source>
         <translation>Checkpoint-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="207"/>
+        <location filename="../views/search/search_view.cpp" line="279"/>
         <source>Choose an index folder</source>
         <translation>Index-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="217"/>
+        <location filename="../views/search/search_view.cpp" line="289"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Wählen Sie einen Checkpoint und ein Korpus, um einen Index zu erstellen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="226"/>
+        <location filename="../views/search/search_view.cpp" line="298"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="229"/>
+        <location filename="../views/search/search_view.cpp" line="301"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="330"/>
+        <location filename="../views/search/search_view.cpp" line="402"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="332"/>
+        <location filename="../views/search/search_view.cpp" line="404"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 Dokumente, %2-dim. %3-Index, Sprachen: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>; BM25 included</source>
         <translation>; mit BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>; no BM25 (dense only)</source>
         <translation>; ohne BM25 (nur dicht)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="362"/>
+        <location filename="../views/search/search_view.cpp" line="434"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="376"/>
+        <location filename="../views/search/search_view.cpp" line="448"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n Ergebnis · Kodieren %1 ms · Suche %2 ms</numerusform>
@@ -2068,27 +2083,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="452"/>
+        <location filename="../views/search/search_view.cpp" line="524"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="462"/>
+        <location filename="../views/search/search_view.cpp" line="534"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="470"/>
+        <location filename="../views/search/search_view.cpp" line="542"/>
         <source>Open or build an index to search in.</source>
         <translation>Öffnen oder erstellen Sie einen Index, um darin zu suchen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="529"/>
+        <location filename="../views/search/search_view.cpp" line="575"/>
+        <source>Documents in %1</source>
+        <translation>Dokumente auf %1</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="577"/>
+        <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
+        <translation>Dokumente auf %1 behalten (zusammen mit den anderen gewählten Sprachen); keine gewählt: alle Sprachen</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="625"/>
         <source>Checkpoint folder</source>
         <translation>Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="535"/>
+        <location filename="../views/search/search_view.cpp" line="631"/>
         <source>Index folder</source>
         <translation>Index-Ordner</translation>
     </message>

@@ -258,183 +258,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="79"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
         <source>Opening the checkpoint</source>
         <translation>Abriendo el checkpoint</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
         <source>Encoding the sample</source>
         <translation>Codificando la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>PCA exacto sobre todos los puntos y dimensiones</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="84"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Ajustando la calibración en la partición de entrenamiento del corpus: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="95"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="93"/>
+        <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
+        <translation>Vectores de oraciones: pooling %1, como los mide la evaluación de la ejecución (eval.pooling en %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
+        <translation>Vectores de oraciones: pooling %1 (por defecto: no se puede leer la configuración de la ejecución: %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="102"/>
+        <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
+        <translation>Vectores de oraciones: pooling %1 (por defecto; el checkpoint no pertenece a ninguna ejecución).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="114"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>Calibración (rotación %1) ajustada en la partición de entrenamiento de %2 en %3 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="117"/>
         <source>supervised</source>
         <translation>supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
         <source>unsupervised</source>
         <translation>no supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="108"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>Pares de test reservados, top-1 medio: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="225"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="250"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="257"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="276"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="251"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="252"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="264"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
         <source>%1 (imported)</source>
         <translation>%1 (importado)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: pares de traducción de dev</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="290"/>
         <source>%1: test translation pairs</source>
         <translation>%1: pares de traducción de test</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="273"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="292"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: páginas de dev (sin pares)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="287"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="306"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Elija una muestra (Examinar...) y pulse Codificar para ver %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="315"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Elija primero un checkpoint (Examinar... acepta una carpeta de checkpoint, de ejecución o de Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="310"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="329"/>
         <source>Reading the sample...</source>
         <translation>Leyendo la muestra...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="333"/>
         <source>Cannot read the sample</source>
         <translation>No se puede leer la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>No se puede abrir el checkpoint %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="324"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="345"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>La muestra tiene %1 oraciones: unos %2 MB para sus vectores de %3 dimensiones, más que los %4 MB que puede usar esta vista. Reduzca el límite (caben unas %5 oraciones).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="356"/>
         <source>Cannot encode the sample</source>
         <translation>No se puede codificar la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="358"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Las CP 1 y 2 explican el %2 % de la varianza.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="386"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>Calibrating...</source>
         <translation>Calibrando...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="390"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
         <source>Cannot calibrate</source>
         <translation>No se puede calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="404"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: el corpus no tiene oraciones de entrenamiento; se muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>shift</source>
         <translation>desplazamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>scale</source>
         <translation>escala</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>rotation</source>
         <translation>rotación</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>Calibration step shown: %1.</source>
         <translation>Paso de calibración mostrado: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="499"/>
         <source>Cannot find neighbours: %1</source>
         <translation>No se pueden buscar los vecinos: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="485"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="519"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Codifique primero una muestra y luego elija una comparación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="493"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="527"/>
         <source>Encoding the sample with %1...</source>
         <translation>Codificando la muestra con %1...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="532"/>
         <source>Cannot compare with %1</source>
         <translation>No se puede comparar con %1</translation>
     </message>
@@ -879,37 +894,37 @@
         <translation>Abriendo %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="342"/>
+        <location filename="../app/gui/search_controller.cpp" line="344"/>
         <source>Building %1…</source>
         <translation>Creando %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <location filename="../app/gui/search_controller.cpp" line="370"/>
         <source>The corpus %1 has no passages.</source>
         <translation>El corpus %1 no tiene pasajes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <location filename="../app/gui/search_controller.cpp" line="381"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <location filename="../app/gui/search_controller.cpp" line="383"/>
         <source>Cannot build the index: %1</source>
         <translation>No se puede crear el índice: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <location filename="../app/gui/search_controller.cpp" line="412"/>
         <source>The index is still being built.</source>
         <translation>El índice aún se está creando.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="411"/>
+        <location filename="../app/gui/search_controller.cpp" line="413"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <location filename="../app/gui/search_controller.cpp" line="415"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
@@ -1015,34 +1030,34 @@
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
         <source>PC 1</source>
         <translation>CP 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
         <source>PC 2</source>
         <translation>CP 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="90"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="91"/>
         <source>Find points by text...</source>
         <translation>Buscar puntos por texto...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
         <source>Highlight 5 random pairs</source>
         <translation>Resaltar 5 pares al azar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
         <source>Export...</source>
         <translation>Exportar...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="114"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="115"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n coincidencia</numerusform>
@@ -1050,190 +1065,190 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="119"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>Esta muestra no tiene pares de traducción que resaltar.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
         <source>Export the view</source>
         <translation>Exportar la vista</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="126"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>Imagen PNG (*.png);;Dibujo SVG (*.svg);;Coordenadas como CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="133"/>
         <source>Cannot export to %1: %2</source>
         <translation>No se puede exportar a %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="146"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>El mejor o el último checkpoint de una ejecución, cualquier carpeta de checkpoint o una carpeta de Hugging Face importada</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
         <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="153"/>
         <source>Browse...</source>
         <translation>Examinar...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="157"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>Como máximo esta cantidad de pares por par de idiomas (oraciones por idioma para una muestra de corpus)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="161"/>
         <source>Checkpoint:</source>
         <translation>Checkpoint:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="162"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="166"/>
         <source>Sample:</source>
         <translation>Muestra:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="169"/>
         <source>Limit:</source>
         <translation>Límite:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>Rotación no supervisada (refinamiento CSLS)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>Rotación supervisada (pares de entrenamiento)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="200"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>La calibración se ajusta en la partición de entrenamiento del corpus, nunca en la muestra mostrada</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="208"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>Top-1 bitexto (coseno) en la muestra, por dirección:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
         <source>Calibration</source>
         <translation>Calibración</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="227"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
         <source>Compare with:</source>
         <translation>Comparar con:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="236"/>
         <source>Alignment matrix</source>
         <translation>Matriz de alineamiento</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="243"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>Haga clic en un punto para ver su texto, su traducción y sus vecinos más cercanos en cada idioma.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="245"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="250"/>
         <source>Point</source>
         <translation>Punto</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="254"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="259"/>
         <source>(no comparison)</source>
         <translation>(sin comparación)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="316"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="321"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>Elija una carpeta de checkpoint, de ejecución o de Hugging Face</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="327"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>Elija un archivo de pares (xx-yy.tsv) o cancele para elegir una carpeta</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="323"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>Pares de traducción (*.tsv);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="331"/>
         <source>Choose a folder of pairs files</source>
         <translation>Elija una carpeta de archivos de pares</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="391"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>La proyección no corresponde a los puntos mostrados; vuelva a codificar la muestra.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
         <source>PC 1 of the raw sample</source>
         <translation>CP 1 de la muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
         <source>PC 2 of the raw sample</source>
         <translation>CP 2 de la muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="451"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="470"/>
         <source>Direction</source>
         <translation>Dirección</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="465"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>Mean</source>
         <translation>Media</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="487"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>La muestra no contiene ninguna traducción de esta oración.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="489"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="508"/>
         <source>Translations</source>
         <translation>Traducciones</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="514"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 vecinos más cercanos en el paso de calibración %2; ✔ marca la traducción correcta.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="516"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="535"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>traducción encontrada: coseno %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
         <source>no</source>
         <translation>no</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
         <source>Cosine</source>
         <translation>Coseno</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1527,77 +1542,77 @@
         <translation> (adjunta)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="89"/>
+        <location filename="../views/runs/runs_model.cpp" line="93"/>
         <source>Run</source>
         <translation>Ejecución</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="91"/>
+        <location filename="../views/runs/runs_model.cpp" line="95"/>
         <source>Objectives</source>
         <translation>Objetivos</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <location filename="../views/runs/runs_model.cpp" line="97"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
         <source>Step</source>
         <translation>Paso</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
         <source>Best dev</source>
         <translation>Mejor en dev</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <location filename="../views/runs/runs_model.cpp" line="103"/>
         <source>Started</source>
         <translation>Inicio</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <location filename="../views/runs/runs_model.cpp" line="105"/>
         <source>Machine</source>
         <translation>Máquina</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="150"/>
+        <location filename="../views/runs/runs_model.cpp" line="154"/>
         <source>running</source>
         <translation>en curso</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="151"/>
+        <location filename="../views/runs/runs_model.cpp" line="155"/>
         <source>finished</source>
         <translation>terminada</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="152"/>
+        <location filename="../views/runs/runs_model.cpp" line="156"/>
         <source>stopped</source>
         <translation>detenida</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <location filename="../views/runs/runs_model.cpp" line="157"/>
         <source>diverged</source>
         <translation>divergió</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <location filename="../views/runs/runs_model.cpp" line="158"/>
         <source>failed</source>
         <translation>fallida</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>interrupted</source>
         <translation>interrumpida</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>missing</source>
         <translation>no encontrada</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <location filename="../views/runs/runs_model.cpp" line="161"/>
         <source>unknown</source>
         <translation>desconocido</translation>
     </message>
@@ -1865,202 +1880,202 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="65"/>
+        <location filename="../views/search/search_view.cpp" line="70"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="66"/>
+        <location filename="../views/search/search_view.cpp" line="71"/>
         <source>Model A</source>
         <translation>Modelo A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="66"/>
+        <location filename="../views/search/search_view.cpp" line="71"/>
         <source>Model B</source>
         <translation>Modelo B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="76"/>
+        <location filename="../views/search/search_view.cpp" line="81"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="82"/>
         <source>Re-rank</source>
         <translation>Reordenar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="85"/>
+        <location filename="../views/search/search_view.cpp" line="90"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>Busque en cualquier idioma (Intro busca, Ctrl+L vuelve aquí)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="95"/>
+        <location filename="../views/search/search_view.cpp" line="100"/>
         <source>Dense</source>
         <translation>Denso</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="96"/>
+        <location filename="../views/search/search_view.cpp" line="101"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="97"/>
+        <location filename="../views/search/search_view.cpp" line="102"/>
         <source>Hybrid</source>
         <translation>Híbrido</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="104"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Denso: los vectores de oración del modelo; BM25: palabras compartidas (Xapian); híbrido: fusión de ambas puntuaciones</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="101"/>
-        <source>All languages</source>
-        <translation>Todos los idiomas</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="102"/>
-        <source>Only show documents in this language</source>
-        <translation>Mostrar solo documentos en este idioma</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="104"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Lanza la misma consulta contra un segundo modelo, lado a lado (p. ej. el checkpoint inicial frente a uno entrenado)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="112"/>
         <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
         <translation>La reordenación necesita un checkpoint de cross-encoder. Isomorph aún no puede entrenar ni cargar uno, así que esta opción permanece desactivada.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="116"/>
+        <location filename="../views/search/search_view.cpp" line="120"/>
         <source>Mode</source>
         <translation>Modo</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="118"/>
-        <source>Language</source>
-        <translation>Idioma</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="128"/>
+        <location filename="../views/search/search_view.cpp" line="130"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) o un archivo de texto, un pasaje por línea</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="133"/>
         <source>Choose a corpus file</source>
         <translation>Elija un archivo de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Corpus for a new index</source>
         <translation>Corpus para un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="135"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="138"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus para nuevos índices</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="184"/>
+        <location filename="../views/search/search_view.cpp" line="187"/>
+        <source>Document &amp;languages:</source>
+        <translation>&amp;Idiomas de los documentos:</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="189"/>
+        <source>All</source>
+        <translation>Todos</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="194"/>
+        <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
+        <translation>Resultados en todos los idiomas. Active idiomas a la derecha para quedarse solo con los documentos en ellos (Tab pasa de uno a otro, Espacio activa o desactiva).</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="256"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>carpeta de checkpoint (step-N de una ejecución)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="188"/>
+        <location filename="../views/search/search_view.cpp" line="260"/>
         <source>index folder</source>
         <translation>carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="261"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="191"/>
+        <location filename="../views/search/search_view.cpp" line="263"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Abre el índice (las consultas se codifican con el checkpoint de arriba o, si no se indica ninguno, con el que creó el índice)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="193"/>
+        <location filename="../views/search/search_view.cpp" line="265"/>
         <source>Build index</source>
         <translation>Crear índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="266"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Codifica el corpus de abajo con este checkpoint en un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="195"/>
+        <location filename="../views/search/search_view.cpp" line="267"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="206"/>
+        <location filename="../views/search/search_view.cpp" line="278"/>
         <source>Choose a checkpoint folder</source>
         <translation>Elija una carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="207"/>
+        <location filename="../views/search/search_view.cpp" line="279"/>
         <source>Choose an index folder</source>
         <translation>Elija una carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="217"/>
+        <location filename="../views/search/search_view.cpp" line="289"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Elija un checkpoint y un corpus para crear un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="226"/>
+        <location filename="../views/search/search_view.cpp" line="298"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="229"/>
+        <location filename="../views/search/search_view.cpp" line="301"/>
         <source>Index</source>
         <translation>Índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="330"/>
+        <location filename="../views/search/search_view.cpp" line="402"/>
         <source>unknown</source>
         <translation>desconocidos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="332"/>
+        <location filename="../views/search/search_view.cpp" line="404"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documentos, índice %3 de %2 dimensiones, idiomas: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>; BM25 included</source>
         <translation>; incluye BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>; no BM25 (dense only)</source>
         <translation>; sin BM25 (solo denso)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="362"/>
+        <location filename="../views/search/search_view.cpp" line="434"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="376"/>
+        <location filename="../views/search/search_view.cpp" line="448"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n resultado · codificación %1 ms · búsqueda %2 ms</numerusform>
@@ -2068,27 +2083,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="452"/>
+        <location filename="../views/search/search_view.cpp" line="524"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="462"/>
+        <location filename="../views/search/search_view.cpp" line="534"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="470"/>
+        <location filename="../views/search/search_view.cpp" line="542"/>
         <source>Open or build an index to search in.</source>
         <translation>Abra o cree un índice en el que buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="529"/>
+        <location filename="../views/search/search_view.cpp" line="575"/>
+        <source>Documents in %1</source>
+        <translation>Documentos en %1</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="577"/>
+        <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
+        <translation>Mantener los documentos en %1 (junto con los demás idiomas elegidos); ninguno elegido: todos los idiomas</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="625"/>
         <source>Checkpoint folder</source>
         <translation>Carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="535"/>
+        <location filename="../views/search/search_view.cpp" line="631"/>
         <source>Index folder</source>
         <translation>Carpeta de índice</translation>
     </message>

@@ -258,183 +258,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="79"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
         <source>Opening the checkpoint</source>
         <translation>Ouverture du point de contrôle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
         <source>Encoding the sample</source>
         <translation>Encodage de l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>ACP exacte sur tous les points et toutes les dimensions</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="84"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Ajustement de la calibration sur l’ensemble d’entraînement du corpus : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="95"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="93"/>
+        <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
+        <translation>Vecteurs de phrases : pooling %1, comme les mesure l&apos;évaluation de l&apos;exécution (eval.pooling dans %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
+        <translation>Vecteurs de phrases : pooling %1 (par défaut : la configuration de l&apos;exécution est illisible : %2).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="102"/>
+        <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
+        <translation>Vecteurs de phrases : pooling %1 (par défaut ; le checkpoint n&apos;appartient à aucune exécution).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="114"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>Calibration (rotation %1) ajustée sur l’ensemble d’entraînement de %2 en %3 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="117"/>
         <source>supervised</source>
         <translation>supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
         <source>unsupervised</source>
         <translation>non supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="108"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>Paires de test mises de côté, top-1 moyen : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="225"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="250"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="257"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="276"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="251"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="252"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="264"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
         <source>%1 (imported)</source>
         <translation>%1 (importé)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
         <source>%1: dev translation pairs</source>
         <translation>%1 : paires de traduction (dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="290"/>
         <source>%1: test translation pairs</source>
         <translation>%1 : paires de traduction (test)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="273"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="292"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1 : pages (dev, sans paires)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="287"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="306"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Choisissez un échantillon (Parcourir…) et cliquez sur Encoder pour examiner %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="315"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Choisissez d’abord un point de contrôle (Parcourir… accepte un dossier de point de contrôle, d’entraînement ou Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="310"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="329"/>
         <source>Reading the sample...</source>
         <translation>Lecture de l’échantillon…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="333"/>
         <source>Cannot read the sample</source>
         <translation>Impossible de lire l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Impossible d’ouvrir le point de contrôle %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="324"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="345"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>L’échantillon compte %1 phrases : environ %2 Mo pour leurs vecteurs de dimension %3, plus que les %4 Mo que cette vue peut utiliser. Abaissez la limite (environ %5 phrases tiennent).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="356"/>
         <source>Cannot encode the sample</source>
         <translation>Impossible d’encoder l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="358"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Les CP 1 et 2 expliquent %2 % de la variance.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="386"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>Calibrating...</source>
         <translation>Calibration…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="390"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
         <source>Cannot calibrate</source>
         <translation>Impossible de calibrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="404"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1 : aucune phrase d’entraînement dans le corpus ; affiché sans calibration</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>shift</source>
         <translation>recentrage</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>scale</source>
         <translation>mise à l’échelle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>rotation</source>
         <translation>rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>Calibration step shown: %1.</source>
         <translation>Étape de calibration affichée : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="499"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Impossible de trouver les voisins : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="485"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="519"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Encodez d’abord un échantillon, puis choisissez une comparaison.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="493"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="527"/>
         <source>Encoding the sample with %1...</source>
         <translation>Encodage de l’échantillon avec %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="532"/>
         <source>Cannot compare with %1</source>
         <translation>Impossible de comparer avec %1</translation>
     </message>
@@ -879,37 +894,37 @@
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="342"/>
+        <location filename="../app/gui/search_controller.cpp" line="344"/>
         <source>Building %1…</source>
         <translation>Construction de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <location filename="../app/gui/search_controller.cpp" line="370"/>
         <source>The corpus %1 has no passages.</source>
         <translation>Le corpus %1 ne contient aucun passage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <location filename="../app/gui/search_controller.cpp" line="381"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <location filename="../app/gui/search_controller.cpp" line="383"/>
         <source>Cannot build the index: %1</source>
         <translation>Impossible de construire l’index : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <location filename="../app/gui/search_controller.cpp" line="412"/>
         <source>The index is still being built.</source>
         <translation>L’index est encore en cours de construction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="411"/>
+        <location filename="../app/gui/search_controller.cpp" line="413"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <location filename="../app/gui/search_controller.cpp" line="415"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
@@ -1015,34 +1030,34 @@
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
         <source>PC 1</source>
         <translation>CP 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
         <source>PC 2</source>
         <translation>CP 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="90"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="91"/>
         <source>Find points by text...</source>
         <translation>Rechercher des points par texte…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
         <source>Highlight 5 random pairs</source>
         <translation>Mettre en évidence 5 paires au hasard</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
         <source>Export...</source>
         <translation>Exporter…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="114"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="115"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n correspondance</numerusform>
@@ -1050,190 +1065,190 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="119"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>Cet échantillon ne contient aucune paire de traduction à mettre en évidence.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
         <source>Export the view</source>
         <translation>Exporter la vue</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="126"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>Image PNG (*.png);;Dessin SVG (*.svg);;Coordonnées en CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="133"/>
         <source>Cannot export to %1: %2</source>
         <translation>Impossible d’exporter vers %1 : %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="146"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>Le meilleur ou le dernier point de contrôle d’un entraînement, un dossier de point de contrôle quelconque ou un dossier Hugging Face importé</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
         <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="153"/>
         <source>Browse...</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="157"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>Nombre maximal de paires par paire de langues (de phrases par langue pour un échantillon de corpus)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="161"/>
         <source>Checkpoint:</source>
         <translation>Point de contrôle :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="162"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="166"/>
         <source>Sample:</source>
         <translation>Échantillon :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="169"/>
         <source>Limit:</source>
         <translation>Limite :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>Rotation non supervisée (raffinement CSLS)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>Rotation supervisée (paires d’entraînement)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="200"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>La calibration est ajustée sur l’ensemble d’entraînement du corpus, jamais sur l’échantillon affiché</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="208"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>Top-1 bitexte (cosinus) sur l’échantillon, par direction :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
         <source>Calibration</source>
         <translation>Calibration</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="227"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
         <source>Compare with:</source>
         <translation>Comparer avec :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="236"/>
         <source>Alignment matrix</source>
         <translation>Matrice d’alignement</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="243"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>Cliquez sur un point pour voir son texte, sa traduction et ses plus proches voisins dans chaque langue.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="245"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="250"/>
         <source>Point</source>
         <translation>Point</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="254"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="259"/>
         <source>(no comparison)</source>
         <translation>(aucune comparaison)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="316"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="321"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>Choisir un dossier de point de contrôle, d’entraînement ou Hugging Face</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="327"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>Choisir un fichier de paires (xx-yy.tsv) ou annuler pour choisir un dossier</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="323"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>Paires de traduction (*.tsv);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="331"/>
         <source>Choose a folder of pairs files</source>
         <translation>Choisir un dossier de fichiers de paires</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="391"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>La projection ne correspond pas aux points affichés ; encodez à nouveau l’échantillon.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
         <source>PC 1 of the raw sample</source>
         <translation>CP 1 de l’échantillon brut</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
         <source>PC 2 of the raw sample</source>
         <translation>CP 2 de l’échantillon brut</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="451"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="470"/>
         <source>Direction</source>
         <translation>Direction</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="465"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>Mean</source>
         <translation>Moyenne</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="487"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>Aucune traduction de cette phrase dans l’échantillon.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="489"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="508"/>
         <source>Translations</source>
         <translation>Traductions</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="514"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 plus proches voisins (étape de calibration : %2) ; ✔ marque la vraie traduction.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="516"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="535"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>traduction trouvée : cosinus %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
         <source>Cosine</source>
         <translation>Cosinus</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1527,77 +1542,77 @@
         <translation> (rattaché)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="89"/>
+        <location filename="../views/runs/runs_model.cpp" line="93"/>
         <source>Run</source>
         <translation>Entraînement</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="91"/>
+        <location filename="../views/runs/runs_model.cpp" line="95"/>
         <source>Objectives</source>
         <translation>Objectifs</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <location filename="../views/runs/runs_model.cpp" line="97"/>
         <source>Status</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
         <source>Step</source>
         <translation>Pas</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
         <source>Best dev</source>
         <translation>Meilleur dev</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <location filename="../views/runs/runs_model.cpp" line="103"/>
         <source>Started</source>
         <translation>Démarré</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <location filename="../views/runs/runs_model.cpp" line="105"/>
         <source>Machine</source>
         <translation>Machine</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="150"/>
+        <location filename="../views/runs/runs_model.cpp" line="154"/>
         <source>running</source>
         <translation>en cours</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="151"/>
+        <location filename="../views/runs/runs_model.cpp" line="155"/>
         <source>finished</source>
         <translation>terminé</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="152"/>
+        <location filename="../views/runs/runs_model.cpp" line="156"/>
         <source>stopped</source>
         <translation>arrêté</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <location filename="../views/runs/runs_model.cpp" line="157"/>
         <source>diverged</source>
         <translation>divergé</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <location filename="../views/runs/runs_model.cpp" line="158"/>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>interrupted</source>
         <translation>interrompu</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>missing</source>
         <translation>introuvable</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <location filename="../views/runs/runs_model.cpp" line="161"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
@@ -1865,202 +1880,202 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="65"/>
+        <location filename="../views/search/search_view.cpp" line="70"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="66"/>
+        <location filename="../views/search/search_view.cpp" line="71"/>
         <source>Model A</source>
         <translation>Modèle A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="66"/>
+        <location filename="../views/search/search_view.cpp" line="71"/>
         <source>Model B</source>
         <translation>Modèle B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="76"/>
+        <location filename="../views/search/search_view.cpp" line="81"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="82"/>
         <source>Re-rank</source>
         <translation>Reclasser</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="85"/>
+        <location filename="../views/search/search_view.cpp" line="90"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>Rechercher dans n’importe quelle langue (Entrée lance la recherche, Ctrl+L revient ici)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="95"/>
+        <location filename="../views/search/search_view.cpp" line="100"/>
         <source>Dense</source>
         <translation>Dense</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="96"/>
+        <location filename="../views/search/search_view.cpp" line="101"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="97"/>
+        <location filename="../views/search/search_view.cpp" line="102"/>
         <source>Hybrid</source>
         <translation>Hybride</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="104"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Dense : vecteurs de phrases du modèle ; BM25 : mots communs (Xapian) ; hybride : fusion des deux scores</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="101"/>
-        <source>All languages</source>
-        <translation>Toutes les langues</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="102"/>
-        <source>Only show documents in this language</source>
-        <translation>N’afficher que les documents dans cette langue</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="104"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Exécuter la même requête sur un second modèle, côte à côte (p. ex. le point de contrôle initial face à un point de contrôle entraîné)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="112"/>
         <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
         <translation>Le reclassement nécessite un point de contrôle de cross-encodeur. Isomorph ne sait pas encore en entraîner ni en charger, cette option reste donc désactivée.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="116"/>
+        <location filename="../views/search/search_view.cpp" line="120"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="118"/>
-        <source>Language</source>
-        <translation>Langue</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="128"/>
+        <location filename="../views/search/search_view.cpp" line="130"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) ou un fichier texte, un passage par ligne</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="133"/>
         <source>Choose a corpus file</source>
         <translation>Choisir un fichier de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Corpus for a new index</source>
         <translation>Corpus pour un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="135"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="138"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus pour les nouveaux index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="184"/>
+        <location filename="../views/search/search_view.cpp" line="187"/>
+        <source>Document &amp;languages:</source>
+        <translation>&amp;Langues des documents :</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="189"/>
+        <source>All</source>
+        <translation>Toutes</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="194"/>
+        <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
+        <translation>Résultats dans toutes les langues. Activez des langues à droite pour ne garder que les documents dans celles-ci (Tab passe de l&apos;une à l&apos;autre, Espace active ou désactive).</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="256"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>dossier de point de contrôle (step-N d’un entraînement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="188"/>
+        <location filename="../views/search/search_view.cpp" line="260"/>
         <source>index folder</source>
         <translation>dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="261"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="191"/>
+        <location filename="../views/search/search_view.cpp" line="263"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Ouvrir l’index (les requêtes sont encodées avec le point de contrôle ci-dessus ou, à défaut, avec celui qui a construit l’index)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="193"/>
+        <location filename="../views/search/search_view.cpp" line="265"/>
         <source>Build index</source>
         <translation>Construire l’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="266"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Encoder le corpus ci-dessous avec ce point de contrôle dans un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="195"/>
+        <location filename="../views/search/search_view.cpp" line="267"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="206"/>
+        <location filename="../views/search/search_view.cpp" line="278"/>
         <source>Choose a checkpoint folder</source>
         <translation>Choisir un dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="207"/>
+        <location filename="../views/search/search_view.cpp" line="279"/>
         <source>Choose an index folder</source>
         <translation>Choisir un dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="217"/>
+        <location filename="../views/search/search_view.cpp" line="289"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Choisissez un point de contrôle et un corpus pour construire un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="226"/>
+        <location filename="../views/search/search_view.cpp" line="298"/>
         <source>Checkpoint</source>
         <translation>Point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="229"/>
+        <location filename="../views/search/search_view.cpp" line="301"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="330"/>
+        <location filename="../views/search/search_view.cpp" line="402"/>
         <source>unknown</source>
         <translation>inconnues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="332"/>
+        <location filename="../views/search/search_view.cpp" line="404"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documents, index %3 de dimension %2, langues : %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>; BM25 included</source>
         <translation> ; BM25 inclus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>; no BM25 (dense only)</source>
         <translation> ; sans BM25 (dense uniquement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="362"/>
+        <location filename="../views/search/search_view.cpp" line="434"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="376"/>
+        <location filename="../views/search/search_view.cpp" line="448"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n résultat · encodage %1 ms · recherche %2 ms</numerusform>
@@ -2068,27 +2083,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="452"/>
+        <location filename="../views/search/search_view.cpp" line="524"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="462"/>
+        <location filename="../views/search/search_view.cpp" line="534"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="470"/>
+        <location filename="../views/search/search_view.cpp" line="542"/>
         <source>Open or build an index to search in.</source>
         <translation>Ouvrez ou construisez un index dans lequel rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="529"/>
+        <location filename="../views/search/search_view.cpp" line="575"/>
+        <source>Documents in %1</source>
+        <translation>Documents en %1</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="577"/>
+        <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
+        <translation>Garder les documents en %1 (avec les autres langues choisies) ; aucune choisie : toutes les langues</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="625"/>
         <source>Checkpoint folder</source>
         <translation>Dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="535"/>
+        <location filename="../views/search/search_view.cpp" line="631"/>
         <source>Index folder</source>
         <translation>Dossier d’index</translation>
     </message>

@@ -258,183 +258,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="79"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
         <source>Opening the checkpoint</source>
         <translation>チェックポイントを開いています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
         <source>Encoding the sample</source>
         <translation>サンプルをエンコードしています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>全点・全次元での厳密な PCA</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="84"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>コーパスの train 分割でキャリブレーションをフィットしています: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="95"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="93"/>
+        <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
+        <translation>文ベクトル: %1 プーリング（実行の評価と同じ。%2 の eval.pooling）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
+        <translation>文ベクトル: %1 プーリング（既定値。実行の設定を読み込めません: %2）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="102"/>
+        <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
+        <translation>文ベクトル: %1 プーリング（既定値。このチェックポイントはどの実行にも属していません）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="114"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>キャリブレーション（%1回転）を %2 の train 分割で %3 秒かけてフィットしました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="117"/>
         <source>supervised</source>
         <translation>教師あり</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
         <source>unsupervised</source>
         <translation>教師なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="108"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>ホールドアウトしたテストペアでの平均 top-1: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="225"/>
         <source>Cancelled.</source>
         <translation>キャンセルしました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="250"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="257"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="276"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="251"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="252"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="264"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
         <source>%1 (imported)</source>
         <translation>%1（インポート済み）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: dev 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="290"/>
         <source>%1: test translation pairs</source>
         <translation>%1: test 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="273"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="292"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: dev ページ（ペアなし）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="287"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="306"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>サンプルを選び（参照...）、「エンコード」を押すと %1 を確認できます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="315"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>まずチェックポイントを選んでください（「参照...」ではチェックポイント、実行、Hugging Face のフォルダーを指定できます）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="310"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="329"/>
         <source>Reading the sample...</source>
         <translation>サンプルを読み込んでいます...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="333"/>
         <source>Cannot read the sample</source>
         <translation>サンプルを読み込めません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>チェックポイント %1 を開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="324"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="345"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>サンプルには %1 文あり、その %3 次元ベクトルに約 %2 MB が必要です。これはこのビューで使用できる %4 MB を超えています。上限を下げてください（約 %5 文まで収まります）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="356"/>
         <source>Cannot encode the sample</source>
         <translation>サンプルをエンコードできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="358"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 と PC 2 で分散の %2% を説明します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="386"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>Calibrating...</source>
         <translation>キャリブレーション中...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="390"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
         <source>Cannot calibrate</source>
         <translation>キャリブレーションできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="404"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: コーパスに train の文がないため、キャリブレーションなしで表示しています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>none</source>
         <translation>なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>shift</source>
         <translation>シフト</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>scale</source>
         <translation>スケール</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>rotation</source>
         <translation>回転</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>Calibration step shown: %1.</source>
         <translation>表示中のキャリブレーション段階: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="499"/>
         <source>Cannot find neighbours: %1</source>
         <translation>近傍を検索できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="485"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="519"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>まずサンプルをエンコードしてから、比較対象を選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="493"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="527"/>
         <source>Encoding the sample with %1...</source>
         <translation>%1 でサンプルをエンコードしています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="532"/>
         <source>Cannot compare with %1</source>
         <translation>%1 と比較できません</translation>
     </message>
@@ -878,37 +893,37 @@
         <translation>%1 を開いています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="342"/>
+        <location filename="../app/gui/search_controller.cpp" line="344"/>
         <source>Building %1…</source>
         <translation>%1 を構築しています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <location filename="../app/gui/search_controller.cpp" line="370"/>
         <source>The corpus %1 has no passages.</source>
         <translation>コーパス %1 にはパッセージがありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <location filename="../app/gui/search_controller.cpp" line="381"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>インデックスの構築をキャンセルしました。何も書き込まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <location filename="../app/gui/search_controller.cpp" line="383"/>
         <source>Cannot build the index: %1</source>
         <translation>インデックスを構築できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <location filename="../app/gui/search_controller.cpp" line="412"/>
         <source>The index is still being built.</source>
         <translation>インデックスはまだ構築中です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="411"/>
+        <location filename="../app/gui/search_controller.cpp" line="413"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <location filename="../app/gui/search_controller.cpp" line="415"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
@@ -1014,224 +1029,224 @@
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="90"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="91"/>
         <source>Find points by text...</source>
         <translation>テキストで点を検索...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
         <source>Highlight 5 random pairs</source>
         <translation>ランダムな 5 ペアを強調表示</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
         <source>Export...</source>
         <translation>エクスポート...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="114"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="115"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n 件一致</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="119"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>このサンプルには強調表示できる翻訳ペアがありません。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
         <source>Export the view</source>
         <translation>ビューをエクスポート</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="126"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg);;座標の CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="133"/>
         <source>Cannot export to %1: %2</source>
         <translation>%1 にエクスポートできません: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="146"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>実行の最良または最新のチェックポイント、任意のチェックポイントフォルダー、またはインポートした Hugging Face のフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
         <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="153"/>
         <source>Browse...</source>
         <translation>参照...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="157"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>言語ペアごとのペア数の上限（コーパスのサンプルでは言語ごとの文数）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="161"/>
         <source>Checkpoint:</source>
         <translation>チェックポイント:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="162"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="166"/>
         <source>Sample:</source>
         <translation>サンプル:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="169"/>
         <source>Limit:</source>
         <translation>上限:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>教師なし回転（CSLS による精緻化）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>教師あり回転（train ペア）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="200"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>キャリブレーションはコーパスの train 分割でフィットされ、表示中のサンプルは決して使いません</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="208"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>サンプルでの対訳 top-1（コサイン）、方向別:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
         <source>Calibration</source>
         <translation>キャリブレーション</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="227"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
         <source>Compare with:</source>
         <translation>比較対象:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="236"/>
         <source>Alignment matrix</source>
         <translation>アライメント行列</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="243"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>点をクリックすると、そのテキスト、翻訳、各言語での最近傍が表示されます。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="245"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="250"/>
         <source>Point</source>
         <translation>点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="254"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="259"/>
         <source>(no comparison)</source>
         <translation>（比較なし）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="316"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="321"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>チェックポイント、実行、または Hugging Face のフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="327"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>ペアファイル（xx-yy.tsv）を選択（キャンセルするとフォルダーを選択）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="323"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>翻訳ペア (*.tsv);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="331"/>
         <source>Choose a folder of pairs files</source>
         <translation>ペアファイルのフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="391"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>射影が表示中の点と一致しません。サンプルをもう一度エンコードしてください。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
         <source>PC 1 of the raw sample</source>
         <translation>元のサンプルの PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
         <source>PC 2 of the raw sample</source>
         <translation>元のサンプルの PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="451"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="470"/>
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="465"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="487"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>サンプルにこの文の翻訳はありません。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="489"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="508"/>
         <source>Translations</source>
         <translation>翻訳</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="514"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>キャリブレーション段階 %2 での最近傍 %1 件。✔ は正しい翻訳を示します。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="516"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="535"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>翻訳を検出: コサイン %1、CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
         <source>yes</source>
         <translation>はい</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
         <source>no</source>
         <translation>いいえ</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
         <source>Cosine</source>
         <translation>コサイン</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1525,77 +1540,77 @@
         <translation>（外部）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="89"/>
+        <location filename="../views/runs/runs_model.cpp" line="93"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="91"/>
+        <location filename="../views/runs/runs_model.cpp" line="95"/>
         <source>Objectives</source>
         <translation>目的関数</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <location filename="../views/runs/runs_model.cpp" line="97"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
         <source>Step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
         <source>Best dev</source>
         <translation>dev 最良値</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <location filename="../views/runs/runs_model.cpp" line="103"/>
         <source>Started</source>
         <translation>開始日時</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <location filename="../views/runs/runs_model.cpp" line="105"/>
         <source>Machine</source>
         <translation>マシン</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="150"/>
+        <location filename="../views/runs/runs_model.cpp" line="154"/>
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="151"/>
+        <location filename="../views/runs/runs_model.cpp" line="155"/>
         <source>finished</source>
         <translation>完了</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="152"/>
+        <location filename="../views/runs/runs_model.cpp" line="156"/>
         <source>stopped</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <location filename="../views/runs/runs_model.cpp" line="157"/>
         <source>diverged</source>
         <translation>発散</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <location filename="../views/runs/runs_model.cpp" line="158"/>
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>missing</source>
         <translation>見つからない</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <location filename="../views/runs/runs_model.cpp" line="161"/>
         <source>unknown</source>
         <translation>不明</translation>
     </message>
@@ -1863,229 +1878,239 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="65"/>
+        <location filename="../views/search/search_view.cpp" line="70"/>
         <source>Model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="66"/>
+        <location filename="../views/search/search_view.cpp" line="71"/>
         <source>Model A</source>
         <translation>モデル A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="66"/>
+        <location filename="../views/search/search_view.cpp" line="71"/>
         <source>Model B</source>
         <translation>モデル B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="76"/>
+        <location filename="../views/search/search_view.cpp" line="81"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="82"/>
         <source>Re-rank</source>
         <translation>再ランキング</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="85"/>
+        <location filename="../views/search/search_view.cpp" line="90"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>任意の言語で検索（Enter で検索、Ctrl+L でここに戻る）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="95"/>
+        <location filename="../views/search/search_view.cpp" line="100"/>
         <source>Dense</source>
         <translation>密</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="96"/>
+        <location filename="../views/search/search_view.cpp" line="101"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="97"/>
+        <location filename="../views/search/search_view.cpp" line="102"/>
         <source>Hybrid</source>
         <translation>ハイブリッド</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="104"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>密: モデルの文ベクトル、BM25: 共通の単語（Xapian）、ハイブリッド: 両方のスコアを融合</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="101"/>
-        <source>All languages</source>
-        <translation>すべての言語</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="102"/>
-        <source>Only show documents in this language</source>
-        <translation>この言語の文書のみ表示</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="104"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>同じクエリを 2 つ目のモデルでも実行して並べて比較します（例: 初期チェックポイントと学習済みのもの）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="112"/>
         <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
         <translation>再ランキングにはクロスエンコーダーのチェックポイントが必要です。Isomorph はまだその学習も読み込みもできないため、この機能はオフのままです。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Search</source>
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="116"/>
+        <location filename="../views/search/search_view.cpp" line="120"/>
         <source>Mode</source>
         <translation>モード</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="118"/>
-        <source>Language</source>
-        <translation>言語</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="128"/>
+        <location filename="../views/search/search_view.cpp" line="130"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）または 1 行に 1 パッセージのテキストファイル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="133"/>
         <source>Choose a corpus file</source>
         <translation>コーパスファイルを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Corpus for a new index</source>
         <translation>新しいインデックス用のコーパス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="135"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>コーパス (*.jsonl *.txt);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="138"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for new indexes</source>
         <translation>新しいインデックス用のコーパス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="184"/>
+        <location filename="../views/search/search_view.cpp" line="187"/>
+        <source>Document &amp;languages:</source>
+        <translation>文書の言語(&amp;L):</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="189"/>
+        <source>All</source>
+        <translation>すべて</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="194"/>
+        <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
+        <translation>すべての言語の結果です。右側で言語をオンにすると、その言語の文書だけが残ります（Tab で移動、Space で切り替え）。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="256"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>チェックポイントフォルダー（実行の step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="188"/>
+        <location filename="../views/search/search_view.cpp" line="260"/>
         <source>index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="261"/>
         <source>Open</source>
         <translation>開く</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="191"/>
+        <location filename="../views/search/search_view.cpp" line="263"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>インデックスを開きます（クエリは上のチェックポイントでエンコードされます。指定がない場合はインデックスを構築したチェックポイントを使います）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="193"/>
+        <location filename="../views/search/search_view.cpp" line="265"/>
         <source>Build index</source>
         <translation>インデックスを構築</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="266"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>下のコーパスをこのチェックポイントでエンコードし、新しいインデックスを作成します</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="195"/>
+        <location filename="../views/search/search_view.cpp" line="267"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="206"/>
+        <location filename="../views/search/search_view.cpp" line="278"/>
         <source>Choose a checkpoint folder</source>
         <translation>チェックポイントフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="207"/>
+        <location filename="../views/search/search_view.cpp" line="279"/>
         <source>Choose an index folder</source>
         <translation>インデックスフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="217"/>
+        <location filename="../views/search/search_view.cpp" line="289"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>インデックスを構築するには、チェックポイントとコーパスを選んでください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="226"/>
+        <location filename="../views/search/search_view.cpp" line="298"/>
         <source>Checkpoint</source>
         <translation>チェックポイント</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="229"/>
+        <location filename="../views/search/search_view.cpp" line="301"/>
         <source>Index</source>
         <translation>インデックス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="330"/>
+        <location filename="../views/search/search_view.cpp" line="402"/>
         <source>unknown</source>
         <translation>不明</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="332"/>
+        <location filename="../views/search/search_view.cpp" line="404"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 文書、%2 次元の %3 インデックス、言語: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>; BM25 included</source>
         <translation>、BM25 あり</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>; no BM25 (dense only)</source>
         <translation>、BM25 なし（密のみ）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="362"/>
+        <location filename="../views/search/search_view.cpp" line="434"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="376"/>
+        <location filename="../views/search/search_view.cpp" line="448"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 件の結果 · エンコード %1 ms · 検索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="452"/>
+        <location filename="../views/search/search_view.cpp" line="524"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="462"/>
+        <location filename="../views/search/search_view.cpp" line="534"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="470"/>
+        <location filename="../views/search/search_view.cpp" line="542"/>
         <source>Open or build an index to search in.</source>
         <translation>検索するには、インデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="529"/>
+        <location filename="../views/search/search_view.cpp" line="575"/>
+        <source>Documents in %1</source>
+        <translation>%1 の文書</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="577"/>
+        <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
+        <translation>%1 の文書を残します（選択した他の言語とともに）。何も選択しない場合はすべての言語</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="625"/>
         <source>Checkpoint folder</source>
         <translation>チェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="535"/>
+        <location filename="../views/search/search_view.cpp" line="631"/>
         <source>Index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>

@@ -258,183 +258,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="79"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
         <source>Opening the checkpoint</source>
         <translation>正在打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
         <source>Encoding the sample</source>
         <translation>正在编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>对所有点和所有维度做精确 PCA</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="84"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>正在语料库的训练集划分上拟合校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="95"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="93"/>
+        <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
+        <translation>句向量：%1 池化，与该运行的评估方式一致（%2 中的 eval.pooling）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
+        <translation>句向量：%1 池化（默认值：无法读取该运行的配置：%2）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="102"/>
+        <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
+        <translation>句向量：%1 池化（默认值；该检查点不属于任何运行）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="114"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>校准（%1旋转）已在 %2 的训练集划分上拟合完成，用时 %3 秒。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="117"/>
         <source>supervised</source>
         <translation>有监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
         <source>unsupervised</source>
         <translation>无监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="108"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>留出测试句对的平均 top-1：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="225"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="250"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="257"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="276"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="251"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="252"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="264"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
         <source>%1 (imported)</source>
         <translation>%1（已导入）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
         <source>%1: dev translation pairs</source>
         <translation>%1：开发集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="290"/>
         <source>%1: test translation pairs</source>
         <translation>%1：测试集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="273"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="292"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1：开发集页面（无句对）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="287"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="306"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>请选择一个样本（浏览...），然后按“编码”查看 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="315"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>请先选择检查点（“浏览...”可接受检查点、运行或 Hugging Face 文件夹）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="310"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="329"/>
         <source>Reading the sample...</source>
         <translation>正在读取样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="333"/>
         <source>Cannot read the sample</source>
         <translation>无法读取样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>无法打开检查点 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="324"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="345"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>该样本有 %1 个句子：其 %3 维向量约需 %2 MB，超过了此视图可使用的 %4 MB。请降低上限（约可容纳 %5 个句子）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="356"/>
         <source>Cannot encode the sample</source>
         <translation>无法编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="358"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 和 PC 2 解释了 %2% 的方差。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="386"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>Calibrating...</source>
         <translation>正在校准...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="390"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
         <source>Cannot calibrate</source>
         <translation>无法校准</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="404"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1：语料库中没有训练句子；以未校准状态显示</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>shift</source>
         <translation>平移</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>scale</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
         <source>rotation</source>
         <translation>旋转</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>Calibration step shown: %1.</source>
         <translation>当前显示的校准步骤：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="499"/>
         <source>Cannot find neighbours: %1</source>
         <translation>无法查找近邻：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="485"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="519"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>请先编码样本，再选择比较对象。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="493"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="527"/>
         <source>Encoding the sample with %1...</source>
         <translation>正在用 %1 编码样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="532"/>
         <source>Cannot compare with %1</source>
         <translation>无法与 %1 比较</translation>
     </message>
@@ -878,37 +893,37 @@
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="342"/>
+        <location filename="../app/gui/search_controller.cpp" line="344"/>
         <source>Building %1…</source>
         <translation>正在构建 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <location filename="../app/gui/search_controller.cpp" line="370"/>
         <source>The corpus %1 has no passages.</source>
         <translation>语料库 %1 中没有段落。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <location filename="../app/gui/search_controller.cpp" line="381"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>已取消构建索引；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <location filename="../app/gui/search_controller.cpp" line="383"/>
         <source>Cannot build the index: %1</source>
         <translation>无法构建索引：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <location filename="../app/gui/search_controller.cpp" line="412"/>
         <source>The index is still being built.</source>
         <translation>索引仍在构建中。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="411"/>
+        <location filename="../app/gui/search_controller.cpp" line="413"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <location filename="../app/gui/search_controller.cpp" line="415"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
@@ -1014,224 +1029,224 @@
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="81"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="90"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="91"/>
         <source>Find points by text...</source>
         <translation>按文本查找点...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
         <source>Highlight 5 random pairs</source>
         <translation>高亮 5 个随机句对</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
         <source>Export...</source>
         <translation>导出...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="114"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="115"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n 个匹配</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="119"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>该样本中没有可高亮的翻译句对。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
         <source>Export the view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="126"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;坐标 CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="133"/>
         <source>Cannot export to %1: %2</source>
         <translation>无法导出到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="146"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>运行的最佳或最新检查点、任意检查点文件夹，或导入的 Hugging Face 文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
         <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="153"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="157"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>每个语言对最多取这么多句对（语料库样本则为每种语言的句子数）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="161"/>
         <source>Checkpoint:</source>
         <translation>检查点：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="162"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="166"/>
         <source>Sample:</source>
         <translation>样本：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="169"/>
         <source>Limit:</source>
         <translation>上限：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>无监督旋转（CSLS 精化）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>有监督旋转（训练句对）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="200"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>校准在语料库的训练集划分上拟合，绝不使用所显示的样本</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="208"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>样本上按方向统计的双语 top-1（余弦）：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="227"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="236"/>
         <source>Alignment matrix</source>
         <translation>对齐矩阵</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="243"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>单击一个点可查看其文本、译文以及在每种语言中的最近邻。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="245"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="250"/>
         <source>Point</source>
         <translation>点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="254"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="259"/>
         <source>(no comparison)</source>
         <translation>（不比较）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="316"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="321"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>选择检查点、运行或 Hugging Face 文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="327"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>选择句对文件（xx-yy.tsv），或取消以选择文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="323"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>翻译句对 (*.tsv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="331"/>
         <source>Choose a folder of pairs files</source>
         <translation>选择包含句对文件的文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="391"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>投影与显示的点不匹配；请重新编码样本。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
         <source>PC 1 of the raw sample</source>
         <translation>原始样本的 PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
         <source>PC 2 of the raw sample</source>
         <translation>原始样本的 PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="451"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="470"/>
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="465"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="487"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>样本中没有这句话的译文。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="489"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="508"/>
         <source>Translations</source>
         <translation>译文</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="514"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>校准步骤 %2 下的 %1 个最近邻；✔ 标记真实译文。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="516"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="535"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>已找到译文：余弦 %1，CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="517"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="518"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
         <source>Cosine</source>
         <translation>余弦</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="525"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1525,77 +1540,77 @@
         <translation>（已附加）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="89"/>
+        <location filename="../views/runs/runs_model.cpp" line="93"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="91"/>
+        <location filename="../views/runs/runs_model.cpp" line="95"/>
         <source>Objectives</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <location filename="../views/runs/runs_model.cpp" line="97"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
         <source>Step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
         <source>Best dev</source>
         <translation>开发集最佳</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <location filename="../views/runs/runs_model.cpp" line="103"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <location filename="../views/runs/runs_model.cpp" line="105"/>
         <source>Machine</source>
         <translation>机器</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="150"/>
+        <location filename="../views/runs/runs_model.cpp" line="154"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="151"/>
+        <location filename="../views/runs/runs_model.cpp" line="155"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="152"/>
+        <location filename="../views/runs/runs_model.cpp" line="156"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <location filename="../views/runs/runs_model.cpp" line="157"/>
         <source>diverged</source>
         <translation>已发散</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <location filename="../views/runs/runs_model.cpp" line="158"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <location filename="../views/runs/runs_model.cpp" line="161"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -1863,229 +1878,239 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="65"/>
+        <location filename="../views/search/search_view.cpp" line="70"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="66"/>
+        <location filename="../views/search/search_view.cpp" line="71"/>
         <source>Model A</source>
         <translation>模型 A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="66"/>
+        <location filename="../views/search/search_view.cpp" line="71"/>
         <source>Model B</source>
         <translation>模型 B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="76"/>
+        <location filename="../views/search/search_view.cpp" line="81"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="82"/>
         <source>Re-rank</source>
         <translation>重排序</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="85"/>
+        <location filename="../views/search/search_view.cpp" line="90"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>可用任意语言搜索（按 Enter 搜索，按 Ctrl+L 回到此处）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="95"/>
+        <location filename="../views/search/search_view.cpp" line="100"/>
         <source>Dense</source>
         <translation>稠密</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="96"/>
+        <location filename="../views/search/search_view.cpp" line="101"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="97"/>
+        <location filename="../views/search/search_view.cpp" line="102"/>
         <source>Hybrid</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="104"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>稠密：模型的句向量；BM25：共有词（Xapian）；混合：融合两种得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="101"/>
-        <source>All languages</source>
-        <translation>所有语言</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="102"/>
-        <source>Only show documents in this language</source>
-        <translation>仅显示该语言的文档</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="104"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>用第二个模型并排运行同一查询（例如将初始检查点与训练后的检查点对比）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="112"/>
         <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
         <translation>重排序需要交叉编码器检查点。Isomorph 目前还无法训练或加载此类检查点，因此该选项保持关闭。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="116"/>
+        <location filename="../views/search/search_view.cpp" line="120"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="118"/>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="128"/>
+        <location filename="../views/search/search_view.cpp" line="130"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）或文本文件，每行一个段落</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="133"/>
         <source>Choose a corpus file</source>
         <translation>选择语料库文件</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Corpus for a new index</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="135"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>语料库 (*.jsonl *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="138"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for new indexes</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="184"/>
+        <location filename="../views/search/search_view.cpp" line="187"/>
+        <source>Document &amp;languages:</source>
+        <translation>文档语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="189"/>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="194"/>
+        <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
+        <translation>显示所有语言的结果。在右侧切换语言，只保留这些语言的文档（Tab 在语言间移动，空格键切换）。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="256"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>检查点文件夹（运行的 step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="188"/>
+        <location filename="../views/search/search_view.cpp" line="260"/>
         <source>index folder</source>
         <translation>索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="261"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="191"/>
+        <location filename="../views/search/search_view.cpp" line="263"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>打开索引（查询用上方的检查点编码；未指定时则用构建该索引的检查点）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="193"/>
+        <location filename="../views/search/search_view.cpp" line="265"/>
         <source>Build index</source>
         <translation>构建索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="266"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>用此检查点将下方的语料库编码为新索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="195"/>
+        <location filename="../views/search/search_view.cpp" line="267"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="206"/>
+        <location filename="../views/search/search_view.cpp" line="278"/>
         <source>Choose a checkpoint folder</source>
         <translation>选择检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="207"/>
+        <location filename="../views/search/search_view.cpp" line="279"/>
         <source>Choose an index folder</source>
         <translation>选择索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="217"/>
+        <location filename="../views/search/search_view.cpp" line="289"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>选择检查点和语料库以构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="226"/>
+        <location filename="../views/search/search_view.cpp" line="298"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="229"/>
+        <location filename="../views/search/search_view.cpp" line="301"/>
         <source>Index</source>
         <translation>索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="330"/>
+        <location filename="../views/search/search_view.cpp" line="402"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="332"/>
+        <location filename="../views/search/search_view.cpp" line="404"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 篇文档，%2 维 %3 索引，语言：%4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>; BM25 included</source>
         <translation>；含 BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>; no BM25 (dense only)</source>
         <translation>；无 BM25（仅稠密）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="362"/>
+        <location filename="../views/search/search_view.cpp" line="434"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="376"/>
+        <location filename="../views/search/search_view.cpp" line="448"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 条结果 · 编码 %1 ms · 搜索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="452"/>
+        <location filename="../views/search/search_view.cpp" line="524"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="462"/>
+        <location filename="../views/search/search_view.cpp" line="534"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="470"/>
+        <location filename="../views/search/search_view.cpp" line="542"/>
         <source>Open or build an index to search in.</source>
         <translation>请打开或构建一个索引以在其中搜索。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="529"/>
+        <location filename="../views/search/search_view.cpp" line="575"/>
+        <source>Documents in %1</source>
+        <translation>%1 文档</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="577"/>
+        <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
+        <translation>保留 %1 文档（连同其他已选语言）；未选择任何语言时：所有语言</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="625"/>
         <source>Checkpoint folder</source>
         <translation>检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="535"/>
+        <location filename="../views/search/search_view.cpp" line="631"/>
         <source>Index folder</source>
         <translation>索引文件夹</translation>
     </message>
