@@ -1936,8 +1936,8 @@
     </message>
     <message>
         <location filename="../views/search/search_view.cpp" line="112"/>
-        <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
-        <translation>Reranking benötigt einen Cross-Encoder-Checkpoint. Isomorph kann noch keinen trainieren oder laden, daher bleibt dies ausgeschaltet.</translation>
+        <source>Re-ranking with a cross-encoder (an xlp-demo checkpoint) is not in this view yet: use isomorph-cli search --rerank CHECKPOINT, or eval retrieval --rerank.</source>
+        <translation>Das Re-Ranking mit einem Cross-Encoder (einem xlp-demo-Checkpoint) gibt es in dieser Ansicht noch nicht: Verwenden Sie isomorph-cli search --rerank CHECKPOINT oder eval retrieval --rerank.</translation>
     </message>
     <message>
         <location filename="../views/search/search_view.cpp" line="114"/>

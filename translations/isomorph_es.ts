@@ -1936,8 +1936,8 @@
     </message>
     <message>
         <location filename="../views/search/search_view.cpp" line="112"/>
-        <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
-        <translation>La reordenación necesita un checkpoint de cross-encoder. Isomorph aún no puede entrenar ni cargar uno, así que esta opción permanece desactivada.</translation>
+        <source>Re-ranking with a cross-encoder (an xlp-demo checkpoint) is not in this view yet: use isomorph-cli search --rerank CHECKPOINT, or eval retrieval --rerank.</source>
+        <translation>La reordenación con un cross-encoder (un checkpoint de xlp-demo) aún no está en esta vista: use isomorph-cli search --rerank CHECKPOINT o eval retrieval --rerank.</translation>
     </message>
     <message>
         <location filename="../views/search/search_view.cpp" line="114"/>

@@ -1936,8 +1936,8 @@
     </message>
     <message>
         <location filename="../views/search/search_view.cpp" line="112"/>
-        <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
-        <translation>Le reclassement nécessite un point de contrôle de cross-encodeur. Isomorph ne sait pas encore en entraîner ni en charger, cette option reste donc désactivée.</translation>
+        <source>Re-ranking with a cross-encoder (an xlp-demo checkpoint) is not in this view yet: use isomorph-cli search --rerank CHECKPOINT, or eval retrieval --rerank.</source>
+        <translation>Le reclassement par un cross-encoder (un checkpoint xlp-demo) n&apos;est pas encore dans cette vue : utilisez isomorph-cli search --rerank CHECKPOINT ou eval retrieval --rerank.</translation>
     </message>
     <message>
         <location filename="../views/search/search_view.cpp" line="114"/>

@@ -1934,8 +1934,8 @@
     </message>
     <message>
         <location filename="../views/search/search_view.cpp" line="112"/>
-        <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
-        <translation>再ランキングにはクロスエンコーダーのチェックポイントが必要です。Isomorph はまだその学習も読み込みもできないため、この機能はオフのままです。</translation>
+        <source>Re-ranking with a cross-encoder (an xlp-demo checkpoint) is not in this view yet: use isomorph-cli search --rerank CHECKPOINT, or eval retrieval --rerank.</source>
+        <translation>クロスエンコーダー（xlp-demo のチェックポイント）による再ランキングは、このビューにはまだありません。isomorph-cli search --rerank CHECKPOINT または eval retrieval --rerank を使ってください。</translation>
     </message>
     <message>
         <location filename="../views/search/search_view.cpp" line="114"/>

@@ -1934,8 +1934,8 @@
     </message>
     <message>
         <location filename="../views/search/search_view.cpp" line="112"/>
-        <source>Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one yet, so this stays off.</source>
-        <translation>重排序需要交叉编码器检查点。Isomorph 目前还无法训练或加载此类检查点，因此该选项保持关闭。</translation>
+        <source>Re-ranking with a cross-encoder (an xlp-demo checkpoint) is not in this view yet: use isomorph-cli search --rerank CHECKPOINT, or eval retrieval --rerank.</source>
+        <translation>此视图尚不支持用交叉编码器（xlp-demo 检查点）重排序：请使用 isomorph-cli search --rerank CHECKPOINT 或 eval retrieval --rerank。</translation>
     </message>
     <message>
         <location filename="../views/search/search_view.cpp" line="114"/>

@@ -109,8 +109,8 @@ SearchView::SearchView(QWidget* parent)
            "initial checkpoint against a trained one)"));
     rerank_->setEnabled(false);
     rerank_->setToolTip(
-        tr("Re-ranking needs a cross-encoder checkpoint. Isomorph cannot train or load one "
-           "yet, so this stays off."));
+        tr("Re-ranking with a cross-encoder (an xlp-demo checkpoint) is not in this view yet: "
+           "use isomorph-cli search --rerank CHECKPOINT, or eval retrieval --rerank."));
     auto* searchButton = new QPushButton(tr("Search"), this);
     connect(searchButton, &QPushButton::clicked, this, &SearchView::search);
 
