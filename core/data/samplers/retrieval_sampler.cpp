@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/common/errors.h"
+#include "core/data/samplers/cross_encoder_input.h"
 
 namespace isomorph::data::samplers {
 
@@ -106,19 +107,10 @@ RetrievalSampler::Negative RetrievalSampler::drawNegative(uint32_t source, uint3
 RetrievalBatch RetrievalSampler::next() {
     const std::vector<ItemRef> items = planner_->next();
     RetrievalBatch b;
-    std::vector<std::vector<int32_t>> rows;
+    std::vector<CrossEncoderInput> rows;
     auto pack = [&](const std::vector<int32_t>& query, const std::vector<int32_t>& section) {
-        const size_t q = std::min<size_t>(query.size(), options_.maxQueryTokens);
-        const size_t d = std::min<size_t>(section.size(), options_.maxLength - q - 3);
-        std::vector<int32_t> row;
-        row.reserve(q + d + 3);
-        row.push_back(kBosId);
-        row.insert(row.end(), query.begin(), query.begin() + static_cast<std::ptrdiff_t>(q));
-        row.push_back(kEosId);
-        row.insert(row.end(), section.begin(), section.begin() + static_cast<std::ptrdiff_t>(d));
-        row.push_back(kEosId);
-        rows.push_back(std::move(row));
-        b.queryLengths.push_back(static_cast<int32_t>(q));
+        rows.push_back(
+            packCrossEncoderInput(query, section, options_.maxQueryTokens, options_.maxLength));
     };
     for (const ItemRef& ref : items) {
         const auto [source, section] = locate(ref.item);
@@ -133,7 +125,12 @@ RetrievalBatch RetrievalSampler::next() {
         b.sections.push_back(section);
         b.epochs.push_back(ref.epoch);
     }
-    b.pairs = collate(rows, options_.sampling.padMultiple);
+    CrossEncoderBatch packed = collateCrossEncoderInputs(rows, options_.sampling.padMultiple);
+    b.pairs = std::move(packed.ids);
+    b.queryLengths = std::move(packed.queryLengths);
+    b.tokenTypes = std::move(packed.tokenTypes);
+    b.global = std::move(packed.global);
+    b.truncatedQueries = packed.truncatedQueries;
     return b;
 }
 

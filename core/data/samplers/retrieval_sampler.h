@@ -45,11 +45,15 @@ struct RetrievalOptions {
     }
 };
 
-/// B queries, each packed with its positive and K negatives (K = negatives).
+/// B queries, each packed with its positive and K negatives (K = negatives), laid out by
+/// packCrossEncoderInput (core/data/samplers/cross_encoder_input.h).
 struct RetrievalBatch {
     TokenMatrix pairs;                  ///< [B * (1 + K), T] int32: `<s> query </s> section </s>`;
                                         ///< row b * (1 + K) holds the positive (RR label 0)
     std::vector<int32_t> queryLengths;  ///< [B * (1 + K)] query tokens at columns 1..len (QLM)
+    std::vector<int32_t> tokenTypes;    ///< [B * (1 + K), T] 0 on `<s> query </s>`, 1 after
+    std::vector<uint8_t> global;        ///< [B * (1 + K), T] 1 on <s>, query tokens and </s>
+    int64_t truncatedQueries = 0;       ///< rows whose query was cut to maxQueryTokens
     std::vector<uint8_t> hardNegative;  ///< [B * K] 1 when negative k of query b is hard
     std::vector<uint32_t> sources;      ///< [B] source of each query
     std::vector<uint32_t> sections;     ///< [B] section of each query within its source
