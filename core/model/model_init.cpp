@@ -27,6 +27,10 @@ void initialize(Encoder& encoder, uint64_t seed) {
         }
     }
     encoder->embeddings->word_embeddings->weight[encoder->config.padId].zero_();
+    // Longformer's global projections start as copies of the local ones.
+    if (encoder->config.globalProjections)
+        for (const auto& layer : *encoder->encoder->layer)
+            layer->as<LayerImpl>()->attention->self->copyLocalToGlobalProjections();
 }
 
 std::string readFile(const fs::path& path) {
