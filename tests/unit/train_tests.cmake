@@ -27,3 +27,9 @@ isomorph_add_test(test_ir SOURCES unit/test_ir.cpp LIBS isomorph_core LABELS uni
 isomorph_add_test(test_ir_training
     SOURCES unit/test_ir_training.cpp LIBS isomorph_core LABELS integration TIMEOUT 600 TORCH)
 add_dependencies(test_ir_training isomorph-cli)
+# XLP: RR/QLM losses by hand, section alignment, windowed cross-encoder vs masked full attention,
+# global projections; then the objective on a tiny sectioned corpus (training, schedule, bad input).
+isomorph_add_test(test_xlp SOURCES unit/test_xlp.cpp LIBS isomorph_core LABELS unit TORCH)
+isomorph_add_test(test_xlp_training
+    SOURCES unit/test_xlp_training.cpp LIBS isomorph_core LABELS integration TORCH)
+add_dependencies(test_xlp_training isomorph-cli)
