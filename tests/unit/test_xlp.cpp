@@ -6,15 +6,20 @@
 
 #include <cmath>
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "core/data/samplers/cross_encoder_input.h"
 #include "core/data/samplers/section_alignment.h"
 #include "core/model/heads.h"
+#include "core/model/hf_checkpoint.h"
+#include "core/model/model_init.h"
 #include "core/model/transformer.h"
 #include "core/model/windowed_attention.h"
 #include "core/train/objectives/mlm_objective.h"
 #include "core/train/objectives/xlp_objective.h"
+#include "core/train/presets.h"
+#include "core/train/run_config.h"
 #include "tests/support/near.h"
 #include "tests/support/tiny_model.h"
 
@@ -287,6 +292,64 @@ class TestXlp : public QObject {
         // Global projections need windowed attention.
         model::Encoder fullAttention = crossEncoder(0, 8);
         QVERIFY_THROWS_EXCEPTION(ConfigError, model::addGlobalProjections(fullAttention));
+    }
+
+    void presetsDifferOnlyInTasks() {
+        // The paper's QLM vs RR vs QLM-RR comparison: same model, data and budget.
+        const std::vector<std::pair<const char*, const char*>> presets = {
+            {"xlp-demo", "rr,qlm"}, {"xlp-rr-demo", "rr"}, {"xlp-qlm-demo", "qlm"}};
+        for (const auto& [name, tasks] : presets) {
+            const train::RunConfig c = train::parseRunConfig(train::builtinPreset(name).toml, name);
+            QString problems;
+            for (const auto& p : c.problems())
+                problems += QString::fromStdString(p) + "\n";
+            QVERIFY2(problems.isEmpty(), qPrintable(problems));
+            QCOMPARE(c.enabledObjectives(), std::vector<std::string>{"xlp"});
+            const auto& o = c.objectiveOptions<train::XlpOptions>("xlp");
+            QCOMPARE(o.tasks, std::string(tasks));
+            QCOMPARE(o.qlmMaskProb, 0.3);
+            QCOMPARE(o.eta, 0.3);
+            QCOMPARE(c.model.typeVocabSize, int64_t(2));
+            QCOMPARE(c.model.attentionRadius, int64_t(32));
+            QVERIFY(o.maxLength <= 256);
+            QCOMPARE(c.schedule.maxSteps, int64_t(240));
+        }
+    }
+
+    void extendCheckpointCopiesPositionsAndKeepsOutputs() {
+        // The paper's mBERT -> mBERT-GSW: 32 -> 64 token positions by copying, a second segment
+        // copied from the first, windowed attention with a radius covering the input and
+        // Qg/Kg/Vg copies: on a short segment-0 input nothing changes.
+        QTemporaryDir dir;
+        const auto from = isomorph::testing::tinyModel(dir.path().toStdString());
+        const auto to = std::filesystem::path(dir.path().toStdString()) / "extended";
+        model::ExtendOptions o;
+        o.maxTokens = 64;
+        o.typeVocabSize = 2;
+        o.attentionRadius = 40;
+        o.globalProjections = true;
+        QCOMPARE(model::extendCheckpoint(from, to, o).size(), size_t(4));
+        QVERIFY(std::filesystem::exists(to / "sentencepiece.bpe.model"));
+        model::Encoder a = model::loadHuggingFaceEncoder(from),
+                       b = model::loadHuggingFaceEncoder(to);
+        QCOMPARE(b->config.maxTokens(), int64_t(64));
+        QCOMPARE(b->config.typeVocabSize, int64_t(2));
+        QCOMPARE(b->config.attentionRadius, int64_t(40));
+        QVERIFY(b->config.globalProjections);
+        const auto& pos = b->embeddings->position_embeddings->weight;
+        QVERIFY(torch::equal(pos.narrow(0, 2, 32), pos.narrow(0, 34, 32)));
+        const auto& types = b->embeddings->token_type_embeddings->weight;
+        QVERIFY(torch::equal(types[0], types[1]));
+        a->eval();
+        b->eval();
+        auto ids = torch::tensor({{0, 5, 6, 7, 2, 8, 9, 10, 11, 2}}, torch::kLong);
+        torch::NoGradGuard noGrad;
+        auto ha = a->forward(ids).lastHidden, hb = b->forward(ids).lastHidden;
+        // float32 through 2 layers, the same operations in another order: ~1e-6.
+        QVERIFY2(maxDiff(ha, hb) < 1e-4, qPrintable(QString::number(maxDiff(ha, hb))));
+        o = {};
+        o.maxTokens = 16;  // fewer than it has
+        QVERIFY_THROWS_EXCEPTION(ConfigError, model::extendCheckpoint(to, to.string() + "-2", o));
     }
 
     void shortDocumentsInsideTheWindowAreFine() {

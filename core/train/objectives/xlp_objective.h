@@ -87,7 +87,7 @@ class XlpObjective : public Objective {
     data::samplers::QlmTarget qlmTarget_ = data::samplers::QlmTarget::Query;
     uint64_t seed_ = 0;
     int rank_ = 0, worldSize_ = 1;
-    const RunConfig& config_;
+    RunConfig config_;  ///< a copy: tests build objectives from temporaries
     XlpData data_;
     int64_t batches_ = 0;  ///< forward() calls so far: the schedule's position
     /// Samplers per task and pair: rr_[p] samples K negatives, qlm_[p] only positives.
