@@ -55,12 +55,12 @@ class TestCrossEncoderInput : public QObject {
                                              packCrossEncoderInput({4, 5, 6, 7, 8, 9}, {9}, 3, 32)};
         const CrossEncoderBatch b = collateCrossEncoderInputs(in, 4);
         QCOMPARE(b.ids.rows, int64_t(2));
-        QCOMPARE(b.ids.cols, int64_t(8));  // 7 tokens rounded up to 8
+        QCOMPARE(b.ids.cols, int64_t(8));  // the longest row: <s> 2 </s> 3 </s>
         QCOMPARE(b.queryLengths, (std::vector<int32_t>{2, 3}));
         QCOMPARE(b.truncatedQueries, int64_t(1));
-        QCOMPARE(b.tokenTypes, (std::vector<int32_t>{0, 0, 0, 0, 1, 1, 1, 0,  //
+        QCOMPARE(b.tokenTypes, (std::vector<int32_t>{0, 0, 0, 0, 1, 1, 1, 1,  //
                                                      0, 0, 0, 0, 0, 1, 1, 0}));
-        QCOMPARE(b.global, (std::vector<uint8_t>{1, 1, 1, 1, 0, 0, 0, 0,  //
+        QCOMPARE(b.global, (std::vector<uint8_t>{1, 1, 1, 1, 0, 0, 0, 1,  //
                                                  1, 1, 1, 1, 1, 0, 1, 0}));
         QCOMPARE(b.ids.at(1, 7), kPadId);
     }

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/common/errors.h"
 #include "core/data/samplers/cross_encoder_input.h"
 #include "core/data/samplers/section_alignment.h"
 #include "core/model/heads.h"
