@@ -182,9 +182,11 @@ class TestXlpTraining : public QObject {
                     build(config("rr", "de-en"), encoder(1));
                 }).contains("type_vocab_size"));
         // A named pair with one page: no negatives to sample; the message names the pair.
-        const QString noData = messageOf([&] { build(config("rr", "fr-en"), encoder()); });
+        const QString noData =
+            messageOf<DataError>([&] { build(config("rr", "fr-en"), encoder()); });
         QVERIFY2(noData.contains("fr-en") && noData.contains("at least 2"), qPrintable(noData));
-        const QString unknown = messageOf([&] { build(config("rr", "ja-en"), encoder()); });
+        const QString unknown =
+            messageOf<DataError>([&] { build(config("rr", "ja-en"), encoder()); });
         QVERIFY2(unknown.contains("ja-en"), qPrintable(unknown));
         // Queries longer than the global budget are cut and counted; losses stay finite.
         RunConfig c = config("rr,qlm", "de-en");
