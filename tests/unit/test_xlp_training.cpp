@@ -178,7 +178,7 @@ class TestXlpTraining : public QObject {
 
     void badInput() {
         QVERIFY_THROWS_EXCEPTION(ConfigError, build(config("rr", "de-en"), encoder(1)));
-        QVERIFY(messageOf([&] {
+        QVERIFY(messageOf<ConfigError>([&] {
                     build(config("rr", "de-en"), encoder(1));
                 }).contains("type_vocab_size"));
         // A named pair with one page: no negatives to sample; the message names the pair.
