@@ -1,4 +1,4 @@
-// The XLP objective on a tiny sectioned corpus (comparable pages in en, de, xx and fr): RR loss
+// The XLP objective on a tiny sectioned corpus (comparable pages in en, de, it and fr): RR loss
 // decreases in a short training run, the schedule runs RR over every language pair in a random
 // order and then QLM, the metrics are reported, and bad input is refused or counted: a model
 // without two segment embeddings, a language pair with no data, an unknown language, queries
@@ -30,14 +30,14 @@ using isomorph::testing::messageOf;
 namespace {
 
 /// docs/train/<lang>.jsonl: 8 pages of 3 sections (3 English sentences each) in en; de holds
-/// their word-by-word German, xx the English text itself (an untranslated page); fr one page.
+/// their word-by-word German, it the English text itself (an untranslated page); fr one page.
 void writeSectionCorpus(const QString& root) {
     QDir(root).mkpath("docs/train");
     const auto english =
         isomorph::testing::syntheticSentences(isomorph::testing::englishWords(), 8 * 3 * 3, 41);
     const std::map<QString, QStringList> titles = {{"en", {"NAME", "DESCRIPTION", "OPTIONS"}},
                                                    {"de", {"NAME", "BESCHREIBUNG", "OPTIONEN"}},
-                                                   {"xx", {"NAME", "DESCRIPTION", "OPTIONS"}},
+                                                   {"it", {"NAME", "DESCRIPTION", "OPTIONS"}},
                                                    {"fr", {"NOM", "DESCRIPTION", "OPTIONS"}}};
     for (const auto& [lang, names] : titles) {
         QFile f(QDir(root).filePath("docs/train/" + lang + ".jsonl"));
@@ -122,9 +122,9 @@ class TestXlpTraining : public QObject {
     }
 
     void rrLossDecreases() {
-        // xx-en: the query is a sentence of the aligned section itself, so RR is learnable by
+        // it-en: the query is a sentence of the aligned section itself, so RR is learnable by
         // a 2-layer, 16-wide model in a few dozen steps; loss starts near log 2.
-        RunConfig c = config("rr", "xx-en");
+        RunConfig c = config("rr", "it-en");
         model::Encoder e = encoder();
         auto xlp = build(c, e);
         std::vector<torch::Tensor> params = e->parameters();
@@ -153,7 +153,7 @@ class TestXlpTraining : public QObject {
         auto xlp = build(c, encoder());
         QVERIFY2(xlp->initNote().find("fr-en") != std::string::npos, xlp->initNote().c_str());
         QVERIFY(xlp->initNote().find("left out") != std::string::npos);
-        const size_t pairs = 4;  // de-en, en-de, en-xx, xx-en
+        const size_t pairs = 4;  // de-en, en-de, en-it, it-en
         for (int64_t iteration = 0; iteration < 3; ++iteration) {
             std::set<size_t> rr, qlm;
             for (size_t i = 0; i < 2 * pairs; ++i) {
