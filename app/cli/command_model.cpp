@@ -1,4 +1,4 @@
-// `isomorph-cli model init` and `isomorph-cli encode`.
+// `isomorph-cli model init`, `model extend` and `isomorph-cli encode`.
 
 #include <iostream>
 
@@ -27,6 +27,19 @@ int runInit(const InitOptions& o) {
     model::createInitialCheckpoint(o.config, o.tokenizer, o.out, o.seed);
     std::cout << fmt::format("wrote a freshly initialised {}x{} encoder to {}\n",
                              o.config.numLayers, o.config.hiddenSize, o.out);
+    return kExitOk;
+}
+
+struct ExtendCliOptions {
+    std::string model, out;
+    model::ExtendOptions extend;
+};
+
+int runExtend(const ExtendCliOptions& o) {
+    const auto from = model_io::resolveCheckpoint(o.model);
+    for (const auto& change : model::extendCheckpoint(from, o.out, o.extend))
+        std::cout << change << "\n";
+    std::cout << fmt::format("wrote {}\n", o.out);
     return kExitOk;
 }
 
@@ -128,8 +141,42 @@ void registerModel(CLI::App& app, Registry& registry) {
                      "Position embeddings (XLM-R: tokens + 2)")
         ->check(CLI::Range(8, 1 << 20))
         ->capture_default_str();
+    init->add_option("--type-vocab-size", i->config.typeVocabSize,
+                     "Segment (token-type) embeddings; cross-encoders (XLP) need 2")
+        ->check(CLI::Range(0, 64))
+        ->capture_default_str();
+    init->add_option("--attention-radius", i->config.attentionRadius,
+                     "0 = full attention; r > 0 = global + sliding window of 2r + 1 tokens")
+        ->check(CLI::Range(0, 1 << 16))
+        ->capture_default_str();
+    init->add_flag("--global-projections", i->config.globalProjections,
+                   "Separate global Q/K/V (Longformer), initialised as copies of the local ones");
     init->add_option("--seed", i->seed, "Initialisation seed")->capture_default_str();
     init->callback([&registry, i] { registry.run = [i] { return runInit(*i); }; });
+
+    auto x = std::make_shared<ExtendCliOptions>();
+    CLI::App* extend =
+        model->add_subcommand("extend",
+                              "Copy a checkpoint with longer positions, windowed attention, global "
+                              "projections or more segments (an XLP cross-encoder starting point)");
+    extend->add_option("--model", x->model, "Checkpoint folder, run folder or checkpoints/best")
+        ->required();
+    extend->add_option("--out", x->out, "Checkpoint folder to write")->required();
+    extend
+        ->add_option("--max-tokens", x->extend.maxTokens,
+                     "Grow positions to N tokens by copying the learned ones (e.g. 1024)")
+        ->check(CLI::Range(1, 1 << 20));
+    extend
+        ->add_option("--type-vocab-size", x->extend.typeVocabSize,
+                     "Grow segment embeddings to N (new ones start as segment 0)")
+        ->check(CLI::Range(1, 64));
+    extend
+        ->add_option("--attention-radius", x->extend.attentionRadius,
+                     "Global + sliding-window attention of radius r (window 2r + 1)")
+        ->check(CLI::Range(1, 1 << 16));
+    extend->add_flag("--global-projections", x->extend.globalProjections,
+                     "Add separate global Q/K/V initialised as copies of the local ones");
+    extend->callback([&registry, x] { registry.run = [x] { return runExtend(*x); }; });
 
     auto e = std::make_shared<EncodeCliOptions>();
     CLI::App* encode =

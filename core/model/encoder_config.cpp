@@ -34,6 +34,10 @@ std::vector<std::string> EncoderConfig::problems() const {
     }
     if (layerNormEps <= 0.0) out.push_back("layer_norm_eps must be positive");
     if (attentionRadius < 0) out.push_back("attention radius must be >= 0 (0 = full attention)");
+    if (globalProjections && attentionRadius <= 0)
+        out.push_back(
+            "isomorph_global_projections needs global + sliding-window attention "
+            "(attention_window > 0)");
     return out;
 }
 
@@ -84,6 +88,7 @@ EncoderConfig encoderConfigFromHuggingFace(const nlohmann::json& j, const std::s
         // Longformer-style configs give the whole window; ours store the radius.
         if (j.contains("attention_window"))
             c.attentionRadius = j.at("attention_window").get<int64_t>() / 2;
+        c.globalProjections = j.value("isomorph_global_projections", false);
     } catch (const nlohmann::json::exception& e) {
         throw ConfigError(origin + ": " + e.what());
     }
@@ -111,6 +116,7 @@ nlohmann::json encoderConfigToHuggingFace(const EncoderConfig& c) {
                         {"bos_token_id", xlmr ? nlohmann::json(0) : nlohmann::json(nullptr)},
                         {"eos_token_id", xlmr ? nlohmann::json(2) : nlohmann::json(nullptr)}};
     if (c.attentionRadius > 0) j["attention_window"] = 2 * c.attentionRadius;
+    if (c.globalProjections) j["isomorph_global_projections"] = true;
     return j;
 }
 

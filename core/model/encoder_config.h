@@ -26,6 +26,9 @@ struct EncoderConfig {
     double attentionDropout = 0.1;  ///< on attention probabilities
     int64_t padId = 1;              ///< padding token id (XLM-R 1, BERT 0)
     int64_t attentionRadius = 0;    ///< 0 = full attention; r > 0 = global + sliding window of 2r+1
+    /// Longformer's separate query/key/value projections for global attention (Qg/Kg/Vg,
+    /// "query_global" ...); needs attentionRadius > 0. config.json: isomorph_global_projections.
+    bool globalProjections = false;
 
     /// XLM-R numbers positions from padId + 1 and gives padding the position padId; BERT counts
     /// from 0 for every token.

@@ -6,6 +6,8 @@
 #include "core/common/errors.h"
 #include "core/model/bert_init.h"
 #include "core/model/hf_checkpoint.h"
+#include "core/model/tensor_file.h"
+#include "core/model/transformer.h"
 #include "core/text/tokenizer.h"
 
 namespace isomorph::model {
@@ -33,6 +35,10 @@ void initialize(Encoder& encoder, uint64_t seed) {
     initializeLikeBert(*encoder, seed);
     torch::NoGradGuard noGrad;
     encoder->embeddings->word_embeddings->weight[encoder->config.padId].zero_();
+    // Longformer's global projections start as copies of the local ones.
+    if (encoder->config.globalProjections)
+        for (const auto& layer : *encoder->encoder->layer)
+            layer->as<LayerImpl>()->attention->self->copyLocalToGlobalProjections();
 }
 
 std::string readFile(const fs::path& path) {
@@ -52,6 +58,65 @@ void createInitialCheckpoint(EncoderConfig config, const fs::path& tokenizerMode
     Encoder encoder(config);
     initialize(encoder, seed);
     saveHuggingFaceEncoder(encoder, dir, {{"sentencepiece.bpe.model", readFile(tokenizerModel)}});
+}
+
+std::vector<std::string> extendCheckpoint(const fs::path& from, const fs::path& to,
+                                          const ExtendOptions& o) {
+    Encoder encoder = loadHuggingFaceEncoder(from);
+    const TensorMap heads = loadHeadTensors(from);
+    EncoderConfig& c = encoder->config;
+    std::vector<std::string> changes;
+    if (o.maxTokens > 0) {
+        const int64_t before = c.maxTokens();
+        extendPositions(encoder, o.maxTokens);
+        changes.push_back("positions " + std::to_string(before) + " -> " +
+                          std::to_string(o.maxTokens) + " tokens (copied)");
+    }
+    if (o.typeVocabSize > 0) {
+        if (o.typeVocabSize <= c.typeVocabSize)
+            throw ConfigError("--type-vocab-size " + std::to_string(o.typeVocabSize) +
+                              ": the model already has " + std::to_string(c.typeVocabSize) +
+                              " segment embeddings");
+        torch::NoGradGuard noGrad;
+        auto& emb = encoder->embeddings;
+        auto grown =
+            torch::zeros({o.typeVocabSize, c.hiddenSize}, emb->word_embeddings->weight.options());
+        if (emb->token_type_embeddings) {
+            const auto& old = emb->token_type_embeddings->weight;
+            grown.narrow(0, 0, old.size(0)).copy_(old);
+            grown.narrow(0, old.size(0), o.typeVocabSize - old.size(0)).copy_(old[0]);
+            emb->token_type_embeddings->weight.set_data(grown);
+            emb->token_type_embeddings->options.num_embeddings(o.typeVocabSize);
+        } else {  // none before: zero rows leave the output as it was
+            emb->token_type_embeddings = emb->register_module(
+                "token_type_embeddings", torch::nn::Embedding(o.typeVocabSize, c.hiddenSize));
+            emb->token_type_embeddings->weight.set_data(grown);
+        }
+        changes.push_back("segment embeddings " + std::to_string(c.typeVocabSize) + " -> " +
+                          std::to_string(o.typeVocabSize) + " (new ones copy segment 0)");
+        c.typeVocabSize = o.typeVocabSize;
+        emb->config.typeVocabSize = o.typeVocabSize;
+    }
+    if (o.attentionRadius > 0) {
+        setAttentionRadius(encoder, o.attentionRadius);
+        changes.push_back("global + sliding-window attention, radius " +
+                          std::to_string(o.attentionRadius));
+    }
+    if (o.globalProjections) {
+        addGlobalProjections(encoder);
+        changes.push_back("global projections Qg/Kg/Vg (copies of Q/K/V)");
+    }
+    if (changes.empty())
+        throw ConfigError(
+            "model extend: nothing to change; give --max-tokens, --type-vocab-size, "
+            "--attention-radius or --global-projections");
+    std::vector<ExtraFile> extra;
+    for (const char* name : {"sentencepiece.bpe.model", "vocab.txt"})
+        if (fs::exists(from / name)) extra.push_back({name, readFile(from / name)});
+    saveHuggingFaceEncoder(encoder, to, extra, [&heads](const fs::path& tmp) {
+        if (!heads.empty()) saveTensorFile(heads, tmp / "heads.safetensors");
+    });
+    return changes;
 }
 
 }  // namespace isomorph::model

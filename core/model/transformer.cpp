@@ -68,7 +68,22 @@ void SelfAttentionImpl::reset() {
     query = register_module("query", torch::nn::Linear(h, h));
     key = register_module("key", torch::nn::Linear(h, h));
     value = register_module("value", torch::nn::Linear(h, h));
+    if (config.globalProjections) {
+        query_global = register_module("query_global", torch::nn::Linear(h, h));
+        key_global = register_module("key_global", torch::nn::Linear(h, h));
+        value_global = register_module("value_global", torch::nn::Linear(h, h));
+        copyLocalToGlobalProjections();
+    }
     dropout = register_module("dropout", torch::nn::Dropout(config.attentionDropout));
+}
+
+void SelfAttentionImpl::copyLocalToGlobalProjections() {
+    torch::NoGradGuard noGrad;
+    for (auto [from, to] : {std::pair{query, query_global}, std::pair{key, key_global},
+                            std::pair{value, value_global}}) {
+        to->weight.copy_(from->weight);
+        to->bias.copy_(from->bias);
+    }
 }
 
 torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x, const AttentionMasks& masks) {
@@ -100,15 +115,26 @@ torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x, const Attention
     if (config.attentionRadius > 0) {
         // No attention dropout on this path (the blocked kernel never forms the full probability
         // matrix); full attention keeps it, as in BERT.
-        context =
-            globalSlidingWindowAttention(q, k, v, masks.keep, masks.global, config.attentionRadius);
+        if (config.globalProjections) {
+            auto w =
+                torch::cat({query_global->weight, key_global->weight, value_global->weight}, 0);
+            auto bg = torch::cat({query_global->bias, key_global->bias, value_global->bias}, 0);
+            auto g = torch::linear(x, w, bg).view({b, t, 3, heads, d}).permute({2, 0, 3, 1, 4});
+            const GlobalProjected projected{g[0], g[1], g[2]};
+            context = globalSlidingWindowAttention(q, k, v, masks.keep, masks.global,
+                                                   config.attentionRadius, 64, &projected);
+        } else {
+            context = globalSlidingWindowAttention(q, k, v, masks.keep, masks.global,
+                                                   config.attentionRadius);
+        }
     } else {
         // scores = mask + q k^T / sqrt(d) in one batched GEMM call.
         auto q3 = q.reshape({b * heads, t, d}), k3 = k.reshape({b * heads, t, d});
         const double scale = 1.0 / std::sqrt(static_cast<double>(d));
         auto scores =
             masks.additive.defined()
-                ? torch::baddbmm(masks.additive.expand({b, heads, 1, t}).reshape({b * heads, 1, t}),
+                ? torch::baddbmm(masks.additive.expand({b, heads, masks.additive.size(2), t})
+                                     .reshape({b * heads, masks.additive.size(2), t}),
                                  q3, k3.transpose(1, 2), 1.0, scale)
                 : torch::bmm(q3, k3.transpose(1, 2)).mul_(scale);  // no padding in the batch
         auto probs = dropout(torch::softmax(scores, -1));
@@ -237,6 +263,39 @@ void extendPositions(Encoder& encoder, int64_t newMaxTokens) {
     encoder->embeddings->config = c;
     encoder->embeddings->position_embeddings->weight.set_data(grown);
     encoder->embeddings->position_embeddings->options.num_embeddings(c.maxPositions);
+}
+
+void setAttentionRadius(Encoder& encoder, int64_t radius) {
+    if (radius < 0) throw ConfigError("attention radius must be >= 0 (0 = full attention)");
+    if (radius == 0 && encoder->config.globalProjections)
+        throw ConfigError(
+            "the encoder has separate global projections; it cannot go back to "
+            "full attention");
+    encoder->config.attentionRadius = radius;
+    for (const auto& module : *encoder->encoder->layer)
+        module->as<LayerImpl>()->attention->self->config.attentionRadius = radius;
+}
+
+void addGlobalProjections(Encoder& encoder) {
+    EncoderConfig& c = encoder->config;
+    if (c.attentionRadius <= 0)
+        throw ConfigError(
+            "global projections need global + sliding-window attention: set an "
+            "attention radius first");
+    if (c.globalProjections) throw ConfigError("the encoder already has global projections");
+    c.globalProjections = true;
+    const int64_t h = c.hiddenSize;
+    for (const auto& module : *encoder->encoder->layer) {
+        auto& self = *module->as<LayerImpl>()->attention->self;
+        self.config.globalProjections = true;
+        const auto options = self.query->weight.options();
+        self.query_global = self.register_module("query_global", torch::nn::Linear(h, h));
+        self.key_global = self.register_module("key_global", torch::nn::Linear(h, h));
+        self.value_global = self.register_module("value_global", torch::nn::Linear(h, h));
+        for (auto* l : {&self.query_global, &self.key_global, &self.value_global})
+            (*l)->to(options.device(), options.dtype().toScalarType());
+        self.copyLocalToGlobalProjections();
+    }
 }
 
 }  // namespace isomorph::model

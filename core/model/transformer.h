@@ -18,9 +18,11 @@ namespace isomorph::model {
 /// Masks every layer needs: the additive mask for full attention, and the keep/global masks for
 /// global + sliding-window attention.
 struct AttentionMasks {
-    torch::Tensor additive;  ///< [batch, 1, 1, seq] float, 0 keep / lowest drop
-    torch::Tensor keep;      ///< [batch, seq] bool, false = padding
-    torch::Tensor global;    ///< [batch, seq] bool, tokens with global attention (windowed only)
+    /// [batch, 1, 1, seq] float, 0 keep / lowest drop; or [batch, 1, seq, seq] per query (tests
+    /// compare windowed attention with full attention under globalSlidingWindowMask)
+    torch::Tensor additive;
+    torch::Tensor keep;    ///< [batch, seq] bool, false = padding
+    torch::Tensor global;  ///< [batch, seq] bool, tokens with global attention (windowed only)
 };
 
 /// Token + position (+ token-type) embeddings, LayerNorm, dropout.
@@ -54,8 +56,14 @@ class SelfAttentionImpl : public torch::nn::Module {
     /// with config.attentionRadius > 0, global + sliding-window attention uses keep and global.
     torch::Tensor forward(const torch::Tensor& x, const AttentionMasks& masks);
 
+    /// Sets the separate global projections (config.globalProjections) to copies of the local
+    /// ones, as Longformer initialises them from a pretrained model.
+    void copyLocalToGlobalProjections();
+
     EncoderConfig config;
     torch::nn::Linear query = nullptr, key = nullptr, value = nullptr;
+    /// Longformer's Qg/Kg/Vg (config.globalProjections only; null otherwise).
+    torch::nn::Linear query_global = nullptr, key_global = nullptr, value_global = nullptr;
     torch::nn::Dropout dropout = nullptr;
 
   private:
@@ -148,6 +156,16 @@ TORCH_MODULE(Encoder);
 /// `newMaxTokens` positions by copying the learned positions over again (512 -> 1024 repeats them
 /// twice). Updates config.maxPositions. Throws ConfigError if newMaxTokens is not larger.
 void extendPositions(Encoder& encoder, int64_t newMaxTokens);
+
+/// Switches every layer to global + sliding-window attention of `radius` (0 = full attention).
+/// Only attention changes: no parameter is added. Separate global projections need
+/// addGlobalProjections.
+void setAttentionRadius(Encoder& encoder, int64_t radius);
+
+/// Adds Longformer's separate global projections to every layer of a windowed encoder,
+/// initialised as copies of the local ones (so the output is unchanged until they are trained).
+/// Throws ConfigError when the encoder uses full attention or already has them.
+void addGlobalProjections(Encoder& encoder);
 
 /// [batch, seq] keep-mask (1/0) -> additive mask [batch, 1, 1, seq] in `dtype` (0 or lowest).
 torch::Tensor additiveAttentionMask(const torch::Tensor& keepMask, torch::ScalarType dtype);

@@ -45,7 +45,8 @@ torch::Tensor globalSlidingWindowMask(const torch::Tensor& keep, const torch::Te
 torch::Tensor globalSlidingWindowAttention(const torch::Tensor& qIn, const torch::Tensor& k,
                                            const torch::Tensor& v, const torch::Tensor& keep,
                                            const torch::Tensor& global, int64_t radius,
-                                           int64_t blockSize) {
+                                           int64_t blockSize,
+                                           const GlobalProjected* globalProjected) {
     const int64_t t = qIn.size(2);
     const auto q = qIn / std::sqrt(static_cast<double>(qIn.size(3)));
     auto [gidx, gvalid] = globalIndex(global);
@@ -76,11 +77,14 @@ torch::Tensor globalSlidingWindowAttention(const torch::Tensor& qIn, const torch
     }
     auto out = torch::cat(outputs, 2);
     if (gidx.size(1) == 0) return out;
-    // Global queries attend to every non-padding key.
-    auto qg = gatherRows(q, gidx);
-    auto full = torch::matmul(qg, k.transpose(-1, -2))
+    // Global queries attend to every non-padding key (through Qg/Kg/Vg when given).
+    const double scale = 1.0 / std::sqrt(static_cast<double>(qIn.size(3)));
+    auto qg = globalProjected ? gatherRows(globalProjected->q, gidx) * scale : gatherRows(q, gidx);
+    const auto& kAll = globalProjected ? globalProjected->k : k;
+    const auto& vAll = globalProjected ? globalProjected->v : v;
+    auto full = torch::matmul(qg, kAll.transpose(-1, -2))
                     .masked_fill(keep.unsqueeze(1).unsqueeze(2).logical_not(), kLowest);
-    auto ctx = torch::matmul(torch::softmax(full, -1), v);  // [B, H, G, d]
+    auto ctx = torch::matmul(torch::softmax(full, -1), vAll);  // [B, H, G, d]
     // Padded slots of the index point at position 0; write back only valid rows.
     auto target = gatherRows(out, gidx);
     auto merged = torch::where(gvalid.unsqueeze(1).unsqueeze(-1), ctx, target);

@@ -145,6 +145,16 @@ std::vector<ConfigField> trainerFields(bool beforeObjectives) {
         f.push_back(ISO_FIELD("model.max_positions", model.maxPositions,
                               "position embeddings incl. XLM-R's offset of 2 (scratch)"));
         f.push_back(ISO_FIELD("model.dropout", model.dropout, "hidden and attention dropout"));
+        f.push_back(ISO_FIELD("model.type_vocab_size", model.typeVocabSize,
+                              "segment (token-type) embeddings (scratch); the XLP cross-encoder "
+                              "needs 2"));
+        f.push_back(ISO_FIELD("model.attention_radius", model.attentionRadius,
+                              "0 = full attention; r > 0 = global + sliding-window attention over "
+                              "2r + 1 tokens (also applied to a checkpoint given in model.init)"));
+        f.push_back(ISO_FIELD("model.global_projections", model.globalProjections,
+                              "separate query/key/value projections for global attention "
+                              "(Longformer's Qg/Kg/Vg), initialised as copies of the local ones "
+                              "(scratch)"));
         f.push_back(ISO_FIELD("model.pooling", model.pooling,
                               "sentence vector of contrastive objectives: cls, mean or layer:K"));
         f.push_back(ISO_FIELD("data.docs", data.docs, "shard set of documents (MLM, CCP)", path));
@@ -451,6 +461,7 @@ std::vector<std::string> RunConfig::problems() const {
         need(model.heads >= 1 && model.hidden % std::max<int64_t>(model.heads, 1) == 0,
              "model.heads must divide model.hidden (" + std::to_string(model.hidden) + ")");
         need(model.ffn >= 1, "model.ffn must be at least 1");
+        need(model.typeVocabSize >= 0, "model.type_vocab_size must not be negative");
         need(model.maxPositions >= data.maxTokens + 2,
              "model.max_positions (" + std::to_string(model.maxPositions) +
                  ") must be at least data.max_tokens + 2 (" + std::to_string(data.maxTokens + 2) +
@@ -462,6 +473,11 @@ std::vector<std::string> RunConfig::problems() const {
                      std::to_string(model.layers) + " layers (model.layers)");
     }
     need(model.dropout >= 0 && model.dropout < 1, "model.dropout must be in [0, 1)");
+    need(model.attentionRadius >= 0,
+         "model.attention_radius must not be negative (0 = full attention)");
+    need(!model.globalProjections || model.attentionRadius > 0,
+         "model.global_projections needs global + sliding-window attention: set "
+         "model.attention_radius > 0");
     need(!data.docs.empty(), "data.docs: give the shard set of training documents");
     need(data.alpha > 0 && data.alpha <= 1, "data.alpha must be in (0, 1]");
     need(data.maxTokens >= 3, "data.max_tokens must be at least 3 (<s>, a token, </s>)");

@@ -63,6 +63,9 @@ struct ModelSection {
     int64_t ffn = 1024;            ///< feed-forward width (scratch)
     int64_t maxPositions = 130;    ///< position embeddings incl. XLM-R's offset of 2 (scratch)
     double dropout = 0.1;          ///< hidden and attention dropout
+    int64_t typeVocabSize = 1;     ///< segment (token-type) embeddings (scratch); XLP needs 2
+    int64_t attentionRadius = 0;   ///< 0 = full attention; r > 0 = global + window of 2r+1
+    bool globalProjections = false;  ///< separate Qg/Kg/Vg for global attention (scratch)
     model::Pooling pooling;  ///< sentence vector of contrastive objectives: cls, mean, layer:K
 };
 

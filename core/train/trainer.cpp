@@ -56,6 +56,9 @@ fs::path writeScratchInit(const RunConfig& config, const fs::path& runDir) {
     c.intermediateSize = config.model.ffn;
     c.maxPositions = config.model.maxPositions;
     c.hiddenDropout = c.attentionDropout = config.model.dropout;
+    c.typeVocabSize = config.model.typeVocabSize;
+    c.attentionRadius = config.model.attentionRadius;
+    c.globalProjections = config.model.globalProjections;
     model::createInitialCheckpoint(c, config.model.tokenizer, init, config.runtime.seed);
     return init;
 }
@@ -437,6 +440,20 @@ void Trainer::buildModel() {
     initFolder_ = init;
     encoder_ = model::loadHuggingFaceEncoder(init, nullptr, dtype_);
     initHeads_ = model::loadHeadTensors(init);
+    if (config_.model.init != "scratch") {
+        // Windowed attention (and Longformer's global projections, copied from the local ones)
+        // can be switched on for any checkpoint, as XLP turns mBERT into mBERT-GSW.
+        if (config_.model.attentionRadius > 0 &&
+            config_.model.attentionRadius != encoder_->config.attentionRadius) {
+            spdlog::info("model.attention_radius {}: global + sliding-window attention",
+                         config_.model.attentionRadius);
+            model::setAttentionRadius(encoder_, config_.model.attentionRadius);
+        }
+        if (config_.model.globalProjections && !encoder_->config.globalProjections) {
+            spdlog::info("model.global_projections: Qg/Kg/Vg added as copies of Q/K/V");
+            model::addGlobalProjections(encoder_);
+        }
+    }
     encoder_->config.hiddenDropout = encoder_->config.attentionDropout = config_.model.dropout;
     for (auto& m : encoder_->modules(false))
         if (auto* d = m->as<torch::nn::DropoutImpl>()) d->options.p(config_.model.dropout);

@@ -2,10 +2,13 @@
 // packing, segment ids, the global-attention mask, truncation counts, and the RR sampler's rows
 // laid out the same way.
 
+#include <cmath>
+
 #include <QtTest>
 
 #include "core/common/errors.h"
 #include "core/data/samplers/cross_encoder_input.h"
+#include "core/data/samplers/masking.h"
 #include "core/data/samplers/retrieval_sampler.h"
 
 using namespace isomorph;
@@ -60,6 +63,37 @@ class TestCrossEncoderInput : public QObject {
         QCOMPARE(b.global, (std::vector<uint8_t>{1, 1, 1, 1, 0, 0, 0, 1,  //
                                                  1, 1, 1, 1, 1, 0, 1, 0}));
         QCOMPARE(b.ids.at(1, 7), kPadId);
+    }
+
+    void qlmMasksOnlyItsTarget() {
+        // 200 rows `<s> 6 query ids </s> 10 document ids </s>`: Query selects only columns 1-6,
+        // Document only 8-17, Both any non-special column; each at about the asked rate.
+        std::vector<CrossEncoderInput> in;
+        for (int r = 0; r < 200; ++r)
+            in.push_back(packCrossEncoderInput({10, 11, 12, 13, 14, 15},
+                                               {20, 21, 22, 23, 24, 25, 26, 27, 28, 29}, 8, 64));
+        MaskOptions o = qlmMaskOptions(100);
+        QCOMPARE(o.probability, 0.30);
+        for (QlmTarget target : {QlmTarget::Query, QlmTarget::Document, QlmTarget::Both}) {
+            CrossEncoderBatch b = collateCrossEncoderInputs(in);
+            const auto labels = maskCrossEncoderTokens(b.ids, b.queryLengths, target, o, 5);
+            double selected = 0;
+            for (int64_t r = 0; r < b.ids.rows; ++r)
+                for (int64_t c = 0; c < b.ids.cols; ++c) {
+                    if (labels[size_t(r * b.ids.cols + c)] == kIgnoreLabel) continue;
+                    ++selected;
+                    const bool query = c >= 1 && c <= 6, document = c >= 8 && c <= 17;
+                    QVERIFY(target == QlmTarget::Query      ? query
+                            : target == QlmTarget::Document ? document
+                                                            : query || document);
+                }
+            const double n = 200.0 * (target == QlmTarget::Query      ? 6
+                                      : target == QlmTarget::Document ? 10
+                                                                      : 16);
+            // Binomial(n, 0.3): 5 standard deviations.
+            QVERIFY2(std::abs(selected / n - 0.3) <= 5 * std::sqrt(0.3 * 0.7 / n),
+                     qPrintable(QString::number(selected / n)));
+        }
     }
 
     void retrievalSamplerRowsUseThePacking() {

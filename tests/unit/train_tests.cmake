@@ -31,3 +31,9 @@ add_dependencies(test_ir_training isomorph-cli)
 # queries, only the last layers and the head change.
 isomorph_add_test(test_rerank_finetune
     SOURCES unit/test_rerank_finetune.cpp LIBS isomorph_core LABELS integration TORCH)
+# XLP: RR/QLM losses by hand, section alignment, windowed cross-encoder vs masked full attention,
+# global projections; then the objective on a tiny sectioned corpus (training, schedule, bad input).
+isomorph_add_test(test_xlp SOURCES unit/test_xlp.cpp LIBS isomorph_core LABELS unit TORCH)
+isomorph_add_test(test_xlp_training
+    SOURCES unit/test_xlp_training.cpp LIBS isomorph_core LABELS integration TORCH)
+add_dependencies(test_xlp_training isomorph-cli)

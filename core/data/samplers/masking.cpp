@@ -75,4 +75,21 @@ std::vector<int32_t> maskQueryTokens(TokenMatrix& m, const std::vector<int32_t>&
     return labels;
 }
 
+std::vector<int32_t> maskCrossEncoderTokens(TokenMatrix& m,
+                                            const std::vector<int32_t>& queryLengths,
+                                            QlmTarget target, const MaskOptions& options,
+                                            uint64_t seed) {
+    if (target == QlmTarget::Query) return maskQueryTokens(m, queryLengths, options, seed);
+    checkOptions(options);
+    if (static_cast<int64_t>(queryLengths.size()) != m.rows) {
+        throw std::logic_error("maskCrossEncoderTokens: one query length per row expected");
+    }
+    std::vector<int32_t> labels(m.ids.size(), kIgnoreLabel);
+    for (int64_t r = 0; r < m.rows; ++r) {
+        const int64_t begin = target == QlmTarget::Document ? 2 + int64_t{queryLengths[r]} : 1;
+        maskRow(m, r, begin, m.cols, options, deriveKey(seed, r), labels);
+    }
+    return labels;
+}
+
 }  // namespace isomorph::data::samplers

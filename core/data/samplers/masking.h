@@ -33,4 +33,16 @@ std::vector<int32_t> maskTokens(TokenMatrix& m, const MaskOptions& options, uint
 std::vector<int32_t> maskQueryTokens(TokenMatrix& m, const std::vector<int32_t>& queryLengths,
                                      const MaskOptions& options, uint64_t seed);
 
+/// Which part of a `<s> query </s> document </s>` row QLM masks: the query (the paper's QLM), the
+/// document, or both (the paper's ablations, §5.3.2; "both" approximates TLM).
+enum class QlmTarget { Query, Document, Both };
+
+/// QLM with a choice of target: Query is maskQueryTokens; Document selects only positions
+/// [2 + queryLengths[r], length) (the document and its closing </s>, which is never selected);
+/// Both selects every non-special token. Row r uses a generator keyed by (seed, r).
+std::vector<int32_t> maskCrossEncoderTokens(TokenMatrix& m,
+                                            const std::vector<int32_t>& queryLengths,
+                                            QlmTarget target, const MaskOptions& options,
+                                            uint64_t seed);
+
 }  // namespace isomorph::data::samplers

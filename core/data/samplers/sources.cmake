@@ -10,4 +10,5 @@ target_sources(isomorph_data PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/mlm_sampler.cpp
     ${CMAKE_CURRENT_LIST_DIR}/msm_sampler.cpp
     ${CMAKE_CURRENT_LIST_DIR}/pair_sampler.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/retrieval_sampler.cpp)
+    ${CMAKE_CURRENT_LIST_DIR}/retrieval_sampler.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/section_alignment.cpp)

@@ -7,12 +7,13 @@
 #include "core/train/objectives/mlm_options.h"
 #include "core/train/objectives/msm_options.h"
 #include "core/train/objectives/tlm_options.h"
+#include "core/train/objectives/xlp_options.h"
 
 namespace isomorph::train {
 
 std::vector<ObjectiveSpec> builtinObjectiveSpecs() {
-    return {mlmObjectiveSpec(),   ccpObjectiveSpec(), msmObjectiveSpec(),
-            hictlObjectiveSpec(), tlmObjectiveSpec(), irObjectiveSpec()};
+    return {mlmObjectiveSpec(), ccpObjectiveSpec(), msmObjectiveSpec(), hictlObjectiveSpec(),
+            tlmObjectiveSpec(), irObjectiveSpec(),  xlpObjectiveSpec()};
 }
 
 }  // namespace isomorph::train

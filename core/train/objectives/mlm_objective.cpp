@@ -67,12 +67,20 @@ MlmObjective::MlmObjective(const ObjectiveBuildContext& c)
 ObjectiveOutput maskedLmLoss(model::MlmHeadImpl& head, StepContext& context, ds::TokenMatrix& rows,
                              const ds::MaskOptions& mask, const std::vector<uint64_t>* rowKeys) {
     std::vector<int32_t> labels = ds::maskTokens(rows, mask, context.seed, rowKeys);
+    return maskedLmLossForLabels(head, context, rows, labels);
+}
+
+ObjectiveOutput maskedLmLossForLabels(model::MlmHeadImpl& head, StepContext& context,
+                                      const ds::TokenMatrix& rows, std::vector<int32_t>& labels,
+                                      const torch::Tensor& tokenTypes,
+                                      const torch::Tensor& global) {
     const BatchTensors t = toTensors(rows, context.device);
     auto labelTensor = torch::from_blob(labels.data(), {rows.rows, rows.cols},
                                         torch::TensorOptions().dtype(torch::kInt32))
                            .to(context.device, torch::kInt64);
 
-    model::EncoderOutput out = context.encoder->forward(t.ids, t.mask);
+    model::EncoderOutput out =
+        context.encoder->forward(t.ids, t.mask, tokenTypes, /*keepHidden=*/false, global);
     // Only selected positions go through the vocabulary projection (the costly part).
     auto selected = labelTensor.ne(ds::kIgnoreLabel);
     auto hidden = out.lastHidden.index({selected});

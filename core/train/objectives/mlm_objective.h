@@ -49,4 +49,14 @@ ObjectiveOutput maskedLmLoss(model::MlmHeadImpl& head, StepContext& context,
                              const data::samplers::MaskOptions& mask,
                              const std::vector<uint64_t>* rowKeys);
 
+/// The masked-LM loss of rows already masked: `labels` [rows, cols] int32 holds the original id
+/// at selected positions and kIgnoreLabel elsewhere. tokenTypes [rows, cols] int64 and global
+/// [rows, cols] bool (global attention) are passed to the encoder when defined (XLP's QLM).
+/// What maskedLmLoss returns, for rows masked by another rule (QLM: query tokens only).
+ObjectiveOutput maskedLmLossForLabels(model::MlmHeadImpl& head, StepContext& context,
+                                      const data::samplers::TokenMatrix& rows,
+                                      std::vector<int32_t>& labels,
+                                      const torch::Tensor& tokenTypes = {},
+                                      const torch::Tensor& global = {});
+
 }  // namespace isomorph::train
