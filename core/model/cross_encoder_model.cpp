@@ -60,24 +60,21 @@ PackedPair packPair(const std::vector<int32_t>& query, const std::vector<int32_t
 
 PairBatch makePairBatch(const std::vector<const PackedPair*>& pairs, int64_t pad,
                         const torch::Device& device) {
-    int64_t longest = 0;
+    std::vector<PackedPair> rows;
+    rows.reserve(pairs.size());
     for (const auto* p : pairs)
-        longest = std::max<int64_t>(longest, static_cast<int64_t>(p->ids.size()));
-    const auto n = static_cast<int64_t>(pairs.size());
-    auto ids = torch::full({n, longest}, pad, torch::kLong);
-    auto keep = torch::zeros({n, longest}, torch::kLong);
-    auto types = torch::zeros({n, longest}, torch::kLong);
-    auto global = torch::zeros({n, longest}, torch::kBool);
-    for (int64_t i = 0; i < n; ++i) {
-        const PackedPair& p = *pairs[static_cast<size_t>(i)];
-        const auto len = static_cast<int64_t>(p.ids.size());
-        ids[i].narrow(0, 0, len).copy_(torch::tensor(p.ids, torch::kInt).to(torch::kLong));
-        keep[i].narrow(0, 0, len).fill_(1);
-        types[i].narrow(0, 0, len).copy_(torch::tensor(p.tokenTypes, torch::kInt).to(torch::kLong));
-        global[i].narrow(0, 0, len).copy_(
-            torch::tensor(std::vector<int32_t>(p.global.begin(), p.global.end()), torch::kInt)
-                .to(torch::kBool));
-    }
+        rows.push_back(*p);
+    const data::samplers::CrossEncoderBatch b = data::samplers::collateCrossEncoderInputs(rows);
+    // Views of the collated buffers; each .to() below copies them into a new int64/bool tensor.
+    const auto view = [&](const auto* data, torch::ScalarType type) {
+        return torch::from_blob(const_cast<void*>(static_cast<const void*>(data)),
+                                {b.ids.rows, b.ids.cols}, torch::TensorOptions().dtype(type));
+    };
+    auto keep = view(b.ids.attention.data(), torch::kInt32).to(torch::kLong);
+    // collate pads with XLM-R's <pad>; a BERT tokenizer numbers it otherwise.
+    auto ids = view(b.ids.ids.data(), torch::kInt32).to(torch::kLong).masked_fill_(keep.eq(0), pad);
+    auto types = view(b.tokenTypes.data(), torch::kInt32).to(torch::kLong);
+    auto global = view(b.global.data(), torch::kUInt8).to(torch::kBool);
     return {ids.to(device), keep.to(device), types.to(device), global.to(device)};
 }
 
