@@ -74,6 +74,26 @@ void writeTinyBeir(const QString& root) {
     writeLines(set + "/qrels/test.tsv", qrels);
 }
 
+/// root/beir-en/en-en: 32 English queries (the first four words of an English sentence), each
+/// answered by that sentence: BM25 ranks other passages sharing their words, the hard negatives.
+void writeTinyEnglishBeir(const QString& root) {
+    const QString set = QDir(root).filePath("beir-en/en-en");
+    QDir().mkpath(set + "/qrels");
+    QStringList corpus, queries, qrels{"query-id\tcorpus-id\tscore"};
+    const auto english =
+        isomorph::testing::syntheticSentences(isomorph::testing::englishWords(), 32, 31);
+    for (size_t i = 0; i < english.size(); ++i) {
+        const QString id = QString("d%1").arg(i), qid = QString("q%1").arg(i);
+        const QString text = QString::fromStdString(english[i]);
+        corpus << jsonLine({{"_id", id}, {"title", ""}, {"text", text}});
+        queries << jsonLine({{"_id", qid}, {"text", text.section(' ', 0, 3)}});
+        qrels << qid + "\t" + id + "\t1";
+    }
+    writeLines(set + "/corpus.jsonl", corpus);
+    writeLines(set + "/queries.jsonl", queries);
+    writeLines(set + "/qrels/test.tsv", qrels);
+}
+
 /// A 2-layer, 16-wide encoder over the tiny vocabulary (40 positions hold 24-token rows).
 model::Encoder tinyEncoder(int64_t vocabSize) {
     model::EncoderConfig e = isomorph::testing::tinyEncoderConfig(vocabSize);
@@ -157,6 +177,7 @@ class TestIrTraining : public QObject {
         tiny_ = isomorph::testing::makeTinyTraining(dir_.path(), &error);
         QVERIFY2(!tiny_.config.isEmpty(), qPrintable(error));
         writeTinyBeir(dir_.path());
+        writeTinyEnglishBeir(dir_.path());
         docs_ = std::make_unique<data::shards::ShardSet>(
             data::shards::ShardSet::open(tiny_.docs.toStdString()));
         pairs_ = std::make_unique<data::shards::ShardSet>(
@@ -405,8 +426,11 @@ class TestIrTraining : public QObject {
     }
 
     void twoProcessesMatchOneWithBm25Negatives() {
+        // English queries over English passages: BM25 finds words to rank by (the German set
+        // shares none with its passages, so it would mine nothing).
         checkTwoProcessesMatchOne("bm25", /*hard=*/true,
-                                  {"--set", "objectives.ir.hard_negatives=bm25"});
+                                  {"--set", "objectives.ir.hard_negatives=bm25", "--set",
+                                   "objectives.ir.train_sets=" + dir_.filePath("beir-en")});
     }
 
   private:
