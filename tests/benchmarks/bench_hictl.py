@@ -27,7 +27,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "reference"))
-import bench_train  # noqa: E402  (timed_steps)
+import bench_train  # noqa: E402  (demo_words, timed_steps)
 import encoder_reference as ref  # noqa: E402
 
 PAIRS, T, M, TAU, WORD_TAU, ZETA = 32, 32, 512, 0.1, 0.1, 0.9
@@ -36,13 +36,7 @@ SPECIAL = 4  # <s>, <pad>, </s>, <unk>; <mask> is the last id
 
 def make_pairs(ws, tmp, cli):
     """A pair shard set of 2,000 en-de pairs whose sides are 40 demo-corpus words (> 32 pieces)."""
-    words = []
-    with open(os.path.join(ws, "corpora/man-demo/docs/train/en.jsonl"), encoding="utf-8") as f:
-        for line in f:
-            for s in json.loads(line)["sentences"]:
-                words.extend(w for w in s.split() if w.isalpha())
-            if len(words) > 20000:
-                break
+    words = bench_train.demo_words(ws)
     rng = random.Random(1)
     tsv = os.path.join(tmp, "en-de.tsv")
     with open(tsv, "w", encoding="utf-8") as f:
