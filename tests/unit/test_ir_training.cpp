@@ -94,6 +94,16 @@ void writeTinyEnglishBeir(const QString& root) {
     writeLines(set + "/qrels/test.tsv", qrels);
 }
 
+/// A TREC run ranking each query q<i>'s positive d<i> first and d<(i + shift) % 32> second, the
+/// passage mined as its hard negative.
+void writeHardNegativeRun(const QString& path, int shift) {
+    QStringList lines;
+    for (int i = 0; i < 32; ++i)
+        lines << QString("q%1 Q0 d%1 1 2.0 t").arg(i)
+              << QString("q%1 Q0 d%2 2 1.0 t").arg(i).arg((i + shift) % 32);
+    writeLines(path, lines);
+}
+
 /// A 2-layer, 16-wide encoder over the tiny vocabulary (40 positions hold 24-token rows).
 model::Encoder tinyEncoder(int64_t vocabSize) {
     model::EncoderConfig e = isomorph::testing::tinyEncoderConfig(vocabSize);
@@ -269,11 +279,7 @@ class TestIrTraining : public QObject {
         // A run ranking each query's positive first and the next passage second: the mined
         // negative is the next passage (never the positive itself).
         const QString runFile = dir_.filePath("hard.trec");
-        QStringList lines;
-        for (int i = 0; i < 32; ++i)
-            lines << QString("q%1 Q0 d%1 1 2.0 t").arg(i)
-                  << QString("q%1 Q0 d%2 2 1.0 t").arg(i).arg((i + 1) % 32);
-        writeLines(runFile, lines);
+        writeHardNegativeRun(runFile, 1);
         RunConfig c = irConfig(1);
         auto& o = c.objectiveOptions<IrOptions>("ir");
         o.hardNegatives = "run:" + runFile.toStdString();
@@ -415,11 +421,7 @@ class TestIrTraining : public QObject {
         // The query tower is a head (its gradients are averaged like the encoder's); each
         // rank's hard-negative passages join the gathered softmax columns.
         const QString runFile = dir_.filePath("two-hard.trec");
-        QStringList lines;
-        for (int i = 0; i < 32; ++i)
-            lines << QString("q%1 Q0 d%1 1 2.0 t").arg(i)
-                  << QString("q%1 Q0 d%2 2 1.0 t").arg(i).arg((i + 5) % 32);
-        writeLines(runFile, lines);
+        writeHardNegativeRun(runFile, 5);
         checkTwoProcessesMatchOne("separate-run", /*hard=*/true,
                                   {"--set", "objectives.ir.shared_encoders=false", "--set",
                                    "objectives.ir.hard_negatives=run:" + runFile});
