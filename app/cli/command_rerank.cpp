@@ -50,21 +50,26 @@ int runFinetune(FinetuneCliOptions o) {
             p.phase == "train"
                 ? fmt::format("rerank finetune: fold {}/{} step {}/{} loss {:.4f}", p.fold + 1,
                               p.folds, p.done, p.total, p.loss)
-                : fmt::format("rerank finetune: fold {}/{} scoring held-out pairs {}/{}",
-                              p.fold + 1, p.folds, p.done, p.total),
+                : fmt::format("rerank finetune: fold {}/{} scoring {} pairs {}/{}", p.fold + 1,
+                              p.folds, p.phase == "validate" ? "validation" : "held-out", p.done,
+                              p.total),
             p.done == 1);
         return !stopRequested();
     });
     progress.finish("");
-    std::cout << fmt::format("{:<6} {:>9} {:>9} {:>7} {:>7}  {}\n", "fold", "held-out", "training",
-                             "pairs", "steps", "loss per epoch");
+    std::cout << fmt::format("{:<6} {:>9} {:>9} {:>11} {:>7} {:>7} {:>5}  {}\n", "fold", "held-out",
+                             "training", "validation", "pairs", "steps", "kept",
+                             "loss per epoch | validation MAP per epoch");
     for (const auto& f : report.folds) {
-        std::string losses;
+        std::string losses, maps;
         for (double l : f.epochLoss)
             losses += fmt::format("{}{:.4f}", losses.empty() ? "" : " ", l);
-        std::cout << fmt::format("{:<6} {:>9} {:>9} {:>7} {:>7}  {}\n", f.fold + 1,
-                                 f.heldOutQueries.size(), f.trainingQueries.size(), f.trainingPairs,
-                                 f.steps, losses);
+        for (double m : f.epochValidationMap)
+            maps += fmt::format(" {:.4f}", m);
+        std::cout << fmt::format("{:<6} {:>9} {:>9} {:>11} {:>7} {:>7} {:>5}  {}{}\n", f.fold + 1,
+                                 f.heldOutQueries.size(), f.trainingQueries.size(),
+                                 f.validationQueries.size(), f.trainingPairs, f.steps, f.bestEpoch,
+                                 losses, maps.empty() ? "" : " |" + maps);
     }
     printNotes(report, o.run);
     std::cerr << fmt::format(
@@ -105,6 +110,10 @@ void registerRerank(CLI::App& app, Registry& registry) {
     cmd->add_option("--batch-size", o.batchSize, "(query, positive) pairs per step")
         ->capture_default_str();
     cmd->add_option("--lr", o.learningRate, "Peak learning rate")->capture_default_str();
+    cmd->add_option("--validation-share", o.validationShare,
+                    "Share of each fold's training queries held out to pick the epoch with the "
+                    "best validation MAP (0 = keep the last epoch)")
+        ->capture_default_str();
     cmd->add_option("--seed", o.seed, "Folds, re-initialisation, sampling")->capture_default_str();
     cmd->add_flag("--save-models", o.saveModels, "Also write each fold's model to OUT/fold-N/");
     cmd->add_option("--max-query-tokens", o.maxQueryTokens, "Query tokens kept (global attention)")
@@ -123,6 +132,7 @@ void registerRerank(CLI::App& app, Registry& registry) {
                                      {"candidates", "--candidates"},
                                      {"batch_size", "--batch-size"},
                                      {"lr", "--lr"},
+                                     {"validation_share", "--validation-share"},
                                      {"max_query_tokens", "--max-query-tokens"},
                                      {"max_tokens", "--max-tokens"},
                                      {"device", "--device"}},

@@ -13,6 +13,7 @@
 #include "core/common/errors.h"
 #include "core/common/random.h"
 #include "core/eval/eval_tasks.h"
+#include "core/eval/retrieval_metrics.h"
 #include "core/model/bert_init.h"
 #include "core/model/cross_encoder_model.h"
 #include "core/model/hf_checkpoint.h"
@@ -36,6 +37,7 @@ struct QueryData {
     std::vector<const std::string*> candidates;  ///< texts of the top `candidates`, rank order
     std::vector<const std::string*> positives;   ///< relevant passages (qrels grade > 0)
     std::vector<const std::string*> negatives;   ///< non-relevant candidates
+    eval::Judgements judged;                     ///< the query's qrels (validation MAP)
 };
 
 struct Collection {
@@ -59,6 +61,7 @@ QueryData queryData(const eval::RetrievalSet& set, const data::Query& query,
     q.text = &query.text;
     q.firstStage = ranking;
     const auto judged = set.qrels.find(query.id);
+    if (judged != set.qrels.end()) q.judged = judged->second;
     auto relevant = [&](const std::string& doc) {
         if (judged == set.qrels.end()) return false;
         const auto it = judged->second.find(doc);
@@ -212,13 +215,21 @@ torch::Tensor batchLoss(model::CrossEncoderModel& m, const std::vector<TrainingP
 }
 
 /// The training pairs of the queries outside `fold`: every (query, positive) of a query with
-/// at least one negative.
+/// at least one negative, except the fold's validation queries (picked here, into `report`).
 std::vector<TrainingPair> trainingPairs(const Collection& c,
                                         const std::map<std::string, int>& folds, int fold,
-                                        FoldReport& report) {
+                                        const RerankFinetuneOptions& o, FoldReport& report) {
+    std::vector<std::string> trainable;
+    for (const auto& q : c.queries)
+        if (folds.at(q.id) != fold && !q.positives.empty() && !q.negatives.empty())
+            trainable.push_back(q.id);
+    report.validationQueries = pickValidationQueries(trainable, o.validationShare, o.seed, fold);
     std::vector<TrainingPair> pairs;
     for (const auto& q : c.queries) {
         if (folds.at(q.id) == fold || q.positives.empty() || q.negatives.empty()) continue;
+        if (std::binary_search(report.validationQueries.begin(), report.validationQueries.end(),
+                               q.id))
+            continue;
         report.trainingQueries.push_back(q.id);
         for (const auto* pos : q.positives)
             pairs.push_back({&q, pos});
@@ -239,6 +250,57 @@ void check(const FinetuneProgressFn& progress, const FinetuneProgress& p) {
     if (progress && !progress(p)) throw Cancelled("re-ranking fine-tuning cancelled");
 }
 
+/// `queries` re-ranked by `m` (eval mode, no gradients): the top `candidates` of each
+/// first-stage ranking re-scored, the rest below in first-stage order; progress as `phase`.
+std::vector<search::Ranking> rerankQueries(const FoldContext& ctx, int fold,
+                                           model::CrossEncoderModel& m,
+                                           const model::InputBudget& budget,
+                                           const std::vector<const QueryData*>& queries,
+                                           const char* phase, model::CrossEncoderStats& stats) {
+    const auto& o = ctx.request.options;
+    torch::InferenceMode inference;
+    const bool training = m.encoder->is_training();
+    m.encoder->eval();
+    m.head->eval();
+    std::vector<model::TextPair> pairs;
+    for (const auto* q : queries)
+        for (const auto* doc : q->candidates)
+            pairs.push_back({q->text, doc});
+    const auto packed = model::packTextPairs(m.tokenizer, pairs, budget, stats);
+    const auto scores = model::scorePacked(
+        m, packed, o.batchSize * (1 + o.negatives), ctx.device, [&](int64_t done, int64_t total) {
+            return !ctx.progress || ctx.progress({fold, o.folds, phase, done, total, 0.0});
+        });
+    stats.pairs += static_cast<int64_t>(pairs.size());
+    std::vector<search::Ranking> out;
+    size_t next = 0;
+    for (const auto* q : queries) {
+        const auto begin = scores.begin() + static_cast<std::ptrdiff_t>(next);
+        const auto n = static_cast<std::ptrdiff_t>(q->candidates.size());
+        out.push_back(search::rerankTop(q->firstStage, static_cast<size_t>(o.candidates),
+                                        std::vector<double>(begin, begin + n)));
+        next += q->candidates.size();
+    }
+    if (training) {
+        m.encoder->train();
+        m.head->train();
+    }
+    return out;
+}
+
+/// MAP of the fold's validation queries re-ranked by `m` (eval::averagePrecision over each
+/// re-ranked run row against the query's qrels, as `eval rerank` measures).
+double validationMap(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
+                     const model::InputBudget& budget,
+                     const std::vector<const QueryData*>& queries) {
+    model::CrossEncoderStats stats;
+    const auto rankings = rerankQueries(ctx, fold, m, budget, queries, "validate", stats);
+    double sum = 0.0;
+    for (size_t i = 0; i < queries.size(); ++i)
+        sum += eval::averagePrecision(search::rankDocuments(rankings[i]), queries[i]->judged);
+    return sum / static_cast<double>(queries.size());
+}
+
 void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
                const model::InputBudget& budget, FoldReport& report) {
     const auto& o = ctx.request.options;
@@ -252,7 +314,16 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
     opt.weightDecay = o.weightDecay;
     opt.gradClip = o.gradClip;
     AdamW optimizer(trainable, opt);
-    const std::vector<TrainingPair> pairs = trainingPairs(ctx.collection, ctx.folds, fold, report);
+    const std::vector<TrainingPair> pairs =
+        trainingPairs(ctx.collection, ctx.folds, fold, o, report);
+    std::vector<const QueryData*> validation;
+    for (const auto& q : ctx.collection.queries)
+        if (std::binary_search(report.validationQueries.begin(), report.validationQueries.end(),
+                               q.id))
+            validation.push_back(&q);
+    std::vector<torch::Tensor> best;  // the trainable tensors after the best epoch so far
+    double bestMap = -1.0;
+    int bestEpoch = 0;
     const auto batch = static_cast<size_t>(o.batchSize);
     const int64_t perEpoch = static_cast<int64_t>((pairs.size() + batch - 1) / batch);
     ScheduleSection schedule;
@@ -289,6 +360,24 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
             check(ctx.progress, {fold, o.folds, "train", report.steps, schedule.maxSteps, value});
         }
         report.epochLoss.push_back(sum / static_cast<double>(perEpoch));
+        report.bestEpoch = epoch + 1;  // without validation: the last epoch
+        if (validation.empty()) continue;
+        const double map = validationMap(ctx, fold, m, budget, validation);
+        report.epochValidationMap.push_back(map);
+        log += json({{"epoch", epoch + 1}, {"validation_map", map}}).dump() + "\n";
+        if (map > bestMap) {  // ties keep the earlier (less trained) epoch
+            bestMap = map;
+            bestEpoch = epoch + 1;
+            best.clear();
+            for (const auto& item : trainable)
+                best.push_back(item.second.detach().clone());
+        }
+    }
+    if (!best.empty()) {
+        report.bestEpoch = bestEpoch;
+        torch::NoGradGuard noGrad;
+        for (size_t i = 0; i < best.size(); ++i)
+            trainable[i].second.copy_(best[i]);
     }
     writeFileAtomically(ctx.request.out / fmt::format("fold-{}.jsonl", fold + 1), log);
 }
@@ -297,32 +386,14 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
 void scoreFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
                const model::InputBudget& budget, RerankFinetuneReport& report) {
     const auto& o = ctx.request.options;
-    torch::InferenceMode inference;
-    m.encoder->eval();
-    m.head->eval();
-    std::vector<model::TextPair> pairs;
     std::vector<const QueryData*> held;
-    for (const auto& q : ctx.collection.queries) {
-        if (ctx.folds.at(q.id) != fold) continue;
-        held.push_back(&q);
-        for (const auto* doc : q.candidates)
-            pairs.push_back({q.text, doc});
-    }
-    const auto packed = model::packTextPairs(m.tokenizer, pairs, budget, report.scoring);
-    const auto scores = model::scorePacked(
-        m, packed, o.batchSize * (1 + o.negatives), ctx.device, [&](int64_t done, int64_t total) {
-            return !ctx.progress || ctx.progress({fold, o.folds, "score", done, total, 0.0});
-        });
-    report.scoring.pairs += static_cast<int64_t>(pairs.size());
-    size_t next = 0;
-    for (const auto* q : held) {
-        const auto begin = scores.begin() + static_cast<std::ptrdiff_t>(next);
-        const auto n = static_cast<std::ptrdiff_t>(q->candidates.size());
-        report.run[q->id] = search::rerankTop(q->firstStage, static_cast<size_t>(o.candidates),
-                                              std::vector<double>(begin, begin + n));
-        next += q->candidates.size();
-    }
+    for (const auto& q : ctx.collection.queries)
+        if (ctx.folds.at(q.id) == fold) held.push_back(&q);
+    const auto rankings = rerankQueries(ctx, fold, m, budget, held, "score", report.scoring);
+    for (size_t i = 0; i < held.size(); ++i)
+        report.run[held[i]->id] = rankings[i];
     if (o.saveModels) {
+        torch::InferenceMode inference;
         const auto& tokFile = m.tokenizer.file;
         std::ifstream in(tokFile, std::ios::binary);
         const std::string bytes((std::istreambuf_iterator<char>(in)), {});
@@ -340,9 +411,12 @@ json foldsJson(const RerankFinetuneReport& r, const RerankFinetuneRequest& reque
         folds.push_back({{"fold", f.fold + 1},
                          {"held_out_queries", f.heldOutQueries},
                          {"training_queries", f.trainingQueries},
+                         {"validation_queries", f.validationQueries},
                          {"training_pairs", f.trainingPairs},
                          {"steps", f.steps},
                          {"epoch_loss", f.epochLoss},
+                         {"epoch_validation_map", f.epochValidationMap},
+                         {"best_epoch", f.bestEpoch},
                          {"seconds", f.seconds}});
     const auto& o = request.options;
     return {{"model", request.model.string()},
@@ -356,6 +430,7 @@ json foldsJson(const RerankFinetuneReport& r, const RerankFinetuneRequest& reque
               {"candidates", o.candidates},
               {"batch_size", o.batchSize},
               {"lr", o.learningRate},
+              {"validation_share", o.validationShare},
               {"seed", o.seed}}},
             {"queries_without_positive", r.queriesWithoutPositive},
             {"queries_without_negative", r.queriesWithoutNegative},
@@ -382,7 +457,27 @@ std::vector<std::string> RerankFinetuneOptions::problems() const {
         p.push_back(fmt::format("setting 'lr' must be positive (got {})", learningRate));
     if (weightDecay < 0.0) p.push_back("setting 'weight_decay' must not be negative");
     if (gradClip < 0.0) p.push_back("setting 'grad_clip' must not be negative (0 = off)");
+    if (!(validationShare >= 0.0 && validationShare < 1.0))
+        p.push_back(
+            fmt::format("setting 'validation_share' must be in [0, 1) (got {}; 0 = no validation)",
+                        validationShare));
     return p;
+}
+
+std::vector<std::string> pickValidationQueries(std::vector<std::string> trainable, double share,
+                                               uint64_t seed, int fold) {
+    std::sort(trainable.begin(), trainable.end());
+    trainable.erase(std::unique(trainable.begin(), trainable.end()), trainable.end());
+    const size_t n = trainable.size();
+    if (!(share > 0.0) || n < 2) return {};
+    const auto want = static_cast<size_t>(std::llround(share * static_cast<double>(n)));
+    const size_t take = std::clamp<size_t>(want, 1, n - 1);
+    Rng rng(deriveKey(seed, 40, static_cast<uint64_t>(fold)));
+    for (size_t i = n; i > 1; --i)
+        std::swap(trainable[i - 1], trainable[rng.below(i)]);
+    trainable.resize(take);
+    std::sort(trainable.begin(), trainable.end());
+    return trainable;
 }
 
 std::map<std::string, int> assignFolds(std::vector<std::string> ids, int folds, uint64_t seed) {

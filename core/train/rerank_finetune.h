@@ -34,7 +34,12 @@ struct RerankFinetuneOptions {
     uint64_t seed = 1;            ///< folds, re-initialisation, shuffling and negative sampling
     int64_t maxTokens = 0;        ///< longest packed input (0 = the model's maximum)
     int64_t maxQueryTokens = 64;  ///< query budget (global attention); longer ones truncated
-    bool saveModels = false;      ///< also write each fold's model to OUT/fold-N/
+    /// Share of each fold's training queries held out as validation (XLP paper, section 5.1.3):
+    /// not trained on, re-ranked after every epoch, and the epoch with the best validation MAP
+    /// gives the weights that score the fold's held-out queries. 0 = no validation (the last
+    /// epoch's weights). Must be in [0, 1).
+    double validationShare = 0.2;
+    bool saveModels = false;  ///< also write each fold's model to OUT/fold-N/
     runtime::DeviceSpec device;
     int threads = 0;  ///< intra-op threads; 0 = one per logical CPU
 
@@ -52,12 +57,18 @@ struct RerankFinetuneRequest {
 };
 
 struct FoldReport {
-    int fold = 0;                              ///< 0-based
-    std::vector<std::string> heldOutQueries;   ///< re-ranked by this fold's model (sorted)
-    std::vector<std::string> trainingQueries;  ///< contributed training pairs (sorted)
-    int64_t trainingPairs = 0;                 ///< (query, positive) pairs per epoch
-    int64_t steps = 0;                         ///< optimizer steps
-    std::vector<double> epochLoss;             ///< mean RR loss of each epoch
+    int fold = 0;                                ///< 0-based
+    std::vector<std::string> heldOutQueries;     ///< re-ranked by this fold's model (sorted)
+    std::vector<std::string> trainingQueries;    ///< contributed training pairs (sorted)
+    std::vector<std::string> validationQueries;  ///< selected the epoch, never trained (sorted)
+    int64_t trainingPairs = 0;                   ///< (query, positive) pairs per epoch
+    int64_t steps = 0;                           ///< optimizer steps
+    std::vector<double> epochLoss;               ///< mean RR loss of each epoch
+    /// MAP of the validation queries' re-ranked runs after each epoch (empty without them).
+    std::vector<double> epochValidationMap;
+    /// 1-based epoch whose weights scored the held-out queries: the first with the highest
+    /// validation MAP, or the last epoch without validation queries.
+    int bestEpoch = 0;
     double seconds = 0.0;
 };
 
@@ -74,8 +85,9 @@ struct RerankFinetuneReport {
     model::CrossEncoderStats scoring;            ///< held-out scoring counts (truncation)
 };
 
-/// Progress: fold (0-based) and phase ("train" with step/steps and the step's loss, "score" with
-/// pairs done/total). Returning false cancels (throws Cancelled, no run file written).
+/// Progress: fold (0-based) and phase ("train" with step/steps and the step's loss, "validate"
+/// and "score" with pairs done/total). Returning false cancels (throws Cancelled, no run file
+/// written).
 struct FinetuneProgress {
     int fold = 0, folds = 0;
     std::string phase;
@@ -89,9 +101,16 @@ using FinetuneProgressFn = std::function<bool(const FinetuneProgress&)>;
 /// ids and the seed. ConfigError when there are fewer ids than folds.
 std::map<std::string, int> assignFolds(std::vector<std::string> queryIds, int folds, uint64_t seed);
 
+/// The validation queries among one fold's `trainable` training queries: the ids sorted,
+/// shuffled with (seed, fold) and the first round(share x n) taken, at least one and at most
+/// n - 1 when share > 0 and n >= 2; none otherwise. Returned sorted.
+std::vector<std::string> pickValidationQueries(std::vector<std::string> trainable, double share,
+                                               uint64_t seed, int fold);
+
 /// Runs the k-fold fine-tuning and writes OUT/rerank.trec (tag isomorph-rerank-kfold),
-/// OUT/folds.json (per fold: held-out and training queries, steps, epoch losses) and
-/// OUT/fold-N.jsonl (one line per step: epoch, step, loss, lr). ConfigError for invalid
+/// OUT/folds.json (per fold: held-out, training and validation queries, steps, epoch losses,
+/// epoch validation MAP, the chosen epoch) and OUT/fold-N.jsonl (one line per step: epoch, step,
+/// loss, lr; one per epoch with validation queries: epoch, validation_map). ConfigError for invalid
 /// options (listing every problem), CheckpointError for a checkpoint that is not a
 /// cross-encoder, DataError naming the file for bad input, Diverged on a non-finite loss.
 RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,

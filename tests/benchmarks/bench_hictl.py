@@ -27,7 +27,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "reference"))
-import bench_train  # noqa: E402  (timed_steps)
+import bench_train  # noqa: E402  (demo_words, load_reference, timed_steps)
 import encoder_reference as ref  # noqa: E402
 
 PAIRS, T, M, TAU, WORD_TAU, ZETA = 32, 32, 512, 0.1, 0.1, 0.9
@@ -36,13 +36,7 @@ SPECIAL = 4  # <s>, <pad>, </s>, <unk>; <mask> is the last id
 
 def make_pairs(ws, tmp, cli):
     """A pair shard set of 2,000 en-de pairs whose sides are 40 demo-corpus words (> 32 pieces)."""
-    words = []
-    with open(os.path.join(ws, "corpora/man-demo/docs/train/en.jsonl"), encoding="utf-8") as f:
-        for line in f:
-            for s in json.loads(line)["sentences"]:
-                words.extend(w for w in s.split() if w.isalpha())
-            if len(words) > 20000:
-                break
+    words = bench_train.demo_words(ws)
     rng = random.Random(1)
     tsv = os.path.join(tmp, "en-de.tsv")
     with open(tsv, "w", encoding="utf-8") as f:
@@ -56,12 +50,7 @@ def make_pairs(ws, tmp, cli):
 
 
 def reference_step_time(init_dir, steps, threads):
-    torch.manual_seed(0)
-    torch.set_num_threads(threads)
-    cfg = json.load(open(os.path.join(init_dir, "config.json")))
-    cfg.setdefault("layer_norm_eps", 1e-5)
-    params = {k: v.clone().requires_grad_()
-              for k, v in ref.read_safetensors(os.path.join(init_dir, "model.safetensors")).items()}
+    cfg, params, _ = bench_train.load_reference(init_dir, threads)
     vocab = cfg["vocab_size"]
     emb = params["roberta.embeddings.word_embeddings.weight"]
     opt = torch.optim.AdamW(list(params.values()), lr=3e-4, weight_decay=0.01)

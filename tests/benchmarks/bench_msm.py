@@ -24,19 +24,14 @@ import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "reference"))
-import bench_train  # noqa: E402  (corpus and run helpers)
+import bench_train  # noqa: E402  (corpus, run and reference helpers)
 import encoder_reference as ref  # noqa: E402
 
 T, BLOCKS, SENTENCES, PROJ, TAU, MU = 64, 4, 12, 128, 0.1, 0.5
 
 
 def reference_step_time(init_dir, steps, threads):
-    torch.manual_seed(0)
-    torch.set_num_threads(threads)
-    cfg = json.load(open(os.path.join(init_dir, "config.json")))
-    cfg.setdefault("layer_norm_eps", 1e-5)
-    params = {k: v.clone().requires_grad_()
-              for k, v in ref.read_safetensors(os.path.join(init_dir, "model.safetensors")).items()}
+    cfg, params, _ = bench_train.load_reference(init_dir, threads)
     h, vocab = cfg["hidden_size"], cfg["vocab_size"]
     layer = torch.nn.TransformerEncoderLayer(h, cfg["num_attention_heads"], cfg["intermediate_size"],
                                              dropout=0.0, activation="gelu", batch_first=True,

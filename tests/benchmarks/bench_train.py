@@ -30,7 +30,8 @@ import encoder_reference as ref  # noqa: E402
 T, MLM_ROWS, WINDOWS, BANK, PROJ = 64, 32, 32, 1024, 128
 
 
-def make_corpus(ws, tmp, cli):
+def demo_words(ws):
+    """About 20,000 alphabetic words of the demo corpus's English training documents."""
     words = []
     with open(glob.glob(os.path.join(ws, "corpora/man-demo/docs/train/en.jsonl"))[0], encoding="utf-8") as f:
         for line in f:
@@ -38,6 +39,23 @@ def make_corpus(ws, tmp, cli):
                 words.extend(w for w in s.split() if w.isalpha())
             if len(words) > 20000:
                 break
+    return words
+
+
+def load_reference(init_dir, threads):
+    """(config, trainable float32 encoder tensors by checkpoint name, their name prefix) of an
+    initial checkpoint, with the thread count and seed of the reference side."""
+    torch.manual_seed(0)
+    torch.set_num_threads(threads)
+    cfg = json.load(open(os.path.join(init_dir, "config.json")))
+    cfg.setdefault("layer_norm_eps", 1e-5)
+    params = {k: v.clone().requires_grad_()
+              for k, v in ref.read_safetensors(os.path.join(init_dir, "model.safetensors")).items()}
+    return cfg, params, "roberta." if cfg["model_type"] == "xlm-roberta" else "bert."
+
+
+def make_corpus(ws, tmp, cli):
+    words = demo_words(ws)
     rng = random.Random(1)
     os.makedirs(os.path.join(tmp, "docs"))
     for lang in ("en", "de"):

@@ -4,6 +4,7 @@
 // (held-out English sentences and their word-by-word German translations), binarized with the
 // real CLI, and a run config for a 2-layer, 32-wide model (steps take ms).
 
+#include <cmath>
 #include <map>
 #include <random>
 #include <sstream>
@@ -162,14 +163,16 @@ inline std::map<int, double> trainLosses(const QString& runDir, bool* consistent
     return out;
 }
 
-/// "" when run `b` logged, bit for bit, the loss run `a` logged at each of a's steps; else the
-/// first difference ("step 3: 0.25 vs 0.5", full precision).
-inline QString firstLossDifference(const QString& a, const QString& b) {
+/// "" when run `b` logged, bit for bit, the loss run `a` logged at each of a's steps (with
+/// `relative` > 0: within relative x |a's loss|); else the first difference ("step 3: 0.25 vs
+/// 0.5", full precision).
+inline QString firstLossDifference(const QString& a, const QString& b, double relative = 0.0) {
     const auto la = trainLosses(a), lb = trainLosses(b);
     for (const auto& [step, loss] : la) {
         auto it = lb.find(step);
         if (it == lb.end()) return QString("step %1: missing in %2").arg(step).arg(b);
-        if (it->second != loss)
+        if (relative > 0 ? !(std::abs(it->second - loss) <= relative * std::abs(loss))
+                         : it->second != loss)
             return QString("step %1: %2 vs %3")
                 .arg(step)
                 .arg(loss, 0, 'g', 17)

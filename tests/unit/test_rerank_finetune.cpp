@@ -1,7 +1,8 @@
 // k-fold re-ranking fine-tuning (core/train/rerank_finetune.h) on a tiny synthetic BEIR set and
 // a tiny random cross-encoder: folds are disjoint and cover every query, no fold trains on the
 // queries it re-ranks, only the last `layers` encoder layers and the head change, documents
-// below `candidates` keep their first-stage order, and bad input is refused by name.
+// below `candidates` keep their first-stage order, each fold holds out validation queries and
+// keeps the weights of its best validation-MAP epoch, and bad input is refused by name.
 
 #include <fstream>
 #include <set>
@@ -14,8 +15,10 @@
 #include "core/common/errors.h"
 #include "core/data/readers/retrieval_sets.h"
 #include "core/eval/retrieval_metrics.h"
+#include "core/model/cross_encoder.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/tensor_file.h"
+#include "core/search/rerank_top.h"
 #include "core/train/rerank_finetune.h"
 #include "tests/support/error_message.h"
 #include "tests/support/tiny_cross_encoder.h"
@@ -128,11 +131,20 @@ class TestRerankFinetune : public QObject {
             const std::set<std::string> held(f.heldOutQueries.begin(), f.heldOutQueries.end());
             for (const auto& q : f.trainingQueries)
                 QVERIFY2(!held.count(q), q.c_str());
-            // Every other query has a positive and negatives, so all of them trained.
-            QCOMPARE(f.trainingQueries.size(), size_t{kQueries - 2});
-            QCOMPARE(f.trainingPairs, int64_t{kQueries - 2});
-            QCOMPARE(f.steps, int64_t{2 * 2});  // 2 epochs of ceil(8 / 4) steps
+            // Every other query has a positive and negatives: round(0.2 x 8) = 2 of them
+            // validate, the other 6 train.
+            QCOMPARE(f.validationQueries.size(), size_t{2});
+            for (const auto& q : f.validationQueries) {
+                QVERIFY2(!held.count(q), q.c_str());
+                QVERIFY2(std::find(f.trainingQueries.begin(), f.trainingQueries.end(), q) ==
+                             f.trainingQueries.end(),
+                         q.c_str());
+            }
+            QCOMPARE(f.trainingQueries.size(), size_t{kQueries - 2 - 2});
+            QCOMPARE(f.trainingPairs, int64_t{kQueries - 2 - 2});
+            QCOMPARE(f.steps, int64_t{2 * 2});  // 2 epochs of ceil(6 / 4) steps
             QCOMPARE(f.epochLoss.size(), size_t{2});
+            QCOMPARE(f.epochValidationMap.size(), size_t{2});
             for (double l : f.epochLoss)
                 QVERIFY(std::isfinite(l) && l > 0);
         }
@@ -178,7 +190,81 @@ class TestRerankFinetune : public QObject {
         int lines = 0;
         for (std::string line; std::getline(log, line);)
             ++lines;
-        QCOMPARE(lines, 4);
+        QCOMPARE(lines, 4 + 2);  // a line per step and one per epoch's validation MAP
+    }
+
+    void bestValidationEpochScoresTheHeldOutQueries() {
+        // 5 epochs at a high rate so that validation MAP moves between epochs. The model each
+        // fold saves (the one that scored its held-out queries) is re-scored here on the fold's
+        // validation queries through the inference path (model::CrossEncoder): its MAP is the
+        // best of the logged epochs, not the last epoch's where they differ.
+        auto r = request(path("best-out"));
+        r.options.epochs = 5;
+        r.options.learningRate = 1e-2;
+        r.options.validationShare = 0.5;  // 4 of 8: MAP in steps of 1/8 or finer
+        const auto report = train::finetuneReranker(r);
+        const auto en = testing::syntheticSentences(testing::englishWords(), kQueries, 21);
+        const auto de = testing::syntheticSentences(testing::germanWords(), kPassages, 22);
+        const auto first = eval::groupRun(data::readTrecRun(run_));
+        int earlier = 0;
+        for (const auto& f : report.folds) {
+            QCOMPARE(f.validationQueries.size(), size_t{4});
+            QCOMPARE(f.epochValidationMap.size(), size_t{5});
+            const auto& maps = f.epochValidationMap;
+            const auto best = std::max_element(maps.begin(), maps.end());  // first of the best
+            QCOMPARE(f.bestEpoch, int(best - maps.begin()) + 1);
+            earlier += *best > maps.back();
+            model::CrossEncoderOptions co;
+            co.threads = 1;
+            auto scorer = model::CrossEncoder::open(r.out / fmt::format("fold-{}", f.fold + 1), co);
+            double sum = 0;
+            for (const auto& qid : f.validationQueries) {
+                const int q = std::stoi(qid.substr(1));
+                std::vector<model::TextPair> pairs;
+                const auto candidates = search::rerankCandidates(first.at(qid), 4);
+                for (const auto& doc : candidates)
+                    pairs.push_back({&en[size_t(q)], &de[size_t(std::stoi(doc.substr(1)))]});
+                const auto ranked = search::rankDocuments(
+                    search::rerankTop(first.at(qid), 4, scorer->score(pairs)));
+                sum += eval::averagePrecision(ranked, {{fmt::format("p{}.de", q), 1}});
+            }
+            // MAP of 4 queries with one relevant passage each: sums of 1/rank, exact in doubles
+            // up to the last bits of the 1/3 terms.
+            QVERIFY2(std::abs(sum / 4 - *best) < 1e-12,
+                     qPrintable(QString("fold %1: saved model %2, best epoch %3 (%4)")
+                                    .arg(f.fold + 1)
+                                    .arg(sum / 4)
+                                    .arg(f.bestEpoch)
+                                    .arg(*best)));
+        }
+        // Not vacuous: in some fold the best epoch is strictly better than the last one, so
+        // keeping the last epoch's weights would have failed the comparison above.
+        QVERIFY2(earlier > 0, "no fold's best validation epoch beat its last one");
+        // Without validation every training query trains and the last epoch is kept.
+        auto none = request(path("none-out"));
+        none.options.validationShare = 0;
+        none.options.saveModels = false;
+        for (const auto& f : train::finetuneReranker(none).folds) {
+            QVERIFY(f.validationQueries.empty() && f.epochValidationMap.empty());
+            QCOMPARE(f.trainingQueries.size(), size_t{kQueries - 2});
+            QCOMPARE(f.bestEpoch, 2);
+        }
+    }
+
+    void validationQueriesAreDeterministicAndBounded() {
+        std::vector<std::string> ids;
+        for (int i = 0; i < 9; ++i)
+            ids.push_back("q" + std::to_string(i));
+        const auto a = train::pickValidationQueries(ids, 0.2, 7, 1);
+        QCOMPARE(a.size(), size_t{2});  // round(1.8)
+        QVERIFY(std::is_sorted(a.begin(), a.end()));
+        std::reverse(ids.begin(), ids.end());
+        QCOMPARE(train::pickValidationQueries(ids, 0.2, 7, 1), a);
+        QVERIFY(train::pickValidationQueries(ids, 0.2, 7, 2) != a);                 // another fold
+        QCOMPARE(train::pickValidationQueries(ids, 0.01, 7, 1).size(), size_t{1});  // at least 1
+        QCOMPARE(train::pickValidationQueries(ids, 0.99, 7, 1).size(), size_t{8});  // 1 trains
+        QVERIFY(train::pickValidationQueries({"only"}, 0.5, 7, 1).empty());
+        QVERIFY(train::pickValidationQueries(ids, 0.0, 7, 1).empty());
     }
 
     void foldsAreDeterministicAndBalanced() {
@@ -212,13 +298,66 @@ class TestRerankFinetune : public QObject {
         auto r = request(path("bad-out"));
         r.options.folds = 1;
         r.options.negatives = 0;
+        r.options.validationShare = 1.0;
         const QString m = testing::messageOf<ConfigError>([&] { train::finetuneReranker(r); });
-        QVERIFY2(m.contains("setting 'folds'") && m.contains("setting 'negatives'"), qPrintable(m));
+        QVERIFY2(m.contains("setting 'folds'") && m.contains("setting 'negatives'") &&
+                     m.contains("setting 'validation_share'"),
+                 qPrintable(m));
         r = request(path("bad-out"));
         r.options.layers = 5;
         QVERIFY(testing::messageOf<ConfigError>([&] {
                     train::finetuneReranker(r);
                 }).contains("setting 'layers' is 5, but"));
+    }
+
+    void queriesWithoutPositiveOrNegativeAreCountedAndStillReRanked() {
+        // q0: a 60-word query (cut to --max-query-tokens 4 and counted); q4: judged only not
+        // relevant (no positive: cannot train, still re-ranked); q5: every candidate relevant
+        // (no negative: skipped in training); q1-q3 train and validate as usual.
+        const fs::path beir = path("odd-beir"), run = path("odd.trec");
+        const auto en = testing::syntheticSentences(testing::englishWords(), 6, 31);
+        const auto de = testing::syntheticSentences(testing::germanWords(), 8, 32);
+        std::string corpus, queries, qrels = "query-id\tcorpus-id\tscore\n", trec;
+        for (int p = 0; p < 8; ++p)
+            corpus += fmt::format("{{\"_id\": \"p{}.de\", \"title\": \"\", \"text\": \"{}\"}}\n", p,
+                                  de[size_t(p)]);
+        for (int q = 0; q < 6; ++q) {
+            std::string text = en[size_t(q)];
+            for (int i = 0; q == 0 && i < 12; ++i)
+                text += " " + en[size_t(1 + i % 5)];
+            queries += fmt::format("{{\"_id\": \"q{}.en\", \"text\": \"{}\"}}\n", q, text);
+            for (int r = 0; r < 3; ++r) {
+                const int doc = (q + r) % 8;
+                trec += fmt::format("q{}.en Q0 p{}.de {} {} first\n", q, doc, r + 1, 10 - r);
+                const int grade = q == 5 ? 1 : (q == 4 ? 0 : (r == 1 ? 1 : -1));
+                if (grade >= 0) qrels += fmt::format("q{}.en\tp{}.de\t{}\n", q, doc, grade);
+            }
+        }
+        writeFile(beir / "corpus.jsonl", corpus);
+        writeFile(beir / "queries.jsonl", queries);
+        writeFile(beir / "qrels" / "test.tsv", qrels);
+        writeFile(run, trec);
+        auto r = request(path("odd-out"));
+        r.beir = beir;
+        r.run = run;
+        r.options.folds = 2;
+        r.options.candidates = 3;
+        r.options.maxQueryTokens = 4;
+        r.options.saveModels = false;
+        const auto report = train::finetuneReranker(r);
+        QCOMPARE(report.queriesWithoutPositive, std::vector<std::string>{"q4.en"});
+        QCOMPARE(report.queriesWithoutNegative, std::vector<std::string>{"q5.en"});
+        QVERIFY(report.scoring.queriesTruncated >= 1);
+        for (const auto& f : report.folds)
+            for (const auto* list : {&f.trainingQueries, &f.validationQueries})
+                for (const auto& q : *list)
+                    QVERIFY2(q != "q4.en" && q != "q5.en", q.c_str());
+        QCOMPARE(report.run.size(), size_t{6});  // every query re-ranked, the odd ones too
+        for (const auto& [qid, ranking] : report.run) {
+            QCOMPARE(ranking.size(), size_t{3});
+            for (const auto& d : ranking)
+                QVERIFY2(std::isfinite(d.score), qid.c_str());
+        }
     }
 
     void runOfAnotherCollectionIsRefused() {

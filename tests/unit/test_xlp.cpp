@@ -1,10 +1,12 @@
 // XLP (Yu, Fei & Li 2021) pieces: the RR loss against hand-computed values, the QLM loss against
-// a float64 reference, section alignment (one-to-one, highest first, eta, minimum length,
-// counts), the cross-encoder under global + sliding-window attention equal to full attention
-// under the equivalent mask (outputs and gradients), and Longformer's global projections: copied
-// from the local ones they change nothing, trained apart they are used.
+// a float64 reference, QLM masks keyed by row identity (not row position), section alignment
+// (one-to-one, highest first, eta, minimum length, counts), the cross-encoder under global +
+// sliding-window attention equal to full attention under the equivalent mask (outputs and
+// gradients), and Longformer's global projections: copied from the local ones they change nothing,
+// trained apart they are used.
 
 #include <cmath>
+#include <stdexcept>
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -159,6 +161,41 @@ class TestXlp : public QObject {
         QVERIFY(n > 0);
         // float64: summing 40 exponentials loses ~1e-15 relative.
         ISOMORPH_COMPARE_NEAR(out.loss.item<double>(), sum / n, 1e-12);
+    }
+
+    void qlmMasksFollowRowKeysNotRowPositions() {
+        // Two queries packed with long queries, in both orders. Keyed by content (XLP keys rows
+        // by their query's source, section and epoch) a row is masked the same wherever it sits,
+        // which is what makes N data-parallel ranks mask the global batch as one process does;
+        // keyed by position (no keys) the same row is masked differently in the other order.
+        std::vector<ds::CrossEncoderInput> rows;
+        for (int r = 0; r < 2; ++r) {
+            std::vector<int32_t> query, doc;
+            for (int i = 0; i < 8; ++i)
+                query.push_back(4 + (r * 16 + i) % (kVocab - 6));
+            for (int i = 0; i < 6; ++i)
+                doc.push_back(4 + (r * 16 + 8 + i) % (kVocab - 6));
+            rows.push_back(ds::packCrossEncoderInput(query, doc, 8, 36));
+        }
+        const ds::CrossEncoderBatch forward = ds::collateCrossEncoderInputs({rows[0], rows[1]});
+        const ds::CrossEncoderBatch reversed = ds::collateCrossEncoderInputs({rows[1], rows[0]});
+        ds::MaskOptions mask = ds::qlmMaskOptions(kVocab);
+        mask.probability = 0.5;
+        auto labels = [&](const ds::CrossEncoderBatch& b, const std::vector<uint64_t>* keys,
+                          int64_t row) {
+            ds::TokenMatrix ids = b.ids;
+            const auto all = ds::maskCrossEncoderTokens(ids, b.queryLengths, ds::QlmTarget::Query,
+                                                        mask, 5, keys);
+            const auto begin = all.begin() + row * b.ids.cols;
+            return std::vector<int32_t>(begin, begin + b.ids.cols);
+        };
+        const std::vector<uint64_t> keysForward = {101, 202}, keysReversed = {202, 101};
+        QCOMPARE(labels(forward, &keysForward, 0), labels(reversed, &keysReversed, 1));
+        QCOMPARE(labels(forward, &keysForward, 1), labels(reversed, &keysReversed, 0));
+        QVERIFY(labels(forward, nullptr, 0) != labels(reversed, nullptr, 1));
+        // A key per row is required.
+        const std::vector<uint64_t> one = {1};
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, labels(forward, &one, 0));
     }
 
     void matchSectionsOneToOneHighestFirst() {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 #include "core/common/random.h"
 
@@ -39,6 +40,16 @@ void maskRow(TokenMatrix& m, int64_t r, int64_t begin, int64_t end, const MaskOp
     }
 }
 
+/// The generator key of row r: (seed, rowKeys[r]) when keys are given, else (seed, r).
+uint64_t rowKey(uint64_t seed, const std::vector<uint64_t>* rowKeys, int64_t r) {
+    return deriveKey(seed, rowKeys ? (*rowKeys)[static_cast<size_t>(r)] : static_cast<uint64_t>(r));
+}
+
+void checkRowKeys(const TokenMatrix& m, const std::vector<uint64_t>* rowKeys, const char* who) {
+    if (rowKeys && static_cast<int64_t>(rowKeys->size()) != m.rows)
+        throw std::logic_error(std::string(who) + ": one row key per row expected");
+}
+
 }  // namespace
 
 MaskOptions qlmMaskOptions(int32_t vocabSize) {
@@ -51,26 +62,24 @@ MaskOptions qlmMaskOptions(int32_t vocabSize) {
 std::vector<int32_t> maskTokens(TokenMatrix& m, const MaskOptions& options, uint64_t seed,
                                 const std::vector<uint64_t>* rowKeys) {
     checkOptions(options);
-    if (rowKeys && static_cast<int64_t>(rowKeys->size()) != m.rows)
-        throw std::logic_error("maskTokens: one row key per row expected");
+    checkRowKeys(m, rowKeys, "maskTokens");
     std::vector<int32_t> labels(m.ids.size(), kIgnoreLabel);
-    for (int64_t r = 0; r < m.rows; ++r) {
-        const uint64_t key = deriveKey(
-            seed, rowKeys ? (*rowKeys)[static_cast<size_t>(r)] : static_cast<uint64_t>(r));
-        maskRow(m, r, 0, m.cols, options, key, labels);
-    }
+    for (int64_t r = 0; r < m.rows; ++r)
+        maskRow(m, r, 0, m.cols, options, rowKey(seed, rowKeys, r), labels);
     return labels;
 }
 
 std::vector<int32_t> maskQueryTokens(TokenMatrix& m, const std::vector<int32_t>& queryLengths,
-                                     const MaskOptions& options, uint64_t seed) {
+                                     const MaskOptions& options, uint64_t seed,
+                                     const std::vector<uint64_t>* rowKeys) {
     checkOptions(options);
     if (static_cast<int64_t>(queryLengths.size()) != m.rows) {
         throw std::logic_error("maskQueryTokens: one query length per row expected");
     }
+    checkRowKeys(m, rowKeys, "maskQueryTokens");
     std::vector<int32_t> labels(m.ids.size(), kIgnoreLabel);
     for (int64_t r = 0; r < m.rows; ++r) {
-        maskRow(m, r, 1, 1 + int64_t{queryLengths[r]}, options, deriveKey(seed, r), labels);
+        maskRow(m, r, 1, 1 + int64_t{queryLengths[r]}, options, rowKey(seed, rowKeys, r), labels);
     }
     return labels;
 }
@@ -78,16 +87,17 @@ std::vector<int32_t> maskQueryTokens(TokenMatrix& m, const std::vector<int32_t>&
 std::vector<int32_t> maskCrossEncoderTokens(TokenMatrix& m,
                                             const std::vector<int32_t>& queryLengths,
                                             QlmTarget target, const MaskOptions& options,
-                                            uint64_t seed) {
-    if (target == QlmTarget::Query) return maskQueryTokens(m, queryLengths, options, seed);
+                                            uint64_t seed, const std::vector<uint64_t>* rowKeys) {
+    if (target == QlmTarget::Query) return maskQueryTokens(m, queryLengths, options, seed, rowKeys);
     checkOptions(options);
     if (static_cast<int64_t>(queryLengths.size()) != m.rows) {
         throw std::logic_error("maskCrossEncoderTokens: one query length per row expected");
     }
+    checkRowKeys(m, rowKeys, "maskCrossEncoderTokens");
     std::vector<int32_t> labels(m.ids.size(), kIgnoreLabel);
     for (int64_t r = 0; r < m.rows; ++r) {
         const int64_t begin = target == QlmTarget::Document ? 2 + int64_t{queryLengths[r]} : 1;
-        maskRow(m, r, begin, m.cols, options, deriveKey(seed, r), labels);
+        maskRow(m, r, begin, m.cols, options, rowKey(seed, rowKeys, r), labels);
     }
     return labels;
 }

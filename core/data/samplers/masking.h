@@ -30,8 +30,10 @@ std::vector<int32_t> maskTokens(TokenMatrix& m, const MaskOptions& options, uint
 
 /// QLM: like maskTokens, but only positions [1, 1 + queryLengths[r]) of row r (the query of a
 /// `<s> query </s> document </s>` row) can be selected; document tokens are never masked.
+/// `rowKeys` as for maskTokens (XLP keys rows by their query's identity: source, section, epoch).
 std::vector<int32_t> maskQueryTokens(TokenMatrix& m, const std::vector<int32_t>& queryLengths,
-                                     const MaskOptions& options, uint64_t seed);
+                                     const MaskOptions& options, uint64_t seed,
+                                     const std::vector<uint64_t>* rowKeys = nullptr);
 
 /// Which part of a `<s> query </s> document </s>` row QLM masks: the query (the paper's QLM), the
 /// document, or both (the paper's ablations, §5.3.2; "both" approximates TLM).
@@ -39,10 +41,12 @@ enum class QlmTarget { Query, Document, Both };
 
 /// QLM with a choice of target: Query is maskQueryTokens; Document selects only positions
 /// [2 + queryLengths[r], length) (the document and its closing </s>, which is never selected);
-/// Both selects every non-special token. Row r uses a generator keyed by (seed, r).
+/// Both selects every non-special token. Row r uses a generator keyed by (seed, r), or by
+/// (seed, rowKeys[r]) when given.
 std::vector<int32_t> maskCrossEncoderTokens(TokenMatrix& m,
                                             const std::vector<int32_t>& queryLengths,
                                             QlmTarget target, const MaskOptions& options,
-                                            uint64_t seed);
+                                            uint64_t seed,
+                                            const std::vector<uint64_t>* rowKeys = nullptr);
 
 }  // namespace isomorph::data::samplers

@@ -87,24 +87,30 @@ ObjectiveOutput maskedLmLossForLabels(model::MlmHeadImpl& head, StepContext& con
     auto target = labelTensor.index({selected});
     ObjectiveOutput result;
     const int64_t count = target.size(0);
-    if (count == 0) {
-        result.loss = out.lastHidden.sum() * 0.0;
-    } else {
-        auto logits = head.forward(hidden);
-        auto sum = torch::nn::functional::cross_entropy(
-            logits, target,
-            torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum));
-        // Mean over the masked tokens of all ranks, so N processes match one with N x the batch.
-        double total = static_cast<double>(count);
-        if (context.collective) {
-            std::vector<torch::Tensor> n{torch::tensor({total}, torch::kFloat64)};
-            context.collective->allReduceSum(n);
-            total = n[0].item<double>() / context.collective->worldSize();
-        }
-        result.loss = sum / total;
+    // Mean over the masked tokens of all ranks, so N processes match one with N x the batch.
+    // Every rank joins the reduction, also one that masked nothing in this batch (short QLM
+    // queries can leave a rank without targets): a rank skipping it would hang the others.
+    double total = static_cast<double>(count);
+    if (context.collective) {
+        std::vector<torch::Tensor> n{torch::tensor({total}, torch::kFloat64)};
+        context.collective->allReduceSum(n);
+        total = n[0].item<double>() / context.collective->worldSize();
+    }
+    // The head runs on the selected rows even when there are none: its parameters then get
+    // defined zero gradients, so every rank all-reduces the same gradient tensors (a rank
+    // without targets would otherwise leave the head's gradients undefined and skip them).
+    auto logits = head.forward(hidden);
+    auto sum = torch::nn::functional::cross_entropy(
+        logits, target, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum));
+    result.loss = total > 0 ? sum / total : sum * 0.0;  // no targets anywhere: 0, not 0/0
+    if (count > 0) {
         torch::NoGradGuard noGrad;
         double correct = logits.argmax(1).eq(target).sum().item<double>();
         result.metrics.emplace_back("acc", correct / static_cast<double>(count));
+    } else if (context.collective) {
+        // The loop averages metrics over ranks element by element: every rank reports the same
+        // keys (this rank's accuracy counts as 0 in that batch's mean).
+        result.metrics.emplace_back("acc", 0.0);
     }
     result.metrics.emplace_back("masked", static_cast<double>(count));
     result.tokens = rows.tokens();

@@ -22,6 +22,7 @@ namespace {
 constexpr uint64_t kXlpSeedTag = 0x71B0;
 constexpr uint64_t kScheduleTag = 0x71B1;
 constexpr uint64_t kAlignTag = 0x71B2;
+constexpr uint64_t kQlmRowTag = 0x71B3;
 constexpr int64_t kTitleTokens = 32;  // title ids kept for its embedding
 constexpr int64_t kTitleBatch = 64;   // titles per forward pass
 
@@ -180,6 +181,21 @@ ds::TitleEmbedder encoderTitleEmbedder(model::Encoder encoder, const text::Token
         if (wasTraining) encoder->train();
         return out;
     };
+}
+
+/// Masking keys of a batch's rows that name what each row holds, not where it sits: (source,
+/// section, epoch) of its query and the candidate's place among the query's 1 + K rows. The
+/// global batch then masks the same tokens whichever rank a row lands on, so N data-parallel
+/// processes train exactly as one with N x the batch.
+std::vector<uint64_t> rowIdentityKeys(const ds::RetrievalBatch& b) {
+    const size_t queries = b.sources.size();
+    const size_t perQuery = queries == 0 ? 0 : static_cast<size_t>(b.pairs.rows) / queries;
+    std::vector<uint64_t> keys;
+    keys.reserve(static_cast<size_t>(b.pairs.rows));
+    for (size_t q = 0; q < queries; ++q)
+        for (size_t k = 0; k < perQuery; ++k)
+            keys.push_back(deriveKey(kQlmRowTag, b.sources[q], b.sections[q], b.epochs[q], k));
+    return keys;
 }
 
 }  // namespace
@@ -369,7 +385,9 @@ ObjectiveOutput XlpObjective::rrStep(StepContext& context, size_t pair) {
     auto types = intTensor(b.tokenTypes, rows, cols, context.device);
     auto global = boolTensor(b.global, rows, cols, context.device);
     auto hidden = context.encoder->forward(t.ids, t.mask, types, false, global).lastHidden;
-    auto scores = heads_->rr(hidden).to(torch::kFloat32);
+    // float32 at least (the loss of a half-precision forward), float64 kept as it is.
+    auto scores = heads_->rr(hidden);
+    if (scores.scalar_type() != torch::kFloat64) scores = scores.to(torch::kFloat32);
     double accuracy = 0;
     ObjectiveOutput out;
     out.loss = relevanceRankingLoss(scores, 1 + options_.negatives, &accuracy);
@@ -390,8 +408,9 @@ ObjectiveOutput XlpObjective::qlmStep(StepContext& context, size_t pair) {
     const int64_t rows = b.pairs.rows, cols = b.pairs.cols;
     ds::MaskOptions mask = ds::qlmMaskOptions(vocabSize_);
     mask.probability = options_.qlmMaskProb;
+    const std::vector<uint64_t> keys = rowIdentityKeys(b);
     std::vector<int32_t> labels =
-        ds::maskCrossEncoderTokens(b.pairs, b.queryLengths, qlmTarget_, mask, context.seed);
+        ds::maskCrossEncoderTokens(b.pairs, b.queryLengths, qlmTarget_, mask, context.seed, &keys);
     auto types = intTensor(b.tokenTypes, rows, cols, context.device);
     auto global = boolTensor(b.global, rows, cols, context.device);
     ObjectiveOutput out =
