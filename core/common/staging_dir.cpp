@@ -118,8 +118,12 @@ void StagingDir::moveTo(const fs::path& target) {
     fs::remove(path_ / kStagingOwnerFile, ec);  // the output is complete: no owner to record
     ec.clear();
     if (fs::exists(target)) {
-        // A fresh unused name (the temporary StagingDir removes its folder again).
-        const fs::path old = StagingDir(target).path_;
+        // A fresh unused name; the folder (with its owner file) goes again at the block's end.
+        fs::path old;
+        {
+            const StagingDir aside(target);
+            old = aside.path();
+        }
         fs::rename(target, old, ec);
         if (!ec) fs::rename(path_, target, ec);
         std::error_code ignored;
