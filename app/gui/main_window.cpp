@@ -21,6 +21,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QtConcurrent>
 
 #include "app/gui/about_controller.h"
 #include "app/gui/embeddings_controller.h"
@@ -285,8 +286,24 @@ bool MainWindow::openWorkspace(const QString& path, QString* error) {
                      tr("%1 is read-only: runs and indexes cannot be saved there").arg(root));
     }
     runsController_->setWorkspace(root);
+    removeStaleStaging();
     Q_EMIT workspaceOpened(root);
     return true;
+}
+
+void MainWindow::removeStaleStaging() {
+    // Staging folders a killed build left (a corpus rebuild when the window was closed), off
+    // the GUI thread: removing a corpus takes a while.
+    QtConcurrent::run([ws = *workspace_] {
+        return ws.removeStaleStaging();
+    }).then(this, [this](const std::vector<StaleStagingDir>& removed) {
+        for (const auto& r : removed)
+            log_->append(views::LogModel::Level::Info, QStringLiteral("workspace"),
+                         tr("Removed the staging folder %1 (%2)")
+                             .arg(QString::fromStdString(r.path.string()),
+                                  QString::fromStdString(r.reason)));
+        Q_EMIT staleStagingRemoved(static_cast<int>(removed.size()));
+    });
 }
 
 bool MainWindow::createWorkspace(const QString& path, const QString& name, QString* error) {

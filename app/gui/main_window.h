@@ -86,6 +86,9 @@ class MainWindow : public QMainWindow {
     void liveDemoStarted(const QString& runDir);
     /// The live demo stopped before its run: `why` is empty when the user cancelled.
     void liveDemoFailed(const QString& why);
+    /// The opened workspace was checked for staging folders of killed builds; `count` were
+    /// removed (each with a log line).
+    void staleStagingRemoved(int count);
 
   protected:
     void closeEvent(QCloseEvent* event) override;
@@ -97,6 +100,7 @@ class MainWindow : public QMainWindow {
     void refreshRecentMenu();
     void refreshOverview();
     void updateTitle();
+    void removeStaleStaging();
     void showError(const QString& title, const QString& message);
     void promptNewWorkspace();
     void promptOpenWorkspace();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <unordered_set>
 
 #include <nlohmann/json.hpp>
@@ -15,8 +17,11 @@
 
 #include "core/common/errors.h"
 #include "core/index/index_builder.h"
+#include "core/index/rerank_rows.h"
 #include "core/index/search_service.h"
+#include "core/model/cross_encoder.h"
 #include "core/model_io/checkpoint_path.h"
+#include "core/model_io/safetensors.h"
 #include "views/search/search_view.h"
 
 namespace isomorph::gui {
@@ -165,18 +170,132 @@ views::SearchIndexInfo indexInfo(const index::SearchService& service) {
     return info;
 }
 
+/// Tensor name prefix of a cross-encoder's relevance head: model::kRelevanceHeadPrefix, which
+/// lives in a LibTorch header (core/model/cross_encoder_model.h) the GUI does not include.
+constexpr const char* kRelevanceHeadPrefix = "xlp.rr.";
+
+/// Whether `dir` holds a cross-encoder: its heads.safetensors has the relevance head (read from
+/// the file's header, without loading the model).
+bool isCrossEncoder(const fs::path& dir) {
+    const fs::path heads = dir / "heads.safetensors";
+    if (!pathExists(heads)) return false;
+    try {
+        const auto file = model_io::SafetensorsFile::open(heads);
+        for (const auto& t : file.tensors())
+            if (t.name.rfind(kRelevanceHeadPrefix, 0) == 0) return true;
+    } catch (const std::exception&) {  // a damaged file: not offered; choosing it says why
+    }
+    return false;
+}
+
+/// Worker: each run of the workspace whose checkpoint (best, else latest) is a cross-encoder.
+QStringList crossEncoderCheckpoints(const QString& workspace) {
+    QStringList out;
+    const QDir runs(QDir(workspace).filePath(QStringLiteral("runs")));
+    for (const QString& run : runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        try {
+            const fs::path dir = model_io::resolveCheckpoint(toPath(runs.filePath(run)));
+            if (isCrossEncoder(dir)) out << qs(dir.string());
+        } catch (const std::exception&) {  // a run without checkpoints yet
+        }
+    }
+    return out;
+}
+
+/// What a search asked of the re-ranker.
+struct RerankRequest {
+    QString checkpoint;  ///< "" = no re-ranking
+    std::size_t depth = 0;
+};
+
+}  // namespace
+
+/// The cross-encoder both sides re-rank with: loaded by the first worker that needs it (again
+/// when another checkpoint is chosen); workers take turns, as CrossEncoder is not reentrant.
+class SharedReranker {
+  public:
+    /// Re-scores the first `depth` of `rows` (rank order) against `query` and fills `out`'s
+    /// re-ranking fields; returns each row's first-stage rank by id. Throws with a message for
+    /// the view when the checkpoint cannot re-rank (a bi-encoder, a partial head, no tokenizer).
+    std::map<std::string, int> rerank(const RerankRequest& request, const std::string& query,
+                                      std::vector<index::ResultRow>& rows,
+                                      views::SearchOutcome& out) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (!model_ || checkpoint_ != request.checkpoint) load(request.checkpoint);
+        std::map<std::string, int> firstStage;
+        for (const auto& r : rows)
+            firstStage[r.id] = r.rank;
+        model::CrossEncoderStats stats;
+        rows = index::rerankRows(rows, query, request.depth, *model_, &stats);
+        out.reranked = true;
+        out.rerankDepth = static_cast<int>(std::min(request.depth, firstStage.size()));
+        out.rerankMs = 1000 * stats.seconds;
+        if (stats.queriesTruncated > 0)
+            out.warning =
+                SearchController::tr("the re-ranker kept only the first %1 tokens of the query")
+                    .arg(model_->maxQueryTokens());
+        return firstStage;
+    }
+
+  private:
+    void load(const QString& checkpoint) {
+        model_.reset();
+        checkpoint_ = checkpoint;
+        QString error;
+        const fs::path dir = resolveModel(checkpoint, &error);
+        if (!error.isEmpty()) throw std::runtime_error(error.toStdString());
+        model::CrossEncoderOptions options;
+        options.threads = encoderThreads();
+        model_ = model::CrossEncoder::open(dir, options);
+    }
+
+    std::mutex mutex_;
+    QString checkpoint_;  ///< what model_ was loaded from
+    std::unique_ptr<model::CrossEncoder> model_;
+};
+
+namespace {
+
 views::SearchOutcome runQuery(const index::SearchService& service, const std::string& text,
-                              const index::QueryOptions& q) {
+                              index::QueryOptions q, const RerankRequest& rerank,
+                              SharedReranker& reranker) {
     views::SearchOutcome out;
     out.mode = QString::fromLatin1(index::searchModeName(q.mode));
+    const bool reranking = !rerank.checkpoint.isEmpty();
+    const int k = q.k;
+    // As `search --rerank`: the first stage retrieves depth candidates (at least k), k of the
+    // re-ranked list are shown.
+    if (reranking) q.k = std::max(k, static_cast<int>(rerank.depth));
     try {
         index::SearchTimings timings;
-        const auto rows = service.search(text, q, &timings);
+        auto rows = service.search(text, q, &timings);
         out.encodeMs = 1000 * timings.encodeSeconds;
         out.searchMs = 1000 * timings.searchSeconds;
-        for (const auto& r : rows)
-            out.rows.push_back({r.rank, r.score, qs(r.id), qs(r.language), qs(r.text)});
-        if (index::scoresIndistinct(rows))
+        std::map<std::string, int> firstStage;
+        if (reranking) {
+            try {
+                firstStage = reranker.rerank(rerank, text, rows, out);
+            } catch (const std::exception& e) {
+                out.error = SearchController::tr("Cannot re-rank with %1: %2")
+                                .arg(rerank.checkpoint, qs(e.what()));
+                return out;
+            }
+            if (rows.size() > static_cast<std::size_t>(k)) rows.resize(static_cast<std::size_t>(k));
+        }
+        for (const auto& r : rows) {
+            views::SearchHitRow row;
+            row.rank = r.rank;
+            row.score = r.score;
+            row.id = qs(r.id);
+            row.language = qs(r.language);
+            row.text = qs(r.text);
+            if (reranking) {
+                row.firstStageRank = firstStage[r.id];
+                row.rescored = r.rank <= out.rerankDepth;
+            }
+            out.rows.push_back(row);
+        }
+        if (!reranking && index::scoresIndistinct(rows))
             out.warning =
                 SearchController::tr(
                     "all scores lie within %1 of each other: this model barely tells these "
@@ -199,7 +318,7 @@ std::string recordedFingerprint(const fs::path& indexDir) {
 }  // namespace
 
 SearchController::SearchController(views::SearchView* view, QObject* parent)
-    : QObject(parent), view_(view) {
+    : QObject(parent), view_(view), reranker_(std::make_shared<SharedReranker>()) {
     pool_.setMaxThreadCount(3);  // a build and both sides' searches at once
     connect(view_, &views::SearchView::searchRequested, this, &SearchController::search);
     connect(view_, &views::SearchView::openIndexRequested, this, &SearchController::openIndex);
@@ -225,6 +344,7 @@ QString SearchController::indexesDir() const {
 void SearchController::setWorkspace(const QString& root) {
     workspace_ = root;
     refreshIndexChoices();
+    refreshRerankChoices();
     // The demo workspace's monolingual test sets together: passages in every demo language.
     const QDir retrieval(QDir(root).filePath(QStringLiteral("corpora/man-demo/retrieval/test")));
     if (!root.isEmpty() && view_->corpusPath().isEmpty() && retrieval.exists()) {
@@ -245,6 +365,19 @@ void SearchController::refreshIndexChoices() {
         if (QFileInfo::exists(dir.filePath(name + QStringLiteral("/index.json"))))
             folders << dir.filePath(name);
     view_->setIndexChoices(folders);
+}
+
+void SearchController::refreshRerankChoices() {
+    if (workspace_.isEmpty()) {
+        view_->setRerankChoices({});
+        return;
+    }
+    const QString root = workspace_;
+    QtConcurrent::run(&pool_, [root] {
+        return crossEncoderCheckpoints(root);
+    }).then(this, [this, root](const QStringList& checkpoints) {
+        if (root == workspace_) view_->setRerankChoices(checkpoints);
+    });
 }
 
 void SearchController::openCheckpoint(const QString& checkpoint, int side) {
@@ -429,10 +562,13 @@ void SearchController::runSearch(int side, const views::SearchRequest& request) 
         view_->showResults(side, refused);
         return;
     }
+    const RerankRequest rerank{request.rerankCheckpoint,
+                               static_cast<std::size_t>(std::max(1, request.rerankDepth))};
     s.searching = true;
     const int generation = s.generation;
-    QtConcurrent::run(&pool_, [service = s.service, text = request.query.toStdString(), q] {
-        return runQuery(*service, text, q);
+    QtConcurrent::run(&pool_, [service = s.service, text = request.query.toStdString(), q, rerank,
+                               reranker = reranker_] {
+        return runQuery(*service, text, q, rerank, *reranker);
     }).then(this, [this, side, generation](const views::SearchOutcome& outcome) {
         Side& done = sides_[side];
         done.searching = false;

@@ -2,8 +2,9 @@
 
 // Feeds the Search view: opens indexes (the engine's SearchService: vector index, its encoder
 // and BM25), builds them from a corpus and a checkpoint (core index builder, with progress and
-// cancel) and runs queries, all on worker threads. Each side of the view (A and B) has its own
-// index and model; the GUI thread only sees plain rows and messages.
+// cancel), runs queries and re-ranks them with a cross-encoder (core rerankRows), all on worker
+// threads. Each side of the view (A and B) has its own index and model; the GUI thread only sees
+// plain rows and messages.
 
 #include <atomic>
 #include <memory>
@@ -23,6 +24,8 @@ struct SearchRequest;
 }  // namespace isomorph::views
 
 namespace isomorph::gui {
+
+class SharedReranker;
 
 class SearchController : public QObject {
     Q_OBJECT
@@ -74,11 +77,15 @@ class SearchController : public QObject {
                 const QString& error);
     void runSearch(int side, const views::SearchRequest& request);
     void refreshIndexChoices();
+    void refreshRerankChoices();
     QString indexesDir() const;
 
     views::SearchView* view_;
     QString workspace_;
     Side sides_[2];
+    /// One cross-encoder for both sides (A/B re-ranked alike), loaded on first use by a
+    /// worker; workers take turns scoring with it.
+    std::shared_ptr<SharedReranker> reranker_;
     QThreadPool pool_;  ///< last member: destroyed (joined) first
 };
 

@@ -1,6 +1,7 @@
 #include "core/workspace/demo_prepare.h"
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "core/common/errors.h"
 #include "core/data/corpus_files.h"
@@ -115,6 +116,9 @@ DemoPaths DemoPaths::in(const fs::path& workspace) {
 
 DemoPaths prepareDemo(const DemoPrepareOptions& o, const DemoPrepareProgress& progress) {
     Workspace ws = Workspace::openOrCreate(o.workspace, "Demo workspace");
+    // A build killed midway (a closed GUI) left its staging folder; this one starts afresh.
+    for (const auto& stale : ws.removeStaleStaging())
+        spdlog::info("removed the staging folder {} ({})", stale.path.string(), stale.reason);
     const DemoPaths paths = DemoPaths::in(ws.root());
     const bool corpusRebuilt = buildCorpus(paths, o, progress);
     text::Tokenizer tok = trainOrLoadTokenizer(paths, o, corpusRebuilt, progress);

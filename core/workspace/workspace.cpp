@@ -80,6 +80,21 @@ Workspace Workspace::create(const fs::path& dir, const std::string& name) {
     return ws;
 }
 
+std::vector<StaleStagingDir> Workspace::removeStaleStaging() const {
+    std::vector<fs::path> folders = {corporaDir(), tokenizersDir(), indexesDir()};
+    std::error_code ec;
+    for (auto it = fs::directory_iterator(corporaDir(), ec); !ec && it != fs::end(it);
+         it.increment(ec)) {
+        std::error_code type;
+        if (it->is_directory(type)) folders.push_back(it->path());  // shard sets, splits
+    }
+    std::vector<StaleStagingDir> removed;
+    for (const auto& folder : folders)
+        for (auto& r : removeStaleStagingDirs(folder))
+            removed.push_back(std::move(r));
+    return removed;
+}
+
 Workspace Workspace::open(const fs::path& dir) {
     const fs::path root = fs::absolute(dir).lexically_normal();
     std::error_code ec;

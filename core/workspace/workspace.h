@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "core/common/staging_dir.h"
+
 namespace isomorph::workspace {
 
 /// A workspace is a folder that holds a user's corpora, tokenizers, training runs and indexes,
@@ -43,6 +45,11 @@ class Workspace {
     };
     /// What the workspace's folders hold right now.
     Contents contents() const;
+
+    /// Removes the staging folders (NAME.tmp-XXXXXX) that killed processes left in corpora/
+    /// (and its subfolders), tokenizers/ and indexes/, by removeStaleStagingDirs' rules (a live
+    /// process's folder is never touched). Returns those removed, for a log line each.
+    std::vector<StaleStagingDir> removeStaleStaging() const;
 
   private:
     Workspace() = default;

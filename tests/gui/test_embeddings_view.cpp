@@ -16,6 +16,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QLineEdit>
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QSettings>
@@ -43,6 +44,7 @@ using isomorph::gui::EmbeddingsController;
 using isomorph::views::EmbeddingsChoice;
 using isomorph::views::EmbeddingsSampleKind;
 using isomorph::views::EmbeddingsView;
+using isomorph::views::ScatterData;
 namespace fs = std::filesystem;
 
 namespace {
@@ -566,6 +568,56 @@ class TestEmbeddingsView : public QObject {
         // Not vacuous: the worker's progress and results reached the controller through the
         // event loop (encode and three steps at least), and the window painted the animation.
         ISOMORPH_VERIFY_GUI_NEVER_BUSY(app, 4, 50.0);
+    }
+
+    // "Find points by text" over 1,000,000 points: the substring test runs on a worker, so
+    // typing a word never keeps the GUI thread busy over 50 ms (on the GUI thread it took
+    // ~680 ms), and the matches of the last text typed arrive.
+    void textSearchOverAMillionPointsNeverStallsTyping() {
+        constexpr int kPoints = 1000000;
+        ScatterData d;
+        d.languages = {QStringLiteral("en"), QStringLiteral("de")};
+        d.x.resize(kPoints);
+        d.y.resize(kPoints);
+        d.language.resize(kPoints);
+        QStringList texts;
+        texts.reserve(kPoints);
+        std::mt19937 rng(7);
+        std::normal_distribution<float> normal;
+        int expected = 0;
+        for (int i = 0; i < kPoints; ++i) {
+            d.x[i] = normal(rng);
+            d.y[i] = normal(rng);
+            d.language[i] = static_cast<std::uint8_t>(i % 2);
+            const bool match = i % 7 == 3;
+            expected += match ? 1 : 0;
+            texts << (match ? QStringLiteral("Verzeichnisinhalte auflisten %1").arg(i)
+                            : QStringLiteral("list directory contents %1").arg(i));
+        }
+        EmbeddingsView view;
+        view.resize(1200, 800);
+        view.setPoints(std::move(d), texts, QStringLiteral("1M synthetic points"));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTest::qWait(200);  // the first paint of a million points is not typing
+        auto* app = isomorph::testing::TimedApplication::instance();
+        QSignalSpy finished(&view, &EmbeddingsView::searchFinished);
+        app->watch({&view});
+        QElapsedTimer clock;
+        clock.start();
+        for (const QChar c : QStringLiteral("VERZ")) {
+            QTest::keyClick(view.searchEdit(), c.toLatin1());
+            QTest::qWait(30);  // a fast typist
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() && finished.last().at(0).toInt() == expected,
+                                 30000);
+        const qint64 ms = clock.elapsed();
+        app->stop();
+        qInfo("%s; %d matches of \"VERZ\" among %d points %lld ms after the first key",
+              qPrintable(app->summary()), expected, kPoints, ms);
+        QCOMPARE(view.scatter()->searchMatches().size(), qsizetype(expected));
+        QCOMPARE(view.scatter()->searchMatches().value(0), 3);
+        ISOMORPH_VERIFY_GUI_NEVER_BUSY(app, 1, 50.0);
     }
 };
 

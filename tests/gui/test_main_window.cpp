@@ -2,6 +2,7 @@
 // them, reports bad folders in the log panel, and fills the About dialog from doctor's code.
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <QAction>
 #include <QApplication>
@@ -143,6 +144,50 @@ class TestMainWindow : public QObject {
         QCOMPARE(again.recentWorkspaces(), QStringList{path});
         QVERIFY(again.openWorkspace(path, &error));
         QCOMPARE(again.workspacePath(), path);
+    }
+
+    // The GUI killed during a corpus rebuild left corpora/man-demo.tmp-XXXXXX (its owner, a
+    // process that no longer runs): opening the workspace removes it, off the GUI thread, with
+    // a line in the log panel; a live process's staging folder stays.
+    void openingAWorkspaceRemovesStagingFoldersOfKilledBuilds() {
+        QTemporaryDir tmp;
+        LogModel log;
+        MainWindow window(&log);
+        const QString path = tmp.filePath("ws");
+        QString error;
+        QSignalSpy removed(&window, &MainWindow::staleStagingRemoved);
+        QVERIFY2(window.createWorkspace(path, QStringLiteral("ws"), &error), qPrintable(error));
+        QTRY_COMPARE(removed.count(), 1);  // the new workspace was checked too: nothing there
+        QCOMPARE(removed.at(0).at(0).toInt(), 0);
+        window.closeWorkspace();
+        QProcess done;  // a process that has exited: its pid runs no more
+        done.start(QStringLiteral("true"), {});
+        QVERIFY(done.waitForStarted(10000));
+        const qint64 deadPid = done.processId();
+        QVERIFY(done.waitForFinished(10000));
+        QVERIFY(deadPid > 0);
+        char host[256] = {};
+        QCOMPARE(::gethostname(host, sizeof host - 1), 0);
+        const auto staging = [&](const QString& name, qint64 pid) {
+            const QString dir = path + "/corpora/" + name;
+            QVERIFY(QDir().mkpath(dir));
+            QFile owner(dir + "/.isomorph-staging-owner");
+            QVERIFY(owner.open(QIODevice::WriteOnly));
+            owner.write(QStringLiteral("{\"pid\": %1, \"host\": \"%2\"}")
+                            .arg(pid)
+                            .arg(QString::fromLocal8Bit(host))
+                            .toUtf8());
+        };
+        staging(QStringLiteral("man-demo.tmp-AbCdEf"), deadPid);
+        staging(QStringLiteral("man-demo.tmp-GhIjKl"), QCoreApplication::applicationPid());
+        QVERIFY(window.openWorkspace(path, &error));
+        QTRY_COMPARE_WITH_TIMEOUT(removed.count(), 2, 10000);
+        QCOMPARE(removed.at(1).at(0).toInt(), 1);
+        QVERIFY(!QFileInfo::exists(path + "/corpora/man-demo.tmp-AbCdEf"));
+        QVERIFY(QFileInfo::exists(path + "/corpora/man-demo.tmp-GhIjKl"));
+        QVERIFY(logContains(
+            log, LogModel::Level::Info,
+            QStringLiteral("Removed the staging folder %1/corpora/man-demo.tmp-AbCdEf").arg(path)));
     }
 
     void badFoldersAreReportedNotFatal() {

@@ -220,6 +220,29 @@ class TestMetricChart : public QObject {
         QVERIFY(text.contains("ckpt"));
     }
 
+    // Comparing runs of different objectives: a run without points on this chart (it never
+    // logged the metric) adds no markers to it; once it has points its markers appear.
+    void markersOnlyOfRunsWithPointsOnTheChart() {
+        MetricChart chart;
+        chart.resize(640, 360);
+        chart.setMetric("hictl/sentence_loss");
+        addLossRun(chart, "a", 3000, 1);
+        chart.addEvent("a", {1000, 250, ChartEventKind::Checkpoint, "step-00001000"});
+        chart.addRun("b", "other objective");
+        chart.addEvent("b", {2000, 500, ChartEventKind::Finished, QString()});
+        QTemporaryDir dir;
+        const auto svgText = [&](const QString& name) {
+            if (!chart.exportSvg(dir.filePath(name))) return QByteArray();
+            QFile svg(dir.filePath(name));
+            return svg.open(QIODevice::ReadOnly) ? svg.readAll() : QByteArray();
+        };
+        const QByteArray before = svgText("before.svg");
+        QVERIFY(before.contains("ckpt"));
+        QVERIFY(!before.contains(">done<"));
+        chart.appendPoint("b", 10, 10, 1.0);
+        QVERIFY(svgText("after.svg").contains(">done<"));
+    }
+
     void showsEmptyState() {
         MetricChart chart;
         chart.resize(400, 240);

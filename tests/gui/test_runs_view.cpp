@@ -460,6 +460,38 @@ class TestRunsView : public QObject {
         QVERIFY(testing::readAll(run + "/log.txt").contains("resumed from"));
     }
 
+    // A tiny real HICTL run (word level off, as hictl-demo): its L_S chart fills.
+    void hictlRunChartsItsSentenceLoss() {
+        QString error;
+        QDir().mkpath(dir_.filePath("tiny-hictl"));
+        const auto tiny = testing::makeTinyTraining(dir_.filePath("tiny-hictl"), &error);
+        QVERIFY2(!tiny.config.isEmpty(), qPrintable(error));
+        views::RunsModel model;
+        views::RunsView view(&model);
+        gui::RunsController controller(&view, &model);
+        controller.setWorkspace(ws_);
+        const QString run = ws_ + "/runs/tiny-hictl";
+        const QStringList args = {
+            "--config", tiny.config,
+            // 4 steps of HICTL alone, word level off (as hictl-demo)
+            "--set", "schedule.max_steps=4", "--set", "schedule.warmup_steps=1", "--set",
+            "objectives.mlm.weight=0", "--set", "objectives.ccp.weight=0", "--set",
+            "objectives.hictl.weight=1", "--set", "objectives.hictl.batch_size=8", "--set",
+            "objectives.hictl.word_weight=0", "--set", "data.pairs=" + tiny.devPairs, "--set",
+            "eval.every=0", "--set", "checkpoint.every=0"};
+        QVERIFY2(controller.launch(run, args, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(controller.runningChildren().isEmpty(), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(model.run(run) && (model.run(run)->status == "finished" ||
+                                                    model.run(run)->status == "failed"),
+                                 30000);
+        QVERIFY2(model.run(run)->status == "finished",
+                 qPrintable(model.run(run)->status + ": " + model.run(run)->message));
+        view.selectRun(run);
+        QTRY_COMPARE_WITH_TIMEOUT(pointsOf(view, "hictl/sentence_loss", run), 4, 30000);
+        QCOMPARE(view.chart("hictl/sentence_loss")->series(run)->values,
+                 view.chart("loss/hictl")->series(run)->values);  // L_S is the whole loss here
+    }
+
     void childThatFailsAtStartIsShownWithItsReason() {
         views::RunsModel model;
         views::RunsView view(&model);

@@ -1,13 +1,15 @@
 // The Search view with its controller, offscreen, on indexes of two tiny random models: build an
 // index from a corpus, query it (dense, BM25, hybrid), A/B mode, the language filter, keyboard
 // navigation (Enter, arrows, Ctrl+L), recent queries, the messages for an empty query, another
-// model's index, a damaged index folder and a checkpoint without tokenizer; "Open in Search"
+// model's index, a damaged index folder and a checkpoint without tokenizer; re-ranking with a
+// tiny cross-encoder (order, first-stage ranks, latency, A/B, refusals); "Open in Search"
 // from the Runs view; Enter -> results painted latency; the GUI thread never busy over 50 ms
 // while building and searching (watchdog).
 
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <numeric>
 
 #include <nlohmann/json.hpp>
 
@@ -16,10 +18,12 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -30,7 +34,9 @@
 
 #include "app/gui/main_window.h"
 #include "app/gui/search_controller.h"
+#include "core/model/cross_encoder.h"
 #include "tests/support/gui_watchdog.h"
+#include "tests/support/tiny_cross_encoder.h"
 #include "tests/support/tiny_model.h"
 #include "views/log_model.h"
 #include "views/runs/runs_view.h"
@@ -73,7 +79,7 @@ class TestSearchView : public QObject {
 
   private:
     QTemporaryDir dir_;
-    QString modelA_, modelB_, corpus_, indexA_, indexB_;
+    QString modelA_, modelB_, crossEncoder_, corpus_, indexA_, indexB_;
     std::vector<std::string> en_, de_;
     std::unique_ptr<SearchView> view_;
     std::unique_ptr<SearchController> controller_;
@@ -128,6 +134,7 @@ class TestSearchView : public QObject {
         const fs::path root = dir_.path().toStdString();
         modelA_ = QString::fromStdString(isomorph::testing::tinyModel(root, 1).string());
         modelB_ = QString::fromStdString(isomorph::testing::tinyModel(root, 2).string());
+        crossEncoder_ = QString::fromStdString(isomorph::testing::tinyCrossEncoder(root).string());
         corpus_ = path("corpus.jsonl");
         writeCorpus(corpus_, 30);
         indexA_ = path("index-a");
@@ -136,6 +143,8 @@ class TestSearchView : public QObject {
 
     void init() {
         QSettings().remove(QStringLiteral("search/languages"));  // each test starts with all
+        for (const char* key : {"search/rerank", "search/rerankCheckpoint", "search/rerankDepth"})
+            QSettings().remove(QString::fromLatin1(key));  // and without re-ranking
         view_ = std::make_unique<SearchView>();
         controller_ = std::make_unique<SearchController>(view_.get());
         view_->resize(1200, 700);
@@ -368,9 +377,160 @@ class TestSearchView : public QObject {
         QVERIFY(resultsMessage(*view_, 0).contains(QStringLiteral("Open or build")));
     }
 
-    void rerankIsOffUntilCrossEncodersExist() {
-        QVERIFY(!view_->rerankBox()->isEnabled());
-        QVERIFY(view_->rerankBox()->toolTip().contains(QStringLiteral("cross-encoder")));
+    // Re-ranking: the results are the first stage's top 10 in the order of the cross-encoder's
+    // scores (computed here through core's CrossEncoder, with the controller's thread count so
+    // the arithmetic is the same), each showing its first-stage rank; the latency line has the
+    // re-ranking time; the choice is remembered.
+    void rerankOrdersTheFirstStageByTheCrossEncoder() {
+        controller_->openIndex(0, indexA_, modelA_);
+        QTRY_VERIFY_WITH_TIMEOUT(controller_->isOpen(0), 30000);
+        const QString query = QString::fromStdString(en_[4]);
+        QVERIFY(searchFor(query));
+        const auto first = view_->resultsModel(0)->rows();
+        QCOMPARE(int(first.size()), 10);
+        QVERIFY(!view_->resultsModel(0)->reranked());
+        QVERIFY(view_->resultsTable(0)->isColumnHidden(SearchResultsModel::FirstStageColumn));
+
+        isomorph::model::CrossEncoderOptions options;
+        options.threads = std::max(1, QThread::idealThreadCount() - 1);
+        auto reranker = isomorph::model::CrossEncoder::open(crossEncoder_.toStdString(), options);
+        const std::string q = query.toStdString();
+        std::vector<std::string> texts;
+        for (const auto& r : first)
+            texts.push_back(r.text.toStdString());
+        std::vector<isomorph::model::TextPair> pairs;
+        for (const auto& t : texts)
+            pairs.push_back({&q, &t});
+        const std::vector<double> scores = reranker->score(pairs);
+        std::vector<int> order(first.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](int a, int b) {  // as search::rankDocuments
+            return scores[a] != scores[b] ? scores[a] > scores[b] : first[a].id > first[b].id;
+        });
+        QStringList firstIds, expected;
+        for (int i = 0; i < first.size(); ++i) {
+            firstIds << first[i].id;
+            expected << first[order[i]].id;
+        }
+        QVERIFY2(expected != firstIds, "not vacuous: the cross-encoder orders these otherwise");
+
+        view_->rerankBox()->setChecked(true);
+        view_->setRerankCheckpoint(crossEncoder_);
+        view_->rerankDepthBox()->setValue(10);
+        QVERIFY(searchFor(query));
+        const auto rows = view_->resultsModel(0)->rows();
+        QVERIFY2(view_->resultsModel(0)->reranked(), qPrintable(resultsMessage(*view_, 0)));
+        QStringList ids;
+        for (const auto& r : rows)
+            ids << r.id;
+        QCOMPARE(ids, expected);
+        for (int i = 0; i < rows.size(); ++i) {
+            QCOMPARE(rows[i].firstStageRank, order[i] + 1);
+            QVERIFY(rows[i].rescored);
+            QCOMPARE(rows[i].score, scores[order[i]]);
+        }
+        QVERIFY(!view_->resultsTable(0)->isColumnHidden(SearchResultsModel::FirstStageColumn));
+        const QString latency = view_->latencyLabel(0)->text();
+        qInfo("re-ranked: %s", qPrintable(latency));
+        QVERIFY2(latency.contains(QStringLiteral("encode")) &&
+                     latency.contains(QStringLiteral("re-rank top 10")),
+                 qPrintable(latency));
+        {
+            SearchView other;
+            QVERIFY(other.rerankBox()->isChecked());
+            QCOMPARE(other.rerankCheckpoint(), crossEncoder_);
+            QCOMPARE(other.rerankDepthBox()->value(), 10);
+            QCOMPARE(other.currentRequest().rerankCheckpoint, crossEncoder_);
+        }
+        view_->rerankBox()->setChecked(false);
+        QVERIFY(searchFor(query));
+        QVERIFY(!view_->resultsModel(0)->reranked());
+        QCOMPARE(view_->resultsModel(0)->rows().value(0).id, firstIds.value(0));
+        QVERIFY(view_->resultsTable(0)->isColumnHidden(SearchResultsModel::FirstStageColumn));
+    }
+
+    // A/B: the same cross-encoder re-ranks both sides. With the depth covering the whole index,
+    // both re-score every passage, so their top 10 agree whatever their first stages said.
+    void abModeReranksBothSidesWithTheSameCrossEncoder() {
+        if (!QFileInfo::exists(indexB_ + QStringLiteral("/index.json")))
+            QVERIFY(build(1, modelB_, indexB_, corpus_));
+        controller_->openIndex(0, indexA_, modelA_);
+        controller_->openIndex(1, indexB_, modelB_);
+        QTRY_VERIFY_WITH_TIMEOUT(controller_->isOpen(0) && controller_->isOpen(1), 30000);
+        view_->setAbMode(true);
+        view_->rerankBox()->setChecked(true);
+        view_->setRerankCheckpoint(crossEncoder_);
+        view_->rerankDepthBox()->setValue(60);
+        QVERIFY(searchFor(QString::fromStdString(de_[2])));
+        QStringList ids[2];
+        QList<int> firstStage[2];
+        for (int side = 0; side < 2; ++side) {
+            QVERIFY2(view_->resultsModel(side)->reranked(),
+                     qPrintable(resultsMessage(*view_, side)));
+            for (const auto& r : view_->resultsModel(side)->rows()) {
+                ids[side] << r.id;
+                firstStage[side] << r.firstStageRank;
+            }
+            QVERIFY(view_->latencyLabel(side)->text().contains(QStringLiteral("re-rank top 60")));
+        }
+        QCOMPARE(ids[0].size(), 10);
+        QCOMPARE(ids[0], ids[1]);
+        QVERIFY2(firstStage[0] != firstStage[1], "not vacuous: the first stages differ");
+    }
+
+    // A checkpoint that cannot re-rank: one message in the results' heading naming the folder.
+    void rerankerThatCannotRerankIsRefusedClearly() {
+        controller_->openIndex(0, indexA_, modelA_);
+        QTRY_VERIFY_WITH_TIMEOUT(controller_->isOpen(0), 30000);
+        view_->rerankBox()->setChecked(true);
+        const QString noTokenizer = path("cross-no-tokenizer");
+        const QString partialHead = path("cross-partial-head");
+        for (const QString& copy : {noTokenizer, partialHead})
+            fs::copy(crossEncoder_.toStdString(), copy.toStdString(), fs::copy_options::recursive);
+        fs::remove(noTokenizer.toStdString() + "/sentencepiece.bpe.model");
+        const std::string p = isomorph::model::kRelevanceHeadPrefix;
+        isomorph::model::saveTensorFile(
+            {{p + "dense.weight", torch::zeros({32, 32})}, {p + "dense.bias", torch::zeros({32})}},
+            partialHead.toStdString() + "/heads.safetensors");
+        const std::pair<QString, QString> cases[] = {
+            {modelA_, QStringLiteral("is not a cross-encoder")},
+            {noTokenizer, QStringLiteral("no tokenizer")},
+            {partialHead, QStringLiteral("the relevance head lacks")}};
+        for (const auto& [checkpoint, expected] : cases) {
+            view_->setRerankCheckpoint(checkpoint);
+            QVERIFY(searchFor(QStringLiteral("copy files")));
+            const QString message = resultsMessage(*view_, 0);
+            QVERIFY2(message.contains(expected) && message.contains(checkpoint),
+                     qPrintable(message));
+            QCOMPARE(view_->resultsModel(0)->rowCount(), 0);
+        }
+        // On, but no checkpoint chosen: said before anything runs.
+        view_->setRerankCheckpoint(QString());
+        QSignalSpy asked(view_.get(), &SearchView::searchRequested);
+        view_->queryEdit()->setText(QStringLiteral("copy files"));
+        QTest::keyClick(view_->queryEdit(), Qt::Key_Return);
+        QCOMPARE(asked.count(), 0);
+        QVERIFY(view_->messageLabel()->text().contains(QStringLiteral("cross-encoder")));
+        view_->rerankBox()->setChecked(false);
+    }
+
+    // The workspace's runs whose checkpoint is a cross-encoder are offered as re-rankers; a
+    // bi-encoder run is not.
+    void workspaceCrossEncodersAreOffered() {
+        const QString ws = path("ws-rerank");
+        const auto run = [&](const QString& name, const QString& from) {
+            const QString checkpoints = ws + "/runs/" + name + "/checkpoints";
+            fs::create_directories(checkpoints.toStdString());
+            fs::copy(from.toStdString(), (checkpoints + "/step-3").toStdString(),
+                     fs::copy_options::recursive);
+            std::ofstream(checkpoints.toStdString() + "/latest") << "step-3\n";
+            return checkpoints + "/step-3";
+        };
+        const QString xlp = run(QStringLiteral("xlp-demo"), crossEncoder_);
+        run(QStringLiteral("hictl-demo"), modelA_);
+        controller_->setWorkspace(ws);
+        QTRY_COMPARE_WITH_TIMEOUT(view_->rerankModelBox()->count(), 1, 10000);
+        QCOMPARE(view_->rerankModelBox()->itemText(0), xlp);
     }
 
     void openInSearchFromTheRunsView() {

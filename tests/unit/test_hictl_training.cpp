@@ -262,6 +262,20 @@ class TestHictlTraining : public QObject {
         QVERIFY2(keys.contains("loss/hictl") && keys.contains("hictl/p_avg") &&
                      !keys.contains("loss/ccp"),
                  qPrintable(keys.join(',')));
+        // L_S has its own chart also with the word level off (then it is the whole loss).
+        QVERIFY2(keys.contains("hictl/sentence_loss"), qPrintable(keys.join(',')));
+        QFile straight(QDir(run("straight")).filePath("metrics.jsonl"));
+        QVERIFY(straight.open(QIODevice::ReadOnly));
+        int records = 0;
+        while (!straight.atEnd()) {
+            const QJsonObject o = QJsonDocument::fromJson(straight.readLine()).object();
+            if (o.value("kind").toString() != "train") continue;
+            ++records;
+            QVERIFY(o.contains("hictl/sentence_loss") && !o.contains("hictl/word_loss"));
+            // One process, word level off: the same double.
+            QCOMPARE(o.value("hictl/sentence_loss").toDouble(), o.value("loss/hictl").toDouble());
+        }
+        QCOMPARE(records, 8);
         QVERIFY(isomorph::testing::readAll(run("straight") +
                                            "/checkpoints/step-00000008/trainer_state.json")
                     .contains("p_history"));

@@ -1,3 +1,10 @@
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include <QDir>
@@ -7,6 +14,7 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/common/staging_dir.h"
 #include "core/workspace/workspace.h"
 
 using isomorph::DataError;
@@ -116,6 +124,79 @@ class TestWorkspace : public QObject {
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), QByteArray("short"));
         expectDataError([&] { isomorph::writeFileAtomically(path / "x", "y"); }, "cannot write");
+    }
+
+    // A corpus build killed midway (the GUI closed) leaves NAME.tmp-XXXXXX behind; the next
+    // open removes it, and never a live process's folder, another host's or a fresh one whose
+    // owner is unknown.
+    void staleStagingFoldersOfDeadProcessesAreRemoved() {
+        QTemporaryDir tmp;
+        Workspace ws = Workspace::create(fs::path(tmp.path().toStdString()) / "ws");
+        const fs::path corpus = ws.corporaDir() / "man-demo";
+        // A process that is killed while it writes its staging folder.
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            try {
+                isomorph::StagingDir staging(corpus);
+                std::ofstream(staging.path() / "docs.jsonl") << "{}\n";
+                ::kill(::getpid(), SIGKILL);
+            } catch (...) {
+            }
+            ::_exit(1);  // only when the folder could not be made (the checks below fail)
+        }
+        int status = 0;
+        QCOMPARE(::waitpid(child, &status, 0), child);
+        QVERIFY(WIFSIGNALED(status));
+        std::vector<fs::path> killed;
+        for (const auto& e : fs::directory_iterator(ws.corporaDir()))
+            if (e.path().filename().string().rfind("man-demo.tmp-", 0) == 0)
+                killed.push_back(e.path());
+        QCOMPARE(killed.size(), size_t{1});
+        QVERIFY(fs::exists(killed[0] / isomorph::kStagingOwnerFile));
+
+        isomorph::StagingDir live(corpus);  // this process: alive
+        const auto owned = [](const fs::path& dir, long pid, const std::string& host) {
+            fs::create_directories(dir);
+            std::ofstream(dir / isomorph::kStagingOwnerFile)
+                << nlohmann::json{{"pid", pid}, {"host", host}}.dump();
+        };
+        owned(ws.indexesDir() / "a.tmp-Aaaaaa", child, "elsewhere.invalid");  // can't check
+        fs::create_directories(ws.indexesDir() / "b.tmp-Bbbbbb");             // no owner, fresh
+        // No owner, untouched for two days (from before owner files): removed.
+        const fs::path old = ws.corporaDir() / "man-demo-shards" / ".docs-train.tmp-Cccccc";
+        fs::create_directories(old);
+        std::ofstream(old / "shard-0000.bin") << "x";
+        const auto twoDaysAgo = fs::file_time_type::clock::now() - std::chrono::hours(48);
+        fs::last_write_time(old / "shard-0000.bin", twoDaysAgo);
+        fs::last_write_time(old, twoDaysAgo);
+        // An owner file being written (not JSON yet): kept.
+        fs::create_directories(ws.tokenizersDir() / "t.tmp-Dddddd");
+        std::ofstream(ws.tokenizersDir() / "t.tmp-Dddddd" / isomorph::kStagingOwnerFile) << "{";
+        fs::create_directories(ws.corporaDir() / "not-staging.tmp-x");  // not mkdtemp's name
+
+        const auto removed = ws.removeStaleStaging();
+        QCOMPARE(removed.size(), size_t{2});
+        std::map<fs::path, std::string> why;
+        for (const auto& r : removed)
+            why[r.path] = r.reason;
+        QVERIFY(why.count(killed[0]) && why.count(old));
+        QVERIFY2(why[killed[0]].find("process " + std::to_string(child)) != std::string::npos &&
+                     why[killed[0]].find("no longer runs") != std::string::npos,
+                 why[killed[0]].c_str());
+        QVERIFY2(why[old].find("no owner") != std::string::npos, why[old].c_str());
+        QVERIFY(!fs::exists(killed[0]) && !fs::exists(old));
+        for (const fs::path& kept :
+             {live.path(), ws.indexesDir() / "a.tmp-Aaaaaa", ws.indexesDir() / "b.tmp-Bbbbbb",
+              ws.tokenizersDir() / "t.tmp-Dddddd", ws.corporaDir() / "not-staging.tmp-x"})
+            QVERIFY2(fs::exists(kept), kept.c_str());
+        QVERIFY(ws.removeStaleStaging().empty());  // nothing more
+
+        // The owner file is not part of the output.
+        std::ofstream(live.path() / "manifest.json") << "{}";
+        live.moveTo(corpus);
+        QVERIFY(fs::exists(corpus / "manifest.json"));
+        QVERIFY(!fs::exists(corpus / isomorph::kStagingOwnerFile));
     }
 };
 

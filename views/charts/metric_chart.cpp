@@ -515,6 +515,13 @@ std::pair<double, double> MetricChart::xRange() const {
 
 // -- decimation ---------------------------------------------------------------------------------
 
+const QList<ChartEvent>& MetricChart::eventsShown(const Run& run) {
+    // A compared run that never logged this metric (another objective's loss) has no curve
+    // here: its starts, checkpoints and ends would mark a chart it is not on.
+    static const QList<ChartEvent> none;
+    return run.series.isEmpty() ? none : run.events;
+}
+
 void MetricChart::updateAutoRange() {
     if (manualRange_) return;
     const int a = axis_ == XAxis::Step ? 0 : 1;
@@ -875,7 +882,7 @@ void MetricChart::paintEvents(QPainter& painter, const Layout& layout) const {
     };
     QList<Marker> markers;
     for (const auto& run : runs_)
-        for (const ChartEvent& e : run->events) {
+        for (const ChartEvent& e : eventsShown(*run)) {
             const double v = axis_ == XAxis::Step ? e.step : e.time;
             if (!(v >= viewMin_ && v <= viewMax_)) continue;
             const double px = plot.left() + (v - viewMin_) / (viewMax_ - viewMin_) * plot.width();
@@ -951,7 +958,7 @@ void MetricChart::paintCrosshair(QPainter& painter, const Layout& layout, const 
     }
     // Events under the cursor explain the markers' short tags.
     for (const auto& run : runs_)
-        for (const ChartEvent& e : run->events) {
+        for (const ChartEvent& e : eventsShown(*run)) {
             const double v = axis_ == XAxis::Step ? e.step : e.time;
             if (std::abs(plot.left() + (v - viewMin_) * scale - mouse_.x()) > 4.0) continue;
             lines.append(QStringLiteral("%1 · %2%3")

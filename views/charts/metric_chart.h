@@ -158,6 +158,8 @@ class MetricChart : public QWidget {
     struct YScale;
 
     Run* findRun(const QString& runId) const;
+    /// The events drawn for `run`: none while it has no point on this chart.
+    static const QList<ChartEvent>& eventsShown(const Run& run);
     Layout layoutFor(const QRectF& rect, const QFontMetricsF& metrics,
                      const QFontMetricsF& titleMetrics) const;
     Layout widgetLayout() const;

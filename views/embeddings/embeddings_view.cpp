@@ -23,6 +23,7 @@
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
 #include "views/embeddings/alignment_matrix_widget.h"
 #include "views/embeddings/scatter_view.h"
@@ -90,11 +91,11 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     auto* plotTools = new QHBoxLayout;
     search_->setPlaceholderText(tr("Find points by text..."));
     search_->setClearButtonEnabled(true);
-    auto* found = new QLabel(plotArea);
+    found_ = new QLabel(plotArea);
     auto* highlight = new QPushButton(tr("Highlight 5 random pairs"), plotArea);
     auto* exportButton = new QPushButton(tr("Export..."), plotArea);
     plotTools->addWidget(search_, 1);
-    plotTools->addWidget(found);
+    plotTools->addWidget(found_);
     plotTools->addWidget(highlight);
     plotTools->addWidget(threeD_);
     plotTools->addWidget(exportButton);
@@ -110,10 +111,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     layout->addWidget(error_);
     layout->addWidget(splitter, 1);
 
-    connect(search_, &QLineEdit::textChanged, this, [this, found](const QString& text) {
-        const int n = scatter_->setSearchText(text);
-        found->setText(text.isEmpty() ? QString() : tr("%n match(es)", nullptr, n));
-    });
+    connect(search_, &QLineEdit::textChanged, this, &EmbeddingsView::searchPoints);
     connect(highlight, &QPushButton::clicked, this, [this] {
         if (scatter_->highlightRandomPairs(5, QRandomGenerator::global()->generate()).isEmpty())
             status_->setText(tr("This sample has no translation pairs to highlight."));
@@ -371,6 +369,33 @@ QString EmbeddingsView::errorText() const {
 
 QString EmbeddingsView::statusText() const {
     return status_->text();
+}
+
+void EmbeddingsView::searchPoints(const QString& text) {
+    const int generation = ++*searchGeneration_;
+    if (text.isEmpty()) {
+        scatter_->setSearchMatches({});
+        found_->clear();
+        Q_EMIT searchFinished(0);
+        return;
+    }
+    // A substring test of a million texts takes most of a second: on a worker, so typing never
+    // waits for it. A newer keystroke stops it (the generation moves on).
+    found_->setText(tr("searching…"));
+    QtConcurrent::run([texts = texts_, text, current = searchGeneration_, generation] {
+        QList<int> matches;
+        for (int i = 0; i < texts.size(); ++i) {
+            if ((i & 4095) == 0 && current->load() != generation) return QList<int>();
+            if (texts[i].contains(text, Qt::CaseInsensitive)) matches.append(i);
+        }
+        return matches;
+    }).then(this, [this, generation](QList<int> matches) {
+        if (searchGeneration_->load() != generation) return;
+        const int n = static_cast<int>(matches.size());
+        scatter_->setSearchMatches(std::move(matches));
+        found_->setText(tr("%n match(es)", nullptr, n));
+        Q_EMIT searchFinished(n);
+    });
 }
 
 void EmbeddingsView::setPoints(ScatterData points, QStringList texts, const QString& summary) {

@@ -6,9 +6,11 @@
 // a point for its translation and nearest neighbours. Qt only: the controller hands it plain data
 // and acts on its signals.
 
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 #include <vector>
 
 #include <QStringList>
@@ -156,6 +158,8 @@ class EmbeddingsView : public QWidget {
 
     /// Text of point i of the current sample (empty when out of range).
     QString pointText(int i) const { return texts_.value(i); }
+    QLineEdit* searchEdit() const { return search_; }
+    void searchPoints(const QString& text);
     ScatterView* scatter() const { return scatter_; }
     AlignmentMatrixWidget* matrixWidget() const { return matrix_; }
     QTextBrowser* detailsBrowser() const { return details_; }
@@ -168,6 +172,8 @@ class EmbeddingsView : public QWidget {
     void stepRequested(int step, bool supervised);
     void pointDetailsRequested(int index);
     void compareRequested(const QString& checkpoint);
+    /// The text search's matches are shown (`count` points; the search ran on a worker).
+    void searchFinished(int count);
 
   private:
     QWidget* makeToolbar();
@@ -189,6 +195,7 @@ class EmbeddingsView : public QWidget {
     QLabel* error_;
     ScatterView* scatter_;
     QLineEdit* search_;
+    QLabel* found_ = nullptr;
     QButtonGroup* steps_;
     QComboBox* method_;
     QTableWidget* accuracy_;
@@ -200,6 +207,9 @@ class EmbeddingsView : public QWidget {
 
     QVector<EmbeddingsChoice> checkpoints_;
     QStringList texts_;
+    /// Bumped by every change of the search text: a worker still searching for an older text
+    /// stops, and its answer is dropped.
+    std::shared_ptr<std::atomic<int>> searchGeneration_ = std::make_shared<std::atomic<int>>(0);
     bool busy_ = false;
     bool hasPoints_ = false;
     int step_ = 0;

@@ -579,13 +579,19 @@ void ScatterView::clearHighlightedPairs() {
 }
 
 int ScatterView::setSearchText(const QString& text) {
-    searchMatches_.clear();
+    QList<int> matches;
     if (!text.isEmpty() && texts_) {
         for (int i = 0; i < data_.size(); ++i)
-            if (texts_(i).contains(text, Qt::CaseInsensitive)) searchMatches_.append(i);
+            if (texts_(i).contains(text, Qt::CaseInsensitive)) matches.append(i);
     }
-    rebuildEmphasis();
+    setSearchMatches(std::move(matches));
     return static_cast<int>(searchMatches_.size());
+}
+
+void ScatterView::setSearchMatches(QList<int> matches) {
+    matches.removeIf([n = data_.size()](int i) { return i < 0 || i >= n; });
+    searchMatches_ = std::move(matches);
+    rebuildEmphasis();
 }
 
 int ScatterView::visiblePointCount() const {

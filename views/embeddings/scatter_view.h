@@ -117,6 +117,9 @@ class ScatterView : public QWidget {
     /// Emphasises the points whose text contains `text` (case-insensitive; empty clears);
     /// returns how many match. Needs a text provider.
     int setSearchText(const QString& text);
+    /// Emphasises `matches` (point indices, e.g. found by a substring search on a worker
+    /// thread); empty clears.
+    void setSearchMatches(QList<int> matches);
     QList<int> searchMatches() const { return searchMatches_; }
     /// Points of the translation groups of `indices` (the indices themselves included).
     QList<int> translationsOf(const QList<int>& indices) const;

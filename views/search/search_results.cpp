@@ -5,6 +5,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
+#include <QColor>
 #include <QPainter>
 #include <QRegularExpression>
 #include <QTextDocument>
@@ -88,12 +89,29 @@ void SearchResultsModel::setOutcome(const SearchOutcome& outcome, const QString&
     for (const auto& r : rows_)
         html_ << highlightedHtml(r.text, words);
     // Cosines are comparable across queries and models (the bar is the cosine); BM25 and fused
-    // scores are not, so their bars are relative to the best result.
-    cosine_ = outcome.mode == QLatin1String("dense");
-    double best = 0.0;
-    for (const auto& r : rows_)
-        best = std::max(best, r.score);
-    barScale_ = cosine_ || best <= 0.0 ? 1.0 : 1.0 / best;
+    // scores are not, so their bars are relative to the best result. A re-ranker's scores are
+    // unbounded logits (often all negative): their bars span the lowest to the highest.
+    reranked_ = outcome.reranked;
+    cosine_ = outcome.mode == QLatin1String("dense") && !reranked_;
+    barOffset_ = 0.0;
+    barScale_ = 1.0;
+    if (reranked_) {
+        double lo = 0.0, hi = 0.0;
+        bool any = false;
+        for (const auto& r : rows_)
+            if (r.rescored) {
+                lo = any ? std::min(lo, r.score) : r.score;
+                hi = any ? std::max(hi, r.score) : r.score;
+                any = true;
+            }
+        barOffset_ = lo - (hi - lo) * 0.1;  // the lowest still shows a sliver
+        barScale_ = hi > barOffset_ ? 1.0 / (hi - barOffset_) : 1.0;
+    } else if (!cosine_) {
+        double best = 0.0;
+        for (const auto& r : rows_)
+            best = std::max(best, r.score);
+        barScale_ = best <= 0.0 ? 1.0 : 1.0 / best;
+    }
     endResetModel();
 }
 
@@ -120,6 +138,8 @@ QVariant SearchResultsModel::data(const QModelIndex& index, int role) const {
         switch (column) {
             case RankColumn:
                 return r.rank;
+            case FirstStageColumn:
+                return r.firstStageRank > 0 ? QVariant(r.firstStageRank) : QVariant();
             case ScoreColumn:
                 return QString::number(r.score, 'f', cosine_ ? 3 : 2);
             case LanguageColumn:
@@ -130,17 +150,33 @@ QVariant SearchResultsModel::data(const QModelIndex& index, int role) const {
                 return r.text;
         }
     }
-    if (role == kBarRole && column == ScoreColumn) return std::clamp(r.score * barScale_, 0.0, 1.0);
+    if (role == kBarRole && column == ScoreColumn) {
+        if (reranked_ && !r.rescored) return 0.0;  // a first-stage score on another scale
+        return std::clamp((r.score - barOffset_) * barScale_, 0.0, 1.0);
+    }
+    if (role == Qt::ForegroundRole && column == FirstStageColumn && r.firstStageRank > 0 &&
+        r.firstStageRank != r.rank)
+        return r.firstStageRank > r.rank ? QColor(0x1b, 0x7f, 0x3b)   // moved up
+                                         : QColor(0xb3, 0x26, 0x1e);  // moved down
     if (role == kHtmlRole && column == PassageColumn) return html_.value(index.row());
     if (role == Qt::ToolTipRole) {
         if (column == PassageColumn)
             return QStringLiteral("<p>%1</p>").arg(r.text.left(2000).toHtmlEscaped());
         if (column == DocumentColumn) return r.id;
-        if (column == ScoreColumn)
+        if (column == FirstStageColumn && r.firstStageRank > 0)
+            return tr("Rank %1 in the first stage, before re-ranking").arg(r.firstStageRank);
+        if (column == ScoreColumn) {
+            if (reranked_)
+                return r.rescored ? tr("Re-ranker (cross-encoder) relevance score; the bar "
+                                       "spans the lowest to the highest re-ranked score")
+                                  : tr("First-stage score: below the re-ranking depth, not "
+                                       "re-scored");
             return cosine_ ? tr("Cosine similarity of query and passage")
                            : tr("Score (the bar is relative to the best result)");
+        }
     }
-    if (role == Qt::TextAlignmentRole && (column == RankColumn || column == ScoreColumn))
+    if (role == Qt::TextAlignmentRole &&
+        (column == RankColumn || column == FirstStageColumn || column == ScoreColumn))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::TextAlignmentRole) return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     return {};
@@ -151,6 +187,8 @@ QVariant SearchResultsModel::headerData(int section, Qt::Orientation orientation
     switch (section) {
         case RankColumn:
             return tr("#");
+        case FirstStageColumn:
+            return tr("1st stage");
         case ScoreColumn:
             return tr("Score");
         case LanguageColumn:

@@ -13,11 +13,13 @@ namespace isomorph::views {
 
 /// One result of one query.
 struct SearchHitRow {
-    int rank = 0;        ///< 1-based
-    double score = 0.0;  ///< cosine (dense), BM25 (bm25) or fused score (hybrid)
-    QString id;          ///< document id
-    QString language;    ///< "" when unknown
-    QString text;        ///< the passage
+    int rank = 0;            ///< 1-based
+    double score = 0.0;      ///< cosine (dense), BM25 (bm25) or fused score (hybrid)
+    QString id;              ///< document id
+    QString language;        ///< "" when unknown
+    QString text;            ///< the passage
+    int firstStageRank = 0;  ///< rank in the first stage before re-ranking (0: not re-ranked)
+    bool rescored = false;   ///< score is the re-ranker's (else the first stage's)
 };
 
 /// One side's answer to one query.
@@ -26,6 +28,9 @@ struct SearchOutcome {
     QString mode;           ///< "dense", "bm25" or "hybrid"
     double encodeMs = 0.0;  ///< query encoding (0 in bm25 mode)
     double searchMs = 0.0;  ///< index lookup (and fusion)
+    bool reranked = false;  ///< the first stage's top rerankDepth were re-scored by a re-ranker
+    int rerankDepth = 0;    ///< first-stage results re-scored
+    double rerankMs = 0.0;  ///< re-ranker scoring time
     QString error;          ///< not empty: the search failed, shown instead of rows
     QString warning;        ///< e.g. scores too close to tell the documents apart
 };
@@ -44,7 +49,14 @@ QString highlightedHtml(const QString& text, const QStringList& words, int conte
 class SearchResultsModel : public QAbstractTableModel {
     Q_OBJECT
   public:
-    enum Column { RankColumn, ScoreColumn, LanguageColumn, DocumentColumn, PassageColumn };
+    enum Column {
+        RankColumn,
+        FirstStageColumn,  ///< rank before re-ranking (hidden when not re-ranked)
+        ScoreColumn,
+        LanguageColumn,
+        DocumentColumn,
+        PassageColumn
+    };
     /// Item data role of the score bar's fill, 0..1 (ScoreColumn).
     static constexpr int kBarRole = Qt::UserRole + 1;
     /// Item data role of the passage as highlighted HTML (PassageColumn).
@@ -55,6 +67,7 @@ class SearchResultsModel : public QAbstractTableModel {
     void setOutcome(const SearchOutcome& outcome, const QString& query);
     void clear();
     const QVector<SearchHitRow>& rows() const { return rows_; }
+    bool reranked() const { return reranked_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -64,9 +77,11 @@ class SearchResultsModel : public QAbstractTableModel {
 
   private:
     QVector<SearchHitRow> rows_;
-    QStringList html_;  ///< highlighted passages, one per row
-    double barScale_ = 1.0;
-    bool cosine_ = true;  ///< dense scores: the bar is the cosine itself
+    QStringList html_;        ///< highlighted passages, one per row
+    double barOffset_ = 0.0;  ///< score at an empty bar
+    double barScale_ = 1.0;   ///< bar fill per score unit above barOffset_
+    bool cosine_ = true;      ///< dense scores: the bar is the cosine itself
+    bool reranked_ = false;
 };
 
 /// Paints the score column as a bar with its value and the passage column as rich text.

@@ -24,6 +24,7 @@
 #include <QSet>
 #include <QSettings>
 #include <QShortcut>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QStringListModel>
 #include <QTableView>
@@ -37,6 +38,9 @@ namespace {
 
 const char* kRecentKey = "search/recentQueries";
 const char* kLanguagesKey = "search/languages";
+const char* kRerankKey = "search/rerank";
+const char* kRerankCheckpointKey = "search/rerankCheckpoint";
+const char* kRerankDepthKey = "search/rerankDepth";
 
 /// A results table that says when it has painted (the latency the view reports ends there).
 class ResultsTable : public QTableView {
@@ -79,7 +83,9 @@ SearchView::SearchView(QWidget* parent)
       mode_(new QComboBox(this)),
       allLanguages_(new QToolButton(this)),
       ab_(new QCheckBox(tr("A/B"), this)),
-      rerank_(new QCheckBox(tr("Re-rank"), this)),
+      rerank_(new QCheckBox(tr("&Re-rank"), this)),
+      rerankModel_(new QComboBox(this)),
+      rerankDepth_(new QSpinBox(this)),
       corpus_(new QLineEdit(this)),
       message_(new QLabel(this)),
       recentModel_(new QStringListModel(this)),
@@ -107,10 +113,6 @@ SearchView::SearchView(QWidget* parent)
     ab_->setToolTip(
         tr("Run the same query against a second model side by side (e.g. the "
            "initial checkpoint against a trained one)"));
-    rerank_->setEnabled(false);
-    rerank_->setToolTip(
-        tr("Re-ranking with a cross-encoder (an xlp-demo checkpoint) is not in this view yet: "
-           "use isomorph-cli search --rerank CHECKPOINT, or eval retrieval --rerank."));
     auto* searchButton = new QPushButton(tr("Search"), this);
     connect(searchButton, &QPushButton::clicked, this, &SearchView::search);
 
@@ -120,7 +122,6 @@ SearchView::SearchView(QWidget* parent)
     queryRow->addWidget(new QLabel(tr("Mode"), this));
     queryRow->addWidget(mode_);
     queryRow->addWidget(ab_);
-    queryRow->addWidget(rerank_);
 
     auto* pickers = new QHBoxLayout;
     for (int side = 0; side < kSides; ++side)
@@ -150,6 +151,7 @@ SearchView::SearchView(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(queryRow);
     layout->addWidget(makeLanguageRow());
+    layout->addWidget(makeRerankRow());
     layout->addLayout(pickers);
     layout->addLayout(corpusRow);
     layout->addWidget(message_);
@@ -214,6 +216,73 @@ QWidget* SearchView::makeLanguageRow() {
     layout->addWidget(allLanguages_);
     layout->addWidget(languageArea_, 1);
     return row;
+}
+
+QWidget* SearchView::makeRerankRow() {
+    auto* row = new QWidget(this);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    const QSettings settings;
+    rerank_->setChecked(settings.value(kRerankKey, false).toBool());
+    rerank_->setToolTip(
+        tr("Re-score the first stage's best results (dense, BM25 or hybrid) with a "
+           "cross-encoder checkpoint (an XLP run's) and order them by its scores; in A/B "
+           "mode both sides are re-ranked by the same cross-encoder"));
+    rerankModel_->setObjectName(QStringLiteral("rerankModel"));
+    rerankModel_->setEditable(true);
+    rerankModel_->setInsertPolicy(QComboBox::NoInsert);
+    rerankModel_->lineEdit()->setPlaceholderText(tr("cross-encoder checkpoint (an xlp run's)"));
+    rerankModel_->setCurrentText(settings.value(kRerankCheckpointKey).toString());
+    rerankModel_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    rerankModel_->setMinimumContentsLength(24);
+    auto* browse = new QToolButton(row);
+    browse->setText(QStringLiteral("…"));
+    browse->setToolTip(tr("Choose a cross-encoder checkpoint folder"));
+    connect(browse, &QToolButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(
+            this, tr("Cross-encoder checkpoint folder"), rerankCheckpoint());
+        if (dir.isEmpty()) return;
+        setRerankCheckpoint(dir);
+        rerank_->setChecked(true);
+    });
+    rerankDepth_->setRange(1, 1000);
+    rerankDepth_->setValue(settings.value(kRerankDepthKey, SearchRequest().rerankDepth).toInt());
+    rerankDepth_->setToolTip(tr("First-stage results re-scored by the cross-encoder"));
+    auto* depthLabel = new QLabel(tr("&Depth"), row);
+    depthLabel->setBuddy(rerankDepth_);
+    connect(rerank_, &QCheckBox::toggled, this, [this] { rememberRerank(); });
+    connect(rerankModel_, &QComboBox::currentTextChanged, this, [this] { rememberRerank(); });
+    connect(rerankDepth_, qOverload<int>(&QSpinBox::valueChanged), this,
+            [this] { rememberRerank(); });
+    layout->addWidget(rerank_);
+    layout->addWidget(rerankModel_, 1);
+    layout->addWidget(browse);
+    layout->addWidget(depthLabel);
+    layout->addWidget(rerankDepth_);
+    return row;
+}
+
+void SearchView::rememberRerank() {
+    QSettings settings;
+    settings.setValue(kRerankKey, rerank_->isChecked());
+    settings.setValue(kRerankCheckpointKey, rerankCheckpoint());
+    settings.setValue(kRerankDepthKey, rerankDepth_->value());
+}
+
+void SearchView::setRerankCheckpoint(const QString& path) {
+    rerankModel_->setCurrentText(path);
+}
+
+QString SearchView::rerankCheckpoint() const {
+    return rerankModel_->currentText().trimmed();
+}
+
+void SearchView::setRerankChoices(const QStringList& checkpoints) {
+    const QString current = rerankModel_->currentText();
+    const QSignalBlocker block(rerankModel_);
+    rerankModel_->clear();
+    rerankModel_->addItems(checkpoints);
+    rerankModel_->setCurrentText(current);
 }
 
 QToolButton* SearchView::languageButton(const QString& language) const {
@@ -342,6 +411,9 @@ QWidget* SearchView::makeResults(int side) {
     s.table->verticalHeader()->setDefaultSectionSize(fontMetrics().lineSpacing() * 3 + 8);
     QHeaderView* header = s.table->horizontalHeader();
     header->setSectionResizeMode(SearchResultsModel::RankColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(SearchResultsModel::FirstStageColumn,
+                                 QHeaderView::ResizeToContents);
+    s.table->setColumnHidden(SearchResultsModel::FirstStageColumn, true);
     header->setSectionResizeMode(SearchResultsModel::ScoreColumn, QHeaderView::Fixed);
     header->resizeSection(SearchResultsModel::ScoreColumn,
                           fontMetrics().horizontalAdvance(QStringLiteral("00.0000")) + 16);
@@ -437,6 +509,7 @@ void SearchView::setBuildProgress(int side, const QString& stage, qint64 done, q
 void SearchView::showResults(int side, const SearchOutcome& outcome) {
     Side& s = sides_[side];
     s.model->setOutcome(outcome, lastQuery_);
+    s.table->setColumnHidden(SearchResultsModel::FirstStageColumn, !outcome.reranked);
     if (!outcome.error.isEmpty()) {
         s.latency->setText(QString());
         s.heading->setText(
@@ -445,10 +518,15 @@ void SearchView::showResults(int side, const SearchOutcome& outcome) {
         s.heading->setWordWrap(true);
     } else {
         setAbMode(abMode());
-        s.latency->setText(tr("%n result(s) · encode %1 ms · search %2 ms", nullptr,
-                              static_cast<int>(outcome.rows.size()))
-                               .arg(outcome.encodeMs, 0, 'f', 1)
-                               .arg(outcome.searchMs, 0, 'f', 1));
+        QString latency = tr("%n result(s) · encode %1 ms · search %2 ms", nullptr,
+                             static_cast<int>(outcome.rows.size()))
+                              .arg(outcome.encodeMs, 0, 'f', 1)
+                              .arg(outcome.searchMs, 0, 'f', 1);
+        if (outcome.reranked)
+            latency += tr(" · re-rank top %1 %2 ms")
+                           .arg(outcome.rerankDepth)
+                           .arg(outcome.rerankMs, 0, 'f', 1);
+        s.latency->setText(latency);
         if (!outcome.warning.isEmpty()) s.latency->setToolTip(outcome.warning);
     }
     if (!outcome.warning.isEmpty() && outcome.error.isEmpty())
@@ -511,6 +589,10 @@ SearchRequest SearchView::currentRequest() const {
     r.query = query_->text().trimmed();
     r.mode = mode_->currentData().toString();
     r.languages = chosenLanguages();
+    if (rerank_->isChecked()) {
+        r.rerankCheckpoint = rerankCheckpoint();
+        r.rerankDepth = rerankDepth_->value();
+    }
     return r;
 }
 
@@ -522,6 +604,12 @@ void SearchView::search() {
     const SearchRequest request = currentRequest();
     if (request.query.isEmpty()) {
         setMessage(tr("The query is empty: type some words to search for."));
+        return;
+    }
+    if (rerank_->isChecked() && request.rerankCheckpoint.isEmpty()) {
+        setMessage(
+            tr("Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp "
+               "run's checkpoint) or turn Re-rank off."));
         return;
     }
     setMessage(QString());

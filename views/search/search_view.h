@@ -22,6 +22,7 @@ class QLineEdit;
 class QProgressBar;
 class QScrollArea;
 class QPushButton;
+class QSpinBox;
 class QStringListModel;
 class QTableView;
 class QToolButton;
@@ -34,6 +35,9 @@ struct SearchRequest {
     QString mode = QStringLiteral("dense");  ///< "dense", "bm25" or "hybrid"
     QStringList languages;                   ///< only documents in these languages (none = all)
     int k = 10;                              ///< results wanted
+    /// Cross-encoder checkpoint that re-scores the first stage's top rerankDepth ("" = none).
+    QString rerankCheckpoint;
+    int rerankDepth = 20;  ///< first-stage results re-scored (the CLI's --depth default)
 };
 
 /// What the view shows about an opened index.
@@ -96,7 +100,14 @@ class SearchView : public QWidget {
     /// Languages chosen among those the open indexes hold (empty: all languages).
     QStringList chosenLanguages() const;
     void setChosenLanguages(const QStringList& languages);
+    /// Re-ranking: on/off, the cross-encoder checkpoint and the depth, all remembered.
     QCheckBox* rerankBox() const { return rerank_; }
+    QComboBox* rerankModelBox() const { return rerankModel_; }
+    QSpinBox* rerankDepthBox() const { return rerankDepth_; }
+    void setRerankCheckpoint(const QString& path);
+    QString rerankCheckpoint() const;
+    /// Cross-encoder checkpoints offered as re-rankers (the workspace's runs that have one).
+    void setRerankChoices(const QStringList& checkpoints);
     QLabel* messageLabel() const { return message_; }
     QLabel* sideMessageLabel(int side) const { return sides_[side].status; }
     QLabel* latencyLabel(int side) const { return sides_[side].latency; }
@@ -143,6 +154,8 @@ class SearchView : public QWidget {
     void browseIndex(int side);
     void checkPainted();
     void warmUpPassageRendering();
+    QWidget* makeRerankRow();
+    void rememberRerank();
 
     Side sides_[kSides];
     QLineEdit* query_ = nullptr;
@@ -154,6 +167,8 @@ class SearchView : public QWidget {
     QStringList chosen_;  ///< remembered choice (may name languages no open index holds)
     QCheckBox* ab_ = nullptr;
     QCheckBox* rerank_ = nullptr;
+    QComboBox* rerankModel_ = nullptr;
+    QSpinBox* rerankDepth_ = nullptr;
     QLineEdit* corpus_ = nullptr;
     QLabel* message_ = nullptr;
     QWidget* results_[kSides] = {nullptr, nullptr};

@@ -14,6 +14,7 @@
 #include "core/common/errors.h"
 #include "core/common/hash.h"
 #include "core/common/language.h"
+#include "core/common/staging_dir.h"
 #include "core/data/demo/demo_outputs.h"
 #include "core/data/demo/man_render.h"
 #include "core/data/demo/split_units.h"
@@ -45,28 +46,6 @@ class ThrottledProgress {
     const DemoProgressCallback& callback_;
     std::string stage_;
     Clock::time_point last_{};
-};
-
-// Removes the temporary build folder unless it was renamed into place.
-class TempDir {
-  public:
-    explicit TempDir(const fs::path& outDir) {
-        std::string pattern = outDir.string() + ".tmp-XXXXXX";
-        if (!::mkdtemp(pattern.data()))
-            throw DataError("cannot create a folder next to " + outDir.string() + ": " +
-                            std::strerror(errno) +
-                            "; check that its parent exists and is writable");
-        path_ = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        if (!path_.empty()) fs::remove_all(path_, ec);
-    }
-    const fs::path& path() const { return path_; }
-    void release() { path_.clear(); }
-
-  private:
-    fs::path path_;
 };
 
 std::string noPagesMessage(const fs::path& root, const std::string& what) {
@@ -273,27 +252,6 @@ void checkRenderer(const std::vector<RenderResult>& results) {
                         "apt-get install groff-base");
 }
 
-void moveIntoPlace(TempDir& tmp, const DemoCorpusOptions& o) {
-    std::error_code ec;
-    fs::path old;
-    if (fs::exists(o.outDir)) {
-        old = o.outDir.string() + ".old-" +
-              tmp.path().filename().string().substr(o.outDir.filename().string().size() + 5);
-        fs::rename(o.outDir, old, ec);
-        if (ec)
-            throw DataError("cannot move the old " + o.outDir.string() + " aside: " + ec.message());
-    }
-    fs::rename(tmp.path(), o.outDir, ec);
-    if (ec) {
-        if (!old.empty()) fs::rename(old, o.outDir);
-        throw DataError("cannot rename " + tmp.path().string() + " to " + o.outDir.string() + ": " +
-                        ec.message());
-    }
-    tmp.release();
-    if (!old.empty()) fs::remove_all(old, ec);
-    syncDirectory(fs::absolute(o.outDir).parent_path());
-}
-
 DemoCorpusSummary summarize(const DemoCorpusOptions& o, const Parsed& parsed, const Json& m) {
     DemoCorpusSummary s;
     s.outDir = o.outDir;
@@ -347,7 +305,8 @@ DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options,
     if (langs.empty()) throw DataError(noPagesMessage(options.manRoot, "translated"));
     const std::vector<ManPageFile> pages = pagesToRender(options, langs);
 
-    TempDir tmp(fs::absolute(options.outDir).lexically_normal());
+    // Records its owner: a build killed midway leaves a folder the next workspace open removes.
+    StagingDir tmp(fs::absolute(options.outDir).lexically_normal());
     fs::create_directories(tmp.path() / ".render");
     RenderOptions ro;
     ro.jobs = options.jobs;
@@ -380,7 +339,7 @@ DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options,
     Json log = {
         {"seconds", summary.seconds}, {"pages_rendered", pages.size()}, {"jobs", options.jobs}};
     writeTextFile(tmp.path() / "build-log.json", log.dump(2) + "\n");
-    moveIntoPlace(tmp, options);
+    tmp.moveTo(options.outDir);
     return summary;
 }
 

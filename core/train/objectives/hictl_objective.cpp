@@ -319,10 +319,11 @@ ObjectiveOutput HictlObjective::forward(StepContext& context) {
     // batch's; its value stays L_S. L_W is over this rank's pairs and needs no scaling.
     const double world = context.collective ? context.collective->worldSize() : 1.0;
     result.loss = world == 1.0 ? sentence : sentence * world - sentence.detach() * (world - 1.0);
+    // L_S on its own (its chart), also when it is the whole loss (word level off).
+    result.metrics.emplace_back("sentence_loss", sentenceValue);
     if (options_.wordWeight > 0) {
         auto word = wordLoss(batch, context, result);
         result.metrics.emplace_back("word_loss", word.item<double>());
-        result.metrics.emplace_back("sentence_loss", sentenceValue);
         result.loss = result.loss + options_.wordWeight * word;
     }
     int64_t skipped = 0;
