@@ -245,12 +245,17 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="109"/>
+        <location filename="../app/gui/search_controller.cpp" line="114"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 ist kein Checkpoint: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="181"/>
+        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <source>Cannot re-rank with %1: %2</source>
+        <translation>Neuordnung mit %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="300"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>alle Scores liegen höchstens %1 auseinander: Dieses Modell unterscheidet diese Dokumente kaum, ihre Reihenfolge sagt also wenig aus (versuchen Sie „Hybrid“ oder BM25)</translation>
     </message>
@@ -457,225 +462,230 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="82"/>
+        <location filename="../app/gui/main_window.cpp" line="83"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <location filename="../app/gui/main_window.cpp" line="90"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="137"/>
+        <location filename="../app/gui/main_window.cpp" line="138"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="155"/>
-        <location filename="../app/gui/main_window.cpp" line="398"/>
+        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <location filename="../app/gui/main_window.cpp" line="415"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="192"/>
+        <location filename="../app/gui/main_window.cpp" line="193"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Neuer Arbeitsbereich …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Einen Arbeitsbereich-Ordner für Korpora, Läufe und Indizes anlegen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="197"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
         <source>&amp;Open Workspace...</source>
         <translation>Arbeitsbereich ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="201"/>
+        <location filename="../app/gui/main_window.cpp" line="202"/>
         <source>&amp;Close Workspace</source>
         <translation>Arbeitsbereich &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="210"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="215"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>&amp;Demo-Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="427"/>
+        <location filename="../app/gui/main_window.cpp" line="444"/>
         <source>Cannot open the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="93"/>
+        <location filename="../app/gui/main_window.cpp" line="94"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="101"/>
+        <location filename="../app/gui/main_window.cpp" line="102"/>
         <source>Embeddings</source>
         <translation>Einbettungen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="118"/>
+        <location filename="../app/gui/main_window.cpp" line="119"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="205"/>
+        <location filename="../app/gui/main_window.cpp" line="206"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="224"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>&amp;About Isomorph</source>
         <translation>Ü&amp;ber Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="228"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="233"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="236"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="245"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="246"/>
+        <location filename="../app/gui/main_window.cpp" line="247"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="282"/>
+        <location filename="../app/gui/main_window.cpp" line="283"/>
         <source>Opened workspace %1</source>
         <translation>Arbeitsbereich %1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="285"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 ist schreibgeschützt: Läufe und Indizes können dort nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="299"/>
+        <location filename="../app/gui/main_window.cpp" line="302"/>
+        <source>Removed the staging folder %1 (%2)</source>
+        <translation>Zwischenordner %1 entfernt (%2)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="316"/>
         <source>Created workspace %1</source>
         <translation>Arbeitsbereich %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="306"/>
-        <location filename="../app/gui/main_window.cpp" line="440"/>
+        <location filename="../app/gui/main_window.cpp" line="323"/>
+        <location filename="../app/gui/main_window.cpp" line="457"/>
         <source>Demo workspace</source>
         <translation>Demo-Arbeitsbereich</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="319"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Closed workspace %1</source>
         <translation>Arbeitsbereich %1 geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="354"/>
+        <location filename="../app/gui/main_window.cpp" line="371"/>
         <source>Clear Recent Workspaces</source>
         <translation>Liste der zuletzt geöffneten leeren</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="368"/>
+        <location filename="../app/gui/main_window.cpp" line="385"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="369"/>
+        <location filename="../app/gui/main_window.cpp" line="386"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="386"/>
+        <location filename="../app/gui/main_window.cpp" line="403"/>
         <source>Cannot create workspace</source>
         <translation>Arbeitsbereich kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="392"/>
+        <location filename="../app/gui/main_window.cpp" line="409"/>
         <source>Open Workspace</source>
         <translation>Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="417"/>
+        <location filename="../app/gui/main_window.cpp" line="434"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>Die neue Sprache gilt ab dem nächsten Start von Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="438"/>
+        <location filename="../app/gui/main_window.cpp" line="455"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Der Demo-Arbeitsbereich wird aus den installierten Handbuchseiten erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="439"/>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="478"/>
+        <location filename="../app/gui/main_window.cpp" line="495"/>
         <source>Cannot build the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht erstellt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="479"/>
+        <location filename="../app/gui/main_window.cpp" line="496"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="484"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>Der Demo-Arbeitsbereich wurde während des Erstellens geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="509"/>
+        <location filename="../app/gui/main_window.cpp" line="526"/>
         <source>Cannot start the demo run</source>
         <translation>Der Demo-Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="515"/>
+        <location filename="../app/gui/main_window.cpp" line="532"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen. Meist sieht er Übersetzungspaare (&lt;i&gt;HICTL-Verlust&lt;/i&gt;: die Übersetzung eines Satzes unter den 63 anderen Sätzen seines Batches finden); ab und zu sagt er verdeckte Wörter vorher (&lt;i&gt;MLM-Verlust&lt;/i&gt;). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines Satzes aus nie trainierten Befehlen sein nächster Nachbar ist: von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 24 % und steigt innerhalb von Minuten. Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="559"/>
-        <location filename="../app/gui/main_window.cpp" line="566"/>
+        <location filename="../app/gui/main_window.cpp" line="576"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>Cannot start the run</source>
         <translation>Der Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="594"/>
         <source>Runs are still training</source>
         <translation>Es trainieren noch Läufe</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="578"/>
+        <location filename="../app/gui/main_window.cpp" line="595"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n hier gestarteter Lauf trainiert noch.</numerusform>
@@ -683,17 +693,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="599"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>„Abkoppeln“ lässt sie selbstständig zu Ende laufen (die Läufe-Ansicht zeigt sie beim nächsten Mal wieder); „Läufe stoppen“ bittet sie, einen Checkpoint zu speichern und sich zu beenden.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="585"/>
+        <location filename="../app/gui/main_window.cpp" line="602"/>
         <source>Detach</source>
         <translation>Abkoppeln</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="586"/>
+        <location filename="../app/gui/main_window.cpp" line="603"/>
         <source>Stop runs</source>
         <translation>Läufe stoppen</translation>
     </message>
@@ -849,82 +859,87 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="61"/>
+        <location filename="../app/gui/search_controller.cpp" line="66"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>Der Checkpoint %1 hat keinen Tokenizer (sentencepiece.bpe.model oder vocab.txt neben model.safetensors) und kann daher keine Anfragen kodieren. Wählen Sie einen vollständigen Checkpoint-Ordner eines Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="76"/>
+        <location filename="../app/gui/search_controller.cpp" line="81"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>Der Index-Ordner %1 ist beschädigt oder unvollständig: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="82"/>
+        <location filename="../app/gui/search_controller.cpp" line="87"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>Das Modell, das diesen Index erstellt hat (%1), ist nicht mehr vorhanden. Wählen Sie oben eine Kopie dieses Checkpoints.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="93"/>
+        <location filename="../app/gui/search_controller.cpp" line="98"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>Dieser Index wurde mit einem anderen Modell (%1) erstellt als dem ausgewählten Checkpoint (%2): Ihre Vektoren sind nicht vergleichbar. Wählen Sie den Checkpoint, der ihn erstellt hat, oder erstellen Sie mit diesem einen neuen Index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
         <source>Cannot open the index %1: %2</source>
         <translation>Der Index %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <location filename="../app/gui/search_controller.cpp" line="123"/>
         <source>Choose an index folder.</source>
         <translation>Wählen Sie einen Index-Ordner.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="124"/>
+        <location filename="../app/gui/search_controller.cpp" line="129"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 ist kein Index-Ordner (er enthält keine index.json). Wählen Sie einen Ordner, der mit „Index erstellen“ oder mit isomorph-cli index build erstellt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <location filename="../app/gui/search_controller.cpp" line="235"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>der Neuordner hat nur die ersten %1 Token der Anfrage behalten</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="412"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Kein Index dieses Arbeitsbereichs wurde mit diesem Checkpoint erstellt: Wählen Sie ein Korpus und klicken Sie auf „Index erstellen“.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="291"/>
+        <location filename="../app/gui/search_controller.cpp" line="424"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="344"/>
+        <location filename="../app/gui/search_controller.cpp" line="477"/>
         <source>Building %1…</source>
         <translation>%1 wird erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="370"/>
+        <location filename="../app/gui/search_controller.cpp" line="503"/>
         <source>The corpus %1 has no passages.</source>
         <translation>Das Korpus %1 enthält keine Passagen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <location filename="../app/gui/search_controller.cpp" line="514"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Indexerstellung abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="383"/>
+        <location filename="../app/gui/search_controller.cpp" line="516"/>
         <source>Cannot build the index: %1</source>
         <translation>Der Index kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="412"/>
+        <location filename="../app/gui/search_controller.cpp" line="545"/>
         <source>The index is still being built.</source>
         <translation>Der Index wird noch erstellt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <location filename="../app/gui/search_controller.cpp" line="546"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="415"/>
+        <location filename="../app/gui/search_controller.cpp" line="548"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
     </message>
@@ -995,69 +1010,69 @@
 <context>
     <name>isomorph::views::EmbeddingsView</name>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="42"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="43"/>
         <source>None</source>
         <translation>Keine</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="45"/>
         <source>+ Shift</source>
         <translation>+ Verschiebung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="47"/>
         <source>+ Scale</source>
         <translation>+ Skalierung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="49"/>
         <source>+ Rotation</source>
         <translation>+ Rotation</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="59"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
         <source>3-D</source>
         <translation>3D</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
         <source>Encode</source>
         <translation>Kodieren</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="91"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="92"/>
         <source>Find points by text...</source>
         <translation>Punkte nach Text suchen …</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
         <source>Highlight 5 random pairs</source>
         <translation>5 zufällige Paare hervorheben</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
         <source>Export...</source>
         <translation>Exportieren …</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="115"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n Treffer</numerusform>
@@ -1065,190 +1080,195 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="119"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="117"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>Diese Stichprobe enthält keine Übersetzungspaare zum Hervorheben.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="123"/>
         <source>Export the view</source>
         <translation>Ansicht exportieren</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="126"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;Koordinaten als CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="133"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="131"/>
         <source>Cannot export to %1: %2</source>
         <translation>Export nach %1 nicht möglich: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="146"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>Bester oder neuester Checkpoint eines Laufs, ein beliebiger Checkpoint-Ordner oder ein importierter Hugging-Face-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="153"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="150"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
         <source>Browse...</source>
         <translation>Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="157"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="155"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>Höchstens so viele Paare je Sprachpaar (bei einer Korpus-Stichprobe: Sätze je Sprache)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="161"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
         <source>Checkpoint:</source>
         <translation>Checkpoint:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="166"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="164"/>
         <source>Sample:</source>
         <translation>Stichprobe:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="169"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="167"/>
         <source>Limit:</source>
         <translation>Limit:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>Unüberwachte Rotation (CSLS-Verfeinerung)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>Überwachte Rotation (Trainingspaare)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>Die Kalibrierung wird auf dem Trainingssplit des Korpus angepasst, nie auf der angezeigten Stichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="211"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>Bitext-Top-1 (Kosinus) auf der Stichprobe, je Richtung:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="216"/>
         <source>Calibration</source>
         <translation>Kalibrierung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="230"/>
         <source>Compare with:</source>
         <translation>Vergleichen mit:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="236"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
         <source>Alignment matrix</source>
         <translation>Ausrichtungsmatrix</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>Klicken Sie auf einen Punkt, um seinen Text, seine Übersetzung und seine nächsten Nachbarn in jeder Sprache zu sehen.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="250"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
         <source>Point</source>
         <translation>Punkt</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="259"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="257"/>
         <source>(no comparison)</source>
         <translation>(kein Vergleich)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="321"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="319"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>Checkpoint-, Lauf- oder Hugging-Face-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="327"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="325"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>Paardatei wählen (xx-yy.tsv) oder abbrechen, um einen Ordner zu wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>Übersetzungspaare (*.tsv);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="331"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
         <source>Choose a folder of pairs files</source>
         <translation>Ordner mit Paardateien wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="384"/>
+        <source>searching…</source>
+        <translation>suche …</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="421"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>Die Projektion passt nicht zu den angezeigten Punkten; kodieren Sie die Stichprobe erneut.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
         <source>PC 1 of the raw sample</source>
         <translation>PC 1 der Rohstichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
         <source>PC 2 of the raw sample</source>
         <translation>PC 2 der Rohstichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="470"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
         <source>Direction</source>
         <translation>Richtung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="509"/>
         <source>Mean</source>
         <translation>Mittelwert</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="531"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>Keine Übersetzung dieses Satzes in der Stichprobe.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="508"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="533"/>
         <source>Translations</source>
         <translation>Übersetzungen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="514"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="539"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 nächste Nachbarn bei Kalibrierungsschritt %2; ✔ markiert die echte Übersetzung.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="535"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="560"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>Übersetzung gefunden: Kosinus %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
         <source>Cosine</source>
         <translation>Kosinus</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1395,63 +1415,63 @@
         <translation>Ereignis</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <location filename="../views/charts/metric_chart.cpp" line="767"/>
         <source>Loading…</source>
         <translation>Wird geladen …</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <location filename="../views/charts/metric_chart.cpp" line="767"/>
         <source>No data yet</source>
         <translation>Noch keine Daten</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="806"/>
+        <location filename="../views/charts/metric_chart.cpp" line="813"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="810"/>
+        <location filename="../views/charts/metric_chart.cpp" line="817"/>
         <source>wall time (h)</source>
         <translation>Echtzeit (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="811"/>
+        <location filename="../views/charts/metric_chart.cpp" line="818"/>
         <source>wall time (min)</source>
         <translation>Echtzeit (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="812"/>
+        <location filename="../views/charts/metric_chart.cpp" line="819"/>
         <source>wall time (s)</source>
         <translation>Echtzeit (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="935"/>
+        <location filename="../views/charts/metric_chart.cpp" line="942"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="936"/>
+        <location filename="../views/charts/metric_chart.cpp" line="943"/>
         <source>time %1</source>
         <translation>Zeit %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1075"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1082"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Die PNG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1087"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1094"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph-Metrikdiagramm: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Die SVG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1107"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1123"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -1758,83 +1778,83 @@
 <context>
     <name>isomorph::views::ScatterView</name>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="854"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="860"/>
         <source>No points to show</source>
         <translation>Keine Punkte anzuzeigen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
         <source>1 point</source>
         <translation>1 Punkt</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
         <source>%L1 points</source>
         <translation>%L1 Punkte</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="873"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
         <source>%L1 selected</source>
         <translation>%L1 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="874"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="880"/>
         <source>1 match</source>
         <translation>1 Treffer</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="875"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="881"/>
         <source>%L1 matches</source>
         <translation>%L1 Treffer</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="882"/>
         <source>1 translation highlighted</source>
         <translation>1 Übersetzung hervorgehoben</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="884"/>
         <source>%L1 translations highlighted</source>
         <translation>%L1 Übersetzungen hervorgehoben</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
         <source>density (darker: more points)</source>
         <translation>Dichte (dunkler: mehr Punkte)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1023"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1029"/>
         <source>Click to hide %1</source>
         <translation>Klicken, um %1 auszublenden</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1024"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1030"/>
         <source>Click to show %1</source>
         <translation>Klicken, um %1 einzublenden</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1039"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1045"/>
         <source>%1, point %L2</source>
         <translation>%1, Punkt %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1056"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1062"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>Die PNG-Datei %1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1068"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1074"/>
         <source>Isomorph embeddings</source>
         <translation>Isomorph-Einbettungen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1075"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1081"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>Die SVG-Datei %1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1082"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1101"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1088"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1107"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -1842,37 +1862,57 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="140"/>
+        <location filename="../views/search/search_results.cpp" line="167"/>
+        <source>Rank %1 in the first stage, before re-ranking</source>
+        <translation>Rang %1 in der ersten Stufe, vor der Neuordnung</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="170"/>
+        <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
+        <translation>Relevanzwert des Neuordners (Cross-Encoder); der Balken reicht vom niedrigsten bis zum höchsten neu bewerteten Wert</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="172"/>
+        <source>First-stage score: below the re-ranking depth, not re-scored</source>
+        <translation>Wert der ersten Stufe: unterhalb der Neuordnungstiefe, nicht neu bewertet</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="174"/>
         <source>Cosine similarity of query and passage</source>
         <translation>Kosinus-Ähnlichkeit von Anfrage und Passage</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="141"/>
+        <location filename="../views/search/search_results.cpp" line="175"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>Score (der Balken ist relativ zum besten Ergebnis)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="153"/>
+        <location filename="../views/search/search_results.cpp" line="189"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="155"/>
+        <location filename="../views/search/search_results.cpp" line="191"/>
+        <source>1st stage</source>
+        <translation>1. Stufe</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="193"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="157"/>
+        <location filename="../views/search/search_results.cpp" line="195"/>
         <source>Lang.</source>
         <translation>Spr.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="159"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>Document</source>
         <translation>Dokument</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="161"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>Passage</source>
         <translation>Passage</translation>
     </message>
@@ -1880,202 +1920,227 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="70"/>
+        <location filename="../views/search/search_view.cpp" line="74"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="71"/>
+        <location filename="../views/search/search_view.cpp" line="75"/>
         <source>Model A</source>
         <translation>Modell A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="71"/>
+        <location filename="../views/search/search_view.cpp" line="75"/>
         <source>Model B</source>
         <translation>Modell B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="81"/>
+        <location filename="../views/search/search_view.cpp" line="85"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="82"/>
-        <source>Re-rank</source>
-        <translation>Reranking</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="90"/>
+        <location filename="../views/search/search_view.cpp" line="96"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>In beliebiger Sprache suchen (Eingabe sucht, Strg+L kehrt hierher zurück)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="100"/>
+        <location filename="../views/search/search_view.cpp" line="106"/>
         <source>Dense</source>
         <translation>Dicht</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="101"/>
+        <location filename="../views/search/search_view.cpp" line="107"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="102"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Hybrid</source>
         <translation>Hybrid</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="104"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Dicht: die Satzvektoren des Modells; BM25: gemeinsame Wörter (Xapian); hybrid: beide Scores fusioniert</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Dieselbe Anfrage parallel mit einem zweiten Modell ausführen (z. B. den Anfangs-Checkpoint gegen einen trainierten)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="112"/>
-        <source>Re-ranking with a cross-encoder (an xlp-demo checkpoint) is not in this view yet: use isomorph-cli search --rerank CHECKPOINT, or eval retrieval --rerank.</source>
-        <translation>Das Re-Ranking mit einem Cross-Encoder (einem xlp-demo-Checkpoint) gibt es in dieser Ansicht noch nicht: Verwenden Sie isomorph-cli search --rerank CHECKPOINT oder eval retrieval --rerank.</translation>
+        <location filename="../views/search/search_view.cpp" line="86"/>
+        <source>&amp;Re-rank</source>
+        <translation>&amp;Neu ordnen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="114"/>
+        <location filename="../views/search/search_view.cpp" line="116"/>
         <source>Search</source>
         <translation>Suchen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="120"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="130"/>
+        <location filename="../views/search/search_view.cpp" line="131"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) oder eine Textdatei mit einer Passage pro Zeile</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="133"/>
+        <location filename="../views/search/search_view.cpp" line="134"/>
         <source>Choose a corpus file</source>
         <translation>Korpusdatei wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="136"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Corpus for a new index</source>
         <translation>Korpus für einen neuen Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="138"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Korpora (*.jsonl *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="140"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpus for new indexes</source>
         <translation>Korpus für neue Indizes</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="187"/>
+        <location filename="../views/search/search_view.cpp" line="189"/>
         <source>Document &amp;languages:</source>
         <translation>Dokument&amp;sprachen:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="191"/>
         <source>All</source>
         <translation>Alle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="196"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Ergebnisse in allen Sprachen. Schalten Sie rechts Sprachen ein, um nur Dokumente in diesen zu behalten (Tab wechselt zwischen ihnen, Leertaste schaltet um).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="256"/>
+        <location filename="../views/search/search_view.cpp" line="228"/>
+        <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
+        <translation>Die besten Ergebnisse der ersten Stufe (dicht, BM25 oder hybrid) mit einem Cross-Encoder-Checkpoint (dem eines XLP-Laufs) neu bewerten und nach seinen Werten ordnen; im A/B-Modus werden beide Seiten vom selben Cross-Encoder neu geordnet</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="234"/>
+        <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
+        <translation>Cross-Encoder-Checkpoint (eines xlp-Laufs)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="240"/>
+        <source>Choose a cross-encoder checkpoint folder</source>
+        <translation>Einen Cross-Encoder-Checkpoint-Ordner wählen</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="243"/>
+        <source>Cross-encoder checkpoint folder</source>
+        <translation>Cross-Encoder-Checkpoint-Ordner</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="250"/>
+        <source>First-stage results re-scored by the cross-encoder</source>
+        <translation>Ergebnisse der ersten Stufe, die der Cross-Encoder neu bewertet</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="251"/>
+        <source>&amp;Depth</source>
+        <translation>&amp;Tiefe</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="325"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>Checkpoint-Ordner (step-N eines Laufs)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="260"/>
+        <location filename="../views/search/search_view.cpp" line="329"/>
         <source>index folder</source>
         <translation>Index-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="261"/>
+        <location filename="../views/search/search_view.cpp" line="330"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="263"/>
+        <location filename="../views/search/search_view.cpp" line="332"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Index öffnen (Anfragen werden mit dem Checkpoint oben kodiert oder, falls keiner angegeben ist, mit dem, der den Index erstellt hat)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="265"/>
+        <location filename="../views/search/search_view.cpp" line="334"/>
         <source>Build index</source>
         <translation>Index erstellen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="335"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Das Korpus unten mit diesem Checkpoint in einen neuen Index kodieren</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="267"/>
+        <location filename="../views/search/search_view.cpp" line="336"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="278"/>
+        <location filename="../views/search/search_view.cpp" line="347"/>
         <source>Choose a checkpoint folder</source>
         <translation>Checkpoint-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="279"/>
+        <location filename="../views/search/search_view.cpp" line="348"/>
         <source>Choose an index folder</source>
         <translation>Index-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="289"/>
+        <location filename="../views/search/search_view.cpp" line="358"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Wählen Sie einen Checkpoint und ein Korpus, um einen Index zu erstellen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="298"/>
+        <location filename="../views/search/search_view.cpp" line="367"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="301"/>
+        <location filename="../views/search/search_view.cpp" line="370"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="402"/>
+        <location filename="../views/search/search_view.cpp" line="474"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="404"/>
+        <location filename="../views/search/search_view.cpp" line="476"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 Dokumente, %2-dim. %3-Index, Sprachen: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="480"/>
         <source>; BM25 included</source>
         <translation>; mit BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="480"/>
         <source>; no BM25 (dense only)</source>
         <translation>; ohne BM25 (nur dicht)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="434"/>
+        <location filename="../views/search/search_view.cpp" line="506"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="448"/>
+        <location filename="../views/search/search_view.cpp" line="521"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n Ergebnis · Kodieren %1 ms · Suche %2 ms</numerusform>
@@ -2083,37 +2148,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="524"/>
+        <location filename="../views/search/search_view.cpp" line="526"/>
+        <source> · re-rank top %1 %2 ms</source>
+        <translation> · Neuordnung der besten %1 %2 ms</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="606"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="534"/>
+        <location filename="../views/search/search_view.cpp" line="611"/>
+        <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
+        <translation>Neuordnung ist eingeschaltet, aber kein Cross-Encoder-Checkpoint gewählt: Wählen Sie einen (den Checkpoint eines xlp-Laufs) oder schalten Sie die Neuordnung aus.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="622"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="542"/>
+        <location filename="../views/search/search_view.cpp" line="630"/>
         <source>Open or build an index to search in.</source>
         <translation>Öffnen oder erstellen Sie einen Index, um darin zu suchen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="575"/>
+        <location filename="../views/search/search_view.cpp" line="663"/>
         <source>Documents in %1</source>
         <translation>Dokumente auf %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="577"/>
+        <location filename="../views/search/search_view.cpp" line="665"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Dokumente auf %1 behalten (zusammen mit den anderen gewählten Sprachen); keine gewählt: alle Sprachen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="625"/>
+        <location filename="../views/search/search_view.cpp" line="713"/>
         <source>Checkpoint folder</source>
         <translation>Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="631"/>
+        <location filename="../views/search/search_view.cpp" line="719"/>
         <source>Index folder</source>
         <translation>Index-Ordner</translation>
     </message>

@@ -245,12 +245,17 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="109"/>
+        <location filename="../app/gui/search_controller.cpp" line="114"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 no es un checkpoint: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="181"/>
+        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <source>Cannot re-rank with %1: %2</source>
+        <translation>No se puede reordenar con %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="300"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
     </message>
@@ -457,225 +462,230 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="82"/>
+        <location filename="../app/gui/main_window.cpp" line="83"/>
         <source>Log</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <location filename="../app/gui/main_window.cpp" line="90"/>
         <source>Overview</source>
         <translation>Vista general</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="93"/>
+        <location filename="../app/gui/main_window.cpp" line="94"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="101"/>
+        <location filename="../app/gui/main_window.cpp" line="102"/>
         <source>Embeddings</source>
         <translation>Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="118"/>
+        <location filename="../app/gui/main_window.cpp" line="119"/>
         <source>Search</source>
         <translation>Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="137"/>
+        <location filename="../app/gui/main_window.cpp" line="138"/>
         <source>Ready</source>
         <translation>Listo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="155"/>
-        <location filename="../app/gui/main_window.cpp" line="398"/>
+        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <location filename="../app/gui/main_window.cpp" line="415"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="192"/>
+        <location filename="../app/gui/main_window.cpp" line="193"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nuevo espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Crea una carpeta de espacio de trabajo para corpus, ejecuciones e índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="197"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Abrir espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="201"/>
+        <location filename="../app/gui/main_window.cpp" line="202"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Cerrar espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="205"/>
+        <location filename="../app/gui/main_window.cpp" line="206"/>
         <source>&amp;Settings...</source>
         <translation>Aj&amp;ustes...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="210"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="215"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>Abrir el espacio de trabajo de &amp;demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;Full Screen</source>
         <translation>Pantalla &amp;completa</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="224"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>&amp;About Isomorph</source>
         <translation>&amp;Acerca de Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="228"/>
         <source>About &amp;Qt</source>
         <translation>Acerca de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="233"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="236"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="245"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="246"/>
+        <location filename="../app/gui/main_window.cpp" line="247"/>
         <source>&amp;Log Panel</source>
         <translation>Panel de &amp;registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="282"/>
+        <location filename="../app/gui/main_window.cpp" line="283"/>
         <source>Opened workspace %1</source>
         <translation>Espacio de trabajo %1 abierto</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="285"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 es de solo lectura: no se pueden guardar ahí ejecuciones ni índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="299"/>
+        <location filename="../app/gui/main_window.cpp" line="302"/>
+        <source>Removed the staging folder %1 (%2)</source>
+        <translation>Carpeta de preparación %1 eliminada (%2)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="316"/>
         <source>Created workspace %1</source>
         <translation>Espacio de trabajo %1 creado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="306"/>
-        <location filename="../app/gui/main_window.cpp" line="440"/>
+        <location filename="../app/gui/main_window.cpp" line="323"/>
+        <location filename="../app/gui/main_window.cpp" line="457"/>
         <source>Demo workspace</source>
         <translation>Espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="319"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Closed workspace %1</source>
         <translation>Espacio de trabajo %1 cerrado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="354"/>
+        <location filename="../app/gui/main_window.cpp" line="371"/>
         <source>Clear Recent Workspaces</source>
         <translation>Borrar la lista de recientes</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="368"/>
+        <location filename="../app/gui/main_window.cpp" line="385"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="369"/>
+        <location filename="../app/gui/main_window.cpp" line="386"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="386"/>
+        <location filename="../app/gui/main_window.cpp" line="403"/>
         <source>Cannot create workspace</source>
         <translation>No se puede crear el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="392"/>
+        <location filename="../app/gui/main_window.cpp" line="409"/>
         <source>Open Workspace</source>
         <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="417"/>
+        <location filename="../app/gui/main_window.cpp" line="434"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>El nuevo idioma se usará a partir del próximo inicio de Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="427"/>
+        <location filename="../app/gui/main_window.cpp" line="444"/>
         <source>Cannot open the demo workspace</source>
         <translation>No se puede abrir el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="438"/>
+        <location filename="../app/gui/main_window.cpp" line="455"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Creando el espacio de trabajo de demostración a partir de las páginas de manual instaladas...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="439"/>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="478"/>
+        <location filename="../app/gui/main_window.cpp" line="495"/>
         <source>Cannot build the demo workspace</source>
         <translation>No se puede crear el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="479"/>
+        <location filename="../app/gui/main_window.cpp" line="496"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare falló: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="484"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se creaba</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="509"/>
+        <location filename="../app/gui/main_window.cpp" line="526"/>
         <source>Cannot start the demo run</source>
         <translation>No se puede iniciar la ejecución de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="515"/>
+        <location filename="../app/gui/main_window.cpp" line="532"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La demostración en vivo.&lt;/b&gt; Un codificador de 4 capas aprende de páginas de manual en 25 idiomas. Sobre todo ve pares de traducción (&lt;i&gt;pérdida HICTL&lt;/i&gt;: elegir la traducción de una oración entre las otras 63 oraciones de su lote); de vez en cuando predice palabras ocultas (&lt;i&gt;pérdida MLM&lt;/i&gt;). La &lt;i&gt;precisión bitexto en dev&lt;/i&gt; mide si la traducción de una oración de comandos nunca vistos en el entrenamiento es su vecino más cercano: desde cero empieza cerca del 24 % gracias a las palabras compartidas y sube en pocos minutos. Si la &lt;i&gt;dispersión de los embeddings&lt;/i&gt; cae por debajo de 0,5, avisa de un colapso.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="559"/>
-        <location filename="../app/gui/main_window.cpp" line="566"/>
+        <location filename="../app/gui/main_window.cpp" line="576"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>Cannot start the run</source>
         <translation>No se puede iniciar la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="594"/>
         <source>Runs are still training</source>
         <translation>Hay ejecuciones que siguen entrenando</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="578"/>
+        <location filename="../app/gui/main_window.cpp" line="595"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n ejecución iniciada aquí sigue entrenando.</numerusform>
@@ -683,17 +693,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="599"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>Desacoplar las deja terminar por su cuenta (la vista Ejecuciones las vuelve a mostrar la próxima vez); Detener les pide que guarden un checkpoint y terminen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="585"/>
+        <location filename="../app/gui/main_window.cpp" line="602"/>
         <source>Detach</source>
         <translation>Desacoplar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="586"/>
+        <location filename="../app/gui/main_window.cpp" line="603"/>
         <source>Stop runs</source>
         <translation>Detener ejecuciones</translation>
     </message>
@@ -849,82 +859,87 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="61"/>
+        <location filename="../app/gui/search_controller.cpp" line="66"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>El checkpoint %1 no tiene tokenizador (sentencepiece.bpe.model o vocab.txt junto a model.safetensors), así que no puede codificar consultas. Elija una carpeta de checkpoint completa de una ejecución.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="76"/>
+        <location filename="../app/gui/search_controller.cpp" line="81"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>La carpeta de índice %1 está dañada o incompleta: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="82"/>
+        <location filename="../app/gui/search_controller.cpp" line="87"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>El modelo que creó este índice (%1) ya no existe. Elija arriba una copia de ese checkpoint.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="93"/>
+        <location filename="../app/gui/search_controller.cpp" line="98"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>Este índice se creó con otro modelo (%1) distinto del checkpoint seleccionado (%2): sus vectores no son comparables. Seleccione el checkpoint que lo creó o cree un índice con este.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
         <source>Cannot open the index %1: %2</source>
         <translation>No se puede abrir el índice %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <location filename="../app/gui/search_controller.cpp" line="123"/>
         <source>Choose an index folder.</source>
         <translation>Elija una carpeta de índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="124"/>
+        <location filename="../app/gui/search_controller.cpp" line="129"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 no es una carpeta de índice (no tiene index.json). Elija una carpeta creada con Crear índice o con isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <location filename="../app/gui/search_controller.cpp" line="235"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="412"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Ningún índice de este espacio de trabajo se creó con este checkpoint: elija un corpus y pulse Crear índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="291"/>
+        <location filename="../app/gui/search_controller.cpp" line="424"/>
         <source>Opening %1…</source>
         <translation>Abriendo %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="344"/>
+        <location filename="../app/gui/search_controller.cpp" line="477"/>
         <source>Building %1…</source>
         <translation>Creando %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="370"/>
+        <location filename="../app/gui/search_controller.cpp" line="503"/>
         <source>The corpus %1 has no passages.</source>
         <translation>El corpus %1 no tiene pasajes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <location filename="../app/gui/search_controller.cpp" line="514"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="383"/>
+        <location filename="../app/gui/search_controller.cpp" line="516"/>
         <source>Cannot build the index: %1</source>
         <translation>No se puede crear el índice: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="412"/>
+        <location filename="../app/gui/search_controller.cpp" line="545"/>
         <source>The index is still being built.</source>
         <translation>El índice aún se está creando.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <location filename="../app/gui/search_controller.cpp" line="546"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="415"/>
+        <location filename="../app/gui/search_controller.cpp" line="548"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
@@ -995,69 +1010,69 @@
 <context>
     <name>isomorph::views::EmbeddingsView</name>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="42"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="43"/>
         <source>None</source>
         <translation>Ninguno</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="45"/>
         <source>+ Shift</source>
         <translation>+ Desplazamiento</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="47"/>
         <source>+ Scale</source>
         <translation>+ Escala</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="49"/>
         <source>+ Rotation</source>
         <translation>+ Rotación</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="59"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
         <source>3-D</source>
         <translation>3D</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
         <source>Encode</source>
         <translation>Codificar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
         <source>PC 1</source>
         <translation>CP 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
         <source>PC 2</source>
         <translation>CP 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="91"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="92"/>
         <source>Find points by text...</source>
         <translation>Buscar puntos por texto...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
         <source>Highlight 5 random pairs</source>
         <translation>Resaltar 5 pares al azar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
         <source>Export...</source>
         <translation>Exportar...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="115"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n coincidencia</numerusform>
@@ -1065,190 +1080,195 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="119"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="117"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>Esta muestra no tiene pares de traducción que resaltar.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="123"/>
         <source>Export the view</source>
         <translation>Exportar la vista</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="126"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>Imagen PNG (*.png);;Dibujo SVG (*.svg);;Coordenadas como CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="133"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="131"/>
         <source>Cannot export to %1: %2</source>
         <translation>No se puede exportar a %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="146"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>El mejor o el último checkpoint de una ejecución, cualquier carpeta de checkpoint o una carpeta de Hugging Face importada</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="153"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="150"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
         <source>Browse...</source>
         <translation>Examinar...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="157"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="155"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>Como máximo esta cantidad de pares por par de idiomas (oraciones por idioma para una muestra de corpus)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="161"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
         <source>Checkpoint:</source>
         <translation>Checkpoint:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="166"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="164"/>
         <source>Sample:</source>
         <translation>Muestra:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="169"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="167"/>
         <source>Limit:</source>
         <translation>Límite:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>Rotación no supervisada (refinamiento CSLS)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>Rotación supervisada (pares de entrenamiento)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>La calibración se ajusta en la partición de entrenamiento del corpus, nunca en la muestra mostrada</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="211"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>Top-1 bitexto (coseno) en la muestra, por dirección:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="216"/>
         <source>Calibration</source>
         <translation>Calibración</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="230"/>
         <source>Compare with:</source>
         <translation>Comparar con:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="236"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
         <source>Alignment matrix</source>
         <translation>Matriz de alineamiento</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>Haga clic en un punto para ver su texto, su traducción y sus vecinos más cercanos en cada idioma.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="250"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
         <source>Point</source>
         <translation>Punto</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="259"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="257"/>
         <source>(no comparison)</source>
         <translation>(sin comparación)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="321"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="319"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>Elija una carpeta de checkpoint, de ejecución o de Hugging Face</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="327"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="325"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>Elija un archivo de pares (xx-yy.tsv) o cancele para elegir una carpeta</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>Pares de traducción (*.tsv);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="331"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
         <source>Choose a folder of pairs files</source>
         <translation>Elija una carpeta de archivos de pares</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="384"/>
+        <source>searching…</source>
+        <translation>buscando…</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="421"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>La proyección no corresponde a los puntos mostrados; vuelva a codificar la muestra.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
         <source>PC 1 of the raw sample</source>
         <translation>CP 1 de la muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
         <source>PC 2 of the raw sample</source>
         <translation>CP 2 de la muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="470"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
         <source>Direction</source>
         <translation>Dirección</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="509"/>
         <source>Mean</source>
         <translation>Media</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="531"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>La muestra no contiene ninguna traducción de esta oración.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="508"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="533"/>
         <source>Translations</source>
         <translation>Traducciones</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="514"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="539"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 vecinos más cercanos en el paso de calibración %2; ✔ marca la traducción correcta.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="535"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="560"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>traducción encontrada: coseno %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
         <source>no</source>
         <translation>no</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
         <source>Cosine</source>
         <translation>Coseno</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1395,63 +1415,63 @@
         <translation>evento</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <location filename="../views/charts/metric_chart.cpp" line="767"/>
         <source>Loading…</source>
         <translation>Cargando…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <location filename="../views/charts/metric_chart.cpp" line="767"/>
         <source>No data yet</source>
         <translation>Aún no hay datos</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="806"/>
+        <location filename="../views/charts/metric_chart.cpp" line="813"/>
         <source>step</source>
         <translation>paso</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="810"/>
+        <location filename="../views/charts/metric_chart.cpp" line="817"/>
         <source>wall time (h)</source>
         <translation>tiempo real (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="811"/>
+        <location filename="../views/charts/metric_chart.cpp" line="818"/>
         <source>wall time (min)</source>
         <translation>tiempo real (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="812"/>
+        <location filename="../views/charts/metric_chart.cpp" line="819"/>
         <source>wall time (s)</source>
         <translation>tiempo real (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="935"/>
+        <location filename="../views/charts/metric_chart.cpp" line="942"/>
         <source>step %1</source>
         <translation>paso %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="936"/>
+        <location filename="../views/charts/metric_chart.cpp" line="943"/>
         <source>time %1</source>
         <translation>tiempo %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1075"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1082"/>
         <source>Cannot write the PNG file %1</source>
         <translation>No se puede escribir el archivo PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1087"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1094"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Gráfico de métrica de Isomorph: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
         <source>Cannot write the SVG file %1</source>
         <translation>No se puede escribir el archivo SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1107"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1123"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
     </message>
@@ -1758,83 +1778,83 @@
 <context>
     <name>isomorph::views::ScatterView</name>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="854"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="860"/>
         <source>No points to show</source>
         <translation>No hay puntos que mostrar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
         <source>1 point</source>
         <translation>1 punto</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
         <source>%L1 points</source>
         <translation>%L1 puntos</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="873"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
         <source>%L1 selected</source>
         <translation>%L1 seleccionados</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="874"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="880"/>
         <source>1 match</source>
         <translation>1 coincidencia</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="875"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="881"/>
         <source>%L1 matches</source>
         <translation>%L1 coincidencias</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="882"/>
         <source>1 translation highlighted</source>
         <translation>1 traducción resaltada</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="884"/>
         <source>%L1 translations highlighted</source>
         <translation>%L1 traducciones resaltadas</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
         <source>density (darker: more points)</source>
         <translation>densidad (más oscuro: más puntos)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1023"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1029"/>
         <source>Click to hide %1</source>
         <translation>Haga clic para ocultar %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1024"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1030"/>
         <source>Click to show %1</source>
         <translation>Haga clic para mostrar %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1039"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1045"/>
         <source>%1, point %L2</source>
         <translation>%1, punto %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1056"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1062"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>No se puede escribir el archivo PNG %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1068"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1074"/>
         <source>Isomorph embeddings</source>
         <translation>Embeddings de Isomorph</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1075"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1081"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>No se puede escribir el archivo SVG %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1082"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1101"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1088"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1107"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
     </message>
@@ -1842,37 +1862,57 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="140"/>
+        <location filename="../views/search/search_results.cpp" line="167"/>
+        <source>Rank %1 in the first stage, before re-ranking</source>
+        <translation>Posición %1 en la primera etapa, antes de reordenar</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="170"/>
+        <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
+        <translation>Puntuación de relevancia del reordenador (codificador cruzado); la barra va de la puntuación reordenada más baja a la más alta</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="172"/>
+        <source>First-stage score: below the re-ranking depth, not re-scored</source>
+        <translation>Puntuación de la primera etapa: por debajo de la profundidad de reordenación, no se vuelve a puntuar</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="174"/>
         <source>Cosine similarity of query and passage</source>
         <translation>Similitud coseno entre la consulta y el pasaje</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="141"/>
+        <location filename="../views/search/search_results.cpp" line="175"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>Puntuación (la barra es relativa al mejor resultado)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="153"/>
+        <location filename="../views/search/search_results.cpp" line="189"/>
         <source>#</source>
         <translation>N.º</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="155"/>
+        <location filename="../views/search/search_results.cpp" line="191"/>
+        <source>1st stage</source>
+        <translation>1.ª etapa</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="193"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="157"/>
+        <location filename="../views/search/search_results.cpp" line="195"/>
         <source>Lang.</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="159"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>Document</source>
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="161"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
@@ -1880,202 +1920,227 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="70"/>
+        <location filename="../views/search/search_view.cpp" line="74"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="71"/>
+        <location filename="../views/search/search_view.cpp" line="75"/>
         <source>Model A</source>
         <translation>Modelo A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="71"/>
+        <location filename="../views/search/search_view.cpp" line="75"/>
         <source>Model B</source>
         <translation>Modelo B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="81"/>
+        <location filename="../views/search/search_view.cpp" line="85"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="82"/>
-        <source>Re-rank</source>
-        <translation>Reordenar</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="90"/>
+        <location filename="../views/search/search_view.cpp" line="96"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>Busque en cualquier idioma (Intro busca, Ctrl+L vuelve aquí)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="100"/>
+        <location filename="../views/search/search_view.cpp" line="106"/>
         <source>Dense</source>
         <translation>Denso</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="101"/>
+        <location filename="../views/search/search_view.cpp" line="107"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="102"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Hybrid</source>
         <translation>Híbrido</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="104"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Denso: los vectores de oración del modelo; BM25: palabras compartidas (Xapian); híbrido: fusión de ambas puntuaciones</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Lanza la misma consulta contra un segundo modelo, lado a lado (p. ej. el checkpoint inicial frente a uno entrenado)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="112"/>
-        <source>Re-ranking with a cross-encoder (an xlp-demo checkpoint) is not in this view yet: use isomorph-cli search --rerank CHECKPOINT, or eval retrieval --rerank.</source>
-        <translation>La reordenación con un cross-encoder (un checkpoint de xlp-demo) aún no está en esta vista: use isomorph-cli search --rerank CHECKPOINT o eval retrieval --rerank.</translation>
+        <location filename="../views/search/search_view.cpp" line="86"/>
+        <source>&amp;Re-rank</source>
+        <translation>&amp;Reordenar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="114"/>
+        <location filename="../views/search/search_view.cpp" line="116"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="120"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Mode</source>
         <translation>Modo</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="130"/>
+        <location filename="../views/search/search_view.cpp" line="131"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) o un archivo de texto, un pasaje por línea</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="133"/>
+        <location filename="../views/search/search_view.cpp" line="134"/>
         <source>Choose a corpus file</source>
         <translation>Elija un archivo de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="136"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Corpus for a new index</source>
         <translation>Corpus para un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="138"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="140"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus para nuevos índices</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="187"/>
+        <location filename="../views/search/search_view.cpp" line="189"/>
         <source>Document &amp;languages:</source>
         <translation>&amp;Idiomas de los documentos:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="191"/>
         <source>All</source>
         <translation>Todos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="196"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Resultados en todos los idiomas. Active idiomas a la derecha para quedarse solo con los documentos en ellos (Tab pasa de uno a otro, Espacio activa o desactiva).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="256"/>
+        <location filename="../views/search/search_view.cpp" line="228"/>
+        <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
+        <translation>Volver a puntuar los mejores resultados de la primera etapa (denso, BM25 o híbrido) con un checkpoint de codificador cruzado (el de una ejecución XLP) y ordenarlos por sus puntuaciones; en modo A/B ambos lados se reordenan con el mismo codificador cruzado</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="234"/>
+        <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
+        <translation>checkpoint de codificador cruzado (de una ejecución xlp)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="240"/>
+        <source>Choose a cross-encoder checkpoint folder</source>
+        <translation>Elegir una carpeta de checkpoint de codificador cruzado</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="243"/>
+        <source>Cross-encoder checkpoint folder</source>
+        <translation>Carpeta de checkpoint de codificador cruzado</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="250"/>
+        <source>First-stage results re-scored by the cross-encoder</source>
+        <translation>Resultados de la primera etapa que el codificador cruzado vuelve a puntuar</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="251"/>
+        <source>&amp;Depth</source>
+        <translation>&amp;Profundidad</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="325"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>carpeta de checkpoint (step-N de una ejecución)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="260"/>
+        <location filename="../views/search/search_view.cpp" line="329"/>
         <source>index folder</source>
         <translation>carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="261"/>
+        <location filename="../views/search/search_view.cpp" line="330"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="263"/>
+        <location filename="../views/search/search_view.cpp" line="332"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Abre el índice (las consultas se codifican con el checkpoint de arriba o, si no se indica ninguno, con el que creó el índice)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="265"/>
+        <location filename="../views/search/search_view.cpp" line="334"/>
         <source>Build index</source>
         <translation>Crear índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="335"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Codifica el corpus de abajo con este checkpoint en un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="267"/>
+        <location filename="../views/search/search_view.cpp" line="336"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="278"/>
+        <location filename="../views/search/search_view.cpp" line="347"/>
         <source>Choose a checkpoint folder</source>
         <translation>Elija una carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="279"/>
+        <location filename="../views/search/search_view.cpp" line="348"/>
         <source>Choose an index folder</source>
         <translation>Elija una carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="289"/>
+        <location filename="../views/search/search_view.cpp" line="358"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Elija un checkpoint y un corpus para crear un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="298"/>
+        <location filename="../views/search/search_view.cpp" line="367"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="301"/>
+        <location filename="../views/search/search_view.cpp" line="370"/>
         <source>Index</source>
         <translation>Índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="402"/>
+        <location filename="../views/search/search_view.cpp" line="474"/>
         <source>unknown</source>
         <translation>desconocidos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="404"/>
+        <location filename="../views/search/search_view.cpp" line="476"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documentos, índice %3 de %2 dimensiones, idiomas: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="480"/>
         <source>; BM25 included</source>
         <translation>; incluye BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="480"/>
         <source>; no BM25 (dense only)</source>
         <translation>; sin BM25 (solo denso)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="434"/>
+        <location filename="../views/search/search_view.cpp" line="506"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="448"/>
+        <location filename="../views/search/search_view.cpp" line="521"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n resultado · codificación %1 ms · búsqueda %2 ms</numerusform>
@@ -2083,37 +2148,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="524"/>
+        <location filename="../views/search/search_view.cpp" line="526"/>
+        <source> · re-rank top %1 %2 ms</source>
+        <translation> · reordenación de los %1 primeros %2 ms</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="606"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="534"/>
+        <location filename="../views/search/search_view.cpp" line="611"/>
+        <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
+        <translation>La reordenación está activada pero no se ha elegido ningún checkpoint de codificador cruzado: elija uno (el checkpoint de una ejecución xlp) o desactive la reordenación.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="622"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="542"/>
+        <location filename="../views/search/search_view.cpp" line="630"/>
         <source>Open or build an index to search in.</source>
         <translation>Abra o cree un índice en el que buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="575"/>
+        <location filename="../views/search/search_view.cpp" line="663"/>
         <source>Documents in %1</source>
         <translation>Documentos en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="577"/>
+        <location filename="../views/search/search_view.cpp" line="665"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Mantener los documentos en %1 (junto con los demás idiomas elegidos); ninguno elegido: todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="625"/>
+        <location filename="../views/search/search_view.cpp" line="713"/>
         <source>Checkpoint folder</source>
         <translation>Carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="631"/>
+        <location filename="../views/search/search_view.cpp" line="719"/>
         <source>Index folder</source>
         <translation>Carpeta de índice</translation>
     </message>

@@ -245,12 +245,17 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="109"/>
+        <location filename="../app/gui/search_controller.cpp" line="114"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 n’est pas un point de contrôle : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="181"/>
+        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <source>Cannot re-rank with %1: %2</source>
+        <translation>Impossible de reclasser avec %1 : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="300"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
     </message>
@@ -457,225 +462,230 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="82"/>
+        <location filename="../app/gui/main_window.cpp" line="83"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <location filename="../app/gui/main_window.cpp" line="90"/>
         <source>Overview</source>
         <translation>Vue d’ensemble</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="137"/>
+        <location filename="../app/gui/main_window.cpp" line="138"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="155"/>
-        <location filename="../app/gui/main_window.cpp" line="398"/>
+        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <location filename="../app/gui/main_window.cpp" line="415"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="192"/>
+        <location filename="../app/gui/main_window.cpp" line="193"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nouvel espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Créer un dossier d’espace de travail pour les corpus, les entraînements et les index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="197"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Ouvrir un espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="201"/>
+        <location filename="../app/gui/main_window.cpp" line="202"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Fermer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="210"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="215"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>Ouvrir l’espace de &amp;démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="427"/>
+        <location filename="../app/gui/main_window.cpp" line="444"/>
         <source>Cannot open the demo workspace</source>
         <translation>Impossible d’ouvrir l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Plein écran</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="93"/>
+        <location filename="../app/gui/main_window.cpp" line="94"/>
         <source>Runs</source>
         <translation>Entraînements</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="101"/>
+        <location filename="../app/gui/main_window.cpp" line="102"/>
         <source>Embeddings</source>
         <translation>Plongements</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="118"/>
+        <location filename="../app/gui/main_window.cpp" line="119"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="205"/>
+        <location filename="../app/gui/main_window.cpp" line="206"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Paramètres...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="224"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>&amp;About Isomorph</source>
         <translation>À &amp;propos d’Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="228"/>
         <source>About &amp;Qt</source>
         <translation>À propos de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="233"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="236"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>Open &amp;Recent</source>
         <translation>Ouvrir un &amp;récent</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="245"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="246"/>
+        <location filename="../app/gui/main_window.cpp" line="247"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="282"/>
+        <location filename="../app/gui/main_window.cpp" line="283"/>
         <source>Opened workspace %1</source>
         <translation>Espace de travail %1 ouvert</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="285"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 est en lecture seule : impossible d’y enregistrer entraînements et index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="299"/>
+        <location filename="../app/gui/main_window.cpp" line="302"/>
+        <source>Removed the staging folder %1 (%2)</source>
+        <translation>Dossier de préparation %1 supprimé (%2)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="316"/>
         <source>Created workspace %1</source>
         <translation>Espace de travail %1 créé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="306"/>
-        <location filename="../app/gui/main_window.cpp" line="440"/>
+        <location filename="../app/gui/main_window.cpp" line="323"/>
+        <location filename="../app/gui/main_window.cpp" line="457"/>
         <source>Demo workspace</source>
         <translation>Espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="319"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Closed workspace %1</source>
         <translation>Espace de travail %1 fermé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="354"/>
+        <location filename="../app/gui/main_window.cpp" line="371"/>
         <source>Clear Recent Workspaces</source>
         <translation>Effacer la liste des récents</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="368"/>
+        <location filename="../app/gui/main_window.cpp" line="385"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="369"/>
+        <location filename="../app/gui/main_window.cpp" line="386"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="386"/>
+        <location filename="../app/gui/main_window.cpp" line="403"/>
         <source>Cannot create workspace</source>
         <translation>Impossible de créer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="392"/>
+        <location filename="../app/gui/main_window.cpp" line="409"/>
         <source>Open Workspace</source>
         <translation>Ouvrir un espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="417"/>
+        <location filename="../app/gui/main_window.cpp" line="434"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>La nouvelle langue sera utilisée au prochain démarrage d’Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="438"/>
+        <location filename="../app/gui/main_window.cpp" line="455"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Construction de l’espace de démonstration à partir des pages de manuel installées…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="439"/>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="478"/>
+        <location filename="../app/gui/main_window.cpp" line="495"/>
         <source>Cannot build the demo workspace</source>
         <translation>Impossible de construire l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="479"/>
+        <location filename="../app/gui/main_window.cpp" line="496"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="484"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>L’espace de démonstration a été fermé pendant sa construction</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="509"/>
+        <location filename="../app/gui/main_window.cpp" line="526"/>
         <source>Cannot start the demo run</source>
         <translation>Impossible de lancer l’entraînement de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="515"/>
+        <location filename="../app/gui/main_window.cpp" line="532"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues. Il voit surtout des paires de traductions (&lt;i&gt;perte HICTL&lt;/i&gt; : retrouver la traduction d&apos;une phrase parmi les 63 autres phrases de son lot) ; de temps en temps, il prédit des mots masqués (&lt;i&gt;perte MLM&lt;/i&gt;). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d&apos;une phrase issue de commandes jamais vues à l&apos;entraînement est son plus proche voisin : en partant de zéro, elle commence vers 24 % grâce aux mots communs et monte en quelques minutes. Une &lt;i&gt;dispersion des plongements&lt;/i&gt; qui tombe sous 0,5 signale un effondrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="559"/>
-        <location filename="../app/gui/main_window.cpp" line="566"/>
+        <location filename="../app/gui/main_window.cpp" line="576"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>Cannot start the run</source>
         <translation>Impossible de lancer l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="594"/>
         <source>Runs are still training</source>
         <translation>Des entraînements sont en cours</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="578"/>
+        <location filename="../app/gui/main_window.cpp" line="595"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n entraînement lancé ici est toujours en cours.</numerusform>
@@ -683,17 +693,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="599"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>« Détacher » les laisse se terminer seuls (la vue Entraînements les affichera la prochaine fois) ; « Arrêter les entraînements » leur demande d’enregistrer un point de contrôle et de quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="585"/>
+        <location filename="../app/gui/main_window.cpp" line="602"/>
         <source>Detach</source>
         <translation>Détacher</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="586"/>
+        <location filename="../app/gui/main_window.cpp" line="603"/>
         <source>Stop runs</source>
         <translation>Arrêter les entraînements</translation>
     </message>
@@ -849,82 +859,87 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="61"/>
+        <location filename="../app/gui/search_controller.cpp" line="66"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>Le point de contrôle %1 n’a pas de tokeniseur (sentencepiece.bpe.model ou vocab.txt à côté de model.safetensors) et ne peut donc pas encoder de requêtes. Choisissez un dossier de point de contrôle complet d’un entraînement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="76"/>
+        <location filename="../app/gui/search_controller.cpp" line="81"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>Le dossier d’index %1 est endommagé ou incomplet : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="82"/>
+        <location filename="../app/gui/search_controller.cpp" line="87"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>Le modèle qui a construit cet index (%1) n’existe plus. Choisissez ci-dessus une copie de ce point de contrôle.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="93"/>
+        <location filename="../app/gui/search_controller.cpp" line="98"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>Cet index a été construit avec un autre modèle (%1) que le point de contrôle sélectionné (%2) : leurs vecteurs ne sont pas comparables. Sélectionnez le point de contrôle qui l’a construit, ou construisez un index avec celui-ci.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
         <source>Cannot open the index %1: %2</source>
         <translation>Impossible d’ouvrir l’index %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <location filename="../app/gui/search_controller.cpp" line="123"/>
         <source>Choose an index folder.</source>
         <translation>Choisissez un dossier d’index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="124"/>
+        <location filename="../app/gui/search_controller.cpp" line="129"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 n’est pas un dossier d’index (il ne contient pas d’index.json). Choisissez un dossier créé par « Construire l’index » ou par isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <location filename="../app/gui/search_controller.cpp" line="235"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="412"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Aucun index de cet espace de travail n’a été construit avec ce point de contrôle : choisissez un corpus et cliquez sur « Construire l’index ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="291"/>
+        <location filename="../app/gui/search_controller.cpp" line="424"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="344"/>
+        <location filename="../app/gui/search_controller.cpp" line="477"/>
         <source>Building %1…</source>
         <translation>Construction de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="370"/>
+        <location filename="../app/gui/search_controller.cpp" line="503"/>
         <source>The corpus %1 has no passages.</source>
         <translation>Le corpus %1 ne contient aucun passage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <location filename="../app/gui/search_controller.cpp" line="514"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="383"/>
+        <location filename="../app/gui/search_controller.cpp" line="516"/>
         <source>Cannot build the index: %1</source>
         <translation>Impossible de construire l’index : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="412"/>
+        <location filename="../app/gui/search_controller.cpp" line="545"/>
         <source>The index is still being built.</source>
         <translation>L’index est encore en cours de construction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <location filename="../app/gui/search_controller.cpp" line="546"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="415"/>
+        <location filename="../app/gui/search_controller.cpp" line="548"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
@@ -995,69 +1010,69 @@
 <context>
     <name>isomorph::views::EmbeddingsView</name>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="42"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="43"/>
         <source>None</source>
         <translation>Aucune</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="45"/>
         <source>+ Shift</source>
         <translation>+ Recentrage</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="47"/>
         <source>+ Scale</source>
         <translation>+ Mise à l’échelle</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="49"/>
         <source>+ Rotation</source>
         <translation>+ Rotation</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="59"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
         <source>3-D</source>
         <translation>3D</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
         <source>Encode</source>
         <translation>Encoder</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
         <source>PC 1</source>
         <translation>CP 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
         <source>PC 2</source>
         <translation>CP 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="91"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="92"/>
         <source>Find points by text...</source>
         <translation>Rechercher des points par texte…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
         <source>Highlight 5 random pairs</source>
         <translation>Mettre en évidence 5 paires au hasard</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
         <source>Export...</source>
         <translation>Exporter…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="115"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n correspondance</numerusform>
@@ -1065,190 +1080,195 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="119"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="117"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>Cet échantillon ne contient aucune paire de traduction à mettre en évidence.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="123"/>
         <source>Export the view</source>
         <translation>Exporter la vue</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="126"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>Image PNG (*.png);;Dessin SVG (*.svg);;Coordonnées en CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="133"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="131"/>
         <source>Cannot export to %1: %2</source>
         <translation>Impossible d’exporter vers %1 : %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="146"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>Le meilleur ou le dernier point de contrôle d’un entraînement, un dossier de point de contrôle quelconque ou un dossier Hugging Face importé</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="153"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="150"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
         <source>Browse...</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="157"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="155"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>Nombre maximal de paires par paire de langues (de phrases par langue pour un échantillon de corpus)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="161"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
         <source>Checkpoint:</source>
         <translation>Point de contrôle :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="166"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="164"/>
         <source>Sample:</source>
         <translation>Échantillon :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="169"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="167"/>
         <source>Limit:</source>
         <translation>Limite :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>Rotation non supervisée (raffinement CSLS)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>Rotation supervisée (paires d’entraînement)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>La calibration est ajustée sur l’ensemble d’entraînement du corpus, jamais sur l’échantillon affiché</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="211"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>Top-1 bitexte (cosinus) sur l’échantillon, par direction :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="216"/>
         <source>Calibration</source>
         <translation>Calibration</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="230"/>
         <source>Compare with:</source>
         <translation>Comparer avec :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="236"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
         <source>Alignment matrix</source>
         <translation>Matrice d’alignement</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>Cliquez sur un point pour voir son texte, sa traduction et ses plus proches voisins dans chaque langue.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="250"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
         <source>Point</source>
         <translation>Point</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="259"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="257"/>
         <source>(no comparison)</source>
         <translation>(aucune comparaison)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="321"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="319"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>Choisir un dossier de point de contrôle, d’entraînement ou Hugging Face</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="327"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="325"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>Choisir un fichier de paires (xx-yy.tsv) ou annuler pour choisir un dossier</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>Paires de traduction (*.tsv);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="331"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
         <source>Choose a folder of pairs files</source>
         <translation>Choisir un dossier de fichiers de paires</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="384"/>
+        <source>searching…</source>
+        <translation>recherche…</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="421"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>La projection ne correspond pas aux points affichés ; encodez à nouveau l’échantillon.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
         <source>PC 1 of the raw sample</source>
         <translation>CP 1 de l’échantillon brut</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
         <source>PC 2 of the raw sample</source>
         <translation>CP 2 de l’échantillon brut</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="470"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
         <source>Direction</source>
         <translation>Direction</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="509"/>
         <source>Mean</source>
         <translation>Moyenne</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="531"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>Aucune traduction de cette phrase dans l’échantillon.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="508"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="533"/>
         <source>Translations</source>
         <translation>Traductions</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="514"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="539"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 plus proches voisins (étape de calibration : %2) ; ✔ marque la vraie traduction.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="535"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="560"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>traduction trouvée : cosinus %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
         <source>Cosine</source>
         <translation>Cosinus</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1395,63 +1415,63 @@
         <translation>événement</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <location filename="../views/charts/metric_chart.cpp" line="767"/>
         <source>Loading…</source>
         <translation>Chargement…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <location filename="../views/charts/metric_chart.cpp" line="767"/>
         <source>No data yet</source>
         <translation>Pas encore de données</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="806"/>
+        <location filename="../views/charts/metric_chart.cpp" line="813"/>
         <source>step</source>
         <translation>pas</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="810"/>
+        <location filename="../views/charts/metric_chart.cpp" line="817"/>
         <source>wall time (h)</source>
         <translation>temps réel (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="811"/>
+        <location filename="../views/charts/metric_chart.cpp" line="818"/>
         <source>wall time (min)</source>
         <translation>temps réel (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="812"/>
+        <location filename="../views/charts/metric_chart.cpp" line="819"/>
         <source>wall time (s)</source>
         <translation>temps réel (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="935"/>
+        <location filename="../views/charts/metric_chart.cpp" line="942"/>
         <source>step %1</source>
         <translation>pas %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="936"/>
+        <location filename="../views/charts/metric_chart.cpp" line="943"/>
         <source>time %1</source>
         <translation>temps %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1075"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1082"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Impossible d’écrire le fichier PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1087"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1094"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Graphique de métrique Isomorph : %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Impossible d’écrire le fichier SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1107"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1123"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1 : %2</translation>
     </message>
@@ -1758,83 +1778,83 @@
 <context>
     <name>isomorph::views::ScatterView</name>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="854"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="860"/>
         <source>No points to show</source>
         <translation>Aucun point à afficher</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
         <source>1 point</source>
         <translation>1 point</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
         <source>%L1 points</source>
         <translation>%L1 points</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="873"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
         <source>%L1 selected</source>
         <translation>sélection : %L1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="874"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="880"/>
         <source>1 match</source>
         <translation>1 résultat</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="875"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="881"/>
         <source>%L1 matches</source>
         <translation>%L1 résultats</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="882"/>
         <source>1 translation highlighted</source>
         <translation>1 traduction mise en évidence</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="884"/>
         <source>%L1 translations highlighted</source>
         <translation>%L1 traductions mises en évidence</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
         <source>density (darker: more points)</source>
         <translation>densité (plus foncé : plus de points)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1023"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1029"/>
         <source>Click to hide %1</source>
         <translation>Cliquer pour masquer %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1024"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1030"/>
         <source>Click to show %1</source>
         <translation>Cliquer pour afficher %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1039"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1045"/>
         <source>%1, point %L2</source>
         <translation>%1, point %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1056"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1062"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>Impossible d’écrire le fichier PNG %1 : %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1068"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1074"/>
         <source>Isomorph embeddings</source>
         <translation>Plongements Isomorph</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1075"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1081"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>Impossible d’écrire le fichier SVG %1 : %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1082"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1101"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1088"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1107"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1 : %2</translation>
     </message>
@@ -1842,37 +1862,57 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="140"/>
+        <location filename="../views/search/search_results.cpp" line="167"/>
+        <source>Rank %1 in the first stage, before re-ranking</source>
+        <translation>Rang %1 à la première étape, avant le reclassement</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="170"/>
+        <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
+        <translation>Score de pertinence du reclasseur (cross-encodeur) ; la barre va du plus bas au plus haut score reclassé</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="172"/>
+        <source>First-stage score: below the re-ranking depth, not re-scored</source>
+        <translation>Score de la première étape : au-delà de la profondeur de reclassement, non réévalué</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="174"/>
         <source>Cosine similarity of query and passage</source>
         <translation>Similarité cosinus entre la requête et le passage</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="141"/>
+        <location filename="../views/search/search_results.cpp" line="175"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>Score (la barre est relative au meilleur résultat)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="153"/>
+        <location filename="../views/search/search_results.cpp" line="189"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="155"/>
+        <location filename="../views/search/search_results.cpp" line="191"/>
+        <source>1st stage</source>
+        <translation>1re étape</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="193"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="157"/>
+        <location filename="../views/search/search_results.cpp" line="195"/>
         <source>Lang.</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="159"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>Document</source>
         <translation>Document</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="161"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>Passage</source>
         <translation>Passage</translation>
     </message>
@@ -1880,202 +1920,227 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="70"/>
+        <location filename="../views/search/search_view.cpp" line="74"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="71"/>
+        <location filename="../views/search/search_view.cpp" line="75"/>
         <source>Model A</source>
         <translation>Modèle A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="71"/>
+        <location filename="../views/search/search_view.cpp" line="75"/>
         <source>Model B</source>
         <translation>Modèle B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="81"/>
+        <location filename="../views/search/search_view.cpp" line="85"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="82"/>
-        <source>Re-rank</source>
-        <translation>Reclasser</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="90"/>
+        <location filename="../views/search/search_view.cpp" line="96"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>Rechercher dans n’importe quelle langue (Entrée lance la recherche, Ctrl+L revient ici)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="100"/>
+        <location filename="../views/search/search_view.cpp" line="106"/>
         <source>Dense</source>
         <translation>Dense</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="101"/>
+        <location filename="../views/search/search_view.cpp" line="107"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="102"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Hybrid</source>
         <translation>Hybride</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="104"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Dense : vecteurs de phrases du modèle ; BM25 : mots communs (Xapian) ; hybride : fusion des deux scores</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Exécuter la même requête sur un second modèle, côte à côte (p. ex. le point de contrôle initial face à un point de contrôle entraîné)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="112"/>
-        <source>Re-ranking with a cross-encoder (an xlp-demo checkpoint) is not in this view yet: use isomorph-cli search --rerank CHECKPOINT, or eval retrieval --rerank.</source>
-        <translation>Le reclassement par un cross-encoder (un checkpoint xlp-demo) n&apos;est pas encore dans cette vue : utilisez isomorph-cli search --rerank CHECKPOINT ou eval retrieval --rerank.</translation>
+        <location filename="../views/search/search_view.cpp" line="86"/>
+        <source>&amp;Re-rank</source>
+        <translation>&amp;Reclasser</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="114"/>
+        <location filename="../views/search/search_view.cpp" line="116"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="120"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="130"/>
+        <location filename="../views/search/search_view.cpp" line="131"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) ou un fichier texte, un passage par ligne</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="133"/>
+        <location filename="../views/search/search_view.cpp" line="134"/>
         <source>Choose a corpus file</source>
         <translation>Choisir un fichier de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="136"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Corpus for a new index</source>
         <translation>Corpus pour un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="138"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="140"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus pour les nouveaux index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="187"/>
+        <location filename="../views/search/search_view.cpp" line="189"/>
         <source>Document &amp;languages:</source>
         <translation>&amp;Langues des documents :</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="191"/>
         <source>All</source>
         <translation>Toutes</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="196"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Résultats dans toutes les langues. Activez des langues à droite pour ne garder que les documents dans celles-ci (Tab passe de l&apos;une à l&apos;autre, Espace active ou désactive).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="256"/>
+        <location filename="../views/search/search_view.cpp" line="228"/>
+        <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
+        <translation>Réévaluer les meilleurs résultats de la première étape (dense, BM25 ou hybride) avec un checkpoint de cross-encodeur (celui d&apos;une exécution XLP) et les trier selon ses scores ; en mode A/B, les deux côtés sont reclassés par le même cross-encodeur</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="234"/>
+        <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
+        <translation>checkpoint de cross-encodeur (d&apos;une exécution xlp)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="240"/>
+        <source>Choose a cross-encoder checkpoint folder</source>
+        <translation>Choisir un dossier de checkpoint de cross-encodeur</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="243"/>
+        <source>Cross-encoder checkpoint folder</source>
+        <translation>Dossier de checkpoint de cross-encodeur</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="250"/>
+        <source>First-stage results re-scored by the cross-encoder</source>
+        <translation>Résultats de la première étape réévalués par le cross-encodeur</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="251"/>
+        <source>&amp;Depth</source>
+        <translation>&amp;Profondeur</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="325"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>dossier de point de contrôle (step-N d’un entraînement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="260"/>
+        <location filename="../views/search/search_view.cpp" line="329"/>
         <source>index folder</source>
         <translation>dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="261"/>
+        <location filename="../views/search/search_view.cpp" line="330"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="263"/>
+        <location filename="../views/search/search_view.cpp" line="332"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Ouvrir l’index (les requêtes sont encodées avec le point de contrôle ci-dessus ou, à défaut, avec celui qui a construit l’index)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="265"/>
+        <location filename="../views/search/search_view.cpp" line="334"/>
         <source>Build index</source>
         <translation>Construire l’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="335"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Encoder le corpus ci-dessous avec ce point de contrôle dans un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="267"/>
+        <location filename="../views/search/search_view.cpp" line="336"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="278"/>
+        <location filename="../views/search/search_view.cpp" line="347"/>
         <source>Choose a checkpoint folder</source>
         <translation>Choisir un dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="279"/>
+        <location filename="../views/search/search_view.cpp" line="348"/>
         <source>Choose an index folder</source>
         <translation>Choisir un dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="289"/>
+        <location filename="../views/search/search_view.cpp" line="358"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Choisissez un point de contrôle et un corpus pour construire un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="298"/>
+        <location filename="../views/search/search_view.cpp" line="367"/>
         <source>Checkpoint</source>
         <translation>Point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="301"/>
+        <location filename="../views/search/search_view.cpp" line="370"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="402"/>
+        <location filename="../views/search/search_view.cpp" line="474"/>
         <source>unknown</source>
         <translation>inconnues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="404"/>
+        <location filename="../views/search/search_view.cpp" line="476"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documents, index %3 de dimension %2, langues : %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="480"/>
         <source>; BM25 included</source>
         <translation> ; BM25 inclus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="480"/>
         <source>; no BM25 (dense only)</source>
         <translation> ; sans BM25 (dense uniquement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="434"/>
+        <location filename="../views/search/search_view.cpp" line="506"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="448"/>
+        <location filename="../views/search/search_view.cpp" line="521"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n résultat · encodage %1 ms · recherche %2 ms</numerusform>
@@ -2083,37 +2148,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="524"/>
+        <location filename="../views/search/search_view.cpp" line="526"/>
+        <source> · re-rank top %1 %2 ms</source>
+        <translation> · reclassement des %1 premiers %2 ms</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="606"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="534"/>
+        <location filename="../views/search/search_view.cpp" line="611"/>
+        <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
+        <translation>Le reclassement est activé mais aucun checkpoint de cross-encodeur n&apos;est choisi : choisissez-en un (le checkpoint d&apos;une exécution xlp) ou désactivez le reclassement.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="622"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="542"/>
+        <location filename="../views/search/search_view.cpp" line="630"/>
         <source>Open or build an index to search in.</source>
         <translation>Ouvrez ou construisez un index dans lequel rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="575"/>
+        <location filename="../views/search/search_view.cpp" line="663"/>
         <source>Documents in %1</source>
         <translation>Documents en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="577"/>
+        <location filename="../views/search/search_view.cpp" line="665"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Garder les documents en %1 (avec les autres langues choisies) ; aucune choisie : toutes les langues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="625"/>
+        <location filename="../views/search/search_view.cpp" line="713"/>
         <source>Checkpoint folder</source>
         <translation>Dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="631"/>
+        <location filename="../views/search/search_view.cpp" line="719"/>
         <source>Index folder</source>
         <translation>Dossier d’index</translation>
     </message>

@@ -245,12 +245,17 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="109"/>
+        <location filename="../app/gui/search_controller.cpp" line="114"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 はチェックポイントではありません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="181"/>
+        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <source>Cannot re-rank with %1: %2</source>
+        <translation>%1 で再ランキングできません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="300"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>すべてのスコアの差が %1 以内です。このモデルはこれらの文書をほとんど区別できていないため、順位にはあまり意味がありません（ハイブリッドまたは BM25 を試してください）</translation>
     </message>
@@ -457,242 +462,247 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="82"/>
+        <location filename="../app/gui/main_window.cpp" line="83"/>
         <source>Log</source>
         <translation>ログ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <location filename="../app/gui/main_window.cpp" line="90"/>
         <source>Overview</source>
         <translation>概要</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="93"/>
+        <location filename="../app/gui/main_window.cpp" line="94"/>
         <source>Runs</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="101"/>
+        <location filename="../app/gui/main_window.cpp" line="102"/>
         <source>Embeddings</source>
         <translation>埋め込み</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="118"/>
+        <location filename="../app/gui/main_window.cpp" line="119"/>
         <source>Search</source>
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="137"/>
+        <location filename="../app/gui/main_window.cpp" line="138"/>
         <source>Ready</source>
         <translation>準備完了</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="155"/>
-        <location filename="../app/gui/main_window.cpp" line="398"/>
+        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <location filename="../app/gui/main_window.cpp" line="415"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="192"/>
+        <location filename="../app/gui/main_window.cpp" line="193"/>
         <source>&amp;New Workspace...</source>
         <translation>新しいワークスペース(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>コーパス・実行・インデックス用のワークスペースフォルダーを作成します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="197"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
         <source>&amp;Open Workspace...</source>
         <translation>ワークスペースを開く(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="201"/>
+        <location filename="../app/gui/main_window.cpp" line="202"/>
         <source>&amp;Close Workspace</source>
         <translation>ワークスペースを閉じる(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="205"/>
+        <location filename="../app/gui/main_window.cpp" line="206"/>
         <source>&amp;Settings...</source>
         <translation>設定(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="210"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="215"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>デモ用ワークスペースを開く(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;Full Screen</source>
         <translation>全画面表示(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="224"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>&amp;About Isomorph</source>
         <translation>Isomorph について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="228"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="233"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="236"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>Open &amp;Recent</source>
         <translation>最近使ったワークスペース(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="245"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="246"/>
+        <location filename="../app/gui/main_window.cpp" line="247"/>
         <source>&amp;Log Panel</source>
         <translation>ログパネル(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="282"/>
+        <location filename="../app/gui/main_window.cpp" line="283"/>
         <source>Opened workspace %1</source>
         <translation>ワークスペース %1 を開きました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="285"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 は読み取り専用です。実行やインデックスを保存できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="299"/>
+        <location filename="../app/gui/main_window.cpp" line="302"/>
+        <source>Removed the staging folder %1 (%2)</source>
+        <translation>一時作業フォルダー %1 を削除しました（%2）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="316"/>
         <source>Created workspace %1</source>
         <translation>ワークスペース %1 を作成しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="306"/>
-        <location filename="../app/gui/main_window.cpp" line="440"/>
+        <location filename="../app/gui/main_window.cpp" line="323"/>
+        <location filename="../app/gui/main_window.cpp" line="457"/>
         <source>Demo workspace</source>
         <translation>デモ用ワークスペース</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="319"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Closed workspace %1</source>
         <translation>ワークスペース %1 を閉じました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="354"/>
+        <location filename="../app/gui/main_window.cpp" line="371"/>
         <source>Clear Recent Workspaces</source>
         <translation>最近使ったワークスペースの履歴を消去</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="368"/>
+        <location filename="../app/gui/main_window.cpp" line="385"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="369"/>
+        <location filename="../app/gui/main_window.cpp" line="386"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="386"/>
+        <location filename="../app/gui/main_window.cpp" line="403"/>
         <source>Cannot create workspace</source>
         <translation>ワークスペースを作成できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="392"/>
+        <location filename="../app/gui/main_window.cpp" line="409"/>
         <source>Open Workspace</source>
         <translation>ワークスペースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="417"/>
+        <location filename="../app/gui/main_window.cpp" line="434"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新しい言語は次回 Isomorph を起動したときから使われます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="427"/>
+        <location filename="../app/gui/main_window.cpp" line="444"/>
         <source>Cannot open the demo workspace</source>
         <translation>デモ用ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="438"/>
+        <location filename="../app/gui/main_window.cpp" line="455"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>インストール済みの man ページからデモ用ワークスペースを構築しています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="439"/>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="478"/>
+        <location filename="../app/gui/main_window.cpp" line="495"/>
         <source>Cannot build the demo workspace</source>
         <translation>デモ用ワークスペースを構築できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="479"/>
+        <location filename="../app/gui/main_window.cpp" line="496"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare が失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="484"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>デモ用ワークスペースは構築中に閉じられました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="509"/>
+        <location filename="../app/gui/main_window.cpp" line="526"/>
         <source>Cannot start the demo run</source>
         <translation>デモの実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="515"/>
+        <location filename="../app/gui/main_window.cpp" line="532"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;ライブデモ。&lt;/b&gt;4 層のエンコーダーが 25 言語の man ページから学習します。主に翻訳ペアを見て（&lt;i&gt;HICTL 損失&lt;/i&gt;：バッチ内の他の 63 文の中から、ある文の翻訳を選ぶ）、ときどき隠された単語を予測します（&lt;i&gt;MLM 損失&lt;/i&gt;）。&lt;i&gt;dev 対訳検索精度&lt;/i&gt;は、学習に一度も使っていないコマンドの文について、その翻訳が最近傍になるかを調べます。ゼロからの学習でも共通の単語のおかげで 24% 前後から始まり、数分で上昇します。&lt;i&gt;埋め込みの広がり&lt;/i&gt;が 0.5 を下回ったら崩壊（collapse）の兆候です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="559"/>
-        <location filename="../app/gui/main_window.cpp" line="566"/>
+        <location filename="../app/gui/main_window.cpp" line="576"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>Cannot start the run</source>
         <translation>実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="594"/>
         <source>Runs are still training</source>
         <translation>まだ学習中の実行があります</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="578"/>
+        <location filename="../app/gui/main_window.cpp" line="595"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>ここで開始した %n 件の実行がまだ学習中です。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="599"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>「切り離す」を選ぶと実行はそのまま最後まで続きます（次回も「実行」ビューに表示されます）。「実行を停止」を選ぶとチェックポイントを保存して終了します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="585"/>
+        <location filename="../app/gui/main_window.cpp" line="602"/>
         <source>Detach</source>
         <translation>切り離す</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="586"/>
+        <location filename="../app/gui/main_window.cpp" line="603"/>
         <source>Stop runs</source>
         <translation>実行を停止</translation>
     </message>
@@ -848,82 +858,87 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="61"/>
+        <location filename="../app/gui/search_controller.cpp" line="66"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>チェックポイント %1 にはトークナイザー（model.safetensors と同じ場所にある sentencepiece.bpe.model または vocab.txt）がないため、クエリをエンコードできません。実行の完全なチェックポイントフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="76"/>
+        <location filename="../app/gui/search_controller.cpp" line="81"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>インデックスフォルダー %1 は破損しているか不完全です: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="82"/>
+        <location filename="../app/gui/search_controller.cpp" line="87"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>このインデックスを構築したモデル（%1）が見つかりません。上でそのチェックポイントのコピーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="93"/>
+        <location filename="../app/gui/search_controller.cpp" line="98"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>このインデックスは、選択中のチェックポイント（%2）とは別のモデル（%1）で構築されているため、ベクトルを比較できません。構築に使ったチェックポイントを選ぶか、このチェックポイントでインデックスを構築してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
         <source>Cannot open the index %1: %2</source>
         <translation>インデックス %1 を開けません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <location filename="../app/gui/search_controller.cpp" line="123"/>
         <source>Choose an index folder.</source>
         <translation>インデックスフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="124"/>
+        <location filename="../app/gui/search_controller.cpp" line="129"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 はインデックスフォルダーではありません（index.json がありません）。「インデックスを構築」または isomorph-cli index build で作成したフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <location filename="../app/gui/search_controller.cpp" line="235"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>再ランキングモデルはクエリの先頭 %1 トークンだけを使いました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="412"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>このワークスペースには、このチェックポイントで構築したインデックスがありません。コーパスを選んで「インデックスを構築」を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="291"/>
+        <location filename="../app/gui/search_controller.cpp" line="424"/>
         <source>Opening %1…</source>
         <translation>%1 を開いています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="344"/>
+        <location filename="../app/gui/search_controller.cpp" line="477"/>
         <source>Building %1…</source>
         <translation>%1 を構築しています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="370"/>
+        <location filename="../app/gui/search_controller.cpp" line="503"/>
         <source>The corpus %1 has no passages.</source>
         <translation>コーパス %1 にはパッセージがありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <location filename="../app/gui/search_controller.cpp" line="514"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>インデックスの構築をキャンセルしました。何も書き込まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="383"/>
+        <location filename="../app/gui/search_controller.cpp" line="516"/>
         <source>Cannot build the index: %1</source>
         <translation>インデックスを構築できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="412"/>
+        <location filename="../app/gui/search_controller.cpp" line="545"/>
         <source>The index is still being built.</source>
         <translation>インデックスはまだ構築中です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <location filename="../app/gui/search_controller.cpp" line="546"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="415"/>
+        <location filename="../app/gui/search_controller.cpp" line="548"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
@@ -994,259 +1009,264 @@
 <context>
     <name>isomorph::views::EmbeddingsView</name>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="42"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="43"/>
         <source>None</source>
         <translation>なし</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="45"/>
         <source>+ Shift</source>
         <translation>+ シフト</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="47"/>
         <source>+ Scale</source>
         <translation>+ スケール</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="49"/>
         <source>+ Rotation</source>
         <translation>+ 回転</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="59"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
         <source>3-D</source>
         <translation>3D</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
         <source>Encode</source>
         <translation>エンコード</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="91"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="92"/>
         <source>Find points by text...</source>
         <translation>テキストで点を検索...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
         <source>Highlight 5 random pairs</source>
         <translation>ランダムな 5 ペアを強調表示</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
         <source>Export...</source>
         <translation>エクスポート...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="115"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n 件一致</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="119"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="117"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>このサンプルには強調表示できる翻訳ペアがありません。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="123"/>
         <source>Export the view</source>
         <translation>ビューをエクスポート</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="126"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg);;座標の CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="133"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="131"/>
         <source>Cannot export to %1: %2</source>
         <translation>%1 にエクスポートできません: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="146"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>実行の最良または最新のチェックポイント、任意のチェックポイントフォルダー、またはインポートした Hugging Face のフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="153"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="150"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
         <source>Browse...</source>
         <translation>参照...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="157"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="155"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>言語ペアごとのペア数の上限（コーパスのサンプルでは言語ごとの文数）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="161"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
         <source>Checkpoint:</source>
         <translation>チェックポイント:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="166"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="164"/>
         <source>Sample:</source>
         <translation>サンプル:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="169"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="167"/>
         <source>Limit:</source>
         <translation>上限:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>教師なし回転（CSLS による精緻化）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>教師あり回転（train ペア）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>キャリブレーションはコーパスの train 分割でフィットされ、表示中のサンプルは決して使いません</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="211"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>サンプルでの対訳 top-1（コサイン）、方向別:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="216"/>
         <source>Calibration</source>
         <translation>キャリブレーション</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="230"/>
         <source>Compare with:</source>
         <translation>比較対象:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="236"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
         <source>Alignment matrix</source>
         <translation>アライメント行列</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>点をクリックすると、そのテキスト、翻訳、各言語での最近傍が表示されます。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="250"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
         <source>Point</source>
         <translation>点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="259"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="257"/>
         <source>(no comparison)</source>
         <translation>（比較なし）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="321"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="319"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>チェックポイント、実行、または Hugging Face のフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="327"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="325"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>ペアファイル（xx-yy.tsv）を選択（キャンセルするとフォルダーを選択）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>翻訳ペア (*.tsv);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="331"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
         <source>Choose a folder of pairs files</source>
         <translation>ペアファイルのフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="384"/>
+        <source>searching…</source>
+        <translation>検索中…</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="421"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>射影が表示中の点と一致しません。サンプルをもう一度エンコードしてください。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
         <source>PC 1 of the raw sample</source>
         <translation>元のサンプルの PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
         <source>PC 2 of the raw sample</source>
         <translation>元のサンプルの PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="470"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="509"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="531"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>サンプルにこの文の翻訳はありません。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="508"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="533"/>
         <source>Translations</source>
         <translation>翻訳</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="514"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="539"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>キャリブレーション段階 %2 での最近傍 %1 件。✔ は正しい翻訳を示します。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="535"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="560"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>翻訳を検出: コサイン %1、CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
         <source>yes</source>
         <translation>はい</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
         <source>no</source>
         <translation>いいえ</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
         <source>Cosine</source>
         <translation>コサイン</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1393,63 +1413,63 @@
         <translation>イベント</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <location filename="../views/charts/metric_chart.cpp" line="767"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <location filename="../views/charts/metric_chart.cpp" line="767"/>
         <source>No data yet</source>
         <translation>まだデータがありません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="806"/>
+        <location filename="../views/charts/metric_chart.cpp" line="813"/>
         <source>step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="810"/>
+        <location filename="../views/charts/metric_chart.cpp" line="817"/>
         <source>wall time (h)</source>
         <translation>経過時間（時）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="811"/>
+        <location filename="../views/charts/metric_chart.cpp" line="818"/>
         <source>wall time (min)</source>
         <translation>経過時間（分）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="812"/>
+        <location filename="../views/charts/metric_chart.cpp" line="819"/>
         <source>wall time (s)</source>
         <translation>経過時間（秒）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="935"/>
+        <location filename="../views/charts/metric_chart.cpp" line="942"/>
         <source>step %1</source>
         <translation>ステップ %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="936"/>
+        <location filename="../views/charts/metric_chart.cpp" line="943"/>
         <source>time %1</source>
         <translation>時間 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1075"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1082"/>
         <source>Cannot write the PNG file %1</source>
         <translation>PNG ファイル %1 を書き込めません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1087"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1094"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph のメトリクスグラフ: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
         <source>Cannot write the SVG file %1</source>
         <translation>SVG ファイル %1 を書き込めません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1107"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1123"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 を書き込めません: %2</translation>
     </message>
@@ -1756,83 +1776,83 @@
 <context>
     <name>isomorph::views::ScatterView</name>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="854"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="860"/>
         <source>No points to show</source>
         <translation>表示する点がありません</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
         <source>1 point</source>
         <translation>1 点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
         <source>%L1 points</source>
         <translation>%L1 点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="873"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
         <source>%L1 selected</source>
         <translation>%L1 点を選択中</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="874"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="880"/>
         <source>1 match</source>
         <translation>1 件一致</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="875"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="881"/>
         <source>%L1 matches</source>
         <translation>%L1 件一致</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="882"/>
         <source>1 translation highlighted</source>
         <translation>1 組の翻訳を強調表示</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="884"/>
         <source>%L1 translations highlighted</source>
         <translation>%L1 組の翻訳を強調表示</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
         <source>density (darker: more points)</source>
         <translation>密度（濃いほど点が多い）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1023"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1029"/>
         <source>Click to hide %1</source>
         <translation>クリックで %1 を非表示</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1024"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1030"/>
         <source>Click to show %1</source>
         <translation>クリックで %1 を表示</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1039"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1045"/>
         <source>%1, point %L2</source>
         <translation>%1、点 %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1056"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1062"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>PNG ファイル %1 を書き込めません: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1068"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1074"/>
         <source>Isomorph embeddings</source>
         <translation>Isomorph の埋め込み</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1075"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1081"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>SVG ファイル %1 を書き込めません: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1082"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1101"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1088"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1107"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 を書き込めません: %2</translation>
     </message>
@@ -1840,37 +1860,57 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="140"/>
+        <location filename="../views/search/search_results.cpp" line="167"/>
+        <source>Rank %1 in the first stage, before re-ranking</source>
+        <translation>再ランキング前の第 1 段階での順位 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="170"/>
+        <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
+        <translation>再ランキングモデル（クロスエンコーダー）の関連度スコア。バーは再採点したスコアの最小値から最大値までを表します</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="172"/>
+        <source>First-stage score: below the re-ranking depth, not re-scored</source>
+        <translation>第 1 段階のスコア: 再ランキングの深さより下なので再採点していません</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="174"/>
         <source>Cosine similarity of query and passage</source>
         <translation>クエリとパッセージのコサイン類似度</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="141"/>
+        <location filename="../views/search/search_results.cpp" line="175"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>スコア（バーは最上位の結果に対する相対値）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="153"/>
+        <location filename="../views/search/search_results.cpp" line="189"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="155"/>
+        <location filename="../views/search/search_results.cpp" line="191"/>
+        <source>1st stage</source>
+        <translation>第 1 段階</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="193"/>
         <source>Score</source>
         <translation>スコア</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="157"/>
+        <location filename="../views/search/search_results.cpp" line="195"/>
         <source>Lang.</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="159"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>Document</source>
         <translation>文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="161"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>Passage</source>
         <translation>パッセージ</translation>
     </message>
@@ -1878,239 +1918,274 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="70"/>
+        <location filename="../views/search/search_view.cpp" line="74"/>
         <source>Model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="71"/>
+        <location filename="../views/search/search_view.cpp" line="75"/>
         <source>Model A</source>
         <translation>モデル A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="71"/>
+        <location filename="../views/search/search_view.cpp" line="75"/>
         <source>Model B</source>
         <translation>モデル B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="81"/>
+        <location filename="../views/search/search_view.cpp" line="85"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="82"/>
-        <source>Re-rank</source>
-        <translation>再ランキング</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="90"/>
+        <location filename="../views/search/search_view.cpp" line="96"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>任意の言語で検索（Enter で検索、Ctrl+L でここに戻る）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="100"/>
+        <location filename="../views/search/search_view.cpp" line="106"/>
         <source>Dense</source>
         <translation>密</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="101"/>
+        <location filename="../views/search/search_view.cpp" line="107"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="102"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Hybrid</source>
         <translation>ハイブリッド</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="104"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>密: モデルの文ベクトル、BM25: 共通の単語（Xapian）、ハイブリッド: 両方のスコアを融合</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>同じクエリを 2 つ目のモデルでも実行して並べて比較します（例: 初期チェックポイントと学習済みのもの）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="112"/>
-        <source>Re-ranking with a cross-encoder (an xlp-demo checkpoint) is not in this view yet: use isomorph-cli search --rerank CHECKPOINT, or eval retrieval --rerank.</source>
-        <translation>クロスエンコーダー（xlp-demo のチェックポイント）による再ランキングは、このビューにはまだありません。isomorph-cli search --rerank CHECKPOINT または eval retrieval --rerank を使ってください。</translation>
+        <location filename="../views/search/search_view.cpp" line="86"/>
+        <source>&amp;Re-rank</source>
+        <translation>再ランキング(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="114"/>
+        <location filename="../views/search/search_view.cpp" line="116"/>
         <source>Search</source>
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="120"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Mode</source>
         <translation>モード</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="130"/>
+        <location filename="../views/search/search_view.cpp" line="131"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）または 1 行に 1 パッセージのテキストファイル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="133"/>
+        <location filename="../views/search/search_view.cpp" line="134"/>
         <source>Choose a corpus file</source>
         <translation>コーパスファイルを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="136"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Corpus for a new index</source>
         <translation>新しいインデックス用のコーパス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="138"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>コーパス (*.jsonl *.txt);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="140"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpus for new indexes</source>
         <translation>新しいインデックス用のコーパス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="187"/>
+        <location filename="../views/search/search_view.cpp" line="189"/>
         <source>Document &amp;languages:</source>
         <translation>文書の言語(&amp;L):</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="191"/>
         <source>All</source>
         <translation>すべて</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="196"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>すべての言語の結果です。右側で言語をオンにすると、その言語の文書だけが残ります（Tab で移動、Space で切り替え）。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="256"/>
+        <location filename="../views/search/search_view.cpp" line="228"/>
+        <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
+        <translation>第 1 段階（密、BM25、ハイブリッド）の上位結果をクロスエンコーダーのチェックポイント（XLP 実行のもの）で採点し直し、そのスコア順に並べます。A/B モードでは両側を同じクロスエンコーダーで再ランキングします</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="234"/>
+        <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
+        <translation>クロスエンコーダーのチェックポイント（xlp 実行のもの）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="240"/>
+        <source>Choose a cross-encoder checkpoint folder</source>
+        <translation>クロスエンコーダーのチェックポイントフォルダーを選択</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="243"/>
+        <source>Cross-encoder checkpoint folder</source>
+        <translation>クロスエンコーダーのチェックポイントフォルダー</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="250"/>
+        <source>First-stage results re-scored by the cross-encoder</source>
+        <translation>クロスエンコーダーで採点し直す第 1 段階の結果数</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="251"/>
+        <source>&amp;Depth</source>
+        <translation>深さ(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="325"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>チェックポイントフォルダー（実行の step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="260"/>
+        <location filename="../views/search/search_view.cpp" line="329"/>
         <source>index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="261"/>
+        <location filename="../views/search/search_view.cpp" line="330"/>
         <source>Open</source>
         <translation>開く</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="263"/>
+        <location filename="../views/search/search_view.cpp" line="332"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>インデックスを開きます（クエリは上のチェックポイントでエンコードされます。指定がない場合はインデックスを構築したチェックポイントを使います）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="265"/>
+        <location filename="../views/search/search_view.cpp" line="334"/>
         <source>Build index</source>
         <translation>インデックスを構築</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="335"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>下のコーパスをこのチェックポイントでエンコードし、新しいインデックスを作成します</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="267"/>
+        <location filename="../views/search/search_view.cpp" line="336"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="278"/>
+        <location filename="../views/search/search_view.cpp" line="347"/>
         <source>Choose a checkpoint folder</source>
         <translation>チェックポイントフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="279"/>
+        <location filename="../views/search/search_view.cpp" line="348"/>
         <source>Choose an index folder</source>
         <translation>インデックスフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="289"/>
+        <location filename="../views/search/search_view.cpp" line="358"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>インデックスを構築するには、チェックポイントとコーパスを選んでください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="298"/>
+        <location filename="../views/search/search_view.cpp" line="367"/>
         <source>Checkpoint</source>
         <translation>チェックポイント</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="301"/>
+        <location filename="../views/search/search_view.cpp" line="370"/>
         <source>Index</source>
         <translation>インデックス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="402"/>
+        <location filename="../views/search/search_view.cpp" line="474"/>
         <source>unknown</source>
         <translation>不明</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="404"/>
+        <location filename="../views/search/search_view.cpp" line="476"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 文書、%2 次元の %3 インデックス、言語: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="480"/>
         <source>; BM25 included</source>
         <translation>、BM25 あり</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="480"/>
         <source>; no BM25 (dense only)</source>
         <translation>、BM25 なし（密のみ）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="434"/>
+        <location filename="../views/search/search_view.cpp" line="506"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="448"/>
+        <location filename="../views/search/search_view.cpp" line="521"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 件の結果 · エンコード %1 ms · 検索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="524"/>
+        <location filename="../views/search/search_view.cpp" line="526"/>
+        <source> · re-rank top %1 %2 ms</source>
+        <translation> · 上位 %1 件の再ランキング %2 ms</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="606"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="534"/>
+        <location filename="../views/search/search_view.cpp" line="611"/>
+        <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
+        <translation>再ランキングがオンですが、クロスエンコーダーのチェックポイントが選ばれていません。チェックポイント（xlp 実行のもの）を選ぶか、再ランキングをオフにしてください。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="622"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="542"/>
+        <location filename="../views/search/search_view.cpp" line="630"/>
         <source>Open or build an index to search in.</source>
         <translation>検索するには、インデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="575"/>
+        <location filename="../views/search/search_view.cpp" line="663"/>
         <source>Documents in %1</source>
         <translation>%1 の文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="577"/>
+        <location filename="../views/search/search_view.cpp" line="665"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>%1 の文書を残します（選択した他の言語とともに）。何も選択しない場合はすべての言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="625"/>
+        <location filename="../views/search/search_view.cpp" line="713"/>
         <source>Checkpoint folder</source>
         <translation>チェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="631"/>
+        <location filename="../views/search/search_view.cpp" line="719"/>
         <source>Index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>

@@ -245,12 +245,17 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="109"/>
+        <location filename="../app/gui/search_controller.cpp" line="114"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 不是检查点：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="181"/>
+        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <source>Cannot re-rank with %1: %2</source>
+        <translation>无法用 %1 重排序：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="300"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
     </message>
@@ -457,242 +462,247 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="82"/>
+        <location filename="../app/gui/main_window.cpp" line="83"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="89"/>
+        <location filename="../app/gui/main_window.cpp" line="90"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="93"/>
+        <location filename="../app/gui/main_window.cpp" line="94"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="101"/>
+        <location filename="../app/gui/main_window.cpp" line="102"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="118"/>
+        <location filename="../app/gui/main_window.cpp" line="119"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="137"/>
+        <location filename="../app/gui/main_window.cpp" line="138"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="155"/>
-        <location filename="../app/gui/main_window.cpp" line="398"/>
+        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <location filename="../app/gui/main_window.cpp" line="415"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="192"/>
+        <location filename="../app/gui/main_window.cpp" line="193"/>
         <source>&amp;New Workspace...</source>
         <translation>新建工作区(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>创建用于存放语料库、运行和索引的工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="197"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
         <source>&amp;Open Workspace...</source>
         <translation>打开工作区(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="201"/>
+        <location filename="../app/gui/main_window.cpp" line="202"/>
         <source>&amp;Close Workspace</source>
         <translation>关闭工作区(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="205"/>
+        <location filename="../app/gui/main_window.cpp" line="206"/>
         <source>&amp;Settings...</source>
         <translation>设置(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="210"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="215"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>打开演示工作区(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="224"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>&amp;About Isomorph</source>
         <translation>关于 Isomorph(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="228"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="233"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="236"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="245"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="246"/>
+        <location filename="../app/gui/main_window.cpp" line="247"/>
         <source>&amp;Log Panel</source>
         <translation>日志面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="282"/>
+        <location filename="../app/gui/main_window.cpp" line="283"/>
         <source>Opened workspace %1</source>
         <translation>已打开工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="285"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 为只读：无法在此保存运行和索引</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="299"/>
+        <location filename="../app/gui/main_window.cpp" line="302"/>
+        <source>Removed the staging folder %1 (%2)</source>
+        <translation>已删除临时暂存文件夹 %1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="316"/>
         <source>Created workspace %1</source>
         <translation>已创建工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="306"/>
-        <location filename="../app/gui/main_window.cpp" line="440"/>
+        <location filename="../app/gui/main_window.cpp" line="323"/>
+        <location filename="../app/gui/main_window.cpp" line="457"/>
         <source>Demo workspace</source>
         <translation>演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="319"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Closed workspace %1</source>
         <translation>已关闭工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="354"/>
+        <location filename="../app/gui/main_window.cpp" line="371"/>
         <source>Clear Recent Workspaces</source>
         <translation>清除最近打开的工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="368"/>
+        <location filename="../app/gui/main_window.cpp" line="385"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="369"/>
+        <location filename="../app/gui/main_window.cpp" line="386"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="386"/>
+        <location filename="../app/gui/main_window.cpp" line="403"/>
         <source>Cannot create workspace</source>
         <translation>无法创建工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="392"/>
+        <location filename="../app/gui/main_window.cpp" line="409"/>
         <source>Open Workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="417"/>
+        <location filename="../app/gui/main_window.cpp" line="434"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新语言将在下次启动 Isomorph 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="427"/>
+        <location filename="../app/gui/main_window.cpp" line="444"/>
         <source>Cannot open the demo workspace</source>
         <translation>无法打开演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="438"/>
+        <location filename="../app/gui/main_window.cpp" line="455"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>正在根据已安装的 man 手册页构建演示工作区...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="439"/>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="478"/>
+        <location filename="../app/gui/main_window.cpp" line="495"/>
         <source>Cannot build the demo workspace</source>
         <translation>无法构建演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="479"/>
+        <location filename="../app/gui/main_window.cpp" line="496"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="484"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>演示工作区在构建过程中被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="509"/>
+        <location filename="../app/gui/main_window.cpp" line="526"/>
         <source>Cannot start the demo run</source>
         <translation>无法启动演示运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="515"/>
+        <location filename="../app/gui/main_window.cpp" line="532"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;实时演示。&lt;/b&gt;一个 4 层编码器从 25 种语言的 man 手册页中学习。它主要看翻译句对（&lt;i&gt;HICTL 损失&lt;/i&gt;：在同一批次的另外 63 个句子中找出某个句子的译文），偶尔预测被遮住的词（&lt;i&gt;MLM 损失&lt;/i&gt;）。&lt;i&gt;开发集双语检索准确率&lt;/i&gt;衡量的是：对于来自从未参与训练的命令的句子，其译文是否是它的最近邻。从零开始训练时，由于共享词汇，它起步就接近 24%，并在几分钟内上升。&lt;i&gt;嵌入分散度&lt;/i&gt;降到 0.5 以下即提示表示坍缩。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="559"/>
-        <location filename="../app/gui/main_window.cpp" line="566"/>
+        <location filename="../app/gui/main_window.cpp" line="576"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>Cannot start the run</source>
         <translation>无法启动运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="594"/>
         <source>Runs are still training</source>
         <translation>仍有运行在训练中</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="578"/>
+        <location filename="../app/gui/main_window.cpp" line="595"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>此处启动的 %n 个运行仍在训练中。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="599"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>“分离”让它们自行完成（下次“运行”视图中仍会显示）；“停止运行”则让它们保存检查点后退出。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="585"/>
+        <location filename="../app/gui/main_window.cpp" line="602"/>
         <source>Detach</source>
         <translation>分离</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="586"/>
+        <location filename="../app/gui/main_window.cpp" line="603"/>
         <source>Stop runs</source>
         <translation>停止运行</translation>
     </message>
@@ -848,82 +858,87 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="61"/>
+        <location filename="../app/gui/search_controller.cpp" line="66"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>检查点 %1 没有分词器（model.safetensors 旁应有 sentencepiece.bpe.model 或 vocab.txt），因此无法编码查询。请选择某个运行的完整检查点文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="76"/>
+        <location filename="../app/gui/search_controller.cpp" line="81"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>索引文件夹 %1 已损坏或不完整：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="82"/>
+        <location filename="../app/gui/search_controller.cpp" line="87"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>构建此索引的模型（%1）已不存在。请在上方选择该检查点的副本。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="93"/>
+        <location filename="../app/gui/search_controller.cpp" line="98"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>此索引由另一个模型（%1）构建，与所选检查点（%2）不同：两者的向量不可比较。请选择构建该索引的检查点，或用当前检查点构建索引。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
         <source>Cannot open the index %1: %2</source>
         <translation>无法打开索引 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <location filename="../app/gui/search_controller.cpp" line="123"/>
         <source>Choose an index folder.</source>
         <translation>请选择索引文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="124"/>
+        <location filename="../app/gui/search_controller.cpp" line="129"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 不是索引文件夹（没有 index.json）。请选择由“构建索引”或 isomorph-cli index build 生成的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <location filename="../app/gui/search_controller.cpp" line="235"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>重排序模型只保留了查询的前 %1 个词元</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="412"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>此工作区中没有用该检查点构建的索引：请选择语料库并按“构建索引”。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="291"/>
+        <location filename="../app/gui/search_controller.cpp" line="424"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="344"/>
+        <location filename="../app/gui/search_controller.cpp" line="477"/>
         <source>Building %1…</source>
         <translation>正在构建 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="370"/>
+        <location filename="../app/gui/search_controller.cpp" line="503"/>
         <source>The corpus %1 has no passages.</source>
         <translation>语料库 %1 中没有段落。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="381"/>
+        <location filename="../app/gui/search_controller.cpp" line="514"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>已取消构建索引；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="383"/>
+        <location filename="../app/gui/search_controller.cpp" line="516"/>
         <source>Cannot build the index: %1</source>
         <translation>无法构建索引：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="412"/>
+        <location filename="../app/gui/search_controller.cpp" line="545"/>
         <source>The index is still being built.</source>
         <translation>索引仍在构建中。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="413"/>
+        <location filename="../app/gui/search_controller.cpp" line="546"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="415"/>
+        <location filename="../app/gui/search_controller.cpp" line="548"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
@@ -994,259 +1009,264 @@
 <context>
     <name>isomorph::views::EmbeddingsView</name>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="42"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="43"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="45"/>
         <source>+ Shift</source>
         <translation>+ 平移</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="47"/>
         <source>+ Scale</source>
         <translation>+ 缩放</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="49"/>
         <source>+ Rotation</source>
         <translation>+ 旋转</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="59"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
         <source>3-D</source>
         <translation>3D</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
         <source>Encode</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="82"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="91"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="92"/>
         <source>Find points by text...</source>
         <translation>按文本查找点...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
         <source>Highlight 5 random pairs</source>
         <translation>高亮 5 个随机句对</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
         <source>Export...</source>
         <translation>导出...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="115"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n 个匹配</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="119"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="117"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>该样本中没有可高亮的翻译句对。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="123"/>
         <source>Export the view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="126"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;坐标 CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="133"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="131"/>
         <source>Cannot export to %1: %2</source>
         <translation>无法导出到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="146"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>运行的最佳或最新检查点、任意检查点文件夹，或导入的 Hugging Face 文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="153"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="150"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="157"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="155"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>每个语言对最多取这么多句对（语料库样本则为每种语言的句子数）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="161"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
         <source>Checkpoint:</source>
         <translation>检查点：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="166"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="164"/>
         <source>Sample:</source>
         <translation>样本：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="169"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="167"/>
         <source>Limit:</source>
         <translation>上限：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>无监督旋转（CSLS 精化）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>有监督旋转（训练句对）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>校准在语料库的训练集划分上拟合，绝不使用所显示的样本</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="211"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>样本上按方向统计的双语 top-1（余弦）：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="216"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="230"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="236"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
         <source>Alignment matrix</source>
         <translation>对齐矩阵</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>单击一个点可查看其文本、译文以及在每种语言中的最近邻。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="250"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
         <source>Point</source>
         <translation>点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="259"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="257"/>
         <source>(no comparison)</source>
         <translation>（不比较）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="321"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="319"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>选择检查点、运行或 Hugging Face 文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="327"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="325"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>选择句对文件（xx-yy.tsv），或取消以选择文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>翻译句对 (*.tsv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="331"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
         <source>Choose a folder of pairs files</source>
         <translation>选择包含句对文件的文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="384"/>
+        <source>searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="421"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>投影与显示的点不匹配；请重新编码样本。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
         <source>PC 1 of the raw sample</source>
         <translation>原始样本的 PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
         <source>PC 2 of the raw sample</source>
         <translation>原始样本的 PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="470"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="509"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="531"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>样本中没有这句话的译文。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="508"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="533"/>
         <source>Translations</source>
         <translation>译文</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="514"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="539"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>校准步骤 %2 下的 %1 个最近邻；✔ 标记真实译文。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="535"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="560"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>已找到译文：余弦 %1，CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="536"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="537"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
         <source>Cosine</source>
         <translation>余弦</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="544"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1393,63 +1413,63 @@
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <location filename="../views/charts/metric_chart.cpp" line="767"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="760"/>
+        <location filename="../views/charts/metric_chart.cpp" line="767"/>
         <source>No data yet</source>
         <translation>暂无数据</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="806"/>
+        <location filename="../views/charts/metric_chart.cpp" line="813"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="810"/>
+        <location filename="../views/charts/metric_chart.cpp" line="817"/>
         <source>wall time (h)</source>
         <translation>实际耗时（小时）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="811"/>
+        <location filename="../views/charts/metric_chart.cpp" line="818"/>
         <source>wall time (min)</source>
         <translation>实际耗时（分钟）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="812"/>
+        <location filename="../views/charts/metric_chart.cpp" line="819"/>
         <source>wall time (s)</source>
         <translation>实际耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="935"/>
+        <location filename="../views/charts/metric_chart.cpp" line="942"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="936"/>
+        <location filename="../views/charts/metric_chart.cpp" line="943"/>
         <source>time %1</source>
         <translation>时间 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1075"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1082"/>
         <source>Cannot write the PNG file %1</source>
         <translation>无法写入 PNG 文件 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1087"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1094"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph 指标图：%1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1093"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
         <source>Cannot write the SVG file %1</source>
         <translation>无法写入 SVG 文件 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1107"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1123"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -1756,83 +1776,83 @@
 <context>
     <name>isomorph::views::ScatterView</name>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="854"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="860"/>
         <source>No points to show</source>
         <translation>没有可显示的点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
         <source>1 point</source>
         <translation>1 个点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="872"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
         <source>%L1 points</source>
         <translation>%L1 个点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="873"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
         <source>%L1 selected</source>
         <translation>已选 %L1 个</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="874"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="880"/>
         <source>1 match</source>
         <translation>1 个匹配</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="875"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="881"/>
         <source>%L1 matches</source>
         <translation>%L1 个匹配</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="882"/>
         <source>1 translation highlighted</source>
         <translation>已高亮 1 对译文</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="884"/>
         <source>%L1 translations highlighted</source>
         <translation>已高亮 %L1 对译文</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
         <source>density (darker: more points)</source>
         <translation>密度（越深点越多）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1023"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1029"/>
         <source>Click to hide %1</source>
         <translation>单击以隐藏 %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1024"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1030"/>
         <source>Click to show %1</source>
         <translation>单击以显示 %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1039"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1045"/>
         <source>%1, point %L2</source>
         <translation>%1，点 %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1056"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1062"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>无法写入 PNG 文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1068"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1074"/>
         <source>Isomorph embeddings</source>
         <translation>Isomorph 嵌入</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1075"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1081"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>无法写入 SVG 文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1082"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1101"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1088"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="1107"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -1840,37 +1860,57 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="140"/>
+        <location filename="../views/search/search_results.cpp" line="167"/>
+        <source>Rank %1 in the first stage, before re-ranking</source>
+        <translation>重排序前第一阶段的排名 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="170"/>
+        <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
+        <translation>重排序模型（交叉编码器）的相关性得分；条形范围从最低到最高的重排序得分</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="172"/>
+        <source>First-stage score: below the re-ranking depth, not re-scored</source>
+        <translation>第一阶段得分：低于重排序深度，未重新打分</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="174"/>
         <source>Cosine similarity of query and passage</source>
         <translation>查询与段落的余弦相似度</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="141"/>
+        <location filename="../views/search/search_results.cpp" line="175"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>得分（条形长度相对于最佳结果）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="153"/>
+        <location filename="../views/search/search_results.cpp" line="189"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="155"/>
+        <location filename="../views/search/search_results.cpp" line="191"/>
+        <source>1st stage</source>
+        <translation>第一阶段</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="193"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="157"/>
+        <location filename="../views/search/search_results.cpp" line="195"/>
         <source>Lang.</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="159"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>Document</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="161"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>Passage</source>
         <translation>段落</translation>
     </message>
@@ -1878,239 +1918,274 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="70"/>
+        <location filename="../views/search/search_view.cpp" line="74"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="71"/>
+        <location filename="../views/search/search_view.cpp" line="75"/>
         <source>Model A</source>
         <translation>模型 A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="71"/>
+        <location filename="../views/search/search_view.cpp" line="75"/>
         <source>Model B</source>
         <translation>模型 B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="81"/>
+        <location filename="../views/search/search_view.cpp" line="85"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="82"/>
-        <source>Re-rank</source>
-        <translation>重排序</translation>
-    </message>
-    <message>
-        <location filename="../views/search/search_view.cpp" line="90"/>
+        <location filename="../views/search/search_view.cpp" line="96"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>可用任意语言搜索（按 Enter 搜索，按 Ctrl+L 回到此处）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="100"/>
+        <location filename="../views/search/search_view.cpp" line="106"/>
         <source>Dense</source>
         <translation>稠密</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="101"/>
+        <location filename="../views/search/search_view.cpp" line="107"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="102"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Hybrid</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="104"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>稠密：模型的句向量；BM25：共有词（Xapian）；混合：融合两种得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>用第二个模型并排运行同一查询（例如将初始检查点与训练后的检查点对比）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="112"/>
-        <source>Re-ranking with a cross-encoder (an xlp-demo checkpoint) is not in this view yet: use isomorph-cli search --rerank CHECKPOINT, or eval retrieval --rerank.</source>
-        <translation>此视图尚不支持用交叉编码器（xlp-demo 检查点）重排序：请使用 isomorph-cli search --rerank CHECKPOINT 或 eval retrieval --rerank。</translation>
+        <location filename="../views/search/search_view.cpp" line="86"/>
+        <source>&amp;Re-rank</source>
+        <translation>重排序(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="114"/>
+        <location filename="../views/search/search_view.cpp" line="116"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="120"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="130"/>
+        <location filename="../views/search/search_view.cpp" line="131"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）或文本文件，每行一个段落</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="133"/>
+        <location filename="../views/search/search_view.cpp" line="134"/>
         <source>Choose a corpus file</source>
         <translation>选择语料库文件</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="136"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Corpus for a new index</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="138"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>语料库 (*.jsonl *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="140"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpus for new indexes</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="187"/>
+        <location filename="../views/search/search_view.cpp" line="189"/>
         <source>Document &amp;languages:</source>
         <translation>文档语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="191"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="196"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>显示所有语言的结果。在右侧切换语言，只保留这些语言的文档（Tab 在语言间移动，空格键切换）。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="256"/>
+        <location filename="../views/search/search_view.cpp" line="228"/>
+        <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
+        <translation>用交叉编码器检查点（XLP 运行的检查点）为第一阶段（稠密、BM25 或混合）的最佳结果重新打分，并按其得分排序；在 A/B 模式下两侧使用同一个交叉编码器重排序</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="234"/>
+        <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
+        <translation>交叉编码器检查点（xlp 运行的）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="240"/>
+        <source>Choose a cross-encoder checkpoint folder</source>
+        <translation>选择交叉编码器检查点文件夹</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="243"/>
+        <source>Cross-encoder checkpoint folder</source>
+        <translation>交叉编码器检查点文件夹</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="250"/>
+        <source>First-stage results re-scored by the cross-encoder</source>
+        <translation>由交叉编码器重新打分的第一阶段结果数</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="251"/>
+        <source>&amp;Depth</source>
+        <translation>深度(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="325"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>检查点文件夹（运行的 step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="260"/>
+        <location filename="../views/search/search_view.cpp" line="329"/>
         <source>index folder</source>
         <translation>索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="261"/>
+        <location filename="../views/search/search_view.cpp" line="330"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="263"/>
+        <location filename="../views/search/search_view.cpp" line="332"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>打开索引（查询用上方的检查点编码；未指定时则用构建该索引的检查点）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="265"/>
+        <location filename="../views/search/search_view.cpp" line="334"/>
         <source>Build index</source>
         <translation>构建索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="335"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>用此检查点将下方的语料库编码为新索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="267"/>
+        <location filename="../views/search/search_view.cpp" line="336"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="278"/>
+        <location filename="../views/search/search_view.cpp" line="347"/>
         <source>Choose a checkpoint folder</source>
         <translation>选择检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="279"/>
+        <location filename="../views/search/search_view.cpp" line="348"/>
         <source>Choose an index folder</source>
         <translation>选择索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="289"/>
+        <location filename="../views/search/search_view.cpp" line="358"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>选择检查点和语料库以构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="298"/>
+        <location filename="../views/search/search_view.cpp" line="367"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="301"/>
+        <location filename="../views/search/search_view.cpp" line="370"/>
         <source>Index</source>
         <translation>索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="402"/>
+        <location filename="../views/search/search_view.cpp" line="474"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="404"/>
+        <location filename="../views/search/search_view.cpp" line="476"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 篇文档，%2 维 %3 索引，语言：%4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="480"/>
         <source>; BM25 included</source>
         <translation>；含 BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="480"/>
         <source>; no BM25 (dense only)</source>
         <translation>；无 BM25（仅稠密）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="434"/>
+        <location filename="../views/search/search_view.cpp" line="506"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="448"/>
+        <location filename="../views/search/search_view.cpp" line="521"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 条结果 · 编码 %1 ms · 搜索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="524"/>
+        <location filename="../views/search/search_view.cpp" line="526"/>
+        <source> · re-rank top %1 %2 ms</source>
+        <translation> · 重排序前 %1 条 %2 ms</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="606"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="534"/>
+        <location filename="../views/search/search_view.cpp" line="611"/>
+        <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
+        <translation>已开启重排序，但未选择交叉编码器检查点：请选择一个（xlp 运行的检查点）或关闭重排序。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="622"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="542"/>
+        <location filename="../views/search/search_view.cpp" line="630"/>
         <source>Open or build an index to search in.</source>
         <translation>请打开或构建一个索引以在其中搜索。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="575"/>
+        <location filename="../views/search/search_view.cpp" line="663"/>
         <source>Documents in %1</source>
         <translation>%1 文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="577"/>
+        <location filename="../views/search/search_view.cpp" line="665"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>保留 %1 文档（连同其他已选语言）；未选择任何语言时：所有语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="625"/>
+        <location filename="../views/search/search_view.cpp" line="713"/>
         <source>Checkpoint folder</source>
         <translation>检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="631"/>
+        <location filename="../views/search/search_view.cpp" line="719"/>
         <source>Index folder</source>
         <translation>索引文件夹</translation>
     </message>
