@@ -53,6 +53,10 @@ struct ObjectiveSpec {
     std::function<void(const RunConfig& config, std::vector<std::string>& problems)> validate;
     /// What it logs besides "loss/NAME" (which every objective logs).
     std::vector<MetricSpec> metrics;
+    /// Whether a run with this config logs metric `m` of `metrics` (unset = all are logged). The
+    /// schema line of metrics.jsonl lists only these, so the Runs view draws no chart that can
+    /// never fill (e.g. HICTL's word level with word_weight = 0).
+    std::function<bool(const RunConfig& config, const MetricSpec& m)> logs;
     ObjectiveFactory factory = nullptr;
 };
 

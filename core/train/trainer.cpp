@@ -829,6 +829,7 @@ void Trainer::announce() {
         const ObjectiveSpec* spec = findObjectiveSpec(o->name());
         bool declaresLoss = false;
         for (const auto& m : spec->metrics) {
+            if (spec->logs && !spec->logs(config_, m)) continue;
             list.push_back(metricJson(m, spec->name));
             declaresLoss = declaresLoss || m.key == "loss/" + spec->name;
         }

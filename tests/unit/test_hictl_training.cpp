@@ -220,6 +220,11 @@ class TestHictlTraining : public QObject {
             ISOMORPH_COMPARE_NEAR(m.value("loss/hictl").toDouble(), sentence + word, 1e-5);
         }
         QCOMPARE(steps, 3);
+        QStringList keys;
+        for (const auto& k : schemaOf(run("word")).value("metrics").toArray())
+            keys << k.toObject().value("key").toString();
+        QVERIFY2(keys.contains("hictl/word_loss") && keys.contains("hictl/word_acc"),
+                 qPrintable(keys.join(',')));
     }
 
     void hardNegativeRunsResumeExactlyAndDeclareTheirMetrics() {
@@ -264,6 +269,9 @@ class TestHictlTraining : public QObject {
                  qPrintable(keys.join(',')));
         // L_S has its own chart also with the word level off (then it is the whole loss).
         QVERIFY2(keys.contains("hictl/sentence_loss"), qPrintable(keys.join(',')));
+        // ...and no word-level charts that could never fill.
+        QVERIFY2(!keys.contains("hictl/word_loss") && !keys.contains("hictl/word_acc"),
+                 qPrintable(keys.join(',')));
         QFile straight(QDir(run("straight")).filePath("metrics.jsonl"));
         QVERIFY(straight.open(QIODevice::ReadOnly));
         int records = 0;

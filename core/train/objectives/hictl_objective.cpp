@@ -443,6 +443,10 @@ ObjectiveSpec hictlObjectiveSpec() {
         {"hictl/word_acc", "HICTL word level: bag words above every sampled negative", "%",
          G::Objectives, K::Train, Better::Higher, 100},
     };
+    s.logs = [](const RunConfig& config, const MetricSpec& m) {
+        const bool wordLevel = m.key.rfind("hictl/word_", 0) == 0;
+        return !wordLevel || config.objectiveOptions<HictlOptions>("hictl").wordWeight > 0;
+    };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<HictlObjective>(c);
     };
