@@ -170,10 +170,6 @@ views::SearchIndexInfo indexInfo(const index::SearchService& service) {
     return info;
 }
 
-/// Tensor name prefix of a cross-encoder's relevance head: model::kRelevanceHeadPrefix, which
-/// lives in a LibTorch header (core/model/cross_encoder_model.h) the GUI does not include.
-constexpr const char* kRelevanceHeadPrefix = "xlp.rr.";
-
 /// Whether `dir` holds a cross-encoder: its heads.safetensors has the relevance head (read from
 /// the file's header, without loading the model).
 bool isCrossEncoder(const fs::path& dir) {
@@ -182,7 +178,7 @@ bool isCrossEncoder(const fs::path& dir) {
     try {
         const auto file = model_io::SafetensorsFile::open(heads);
         for (const auto& t : file.tensors())
-            if (t.name.rfind(kRelevanceHeadPrefix, 0) == 0) return true;
+            if (t.name.rfind(model::kRelevanceHeadPrefix, 0) == 0) return true;
     } catch (const std::exception&) {  // a damaged file: not offered; choosing it says why
     }
     return false;

@@ -17,6 +17,9 @@
 
 namespace isomorph::model {
 
+/// Prefix of the relevance head's tensors in heads.safetensors.
+inline constexpr const char* kRelevanceHeadPrefix = "xlp.rr.";
+
 struct CrossEncoderOptions {
     int batchSize = 16;           ///< pairs per forward pass
     int64_t maxTokens = 0;        ///< longest packed input (incl. 3 specials); 0 = model maximum

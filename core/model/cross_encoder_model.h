@@ -30,9 +30,6 @@
 
 namespace isomorph::model {
 
-/// Prefix of the relevance head's tensors in heads.safetensors.
-inline constexpr const char* kRelevanceHeadPrefix = "xlp.rr.";
-
 /// One packed (query, document) input: the layout XLP pretraining uses
 /// (data::samplers::packCrossEncoderInput), with the checkpoint's own special-token ids.
 using PackedPair = data::samplers::CrossEncoderInput;
