@@ -3,7 +3,8 @@
 // The GUI-responsiveness check of the view tests: how long the GUI thread is busy inside the
 // deliveries of events to the objects under test (a view and its children, its window, its
 // controller): their slots run from queued calls, their paint and input handlers. Any one
-// delivery over 50 ms is a stall we caused. "Busy" is wall time minus the time the scheduler
+// delivery over 50 ms (on the development machine; scaled to this machine's pace by
+// machine_pace.h) is a stall we caused. "Busy" is wall time minus the time the scheduler
 // kept the thread waiting for a core (Linux schedstat), so other processes loading the machine
 // do not count, while our own computing and blocking (a wait on a worker, a mutex, disk) do.
 //
@@ -16,8 +17,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -30,35 +29,9 @@
 #include <QWidget>
 #include <QWindow>
 
+#include "tests/support/machine_pace.h"
+
 namespace isomorph::testing {
-
-/// Time of one thread, in ns: wall clock, and how long it waited on a run queue.
-class ThreadClock {
-  public:
-    ThreadClock() : fd_(::open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)) {}
-    ~ThreadClock() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    ThreadClock(const ThreadClock&) = delete;
-    ThreadClock& operator=(const ThreadClock&) = delete;
-
-    /// Whether run-queue waits are known (else busy() is wall time).
-    bool schedstat() const { return fd_ >= 0; }
-    /// ns the thread has waited for a core since it started (0 when unknown).
-    int64_t runQueueNs() const {
-        if (fd_ < 0) return 0;
-        char buf[128];
-        const ssize_t n = ::pread(fd_, buf, sizeof buf - 1, 0);
-        if (n <= 0) return 0;
-        buf[n] = '\0';
-        unsigned long long onCpu = 0, waited = 0;
-        return std::sscanf(buf, "%llu %llu", &onCpu, &waited) == 2 ? static_cast<int64_t>(waited)
-                                                                   : 0;
-    }
-
-  private:
-    int fd_;
-};
 
 /// The application of a view test: times deliveries to the watched objects (see above).
 class TimedApplication : public QApplication {
@@ -105,7 +78,8 @@ class TimedApplication : public QApplication {
             .arg(deliveries())
             .arg(paints())
             .arg(queuedCalls())
-            .arg(schedstat() ? QString() : QStringLiteral(" [no schedstat: wall time]"));
+            .arg(schedstat() ? QString() : QStringLiteral(" [no schedstat: wall time]"))
+            .append(QStringLiteral("; ") + paceSummary());
     }
 
     bool notify(QObject* receiver, QEvent* event) override {
@@ -185,13 +159,15 @@ class EventLoopGaps {
 }  // namespace isomorph::testing
 
 /// The check of a test: results came back through the event loop (at least `minCalls` queued
-/// calls), the window painted, and no delivery kept the GUI thread busy over `limitMs`.
-#define ISOMORPH_VERIFY_GUI_NEVER_BUSY(app, minCalls, limitMs)                   \
-    do {                                                                         \
-        QVERIFY2((app)->queuedCalls() >= (minCalls),                             \
-                 qPrintable(QString::number((app)->queuedCalls())));             \
-        QVERIFY((app)->paints() > 0);                                            \
-        QVERIFY2((app)->longestMs() <= (limitMs), qPrintable((app)->summary())); \
+/// calls), the window painted, and no delivery kept the GUI thread busy over `limitMs` (a budget
+/// of the development machine, scaled to this machine's pace: machine_pace.h).
+#define ISOMORPH_VERIFY_GUI_NEVER_BUSY(app, minCalls, limitMs)                     \
+    do {                                                                           \
+        QVERIFY2((app)->queuedCalls() >= (minCalls),                               \
+                 qPrintable(QString::number((app)->queuedCalls())));               \
+        QVERIFY((app)->paints() > 0);                                              \
+        QVERIFY2((app)->longestMs() <= isomorph::testing::scaledBudgetMs(limitMs), \
+                 qPrintable((app)->summary()));                                    \
     } while (false)
 
 /// QTEST_MAIN with a TimedApplication.
