@@ -18,6 +18,7 @@
 
 #include "app/gui/embeddings_session.h"
 #include "core/common/errors.h"
+#include "core/eval/eval_tasks.h"
 #include "views/embeddings/embeddings_view.h"
 
 namespace isomorph::gui {
@@ -382,19 +383,22 @@ void EmbeddingsController::encode(const views::EmbeddingsRequest& request) {
                 state->session = std::move(session);
                 state->compare.reset();
                 state->corpus = corpus;
-                deliver(job, [this, data = std::move(data), texts = std::move(texts), summary, c,
-                              matrix, sampleGeneration, note = poolingNote(pooling)]() mutable {
-                    if (sampleGeneration != sampleGeneration_) return;
-                    hasSample_ = true;
-                    compareCheckpoint_.clear();
-                    view_->setComparison({}, {});
-                    view_->setPoints(std::move(data), std::move(texts), summary);
-                    view_->showStep(0, c.x, c.y, c.z, matrix);
-                    view_->setCalibrationNote({});
-                    view_->setPoolingNote(note);
-                    finish();
-                    Q_EMIT encoded();
-                });
+                const bool trainPairs = !corpus.empty() && eval::demoHasPairs(corpus, "train");
+                deliver(job,
+                        [this, data = std::move(data), texts = std::move(texts), summary, c, matrix,
+                         sampleGeneration, note = poolingNote(pooling), trainPairs]() mutable {
+                            if (sampleGeneration != sampleGeneration_) return;
+                            hasSample_ = true;
+                            compareCheckpoint_.clear();
+                            view_->setComparison({}, {});
+                            view_->setTrainPairsAvailable(trainPairs);
+                            view_->setPoints(std::move(data), std::move(texts), summary);
+                            view_->showStep(0, c.x, c.y, c.z, matrix);
+                            view_->setCalibrationNote({});
+                            view_->setPoolingNote(note);
+                            finish();
+                            Q_EMIT encoded();
+                        });
             });
         });
 }

@@ -295,6 +295,21 @@ BitextSet demoPairs(const fs::path& corpus, const std::string& lang, const std::
     return set;
 }
 
+bool demoHasPairs(const fs::path& corpus, const std::string& split) {
+    std::error_code ec;
+    for (const char* kind : {"name", "option"}) {
+        const fs::path dir = corpus / "parallel" / split / kind;
+        if (!fs::is_directory(dir, ec)) continue;
+        for (const auto& entry : fs::directory_iterator(dir, ec)) {
+            const std::string name = entry.path().filename().string();
+            if (name.size() > 7 && name.compare(name.size() - 7, 7, "-en.tsv") == 0 &&
+                entry.is_regular_file(ec) && entry.file_size(ec) > 0)
+                return true;
+        }
+    }
+    return false;
+}
+
 std::vector<std::string> demoSentences(const fs::path& corpus, const std::string& lang,
                                        const std::string& split, size_t count) {
     return spread(documentSentences(corpus / "docs" / split / (lang + ".jsonl"),

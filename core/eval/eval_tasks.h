@@ -71,6 +71,10 @@ MiningSet demoMiningSet(const std::filesystem::path& corpus, const std::string& 
 BitextSet demoPairs(const std::filesystem::path& corpus, const std::string& lang,
                     const std::string& split);
 
+/// Whether the demo corpus has any translation pairs of a split (a non-empty
+/// parallel/<split>/{name,option}/*-en.tsv), without reading them.
+bool demoHasPairs(const std::filesystem::path& corpus, const std::string& split);
+
 /// About `count` sentences spread evenly over the demo corpus's `split` pages of `lang`
 /// (docs/<split>/<lang>.jsonl), distinct. Empty when there are none.
 std::vector<std::string> demoSentences(const std::filesystem::path& corpus, const std::string& lang,

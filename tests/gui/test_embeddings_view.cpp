@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <QApplication>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QLineEdit>
 #include <QMouseEvent>
@@ -22,6 +23,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -306,8 +308,8 @@ class TestEmbeddingsView : public QObject {
         const auto& after = f.view.scatter()->data().x;
         QCOMPARE(after.size(), before.size());
         QVERIFY(after != before);
-        // The supervised rotation is another fit; its note says so.
-        f.view.setSupervised(true);
+        // The other rotation method is another fit.
+        f.view.setSupervised(!f.view.supervised());
         step(f, 2);
         step(f, 3);
         QCOMPARE(f.view.currentStep(), 3);
@@ -315,6 +317,37 @@ class TestEmbeddingsView : public QObject {
         // Back to none restores the raw projection exactly.
         step(f, 0);
         QCOMPARE(f.view.scatter()->data().x, before);
+    }
+
+    void rotationDefaultsToSupervisedWhereTheCorpusHasTrainPairs() {
+        // The test corpus has de-en train pairs: the supervised rotation is the default.
+        Fixture f;
+        prepare(f);
+        encode(f);
+        QVERIFY(f.view.supervised());
+        // A user's choice of the unsupervised one outlives the next sample.
+        auto* method = f.view.findChild<QComboBox*>(QStringLiteral("rotationMethod"));
+        QVERIFY(method);
+        method->setCurrentIndex(0);
+        Q_EMIT method->activated(0);
+        QTRY_VERIFY_WITH_TIMEOUT(!f.controller.busy(), kWait);  // its calibration
+        encode(f);
+        QVERIFY(!f.view.supervised());
+        // A corpus without train pairs: the supervised item is disabled, the unsupervised used.
+        const fs::path bare = root_ / "corpus-without-train-pairs";
+        fs::remove_all(bare);
+        fs::copy(corpus_, bare, fs::copy_options::recursive);
+        fs::remove_all(bare / "parallel" / "train");
+        Fixture g;
+        prepare(g, EmbeddingsSampleKind::DemoDev, bare);
+        encode(g);
+        QVERIFY(!g.view.supervised());
+        auto* items = qobject_cast<QStandardItemModel*>(
+            g.view.findChild<QComboBox*>(QStringLiteral("rotationMethod"))->model());
+        QVERIFY(items && !items->item(1)->isEnabled());
+        QVERIFY(items->item(1)->toolTip().contains(QStringLiteral("no train pairs")));
+        step(g, 3);
+        QVERIFY(std::isfinite(g.view.meanAccuracy(3)));
     }
 
     void jumpingToALaterStepFillsTheStepsBetween() {
@@ -343,7 +376,7 @@ class TestEmbeddingsView : public QObject {
         for (int s = 0; s < 4; ++s)
             QCOMPARE(jump.view.meanAccuracy(s), walk.view.meanAccuracy(s));
         // Another rotation method starts the readout again, and a jump fills it again.
-        jump.view.setSupervised(true);
+        jump.view.setSupervised(!jump.view.supervised());
         QVERIFY(!jump.view.hasStepAccuracy(1));
         step(jump, 3);
         for (int s = 0; s < 4; ++s)

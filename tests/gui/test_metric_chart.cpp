@@ -255,6 +255,32 @@ class TestMetricChart : public QObject {
         QVERIFY(!chart.decimationPending());
     }
 
+    void aRunOfOnePointIsDrawnAsADot() {
+        // Early in a run a metric may have one point: it is drawn (a dot), raw and smoothed.
+        for (const double smoothing : {0.0, 0.6}) {
+            MetricChart chart;
+            chart.resize(400, 240);
+            chart.setSmoothing(smoothing);
+            chart.setMetric("loss");
+            const QColor color(200, 0, 0);
+            chart.addRun("a", "a", color);
+            chart.appendPoint("a", 10, 1, 3.5);
+            const QImage image = chart.grab().toImage();
+            // The one point is at the middle of both axes: counted around the plot's centre,
+            // away from the legend's swatch of the run's color.
+            int red = 0;
+            for (int y = 70; y < 160; ++y)
+                for (int x = 170; x < 270; ++x) {
+                    const QColor c = image.pixelColor(x, y);
+                    red += c.red() > 150 && c.green() < 80 && c.blue() < 80;
+                }
+            QVERIFY2(
+                red >= 9,
+                qPrintable(
+                    QStringLiteral("smoothing %1: %2 run-colored pixels").arg(smoothing).arg(red)));
+        }
+    }
+
     void crosshairReportsNearestValues() {
         MetricChart chart;
         chart.resize(800, 400);

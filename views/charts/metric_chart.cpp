@@ -147,7 +147,16 @@ EventStyle styleOf(ChartEventKind kind) {
 // hairlines take the raster engine's fast path, so on raster devices three of them offset by
 // 0.7 px (thick in every direction) look the same at a third of the cost. Vector output (SVG)
 // gets the real pen.
+// A curve of one point (a metric logged once so far, as early in a run) is a dot: a polyline
+// of one point draws nothing.
 void drawStrongLine(QPainter& painter, const QPolygonF& line, const QColor& color) {
+    if (line.size() == 1) {
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(color);
+        painter.drawEllipse(line.first(), 2.5, 2.5);
+        painter.setBrush(Qt::NoBrush);
+        return;
+    }
     const QPaintEngine* engine = painter.paintEngine();
     if (engine && engine->type() != QPaintEngine::Raster) {
         painter.setPen(QPen(color, 1.7, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));

@@ -19,6 +19,7 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -193,6 +194,7 @@ QWidget* EmbeddingsView::makeSidePanel() {
     }
     steps_->button(0)->setChecked(true);
     steps_->setExclusive(true);
+    method_->setObjectName(QStringLiteral("rotationMethod"));
     method_->addItem(tr("Unsupervised rotation (CSLS refinement)"));
     method_->addItem(tr("Supervised rotation (train pairs)"));
     method_->setToolTip(
@@ -219,6 +221,7 @@ QWidget* EmbeddingsView::makeSidePanel() {
         Q_EMIT stepRequested(step, supervised());
     });
     connect(method_, &QComboBox::activated, this, [this] {
+        methodChosen_ = true;
         matrices_.clear();  // another rotation: the readout starts again from step None
         refreshAccuracy();
         Q_EMIT stepRequested(step_, supervised());
@@ -456,6 +459,18 @@ void EmbeddingsView::setSupervised(bool on) {
     method_->setCurrentIndex(on ? 1 : 0);
     matrices_.clear();
     refreshAccuracy();
+}
+
+void EmbeddingsView::setTrainPairsAvailable(bool available) {
+    if (auto* items = qobject_cast<QStandardItemModel*>(method_->model()))
+        if (QStandardItem* item = items->item(1)) {
+            item->setEnabled(available);
+            item->setToolTip(available ? QString()
+                                       : tr("The sample's corpus has no train pairs to fit a "
+                                            "supervised rotation on"));
+        }
+    const bool want = available && (!methodChosen_ || supervised());
+    if (want != supervised()) setSupervised(want);
 }
 
 QPushButton* EmbeddingsView::stepButton(int step) const {

@@ -150,6 +150,10 @@ class EmbeddingsView : public QWidget {
     int currentStep() const { return step_; }
     bool supervised() const;
     void setSupervised(bool on);
+    /// Whether the sample's corpus has train pairs: the supervised rotation needs them. With
+    /// them it is the default (it beats the unsupervised one on the demo checkpoints) until the
+    /// user picks a method; without them it is disabled and the unsupervised one is used.
+    void setTrainPairsAvailable(bool available);
     /// The accuracy readout as shown: per direction "de→en", the cosine top-1 at each step
     /// (NaN where not computed yet).
     std::map<QString, std::vector<double>> accuracyTable() const;
@@ -198,6 +202,7 @@ class EmbeddingsView : public QWidget {
     QLabel* found_ = nullptr;
     QButtonGroup* steps_;
     QComboBox* method_;
+    bool methodChosen_ = false;  ///< the user picked a rotation method: defaults leave it
     QTableWidget* accuracy_;
     QLabel* calibrationNote_;
     QLabel* poolingNote_;
