@@ -147,21 +147,50 @@ void boxSum3(std::vector<std::uint32_t>& acc, int width, int height) {
     }
 }
 
+// How a pixel of `count` points is drawn, when the densest has `maxCount`: the share of its
+// mean colour over the background (0..256) and of black over that (0 = none; the densest
+// tenth of the log scale darkens).
+struct DensityWeights {
+    std::uint32_t alpha, dark;
+};
+
+DensityWeights densityWeights(int count, int maxCount) {
+    const double level = maxCount > 1 ? std::log1p(count) / std::log1p(maxCount) : 1.0;
+    return {static_cast<std::uint32_t>((0.3 + 0.7 * std::min(level / 0.9, 1.0)) * 256.0),
+            level > 0.9 ? static_cast<std::uint32_t>((level - 0.9) * 900.0) : 0u};
+}
+
+QRgb densityColorWith(QRgb mean, DensityWeights w, QRgb background) {
+    QRgb color = mix(background, mean, w.alpha);
+    if (w.dark) color = mix(color, qRgb(0, 0, 0), w.dark);
+    return color;
+}
+
 void composeDensity(QImage& image, const std::vector<std::uint32_t>& acc, const PixelMapper& map,
                     QRgb background, ScatterRasterStats& stats) {
     int maxCount = 0;
     for (std::size_t i = 0; i < acc.size(); i += 4)
         maxCount = std::max(maxCount, static_cast<int>(acc[i]));
     stats.maxDensity = maxCount;
+    // The weights of every count up to 65,535 once (log1p per pixel was most of a frame);
+    // denser pixels, rare, compute theirs.
+    constexpr int kTable = 1 << 16;
+    std::vector<DensityWeights> weights(static_cast<std::size_t>(std::min(maxCount, kTable - 1)) +
+                                        1);
+    for (std::size_t c = 1; c < weights.size(); ++c)
+        weights[c] = densityWeights(static_cast<int>(c), maxCount);
     auto* bits = reinterpret_cast<QRgb*>(image.bits());
     const qsizetype stride = image.bytesPerLine() / 4;
     for (int y = 0; y < image.height(); ++y) {
         const std::uint32_t* row = acc.data() + (qsizetype(y + map.pad) * map.width + map.pad) * 4;
         for (int x = 0; x < image.width(); ++x) {
             const std::uint32_t* a = row + x * 4;
-            if (!a[0]) continue;
-            const QRgb mean = qRgb(a[1] / a[0], a[2] / a[0], a[3] / a[0]);
-            bits[y * stride + x] = densityColor(mean, static_cast<int>(a[0]), maxCount, background);
+            const std::uint32_t n = a[0];
+            if (!n) continue;
+            const QRgb mean = qRgb(a[1] / n, a[2] / n, a[3] / n);
+            bits[y * stride + x] = densityColorWith(
+                mean, n < weights.size() ? weights[n] : densityWeights(int(n), maxCount),
+                background);
         }
     }
 }
@@ -170,12 +199,7 @@ void composeDensity(QImage& image, const std::vector<std::uint32_t>& acc, const 
 
 QRgb densityColor(QRgb mean, int count, int maxCount, QRgb background) {
     if (count <= 0) return background;
-    const double level = maxCount > 1 ? std::log1p(count) / std::log1p(maxCount) : 1.0;
-    const auto a = static_cast<std::uint32_t>((0.3 + 0.7 * std::min(level / 0.9, 1.0)) * 256.0);
-    QRgb color = mix(background, mean, a);
-    if (level > 0.9)
-        color = mix(color, qRgb(0, 0, 0), static_cast<std::uint32_t>((level - 0.9) * 900.0));
-    return color;
+    return densityColorWith(mean, densityWeights(count, maxCount), background);
 }
 
 void ScatterRasterizer::render(const ScatterRasterRequest& req, QImage& image,
