@@ -90,7 +90,9 @@ void registerRerank(CLI::App& app, Registry& registry) {
         "finetune",
         "k-fold re-ranking fine-tuning: each fold's queries re-ranked by a model trained on the "
         "others");
-    cmd->add_option("--model", f->model, "Cross-encoder checkpoint (XLP, with the rr head)")
+    cmd->add_option("--model", f->model,
+                    "Cross-encoder checkpoint (XLP; one pretrained without the rr head, e.g. QLM "
+                    "alone, gets a fresh head)")
         ->required();
     cmd->add_option("--beir", f->beir, "BEIR folder (corpus, queries, qrels) or a folder of them")
         ->required();
@@ -114,7 +116,8 @@ void registerRerank(CLI::App& app, Registry& registry) {
                     "Share of each fold's training queries held out to pick the epoch with the "
                     "best validation MAP (0 = keep the last epoch)")
         ->capture_default_str();
-    cmd->add_option("--seed", o.seed, "Folds, re-initialisation, sampling")->capture_default_str();
+    cmd->add_option("--seed", o.seed, "Folds, re-initialisation, sampling, dropout")
+        ->capture_default_str();
     cmd->add_flag("--save-models", o.saveModels, "Also write each fold's model to OUT/fold-N/");
     cmd->add_option("--max-query-tokens", o.maxQueryTokens, "Query tokens kept (global attention)")
         ->capture_default_str();

@@ -17,11 +17,13 @@ namespace {
 const char* const kHeadTensors[] = {"dense.weight", "dense.bias", "out_proj.weight",
                                     "out_proj.bias"};
 
-void loadHead(ScoringHead& head, const TensorMap& tensors, const fs::path& dir) {
+void loadHead(ScoringHead& head, const TensorMap& tensors, const fs::path& dir,
+              RelevanceHead policy) {
     std::vector<std::string> missing;
     for (const char* name : kHeadTensors)
         if (!tensors.count(kRelevanceHeadPrefix + std::string(name)))
             missing.push_back(kRelevanceHeadPrefix + std::string(name));
+    if (missing.size() == std::size(kHeadTensors) && policy == RelevanceHead::MayBeAbsent) return;
     if (missing.size() == std::size(kHeadTensors))
         throw CheckpointError(fmt::format(
             "{} is not a cross-encoder: it has no relevance head ({}* tensors in "
@@ -164,14 +166,14 @@ std::vector<double> scorePacked(CrossEncoderModel& model, const std::vector<Pack
     return out;
 }
 
-CrossEncoderModel loadCrossEncoderModel(const fs::path& checkpoint) {
+CrossEncoderModel loadCrossEncoderModel(const fs::path& checkpoint, RelevanceHead policy) {
     CrossEncoderModel m;
     m.checkpoint = checkpoint;
     const TensorMap heads = loadHeadTensors(checkpoint);
     m.encoder = loadHuggingFaceEncoder(checkpoint);
     const EncoderConfig& c = m.encoder->config;
     m.head = ScoringHead(c.hiddenSize, c.hiddenDropout);
-    loadHead(m.head, heads, checkpoint);
+    loadHead(m.head, heads, checkpoint, policy);
     if (c.typeVocabSize < 2)
         throw CheckpointError(fmt::format(
             "{}/config.json: type_vocab_size is {}, but a cross-encoder needs 2 token types "

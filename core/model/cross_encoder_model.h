@@ -83,10 +83,16 @@ std::vector<double> scorePacked(CrossEncoderModel& model, const std::vector<Pack
                                 int batchSize, const torch::Device& device,
                                 const std::function<bool(int64_t, int64_t)>& progress = {});
 
+/// Whether a checkpoint must bring its relevance head. Fine-tuning re-initialises the head, so
+/// it also starts from cross-encoders pretrained without one (XLP with QLM alone).
+enum class RelevanceHead { Required, MayBeAbsent };
+
 /// Loads a cross-encoder from a resolved checkpoint folder (see the contract above). Throws
 /// CheckpointError naming the folder when it has no relevance head (a bi-encoder or a plain MLM
-/// checkpoint), when the config has fewer than two token types, or when a head tensor has the
-/// wrong shape; DataError when the tokenizer is missing or does not fit the embeddings.
-CrossEncoderModel loadCrossEncoderModel(const std::filesystem::path& checkpoint);
+/// checkpoint; with MayBeAbsent the head is then a fresh one), when the config has fewer than two
+/// token types, or when a head tensor is missing from a partial head or has the wrong shape;
+/// DataError when the tokenizer is missing or does not fit the embeddings.
+CrossEncoderModel loadCrossEncoderModel(const std::filesystem::path& checkpoint,
+                                        RelevanceHead head = RelevanceHead::Required);
 
 }  // namespace isomorph::model

@@ -333,6 +333,7 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
     std::string log;
     for (int epoch = 0; epoch < o.epochs && !pairs.empty(); ++epoch) {
         Rng rng(deriveKey(o.seed, 20, fold, epoch));
+        torch::manual_seed(deriveKey(o.seed, 50, fold, epoch));  // dropout: the same every call
         std::vector<TrainingPair> order = pairs;
         for (size_t i = order.size(); i > 1; --i)
             std::swap(order[i - 1], order[rng.below(i)]);
@@ -503,8 +504,12 @@ RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
         throw ConfigError(fmt::format("rerank finetune: {}", fmt::join(p, "; ")));
     runtime::requireAvailable(o.device, "setting 'device'");
     const fs::path checkpoint = model_io::resolveCheckpoint(request.model);
-    // Refuse a bi-encoder before reading any data.
-    const int64_t numLayers = model::loadCrossEncoderModel(checkpoint).encoder->config.numLayers;
+    // Refuse a bi-encoder before reading any data. The head is re-initialised
+    // (prepareForFinetuning),
+    // so a cross-encoder pretrained without one (QLM alone) is fine-tuned too.
+    constexpr auto kHead = model::RelevanceHead::MayBeAbsent;
+    const int64_t numLayers =
+        model::loadCrossEncoderModel(checkpoint, kHead).encoder->config.numLayers;
     if (o.layers > numLayers)
         throw ConfigError(fmt::format("setting 'layers' is {}, but {} has {} encoder layers",
                                       o.layers, checkpoint.string(), numLayers));
@@ -531,7 +536,7 @@ RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
         f.fold = fold;
         for (const auto& [qid, k] : folds)
             if (k == fold) f.heldOutQueries.push_back(qid);
-        model::CrossEncoderModel m = model::loadCrossEncoderModel(checkpoint);
+        model::CrossEncoderModel m = model::loadCrossEncoderModel(checkpoint, kHead);
         const auto budget = model::inputBudget(m.encoder->config, o.maxTokens, o.maxQueryTokens);
         trainFold(ctx, fold, m, budget, f);
         scoreFold(ctx, fold, m, budget, report);

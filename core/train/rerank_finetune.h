@@ -22,17 +22,17 @@
 namespace isomorph::train {
 
 struct RerankFinetuneOptions {
-    int folds = 5;                ///< k of the k-fold split over queries (>= 2)
-    int layers = 3;               ///< last encoder layers re-initialised and trained (+ the head)
-    int epochs = 3;               ///< passes over the training folds' (query, positive) pairs
-    int negatives = 1;            ///< hard negatives per positive, from the first-stage run
-    int candidates = 100;         ///< first-stage documents per query: negatives and re-scored
-    int batchSize = 8;            ///< (query, positive) pairs per step, each with its negatives
-    double learningRate = 3e-5;   ///< peak; linear warm-up over 10% of the steps, linear decay
-    double weightDecay = 0.01;    ///< AdamW, not on biases and LayerNorms
-    double gradClip = 1.0;        ///< max global gradient L2 norm; 0 = off
-    uint64_t seed = 1;            ///< folds, re-initialisation, shuffling and negative sampling
-    int64_t maxTokens = 0;        ///< longest packed input (0 = the model's maximum)
+    int folds = 5;               ///< k of the k-fold split over queries (>= 2)
+    int layers = 3;              ///< last encoder layers re-initialised and trained (+ the head)
+    int epochs = 3;              ///< passes over the training folds' (query, positive) pairs
+    int negatives = 1;           ///< hard negatives per positive, from the first-stage run
+    int candidates = 100;        ///< first-stage documents per query: negatives and re-scored
+    int batchSize = 8;           ///< (query, positive) pairs per step, each with its negatives
+    double learningRate = 3e-5;  ///< peak; linear warm-up over 10% of the steps, linear decay
+    double weightDecay = 0.01;   ///< AdamW, not on biases and LayerNorms
+    double gradClip = 1.0;       ///< max global gradient L2 norm; 0 = off
+    uint64_t seed = 1;      ///< folds, re-initialisation, shuffling, negative sampling and dropout
+    int64_t maxTokens = 0;  ///< longest packed input (0 = the model's maximum)
     int64_t maxQueryTokens = 64;  ///< query budget (global attention); longer ones truncated
     /// Share of each fold's training queries held out as validation (XLP paper, section 5.1.3):
     /// not trained on, re-ranked after every epoch, and the epoch with the best validation MAP

@@ -16,6 +16,7 @@
 #include "core/data/readers/retrieval_sets.h"
 #include "core/eval/retrieval_metrics.h"
 #include "core/model/cross_encoder.h"
+#include "core/model/cross_encoder_model.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/tensor_file.h"
 #include "core/search/rerank_top.h"
@@ -57,6 +58,11 @@ void writeCollection(const fs::path& beir, const fs::path& run) {
     writeFile(beir / "queries.jsonl", queries);
     writeFile(beir / "qrels" / "test.tsv", qrels);
     writeFile(run, trec);
+}
+
+std::string readAll(const fs::path& file) {
+    std::ifstream in(file);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 std::map<std::string, torch::Tensor> parameters(const fs::path& dir) {
@@ -290,8 +296,31 @@ class TestRerankFinetune : public QObject {
         auto r = request(path("bi-out"));
         r.model = testing::tinyModel(path(""));
         const QString m = testing::messageOf<CheckpointError>([&] { train::finetuneReranker(r); });
-        QVERIFY2(m.contains("not a cross-encoder"), qPrintable(m));
+        QVERIFY2(m.contains("a cross-encoder needs 2 token types"), qPrintable(m));
         QVERIFY(!fs::exists(path("bi-out")));
+    }
+
+    void crossEncoderWithoutTheRelevanceHeadGetsAFreshOne() {
+        // XLP pretrained with QLM alone saves no xlp.rr.* head: fine-tuning re-initialises the
+        // head anyway, so it starts from such a checkpoint as from one with the head.
+        const fs::path qlm = path("qlm-only");
+        fs::copy(model_, qlm, fs::copy_options::recursive);
+        std::map<std::string, torch::Tensor> kept;
+        for (const auto& [name, t] : model::loadTensorFile(qlm / "heads.safetensors"))
+            if (name.rfind(model::kRelevanceHeadPrefix, 0) != 0) kept.emplace(name, t);
+        model::saveTensorFile(kept, qlm / "heads.safetensors");
+        QVERIFY(testing::messageOf<CheckpointError>([&] {
+                    model::loadCrossEncoderModel(qlm);
+                }).contains("not a cross-encoder"));  // inference still needs the head
+        auto r = request(path("qlm-out"));
+        r.model = qlm;
+        r.options.saveModels = false;
+        const auto report = train::finetuneReranker(r);
+        QCOMPARE(report.folds.size(), size_t(5));
+        QVERIFY(fs::exists(path("qlm-out") / "rerank.trec"));
+        // Same seed, same re-initialised head and layers, same dropout: the same scores as from
+        // the model with the head, whose old head values the re-initialisation overwrote.
+        QCOMPARE(readAll(path("qlm-out") / "rerank.trec"), readAll(out_ / "rerank.trec"));
     }
 
     void badOptionsAreListedTogether() {
