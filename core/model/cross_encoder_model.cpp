@@ -173,7 +173,9 @@ CrossEncoderModel loadCrossEncoderModel(const fs::path& checkpoint, RelevanceHea
     m.encoder = loadHuggingFaceEncoder(checkpoint);
     const EncoderConfig& c = m.encoder->config;
     m.head = ScoringHead(c.hiddenSize, c.hiddenDropout);
-    loadHead(m.head, heads, checkpoint, policy);
+    // Without token types for two segments it is no cross-encoder at all: the head is required,
+    // whose absence names what to pass instead.
+    loadHead(m.head, heads, checkpoint, c.typeVocabSize < 2 ? RelevanceHead::Required : policy);
     if (c.typeVocabSize < 2)
         throw CheckpointError(fmt::format(
             "{}/config.json: type_vocab_size is {}, but a cross-encoder needs 2 token types "
