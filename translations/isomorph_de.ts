@@ -250,12 +250,12 @@
         <translation>%1 ist kein Checkpoint: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <location filename="../app/gui/search_controller.cpp" line="275"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Neuordnung mit %1 nicht möglich: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="300"/>
+        <location filename="../app/gui/search_controller.cpp" line="296"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>alle Scores liegen höchstens %1 auseinander: Dieses Modell unterscheidet diese Dokumente kaum, ihre Reihenfolge sagt also wenig aus (versuchen Sie „Hybrid“ oder BM25)</translation>
     </message>
@@ -263,198 +263,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
         <source>Opening the checkpoint</source>
         <translation>Checkpoint wird geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
         <source>Encoding the sample</source>
         <translation>Stichprobe wird kodiert</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>Exakte PCA über alle Punkte und Dimensionen</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="84"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="85"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Kalibrierung wird auf dem Trainingssplit des Korpus angepasst: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="93"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="94"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Satzvektoren: %1-Pooling, wie die Evaluierung des Laufs sie misst (eval.pooling in %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Satzvektoren: %1-Pooling (Standard: die Konfiguration des Laufs ist nicht lesbar: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="102"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="103"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Satzvektoren: %1-Pooling (Standard; der Checkpoint gehört zu keinem Lauf).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="114"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>Kalibrierung (%1 Rotation) in %3 s auf dem Trainingssplit von %2 angepasst.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="117"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
         <source>supervised</source>
         <translation>überwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
         <source>unsupervised</source>
         <translation>unüberwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="128"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>Zurückgehaltene Testpaare, mittlere Top-1: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="225"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="226"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="276"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="272"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>%1 (imported)</source>
         <translation>%1 (importiert)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: Dev-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="290"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
         <source>%1: test translation pairs</source>
         <translation>%1: Test-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="292"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="293"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: Dev-Seiten (keine Paare)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="306"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="307"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Wählen Sie eine Stichprobe („Durchsuchen …“) und klicken Sie auf „Kodieren“, um %1 anzusehen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="315"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Wählen Sie zuerst einen Checkpoint („Durchsuchen …“ akzeptiert einen Checkpoint-, Lauf- oder Hugging-Face-Ordner).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="329"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="330"/>
         <source>Reading the sample...</source>
         <translation>Stichprobe wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="333"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="334"/>
         <source>Cannot read the sample</source>
         <translation>Die Stichprobe kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="336"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Der Checkpoint %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="345"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>Die Stichprobe hat %1 Sätze: etwa %2 MB für ihre %3-dimensionalen Vektoren, mehr als die %4 MB, die diese Ansicht verwenden darf. Senken Sie das Limit (etwa %5 Sätze passen).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="356"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="357"/>
         <source>Cannot encode the sample</source>
         <translation>Die Stichprobe kann nicht kodiert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="380"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. PC 1 und 2 erklären %2 % der Varianz.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
         <source>Calibrating...</source>
         <translation>Kalibrierung läuft …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="421"/>
         <source>Cannot calibrate</source>
         <translation>Kalibrierung nicht möglich</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="440"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: keine Trainingssätze im Korpus; unkalibriert angezeigt</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>shift</source>
         <translation>Verschiebung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>scale</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>rotation</source>
         <translation>Rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
         <source>Calibration step shown: %1.</source>
         <translation>Angezeigter Kalibrierungsschritt: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="499"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="503"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Nächste Nachbarn können nicht ermittelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="519"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Kodieren Sie zuerst eine Stichprobe und wählen Sie dann einen Vergleich.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="527"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
         <source>Encoding the sample with %1...</source>
         <translation>Stichprobe wird mit %1 kodiert …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="532"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
         <source>Cannot compare with %1</source>
         <translation>Vergleich mit %1 nicht möglich</translation>
     </message>
@@ -894,52 +894,52 @@
         <translation>%1 ist kein Index-Ordner (er enthält keine index.json). Wählen Sie einen Ordner, der mit „Index erstellen“ oder mit isomorph-cli index build erstellt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="235"/>
+        <location filename="../app/gui/search_controller.cpp" line="231"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>der Neuordner hat nur die ersten %1 Token der Anfrage behalten</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="412"/>
+        <location filename="../app/gui/search_controller.cpp" line="408"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Kein Index dieses Arbeitsbereichs wurde mit diesem Checkpoint erstellt: Wählen Sie ein Korpus und klicken Sie auf „Index erstellen“.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="424"/>
+        <location filename="../app/gui/search_controller.cpp" line="420"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="477"/>
+        <location filename="../app/gui/search_controller.cpp" line="473"/>
         <source>Building %1…</source>
         <translation>%1 wird erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="503"/>
+        <location filename="../app/gui/search_controller.cpp" line="499"/>
         <source>The corpus %1 has no passages.</source>
         <translation>Das Korpus %1 enthält keine Passagen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="514"/>
+        <location filename="../app/gui/search_controller.cpp" line="510"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Indexerstellung abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="516"/>
+        <location filename="../app/gui/search_controller.cpp" line="512"/>
         <source>Cannot build the index: %1</source>
         <translation>Der Index kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="545"/>
+        <location filename="../app/gui/search_controller.cpp" line="541"/>
         <source>The index is still being built.</source>
         <translation>Der Index wird noch erstellt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="546"/>
+        <location filename="../app/gui/search_controller.cpp" line="542"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="548"/>
+        <location filename="../app/gui/search_controller.cpp" line="544"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
     </message>
@@ -1010,69 +1010,69 @@
 <context>
     <name>isomorph::views::EmbeddingsView</name>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="43"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
         <source>None</source>
         <translation>Keine</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="45"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
         <source>+ Shift</source>
         <translation>+ Verschiebung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="47"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
         <source>+ Scale</source>
         <translation>+ Skalierung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="49"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="50"/>
         <source>+ Rotation</source>
         <translation>+ Rotation</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
         <source>3-D</source>
         <translation>3D</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
         <source>Encode</source>
         <translation>Kodieren</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="63"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
         <source>Find points by text...</source>
         <translation>Punkte nach Text suchen …</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
         <source>Highlight 5 random pairs</source>
         <translation>5 zufällige Paare hervorheben</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
         <source>Export...</source>
         <translation>Exportieren …</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="399"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n Treffer</numerusform>
@@ -1080,195 +1080,200 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="117"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>Diese Stichprobe enthält keine Übersetzungspaare zum Hervorheben.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="123"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
         <source>Export the view</source>
         <translation>Ansicht exportieren</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;Koordinaten als CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="131"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
         <source>Cannot export to %1: %2</source>
         <translation>Export nach %1 nicht möglich: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>Bester oder neuester Checkpoint eines Laufs, ein beliebiger Checkpoint-Ordner oder ein importierter Hugging-Face-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="150"/>
         <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
         <source>Browse...</source>
         <translation>Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="155"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>Höchstens so viele Paare je Sprachpaar (bei einer Korpus-Stichprobe: Sätze je Sprache)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="160"/>
         <source>Checkpoint:</source>
         <translation>Checkpoint:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="164"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
         <source>Sample:</source>
         <translation>Stichprobe:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="167"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="168"/>
         <source>Limit:</source>
         <translation>Limit:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>Unüberwachte Rotation (CSLS-Verfeinerung)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>Überwachte Rotation (Trainingspaare)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>Die Kalibrierung wird auf dem Trainingssplit des Korpus angepasst, nie auf der angezeigten Stichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="211"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>Bitext-Top-1 (Kosinus) auf der Stichprobe, je Richtung:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="216"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
         <source>Calibration</source>
         <translation>Kalibrierung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="230"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="233"/>
         <source>Compare with:</source>
         <translation>Vergleichen mit:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="237"/>
         <source>Alignment matrix</source>
         <translation>Ausrichtungsmatrix</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="249"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>Klicken Sie auf einen Punkt, um seinen Text, seine Übersetzung und seine nächsten Nachbarn in jeder Sprache zu sehen.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
         <source>Point</source>
         <translation>Punkt</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="257"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="260"/>
         <source>(no comparison)</source>
         <translation>(kein Vergleich)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="319"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>Checkpoint-, Lauf- oder Hugging-Face-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="325"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>Paardatei wählen (xx-yy.tsv) oder abbrechen, um einen Ordner zu wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>Übersetzungspaare (*.tsv);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="332"/>
         <source>Choose a folder of pairs files</source>
         <translation>Ordner mit Paardateien wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="384"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="387"/>
         <source>searching…</source>
         <translation>suche …</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="421"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="424"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>Die Projektion passt nicht zu den angezeigten Punkten; kodieren Sie die Stichprobe erneut.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
         <source>PC 1 of the raw sample</source>
         <translation>PC 1 der Rohstichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
         <source>PC 2 of the raw sample</source>
         <translation>PC 2 der Rohstichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="469"/>
+        <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
+        <translation>Das Korpus der Stichprobe hat keine Trainingspaare, an die eine überwachte Rotation angepasst werden könnte</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>Direction</source>
         <translation>Richtung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="509"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="524"/>
         <source>Mean</source>
         <translation>Mittelwert</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="531"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="546"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>Keine Übersetzung dieses Satzes in der Stichprobe.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="533"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="548"/>
         <source>Translations</source>
         <translation>Übersetzungen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="539"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="554"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 nächste Nachbarn bei Kalibrierungsschritt %2; ✔ markiert die echte Übersetzung.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="560"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="575"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>Übersetzung gefunden: Kosinus %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
         <source>Cosine</source>
         <translation>Kosinus</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1415,63 +1420,63 @@
         <translation>Ereignis</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="767"/>
+        <location filename="../views/charts/metric_chart.cpp" line="776"/>
         <source>Loading…</source>
         <translation>Wird geladen …</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="767"/>
+        <location filename="../views/charts/metric_chart.cpp" line="776"/>
         <source>No data yet</source>
         <translation>Noch keine Daten</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="813"/>
+        <location filename="../views/charts/metric_chart.cpp" line="822"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="817"/>
+        <location filename="../views/charts/metric_chart.cpp" line="826"/>
         <source>wall time (h)</source>
         <translation>Echtzeit (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="818"/>
+        <location filename="../views/charts/metric_chart.cpp" line="827"/>
         <source>wall time (min)</source>
         <translation>Echtzeit (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="819"/>
+        <location filename="../views/charts/metric_chart.cpp" line="828"/>
         <source>wall time (s)</source>
         <translation>Echtzeit (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="942"/>
+        <location filename="../views/charts/metric_chart.cpp" line="951"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="943"/>
+        <location filename="../views/charts/metric_chart.cpp" line="952"/>
         <source>time %1</source>
         <translation>Zeit %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1082"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1091"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Die PNG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1094"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1103"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph-Metrikdiagramm: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1109"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Die SVG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1107"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1123"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1132"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>

@@ -250,12 +250,12 @@
         <translation>%1 no es un checkpoint: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <location filename="../app/gui/search_controller.cpp" line="275"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>No se puede reordenar con %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="300"/>
+        <location filename="../app/gui/search_controller.cpp" line="296"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
     </message>
@@ -263,198 +263,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
         <source>Opening the checkpoint</source>
         <translation>Abriendo el checkpoint</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
         <source>Encoding the sample</source>
         <translation>Codificando la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>PCA exacto sobre todos los puntos y dimensiones</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="84"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="85"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Ajustando la calibración en la partición de entrenamiento del corpus: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="93"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="94"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Vectores de oraciones: pooling %1, como los mide la evaluación de la ejecución (eval.pooling en %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto: no se puede leer la configuración de la ejecución: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="102"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="103"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto; el checkpoint no pertenece a ninguna ejecución).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="114"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>Calibración (rotación %1) ajustada en la partición de entrenamiento de %2 en %3 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="117"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
         <source>supervised</source>
         <translation>supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
         <source>unsupervised</source>
         <translation>no supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="128"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>Pares de test reservados, top-1 medio: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="225"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="226"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="276"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="272"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>%1 (imported)</source>
         <translation>%1 (importado)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: pares de traducción de dev</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="290"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
         <source>%1: test translation pairs</source>
         <translation>%1: pares de traducción de test</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="292"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="293"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: páginas de dev (sin pares)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="306"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="307"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Elija una muestra (Examinar...) y pulse Codificar para ver %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="315"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Elija primero un checkpoint (Examinar... acepta una carpeta de checkpoint, de ejecución o de Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="329"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="330"/>
         <source>Reading the sample...</source>
         <translation>Leyendo la muestra...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="333"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="334"/>
         <source>Cannot read the sample</source>
         <translation>No se puede leer la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="336"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>No se puede abrir el checkpoint %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="345"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>La muestra tiene %1 oraciones: unos %2 MB para sus vectores de %3 dimensiones, más que los %4 MB que puede usar esta vista. Reduzca el límite (caben unas %5 oraciones).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="356"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="357"/>
         <source>Cannot encode the sample</source>
         <translation>No se puede codificar la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="380"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Las CP 1 y 2 explican el %2 % de la varianza.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
         <source>Calibrating...</source>
         <translation>Calibrando...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="421"/>
         <source>Cannot calibrate</source>
         <translation>No se puede calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="440"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: el corpus no tiene oraciones de entrenamiento; se muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>shift</source>
         <translation>desplazamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>scale</source>
         <translation>escala</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>rotation</source>
         <translation>rotación</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
         <source>Calibration step shown: %1.</source>
         <translation>Paso de calibración mostrado: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="499"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="503"/>
         <source>Cannot find neighbours: %1</source>
         <translation>No se pueden buscar los vecinos: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="519"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Codifique primero una muestra y luego elija una comparación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="527"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
         <source>Encoding the sample with %1...</source>
         <translation>Codificando la muestra con %1...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="532"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
         <source>Cannot compare with %1</source>
         <translation>No se puede comparar con %1</translation>
     </message>
@@ -894,52 +894,52 @@
         <translation>%1 no es una carpeta de índice (no tiene index.json). Elija una carpeta creada con Crear índice o con isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="235"/>
+        <location filename="../app/gui/search_controller.cpp" line="231"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="412"/>
+        <location filename="../app/gui/search_controller.cpp" line="408"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Ningún índice de este espacio de trabajo se creó con este checkpoint: elija un corpus y pulse Crear índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="424"/>
+        <location filename="../app/gui/search_controller.cpp" line="420"/>
         <source>Opening %1…</source>
         <translation>Abriendo %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="477"/>
+        <location filename="../app/gui/search_controller.cpp" line="473"/>
         <source>Building %1…</source>
         <translation>Creando %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="503"/>
+        <location filename="../app/gui/search_controller.cpp" line="499"/>
         <source>The corpus %1 has no passages.</source>
         <translation>El corpus %1 no tiene pasajes.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="514"/>
+        <location filename="../app/gui/search_controller.cpp" line="510"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="516"/>
+        <location filename="../app/gui/search_controller.cpp" line="512"/>
         <source>Cannot build the index: %1</source>
         <translation>No se puede crear el índice: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="545"/>
+        <location filename="../app/gui/search_controller.cpp" line="541"/>
         <source>The index is still being built.</source>
         <translation>El índice aún se está creando.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="546"/>
+        <location filename="../app/gui/search_controller.cpp" line="542"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="548"/>
+        <location filename="../app/gui/search_controller.cpp" line="544"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
@@ -1010,69 +1010,69 @@
 <context>
     <name>isomorph::views::EmbeddingsView</name>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="43"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
         <source>None</source>
         <translation>Ninguno</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="45"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
         <source>+ Shift</source>
         <translation>+ Desplazamiento</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="47"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
         <source>+ Scale</source>
         <translation>+ Escala</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="49"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="50"/>
         <source>+ Rotation</source>
         <translation>+ Rotación</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
         <source>3-D</source>
         <translation>3D</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
         <source>Encode</source>
         <translation>Codificar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="63"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
         <source>PC 1</source>
         <translation>CP 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
         <source>PC 2</source>
         <translation>CP 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
         <source>Find points by text...</source>
         <translation>Buscar puntos por texto...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
         <source>Highlight 5 random pairs</source>
         <translation>Resaltar 5 pares al azar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
         <source>Export...</source>
         <translation>Exportar...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="399"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n coincidencia</numerusform>
@@ -1080,195 +1080,200 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="117"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>Esta muestra no tiene pares de traducción que resaltar.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="123"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
         <source>Export the view</source>
         <translation>Exportar la vista</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>Imagen PNG (*.png);;Dibujo SVG (*.svg);;Coordenadas como CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="131"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
         <source>Cannot export to %1: %2</source>
         <translation>No se puede exportar a %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>El mejor o el último checkpoint de una ejecución, cualquier carpeta de checkpoint o una carpeta de Hugging Face importada</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="150"/>
         <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
         <source>Browse...</source>
         <translation>Examinar...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="155"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>Como máximo esta cantidad de pares por par de idiomas (oraciones por idioma para una muestra de corpus)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="160"/>
         <source>Checkpoint:</source>
         <translation>Checkpoint:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="164"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
         <source>Sample:</source>
         <translation>Muestra:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="167"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="168"/>
         <source>Limit:</source>
         <translation>Límite:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>Rotación no supervisada (refinamiento CSLS)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>Rotación supervisada (pares de entrenamiento)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>La calibración se ajusta en la partición de entrenamiento del corpus, nunca en la muestra mostrada</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="211"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>Top-1 bitexto (coseno) en la muestra, por dirección:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="216"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
         <source>Calibration</source>
         <translation>Calibración</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="230"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="233"/>
         <source>Compare with:</source>
         <translation>Comparar con:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="237"/>
         <source>Alignment matrix</source>
         <translation>Matriz de alineamiento</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="249"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>Haga clic en un punto para ver su texto, su traducción y sus vecinos más cercanos en cada idioma.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
         <source>Point</source>
         <translation>Punto</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="257"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="260"/>
         <source>(no comparison)</source>
         <translation>(sin comparación)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="319"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>Elija una carpeta de checkpoint, de ejecución o de Hugging Face</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="325"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>Elija un archivo de pares (xx-yy.tsv) o cancele para elegir una carpeta</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>Pares de traducción (*.tsv);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="332"/>
         <source>Choose a folder of pairs files</source>
         <translation>Elija una carpeta de archivos de pares</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="384"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="387"/>
         <source>searching…</source>
         <translation>buscando…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="421"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="424"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>La proyección no corresponde a los puntos mostrados; vuelva a codificar la muestra.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
         <source>PC 1 of the raw sample</source>
         <translation>CP 1 de la muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
         <source>PC 2 of the raw sample</source>
         <translation>CP 2 de la muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="469"/>
+        <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
+        <translation>El corpus de la muestra no tiene pares de entrenamiento con los que ajustar una rotación supervisada</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>Direction</source>
         <translation>Dirección</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="509"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="524"/>
         <source>Mean</source>
         <translation>Media</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="531"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="546"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>La muestra no contiene ninguna traducción de esta oración.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="533"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="548"/>
         <source>Translations</source>
         <translation>Traducciones</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="539"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="554"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 vecinos más cercanos en el paso de calibración %2; ✔ marca la traducción correcta.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="560"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="575"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>traducción encontrada: coseno %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
         <source>no</source>
         <translation>no</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
         <source>Cosine</source>
         <translation>Coseno</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1415,63 +1420,63 @@
         <translation>evento</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="767"/>
+        <location filename="../views/charts/metric_chart.cpp" line="776"/>
         <source>Loading…</source>
         <translation>Cargando…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="767"/>
+        <location filename="../views/charts/metric_chart.cpp" line="776"/>
         <source>No data yet</source>
         <translation>Aún no hay datos</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="813"/>
+        <location filename="../views/charts/metric_chart.cpp" line="822"/>
         <source>step</source>
         <translation>paso</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="817"/>
+        <location filename="../views/charts/metric_chart.cpp" line="826"/>
         <source>wall time (h)</source>
         <translation>tiempo real (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="818"/>
+        <location filename="../views/charts/metric_chart.cpp" line="827"/>
         <source>wall time (min)</source>
         <translation>tiempo real (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="819"/>
+        <location filename="../views/charts/metric_chart.cpp" line="828"/>
         <source>wall time (s)</source>
         <translation>tiempo real (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="942"/>
+        <location filename="../views/charts/metric_chart.cpp" line="951"/>
         <source>step %1</source>
         <translation>paso %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="943"/>
+        <location filename="../views/charts/metric_chart.cpp" line="952"/>
         <source>time %1</source>
         <translation>tiempo %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1082"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1091"/>
         <source>Cannot write the PNG file %1</source>
         <translation>No se puede escribir el archivo PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1094"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1103"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Gráfico de métrica de Isomorph: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1109"/>
         <source>Cannot write the SVG file %1</source>
         <translation>No se puede escribir el archivo SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1107"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1123"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1132"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
     </message>

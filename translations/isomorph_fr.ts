@@ -250,12 +250,12 @@
         <translation>%1 n’est pas un point de contrôle : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <location filename="../app/gui/search_controller.cpp" line="275"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Impossible de reclasser avec %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="300"/>
+        <location filename="../app/gui/search_controller.cpp" line="296"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
     </message>
@@ -263,198 +263,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
         <source>Opening the checkpoint</source>
         <translation>Ouverture du point de contrôle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
         <source>Encoding the sample</source>
         <translation>Encodage de l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>ACP exacte sur tous les points et toutes les dimensions</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="84"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="85"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Ajustement de la calibration sur l’ensemble d’entraînement du corpus : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="93"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="94"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Vecteurs de phrases : pooling %1, comme les mesure l&apos;évaluation de l&apos;exécution (eval.pooling dans %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut : la configuration de l&apos;exécution est illisible : %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="102"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="103"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut ; le checkpoint n&apos;appartient à aucune exécution).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="114"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>Calibration (rotation %1) ajustée sur l’ensemble d’entraînement de %2 en %3 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="117"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
         <source>supervised</source>
         <translation>supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
         <source>unsupervised</source>
         <translation>non supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="128"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>Paires de test mises de côté, top-1 moyen : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="225"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="226"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="276"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="272"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>%1 (imported)</source>
         <translation>%1 (importé)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
         <source>%1: dev translation pairs</source>
         <translation>%1 : paires de traduction (dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="290"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
         <source>%1: test translation pairs</source>
         <translation>%1 : paires de traduction (test)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="292"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="293"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1 : pages (dev, sans paires)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="306"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="307"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Choisissez un échantillon (Parcourir…) et cliquez sur Encoder pour examiner %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="315"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Choisissez d’abord un point de contrôle (Parcourir… accepte un dossier de point de contrôle, d’entraînement ou Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="329"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="330"/>
         <source>Reading the sample...</source>
         <translation>Lecture de l’échantillon…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="333"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="334"/>
         <source>Cannot read the sample</source>
         <translation>Impossible de lire l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="336"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Impossible d’ouvrir le point de contrôle %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="345"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>L’échantillon compte %1 phrases : environ %2 Mo pour leurs vecteurs de dimension %3, plus que les %4 Mo que cette vue peut utiliser. Abaissez la limite (environ %5 phrases tiennent).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="356"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="357"/>
         <source>Cannot encode the sample</source>
         <translation>Impossible d’encoder l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="380"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Les CP 1 et 2 expliquent %2 % de la variance.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
         <source>Calibrating...</source>
         <translation>Calibration…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="421"/>
         <source>Cannot calibrate</source>
         <translation>Impossible de calibrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="440"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1 : aucune phrase d’entraînement dans le corpus ; affiché sans calibration</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>shift</source>
         <translation>recentrage</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>scale</source>
         <translation>mise à l’échelle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>rotation</source>
         <translation>rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
         <source>Calibration step shown: %1.</source>
         <translation>Étape de calibration affichée : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="499"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="503"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Impossible de trouver les voisins : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="519"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Encodez d’abord un échantillon, puis choisissez une comparaison.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="527"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
         <source>Encoding the sample with %1...</source>
         <translation>Encodage de l’échantillon avec %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="532"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
         <source>Cannot compare with %1</source>
         <translation>Impossible de comparer avec %1</translation>
     </message>
@@ -894,52 +894,52 @@
         <translation>%1 n’est pas un dossier d’index (il ne contient pas d’index.json). Choisissez un dossier créé par « Construire l’index » ou par isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="235"/>
+        <location filename="../app/gui/search_controller.cpp" line="231"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="412"/>
+        <location filename="../app/gui/search_controller.cpp" line="408"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Aucun index de cet espace de travail n’a été construit avec ce point de contrôle : choisissez un corpus et cliquez sur « Construire l’index ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="424"/>
+        <location filename="../app/gui/search_controller.cpp" line="420"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="477"/>
+        <location filename="../app/gui/search_controller.cpp" line="473"/>
         <source>Building %1…</source>
         <translation>Construction de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="503"/>
+        <location filename="../app/gui/search_controller.cpp" line="499"/>
         <source>The corpus %1 has no passages.</source>
         <translation>Le corpus %1 ne contient aucun passage.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="514"/>
+        <location filename="../app/gui/search_controller.cpp" line="510"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="516"/>
+        <location filename="../app/gui/search_controller.cpp" line="512"/>
         <source>Cannot build the index: %1</source>
         <translation>Impossible de construire l’index : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="545"/>
+        <location filename="../app/gui/search_controller.cpp" line="541"/>
         <source>The index is still being built.</source>
         <translation>L’index est encore en cours de construction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="546"/>
+        <location filename="../app/gui/search_controller.cpp" line="542"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="548"/>
+        <location filename="../app/gui/search_controller.cpp" line="544"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
@@ -1010,69 +1010,69 @@
 <context>
     <name>isomorph::views::EmbeddingsView</name>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="43"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
         <source>None</source>
         <translation>Aucune</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="45"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
         <source>+ Shift</source>
         <translation>+ Recentrage</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="47"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
         <source>+ Scale</source>
         <translation>+ Mise à l’échelle</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="49"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="50"/>
         <source>+ Rotation</source>
         <translation>+ Rotation</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
         <source>3-D</source>
         <translation>3D</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
         <source>Encode</source>
         <translation>Encoder</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="63"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
         <source>PC 1</source>
         <translation>CP 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
         <source>PC 2</source>
         <translation>CP 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
         <source>Find points by text...</source>
         <translation>Rechercher des points par texte…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
         <source>Highlight 5 random pairs</source>
         <translation>Mettre en évidence 5 paires au hasard</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
         <source>Export...</source>
         <translation>Exporter…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="399"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n correspondance</numerusform>
@@ -1080,195 +1080,200 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="117"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>Cet échantillon ne contient aucune paire de traduction à mettre en évidence.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="123"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
         <source>Export the view</source>
         <translation>Exporter la vue</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>Image PNG (*.png);;Dessin SVG (*.svg);;Coordonnées en CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="131"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
         <source>Cannot export to %1: %2</source>
         <translation>Impossible d’exporter vers %1 : %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>Le meilleur ou le dernier point de contrôle d’un entraînement, un dossier de point de contrôle quelconque ou un dossier Hugging Face importé</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="150"/>
         <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
         <source>Browse...</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="155"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>Nombre maximal de paires par paire de langues (de phrases par langue pour un échantillon de corpus)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="160"/>
         <source>Checkpoint:</source>
         <translation>Point de contrôle :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="164"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
         <source>Sample:</source>
         <translation>Échantillon :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="167"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="168"/>
         <source>Limit:</source>
         <translation>Limite :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>Rotation non supervisée (raffinement CSLS)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>Rotation supervisée (paires d’entraînement)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>La calibration est ajustée sur l’ensemble d’entraînement du corpus, jamais sur l’échantillon affiché</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="211"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>Top-1 bitexte (cosinus) sur l’échantillon, par direction :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="216"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
         <source>Calibration</source>
         <translation>Calibration</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="230"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="233"/>
         <source>Compare with:</source>
         <translation>Comparer avec :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="237"/>
         <source>Alignment matrix</source>
         <translation>Matrice d’alignement</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="249"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>Cliquez sur un point pour voir son texte, sa traduction et ses plus proches voisins dans chaque langue.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
         <source>Point</source>
         <translation>Point</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="257"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="260"/>
         <source>(no comparison)</source>
         <translation>(aucune comparaison)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="319"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>Choisir un dossier de point de contrôle, d’entraînement ou Hugging Face</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="325"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>Choisir un fichier de paires (xx-yy.tsv) ou annuler pour choisir un dossier</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>Paires de traduction (*.tsv);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="332"/>
         <source>Choose a folder of pairs files</source>
         <translation>Choisir un dossier de fichiers de paires</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="384"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="387"/>
         <source>searching…</source>
         <translation>recherche…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="421"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="424"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>La projection ne correspond pas aux points affichés ; encodez à nouveau l’échantillon.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
         <source>PC 1 of the raw sample</source>
         <translation>CP 1 de l’échantillon brut</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
         <source>PC 2 of the raw sample</source>
         <translation>CP 2 de l’échantillon brut</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="469"/>
+        <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
+        <translation>Le corpus de l&apos;échantillon n&apos;a pas de paires d&apos;entraînement sur lesquelles ajuster une rotation supervisée</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>Direction</source>
         <translation>Direction</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="509"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="524"/>
         <source>Mean</source>
         <translation>Moyenne</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="531"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="546"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>Aucune traduction de cette phrase dans l’échantillon.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="533"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="548"/>
         <source>Translations</source>
         <translation>Traductions</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="539"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="554"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 plus proches voisins (étape de calibration : %2) ; ✔ marque la vraie traduction.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="560"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="575"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>traduction trouvée : cosinus %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
         <source>Cosine</source>
         <translation>Cosinus</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1415,63 +1420,63 @@
         <translation>événement</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="767"/>
+        <location filename="../views/charts/metric_chart.cpp" line="776"/>
         <source>Loading…</source>
         <translation>Chargement…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="767"/>
+        <location filename="../views/charts/metric_chart.cpp" line="776"/>
         <source>No data yet</source>
         <translation>Pas encore de données</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="813"/>
+        <location filename="../views/charts/metric_chart.cpp" line="822"/>
         <source>step</source>
         <translation>pas</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="817"/>
+        <location filename="../views/charts/metric_chart.cpp" line="826"/>
         <source>wall time (h)</source>
         <translation>temps réel (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="818"/>
+        <location filename="../views/charts/metric_chart.cpp" line="827"/>
         <source>wall time (min)</source>
         <translation>temps réel (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="819"/>
+        <location filename="../views/charts/metric_chart.cpp" line="828"/>
         <source>wall time (s)</source>
         <translation>temps réel (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="942"/>
+        <location filename="../views/charts/metric_chart.cpp" line="951"/>
         <source>step %1</source>
         <translation>pas %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="943"/>
+        <location filename="../views/charts/metric_chart.cpp" line="952"/>
         <source>time %1</source>
         <translation>temps %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1082"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1091"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Impossible d’écrire le fichier PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1094"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1103"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Graphique de métrique Isomorph : %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1109"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Impossible d’écrire le fichier SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1107"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1123"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1132"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1 : %2</translation>
     </message>

@@ -250,12 +250,12 @@
         <translation>%1 はチェックポイントではありません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <location filename="../app/gui/search_controller.cpp" line="275"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>%1 で再ランキングできません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="300"/>
+        <location filename="../app/gui/search_controller.cpp" line="296"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>すべてのスコアの差が %1 以内です。このモデルはこれらの文書をほとんど区別できていないため、順位にはあまり意味がありません（ハイブリッドまたは BM25 を試してください）</translation>
     </message>
@@ -263,198 +263,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
         <source>Opening the checkpoint</source>
         <translation>チェックポイントを開いています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
         <source>Encoding the sample</source>
         <translation>サンプルをエンコードしています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>全点・全次元での厳密な PCA</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="84"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="85"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>コーパスの train 分割でキャリブレーションをフィットしています: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="93"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="94"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>文ベクトル: %1 プーリング（実行の評価と同じ。%2 の eval.pooling）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>文ベクトル: %1 プーリング（既定値。実行の設定を読み込めません: %2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="102"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="103"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>文ベクトル: %1 プーリング（既定値。このチェックポイントはどの実行にも属していません）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="114"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>キャリブレーション（%1回転）を %2 の train 分割で %3 秒かけてフィットしました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="117"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
         <source>supervised</source>
         <translation>教師あり</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
         <source>unsupervised</source>
         <translation>教師なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="128"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>ホールドアウトしたテストペアでの平均 top-1: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="225"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="226"/>
         <source>Cancelled.</source>
         <translation>キャンセルしました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="276"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="272"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>%1 (imported)</source>
         <translation>%1（インポート済み）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: dev 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="290"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
         <source>%1: test translation pairs</source>
         <translation>%1: test 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="292"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="293"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: dev ページ（ペアなし）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="306"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="307"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>サンプルを選び（参照...）、「エンコード」を押すと %1 を確認できます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="315"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>まずチェックポイントを選んでください（「参照...」ではチェックポイント、実行、Hugging Face のフォルダーを指定できます）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="329"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="330"/>
         <source>Reading the sample...</source>
         <translation>サンプルを読み込んでいます...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="333"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="334"/>
         <source>Cannot read the sample</source>
         <translation>サンプルを読み込めません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="336"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>チェックポイント %1 を開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="345"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>サンプルには %1 文あり、その %3 次元ベクトルに約 %2 MB が必要です。これはこのビューで使用できる %4 MB を超えています。上限を下げてください（約 %5 文まで収まります）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="356"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="357"/>
         <source>Cannot encode the sample</source>
         <translation>サンプルをエンコードできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="380"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 と PC 2 で分散の %2% を説明します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
         <source>Calibrating...</source>
         <translation>キャリブレーション中...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="421"/>
         <source>Cannot calibrate</source>
         <translation>キャリブレーションできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="440"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: コーパスに train の文がないため、キャリブレーションなしで表示しています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>none</source>
         <translation>なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>shift</source>
         <translation>シフト</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>scale</source>
         <translation>スケール</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>rotation</source>
         <translation>回転</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
         <source>Calibration step shown: %1.</source>
         <translation>表示中のキャリブレーション段階: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="499"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="503"/>
         <source>Cannot find neighbours: %1</source>
         <translation>近傍を検索できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="519"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>まずサンプルをエンコードしてから、比較対象を選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="527"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
         <source>Encoding the sample with %1...</source>
         <translation>%1 でサンプルをエンコードしています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="532"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
         <source>Cannot compare with %1</source>
         <translation>%1 と比較できません</translation>
     </message>
@@ -893,52 +893,52 @@
         <translation>%1 はインデックスフォルダーではありません（index.json がありません）。「インデックスを構築」または isomorph-cli index build で作成したフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="235"/>
+        <location filename="../app/gui/search_controller.cpp" line="231"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>再ランキングモデルはクエリの先頭 %1 トークンだけを使いました</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="412"/>
+        <location filename="../app/gui/search_controller.cpp" line="408"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>このワークスペースには、このチェックポイントで構築したインデックスがありません。コーパスを選んで「インデックスを構築」を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="424"/>
+        <location filename="../app/gui/search_controller.cpp" line="420"/>
         <source>Opening %1…</source>
         <translation>%1 を開いています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="477"/>
+        <location filename="../app/gui/search_controller.cpp" line="473"/>
         <source>Building %1…</source>
         <translation>%1 を構築しています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="503"/>
+        <location filename="../app/gui/search_controller.cpp" line="499"/>
         <source>The corpus %1 has no passages.</source>
         <translation>コーパス %1 にはパッセージがありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="514"/>
+        <location filename="../app/gui/search_controller.cpp" line="510"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>インデックスの構築をキャンセルしました。何も書き込まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="516"/>
+        <location filename="../app/gui/search_controller.cpp" line="512"/>
         <source>Cannot build the index: %1</source>
         <translation>インデックスを構築できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="545"/>
+        <location filename="../app/gui/search_controller.cpp" line="541"/>
         <source>The index is still being built.</source>
         <translation>インデックスはまだ構築中です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="546"/>
+        <location filename="../app/gui/search_controller.cpp" line="542"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="548"/>
+        <location filename="../app/gui/search_controller.cpp" line="544"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
@@ -1009,264 +1009,269 @@
 <context>
     <name>isomorph::views::EmbeddingsView</name>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="43"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
         <source>None</source>
         <translation>なし</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="45"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
         <source>+ Shift</source>
         <translation>+ シフト</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="47"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
         <source>+ Scale</source>
         <translation>+ スケール</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="49"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="50"/>
         <source>+ Rotation</source>
         <translation>+ 回転</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
         <source>3-D</source>
         <translation>3D</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
         <source>Encode</source>
         <translation>エンコード</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="63"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
         <source>Find points by text...</source>
         <translation>テキストで点を検索...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
         <source>Highlight 5 random pairs</source>
         <translation>ランダムな 5 ペアを強調表示</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
         <source>Export...</source>
         <translation>エクスポート...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="399"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n 件一致</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="117"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>このサンプルには強調表示できる翻訳ペアがありません。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="123"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
         <source>Export the view</source>
         <translation>ビューをエクスポート</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg);;座標の CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="131"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
         <source>Cannot export to %1: %2</source>
         <translation>%1 にエクスポートできません: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>実行の最良または最新のチェックポイント、任意のチェックポイントフォルダー、またはインポートした Hugging Face のフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="150"/>
         <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
         <source>Browse...</source>
         <translation>参照...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="155"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>言語ペアごとのペア数の上限（コーパスのサンプルでは言語ごとの文数）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="160"/>
         <source>Checkpoint:</source>
         <translation>チェックポイント:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="164"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
         <source>Sample:</source>
         <translation>サンプル:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="167"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="168"/>
         <source>Limit:</source>
         <translation>上限:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>教師なし回転（CSLS による精緻化）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>教師あり回転（train ペア）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>キャリブレーションはコーパスの train 分割でフィットされ、表示中のサンプルは決して使いません</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="211"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>サンプルでの対訳 top-1（コサイン）、方向別:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="216"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
         <source>Calibration</source>
         <translation>キャリブレーション</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="230"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="233"/>
         <source>Compare with:</source>
         <translation>比較対象:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="237"/>
         <source>Alignment matrix</source>
         <translation>アライメント行列</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="249"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>点をクリックすると、そのテキスト、翻訳、各言語での最近傍が表示されます。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
         <source>Point</source>
         <translation>点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="257"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="260"/>
         <source>(no comparison)</source>
         <translation>（比較なし）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="319"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>チェックポイント、実行、または Hugging Face のフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="325"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>ペアファイル（xx-yy.tsv）を選択（キャンセルするとフォルダーを選択）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>翻訳ペア (*.tsv);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="332"/>
         <source>Choose a folder of pairs files</source>
         <translation>ペアファイルのフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="384"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="387"/>
         <source>searching…</source>
         <translation>検索中…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="421"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="424"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>射影が表示中の点と一致しません。サンプルをもう一度エンコードしてください。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
         <source>PC 1 of the raw sample</source>
         <translation>元のサンプルの PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
         <source>PC 2 of the raw sample</source>
         <translation>元のサンプルの PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="469"/>
+        <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
+        <translation>サンプルのコーパスには教師ありの回転を当てはめる学習用の対訳ペアがありません</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="509"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="524"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="531"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="546"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>サンプルにこの文の翻訳はありません。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="533"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="548"/>
         <source>Translations</source>
         <translation>翻訳</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="539"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="554"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>キャリブレーション段階 %2 での最近傍 %1 件。✔ は正しい翻訳を示します。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="560"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="575"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>翻訳を検出: コサイン %1、CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
         <source>yes</source>
         <translation>はい</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
         <source>no</source>
         <translation>いいえ</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
         <source>Cosine</source>
         <translation>コサイン</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1413,63 +1418,63 @@
         <translation>イベント</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="767"/>
+        <location filename="../views/charts/metric_chart.cpp" line="776"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="767"/>
+        <location filename="../views/charts/metric_chart.cpp" line="776"/>
         <source>No data yet</source>
         <translation>まだデータがありません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="813"/>
+        <location filename="../views/charts/metric_chart.cpp" line="822"/>
         <source>step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="817"/>
+        <location filename="../views/charts/metric_chart.cpp" line="826"/>
         <source>wall time (h)</source>
         <translation>経過時間（時）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="818"/>
+        <location filename="../views/charts/metric_chart.cpp" line="827"/>
         <source>wall time (min)</source>
         <translation>経過時間（分）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="819"/>
+        <location filename="../views/charts/metric_chart.cpp" line="828"/>
         <source>wall time (s)</source>
         <translation>経過時間（秒）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="942"/>
+        <location filename="../views/charts/metric_chart.cpp" line="951"/>
         <source>step %1</source>
         <translation>ステップ %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="943"/>
+        <location filename="../views/charts/metric_chart.cpp" line="952"/>
         <source>time %1</source>
         <translation>時間 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1082"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1091"/>
         <source>Cannot write the PNG file %1</source>
         <translation>PNG ファイル %1 を書き込めません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1094"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1103"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph のメトリクスグラフ: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1109"/>
         <source>Cannot write the SVG file %1</source>
         <translation>SVG ファイル %1 を書き込めません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1107"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1123"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1132"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 を書き込めません: %2</translation>
     </message>

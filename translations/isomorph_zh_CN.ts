@@ -250,12 +250,12 @@
         <translation>%1 不是检查点：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="279"/>
+        <location filename="../app/gui/search_controller.cpp" line="275"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>无法用 %1 重排序：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="300"/>
+        <location filename="../app/gui/search_controller.cpp" line="296"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
     </message>
@@ -263,198 +263,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="80"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
         <source>Opening the checkpoint</source>
         <translation>正在打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
         <source>Encoding the sample</source>
         <translation>正在编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>对所有点和所有维度做精确 PCA</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="84"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="85"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>正在语料库的训练集划分上拟合校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="93"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="94"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>句向量：%1 池化，与该运行的评估方式一致（%2 中的 eval.pooling）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="98"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>句向量：%1 池化（默认值：无法读取该运行的配置：%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="102"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="103"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>句向量：%1 池化（默认值；该检查点不属于任何运行）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="114"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>校准（%1旋转）已在 %2 的训练集划分上拟合完成，用时 %3 秒。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="117"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
         <source>supervised</source>
         <translation>有监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
         <source>unsupervised</source>
         <translation>无监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="128"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>留出测试句对的平均 top-1：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="225"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="226"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="269"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="276"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="272"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>%1 (imported)</source>
         <translation>%1（已导入）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
         <source>%1: dev translation pairs</source>
         <translation>%1：开发集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="290"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
         <source>%1: test translation pairs</source>
         <translation>%1：测试集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="292"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="293"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1：开发集页面（无句对）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="306"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="307"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>请选择一个样本（浏览...），然后按“编码”查看 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="315"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>请先选择检查点（“浏览...”可接受检查点、运行或 Hugging Face 文件夹）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="329"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="330"/>
         <source>Reading the sample...</source>
         <translation>正在读取样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="333"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="334"/>
         <source>Cannot read the sample</source>
         <translation>无法读取样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="335"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="336"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>无法打开检查点 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="345"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>该样本有 %1 个句子：其 %3 维向量约需 %2 MB，超过了此视图可使用的 %4 MB。请降低上限（约可容纳 %5 个句子）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="356"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="357"/>
         <source>Cannot encode the sample</source>
         <translation>无法编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="380"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 和 PC 2 解释了 %2% 的方差。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
         <source>Calibrating...</source>
         <translation>正在校准...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="421"/>
         <source>Cannot calibrate</source>
         <translation>无法校准</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="440"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1：语料库中没有训练句子；以未校准状态显示</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>shift</source>
         <translation>平移</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>scale</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="450"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
         <source>rotation</source>
         <translation>旋转</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
         <source>Calibration step shown: %1.</source>
         <translation>当前显示的校准步骤：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="499"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="503"/>
         <source>Cannot find neighbours: %1</source>
         <translation>无法查找近邻：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="519"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>请先编码样本，再选择比较对象。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="527"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
         <source>Encoding the sample with %1...</source>
         <translation>正在用 %1 编码样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="532"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
         <source>Cannot compare with %1</source>
         <translation>无法与 %1 比较</translation>
     </message>
@@ -893,52 +893,52 @@
         <translation>%1 不是索引文件夹（没有 index.json）。请选择由“构建索引”或 isomorph-cli index build 生成的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="235"/>
+        <location filename="../app/gui/search_controller.cpp" line="231"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>重排序模型只保留了查询的前 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="412"/>
+        <location filename="../app/gui/search_controller.cpp" line="408"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>此工作区中没有用该检查点构建的索引：请选择语料库并按“构建索引”。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="424"/>
+        <location filename="../app/gui/search_controller.cpp" line="420"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="477"/>
+        <location filename="../app/gui/search_controller.cpp" line="473"/>
         <source>Building %1…</source>
         <translation>正在构建 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="503"/>
+        <location filename="../app/gui/search_controller.cpp" line="499"/>
         <source>The corpus %1 has no passages.</source>
         <translation>语料库 %1 中没有段落。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="514"/>
+        <location filename="../app/gui/search_controller.cpp" line="510"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>已取消构建索引；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="516"/>
+        <location filename="../app/gui/search_controller.cpp" line="512"/>
         <source>Cannot build the index: %1</source>
         <translation>无法构建索引：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="545"/>
+        <location filename="../app/gui/search_controller.cpp" line="541"/>
         <source>The index is still being built.</source>
         <translation>索引仍在构建中。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="546"/>
+        <location filename="../app/gui/search_controller.cpp" line="542"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="548"/>
+        <location filename="../app/gui/search_controller.cpp" line="544"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
@@ -1009,264 +1009,269 @@
 <context>
     <name>isomorph::views::EmbeddingsView</name>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="43"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="44"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="45"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="46"/>
         <source>+ Shift</source>
         <translation>+ 平移</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="47"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="48"/>
         <source>+ Scale</source>
         <translation>+ 缩放</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="49"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="50"/>
         <source>+ Rotation</source>
         <translation>+ 旋转</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="60"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
         <source>3-D</source>
         <translation>3D</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="61"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
         <source>Encode</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="62"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="63"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="83"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
         <source>Find points by text...</source>
         <translation>按文本查找点...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
         <source>Highlight 5 random pairs</source>
         <translation>高亮 5 个随机句对</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
         <source>Export...</source>
         <translation>导出...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="399"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n 个匹配</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="117"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>该样本中没有可高亮的翻译句对。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="123"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
         <source>Export the view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;坐标 CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="131"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
         <source>Cannot export to %1: %2</source>
         <translation>无法导出到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>运行的最佳或最新检查点、任意检查点文件夹，或导入的 Hugging Face 文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="150"/>
         <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="155"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>每个语言对最多取这么多句对（语料库样本则为每种语言的句子数）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="159"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="160"/>
         <source>Checkpoint:</source>
         <translation>检查点：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="164"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
         <source>Sample:</source>
         <translation>样本：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="167"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="168"/>
         <source>Limit:</source>
         <translation>上限：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>无监督旋转（CSLS 精化）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>有监督旋转（训练句对）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>校准在语料库的训练集划分上拟合，绝不使用所显示的样本</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="211"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>样本上按方向统计的双语 top-1（余弦）：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="216"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="230"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="233"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="237"/>
         <source>Alignment matrix</source>
         <translation>对齐矩阵</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="249"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>单击一个点可查看其文本、译文以及在每种语言中的最近邻。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="248"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
         <source>Point</source>
         <translation>点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="257"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="260"/>
         <source>(no comparison)</source>
         <translation>（不比较）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="319"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>选择检查点、运行或 Hugging Face 文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="325"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>选择句对文件（xx-yy.tsv），或取消以选择文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="326"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>翻译句对 (*.tsv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="332"/>
         <source>Choose a folder of pairs files</source>
         <translation>选择包含句对文件的文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="384"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="387"/>
         <source>searching…</source>
         <translation>正在搜索…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="421"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="424"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>投影与显示的点不匹配；请重新编码样本。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
         <source>PC 1 of the raw sample</source>
         <translation>原始样本的 PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="423"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
         <source>PC 2 of the raw sample</source>
         <translation>原始样本的 PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="469"/>
+        <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
+        <translation>样本的语料库没有可用于拟合有监督旋转的训练句对</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="509"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="524"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="531"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="546"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>样本中没有这句话的译文。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="533"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="548"/>
         <source>Translations</source>
         <translation>译文</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="539"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="554"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>校准步骤 %2 下的 %1 个最近邻；✔ 标记真实译文。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="560"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="575"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>已找到译文：余弦 %1，CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="561"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="562"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
         <source>Cosine</source>
         <translation>余弦</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="569"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1413,63 +1418,63 @@
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="767"/>
+        <location filename="../views/charts/metric_chart.cpp" line="776"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="767"/>
+        <location filename="../views/charts/metric_chart.cpp" line="776"/>
         <source>No data yet</source>
         <translation>暂无数据</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="813"/>
+        <location filename="../views/charts/metric_chart.cpp" line="822"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="817"/>
+        <location filename="../views/charts/metric_chart.cpp" line="826"/>
         <source>wall time (h)</source>
         <translation>实际耗时（小时）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="818"/>
+        <location filename="../views/charts/metric_chart.cpp" line="827"/>
         <source>wall time (min)</source>
         <translation>实际耗时（分钟）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="819"/>
+        <location filename="../views/charts/metric_chart.cpp" line="828"/>
         <source>wall time (s)</source>
         <translation>实际耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="942"/>
+        <location filename="../views/charts/metric_chart.cpp" line="951"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="943"/>
+        <location filename="../views/charts/metric_chart.cpp" line="952"/>
         <source>time %1</source>
         <translation>时间 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1082"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1091"/>
         <source>Cannot write the PNG file %1</source>
         <translation>无法写入 PNG 文件 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1094"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1103"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph 指标图：%1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1100"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1109"/>
         <source>Cannot write the SVG file %1</source>
         <translation>无法写入 SVG 文件 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1107"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1123"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
+        <location filename="../views/charts/metric_chart.cpp" line="1132"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
