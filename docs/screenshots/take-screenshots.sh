@@ -23,7 +23,8 @@
 #                     checkpoints, SEARCH_QUERY the query.
 # embeddings-raw.png, embeddings-calibrated.png  the Embeddings view on the trained model's latest
 #                     checkpoint (or $EMBEDDINGS_CHECKPOINT): the demo corpus's dev pairs as
-#                     encoded, then after shift, scale and the unsupervised rotation (the readout
+#                     encoded, then after shift, scale and the rotation (supervised, on the
+#                     train pairs: the default where the corpus has them; the readout
 #                     beside the plot has every step), 5 translations highlighted
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -6,6 +6,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/language.h"
+#include "core/eval/retrieval_metrics.h"
 #include "core/search/bm25_index.h"
 
 namespace isomorph::train {
@@ -116,17 +117,11 @@ search::Run readRunRankings(const fs::path& file) {
     if (!fs::exists(file))
         throw DataError("objectives.ir.hard_negatives: the run file " + file.string() +
                         " does not exist");
-    std::map<std::string, std::vector<data::RunEntry>> byQuery;
-    for (auto& e : data::readTrecRun(file))
-        byQuery[e.queryId].push_back(std::move(e));
-    search::Run run;
-    for (auto& [queryId, entries] : byQuery) {
-        std::stable_sort(entries.begin(), entries.end(),
-                         [](const auto& a, const auto& b) { return a.rank < b.rank; });
-        auto& ranking = run[queryId];
-        for (const auto& e : entries)
-            ranking.push_back({e.docId, e.score});
-    }
+    // Read and ranked as the evaluation reads runs: a document twice for a query is refused,
+    // order is trec_eval's (score, then document id).
+    search::Run run = eval::groupRun(data::readTrecRun(file));
+    for (auto& [queryId, ranking] : run)
+        ranking = search::rankDocuments(std::move(ranking));
     return run;
 }
 

@@ -42,7 +42,8 @@ std::map<std::string, std::string> pickHardNegatives(
 search::Run bm25Rankings(const std::unordered_map<std::string, std::string>& corpus,
                          const std::vector<data::Query>& queries, size_t depth = 20);
 
-/// A TREC run file ("qid Q0 docid rank score tag") as rankings sorted by rank.
+/// A TREC run file ("qid Q0 docid rank score tag") as rankings in trec_eval's order (score, then
+/// document id), read as the evaluation reads runs (DataError on a document twice for a query).
 search::Run readRunRankings(const std::filesystem::path& file);
 
 }  // namespace isomorph::train
