@@ -4,6 +4,8 @@
 // c10d process groups (Gloo on CPU, NCCL on CUDA) in distributed.cpp. Include only from
 // LibTorch-using sources.
 
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <torch/torch.h>
@@ -23,5 +25,13 @@ class Collective {
     virtual torch::Tensor allGather(const torch::Tensor& t) = 0;
     virtual void barrier() = 0;
 };
+
+/// The gradients of `params` this rank all-reduces, the same list on every rank. A parameter may
+/// have a gradient on some ranks only (a head one rank's batch did not reach, a data-dependent
+/// branch): the ranks agree on the union (one small all-reduce of flags), and a rank without
+/// that gradient gets zeros, which is the gradient of its loss with respect to it. Parameters no
+/// rank touched keep no gradient, so the optimizer still skips them.
+std::vector<torch::Tensor> gradientsToReduce(
+    const std::vector<std::pair<std::string, torch::Tensor>>& params, Collective& collective);
 
 }  // namespace isomorph::train

@@ -158,4 +158,24 @@ std::unique_ptr<Collective> collectiveFromEnvironment(const std::string& device)
     return std::make_unique<ProcessGroupCollective>(group, env.rank, env.worldSize, where);
 }
 
+std::vector<torch::Tensor> gradientsToReduce(
+    const std::vector<std::pair<std::string, torch::Tensor>>& params, Collective& collective) {
+    torch::Tensor flags = torch::zeros({static_cast<int64_t>(params.size())}, torch::kFloat64);
+    auto mine = flags.accessor<double, 1>();
+    for (size_t i = 0; i < params.size(); ++i)
+        mine[static_cast<int64_t>(i)] = params[i].second.grad().defined() ? 1.0 : 0.0;
+    std::vector<torch::Tensor> agreed{flags};
+    collective.allReduceSum(agreed);
+    const torch::Tensor any = agreed[0].to(torch::kCPU);
+    const auto anyRank = any.accessor<double, 1>();
+    std::vector<torch::Tensor> grads;
+    for (size_t i = 0; i < params.size(); ++i) {
+        if (anyRank[static_cast<int64_t>(i)] == 0.0) continue;
+        torch::Tensor p = params[i].second;
+        if (!p.grad().defined()) p.mutable_grad() = torch::zeros_like(p);
+        grads.push_back(p.mutable_grad());
+    }
+    return grads;
+}
+
 }  // namespace isomorph::train

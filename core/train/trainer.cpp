@@ -577,9 +577,8 @@ void Trainer::runMicroBatch(int64_t micro, StepRecord& record) {
 
 double Trainer::reduceAndClip(bool* skipped) {
     if (collective_) {
-        std::vector<torch::Tensor> grads;
-        for (const auto& [name, p] : optimizer_->parameters())
-            if (p.grad().defined()) grads.push_back(p.mutable_grad());
+        std::vector<torch::Tensor> grads =
+            gradientsToReduce(optimizer_->parameters(), *collective_);
         collective_->allReduceMean(grads);
     }
     if (state_.lossScale != 1.0) {

@@ -19,6 +19,7 @@
 #include "core/data/shards/shard_set.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/train/checkpoint_store.h"
+#include "core/train/collective.h"
 #include "core/train/objectives/ccp_objective.h"
 #include "core/train/objectives/mlm_objective.h"
 #include "core/train/objectives/objective.h"
@@ -100,6 +101,25 @@ std::vector<QJsonObject> records(const QString& runDir, const QString& kind) {
     return out;
 }
 
+// A collective of two ranks simulated in one process: the other rank's flags of which
+// parameters have gradients are added by allReduceSum; allReduceMean records what it was given.
+class TwoRankFake : public Collective {
+  public:
+    explicit TwoRankFake(std::vector<double> otherHasGradient)
+        : other_(std::move(otherHasGradient)) {}
+    int rank() const override { return 0; }
+    int worldSize() const override { return 2; }
+    void allReduceMean(std::vector<torch::Tensor>& tensors) override { (void)tensors; }
+    void allReduceSum(std::vector<torch::Tensor>& tensors) override {
+        tensors[0] += torch::tensor(other_, torch::kFloat64);
+    }
+    torch::Tensor allGather(const torch::Tensor& t) override { return torch::cat({t, t}); }
+    void barrier() override {}
+
+  private:
+    std::vector<double> other_;
+};
+
 }  // namespace
 
 class TestTrainer : public QObject {
@@ -122,6 +142,28 @@ class TestTrainer : public QObject {
     }
 
   private Q_SLOTS:
+    void ranksAllReduceTheUnionOfGradientsInOneOrder() {
+        // Four parameters: "a" has a gradient on this rank only, "b" on the other rank only, "c"
+        // on both, "d" on none. Both ranks must all-reduce a, b, c in that order; this rank
+        // contributes zeros for b; d keeps no gradient (the optimizer skips it).
+        std::vector<std::pair<std::string, torch::Tensor>> params;
+        for (const char* name : {"a", "b", "c", "d"})
+            params.emplace_back(name, torch::ones({2, 3}).requires_grad_(true));
+        params[0].second.mutable_grad() = torch::full({2, 3}, 5.0);
+        params[2].second.mutable_grad() = torch::full({2, 3}, 7.0);
+        TwoRankFake collective({0.0, 1.0, 1.0, 0.0});
+        const auto grads = gradientsToReduce(params, collective);
+        QCOMPARE(grads.size(), size_t(3));
+        QVERIFY(grads[0].is_same(params[0].second.grad()));
+        QVERIFY(grads[1].is_same(params[1].second.grad()));
+        QVERIFY(grads[2].is_same(params[2].second.grad()));
+        QCOMPARE(grads[0].sum().item<double>(), 30.0);  // untouched
+        QCOMPARE(grads[1].abs().sum().item<double>(), 0.0);
+        QCOMPARE(grads[1].sizes().vec(), std::vector<int64_t>({2, 3}));
+        QCOMPARE(grads[2].sum().item<double>(), 42.0);
+        QVERIFY(!params[3].second.grad().defined());
+    }
+
     void initTestCase() {
         registerObjective(toySpec());  // before any RunConfig exists
         QString error;
