@@ -99,8 +99,9 @@ int main(int argc, char** argv) {
         if (parser.isSet(stepOption))
             QObject::connect(
                 embeddings, &isomorph::gui::EmbeddingsController::encoded, embeddings,
-                [embeddings, step = parser.value(stepOption).toInt()] {
-                    embeddings->showStep(step, false);
+                [&window, embeddings, step = parser.value(stepOption).toInt()] {
+                    // The view's rotation method: supervised where the corpus has train pairs.
+                    embeddings->showStep(step, window.embeddingsView()->supervised());
                 },
                 Qt::SingleShotConnection);
         QObject::connect(
