@@ -543,7 +543,7 @@ std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService*
             r.rerank.emplace();
             r.run = rerankRun(*options.reranker, set, out.at(system).run,
                               static_cast<size_t>(options.rerankDepth), &*r.rerank);
-            r.report = evaluateRun(r.run, set.qrels, {10, 100});
+            r.report = evaluateRun(r.run, set.qrels, {1, 5, 10, 100});
             if (options.answers) answerRecall(r, set, *options.answers, options.answerMatch);
         }
     return out;

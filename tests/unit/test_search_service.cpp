@@ -12,10 +12,12 @@
 #include "core/eval/eval_tasks.h"
 #include "core/index/index_builder.h"
 #include "core/index/search_service.h"
+#include "core/model/cross_encoder.h"
 #include "core/model/encoding_service.h"
 #include "core/search/bm25_index.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
+#include "tests/support/tiny_cross_encoder.h"
 #include "tests/support/tiny_model.h"
 
 using namespace isomorph;
@@ -102,6 +104,37 @@ class TestSearchService : public QObject {
             for (const auto& r : de)
                 QCOMPARE(r.language, std::string("de"));
         }
+    }
+
+    void rerankedSystemsReportTopOneAndTopFiveToo() {
+        // `eval retrieval --rerank` reports the same cutoffs for SYSTEM+rerank as for SYSTEM:
+        // recall@1 and @5 are the top-1 / top-5 hit rates of query lists (everyday queries).
+        eval::RetrievalSet set;
+        set.name = "de-en";
+        set.passages = docs_;
+        for (size_t i = 0; i < deTexts_.size(); ++i) {
+            set.queries.push_back({"q" + std::to_string(i) + ".de", deTexts_[i], 0});
+            set.qrels[set.queries.back().id]["p" + std::to_string(i) + ".en"] = 1;
+        }
+        auto encoder = model::EncodingService::open(model_, encode_);
+        const auto reranker = model::CrossEncoder::open(testing::tinyCrossEncoder(path("")), {});
+        eval::RetrievalOptions options;
+        options.systems = {"bm25"};
+        options.depth = 10;
+        options.reranker = reranker.get();
+        options.rerankDepth = 5;
+        const auto evaluated = eval::evaluateRetrievalSet(encoder.get(), set, options);
+        const auto& report = evaluated.at(std::string("bm25") + eval::kRerankSuffix).report;
+        for (int k : {1, 5, 10, 100})
+            QVERIFY2(report.recall.count(k), qPrintable(QString::number(k)));
+        // recall@1 is the share of queries whose first re-ranked document is relevant.
+        const eval::Run& run = evaluated.at(std::string("bm25") + eval::kRerankSuffix).run;
+        double hits = 0;
+        for (const auto& q : set.queries) {
+            const auto ranked = eval::rankDocuments(run.at(q.id));
+            hits += !ranked.empty() && set.qrels.at(q.id).count(ranked.front().docId) > 0;
+        }
+        QCOMPARE(report.recall.at(1), hits / static_cast<double>(set.queries.size()));
     }
 
     void hybridRanksLikeEvalRetrieval() {
