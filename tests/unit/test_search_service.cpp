@@ -52,6 +52,18 @@ class TestSearchService : public QObject {
         index::buildIndexFromCorpus(out, docs_, model_, encode_, options, "test");
     }
 
+    /// The German sentences as queries for their English passages.
+    eval::RetrievalSet deEnSet() const {
+        eval::RetrievalSet set;
+        set.name = "de-en";
+        set.passages = docs_;
+        for (size_t i = 0; i < deTexts_.size(); ++i) {
+            set.queries.push_back({"q" + std::to_string(i) + ".de", deTexts_[i], 0});
+            set.qrels[set.queries.back().id]["p" + std::to_string(i) + ".en"] = 1;
+        }
+        return set;
+    }
+
   private Q_SLOTS:
     void initTestCase() {
         QVERIFY(dir_.isValid());
@@ -109,13 +121,7 @@ class TestSearchService : public QObject {
     void rerankedSystemsReportTopOneAndTopFiveToo() {
         // `eval retrieval --rerank` reports the same cutoffs for SYSTEM+rerank as for SYSTEM:
         // recall@1 and @5 are the top-1 / top-5 hit rates of query lists (everyday queries).
-        eval::RetrievalSet set;
-        set.name = "de-en";
-        set.passages = docs_;
-        for (size_t i = 0; i < deTexts_.size(); ++i) {
-            set.queries.push_back({"q" + std::to_string(i) + ".de", deTexts_[i], 0});
-            set.qrels[set.queries.back().id]["p" + std::to_string(i) + ".en"] = 1;
-        }
+        const eval::RetrievalSet set = deEnSet();
         auto encoder = model::EncodingService::open(model_, encode_);
         const auto reranker = model::CrossEncoder::open(testing::tinyCrossEncoder(path("")), {});
         eval::RetrievalOptions options;
@@ -142,13 +148,7 @@ class TestSearchService : public QObject {
         // `eval retrieval` (evaluateRetrievalSet): one fusion rule, so the same ranking. With
         // k = 10 the old rules differed (eval fused the top 10 of each system, search the top
         // 100), and so did the rankings.
-        eval::RetrievalSet set;
-        set.name = "de-en";
-        set.passages = docs_;
-        for (size_t i = 0; i < deTexts_.size(); ++i) {
-            set.queries.push_back({"q" + std::to_string(i) + ".de", deTexts_[i], 0});
-            set.qrels[set.queries.back().id]["p" + std::to_string(i) + ".en"] = 1;
-        }
+        const eval::RetrievalSet set = deEnSet();
         auto encoder = model::EncodingService::open(model_, encode_);
         eval::RetrievalOptions options;
         options.systems = {"hybrid"};
