@@ -271,6 +271,9 @@ MiningSet loadBuccSet(const std::string& prefix, const std::string& srcLang,
     return set;
 }
 
+/// The demo corpus's pair files: parallel/<split>/<kind>/<lang>-en.tsv, NAME and option pairs.
+constexpr const char* kPairKinds[] = {"name", "option"};
+
 BitextSet demoPairs(const fs::path& corpus, const std::string& lang, const std::string& split) {
     requireLanguageCode(lang, "setting 'lang'");
     BitextSet set;
@@ -279,7 +282,7 @@ BitextSet demoPairs(const fs::path& corpus, const std::string& lang, const std::
     set.tgtLang = "en";
     set.file = (corpus / "parallel" / split).string();
     std::set<std::string> srcSeen, tgtSeen;
-    for (const char* kind : {"name", "option"}) {
+    for (const char* kind : kPairKinds) {
         const fs::path file = corpus / "parallel" / split / kind / (lang + "-en.tsv");
         if (!fs::exists(file) || fs::file_size(file) == 0) continue;
         data::TsvPairReader reader(file, lang, "en");
@@ -297,7 +300,7 @@ BitextSet demoPairs(const fs::path& corpus, const std::string& lang, const std::
 
 bool demoHasPairs(const fs::path& corpus, const std::string& split) {
     std::error_code ec;
-    for (const char* kind : {"name", "option"}) {
+    for (const char* kind : kPairKinds) {
         const fs::path dir = corpus / "parallel" / split / kind;
         if (!fs::is_directory(dir, ec)) continue;
         for (const auto& entry : fs::directory_iterator(dir, ec)) {

@@ -505,8 +505,8 @@ RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
     runtime::requireAvailable(o.device, "setting 'device'");
     const fs::path checkpoint = model_io::resolveCheckpoint(request.model);
     // Refuse a bi-encoder before reading any data. The head is re-initialised
-    // (prepareForFinetuning),
-    // so a cross-encoder pretrained without one (QLM alone) is fine-tuned too.
+    // (prepareForFinetuning), so a cross-encoder pretrained without one (QLM alone) is
+    // fine-tuned too.
     constexpr auto kHead = model::RelevanceHead::MayBeAbsent;
     const int64_t numLayers =
         model::loadCrossEncoderModel(checkpoint, kHead).encoder->config.numLayers;
