@@ -242,6 +242,34 @@ class TestCrossEncoder : public QObject {
             QVERIFY(std::isfinite(s));
     }
 
+    void windowedScoresDoNotDependOnTheBatch() {
+        // Padding and batch neighbours must not leak into a pair's score under the global +
+        // sliding-window attention either: batches of 3 (padded, documents longer and shorter
+        // than the window) against one pair at a time.
+        testing::TinyCrossEncoderSpec spec;
+        spec.attentionRadius = 2;
+        spec.name = "windowed-batch";
+        const fs::path model = testing::tinyCrossEncoder(path(""), spec);
+        model::CrossEncoderOptions batched;
+        batched.batchSize = 3;
+        model::CrossEncoderOptions single;
+        single.batchSize = 1;
+        auto a = model::CrossEncoder::open(model, batched);
+        auto b = model::CrossEncoder::open(model, single);
+        std::vector<model::TextPair> pairs;
+        for (const auto& q : queries_)
+            for (const auto& d : docs_)
+                pairs.push_back({&q, &d});
+        const auto together = a->score(pairs);
+        const auto alone = b->score(pairs);
+        double spread = 0;
+        for (size_t i = 0; i < pairs.size(); ++i) {
+            ISOMORPH_COMPARE_NEAR(together[i], alone[i], kFloat32Tolerance);
+            spread = std::max(spread, std::abs(alone[i] - alone[0]));
+        }
+        QVERIFY2(spread > 1e-3, "the tiny model must tell documents apart");
+    }
+
     void biEncoderIsRefused() {
         const fs::path bi = testing::tinyModel(path(""));
         const QString m =
