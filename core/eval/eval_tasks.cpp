@@ -533,12 +533,17 @@ std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService*
             runs["hybrid"][q.id] =
                 search::fuseHybrid(runs["dense"][q.id], runs["bm25"][q.id], fusion);
     }
+    // First-stage and re-ranked systems are scored alike: recall@1 and @5 are the top-1 / top-5
+    // hit rates of query lists.
+    const auto score = [&](SystemResult& r) {
+        r.report = evaluateRun(r.run, set.qrels, {1, 5, 10, 100});
+        if (options.answers) answerRecall(r, set, *options.answers, options.answerMatch);
+    };
     std::map<std::string, SystemResult> out;
     for (const auto& system : options.systems) {
         SystemResult& r = out[system];
         r.run = cut(runs.at(system), depth);
-        r.report = evaluateRun(r.run, set.qrels, {1, 5, 10, 100});
-        if (options.answers) answerRecall(r, set, *options.answers, options.answerMatch);
+        score(r);
     }
     if (options.reranker)
         for (const auto& system : options.systems) {
@@ -546,8 +551,7 @@ std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService*
             r.rerank.emplace();
             r.run = rerankRun(*options.reranker, set, out.at(system).run,
                               static_cast<size_t>(options.rerankDepth), &*r.rerank);
-            r.report = evaluateRun(r.run, set.qrels, {1, 5, 10, 100});
-            if (options.answers) answerRecall(r, set, *options.answers, options.answerMatch);
+            score(r);
         }
     return out;
 }

@@ -87,6 +87,15 @@ class TestCrossEncoder : public QObject {
 
     fs::path path(const char* name) const { return fs::path(dir_.filePath(name).toStdString()); }
 
+    /// Every (query, document) pair of the fixture's texts.
+    std::vector<model::TextPair> allPairs() const {
+        std::vector<model::TextPair> pairs;
+        for (const auto& q : queries_)
+            for (const auto& d : docs_)
+                pairs.push_back({&q, &d});
+        return pairs;
+    }
+
   private Q_SLOTS:
     void initTestCase() {
         QVERIFY(dir_.isValid());
@@ -102,10 +111,7 @@ class TestCrossEncoder : public QObject {
         model::CrossEncoderOptions o;
         o.batchSize = 3;  // several batches, each padded (lengths differ)
         auto ce = model::CrossEncoder::open(model_, o);
-        std::vector<model::TextPair> pairs;
-        for (const auto& q : queries_)
-            for (const auto& d : docs_)
-                pairs.push_back({&q, &d});
+        const std::vector<model::TextPair> pairs = allPairs();
         model::CrossEncoderStats stats;
         const auto scores = ce->score(pairs, &stats);
         QCOMPARE(stats.pairs, static_cast<int64_t>(pairs.size()));
@@ -256,10 +262,7 @@ class TestCrossEncoder : public QObject {
         single.batchSize = 1;
         auto a = model::CrossEncoder::open(model, batched);
         auto b = model::CrossEncoder::open(model, single);
-        std::vector<model::TextPair> pairs;
-        for (const auto& q : queries_)
-            for (const auto& d : docs_)
-                pairs.push_back({&q, &d});
+        const std::vector<model::TextPair> pairs = allPairs();
         const auto together = a->score(pairs);
         const auto alone = b->score(pairs);
         double spread = 0;
