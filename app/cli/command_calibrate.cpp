@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/encoder_flags.h"
 #include "app/cli/progress_line.h"
 #include "core/align/calibration.h"
 #include "core/common/errors.h"
@@ -18,6 +19,7 @@
 #include "core/eval/calibration_fit.h"
 #include "core/model/npy_writer.h"
 #include "core/model_io/npy_reader.h"
+#include "core/workspace/workspace.h"
 
 namespace isomorph::cli {
 namespace {
@@ -27,10 +29,11 @@ using nlohmann::json;
 
 struct FitCliOptions {
     std::string model, out, pivot = "en", method = "unsupervised", steps = "rotation", workspace,
-                            corpus = "man-demo", pooling = "cls", device = "cpu", report;
+                            corpus = "man-demo", report;
+    EncoderFlags enc;
     std::vector<std::string> mono, pairs, langs;
-    int64_t sample = 2000, maxTokens = 0, minRotationPairs = 50;
-    int threads = 0, maxIterations = 10;
+    int64_t sample = 2000, minRotationPairs = 50;
+    int maxIterations = 10;
     bool json = false;
 };
 
@@ -64,10 +67,7 @@ std::pair<std::string, std::string> splitLangPath(const std::string& arg, const 
 eval::CalibrationFitOptions fitOptions(const FitCliOptions& o) {
     eval::CalibrationFitOptions f;
     f.checkpoint = o.model;
-    f.encode.pooling = model::Pooling::parse(o.pooling, "--pooling");
-    f.encode.maxTokens = o.maxTokens;
-    f.encode.device = runtime::parseDevice(o.device, "--device");
-    f.encode.threads = o.threads;
+    f.encode = o.enc.options();
     f.output = o.out;
     f.pivot = o.pivot;
     f.method = parseMethod(o.method);
@@ -80,7 +80,7 @@ eval::CalibrationFitOptions fitOptions(const FitCliOptions& o) {
         if (o.pivot != "en")
             throw ConfigError(
                 "--workspace: the demo corpus pairs every language with English; use --pivot en");
-        f.corpus = fs::path(o.workspace) / "corpora" / o.corpus;
+        f.corpus = workspace::WorkspaceLayout{o.workspace}.corpus(o.corpus);
         f.languages = o.langs;
     }
     for (const auto& arg : o.mono) {
@@ -283,10 +283,7 @@ void registerCalibrate(CLI::App& app, Registry& registry) {
     fit->add_option("--report", f->report,
                     "Held-out pairs (xx-yy.tsv, folder, Tatoeba prefix) for the none/shift/scale/"
                     "rotation table (workspace mode: the test split)");
-    fit->add_option("--pooling", f->pooling, "cls, mean or layer:K")->capture_default_str();
-    fit->add_option("--max-tokens", f->maxTokens, "Truncate inputs (0 = model maximum)");
-    fit->add_option("--device", f->device, "cpu, cuda or cuda:N")->capture_default_str();
-    fit->add_option("--threads", f->threads, "Encoder threads (0 = all cores)");
+    f->enc.addTo(fit);
     fit->add_flag("--json", f->json, "Print one JSON object");
     fit->callback([&registry, f] { registry.run = [f] { return runFit(*f); }; });
 

@@ -158,7 +158,7 @@ std::vector<DemoStage> configureStages(const RunOptions& o, const fs::path& ws,
         s.config.resolvePaths(ws);
         s.config.validate(origin);
         s.config.name = o.name + "-" + r.preset;
-        s.runDir = ws / "runs" / (o.name + "-" + stamp + "-" + r.preset);
+        s.runDir = workspace::WorkspaceLayout{ws}.runs() / (o.name + "-" + stamp + "-" + r.preset);
         stages.push_back(std::move(s));
     }
     return stages;
@@ -222,7 +222,7 @@ int runDemo(const RunOptions& o) {
                      o.steps > 0
                          ? fmt::format("{} steps each", o.steps)
                          : fmt::format("{} minutes wall time, evaluation included", o.minutes),
-                     (prepare.workspace / "runs").string())
+                     workspace::WorkspaceLayout{prepare.workspace}.runs().string())
               << std::flush;
 
     // Held-out commands' translation pairs; the rotation is fitted on the train split's pairs.

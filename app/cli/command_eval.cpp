@@ -11,6 +11,7 @@
 
 #include "app/cli/cli_context.h"
 #include "app/cli/cross_encoder_flags.h"
+#include "app/cli/encoder_flags.h"
 #include "app/cli/progress_line.h"
 #include "app/cli/setting_flags.h"
 #include "core/align/bitext_metrics.h"
@@ -18,10 +19,12 @@
 #include "core/common/errors.h"
 #include "core/common/language.h"
 #include "core/data/readers/answers_reader.h"
+#include "core/eval/bitext_evaluation.h"
 #include "core/eval/eval_tasks.h"
 #include "core/eval/rerank.h"
 #include "core/eval/retrieval_evaluation.h"
 #include "core/model_io/checkpoint_path.h"
+#include "core/workspace/workspace.h"
 
 namespace isomorph::cli {
 namespace {
@@ -31,19 +34,12 @@ using nlohmann::json;
 
 /// Options every encoding evaluation shares.
 struct EncoderCliOptions {
-    std::string model, pooling = "cls", device = "cpu";
-    int64_t maxTokens = 0;
-    int threads = 0, batchSize = 64;
+    std::string model;
+    EncoderFlags flags;
     bool json = false;
 
     std::unique_ptr<model::EncodingService> open() const {
-        model::EncodeOptions o;
-        o.pooling = model::Pooling::parse(pooling, "--pooling");
-        o.maxTokens = maxTokens;
-        o.device = runtime::parseDevice(device, "--device");
-        o.threads = threads;
-        o.batchSize = batchSize;
-        return model::EncodingService::open(model_io::resolveCheckpoint(model), o);
+        return model::EncodingService::open(model_io::resolveCheckpoint(model), flags.options());
     }
 };
 
@@ -51,15 +47,7 @@ void addEncoderOptions(CLI::App* cmd, EncoderCliOptions& e, bool modelRequired =
     auto* model =
         cmd->add_option("--model", e.model, "Checkpoint folder, run folder or checkpoints/best");
     if (modelRequired) model->required();
-    cmd->add_option("--pooling", e.pooling, "cls, mean or layer:K")->capture_default_str();
-    cmd->add_option("--max-tokens", e.maxTokens, "Truncate inputs (0 = model maximum)")
-        ->check(CLI::NonNegativeNumber);
-    cmd->add_option("--device", e.device, "cpu, cuda or cuda:N")->capture_default_str();
-    cmd->add_option("--threads", e.threads, "Encoder threads (0 = all cores)")
-        ->check(CLI::Range(0, 1024));
-    cmd->add_option("--batch-size", e.batchSize, "Sentences per forward pass")
-        ->check(CLI::Range(1, 65536))
-        ->capture_default_str();
+    e.flags.addTo(cmd);
     cmd->add_flag("--json", e.json, "Print one JSON object instead of tables");
 }
 
@@ -84,70 +72,78 @@ json accuracyJson(const align::BitextAccuracy& a) {
     return {{"src_to_tgt", a.srcToTgt}, {"tgt_to_src", a.tgtToSrc}, {"mean", a.mean}};
 }
 
+/// The checkpoint folder --model names (a run folder means its best checkpoint), as reports
+/// name it: the step that was evaluated, not the folder as typed.
+std::string resolvedModel(const EncoderCliOptions& e) {
+    return fs::absolute(model_io::resolveCheckpoint(e.model)).lexically_normal().string();
+}
+
 /// With a calibration: each set's accuracy after none / +shift / +scale / +rotation.
-int runCalibratedBitext(const BitextCliOptions& o, const std::vector<eval::BitextSet>& sets,
-                        model::EncodingService& encoder) {
-    const auto cal = align::loadCalibration(o.calibration);
-    json out = {{"model", o.enc.model}, {"calibration", o.calibration}, {"sets", json::array()}};
-    if (!o.enc.json)
+void printCalibratedBitext(const eval::BitextEvaluationReport& report, json& out, bool table) {
+    if (table)
         std::cout << fmt::format("{:<14} {:>6}  {:<10} {:>8} {:>8}\n", "pair", "pairs", "step",
                                  "cosine", "CSLS");
-    for (const auto& set : sets) {
-        align::HeldOutPairs h{set.srcLang, set.tgtLang, eval::encodeTexts(encoder, set.src),
-                              eval::encodeTexts(encoder, set.tgt)};
+    for (const auto& set : report.sets) {
         json steps = json::array();
-        for (const auto& r : align::calibrationReport(cal, {h}, o.cslsK)) {
+        for (const auto& r : set.steps) {
             const std::string step = align::calibrationStepName(r.step);
             steps.push_back(
                 {{"step", step}, {"cosine", r.cosineAccuracy}, {"csls", r.cslsAccuracy}});
-            if (!o.enc.json)
+            if (table)
                 std::cout << fmt::format("{:<14} {:>6}  {:<10} {:>7.2f}% {:>7.2f}%\n", set.name,
-                                         set.src.size(), step == "none" ? step : "+" + step,
+                                         set.pairs, step == "none" ? step : "+" + step,
                                          pct(r.cosineAccuracy), pct(r.cslsAccuracy));
         }
-        out["sets"].push_back({{"name", set.name}, {"pairs", set.src.size()}, {"steps", steps}});
+        out["sets"].push_back({{"name", set.name}, {"pairs", set.pairs}, {"steps", steps}});
     }
-    if (o.enc.json) printJson(out);
-    return kExitOk;
 }
 
-int runBitext(const BitextCliOptions& o) {
-    const auto sets = eval::loadBitextSets(o.pairs, o.srcLang, o.tgtLang, o.maxPairs);
-    auto encoder = o.enc.open();
-    if (!o.calibration.empty()) return runCalibratedBitext(o, sets, *encoder);
-    align::BitextOptions options;
-    options.cslsK = o.cslsK;
-    json out = {
-        {"model", o.enc.model}, {"pairs", o.pairs}, {"csls_k", o.cslsK}, {"sets", json::array()}};
-    double cosSum = 0, cslsSum = 0;
-    if (!o.enc.json)
+void printRawBitext(const eval::BitextEvaluationReport& report, json& out, bool table) {
+    if (table)
         std::cout << fmt::format("{:<14} {:>6}  {:>8} {:>8} {:>8}  {:>8} {:>8} {:>8}\n", "pair",
                                  "pairs", "cos s>t", "cos t>s", "cos", "CSLS s>t", "CSLS t>s",
                                  "CSLS");
-    for (const auto& set : sets) {
-        const auto src = eval::encodeTexts(*encoder, set.src);
-        const auto tgt = eval::encodeTexts(*encoder, set.tgt);
-        const auto r = align::evaluateBitext(src, tgt, options);
-        cosSum += r.cosine.mean;
-        cslsSum += r.csls.mean;
+    for (const auto& set : report.sets) {
+        const auto& r = set.raw;
         out["sets"].push_back({{"name", set.name},
                                {"file", set.file},
                                {"pairs", r.pairs},
                                {"cosine", accuracyJson(r.cosine)},
                                {"csls", accuracyJson(r.csls)}});
-        if (!o.enc.json)
+        if (table)
             std::cout << fmt::format(
                 "{:<14} {:>6}  {:>7.2f}% {:>7.2f}% {:>7.2f}%  {:>7.2f}% {:>7.2f}% {:>7.2f}%\n",
                 set.name, r.pairs, pct(r.cosine.srcToTgt), pct(r.cosine.tgtToSrc),
                 pct(r.cosine.mean), pct(r.csls.srcToTgt), pct(r.csls.tgtToSrc), pct(r.csls.mean));
     }
-    const double n = static_cast<double>(sets.size());
-    out["mean"] = {{"cosine", cosSum / n}, {"csls", cslsSum / n}};
-    if (o.enc.json)
-        printJson(out);
-    else if (sets.size() > 1)
+    out["mean"] = {{"cosine", report.meanCosine}, {"csls", report.meanCsls}};
+    if (table && report.sets.size() > 1)
         std::cout << fmt::format("{:<14} {:>6}  {:>8} {:>8} {:>7.2f}%  {:>8} {:>8} {:>7.2f}%\n",
-                                 "mean", "", "", "", pct(cosSum / n), "", "", pct(cslsSum / n));
+                                 "mean", "", "", "", pct(report.meanCosine), "", "",
+                                 pct(report.meanCsls));
+}
+
+int runBitext(const BitextCliOptions& o) {
+    eval::BitextRequest request;
+    request.pairs = o.pairs;
+    request.srcLang = o.srcLang;
+    request.tgtLang = o.tgtLang;
+    request.maxPairs = o.maxPairs;
+    request.cslsK = o.cslsK;
+    request.calibration = o.calibration;
+    auto encoder = o.enc.open();
+    const auto report = eval::evaluateBitextSets(*encoder, request);
+    json out = {
+        {"model", resolvedModel(o.enc)}, {"model_given", o.enc.model}, {"sets", json::array()}};
+    if (report.calibrated) {
+        out["calibration"] = o.calibration;
+        printCalibratedBitext(report, out, !o.enc.json);
+    } else {
+        out["pairs"] = o.pairs;
+        out["csls_k"] = o.cslsK;
+        printRawBitext(report, out, !o.enc.json);
+    }
+    if (o.enc.json) printJson(out);
     return kExitOk;
 }
 
@@ -161,51 +157,46 @@ struct BuccCliOptions {
 };
 
 int runBucc(const BuccCliOptions& o) {
-    std::vector<std::pair<eval::MiningSet, eval::MiningSet>> tasks;  // (dev, test)
-    std::vector<std::string> srcLangs;
+    eval::BuccRequest request;
     if (!o.workspace.empty()) {
         if (o.langs.empty())
             throw ConfigError(
                 "eval bucc --workspace: name the languages with --lang (e.g. --lang de "
                 "--lang fr)");
-        const fs::path corpus = fs::path(o.workspace) / "corpora" / o.corpus;
-        for (const auto& lang : o.langs) {
-            srcLangs.push_back(lang);
-            tasks.emplace_back(eval::demoMiningSet(corpus, lang, "dev", o.distractors),
-                               eval::demoMiningSet(corpus, lang, "test", o.distractors));
-        }
+        request.demoCorpus = workspace::WorkspaceLayout{o.workspace}.corpus(o.corpus);
+        request.languages = o.langs;
+        request.distractors = o.distractors;
     } else {
         if (o.test.empty() || o.dev.empty() || o.srcLang.empty())
             throw ConfigError(
                 "eval bucc: pass --dev PREFIX --test PREFIX --src-lang xx (BUCC files "
                 "PREFIX.xx, PREFIX.en, PREFIX.gold), or --workspace WS --lang xx for "
                 "the demo corpus");
-        tasks.emplace_back(eval::loadBuccSet(o.dev, o.srcLang, o.tgtLang),
-                           eval::loadBuccSet(o.test, o.srcLang, o.tgtLang));
-        srcLangs.push_back(o.srcLang);
+        request.devPrefix = o.dev;
+        request.testPrefix = o.test;
+        request.srcLang = o.srcLang;
     }
-    std::optional<align::Calibration> cal;
-    if (!o.calibration.empty()) cal = align::loadCalibration(o.calibration);
-    const align::Calibration* calPtr = cal ? &*cal : nullptr;
+    request.tgtLang = o.tgtLang;
+    request.k = o.k;
+    request.calibration = o.calibration;
     auto encoder = o.enc.open();
-    size_t task = 0;
-    json out = {{"model", o.enc.model}, {"k", o.k}, {"sets", json::array()}};
+    const auto report = eval::evaluateBucc(*encoder, request);
+    json out = {{"model", resolvedModel(o.enc)},
+                {"model_given", o.enc.model},
+                {"k", o.k},
+                {"sets", json::array()}};
     if (!o.enc.json)
         std::cout << fmt::format("{:<10} {:>6} {:>6} {:>5}  {:>9}  {:>7} {:>7} {:>7}  {:>7}\n",
                                  "pair", "src", "tgt", "gold", "threshold", "P", "R", "F1",
                                  "dev F1");
-    for (const auto& [dev, test] : tasks) {
-        const std::string& src = srcLangs[task++];
-        const auto tuned = eval::tuneThreshold(
-            eval::mineSet(*encoder, dev, o.k, calPtr, src, o.tgtLang), dev.gold);
-        const auto scores = eval::evaluateMining(
-            eval::mineSet(*encoder, test, o.k, calPtr, src, o.tgtLang), test.gold, tuned.threshold);
-        out["sets"].push_back({{"name", test.name},
-                               {"source_sentences", test.source.size()},
-                               {"target_sentences", test.target.size()},
+    for (const auto& set : report.sets) {
+        const auto& scores = set.test;
+        out["sets"].push_back({{"name", set.name},
+                               {"source_sentences", set.sourceSentences},
+                               {"target_sentences", set.targetSentences},
                                {"gold", scores.gold},
-                               {"threshold", tuned.threshold},
-                               {"dev_f1", tuned.f1},
+                               {"threshold", set.dev.threshold},
+                               {"dev_f1", set.dev.f1},
                                {"extracted", scores.extracted},
                                {"correct", scores.correct},
                                {"precision", scores.precision},
@@ -214,8 +205,8 @@ int runBucc(const BuccCliOptions& o) {
         if (!o.enc.json)
             std::cout << fmt::format(
                 "{:<10} {:>6} {:>6} {:>5}  {:>9.6g}  {:>6.2f}% {:>6.2f}% {:>6.2f}%  {:>6.2f}%\n",
-                test.name, test.source.size(), test.target.size(), scores.gold, tuned.threshold,
-                pct(scores.precision), pct(scores.recall), pct(scores.f1), pct(tuned.f1));
+                set.name, set.sourceSentences, set.targetSentences, scores.gold, set.dev.threshold,
+                pct(scores.precision), pct(scores.recall), pct(scores.f1), pct(set.dev.f1));
     }
     if (o.enc.json) printJson(out);
     return kExitOk;
@@ -316,8 +307,8 @@ int runRetrieval(const RetrievalCliOptions& o) {
     eval::checkRetrievalOptions(ro, !o.enc.model.empty());
     std::unique_ptr<model::CrossEncoder> reranker;
     if (!o.rerank.model.empty()) {
-        reranker = model::CrossEncoder::open(o.rerank.model,
-                                             o.rerank.options(o.enc.device, o.enc.threads));
+        reranker = model::CrossEncoder::open(
+            o.rerank.model, o.rerank.options(o.enc.flags.device, o.enc.flags.encode.threads));
         ro.reranker = reranker.get();
         ro.rerankDepth = o.rerankDepth;
     }

@@ -9,9 +9,11 @@
 
 #include "app/cli/cli_context.h"
 #include "app/cli/cross_encoder_flags.h"
+#include "app/cli/encoder_flags.h"
 #include "app/cli/progress_line.h"
 #include "app/cli/setting_flags.h"
 #include "core/common/errors.h"
+#include "core/data/readers/text_input.h"
 #include "core/index/index_builder.h"
 #include "core/index/rerank_rows.h"
 #include "core/index/search_service.h"
@@ -25,20 +27,18 @@ namespace fs = std::filesystem;
 struct BuildCliOptions {
     // Mean pooling by default: the small demo models' [CLS] vectors are nearly identical, and
     // mean pooling ranked the demo's dev queries better (docs/retrieval.md, "Indexes").
-    std::string out, model, embeddings, pooling = "mean", device = "cpu", kind = "flat",
-                                        calibration;
+    std::string out, model, embeddings, kind = "flat", calibration;
+    EncoderFlags enc{"mean"};
     std::vector<std::string> corpus;
     index::CorpusOptions corpusOptions;
     index::IndexParams params;
-    int64_t maxTokens = 0;
-    int threads = 0;
     bool overwrite = false, bm25 = true;
 };
 
 /// Model, pooling and truncation of a .npy written by `isomorph-cli encode` (its sidecar), with
 /// --model taking precedence.
 index::EncoderIdentity embeddingsEncoder(const BuildCliOptions& o) {
-    std::string model = o.model, pooling = o.pooling;
+    std::string model = o.model, pooling = o.enc.pooling;
     const auto sidecar = model_io::readNpySidecar(o.embeddings);
     if (sidecar) {
         if (model.empty()) model = sidecar->model;
@@ -49,7 +49,8 @@ index::EncoderIdentity embeddingsEncoder(const BuildCliOptions& o) {
             "--embeddings {}: pass --model with the checkpoint that encoded them (no {} sidecar "
             "names it), so searches can encode queries with the same encoder",
             o.embeddings, model_io::npySidecarPath(o.embeddings).string()));
-    return index::encoderIdentity(model, model::Pooling::parse(pooling, "--pooling"), o.maxTokens);
+    return index::encoderIdentity(model, model::Pooling::parse(pooling, "--pooling"),
+                                  o.enc.encode.maxTokens);
 }
 
 int runBuild(const BuildCliOptions& o) {
@@ -79,12 +80,8 @@ int runBuild(const BuildCliOptions& o) {
         index::buildIndexFromEmbeddings(o.out, o.embeddings, documents, embeddingsEncoder(o),
                                         options, report);
     } else {
-        model::EncodeOptions encode;
-        encode.pooling = model::Pooling::parse(o.pooling, "--pooling");
-        encode.maxTokens = o.maxTokens;
-        encode.device = runtime::parseDevice(o.device, "--device");
-        encode.threads = o.threads;
-        index::buildIndexFromCorpus(o.out, documents, o.model, encode, options, source, report);
+        index::buildIndexFromCorpus(o.out, documents, o.model, o.enc.options(), options, source,
+                                    report);
     }
     const auto built = index::VectorIndex::open(o.out);
     const auto& m = built->metadata();
@@ -117,7 +114,7 @@ std::string ellipsize(const std::string& text, size_t maxBytes) {
 }
 
 int runSearch(const SearchCliOptions& o) {
-    if (o.query.find_first_not_of(" \t\r\n") == std::string::npos)
+    if (data::isBlank(o.query))  // a usage error, reported before any model loads
         throw ConfigError("search: --query is empty; give some words to search for");
     // The re-ranker first: a wrong checkpoint (a bi-encoder) is refused before the index loads.
     std::unique_ptr<model::CrossEncoder> reranker;
@@ -141,18 +138,13 @@ int runSearch(const SearchCliOptions& o) {
                                  o.k, service->index().metadata().rows);
     // With --rerank, the first stage retrieves --depth candidates (at least --k) for the
     // cross-encoder; --k of the re-ranked list are shown.
-    if (reranker) q.k = std::max(o.k, o.depth);
-    index::SearchTimings timings;
-    auto rows = service->search(o.query, q, &timings);
-    double rerankSeconds = 0.0;
-    if (reranker) {
-        model::CrossEncoderStats stats;
-        rows = index::rerankRows(rows, o.query, static_cast<size_t>(o.depth), *reranker, &stats);
-        if (rows.size() > static_cast<size_t>(o.k)) rows.resize(static_cast<size_t>(o.k));
-        rerankSeconds = stats.seconds;
-        printTruncationNote(stats, *reranker);
-    }
-    if (index::scoresIndistinct(rows)) {
+    const index::QueryReport report =
+        index::runQuery(*service, {o.query, q, reranker.get(), static_cast<size_t>(o.depth)});
+    const auto& rows = report.rows;
+    const auto& timings = report.timings;
+    const double rerankSeconds = report.rerankStats.seconds;
+    if (reranker) printTruncationNote(report.rerankStats, *reranker);
+    if (report.indistinct) {
         // Mean pooling is index build's default; suggest it only for an index built otherwise.
         const bool meanPooled = service->index().metadata().encoder.pooling == "mean";
         std::cerr << fmt::format(
@@ -210,12 +202,7 @@ void addBuildOptions(CLI::App* cmd, BuildCliOptions& b) {
         ->capture_default_str();
     cmd->add_flag("!--no-title", b.corpusOptions.withTitle,
                   "Encode BEIR passages without their title");
-    cmd->add_option("--pooling", b.pooling, "cls, mean or layer:K")->capture_default_str();
-    cmd->add_option("--max-tokens", b.maxTokens, "Truncate passages (0 = model maximum)")
-        ->check(CLI::NonNegativeNumber);
-    cmd->add_option("--device", b.device, "cpu, cuda or cuda:N")->capture_default_str();
-    cmd->add_option("--threads", b.threads, "Encoder threads (0 = all cores)")
-        ->check(CLI::Range(0, 1024));
+    b.enc.addTo(cmd, "passages");
     cmd->add_option("--hnsw-m", b.params.hnswM, "HNSW neighbours per node")->capture_default_str();
     cmd->add_option("--ef-construction", b.params.hnswEfConstruction, "HNSW build candidates")
         ->capture_default_str();

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/encoder_flags.h"
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
 #include "core/common/language.h"
@@ -44,15 +45,13 @@ int runExtend(const ExtendCliOptions& o) {
 }
 
 struct EncodeCliOptions {
-    std::string model, input, output, pooling = "cls", device = "cpu", lang;
+    std::string model, input, output, lang;
     int column = 0;
-    model::EncodeOptions encode;
+    EncoderFlags enc;
 };
 
 int runEncode(const EncodeCliOptions& o) {
-    model::EncodeOptions options = o.encode;
-    options.pooling = model::Pooling::parse(o.pooling, "--pooling");
-    options.device = runtime::parseDevice(o.device, "--device");
+    const model::EncodeOptions options = o.enc.options();
     if (!o.lang.empty()) requireLanguageCode(o.lang, "--lang");
     const std::filesystem::path checkpoint = model_io::resolveCheckpoint(o.model);
     data::PlainTextLines lines(o.input);
@@ -188,21 +187,11 @@ void registerModel(CLI::App& app, Registry& registry) {
     encode->add_option("--output", e->output, "Output .npy file")->required();
     encode->add_option("--column", e->column, "Take the N-th tab-separated column (1-based)")
         ->check(CLI::Range(1, 1000));
-    encode->add_option("--pooling", e->pooling, "cls, mean or layer:K")->capture_default_str();
-    encode->add_flag("--normalize", e->encode.normalize, "L2-normalise every vector");
-    encode->add_flag("--queries", e->encode.queries,
+    e->enc.addTo(encode);
+    encode->add_flag("--normalize", e->enc.encode.normalize, "L2-normalise every vector");
+    encode->add_flag("--queries", e->enc.encode.queries,
                      "The input is search queries: encode them with the checkpoint's separate "
                      "query encoder when it has one (objectives.ir.shared_encoders = false)");
-    encode->add_option("--batch-size", e->encode.batchSize, "Sentences per forward pass")
-        ->check(CLI::Range(1, 65536))
-        ->capture_default_str();
-    encode
-        ->add_option("--max-tokens", e->encode.maxTokens,
-                     "Truncate longer inputs (0 = model maximum)")
-        ->check(CLI::NonNegativeNumber);
-    encode->add_option("--device", e->device, "cpu, cuda or cuda:N")->capture_default_str();
-    encode->add_option("--threads", e->encode.threads, "Intra-op threads (0 = all cores)")
-        ->check(CLI::Range(0, 1024));
     encode->add_option("--lang", e->lang,
                        "Language of the input, recorded in the OUTPUT.json sidecar");
     encode->callback([&registry, e] { registry.run = [e] { return runEncode(*e); }; });

@@ -16,13 +16,20 @@
 #include <QFileInfo>
 #include <QThread>
 
-#include "app/gui/embeddings_session.h"
 #include "core/common/errors.h"
 #include "core/eval/eval_tasks.h"
+#include "core/workspace/embeddings_session.h"
+#include "core/workspace/workspace.h"
 #include "views/embeddings/embeddings_view.h"
 
 namespace isomorph::gui {
 namespace fs = std::filesystem;
+using workspace::EmbeddingsSample;
+using workspace::EmbeddingsSession;
+using workspace::LanguageMatrix;
+using workspace::Neighbour;
+using workspace::PoolingChoice;
+using workspace::SampleSpec;
 
 /// What the worker thread keeps between jobs.
 struct EmbeddingsWorkerState {
@@ -260,7 +267,7 @@ void EmbeddingsController::setWorkspace(const QString& root) {
     QVector<views::EmbeddingsChoice> checkpoints;
     QVector<views::EmbeddingsChoice> samples;
     if (!root.isEmpty()) {
-        const QDir runs(QDir(root).filePath(QStringLiteral("runs")));
+        const QDir runs(qs(workspace::WorkspaceLayout{path(root)}.runs().string()));
         for (const QFileInfo& run :
              runs.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name | QDir::Reversed)) {
             const QDir dir(run.absoluteFilePath() + QStringLiteral("/checkpoints"));
@@ -282,7 +289,7 @@ void EmbeddingsController::setWorkspace(const QString& root) {
             if (QFileInfo::exists(m.absoluteFilePath() + QStringLiteral("/config.json")))
                 checkpoints.push_back(
                     {tr("%1 (imported)").arg(m.fileName()), m.absoluteFilePath()});
-        const QDir corpora(QDir(root).filePath(QStringLiteral("corpora")));
+        const QDir corpora(qs(workspace::WorkspaceLayout{path(root)}.corpora().string()));
         for (const QFileInfo& c : corpora.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
             if (!QFileInfo(c.absoluteFilePath() + QStringLiteral("/parallel")).isDir()) continue;
             const QString p = c.absoluteFilePath();
@@ -332,13 +339,14 @@ void EmbeddingsController::encode(const views::EmbeddingsRequest& request) {
             const SessionProgress progress = progressFor(job, cancel);
             guarded(job, [&](QString& stage) {
                 stage = tr("Cannot read the sample");
-                EmbeddingsSample sample = readSample(spec);
+                EmbeddingsSample sample = workspace::readSample(spec);
                 stage = tr("Cannot open the checkpoint %1").arg(qs(checkpoint.string()));
                 if (!progress("open checkpoint", 0, 0)) throw Cancelled("cancelled");
-                const PoolingChoice pooling = poolingFor(checkpoint);
+                const PoolingChoice pooling = workspace::poolingFor(checkpoint);
                 auto session =
                     std::make_unique<EmbeddingsSession>(checkpoint, encodeOptions(pooling.pooling));
-                const int64_t need = estimateSampleBytes(sample.size(), session->dimension());
+                const int64_t need =
+                    workspace::estimateSampleBytes(sample.size(), session->dimension());
                 if (need > budget) {
                     const int64_t fits =
                         std::max<int64_t>(2, sample.size() * budget / std::max<int64_t>(1, need));
@@ -536,9 +544,10 @@ void EmbeddingsController::compareWith(const QString& checkpoint) {
                  context = tr("Cannot compare with %1").arg(checkpoint);
                  if (!state->session) throw ConfigError("no sample is encoded");
                  auto other = std::make_unique<EmbeddingsSession>(
-                     path(checkpoint), encodeOptions(poolingFor(path(checkpoint)).pooling));
+                     path(checkpoint),
+                     encodeOptions(workspace::poolingFor(path(checkpoint)).pooling));
                  const EmbeddingsSample& s = state->session->sample();
-                 if (estimateSampleBytes(s.size(), other->dimension()) > budget)
+                 if (workspace::estimateSampleBytes(s.size(), other->dimension()) > budget)
                      throw DataError("the sample does not fit in memory twice; lower the limit");
                  other->encode(s, progress);
                  other->setStep(static_cast<align::CalibrationStep>(step), rotation(supervised),

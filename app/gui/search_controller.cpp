@@ -2,12 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <unordered_set>
-
-#include <nlohmann/json.hpp>
 
 #include <QDir>
 #include <QFileInfo>
@@ -19,9 +16,10 @@
 #include "core/index/index_builder.h"
 #include "core/index/rerank_rows.h"
 #include "core/index/search_service.h"
+#include "core/index/vector_index.h"
 #include "core/model/cross_encoder.h"
 #include "core/model_io/checkpoint_path.h"
-#include "core/model_io/safetensors.h"
+#include "core/workspace/workspace.h"
 #include "views/search/search_view.h"
 
 namespace isomorph::gui {
@@ -58,8 +56,7 @@ bool pathExists(const fs::path& p) {
 /// The tokenizer files EncodingService loads (encoding_service.cpp): without one a checkpoint
 /// cannot encode queries, and its fingerprint no longer matches the index it built.
 bool hasTokenizer(const fs::path& checkpoint) {
-    return pathExists(checkpoint / "sentencepiece.bpe.model") ||
-           pathExists(checkpoint / "vocab.txt");
+    return !model_io::checkpointTokenizerFile(checkpoint).empty();
 }
 
 QString noTokenizer(const fs::path& checkpoint) {
@@ -125,7 +122,7 @@ Opened openService(const QString& folder, const QString& checkpoint) {
     const fs::path model = resolveModel(checkpoint, &error);
     if (!error.isEmpty()) return {nullptr, error};
     const fs::path dir = toPath(folder);
-    if (!pathExists(dir / "index.json"))
+    if (!index::VectorIndex::isIndexFolder(dir))
         return {nullptr, SearchController::tr("%1 is not an index folder (it has no index.json). "
                                               "Choose a folder made by Build index or by "
                                               "isomorph-cli index build.")
@@ -170,28 +167,14 @@ views::SearchIndexInfo indexInfo(const index::SearchService& service) {
     return info;
 }
 
-/// Whether `dir` holds a cross-encoder: its heads.safetensors has the relevance head (read from
-/// the file's header, without loading the model).
-bool isCrossEncoder(const fs::path& dir) {
-    const fs::path heads = dir / "heads.safetensors";
-    if (!pathExists(heads)) return false;
-    try {
-        const auto file = model_io::SafetensorsFile::open(heads);
-        for (const auto& t : file.tensors())
-            if (t.name.rfind(model::kRelevanceHeadPrefix, 0) == 0) return true;
-    } catch (const std::exception&) {  // a damaged file: not offered; choosing it says why
-    }
-    return false;
-}
-
 /// Worker: each run of the workspace whose checkpoint (best, else latest) is a cross-encoder.
-QStringList crossEncoderCheckpoints(const QString& workspace) {
+QStringList crossEncoderCheckpoints(const QString& root) {
     QStringList out;
-    const QDir runs(QDir(workspace).filePath(QStringLiteral("runs")));
+    const QDir runs(qs(workspace::WorkspaceLayout{toPath(root)}.runs().string()));
     for (const QString& run : runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         try {
             const fs::path dir = model_io::resolveCheckpoint(toPath(runs.filePath(run)));
-            if (isCrossEncoder(dir)) out << qs(dir.string());
+            if (model::isCrossEncoderCheckpoint(dir)) out << qs(dir.string());
         } catch (const std::exception&) {  // a run without checkpoints yet
         }
     }
@@ -210,39 +193,37 @@ struct RerankRequest {
 /// when another checkpoint is chosen); workers take turns, as CrossEncoder is not reentrant.
 class SharedReranker {
   public:
-    /// Re-scores the first `depth` of `rows` (rank order) against `query` and fills `out`'s
-    /// re-ranking fields; returns each row's first-stage rank by id. Throws with a message for
-    /// the view when the checkpoint cannot re-rank (a bi-encoder, a partial head, no tokenizer).
-    std::map<std::string, int> rerank(const RerankRequest& request, const std::string& query,
-                                      std::vector<index::ResultRow>& rows,
-                                      views::SearchOutcome& out) {
+    /// Runs `request` with the re-ranker of `checkpoint` ("" = none). Throws RerankerRefused
+    /// with a message for the view when the checkpoint cannot re-rank (a bi-encoder, a partial
+    /// head, no tokenizer); the query's own failures throw as index::runQuery does.
+    index::QueryReport run(const index::SearchService& service, index::QueryRequest request,
+                           const QString& checkpoint, int* maxQueryTokens) {
+        if (checkpoint.isEmpty()) return index::runQuery(service, request);
         const std::lock_guard<std::mutex> lock(mutex_);
-        if (!model_ || checkpoint_ != request.checkpoint) load(request.checkpoint);
-        std::map<std::string, int> firstStage;
-        for (const auto& r : rows)
-            firstStage[r.id] = r.rank;
-        model::CrossEncoderStats stats;
-        rows = index::rerankRows(rows, query, request.depth, *model_, &stats);
-        out.reranked = true;
-        out.rerankDepth = static_cast<int>(std::min(request.depth, firstStage.size()));
-        out.rerankMs = 1000 * stats.seconds;
-        if (stats.queriesTruncated > 0)
-            out.warning =
-                SearchController::tr("the re-ranker kept only the first %1 tokens of the query")
-                    .arg(model_->maxQueryTokens());
-        return firstStage;
+        if (!model_ || checkpoint_ != checkpoint) load(checkpoint);
+        request.reranker = model_.get();
+        *maxQueryTokens = static_cast<int>(model_->maxQueryTokens());
+        return index::runQuery(service, request);
     }
+
+    struct RerankerRefused : std::runtime_error {
+        using std::runtime_error::runtime_error;
+    };
 
   private:
     void load(const QString& checkpoint) {
         model_.reset();
         checkpoint_ = checkpoint;
-        QString error;
-        const fs::path dir = resolveModel(checkpoint, &error);
-        if (!error.isEmpty()) throw std::runtime_error(error.toStdString());
-        model::CrossEncoderOptions options;
-        options.threads = encoderThreads();
-        model_ = model::CrossEncoder::open(dir, options);
+        try {
+            QString error;
+            const fs::path dir = resolveModel(checkpoint, &error);
+            if (!error.isEmpty()) throw std::runtime_error(error.toStdString());
+            model::CrossEncoderOptions options;
+            options.threads = encoderThreads();
+            model_ = model::CrossEncoder::open(dir, options);
+        } catch (const std::exception& e) {
+            throw RerankerRefused(e.what());
+        }
     }
 
     std::mutex mutex_;
@@ -253,50 +234,45 @@ class SharedReranker {
 namespace {
 
 views::SearchOutcome runQuery(const index::SearchService& service, const std::string& text,
-                              index::QueryOptions q, const RerankRequest& rerank,
+                              const index::QueryOptions& q, const RerankRequest& rerank,
                               SharedReranker& reranker) {
     views::SearchOutcome out;
     out.mode = QString::fromLatin1(index::searchModeName(q.mode));
-    const bool reranking = !rerank.checkpoint.isEmpty();
-    const int k = q.k;
-    // As `search --rerank`: the first stage retrieves depth candidates (at least k), k of the
-    // re-ranked list are shown.
-    if (reranking) q.k = std::max(k, static_cast<int>(rerank.depth));
     try {
-        index::SearchTimings timings;
-        auto rows = service.search(text, q, &timings);
-        out.encodeMs = 1000 * timings.encodeSeconds;
-        out.searchMs = 1000 * timings.searchSeconds;
-        std::map<std::string, int> firstStage;
-        if (reranking) {
-            try {
-                firstStage = reranker.rerank(rerank, text, rows, out);
-            } catch (const std::exception& e) {
-                out.error = SearchController::tr("Cannot re-rank with %1: %2")
-                                .arg(rerank.checkpoint, qs(e.what()));
-                return out;
-            }
-            if (rows.size() > static_cast<std::size_t>(k)) rows.resize(static_cast<std::size_t>(k));
-        }
-        for (const auto& r : rows) {
+        int maxQueryTokens = 0;
+        const index::QueryReport report = reranker.run(service, {text, q, nullptr, rerank.depth},
+                                                       rerank.checkpoint, &maxQueryTokens);
+        out.encodeMs = 1000 * report.timings.encodeSeconds;
+        out.searchMs = 1000 * report.timings.searchSeconds;
+        out.reranked = report.reranked;
+        out.rerankDepth = static_cast<int>(report.rescored);
+        out.rerankMs = 1000 * report.rerankStats.seconds;
+        for (const auto& r : report.rows) {
             views::SearchHitRow row;
             row.rank = r.rank;
             row.score = r.score;
             row.id = qs(r.id);
             row.language = qs(r.language);
             row.text = qs(r.text);
-            if (reranking) {
-                row.firstStageRank = firstStage[r.id];
+            if (report.reranked) {
+                row.firstStageRank = report.firstStageRank.at(r.id);
                 row.rescored = r.rank <= out.rerankDepth;
             }
             out.rows.push_back(row);
         }
-        if (!reranking && index::scoresIndistinct(rows))
+        if (report.rerankStats.queriesTruncated > 0)
+            out.warning =
+                SearchController::tr("the re-ranker kept only the first %1 tokens of the query")
+                    .arg(maxQueryTokens);
+        else if (report.indistinct)
             out.warning =
                 SearchController::tr(
                     "all scores lie within %1 of each other: this model barely tells these "
                     "documents apart, so their order means little (try hybrid or BM25)")
                     .arg(index::kIndistinctScoreSpread);
+    } catch (const SharedReranker::RerankerRefused& e) {
+        out.error =
+            SearchController::tr("Cannot re-rank with %1: %2").arg(rerank.checkpoint, qs(e.what()));
     } catch (const std::exception& e) {
         out.error = qs(e.what());
     }
@@ -305,10 +281,11 @@ views::SearchOutcome runQuery(const index::SearchService& service, const std::st
 
 /// The encoder fingerprint an index folder records ("" when unreadable).
 std::string recordedFingerprint(const fs::path& indexDir) {
-    std::ifstream in(indexDir / "index.json");
-    const auto j = nlohmann::json::parse(in, nullptr, false);
-    if (j.is_discarded() || !j.contains("encoder") || !j["encoder"].is_object()) return {};
-    return j["encoder"].value("fingerprint", std::string());
+    try {
+        return index::VectorIndex::readMetadata(indexDir).encoder.fingerprint;
+    } catch (const std::exception&) {  // not an index, or a damaged one: not a match
+        return {};
+    }
 }
 
 }  // namespace
@@ -332,9 +309,12 @@ SearchController::~SearchController() {
 }
 
 QString SearchController::indexesDir() const {
-    if (!workspace_.isEmpty()) return QDir(workspace_).filePath(QStringLiteral("indexes"));
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
-        .filePath(QStringLiteral("indexes"));
+    // Without a workspace, the indexes go where a workspace in the app's data folder keeps them.
+    const QString root =
+        workspace_.isEmpty()
+            ? QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
+            : workspace_;
+    return qs(workspace::WorkspaceLayout{toPath(root)}.indexes().string());
 }
 
 void SearchController::setWorkspace(const QString& root) {
@@ -537,11 +517,10 @@ void SearchController::search(int side, const views::SearchRequest& request) {
 void SearchController::runSearch(int side, const views::SearchRequest& request) {
     Side& s = sides_[side];
     views::SearchOutcome refused;
+    refused.query = request.query;
     if (!s.service)
         refused.error = s.building ? tr("The index is still being built.")
                                    : tr("Open or build an index first.");
-    else if (request.query.trimmed().isEmpty())
-        refused.error = tr("The query is empty: type some words to search for.");
     if (!refused.error.isEmpty()) {
         view_->showResults(side, refused);
         Q_EMIT searched(side);
@@ -565,9 +544,10 @@ void SearchController::runSearch(int side, const views::SearchRequest& request) 
     QtConcurrent::run(&pool_, [service = s.service, text = request.query.toStdString(), q, rerank,
                                reranker = reranker_] {
         return runQuery(*service, text, q, rerank, *reranker);
-    }).then(this, [this, side, generation](const views::SearchOutcome& outcome) {
+    }).then(this, [this, side, generation, query = request.query](views::SearchOutcome outcome) {
         Side& done = sides_[side];
         done.searching = false;
+        outcome.query = query;  // highlight this query's words, not those typed since
         if (done.generation == generation) view_->showResults(side, outcome);
         Q_EMIT searched(side);
         if (done.queued) {

@@ -12,6 +12,7 @@
 #include "core/common/errors.h"
 #include "core/common/hash.h"
 #include "core/common/language.h"
+#include "core/data/demo/demo_layout.h"
 #include "core/data/readers/tatoeba_pair_reader.h"
 #include "core/data/readers/text_input.h"
 #include "core/data/readers/tsv_pair_reader.h"
@@ -272,7 +273,6 @@ MiningSet loadBuccSet(const std::string& prefix, const std::string& srcLang,
 }
 
 /// The demo corpus's pair files: parallel/<split>/<kind>/<lang>-en.tsv, NAME and option pairs.
-constexpr const char* kPairKinds[] = {"name", "option"};
 
 BitextSet demoPairs(const fs::path& corpus, const std::string& lang, const std::string& split) {
     requireLanguageCode(lang, "setting 'lang'");
@@ -280,10 +280,11 @@ BitextSet demoPairs(const fs::path& corpus, const std::string& lang, const std::
     set.name = lang + "-en";
     set.srcLang = lang;
     set.tgtLang = "en";
-    set.file = (corpus / "parallel" / split).string();
+    const data::demo::DemoCorpusLayout layout{corpus};
+    set.file = layout.parallel(split).string();
     std::set<std::string> srcSeen, tgtSeen;
-    for (const char* kind : kPairKinds) {
-        const fs::path file = corpus / "parallel" / split / kind / (lang + "-en.tsv");
+    for (const char* kind : data::demo::kPairKinds) {
+        const fs::path file = layout.pairFile(split, kind, lang + "-en");
         if (!fs::exists(file) || fs::file_size(file) == 0) continue;
         data::TsvPairReader reader(file, lang, "en");
         data::SentencePair p;
@@ -300,8 +301,8 @@ BitextSet demoPairs(const fs::path& corpus, const std::string& lang, const std::
 
 bool demoHasPairs(const fs::path& corpus, const std::string& split) {
     std::error_code ec;
-    for (const char* kind : kPairKinds) {
-        const fs::path dir = corpus / "parallel" / split / kind;
+    for (const char* kind : data::demo::kPairKinds) {
+        const fs::path dir = data::demo::DemoCorpusLayout{corpus}.pairs(split, kind);
         if (!fs::is_directory(dir, ec)) continue;
         for (const auto& entry : fs::directory_iterator(dir, ec)) {
             const std::string name = entry.path().filename().string();
@@ -315,7 +316,7 @@ bool demoHasPairs(const fs::path& corpus, const std::string& split) {
 
 std::vector<std::string> demoSentences(const fs::path& corpus, const std::string& lang,
                                        const std::string& split, size_t count) {
-    return spread(documentSentences(corpus / "docs" / split / (lang + ".jsonl"),
+    return spread(documentSentences(data::demo::DemoCorpusLayout{corpus}.docsFile(split, lang),
                                     [](const std::string&) { return true; }),
                   count, {});
 }
@@ -407,28 +408,6 @@ RetrievalSet loadBeirSet(const fs::path& dir, const std::string& qrelsSplit) {
             if (!docs.count(doc)) ++set.qrelsUnknownDocuments;
     }
     return set;
-}
-
-std::vector<fs::path> findBeirSets(const fs::path& path, std::vector<fs::path>* skipped) {
-    if (fs::exists(path / "corpus.jsonl")) return {path};
-    auto nonEmpty = [](const fs::path& f) { return fs::exists(f) && fs::file_size(f) > 0; };
-    std::vector<fs::path> out;
-    if (fs::is_directory(path))
-        for (const auto& e : fs::directory_iterator(path)) {
-            if (!fs::exists(e.path() / "corpus.jsonl")) continue;
-            if (nonEmpty(e.path() / "corpus.jsonl") && nonEmpty(e.path() / "queries.jsonl"))
-                out.push_back(e.path());
-            else if (skipped)
-                skipped->push_back(e.path());
-        }
-    if (skipped) std::sort(skipped->begin(), skipped->end());
-    std::sort(out.begin(), out.end());
-    if (out.empty())
-        throw DataError(
-            fmt::format("{}: no BEIR collection (corpus.jsonl, queries.jsonl, "
-                        "qrels/test.tsv) here or in its sub-folders",
-                        path.string()));
-    return out;
 }
 
 std::vector<MinedPair> mineSet(model::EncodingService& encoder, const MiningSet& set, int k,

@@ -98,12 +98,6 @@ struct RetrievalSet {
 /// Reads DIR/corpus.jsonl, DIR/queries.jsonl and DIR/qrels/test.tsv (or the split given).
 RetrievalSet loadBeirSet(const std::filesystem::path& dir, const std::string& qrelsSplit = "test");
 
-/// BEIR folders under `path`: `path` itself when it holds corpus.jsonl, else its sub-folders
-/// whose corpus.jsonl and queries.jsonl are non-empty (sorted); the others are added to
-/// `skipped` when given. DataError when there are none.
-std::vector<std::filesystem::path> findBeirSets(
-    const std::filesystem::path& path, std::vector<std::filesystem::path>* skipped = nullptr);
-
 /// Mines `set` with the encoder (ratio margin, k neighbours each way), both sides calibrated as
 /// srcLang / tgtLang when a calibration is given.
 std::vector<MinedPair> mineSet(model::EncodingService& encoder, const MiningSet& set, int k,

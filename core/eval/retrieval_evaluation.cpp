@@ -4,6 +4,7 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/data/readers/retrieval_sets.h"
 
 namespace isomorph::eval {
 namespace fs = std::filesystem;
@@ -60,7 +61,7 @@ RetrievalEvaluationReport evaluateRetrieval(model::EncodingService* encoder,
                                             const RetrievalProgress& progress) {
     checkRetrievalOptions(request.options, encoder != nullptr);
     RetrievalEvaluationReport report;
-    const auto folders = findBeirSets(request.beir, &report.skipped);
+    const auto folders = data::findBeirSets(request.beir, &report.skipped);
     MergedRuns merged;
     for (std::size_t i = 0; i < folders.size(); ++i) {
         if (progress && !progress(i, folders.size(), folders[i].filename().string()))

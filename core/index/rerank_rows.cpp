@@ -1,5 +1,7 @@
 #include "core/index/rerank_rows.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <map>
 
 #include <fmt/format.h>
@@ -41,6 +43,31 @@ std::vector<ResultRow> rerankRows(const std::vector<ResultRow>& rows, const std:
         out.push_back(std::move(row));
     }
     return out;
+}
+
+QueryReport runQuery(const SearchService& service, const QueryRequest& request) {
+    const auto shown = static_cast<std::size_t>(std::max(1, request.options.k));
+    QueryOptions first = request.options;
+    if (request.reranker) first.k = std::max(first.k, static_cast<int>(request.rerankDepth));
+    QueryReport report;
+    report.rows = service.search(request.query, first, &report.timings);
+    if (request.reranker) {
+        for (const auto& r : report.rows)
+            report.firstStageRank[r.id] = r.rank;
+        report.rows = rerankRows(report.rows, request.query, request.rerankDepth, *request.reranker,
+                                 &report.rerankStats);
+        report.reranked = true;
+        report.rescored = request.rerankDepth == 0
+                              ? report.rows.size()
+                              : std::min(request.rerankDepth, report.rows.size());
+    }
+    if (report.rows.size() > shown) report.rows.resize(shown);
+    // Below the re-scored rows, scores are the first stage's, on another scale.
+    const std::size_t comparable =
+        report.reranked ? std::min(report.rescored, report.rows.size()) : report.rows.size();
+    report.indistinct = scoresIndistinct(
+        {report.rows.begin(), report.rows.begin() + static_cast<std::ptrdiff_t>(comparable)});
+    return report;
 }
 
 }  // namespace isomorph::index

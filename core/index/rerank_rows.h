@@ -1,9 +1,11 @@
 #pragma once
 
-// Cross-encoder re-ranking of one query's search results, as `isomorph-cli search --rerank` and
-// the Search view do it. Torch-free header.
+// One query end to end, as `isomorph-cli search` and the Search view run it: the first stage
+// (SearchService), the cross-encoder's re-ranking of its top results, the cut to the results
+// shown, and whether their scores tell the documents apart. Torch-free header.
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -21,5 +23,30 @@ namespace isomorph::index {
 std::vector<ResultRow> rerankRows(const std::vector<ResultRow>& rows, const std::string& query,
                                   std::size_t depth, model::CrossEncoder& reranker,
                                   model::CrossEncoderStats* stats = nullptr);
+
+struct QueryRequest {
+    std::string query;
+    QueryOptions options;  ///< options.k: the results shown
+    /// Second stage (nullptr = none): the first stage retrieves max(k, rerankDepth) results,
+    /// the first rerankDepth are re-scored, k of the re-ranked list are shown.
+    model::CrossEncoder* reranker = nullptr;
+    std::size_t rerankDepth = 100;
+};
+
+struct QueryReport {
+    std::vector<ResultRow> rows;  ///< at most options.k, in their final order
+    SearchTimings timings;        ///< first stage
+    bool reranked = false;
+    std::size_t rescored = 0;                   ///< rows re-scored (min(depth, first-stage rows))
+    std::map<std::string, int> firstStageRank;  ///< by id, when re-ranked
+    model::CrossEncoderStats rerankStats;       ///< when re-ranked
+    /// The shown scores lie within kIndistinctScoreSpread of each other (after re-ranking: the
+    /// re-scored ones, which share one scale): their order means little, front ends warn.
+    bool indistinct = false;
+};
+
+/// Runs one query. ConfigError for an empty query (SearchService::search's checks); DataError
+/// when a row to re-rank has no text.
+QueryReport runQuery(const SearchService& service, const QueryRequest& request);
 
 }  // namespace isomorph::index

@@ -10,6 +10,7 @@
 
 #include "core/align/calibration.h"
 #include "core/common/errors.h"
+#include "core/data/readers/text_input.h"
 #include "core/index/index_builder.h"
 #include "core/model/encoding_service.h"
 #include "core/model_io/checkpoint_path.h"
@@ -292,8 +293,7 @@ bool scoresIndistinct(const std::vector<ResultRow>& rows, double spread) {
 
 std::vector<ResultRow> SearchService::search(const std::string& text, const QueryOptions& options,
                                              SearchTimings* timings) const {
-    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
-        throw ConfigError("the query is empty: type some words to search for");
+    if (data::isBlank(text)) throw ConfigError("the query is empty: type some words to search for");
     impl_->checkOptions(options);
     return impl_->run({text}, options, timings).front();
 }

@@ -25,6 +25,7 @@
 #include "core/common/errors.h"
 #include "core/common/hash.h"
 #include "core/common/staging_dir.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_reader.h"
 
 namespace isomorph::index {
@@ -334,9 +335,12 @@ void VectorIndex::build(const fs::path& dir, std::vector<float> vectors, int64_t
     staging.moveTo(dir);  // an existing dir was refused above unless `overwrite`
 }
 
-std::unique_ptr<VectorIndex> VectorIndex::open(const fs::path& dir) {
-    auto impl = std::make_unique<Impl>();
-    impl->dir = dir;
+bool VectorIndex::isIndexFolder(const fs::path& dir) {
+    std::error_code ec;
+    return fs::is_regular_file(dir / kMetaFile, ec);
+}
+
+IndexMetadata VectorIndex::readMetadata(const fs::path& dir) {
     const fs::path metaPath = dir / kMetaFile;
     if (!fs::is_directory(dir))
         throw DataError(
@@ -356,11 +360,17 @@ std::unique_ptr<VectorIndex> VectorIndex::open(const fs::path& dir) {
                 fmt::format("{}: schema_version {} is newer than this Isomorph "
                             "understands ({}); update Isomorph or rebuild the index",
                             metaPath.string(), version, IndexMetadata::kSchemaVersion));
-        impl->meta = metadataFromJson(j);
+        return metadataFromJson(j);
     } catch (const json::exception& e) {
         throw DataError(fmt::format("{}: unreadable index metadata ({}); rebuild the index",
                                     metaPath.string(), e.what()));
     }
+}
+
+std::unique_ptr<VectorIndex> VectorIndex::open(const fs::path& dir) {
+    auto impl = std::make_unique<Impl>();
+    impl->dir = dir;
+    impl->meta = readMetadata(dir);
     const IndexMetadata& m = impl->meta;
     try {
         impl->faiss.reset(faiss::read_index((dir / kVectorsFile).c_str()));
@@ -547,7 +557,8 @@ std::string checkpointFingerprint(const fs::path& dir) {
                         "model.safetensors are needed)",
                         dir.string()));
     uint64_t h = fnv1a64(readWhole(config));
-    for (const char* tok : {"sentencepiece.bpe.model", "vocab.txt", "tokenizer.json"})
+    for (const char* tok :
+         {model_io::kSentencePieceFile, model_io::kWordPieceVocabFile, "tokenizer.json"})
         if (fs::exists(dir / tok)) h = fnv1a64(readWhole(dir / tok), h);
     std::ifstream in(weights, std::ios::binary);
     const auto size = static_cast<uint64_t>(fs::file_size(weights));

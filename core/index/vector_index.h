@@ -110,6 +110,11 @@ class VectorIndex {
     /// Opens a folder written by build(). Throws DataError naming the folder and the file when it
     /// is not an index, is from a newer Isomorph, or its files disagree with index.json.
     static std::unique_ptr<VectorIndex> open(const std::filesystem::path& dir);
+    /// Only the folder's index.json (no vectors loaded): which encoder built it, its size and
+    /// languages. Throws DataError as open() does for a folder that is not an index.
+    static IndexMetadata readMetadata(const std::filesystem::path& dir);
+    /// Whether `dir` has an index.json (says nothing about whether it opens).
+    static bool isIndexFolder(const std::filesystem::path& dir);
     ~VectorIndex();
 
     const IndexMetadata& metadata() const;

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "core/common/errors.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/text/tokenizer.h"
 #include "core/text/wordpiece_tokenizer.h"
 
@@ -11,8 +12,8 @@ namespace fs = std::filesystem;
 
 CheckpointTokenizer loadCheckpointTokenizer(const fs::path& checkpoint) {
     CheckpointTokenizer t;
-    if (fs::exists(checkpoint / "sentencepiece.bpe.model")) {
-        t.file = checkpoint / "sentencepiece.bpe.model";
+    t.file = model_io::checkpointTokenizerFile(checkpoint);
+    if (t.file.filename() == model_io::kSentencePieceFile) {
         auto spm = std::make_shared<text::Tokenizer>(text::Tokenizer::load(t.file));
         t.encode = [spm](const std::string& s) { return spm->encode(s); };
         t.bos = text::Tokenizer::kBos;
@@ -21,8 +22,7 @@ CheckpointTokenizer loadCheckpointTokenizer(const fs::path& checkpoint) {
         t.vocabSize = spm->vocabSize();
         return t;
     }
-    if (fs::exists(checkpoint / "vocab.txt")) {
-        t.file = checkpoint / "vocab.txt";
+    if (t.file.filename() == model_io::kWordPieceVocabFile) {
         auto wp = std::make_shared<text::WordPieceTokenizer>(
             text::WordPieceTokenizer::loadFromFolder(checkpoint));
         if (wp->clsId() < 0 || wp->sepId() < 0 || wp->padId() < 0) {

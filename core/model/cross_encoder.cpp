@@ -8,9 +8,23 @@
 #include "core/common/errors.h"
 #include "core/model/cross_encoder_model.h"
 #include "core/model_io/checkpoint_path.h"
+#include "core/model_io/safetensors.h"
 #include "core/runtime/scoped_thread_counts.h"
 
 namespace isomorph::model {
+
+bool isCrossEncoderCheckpoint(const std::filesystem::path& dir) {
+    std::error_code ec;
+    const std::filesystem::path heads = dir / "heads.safetensors";
+    if (!std::filesystem::exists(heads, ec)) return false;
+    try {
+        const auto file = model_io::SafetensorsFile::open(heads);
+        for (const auto& t : file.tensors())
+            if (t.name.rfind(kRelevanceHeadPrefix, 0) == 0) return true;
+    } catch (const std::exception&) {  // damaged: not a usable cross-encoder
+    }
+    return false;
+}
 namespace fs = std::filesystem;
 
 struct CrossEncoder::Impl {

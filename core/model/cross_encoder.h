@@ -20,6 +20,11 @@ namespace isomorph::model {
 /// Prefix of the relevance head's tensors in heads.safetensors.
 inline constexpr const char* kRelevanceHeadPrefix = "xlp.rr.";
 
+/// Whether the checkpoint folder `dir` holds a cross-encoder that can score: its
+/// heads.safetensors has the relevance head. Reads the file's header only (no model loaded);
+/// false for a missing or damaged file (CrossEncoder::open then says why).
+bool isCrossEncoderCheckpoint(const std::filesystem::path& dir);
+
 struct CrossEncoderOptions {
     int batchSize = 16;           ///< pairs per forward pass
     int64_t maxTokens = 0;        ///< longest packed input (incl. 3 specials); 0 = model maximum

@@ -8,6 +8,7 @@
 #include "core/model/hf_checkpoint.h"
 #include "core/model/tensor_file.h"
 #include "core/model/transformer.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/text/tokenizer.h"
 
 namespace isomorph::model {
@@ -57,7 +58,8 @@ void createInitialCheckpoint(EncoderConfig config, const fs::path& tokenizerMode
     config.validate("model init");
     Encoder encoder(config);
     initialize(encoder, seed);
-    saveHuggingFaceEncoder(encoder, dir, {{"sentencepiece.bpe.model", readFile(tokenizerModel)}});
+    saveHuggingFaceEncoder(encoder, dir,
+                           {{model_io::kSentencePieceFile, readFile(tokenizerModel)}});
 }
 
 std::vector<std::string> extendCheckpoint(const fs::path& from, const fs::path& to,
@@ -111,7 +113,7 @@ std::vector<std::string> extendCheckpoint(const fs::path& from, const fs::path& 
             "model extend: nothing to change; give --max-tokens, --type-vocab-size, "
             "--attention-radius or --global-projections");
     std::vector<ExtraFile> extra;
-    for (const char* name : {"sentencepiece.bpe.model", "vocab.txt"})
+    for (const char* name : model_io::kTokenizerFiles)
         if (fs::exists(from / name)) extra.push_back({name, readFile(from / name)});
     saveHuggingFaceEncoder(encoder, to, extra, [&heads](const fs::path& tmp) {
         if (!heads.empty()) saveTensorFile(heads, tmp / "heads.safetensors");

@@ -49,4 +49,11 @@ fs::path resolveCheckpoint(const fs::path& path) {
                     "checkpoints/latest file");
 }
 
+fs::path checkpointTokenizerFile(const fs::path& checkpoint) {
+    std::error_code ec;
+    for (const char* name : kTokenizerFiles)
+        if (fs::is_regular_file(checkpoint / name, ec)) return checkpoint / name;
+    return {};
+}
+
 }  // namespace isomorph::model_io

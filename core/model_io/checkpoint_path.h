@@ -1,8 +1,19 @@
 #pragma once
 
+#include <array>
 #include <filesystem>
 
 namespace isomorph::model_io {
+
+/// The tokenizer files a checkpoint folder may hold next to its weights, in the order they are
+/// looked for: XLM-R's SentencePiece model, then BERT's WordPiece vocabulary.
+inline constexpr const char* kSentencePieceFile = "sentencepiece.bpe.model";
+inline constexpr const char* kWordPieceVocabFile = "vocab.txt";
+inline constexpr std::array<const char*, 2> kTokenizerFiles = {kSentencePieceFile,
+                                                               kWordPieceVocabFile};
+
+/// CHECKPOINT/<the first of kTokenizerFiles that exists>, or an empty path when it has none.
+std::filesystem::path checkpointTokenizerFile(const std::filesystem::path& checkpoint);
 
 /// The checkpoint folder (with config.json) a user means by `path`: the folder itself; a run's
 /// `checkpoints/latest` or `checkpoints/best` pointer file; a run's `checkpoints/` folder or the

@@ -12,6 +12,7 @@
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/common/random.h"
+#include "core/data/readers/retrieval_sets.h"
 #include "core/eval/eval_tasks.h"
 #include "core/eval/retrieval_metrics.h"
 #include "core/model/bert_init.h"
@@ -87,7 +88,7 @@ QueryData queryData(const eval::RetrievalSet& set, const data::Query& query,
 
 Collection loadCollection(const RerankFinetuneRequest& r, RerankFinetuneReport& report) {
     Collection c;
-    for (const auto& dir : eval::findBeirSets(r.beir))
+    for (const auto& dir : data::findBeirSets(r.beir))
         c.sets.push_back(eval::loadBeirSet(dir, r.qrelsSplit));
     const search::Run run = eval::groupRun(data::readTrecRun(r.run));
     std::map<std::string, std::pair<const eval::RetrievalSet*, const data::Query*>> byId;

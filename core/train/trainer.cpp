@@ -457,7 +457,7 @@ void Trainer::buildModel() {
     encoder_->config.hiddenDropout = encoder_->config.attentionDropout = config_.model.dropout;
     for (auto& m : encoder_->modules(false))
         if (auto* d = m->as<torch::nn::DropoutImpl>()) d->options.p(config_.model.dropout);
-    for (const char* name : {"sentencepiece.bpe.model", "vocab.txt"}) {
+    for (const char* name : model_io::kTokenizerFiles) {
         if (!fs::exists(init / name)) continue;
         std::ifstream in(init / name, std::ios::binary);
         tokenizerFile_ = name;

@@ -6,6 +6,7 @@
 #include "core/common/errors.h"
 #include "core/data/corpus_files.h"
 #include "core/data/demo/demo_corpus.h"
+#include "core/data/demo/demo_layout.h"
 #include "core/data/shards/binarizer.h"
 #include "core/data/shards/shard_set.h"
 #include "core/text/tokenizer_trainer.h"
@@ -52,7 +53,8 @@ text::Tokenizer trainOrLoadTokenizer(const DemoPaths& paths, const DemoPrepareOp
                                      bool rebuild, const DemoPrepareProgress& progress) {
     if (!rebuild && fs::exists(paths.tokenizer)) return text::Tokenizer::load(paths.tokenizer);
     report(progress, "training the demo tokenizer");
-    auto files = data::resolveCorpusFiles({paths.corpus / "docs" / "train"});
+    auto files =
+        data::resolveCorpusFiles({data::demo::DemoCorpusLayout{paths.corpus}.docs("train")});
     text::TokenizerTrainOptions train;
     train.vocabSize = o.vocabSize;
     train.alpha = o.alpha;
@@ -86,7 +88,8 @@ void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, bool reb
         if (rebuild || !upToDate(docsOut, tok)) {
             report(progress, fmt::format("binarizing {} documents", split));
             std::vector<data::shards::BinarizeInput> inputs;
-            for (const auto& f : data::resolveCorpusFiles({paths.corpus / "docs" / split})) {
+            for (const auto& f : data::resolveCorpusFiles(
+                     {data::demo::DemoCorpusLayout{paths.corpus}.docs(split)})) {
                 inputs.push_back({f.path, f.lang, "", false});
             }
             data::shards::binarize(inputs, tok, docsOut, bin);
@@ -95,8 +98,8 @@ void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, bool reb
         if (rebuild || !upToDate(pairsOut, tok)) {
             report(progress, fmt::format("binarizing {} translation pairs", split));
             std::vector<data::shards::BinarizeInput> inputs;
-            for (const char* kind : {"name", "option"}) {
-                const fs::path dir = paths.corpus / "parallel" / split / kind;
+            for (const char* kind : data::demo::kPairKinds) {
+                const fs::path dir = data::demo::DemoCorpusLayout{paths.corpus}.pairs(split, kind);
                 if (!fs::is_directory(dir)) continue;
                 for (const auto& f : data::resolvePairFiles({dir})) {
                     inputs.push_back({f.path, f.srcLang, f.tgtLang, true});
@@ -110,8 +113,9 @@ void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, bool reb
 }  // namespace
 
 DemoPaths DemoPaths::in(const fs::path& workspace) {
-    return {workspace / "corpora" / "man-demo", workspace / "tokenizers" / "man-demo.model",
-            workspace / "corpora" / "man-demo-shards"};
+    const WorkspaceLayout ws{workspace};
+    return {ws.corpus("man-demo"), ws.tokenizers() / "man-demo.model",
+            ws.corpus("man-demo-shards")};
 }
 
 DemoPaths prepareDemo(const DemoPrepareOptions& o, const DemoPrepareProgress& progress) {

@@ -8,6 +8,18 @@
 
 namespace isomorph::workspace {
 
+/// Where a workspace keeps what, for callers that have only its folder (it need not be a
+/// workspace yet, e.g. the demo workspace before `demo prepare`): the one copy of these names.
+struct WorkspaceLayout {
+    std::filesystem::path root;
+
+    std::filesystem::path corpora() const { return root / "corpora"; }
+    std::filesystem::path corpus(const std::string& name) const { return corpora() / name; }
+    std::filesystem::path tokenizers() const { return root / "tokenizers"; }
+    std::filesystem::path runs() const { return root / "runs"; }
+    std::filesystem::path indexes() const { return root / "indexes"; }
+};
+
 /// A workspace is a folder that holds a user's corpora, tokenizers, training runs and indexes,
 /// marked by an `isomorph-workspace.json` file. Both front ends open the same folders.
 ///
@@ -35,10 +47,11 @@ class Workspace {
     /// False when the folder is read-only for this user (e.g. runs attached from a cluster).
     bool writable() const;
 
-    std::filesystem::path corporaDir() const { return root_ / "corpora"; }
-    std::filesystem::path tokenizersDir() const { return root_ / "tokenizers"; }
-    std::filesystem::path runsDir() const { return root_ / "runs"; }
-    std::filesystem::path indexesDir() const { return root_ / "indexes"; }
+    WorkspaceLayout layout() const { return {root_}; }
+    std::filesystem::path corporaDir() const { return layout().corpora(); }
+    std::filesystem::path tokenizersDir() const { return layout().tokenizers(); }
+    std::filesystem::path runsDir() const { return layout().runs(); }
+    std::filesystem::path indexesDir() const { return layout().indexes(); }
 
     struct Contents {
         std::vector<std::string> corpora, tokenizers, runs, indexes;  ///< entry names, sorted

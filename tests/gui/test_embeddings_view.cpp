@@ -31,7 +31,7 @@
 #include <QtTest>
 
 #include "app/gui/embeddings_controller.h"
-#include "app/gui/embeddings_session.h"
+#include "core/workspace/embeddings_session.h"
 #include "app/gui/main_window.h"
 #include "core/workspace/workspace.h"
 #include "tests/support/gui_watchdog.h"
@@ -384,7 +384,7 @@ class TestEmbeddingsView : public QObject {
     }
 
     void poolingFollowsTheRunsEvalPooling() {
-        using isomorph::gui::poolingFor;
+        using isomorph::workspace::poolingFor;
         using isomorph::model::Pooling;
         // A run whose evaluation measures [CLS] vectors, and the same weights outside any run.
         const fs::path run = root_ / "runs" / "run-cls";
@@ -422,16 +422,16 @@ class TestEmbeddingsView : public QObject {
                  qPrintable(loose.view.poolingNote()));
         // The points are the [CLS] vectors: the session encoding with cls pooling gives the
         // same projection (same code, same thread count: the same floats); mean pooling does not.
-        isomorph::gui::SampleSpec spec;
-        spec.kind = isomorph::gui::SampleSpec::Kind::DemoDev;
+        isomorph::workspace::SampleSpec spec;
+        spec.kind = isomorph::workspace::SampleSpec::Kind::DemoDev;
         spec.path = corpus_;
         spec.limit = 1000;
         auto projectedX = [&](Pooling pooling) {
             isomorph::model::EncodeOptions o;
             o.pooling = pooling;
             o.threads = std::max(1, QThread::idealThreadCount() - 1);
-            isomorph::gui::EmbeddingsSession session(model_, o);
-            session.encode(isomorph::gui::readSample(spec), {});
+            isomorph::workspace::EmbeddingsSession session(model_, o);
+            session.encode(isomorph::workspace::readSample(spec), {});
             const auto p = session.projection();
             std::vector<float> x;
             for (int64_t r = 0; r < p.rows; ++r)
@@ -632,7 +632,7 @@ class TestEmbeddingsView : public QObject {
         view.setPoints(std::move(d), texts, QStringLiteral("1M synthetic points"));
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QTest::qWait(200);  // the first paint of a million points is not typing
+        view.repaint();  // the first paint of a million points is not typing
         auto* app = isomorph::testing::TimedApplication::instance();
         QSignalSpy finished(&view, &EmbeddingsView::searchFinished);
         app->watch({&view});

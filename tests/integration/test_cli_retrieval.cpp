@@ -213,6 +213,23 @@ class TestCliRetrieval : public QObject {
         QVERIFY2(r.err.contains("row 1 (0-based), column 1 is NaN"), r.err.constData());
     }
 
+    // A run folder as --model means its best (else latest) checkpoint: the JSON names the
+    // checkpoint step that was evaluated, and the folder as given beside it.
+    void bitextReportsTheCheckpointItEvaluated() {
+        const QString runDir = path("run-for-eval");
+        const QString step = runDir + "/checkpoints/step-00000007";
+        QVERIFY(QDir().mkpath(step));
+        for (const QString& f : QDir(model_).entryList(QDir::Files))
+            QVERIFY(QFile::copy(model_ + "/" + f, step + "/" + f));
+        writeFile(runDir + "/checkpoints/latest", "step-00000007\n");
+        CliResult r =
+            runCli({"eval", "bitext", "--model", runDir, "--pairs", path("pairs"), "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const auto j = parseJson(r);
+        QCOMPARE(QDir(j["model"].toString()).canonicalPath(), QDir(step).canonicalPath());
+        QCOMPARE(j["model_given"].toString(), runDir);
+    }
+
     void bitextReportsBothDirectionsAndRejectsEmptySides() {
         CliResult r =
             runCli({"eval", "bitext", "--model", model_, "--pairs", path("pairs"), "--json"});

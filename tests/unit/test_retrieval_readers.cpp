@@ -22,6 +22,47 @@ class TestRetrievalReaders : public QObject {
     Q_OBJECT
 
   private Q_SLOTS:
+    // One rule for "a BEIR folder or a folder of them" (eval retrieval, rerank finetune and
+    // objectives.ir all use it): a set holds corpus.jsonl and queries.jsonl; a folder of sets
+    // yields its non-empty sets by name, the empty ones as skipped.
+    void beirSetDiscovery() {
+        QTemporaryDir tmp;
+        const std::filesystem::path root = tmp.path().toStdString();
+        for (const char* sub : {"a", "b", "empty", "queries-only"})
+            std::filesystem::create_directories(root / sub);
+        writeFile(tmp, "b/corpus.jsonl",
+                  R"({"_id":"d1","text":"x"})"
+                  "\n");
+        writeFile(tmp, "b/queries.jsonl",
+                  R"({"_id":"q1","text":"y"})"
+                  "\n");
+        writeFile(tmp, "a/corpus.jsonl",
+                  R"({"_id":"d1","text":"x"})"
+                  "\n");
+        writeFile(tmp, "a/queries.jsonl",
+                  R"({"_id":"q1","text":"y"})"
+                  "\n");
+        writeFile(tmp, "empty/corpus.jsonl", "");
+        writeFile(tmp, "empty/queries.jsonl",
+                  R"({"_id":"q1","text":"y"})"
+                  "\n");
+        writeFile(tmp, "queries-only/queries.jsonl",
+                  R"({"_id":"q1","text":"y"})"
+                  "\n");
+        QVERIFY(isBeirSet(root / "a"));
+        QVERIFY(!isBeirSet(root / "queries-only"));
+        QVERIFY(!isBeirSet(root));
+        std::vector<std::filesystem::path> skipped;
+        const auto sets = findBeirSets(root, &skipped);
+        QCOMPARE(sets.size(), size_t{2});
+        QCOMPARE(sets[0], root / "a");
+        QCOMPARE(sets[1], root / "b");
+        QCOMPARE(skipped.size(), size_t{1});
+        QCOMPARE(skipped[0], root / "empty");
+        QCOMPARE(findBeirSets(root / "b"), std::vector<std::filesystem::path>{root / "b"});
+        EXPECT_DATA_ERROR(findBeirSets(root / "queries-only"), "no BEIR collection");
+    }
+
     void beirCorpusStreamsPassages() {
         QTemporaryDir tmp;
         const auto path = writeFile(tmp, "corpus.jsonl",

@@ -3,6 +3,7 @@
 // settings rather than CLI flags, cancellation, concurrent searches, and index builds that
 // refuse an existing folder before encoding.
 
+#include <algorithm>
 #include <future>
 
 #include <QTemporaryDir>
@@ -11,6 +12,7 @@
 #include "core/common/errors.h"
 #include "core/eval/eval_tasks.h"
 #include "core/index/index_builder.h"
+#include "core/index/rerank_rows.h"
 #include "core/index/search_service.h"
 #include "core/model/cross_encoder.h"
 #include "core/model/encoding_service.h"
@@ -252,6 +254,39 @@ class TestSearchService : public QObject {
         QVERIFY2(msg.contains("already exists") && msg.contains("setting 'overwrite'"),
                  qPrintable(msg));
         QVERIFY(stages.empty());  // failed before the first encoded chunk
+    }
+
+    // One query as `search --rerank` and the Search view run it (index::runQuery): the first
+    // stage retrieves max(k, depth), the first depth rows are re-scored by the cross-encoder
+    // (the same order rerankRows gives), k are shown, and each keeps its first-stage rank.
+    void runQueryRetrievesDepthReranksAndShowsK() {
+        auto service = index::SearchService::open(index_, {});
+        const auto reranker = model::CrossEncoder::open(testing::tinyCrossEncoder(path("")), {});
+        index::QueryOptions q;
+        q.k = 3;
+        const std::string query = deTexts_[2];
+        const index::QueryReport plain = index::runQuery(*service, {query, q, nullptr, 100});
+        QCOMPARE(plain.rows.size(), size_t(3));
+        QVERIFY(!plain.reranked);
+        QCOMPARE(ids(plain.rows), ids(service->search(query, q)));
+
+        const index::QueryReport report = index::runQuery(*service, {query, q, reranker.get(), 8});
+        QVERIFY(report.reranked);
+        QCOMPARE(report.rows.size(), size_t(3));
+        QCOMPARE(report.rescored, size_t(8));
+        QCOMPARE(report.firstStageRank.size(), size_t(8));
+        index::QueryOptions eight = q;
+        eight.k = 8;
+        const auto first = service->search(query, eight);
+        auto expected = index::rerankRows(first, query, 8, *reranker);
+        expected.resize(3);
+        QCOMPARE(ids(report.rows), ids(expected));
+        for (const auto& r : report.rows) {
+            const auto it = std::find_if(first.begin(), first.end(),
+                                         [&](const index::ResultRow& f) { return f.id == r.id; });
+            QCOMPARE(report.firstStageRank.at(r.id), it->rank);
+        }
+        QVERIFY_THROWS_EXCEPTION(ConfigError, index::runQuery(*service, {" \n", q, nullptr, 0}));
     }
 
     void indistinctScoresAreDetected() {

@@ -81,11 +81,11 @@ QString highlightedHtml(const QString& text, const QStringList& words, int conte
 
 SearchResultsModel::SearchResultsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void SearchResultsModel::setOutcome(const SearchOutcome& outcome, const QString& query) {
+void SearchResultsModel::setOutcome(const SearchOutcome& outcome) {
     beginResetModel();
     rows_ = outcome.rows;
     html_.clear();
-    const QStringList words = queryWords(query);
+    const QStringList words = queryWords(outcome.query);
     for (const auto& r : rows_)
         html_ << highlightedHtml(r.text, words);
     // Cosines are comparable across queries and models (the bar is the cosine); BM25 and fused

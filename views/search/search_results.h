@@ -24,6 +24,7 @@ struct SearchHitRow {
 
 /// One side's answer to one query.
 struct SearchOutcome {
+    QString query;  ///< the query these results answer (its words are highlighted)
     QVector<SearchHitRow> rows;
     QString mode;           ///< "dense", "bm25" or "hybrid"
     double encodeMs = 0.0;  ///< query encoding (0 in bm25 mode)
@@ -64,7 +65,7 @@ class SearchResultsModel : public QAbstractTableModel {
 
     explicit SearchResultsModel(QObject* parent = nullptr);
 
-    void setOutcome(const SearchOutcome& outcome, const QString& query);
+    void setOutcome(const SearchOutcome& outcome);
     void clear();
     const QVector<SearchHitRow>& rows() const { return rows_; }
     bool reranked() const { return reranked_; }

@@ -508,7 +508,7 @@ void SearchView::setBuildProgress(int side, const QString& stage, qint64 done, q
 
 void SearchView::showResults(int side, const SearchOutcome& outcome) {
     Side& s = sides_[side];
-    s.model->setOutcome(outcome, lastQuery_);
+    s.model->setOutcome(outcome);
     s.table->setColumnHidden(SearchResultsModel::FirstStageColumn, !outcome.reranked);
     if (!outcome.error.isEmpty()) {
         s.latency->setText(QString());
@@ -614,7 +614,6 @@ void SearchView::search() {
     }
     setMessage(QString());
     rememberQuery(request.query);
-    lastQuery_ = request.query;
     sinceEnter_.start();
     int asked = 0;
     for (int side = 0; side < (abMode() ? kSides : 1); ++side) {

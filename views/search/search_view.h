@@ -175,7 +175,6 @@ class SearchView : public QWidget {
     QStringListModel* recentModel_ = nullptr;
     QCompleter* completer_ = nullptr;
     QElapsedTimer sinceEnter_;
-    QString lastQuery_;
 };
 
 }  // namespace isomorph::views

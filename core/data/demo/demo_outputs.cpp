@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "core/common/errors.h"
+#include "core/data/demo/demo_layout.h"
 #include "core/data/demo/sentence_splitter.h"
 #include "core/data/demo/split_units.h"
 
@@ -161,7 +162,7 @@ void writeDocuments(const Corpus& corpus, const fs::path& dir, Json& manifest) {
             }
         }
         for (const auto& split : kSplits) {
-            writeTextFile(dir / "docs" / split / (lang + ".jsonl"), files[split]);
+            writeTextFile(DemoCorpusLayout{dir}.docsFile(split, lang), files[split]);
             const auto& st = stats[split];
             counts[lang][split] = {
                 {"documents", st[0]}, {"sentences", st[1]}, {"characters", st[2]}};
@@ -388,14 +389,14 @@ void writePairFamilies(const PairFamilies& families, const fs::path& dir, Json& 
                 std::string text;
                 for (const auto& [a, b] : list)
                     text += a + "\t" + b + "\n";
-                writeTextFile(dir / "parallel" / split / kindName / (pair + ".tsv"), text);
+                writeTextFile(DemoCorpusLayout{dir}.pairFile(split, kindName, pair), text);
                 pairs[pair][kindName][split] = list.size();
             }
         }
     }
     for (const auto& split : kSplits)
         for (const auto& [pair, set] : families.splits.at(split).retrieval) {
-            writeBeir(dir / "retrieval" / split / pair, set);
+            writeBeir(DemoCorpusLayout{dir}.retrievalSet(split, pair), set);
             retrieval[pair][split] = {{"queries", set.queries.size()},
                                       {"corpus", set.passages.size()}};
         }
@@ -409,7 +410,7 @@ void writePairFamilies(const PairFamilies& families, const fs::path& dir, Json& 
             std::string text;
             for (const auto& r : records)
                 text += dumpLine(r);
-            writeTextFile(dir / "sections" / split / (pair + ".jsonl"), text);
+            writeTextFile(DemoCorpusLayout{dir}.sectionsFile(split, pair), text);
             sections[pair][split] = records.size();
         }
     }

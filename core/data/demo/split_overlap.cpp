@@ -12,6 +12,7 @@
 
 #include "core/common/errors.h"
 #include "core/data/demo/demo_corpus.h"
+#include "core/data/demo/demo_layout.h"
 #include "core/data/demo/split_units.h"
 
 namespace isomorph::data {
@@ -123,7 +124,8 @@ size_t lineCount(const fs::path& dir) {
 
 bool isDemoCorpus(const fs::path& dir) {
     std::error_code ec;
-    return fs::is_regular_file(dir / "manifest.json", ec) && fs::is_directory(dir / "docs", ec);
+    const demo::DemoCorpusLayout layout{dir};
+    return fs::is_regular_file(layout.manifest(), ec) && fs::is_directory(layout.docs(), ec);
 }
 
 DemoSplitStats measureDemoSplits(const fs::path& dir) {
@@ -137,13 +139,14 @@ DemoSplitStats measureDemoSplits(const fs::path& dir) {
     demo::SplitTextIndex seen;         // the texts of the splits before the current one
     std::set<std::string> passageIds;  // passages of the splits so far
     for (const auto& split : demo::kSplits) {
-        s.documents[split] = lineCount(dir / "docs" / split);
+        const demo::DemoCorpusLayout layout{dir};
+        s.documents[split] = lineCount(layout.docs(split));
         std::map<std::string, Texts> texts = {
-            {"name", tsvPairs(dir / "parallel" / split / "name")},
-            {"option", tsvPairs(dir / "parallel" / split / "option")},
-            {"section", sectionPairs(dir / "sections" / split)},
-            {"query", beirTexts(dir / "retrieval" / split, "queries.jsonl")},
-            {"passage", beirTexts(dir / "retrieval" / split, "corpus.jsonl", &passageIds)}};
+            {"name", tsvPairs(layout.pairs(split, "name"))},
+            {"option", tsvPairs(layout.pairs(split, "option"))},
+            {"section", sectionPairs(layout.sections(split))},
+            {"query", beirTexts(layout.retrieval(split), "queries.jsonl")},
+            {"passage", beirTexts(layout.retrieval(split), "corpus.jsonl", &passageIds)}};
         for (const auto& [family, list] : texts) {
             s.pairs[family][split] = list.size();
             if (split == "train") continue;

@@ -1,9 +1,11 @@
 #include "core/data/readers/retrieval_sets.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <unordered_map>
 
+#include "core/common/errors.h"
 #include "core/data/readers/json_line.h"
 
 namespace isomorph::data {
@@ -197,6 +199,40 @@ Qrels readTrecQrels(const std::filesystem::path& file, ReadOptions options) {
 }
 std::vector<RunEntry> readTrecRun(const std::filesystem::path& file, ReadOptions options) {
     return readTrecRun(LineReader(file, options));
+}
+
+bool isBeirSet(const std::filesystem::path& dir) {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(dir / "corpus.jsonl", ec) &&
+           std::filesystem::is_regular_file(dir / "queries.jsonl", ec);
+}
+
+std::vector<std::filesystem::path> findBeirSets(const std::filesystem::path& path,
+                                                std::vector<std::filesystem::path>* skipped) {
+    namespace fs = std::filesystem;
+    if (isBeirSet(path)) return {path};
+    auto nonEmpty = [](const fs::path& f) {
+        std::error_code ec;
+        const auto size = fs::file_size(f, ec);
+        return !ec && size > 0;
+    };
+    std::vector<fs::path> out;
+    std::error_code ec;
+    if (fs::is_directory(path, ec))
+        for (const auto& e : fs::directory_iterator(path)) {
+            if (!isBeirSet(e.path())) continue;
+            if (nonEmpty(e.path() / "corpus.jsonl") && nonEmpty(e.path() / "queries.jsonl"))
+                out.push_back(e.path());
+            else if (skipped)
+                skipped->push_back(e.path());
+        }
+    if (skipped) std::sort(skipped->begin(), skipped->end());
+    std::sort(out.begin(), out.end());
+    if (out.empty())
+        throw DataError(path.string() +
+                        ": no BEIR collection (corpus.jsonl, queries.jsonl, qrels/test.tsv) here "
+                        "or in its sub-folders");
+    return out;
 }
 
 }  // namespace isomorph::data

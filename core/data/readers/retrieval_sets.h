@@ -52,4 +52,15 @@ Qrels readTrecQrels(const std::filesystem::path& file, ReadOptions options = {})
 std::vector<RunEntry> readTrecRun(LineReader lines);
 std::vector<RunEntry> readTrecRun(const std::filesystem::path& file, ReadOptions options = {});
 
+/// Whether `dir` is a BEIR collection: it holds corpus.jsonl and queries.jsonl (qrels/ may be
+/// missing for training sets whose positives come from elsewhere).
+bool isBeirSet(const std::filesystem::path& dir);
+
+/// The one rule for "a BEIR folder or a folder of them" (eval retrieval, rerank finetune,
+/// objectives.ir): `path` itself when it is a BEIR set, else its sub-folders that are, with a
+/// non-empty corpus.jsonl and queries.jsonl, sorted by name; sub-folders with an empty one are
+/// added to `skipped` when given. DataError naming `path` and the layout when there are none.
+std::vector<std::filesystem::path> findBeirSets(
+    const std::filesystem::path& path, std::vector<std::filesystem::path>* skipped = nullptr);
+
 }  // namespace isomorph::data

@@ -86,9 +86,10 @@ class LineReader {
 /// surrogates and code points above U+10FFFF are invalid), or std::string_view::npos.
 size_t findInvalidUtf8(std::string_view bytes);
 
-/// True when `line` holds only spaces and tabs.
+/// True when `line` holds only white space (spaces, tabs, carriage returns, newlines): the one
+/// test of an empty line, query or field.
 inline bool isBlank(std::string_view line) {
-    return line.find_first_not_of(" \t") == std::string_view::npos;
+    return line.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
 
 }  // namespace isomorph::data

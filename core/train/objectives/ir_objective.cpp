@@ -14,6 +14,7 @@
 #include "core/data/readers/retrieval_sets.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/pooling.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/text/tokenizer.h"
 #include "core/train/objectives/batch_tensors.h"
 #include "core/train/objectives/gather_rows.h"
@@ -65,26 +66,19 @@ int64_t keyOf(const std::string& text) {
 /// The BEIR set folders named by train_sets and sets.
 std::vector<fs::path> setFolders(const IrOptions& o) {
     const fs::path root = o.trainSets;
-    if (fs::exists(root / "queries.jsonl")) return {root};
-    if (!fs::is_directory(root))
-        throw DataError("objectives.ir.train_sets: " + root.string() +
-                        " is neither a BEIR set (queries.jsonl) nor a folder of sets");
-    std::vector<fs::path> all;
-    for (const auto& e : fs::directory_iterator(root))
-        if (e.is_directory() && fs::exists(e.path() / "queries.jsonl")) all.push_back(e.path());
-    std::sort(all.begin(), all.end());
     const auto wanted = splitList(o.sets);
     if (wanted.empty()) {
-        if (all.empty())
-            throw DataError("objectives.ir.train_sets: " + root.string() +
-                            " holds no BEIR set (a folder with queries.jsonl)");
-        return all;
+        try {
+            return data::findBeirSets(root);
+        } catch (const DataError& e) {
+            throw DataError(std::string("objectives.ir.train_sets: ") + e.what());
+        }
     }
     std::vector<fs::path> out;
     for (const auto& name : wanted) {
-        if (!fs::exists(root / name / "queries.jsonl"))
+        if (!data::isBeirSet(root / name))
             throw DataError("objectives.ir.sets: " + (root / name).string() +
-                            " is not a BEIR set (no queries.jsonl)");
+                            " is not a BEIR set (corpus.jsonl and queries.jsonl)");
         out.push_back(root / name);
     }
     return out;
@@ -172,7 +166,7 @@ std::vector<ds::LanguagePair> parsePairs(const std::string& text,
 }
 
 fs::path tokenizerFile(const ObjectiveBuildContext& c) {
-    const fs::path spm = c.checkpoint / "sentencepiece.bpe.model";
+    const fs::path spm = c.checkpoint / model_io::kSentencePieceFile;
     if (fs::exists(spm)) return spm;
     if (c.config.model.init == "scratch" && !c.config.model.tokenizer.empty())
         return c.config.model.tokenizer;

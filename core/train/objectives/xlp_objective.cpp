@@ -7,7 +7,9 @@
 
 #include "core/common/errors.h"
 #include "core/common/random.h"
+#include "core/data/demo/demo_layout.h"
 #include "core/data/readers/document_reader.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/text/tokenizer.h"
 #include "core/train/objectives/batch_tensors.h"
 #include "core/train/objectives/mlm_objective.h"
@@ -65,7 +67,8 @@ ds::QlmTarget parseTarget(const std::string& text) {
 /// The folder of <lang>.jsonl document files.
 fs::path documentFolder(const XlpOptions& o) {
     const fs::path root = o.corpus;
-    const fs::path docs = o.split.empty() ? root / "docs" : root / "docs" / o.split;
+    const data::demo::DemoCorpusLayout layout{root};
+    const fs::path docs = o.split.empty() ? layout.docs() : layout.docs(o.split);
     if (fs::is_directory(docs)) return docs;
     if (fs::is_directory(root)) {
         for (const auto& e : fs::directory_iterator(root))
@@ -142,7 +145,7 @@ torch::Tensor boolTensor(const std::vector<uint8_t>& v, int64_t rows, int64_t co
 }
 
 fs::path tokenizerPath(const ObjectiveBuildContext& c) {
-    const fs::path spm = c.checkpoint / "sentencepiece.bpe.model";
+    const fs::path spm = c.checkpoint / model_io::kSentencePieceFile;
     if (fs::exists(spm)) return spm;
     if (c.config.model.init == "scratch" && !c.config.model.tokenizer.empty())
         return c.config.model.tokenizer;

@@ -4,7 +4,8 @@
 // it with an open checkpoint, project it with an exact PCA, calibrate it step by step (fitted on a
 // demo corpus's train split, never on the sample) in the same PCA basis, score bitext accuracy
 // between every two languages and find a point's nearest neighbours. One EmbeddingsSession
-// belongs to one worker thread (the encoder's tensors stay there); EmbeddingsController owns it.
+// belongs to one worker thread (the encoder's tensors stay there); the GUI's
+// EmbeddingsController (app/gui) owns it.
 
 #include <cstdint>
 #include <filesystem>
@@ -21,7 +22,7 @@
 #include "core/eval/calibration_fit.h"
 #include "core/model/encoding_service.h"
 
-namespace isomorph::gui {
+namespace isomorph::workspace {
 
 /// Where a sample comes from (EmbeddingsView's sample picker).
 struct SampleSpec {
@@ -139,4 +140,4 @@ class EmbeddingsSession {
     std::map<std::pair<int, int>, std::vector<double>> keyMeans_;
 };
 
-}  // namespace isomorph::gui
+}  // namespace isomorph::workspace

@@ -1,4 +1,4 @@
-#include "app/gui/embeddings_session.h"
+#include "core/workspace/embeddings_session.h"
 
 #include <algorithm>
 #include <atomic>
@@ -17,7 +17,7 @@
 #include "core/model_io/checkpoint_path.h"
 #include "core/train/run_config.h"
 
-namespace isomorph::gui {
+namespace isomorph::workspace {
 namespace fs = std::filesystem;
 
 namespace {
@@ -381,4 +381,4 @@ std::vector<NeighbourList> EmbeddingsSession::neighbours(int64_t index, int k, i
     return out;
 }
 
-}  // namespace isomorph::gui
+}  // namespace isomorph::workspace
