@@ -17,12 +17,9 @@
 #include "core/index/index_builder.h"
 #include "core/index/rerank_rows.h"
 #include "core/index/search_service.h"
-#include "core/model_io/npy_sidecar.h"
 
 namespace isomorph::cli {
 namespace {
-
-namespace fs = std::filesystem;
 
 struct BuildCliOptions {
     // Mean pooling by default: the small demo models' [CLS] vectors are nearly identical, and
@@ -35,59 +32,34 @@ struct BuildCliOptions {
     bool overwrite = false, bm25 = true;
 };
 
-/// Model, pooling and truncation of a .npy written by `isomorph-cli encode` (its sidecar), with
-/// --model taking precedence.
-index::EncoderIdentity embeddingsEncoder(const BuildCliOptions& o) {
-    std::string model = o.model, pooling = o.enc.pooling;
-    const auto sidecar = model_io::readNpySidecar(o.embeddings);
-    if (sidecar) {
-        if (model.empty()) model = sidecar->model;
-        if (!sidecar->pooling.empty()) pooling = sidecar->pooling;
-    }
-    if (model.empty())
-        throw ConfigError(fmt::format(
-            "--embeddings {}: pass --model with the checkpoint that encoded them (no {} sidecar "
-            "names it), so searches can encode queries with the same encoder",
-            o.embeddings, model_io::npySidecarPath(o.embeddings).string()));
-    return index::encoderIdentity(model, model::Pooling::parse(pooling, "--pooling"),
-                                  o.enc.encode.maxTokens);
-}
-
 int runBuild(const BuildCliOptions& o) {
     if (o.model.empty() && o.embeddings.empty())
         throw ConfigError(
             "index build: pass --model (encode the corpus) or --embeddings (a .npy "
             "from `isomorph-cli encode`)");
-    index::BuildOptions options;
-    options.params = o.params;
-    options.params.kind = index::parseIndexKind(o.kind);
-    options.overwrite = o.overwrite;
-    std::vector<fs::path> files(o.corpus.begin(), o.corpus.end());
-    const auto documents = index::readCorpusDocuments(files, o.corpusOptions);
-    options.calibrationFile = o.calibration;
-    if (o.bm25) options.writeMore = index::bm25Writer(documents);
-    std::cerr << fmt::format("index build: {} documents from {} file(s)\n", documents.size(),
-                             files.size());
+    index::IndexBuildRequest request;
+    request.out = o.out;
+    request.corpus.assign(o.corpus.begin(), o.corpus.end());
+    request.corpusOptions = o.corpusOptions;
+    request.model = o.model;
+    request.encode = o.enc.options();
+    request.embeddings = o.embeddings;
+    request.params = o.params;
+    request.params.kind = index::parseIndexKind(o.kind);
+    request.overwrite = o.overwrite;
+    request.bm25 = o.bm25;
+    request.calibrationFile = o.calibration;
     ProgressLine progress;
-    auto report = [&](const std::string& stage, int64_t done, int64_t total) {
-        progress.update(fmt::format("index build: {} {}/{}", stage, done, total));
+    const auto report = index::buildIndex(request, [&](const Progress& p) {
+        progress.update(fmt::format("index build: {} {}/{}", p.stage, p.done, p.total));
         return !stopRequested();
-    };
-    std::string source;
-    for (const auto& f : o.corpus)
-        source += (source.empty() ? "" : ",") + fs::absolute(f).string();
-    if (!o.embeddings.empty()) {
-        index::buildIndexFromEmbeddings(o.out, o.embeddings, documents, embeddingsEncoder(o),
-                                        options, report);
-    } else {
-        index::buildIndexFromCorpus(o.out, documents, o.model, o.enc.options(), options, source,
-                                    report);
-    }
-    const auto built = index::VectorIndex::open(o.out);
-    const auto& m = built->metadata();
-    progress.finish(fmt::format("index build: {} index of {} x {} in {:.1f} s -> {}",
-                                index::indexKindName(m.params.kind), m.rows, m.dim, m.buildSeconds,
-                                o.out));
+    });
+    const auto& m = report.metadata;
+    progress.finish(fmt::format(
+        "index build: {} documents from {} file(s){}; {} index of {} x {} in {:.1f} s -> {}",
+        report.documents, report.files,
+        report.repeated ? fmt::format(" ({} repeated passages skipped)", report.repeated) : "",
+        index::indexKindName(m.params.kind), m.rows, m.dim, m.buildSeconds, o.out));
     std::string langs;
     for (size_t i = 0; i < m.languages.size(); ++i)
         langs += fmt::format("{}{}:{}", i ? " " : "", m.languages[i].empty() ? "?" : m.languages[i],

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <map>
 #include <mutex>
-#include <unordered_set>
 
 #include <QDir>
 #include <QFileInfo>
@@ -135,22 +134,6 @@ Opened openService(const QString& folder, const QString& checkpoint) {
     } catch (const std::exception& e) {
         return {nullptr, explainOpenFailure(dir, model, e)};
     }
-}
-
-/// Passages of the corpus files (separated by ';'), each document id once: the demo's
-/// retrieval sets share passages, and an index refuses duplicate ids.
-std::vector<index::IndexedDocument> readDocuments(const QString& corpus) {
-    std::vector<fs::path> files;
-    for (const QString& f : corpus.split(QLatin1Char(';'), Qt::SkipEmptyParts))
-        files.push_back(toPath(f.trimmed()));
-    auto documents = index::readCorpusDocuments(files, index::CorpusOptions{});
-    std::unordered_set<std::string> seen;
-    documents.erase(std::remove_if(documents.begin(), documents.end(),
-                                   [&seen](const index::IndexedDocument& d) {
-                                       return !seen.insert(d.id).second;
-                                   }),
-                    documents.end());
-    return documents;
 }
 
 views::SearchIndexInfo indexInfo(const index::SearchService& service) {
@@ -454,14 +437,13 @@ void SearchController::buildIndex(int side, const QString& corpus, const QString
     auto cancel = s.cancel;
     // Progress reaches the GUI a few times a second, through the event loop.
     auto progress = [this, side, generation, cancel,
-                     last = std::chrono::steady_clock::time_point()](
-                        const std::string& stage, int64_t done, int64_t total) mutable {
+                     last = std::chrono::steady_clock::time_point()](const Progress& p) mutable {
         const auto now = std::chrono::steady_clock::now();
-        if (now - last > std::chrono::milliseconds(100) || done == total) {
+        if (now - last > std::chrono::milliseconds(100) || p.done == p.total) {
             last = now;
             QMetaObject::invokeMethod(
                 this,
-                [this, side, generation, stage = qs(stage), done, total] {
+                [this, side, generation, stage = qs(p.stage), done = p.done, total = p.total] {
                     if (sides_[side].generation == generation)
                         view_->setBuildProgress(side, stage, done, total);
                 },
@@ -474,18 +456,16 @@ void SearchController::buildIndex(int side, const QString& corpus, const QString
         const fs::path model = resolveModel(checkpoint, &error);
         if (!error.isEmpty()) return Opened{nullptr, error};
         try {
-            const auto documents = readDocuments(corpus);
-            if (documents.empty())
-                return Opened{nullptr, tr("The corpus %1 has no passages.").arg(corpus)};
-            index::BuildOptions options;
-            options.writeMore = index::bm25Writer(documents);
-            model::EncodeOptions encode;
+            index::IndexBuildRequest request;
+            request.out = toPath(out);
+            for (const QString& f : corpus.split(QLatin1Char(';'), Qt::SkipEmptyParts))
+                request.corpus.push_back(toPath(f.trimmed()));
+            request.model = model;
             // Mean pooling, as `isomorph-cli index build` (docs/retrieval.md, "Indexes").
-            encode.pooling = model::Pooling::parse("mean", "pooling");
-            encode.threads = encoderThreads();
-            fs::create_directories(toPath(out).parent_path());
-            index::buildIndexFromCorpus(toPath(out), documents, model, encode, options,
-                                        corpus.toStdString(), progress);
+            request.encode.pooling = model::Pooling::parse("mean", "pooling");
+            request.encode.threads = encoderThreads();
+            fs::create_directories(request.out.parent_path());
+            index::buildIndex(request, progress);
         } catch (const Cancelled&) {
             return Opened{nullptr, tr("Index build cancelled; nothing was written.")};
         } catch (const std::exception& e) {

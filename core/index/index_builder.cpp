@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -12,6 +13,7 @@
 #include "core/data/readers/plain_text_lines.h"
 #include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_reader.h"
+#include "core/model_io/npy_sidecar.h"
 #include "core/search/bm25_index.h"
 
 namespace isomorph::index {
@@ -195,6 +197,78 @@ std::function<void(const fs::path&)> bm25Writer(const std::vector<IndexedDocumen
             docs.push_back({d.id, "", d.text, d.language});
         search::Bm25Index::build(staging / "bm25", docs);
     };
+}
+
+namespace {
+
+/// Drops passages whose id an earlier one had with the same text; refuses a repeated id with
+/// another text. Returns how many were dropped.
+std::size_t dropRepeatedPassages(std::vector<IndexedDocument>& documents) {
+    std::unordered_map<std::string, std::size_t> first;
+    std::vector<IndexedDocument> kept;
+    kept.reserve(documents.size());
+    for (auto& d : documents) {
+        const auto [it, isNew] = first.emplace(d.id, kept.size());
+        if (isNew) {
+            kept.push_back(std::move(d));
+        } else if (kept[it->second].text != d.text) {
+            throw DataError(fmt::format(
+                "passage id '{}' occurs twice with different texts; ids must name one passage",
+                d.id));
+        }
+    }
+    const std::size_t dropped = documents.size() - kept.size();
+    documents = std::move(kept);
+    return dropped;
+}
+
+/// The encoder of a .npy: `model` or the one its sidecar names, with the sidecar's pooling.
+EncoderIdentity embeddingsIdentity(const IndexBuildRequest& r) {
+    fs::path model = r.model;
+    model::Pooling pooling = r.encode.pooling;
+    if (const auto sidecar = model_io::readNpySidecar(r.embeddings)) {
+        if (model.empty()) model = sidecar->model;
+        if (!sidecar->pooling.empty()) pooling = model::Pooling::parse(sidecar->pooling, "pooling");
+    }
+    if (model.empty())
+        throw ConfigError(fmt::format(
+            "embeddings {}: name the checkpoint that encoded them (no {} sidecar names it), so "
+            "searches can encode queries with the same encoder",
+            r.embeddings.string(), model_io::npySidecarPath(r.embeddings).string()));
+    return encoderIdentity(model, pooling, r.encode.maxTokens);
+}
+
+}  // namespace
+
+IndexBuildReport buildIndex(const IndexBuildRequest& r, const ProgressFn& progress) {
+    if (r.model.empty() && r.embeddings.empty())
+        throw ConfigError("index build: give a model to encode the corpus, or its embeddings");
+    IndexBuildReport report;
+    report.files = r.corpus.size();
+    auto documents = readCorpusDocuments(r.corpus, r.corpusOptions);
+    // With embeddings, row i is passage i: nothing may be dropped.
+    if (r.embeddings.empty()) report.repeated = dropRepeatedPassages(documents);
+    report.documents = documents.size();
+    BuildOptions options;
+    options.params = r.params;
+    options.overwrite = r.overwrite;
+    options.calibrationFile = r.calibrationFile;
+    if (r.bm25) options.writeMore = bm25Writer(documents);
+    const VectorIndex::Progress stages = [&progress](const std::string& stage, int64_t done,
+                                                     int64_t total) {
+        return !progress || progress(Progress{stage, done, total});
+    };
+    if (!r.embeddings.empty()) {
+        buildIndexFromEmbeddings(r.out, r.embeddings, documents, embeddingsIdentity(r), options,
+                                 stages);
+    } else {
+        std::string source;
+        for (const auto& f : r.corpus)
+            source += (source.empty() ? "" : ",") + fs::absolute(f).string();
+        buildIndexFromCorpus(r.out, documents, r.model, r.encode, options, source, stages);
+    }
+    report.metadata = VectorIndex::readMetadata(r.out);
+    return report;
 }
 
 }  // namespace isomorph::index

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/progress.h"
 #include "core/index/vector_index.h"
 #include "core/model/encoding_service.h"
 
@@ -65,5 +66,38 @@ void buildIndexFromEmbeddings(const std::filesystem::path& dir,
 /// Encoder identity of a checkpoint folder (absolute path, fingerprint) with the given pooling.
 EncoderIdentity encoderIdentity(const std::filesystem::path& checkpoint,
                                 const model::Pooling& pooling, int64_t maxTokens);
+
+/// `index build` and the Search view's Build index as one workflow.
+struct IndexBuildRequest {
+    std::filesystem::path out;                  ///< the index folder to create
+    std::vector<std::filesystem::path> corpus;  ///< BEIR corpus.jsonl or text files, in order
+    CorpusOptions corpusOptions;
+    /// The encoder: a checkpoint (run folder, pointer file) that encodes the corpus, or with
+    /// `embeddings` the one that encoded them ("" = the one the .npy sidecar names).
+    std::filesystem::path model;
+    model::EncodeOptions encode;  ///< pooling, truncation, device, threads (corpus mode)
+    /// A .npy [N, d] of the corpus passages in order (from `encode`) instead of encoding; its
+    /// sidecar's pooling is recorded when it names one.
+    std::filesystem::path embeddings;
+    IndexParams params;
+    bool overwrite = false;
+    bool bm25 = true;             ///< also build the BM25 index (lexical and hybrid search)
+    std::string calibrationFile;  ///< see BuildOptions::calibrationFile
+};
+
+struct IndexBuildReport {
+    std::size_t documents = 0;  ///< passages indexed
+    std::size_t files = 0;      ///< corpus files read
+    /// Passages skipped because an earlier file had the same id and text (the demo's retrieval
+    /// sets share passages); the same id with another text is refused (DataError).
+    std::size_t repeated = 0;
+    IndexMetadata metadata;  ///< what the folder's index.json now says
+};
+
+/// Reads the corpus, encodes it (or reads the embeddings), builds the vectors and BM25 and
+/// opens the result. ConfigError when neither a model nor embeddings is given; DataError naming
+/// the file for bad input. progress: stages "encode", "train", "add"; false cancels (Cancelled,
+/// nothing written).
+IndexBuildReport buildIndex(const IndexBuildRequest& request, const ProgressFn& progress = {});
 
 }  // namespace isomorph::index

@@ -4,6 +4,7 @@
 // refuse an existing folder before encoding.
 
 #include <algorithm>
+#include <fstream>
 #include <future>
 
 #include <QTemporaryDir>
@@ -287,6 +288,46 @@ class TestSearchService : public QObject {
             QCOMPARE(report.firstStageRank.at(r.id), it->rank);
         }
         QVERIFY_THROWS_EXCEPTION(ConfigError, index::runQuery(*service, {" \n", q, nullptr, 0}));
+    }
+
+    // index build and the Search view's Build index run index::buildIndex: passages repeated
+    // across corpus files with the same text are indexed once (the demo's retrieval sets share
+    // passages), the same id with another text is refused before anything is written.
+    void buildIndexSkipsRepeatedPassagesAndRefusesConflicts() {
+        const fs::path a = path("a.jsonl"), b = path("b.jsonl"), c = path("c.jsonl");
+        std::ofstream(a) << R"({"_id":"p1.en","text":"list the files"})"
+                            "\n"
+                         << R"({"_id":"p2.en","text":"copy the files"})"
+                            "\n";
+        std::ofstream(b) << R"({"_id":"p2.en","text":"copy the files"})"
+                            "\n"
+                         << R"({"_id":"p3.en","text":"remove all files"})"
+                            "\n";
+        std::ofstream(c) << R"({"_id":"p1.en","text":"something else"})"
+                            "\n";
+        index::IndexBuildRequest request;
+        request.out = path("built");
+        request.corpus = {a, b};
+        request.model = model_;
+        request.encode = encode_;
+        std::vector<std::string> stages;
+        const auto report = index::buildIndex(request, [&](const Progress& p) {
+            if (stages.empty() || stages.back() != p.stage) stages.push_back(p.stage);
+            return true;
+        });
+        QCOMPARE(report.files, size_t(2));
+        QCOMPARE(report.documents, size_t(3));
+        QCOMPARE(report.repeated, size_t(1));
+        QCOMPARE(report.metadata.rows, int64_t(3));
+        QVERIFY(!stages.empty() && stages.front() == "encode");
+        QVERIFY(fs::exists(request.out / "bm25"));
+
+        request.out = path("conflict");
+        request.corpus = {a, c};
+        QVERIFY(testing::messageOf<DataError>([&] {
+                    index::buildIndex(request);
+                }).contains("occurs twice with different texts"));
+        QVERIFY(!fs::exists(request.out));
     }
 
     void indistinctScoresAreDetected() {
