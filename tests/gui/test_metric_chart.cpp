@@ -13,6 +13,7 @@
 #include <QToolTip>
 #include <QtTest>
 
+#include "tests/support/atomic_export.h"
 #include "tests/support/machine_pace.h"
 #include "tests/support/perf_budget.h"
 #include "views/charts/metric_chart.h"
@@ -221,6 +222,36 @@ class TestMetricChart : public QObject {
         QVERIFY(text.contains("<svg"));
         QVERIFY(text.contains("</svg>"));
         QVERIFY(text.contains("ckpt"));
+    }
+
+    // PNG, SVG and CSV all go through views/export_file.h: the target is replaced whole, never
+    // rewritten in place (charts used to write PNG and SVG straight into the target), and a
+    // failed export creates nothing.
+    void exportsReplaceFilesWhole() {
+        MetricChart chart;
+        chart.resize(320, 200);
+        chart.setMetric("lr");
+        addLossRun(chart, "a", 500, 1);
+        QTemporaryDir dir;
+        QString problem = testing::checkReplacedWhole(
+            dir.filePath("c.png"), [&](const QString& path) { return chart.exportPng(path); });
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QVERIFY(!QImage(dir.filePath("c.png")).isNull());
+        problem = testing::checkReplacedWhole(
+            dir.filePath("c.svg"), [&](const QString& path) { return chart.exportSvg(path); });
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QVERIFY(testing::fileBytes(dir.filePath("c.svg")).contains("</svg>"));
+        problem = testing::checkReplacedWhole(
+            dir.filePath("c.csv"), [&](const QString& path) { return chart.exportCsv(path); });
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QVERIFY(testing::fileBytes(dir.filePath("c.csv")).startsWith("run,step,time,value\r\n"));
+
+        QString error;
+        QVERIFY(!chart.exportPng(dir.filePath("missing/c.png"), &error));
+        QVERIFY(error.contains("missing"));
+        QVERIFY(!chart.exportSvg(dir.filePath("missing/c.svg"), &error));
+        QVERIFY(error.contains("missing"));
+        QVERIFY(!QFileInfo::exists(dir.filePath("missing")));
     }
 
     // Comparing runs of different objectives: a run without points on this chart (it never

@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/support/atomic_export.h"
 #include "tests/support/near.h"
 #include "views/embeddings/scatter_index.h"
 #include "views/embeddings/scatter_raster.h"
@@ -534,6 +535,35 @@ class TestScatterView : public QObject {
             QCOMPARE(f[4].toInt(), d.pair[i]);
         }
         QVERIFY(!view.exportCsv(dir.filePath(QStringLiteral("missing/v.csv"))));
+    }
+
+    // PNG, SVG and CSV all go through views/export_file.h, as the metric chart's do: the
+    // target is replaced whole, never rewritten in place.
+    void exportsReplaceFilesWhole() {
+        ScatterView view;
+        prepare(view, pairData());
+        QTemporaryDir dir;
+        namespace testing = isomorph::testing;
+        QString problem = testing::checkReplacedWhole(
+            dir.filePath("v.png"), [&](const QString& path) { return view.exportPng(path); });
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(QImage(dir.filePath("v.png")).size(), view.size());
+        problem = testing::checkReplacedWhole(
+            dir.filePath("v.svg"), [&](const QString& path) { return view.exportSvg(path); });
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QVERIFY(testing::fileBytes(dir.filePath("v.svg")).contains("</svg>"));
+        problem = testing::checkReplacedWhole(
+            dir.filePath("v.csv"), [&](const QString& path) { return view.exportCsv(path); });
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QVERIFY(
+            testing::fileBytes(dir.filePath("v.csv")).startsWith("index,language,x,y,pair\r\n"));
+
+        QString error;
+        QVERIFY(!view.exportPng(dir.filePath("missing/v.png"), &error));
+        QVERIFY(error.contains("missing"));
+        QVERIFY(!view.exportSvg(dir.filePath("missing/v.svg"), &error));
+        QVERIFY(error.contains("missing"));
+        QVERIFY(!QFileInfo::exists(dir.filePath("missing")));
     }
 
     void largeSvgExportEmbedsAnImage() {

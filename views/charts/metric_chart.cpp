@@ -5,22 +5,20 @@
 #include <limits>
 #include <optional>
 
-#include <QCoreApplication>
-#include <QFileInfo>
 #include <QFutureWatcher>
-#include <QImage>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPaintEngine>
 #include <QPainter>
-#include <QPainterPath>
 #include <QPointer>
-#include <QSaveFile>
-#include <QSvgGenerator>
 #include <QToolTip>
 #include <QWheelEvent>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "views/charts/chart_axes.h"
+#include "views/charts/chart_decimation.h"
 #include "views/csv_field.h"
+#include "views/export_file.h"
 
 namespace isomorph::views {
 
@@ -38,108 +36,11 @@ const QColor kPalette[] = {QColor(0x4e79a7), QColor(0xf28e2b), QColor(0xe15759),
                            QColor(0x76b7b2), QColor(0xedc948), QColor(0xb07aa1), QColor(0xff9da7),
                            QColor(0x9c755f), QColor(0xbab0ac)};
 
-double niceNumber(double range, bool round) {
-    const double exponent = std::floor(std::log10(range));
-    const double fraction = range / std::pow(10.0, exponent);
-    double nice;
-    if (round)
-        nice = fraction < 1.5 ? 1 : fraction < 3 ? 2 : fraction < 7 ? 5 : 10;
-    else
-        nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10;
-    return nice * std::pow(10.0, exponent);
-}
-
-// "1e-05" -> "1e-5": Qt's exponent format is wider than axis labels need.
-QString compactExponent(QString text) {
-    text.replace(QLatin1String("e+0"), QLatin1String("e")).replace(QLatin1String("e+"), "e");
-    text.replace(QLatin1String("e-0"), QLatin1String("e-"));
-    return text;
-}
-
-// A tick label: as few decimals as the tick step needs; k/M suffixes for large steps counts.
-QString tickLabel(double v, double step) {
-    if (std::abs(v) < step * 1e-6) return QStringLiteral("0");
-    const double a = std::abs(v);
-    if (a >= 1e6 && step >= 1e5) return tickLabel(v / 1e6, step / 1e6) + QLatin1Char('M');
-    if (a >= 1e4 && step >= 1e3) return tickLabel(v / 1e3, step / 1e3) + QLatin1Char('k');
-    if (a >= 1e6 || a < 1e-3) return compactExponent(QString::number(v, 'g', 3));
-    const int decimals = std::max(0, static_cast<int>(std::ceil(-std::log10(step) - 1e-9)));
-    const double leading = step / std::pow(10.0, std::floor(std::log10(step)));
-    return QString::number(v, 'f', decimals + (std::abs(leading - 2.5) < 1e-6 ? 1 : 0));
-}
-
-// A crosshair value: four significant digits.
-QString valueLabel(double v) {
-    if (!std::isfinite(v)) return QString::number(v);
-    return compactExponent(QString::number(v, 'g', 4));
-}
-
-QString durationLabel(double seconds) {
-    if (!std::isfinite(seconds)) return QString::number(seconds);
-    const qint64 s = std::llround(seconds);
-    return QStringLiteral("%1:%2:%3")
-        .arg(s / 3600)
-        .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
-        .arg(s % 60, 2, 10, QLatin1Char('0'));
-}
-
 // CSV numbers: integral values as integers (steps), others in the shortest exact form.
 QString csvNumber(double v) {
     if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15)
         return QString::number(static_cast<qint64>(v));
     return QString::number(v, 'g', QLocale::FloatingPointShortest);
-}
-
-struct EventStyle {
-    QColor color;
-    QString tag;
-    bool minor;  // drawn fainter, and its tag only where there is room
-};
-
-// Marker tags: short, since they label a dashed line at the top of a small plot.
-QString markerTag(const char* text) {
-    return QCoreApplication::translate("isomorph::views::MetricChart", text);
-}
-
-EventStyle styleOf(ChartEventKind kind) {
-    switch (kind) {
-        case ChartEventKind::Started:
-            //: Chart marker: the run started here (a few letters)
-            return {QColor(0x59a14f),
-                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "start")), true};
-        case ChartEventKind::Resumed:
-            //: Chart marker: the run was resumed from a checkpoint here
-            return {QColor(0x2f6fb0),
-                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "resumed")), false};
-        case ChartEventKind::Checkpoint:
-            //: Chart marker: a checkpoint was saved here (abbreviation)
-            return {QColor(0x8a8a8a),
-                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "ckpt")), true};
-        case ChartEventKind::Collapse:
-            //: Chart marker: the embeddings collapsed (all sentences became similar)
-            return {QColor(0xe07b00),
-                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "collapse")),
-                    false};
-        case ChartEventKind::Warning:
-            //: Chart marker: a warning was logged here (abbreviation)
-            return {QColor(0xc9a000),
-                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "warn")), false};
-        case ChartEventKind::NanStop:
-            return {QColor(0xd62728), QStringLiteral("NaN"), false};
-        case ChartEventKind::Stopped:
-            //: Chart marker: the run was stopped here
-            return {QColor(0x8c564b),
-                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "stop")), false};
-        case ChartEventKind::Finished:
-            //: Chart marker: the run finished here
-            return {QColor(0x59a14f),
-                    markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "done")), true};
-        case ChartEventKind::Other:
-            break;
-    }
-    //: Chart marker: another event of the run
-    return {QColor(0x8a8a8a), markerTag(QT_TRANSLATE_NOOP("isomorph::views::MetricChart", "event")),
-            true};
 }
 
 // A curve drawn strong (about 1.7 px). A wide pen makes QPainter stroke the polyline into an
@@ -190,95 +91,6 @@ qsizetype nearestIndex(const QList<double>& x, bool sorted, double target) {
 
 }  // namespace
 
-ChartEventKind chartEventKindFromName(const QString& name) {
-    const QString n = name.trimmed().toLower();
-    if (n == QLatin1String("started")) return ChartEventKind::Started;
-    if (n == QLatin1String("resumed")) return ChartEventKind::Resumed;
-    if (n == QLatin1String("checkpoint")) return ChartEventKind::Checkpoint;
-    if (n == QLatin1String("collapse")) return ChartEventKind::Collapse;
-    if (n == QLatin1String("warning")) return ChartEventKind::Warning;
-    if (n == QLatin1String("nan") || n == QLatin1String("diverged")) return ChartEventKind::NanStop;
-    if (n == QLatin1String("stopped")) return ChartEventKind::Stopped;
-    if (n == QLatin1String("finished")) return ChartEventKind::Finished;
-    return ChartEventKind::Other;
-}
-
-// What a decimated polyline was computed for; any difference means recomputing.
-struct MetricChart::Params {
-    XAxis axis = XAxis::Step;
-    bool logY = false;
-    double weight = 0.0;
-    double xmin = 0.0;
-    double xmax = 1.0;
-    int buckets = 1;
-
-    bool operator==(const Params& o) const {
-        return axis == o.axis && logY == o.logY && weight == o.weight && xmin == o.xmin &&
-               xmax == o.xmax && buckets == o.buckets;
-    }
-    // A stale polyline may stand in while a new one is computed only in the same coordinates.
-    bool drawableFor(const Params& o) const { return axis == o.axis && logY == o.logY; }
-};
-
-// A run's decimated curves: computed in full (maybe on a worker), then extended by appends.
-struct MetricChart::Decimation {
-    Params params;
-    qsizetype count = 0;     // series points consumed
-    QList<double> smoothed;  // EMA of every value; empty when weight is 0
-    EmaState ema;
-    MinMaxDecimator raw;
-    MinMaxDecimator smooth;
-    QPolygonF rawLine;  // data coordinates, refreshed whenever points are fed
-    QPolygonF smoothLine;
-    qint64 fed = 0;  // points fed by the full pass
-
-    static Decimation compute(const QList<double>& x, const QList<double>& y, bool sorted,
-                              const Params& p) {
-        Decimation d;
-        d.params = p;
-        d.count = y.size();
-        d.raw = MinMaxDecimator(p.xmin, p.xmax, p.buckets, p.logY);
-        d.smooth = d.raw;
-        d.feedRange(d.raw, x, y, sorted);
-        if (p.weight > 0.0) {
-            emaSmoothAppend(y, 0, y.size(), p.weight, d.ema, d.smoothed);
-            d.feedRange(d.smooth, x, d.smoothed, sorted);
-        }
-        d.refreshLines();
-        return d;
-    }
-
-    // Sorted x: only the view and its two neighbours; appends continue after them, which is
-    // right because whatever lies between is outside the view and invisible.
-    void feedRange(MinMaxDecimator& decimator, const QList<double>& x, const QList<double>& y,
-                   bool sorted) {
-        auto [from, to] = sorted ? sortedViewRange(x, y, params.xmin, params.xmax, params.logY)
-                                 : std::pair<qsizetype, qsizetype>(0, y.size());
-        decimator.add(x, y, from, to);
-        fed += to - from;
-    }
-
-    qint64 extend(const QList<double>& x, const QList<double>& y) {
-        const qsizetype n = y.size();
-        if (n <= count) return 0;
-        raw.add(x, y, count, n);
-        qint64 work = n - count;
-        if (params.weight > 0.0) {
-            emaSmoothAppend(y, count, n, params.weight, ema, smoothed);
-            smooth.add(x, smoothed, count, n);
-            work += n - count;
-        }
-        count = n;
-        refreshLines();
-        return work;
-    }
-
-    void refreshLines() {
-        rawLine = raw.polyline();
-        smoothLine = params.weight > 0.0 ? smooth.polyline() : QPolygonF();
-    }
-};
-
 struct MetricChart::Run {
     QString id;
     QString name;
@@ -287,12 +99,12 @@ struct MetricChart::Run {
     QList<ChartEvent> events;
     double xLo[2] = {kInf, kInf};  // finite x extent per axis (Step, WallTime)
     double xHi[2] = {-kInf, -kInf};
-    std::optional<Decimation> cache;
+    std::optional<ChartDecimation> cache;
     // The pending decimation. The chart owns its watchers as Qt children; a run only points at
     // its job and retires it with deleteLater (it may be inside the watcher's finished signal),
     // so the chart's destructor deletes any watcher still alive.
-    QPointer<QFutureWatcher<Decimation>> job;
-    Params jobParams;
+    QPointer<QFutureWatcher<ChartDecimation>> job;
+    ChartDecimationParams jobParams;
 
     ~Run() { dropJob(); }
     void dropJob() {
@@ -331,21 +143,6 @@ struct MetricChart::Layout {
     };
     QList<LegendItem> legend;
     QRectF plot;
-};
-
-// The y-axis: range and ticks in value units; on a log scale lo/hi are log10 of the range.
-struct MetricChart::YScale {
-    bool log = false;
-    double lo = 0.0;
-    double hi = 1.0;
-    double step = 0.1;  // linear tick step (log: the decade step, for labels)
-    QList<double> ticks;
-    bool valid = false;
-
-    double toPixel(double v, const QRectF& plot) const {
-        const double t = ((log ? std::log10(v) : v) - lo) / (hi - lo);
-        return std::clamp(plot.bottom() - t * plot.height(), -1e5, 1e5);
-    }
 };
 
 MetricChart::MetricChart(QWidget* parent) : QWidget(parent) {
@@ -559,9 +356,9 @@ void MetricChart::updateAutoRange() {
     hasAutoRange_ = true;
 }
 
-MetricChart::Params MetricChart::wantedParams() const {
+ChartDecimationParams MetricChart::wantedParams() const {
     const Layout layout = widgetLayout();
-    Params p;
+    ChartDecimationParams p;
     p.axis = axis_;
     p.logY = logY_;
     p.weight = smoothing_;
@@ -573,12 +370,12 @@ MetricChart::Params MetricChart::wantedParams() const {
 
 void MetricChart::refreshAll() {
     updateAutoRange();
-    const Params want = wantedParams();
+    const ChartDecimationParams want = wantedParams();
     for (auto& run : runs_)
         refresh(*run, want);
 }
 
-void MetricChart::refresh(Run& run, const Params& want) {
+void MetricChart::refresh(Run& run, const ChartDecimationParams& want) {
     if (run.cache && run.cache->params == want) {
         catchUp(run);
         return;
@@ -587,21 +384,22 @@ void MetricChart::refresh(Run& run, const Params& want) {
     if (run.series.size() <= kSyncPoints) {
         run.dropJob();
         const MetricSeries& s = run.series;
-        install(run, Decimation::compute(s.xs(want.axis), s.values, s.xSorted(want.axis), want));
+        install(run,
+                ChartDecimation::compute(s.xs(want.axis), s.values, s.xSorted(want.axis), want));
         return;
     }
     startJob(run, want);
 }
 
-void MetricChart::startJob(Run& run, const Params& want) {
+void MetricChart::startJob(Run& run, const ChartDecimationParams& want) {
     run.dropJob();  // its result would be outdated; the future runs out and is discarded
     run.jobParams = want;
-    run.job = new QFutureWatcher<Decimation>(this);
-    QFutureWatcher<Decimation>* watcher = run.job;
+    run.job = new QFutureWatcher<ChartDecimation>(this);
+    QFutureWatcher<ChartDecimation>* watcher = run.job;
     Run* target = &run;  // stable: runs live in unique_ptrs, and the watcher dies with the run
     connect(watcher, &QFutureWatcherBase::finished, this, [this, target, watcher] {
         if (target->job != watcher) return;
-        Decimation result = watcher->result();
+        ChartDecimation result = watcher->result();
         target->dropJob();
         install(*target, std::move(result));
         refresh(*target, wantedParams());  // the view may have moved on meanwhile
@@ -609,11 +407,11 @@ void MetricChart::startJob(Run& run, const Params& want) {
     });
     // The worker gets implicitly shared copies of the columns: appends meanwhile detach.
     const MetricSeries& s = run.series;
-    watcher->setFuture(QtConcurrent::run(&Decimation::compute, s.xs(want.axis), s.values,
+    watcher->setFuture(QtConcurrent::run(&ChartDecimation::compute, s.xs(want.axis), s.values,
                                          s.xSorted(want.axis), want));
 }
 
-void MetricChart::install(Run& run, Decimation&& result) {
+void MetricChart::install(Run& run, ChartDecimation&& result) {
     pointsDecimated_ += result.fed;
     run.cache = std::move(result);
     catchUp(run);
@@ -634,17 +432,17 @@ void MetricChart::finishDecimation() {
     for (auto& run : runs_) {
         if (!run->job) continue;
         run->job->waitForFinished();
-        Decimation result = run->job->result();
+        ChartDecimation result = run->job->result();
         run->dropJob();
         install(*run, std::move(result));
     }
     // Results computed for params that changed while waiting: redo them here, synchronously.
-    const Params want = wantedParams();
+    const ChartDecimationParams want = wantedParams();
     for (auto& run : runs_)
         if (!run->cache || !(run->cache->params == want)) {
             const MetricSeries& s = run->series;
-            install(*run,
-                    Decimation::compute(s.xs(want.axis), s.values, s.xSorted(want.axis), want));
+            install(*run, ChartDecimation::compute(s.xs(want.axis), s.values, s.xSorted(want.axis),
+                                                   want));
         }
 }
 
@@ -702,11 +500,9 @@ MetricChart::Layout MetricChart::layoutFor(const QRectF& rect, const QFontMetric
     return layout;
 }
 
-MetricChart::YScale MetricChart::yScale(double xmin, double xmax) const {
-    YScale s;
-    s.log = logY_;
+ChartYScale MetricChart::yScale(double xmin, double xmax) const {
     double lo = kInf, hi = -kInf;
-    const Params want = wantedParams();
+    const ChartDecimationParams want = wantedParams();
     for (const auto& run : runs_) {
         if (!run->cache || !run->cache->params.drawableFor(want)) continue;
         for (const QPolygonF* line : {&run->cache->rawLine, &run->cache->smoothLine})
@@ -714,41 +510,7 @@ MetricChart::YScale MetricChart::yScale(double xmin, double xmax) const {
                 if (p.x() >= xmin && p.x() <= xmax)
                     lo = std::min(lo, p.y()), hi = std::max(hi, p.y());
     }
-    if (!(lo <= hi)) return s;
-    s.valid = true;
-    if (s.log) {
-        lo = std::log10(lo), hi = std::log10(hi);
-        if (hi - lo < 1e-9) lo -= 0.5, hi += 0.5;
-        const double pad = (hi - lo) * 0.03;
-        s.lo = lo - pad, s.hi = hi + pad;
-        const double decades = s.hi - s.lo;
-        if (decades < 1.0) {  // less than a decade: plain nice ticks in value space
-            const double a = std::pow(10.0, s.lo), b = std::pow(10.0, s.hi);
-            s.step = niceNumber((b - a) / 4.0, true);
-            for (double t = std::ceil(a / s.step) * s.step; t <= b; t += s.step)
-                s.ticks.append(t);
-            return s;
-        }
-        const int every = std::max(1, static_cast<int>(std::ceil(decades / 8.0)));
-        for (int e = static_cast<int>(std::floor(s.lo)); e <= std::ceil(s.hi); e += every)
-            for (double m : decades < 2.5 ? QList<double>{1, 2, 5} : QList<double>{1}) {
-                const double t = m * std::pow(10.0, e);
-                if (std::log10(t) >= s.lo && std::log10(t) <= s.hi) s.ticks.append(t);
-            }
-        s.step = 0.0;  // labels in exponent form where needed
-        return s;
-    }
-    if (hi - lo < 1e-12 * std::max(1.0, std::abs(hi))) {
-        const double half = std::max(std::abs(hi) * 0.1, 1e-9);
-        lo -= half, hi += half;
-    }
-    const double pad = (hi - lo) * 0.03;
-    s.step = niceNumber((hi - lo + 2 * pad) / 5.0, true);
-    s.lo = std::floor((lo - pad) / s.step) * s.step;
-    s.hi = std::ceil((hi + pad) / s.step) * s.step;
-    for (double t = s.lo; t <= s.hi + s.step * 1e-6; t += s.step)
-        s.ticks.append(std::abs(t) < s.step * 1e-9 ? 0.0 : t);
-    return s;
+    return chartYScale(lo, hi, logY_);
 }
 
 // -- painting -----------------------------------------------------------------------------------
@@ -769,7 +531,7 @@ void MetricChart::paintChart(QPainter& painter, const QRectF& rect, bool interac
     const Layout layout =
         layoutFor(rect, painter.fontMetrics(), QFontMetricsF(titleFont(), painter.device()));
     paintHeader(painter, layout);
-    const YScale y = yScale(viewMin_, viewMax_);
+    const ChartYScale y = yScale(viewMin_, viewMax_);
     if (!y.valid) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(layout.plot, Qt::AlignCenter,
@@ -798,7 +560,7 @@ void MetricChart::paintHeader(QPainter& painter, const Layout& layout) const {
     }
 }
 
-void MetricChart::paintAxes(QPainter& painter, const Layout& layout, const YScale& y) const {
+void MetricChart::paintAxes(QPainter& painter, const Layout& layout, const ChartYScale& y) const {
     const QRectF& plot = layout.plot;
     const QColor grid(0, 0, 0, 22);
     const QColor label = palette().color(QPalette::PlaceholderText).darker(130);
@@ -821,16 +583,16 @@ void MetricChart::paintAxes(QPainter& painter, const Layout& layout, const YScal
     double unit = 1.0;
     QString axisName = tr("step");
     if (axis_ == XAxis::WallTime) {
-        const double span = viewMax_ - viewMin_;
-        unit = span > 3 * 3600 ? 3600 : span > 180 ? 60 : 1;
+        unit = wallTimeUnit(viewMax_ - viewMin_);
         axisName = unit == 3600 ? tr("wall time (h)")
                    : unit == 60 ? tr("wall time (min)")
                                 : tr("wall time (s)");
     }
     const double lo = viewMin_ / unit, hi = viewMax_ / unit;
     const int maxTicks = std::max(2, static_cast<int>(plot.width() / 80.0));
-    const double step = niceNumber((hi - lo) / maxTicks, true);
-    for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-6; t += step) {
+    const ChartXTicks x = chartXTicks(lo, hi, maxTicks);
+    const double step = x.step;
+    for (double t : x.ticks) {
         const double px = plot.left() + (t - lo) / (hi - lo) * plot.width();
         painter.setPen(grid);
         painter.drawLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()));
@@ -845,9 +607,9 @@ void MetricChart::paintAxes(QPainter& painter, const Layout& layout, const YScal
     painter.drawRect(plot);
 }
 
-void MetricChart::paintCurves(QPainter& painter, const Layout& layout, const YScale& y) const {
+void MetricChart::paintCurves(QPainter& painter, const Layout& layout, const ChartYScale& y) const {
     const QRectF& plot = layout.plot;
-    const Params want = wantedParams();
+    const ChartDecimationParams want = wantedParams();
     const double scale = plot.width() / (viewMax_ - viewMin_);
     auto toPixels = [&](const QPolygonF& line) {
         QPolygonF out(line.size());
@@ -886,7 +648,7 @@ void MetricChart::paintEvents(QPainter& painter, const Layout& layout) const {
     const QRectF& plot = layout.plot;
     struct Marker {
         double x;
-        EventStyle style;
+        ChartEventStyle style;
         QColor runColor;
     };
     QList<Marker> markers;
@@ -895,7 +657,7 @@ void MetricChart::paintEvents(QPainter& painter, const Layout& layout) const {
             const double v = axis_ == XAxis::Step ? e.step : e.time;
             if (!(v >= viewMin_ && v <= viewMax_)) continue;
             const double px = plot.left() + (v - viewMin_) / (viewMax_ - viewMin_) * plot.width();
-            markers.append({std::round(px) + 0.5, styleOf(e.kind), run->color});
+            markers.append({std::round(px) + 0.5, chartEventStyle(e.kind), run->color});
         }
     if (markers.isEmpty()) return;
     painter.save();
@@ -934,7 +696,8 @@ void MetricChart::paintEvents(QPainter& painter, const Layout& layout) const {
     painter.restore();
 }
 
-void MetricChart::paintCrosshair(QPainter& painter, const Layout& layout, const YScale& y) const {
+void MetricChart::paintCrosshair(QPainter& painter, const Layout& layout,
+                                 const ChartYScale& y) const {
     const QRectF& plot = layout.plot;
     if (!plot.contains(mouse_)) return;
     painter.save();
@@ -971,7 +734,7 @@ void MetricChart::paintCrosshair(QPainter& painter, const Layout& layout, const 
             const double v = axis_ == XAxis::Step ? e.step : e.time;
             if (std::abs(plot.left() + (v - viewMin_) * scale - mouse_.x()) > 4.0) continue;
             lines.append(QStringLiteral("%1 · %2%3")
-                             .arg(styleOf(e.kind).tag, run->name,
+                             .arg(chartEventStyle(e.kind).tag, run->name,
                                   e.text.isEmpty() ? QString() : ": " + e.text));
         }
 
@@ -1080,56 +843,41 @@ void MetricChart::mouseDoubleClickEvent(QMouseEvent*) {
 
 bool MetricChart::exportPng(const QString& path, QString* error) {
     finishDecimation();
-    const qreal dpr = devicePixelRatioF();
-    QImage image(size() * dpr, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(dpr);
-    {
-        QPainter painter(&image);
-        paintChart(painter, QRectF(rect()), false);
-    }
-    if (image.save(path, "PNG")) return true;
+    const auto paint = [this](QPainter& painter) { paintChart(painter, QRectF(rect()), false); };
+    if (writePngExport(path, {size(), devicePixelRatioF()}, paint)) return true;
     if (error) *error = tr("Cannot write the PNG file %1").arg(path);
     return false;
 }
 
 bool MetricChart::exportSvg(const QString& path, QString* error) {
     finishDecimation();
-    QSvgGenerator generator;
-    generator.setFileName(path);
-    generator.setSize(size());
-    generator.setViewBox(rect());
-    generator.setResolution(logicalDpiX());
-    generator.setTitle(title_);
-    generator.setDescription(tr("Isomorph metric chart: %1").arg(key_));
-    QPainter painter;
-    if (painter.begin(&generator)) {
-        paintChart(painter, QRectF(rect()), false);
-        if (painter.end() && QFileInfo(path).size() > 0) return true;
-    }
+    SvgExportOptions options;
+    options.size = size();
+    options.viewBox = rect();
+    options.resolution = logicalDpiX();
+    options.title = title_;
+    options.description = tr("Isomorph metric chart: %1").arg(key_);
+    const auto paint = [this](QPainter& painter) { paintChart(painter, QRectF(rect()), false); };
+    if (writeSvgExport(path, options, paint)) return true;
     if (error) *error = tr("Cannot write the SVG file %1").arg(path);
     return false;
 }
 
 bool MetricChart::exportCsv(const QString& path, QString* error) const {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    QByteArray out = "run,step,time,value\r\n";
-    for (const auto& run : runs_) {
-        const QByteArray id = csvField(run->id).toUtf8();
-        const MetricSeries& s = run->series;
-        for (qsizetype i = 0; i < s.size(); ++i) {
-            out += id + ',' + csvNumber(s.steps[i]).toLatin1() + ',' +
-                   csvNumber(s.times[i]).toLatin1() + ',' + csvNumber(s.values[i]).toLatin1() +
-                   "\r\n";
-            if (out.size() > (1 << 20)) file.write(out), out.clear();
+    const auto rows = [this](CsvExportSink& out) {
+        out << "run,step,time,value\r\n";
+        for (const auto& run : runs_) {
+            const QByteArray id = csvField(run->id).toUtf8();
+            const MetricSeries& s = run->series;
+            for (qsizetype i = 0; i < s.size(); ++i)
+                out << id + ',' + csvNumber(s.steps[i]).toLatin1() + ',' +
+                           csvNumber(s.times[i]).toLatin1() + ',' +
+                           csvNumber(s.values[i]).toLatin1() + "\r\n";
         }
-    }
-    file.write(out);
-    if (file.commit()) return true;
-    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    };
+    QString reason;
+    if (writeCsvExport(path, rows, &reason)) return true;
+    if (error) *error = tr("Cannot write %1: %2").arg(path, reason);
     return false;
 }
 

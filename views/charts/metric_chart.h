@@ -8,35 +8,16 @@
 #include <QString>
 #include <QWidget>
 
+#include "views/charts/chart_events.h"
 #include "views/charts/metric_series.h"
 
 class QPainter;
 
 namespace isomorph::views {
 
-/// Run events shown as markers; names follow metrics.jsonl's `event` field.
-enum class ChartEventKind {
-    Started,
-    Resumed,
-    Checkpoint,
-    Collapse,
-    Warning,
-    NanStop,
-    Stopped,
-    Finished,
-    Other
-};
-
-/// Maps a metrics.jsonl `event` name ("checkpoint", "collapse", "resumed", ...) to its kind;
-/// "nan" and "diverged" map to NanStop, anything unknown to Other.
-ChartEventKind chartEventKindFromName(const QString& name);
-
-struct ChartEvent {
-    double step = 0.0;
-    double time = 0.0;  // seconds since the run started, like MetricSeries::times
-    ChartEventKind kind = ChartEventKind::Other;
-    QString text;  // shown in the crosshair box when the cursor is on the marker
-};
+struct ChartDecimation;
+struct ChartDecimationParams;
+struct ChartYScale;
 
 /// A live line chart of one metric for one or more runs (the Runs view has one per metric).
 ///
@@ -116,11 +97,12 @@ class MetricChart : public QWidget {
     /// The x range in data units (steps or seconds) currently shown.
     std::pair<double, double> xRange() const;
 
-    /// Export what is shown, at the widget's size. Return false and set *error on failure.
+    /// Export what is shown, at the widget's size. All three are written atomically
+    /// (writePngExport and friends, views/export_file.h). Return false and set *error on failure.
     bool exportPng(const QString& path, QString* error = nullptr);
     bool exportSvg(const QString& path, QString* error = nullptr);
     /// All raw points of all runs (NaN included): run,step,time,value with CRLF line ends and
-    /// RFC 4180 quoting; `run` is the run id. Written atomically (QSaveFile).
+    /// RFC 4180 quoting; `run` is the run id.
     bool exportCsv(const QString& path, QString* error = nullptr) const;
 
     /// Values under the crosshair; empty when the mouse is not over the plot.
@@ -152,10 +134,7 @@ class MetricChart : public QWidget {
 
   private:
     struct Run;
-    struct Params;
-    struct Decimation;
     struct Layout;
-    struct YScale;
 
     Run* findRun(const QString& runId) const;
     /// The events drawn for `run`: none while it has no point on this chart.
@@ -164,22 +143,22 @@ class MetricChart : public QWidget {
                      const QFontMetricsF& titleMetrics) const;
     Layout widgetLayout() const;
     QFont titleFont() const;
-    Params wantedParams() const;
+    ChartDecimationParams wantedParams() const;
     void refreshAll();
-    void refresh(Run& run, const Params& want);
-    void startJob(Run& run, const Params& want);
-    void install(Run& run, Decimation&& result);
+    void refresh(Run& run, const ChartDecimationParams& want);
+    void startJob(Run& run, const ChartDecimationParams& want);
+    void install(Run& run, ChartDecimation&& result);
     void catchUp(Run& run);
     void updateAutoRange();
-    YScale yScale(double xmin, double xmax) const;
+    ChartYScale yScale(double xmin, double xmax) const;
     void updateCrosshair(const QPointF& pos);
 
     void paintChart(QPainter& painter, const QRectF& rect, bool interactive) const;
     void paintHeader(QPainter& painter, const Layout& layout) const;
-    void paintAxes(QPainter& painter, const Layout& layout, const YScale& y) const;
-    void paintCurves(QPainter& painter, const Layout& layout, const YScale& y) const;
+    void paintAxes(QPainter& painter, const Layout& layout, const ChartYScale& y) const;
+    void paintCurves(QPainter& painter, const Layout& layout, const ChartYScale& y) const;
     void paintEvents(QPainter& painter, const Layout& layout) const;
-    void paintCrosshair(QPainter& painter, const Layout& layout, const YScale& y) const;
+    void paintCrosshair(QPainter& painter, const Layout& layout, const ChartYScale& y) const;
 
     QString key_;
     QString title_;

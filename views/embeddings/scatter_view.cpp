@@ -8,17 +8,16 @@
 
 #include <QFontMetricsF>
 #include <QKeyEvent>
-#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QSaveFile>
-#include <QSvgGenerator>
 #include <QToolTip>
 #include <QVariantAnimation>
 #include <QWheelEvent>
 #include <QtMath>
 
 #include "views/csv_field.h"
+#include "views/embeddings/scatter_overlay.h"
+#include "views/export_file.h"
 
 namespace isomorph::views {
 
@@ -33,14 +32,6 @@ constexpr double kDegreesPerPixel = 0.4;  // orbit speed in 3-D
 constexpr int kMaxStride = 8;             // coarser levels thin the picture too much
 constexpr double kClickSlop = 3.0;        // pixels a press may move and still be a click
 constexpr double kFitMargin = 0.92;
-constexpr int kMaxPairLines = 20000;
-constexpr int kMaxLabelledGroups = 12;
-constexpr int kPadding = 8;
-
-QString elided(const QString& text, const QFontMetricsF& fm, double width) {
-    QString oneLine = text.simplified();
-    return fm.elidedText(oneLine, Qt::ElideRight, width);
-}
 
 QByteArray floatText(float v) {
     char buffer[32];
@@ -124,7 +115,7 @@ void ScatterView::setData(ScatterData data) {
     updateCentroid();
     project();
     rebuildIndex();
-    rebuildPairs();
+    groups_.build(data_.pair, data_.language);
     selection_.clear();
     selectedGroups_.clear();
     highlightedPairs_.clear();
@@ -239,35 +230,6 @@ void ScatterView::rebuildIndex() {
     }
 }
 
-void ScatterView::rebuildPairs() {
-    pairOrder_.clear();
-    groupIds_.clear();
-    groupStart_.clear();
-    if (data_.pair.empty()) return;
-    for (int i = 0; i < data_.size(); ++i)
-        if (data_.pair[i] >= 0) pairOrder_.push_back(i);
-    // By group, then language (a group's first side is the pivot its lines start from).
-    std::stable_sort(pairOrder_.begin(), pairOrder_.end(), [this](int a, int b) {
-        return std::pair(data_.pair[a], data_.language[a]) <
-               std::pair(data_.pair[b], data_.language[b]);
-    });
-    for (std::size_t k = 0; k < pairOrder_.size(); ++k) {
-        const int g = data_.pair[pairOrder_[k]];
-        if (groupIds_.empty() || groupIds_.back() != g) {
-            groupIds_.push_back(g);
-            groupStart_.push_back(static_cast<int>(k));
-        }
-    }
-    groupStart_.push_back(static_cast<int>(pairOrder_.size()));
-}
-
-std::pair<int, int> ScatterView::groupRange(int group) const {
-    const auto it = std::lower_bound(groupIds_.begin(), groupIds_.end(), group);
-    if (it == groupIds_.end() || *it != group) return {0, 0};
-    const auto k = it - groupIds_.begin();
-    return {groupStart_[k], groupStart_[k + 1]};
-}
-
 QList<int> ScatterView::translationsOf(const QList<int>& indices) const {
     std::vector<int> out(indices.begin(), indices.end());
     if (!data_.pair.empty()) {
@@ -277,8 +239,8 @@ QList<int> ScatterView::translationsOf(const QList<int>& indices) const {
         std::sort(groups.begin(), groups.end());
         groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
         for (int g : groups) {
-            const auto [b, e] = groupRange(g);
-            out.insert(out.end(), pairOrder_.begin() + b, pairOrder_.begin() + e);
+            const TranslationGroups::Members members = groups_.members(g);
+            out.insert(out.end(), members.begin(), members.end());
         }
     }
     std::sort(out.begin(), out.end());
@@ -297,11 +259,9 @@ void ScatterView::rebuildEmphasis() {
         emphasis_[i] = 1;
     for (int i : searchMatches_)
         emphasis_[i] = 1;
-    for (int g : highlightedPairs_) {
-        const auto [b, e] = groupRange(g);
-        for (int k = b; k < e; ++k)
-            emphasis_[pairOrder_[k]] = 1;
-    }
+    for (int g : highlightedPairs_)
+        for (int i : groups_.members(g))
+            emphasis_[i] = 1;
     changed();
 }
 
@@ -427,29 +387,29 @@ void ScatterView::setLegendVisible(bool visible) {
 }
 
 QRectF ScatterView::legendEntryRect(int language) const {
-    for (const LegendRow& row : legendRows_)
+    for (const ScatterLegendRow& row : legendRows_)
         if (row.language == language) return row.rect;
     return {};
 }
 
 // ---- view -------------------------------------------------------------------------------------
 
+ScatterLegend ScatterView::legend() const {
+    return {data_.languages, languageCounts_, &visible_, font(), palette().color(QPalette::Text)};
+}
+
 int ScatterView::legendWidth() const {
-    if (!legendVisible_ || data_.languages.isEmpty()) return 0;
-    const QFontMetricsF fm(font());
-    double w = 0;
-    for (int l = 0; l < std::min<int>(data_.languages.size(), 256); ++l)
-        w = std::max(w, fm.horizontalAdvance(data_.languages[l]) +
-                            fm.horizontalAdvance(QLocale().toString(languageCounts_[l])));
-    return static_cast<int>(std::min(w + 44.0, width() * 0.4));
+    if (!legendVisible_) return 0;
+    return scatterLegendWidth(legend(), width());
 }
 
 QRectF ScatterView::plotRect() const {
     const double lineH = QFontMetricsF(font()).height();
-    QRectF r = QRectF(rect()).adjusted(kPadding + (yTitle_.isEmpty() ? 0 : lineH), kPadding,
-                                       -kPadding, -kPadding - lineH * 1.2);
+    QRectF r =
+        QRectF(rect()).adjusted(kScatterPadding + (yTitle_.isEmpty() ? 0 : lineH), kScatterPadding,
+                                -kScatterPadding, -kScatterPadding - lineH * 1.2);
     const int legend = legendWidth();
-    if (legend > 0) r.setRight(r.right() - legend - kPadding);
+    if (legend > 0) r.setRight(r.right() - legend - kScatterPadding);
     return r;
 }
 
@@ -460,53 +420,35 @@ void ScatterView::fitToData() {
 }
 
 void ScatterView::fitTo(const std::optional<QRectF>& fit) {
-    const QRectF plot = plotRect();
-    if (!fit || plot.width() <= 0 || plot.height() <= 0) {
-        center_ = fit ? fit->center() : QPointF();
-        scale_ = std::max(1.0, std::min(width(), height()) * 0.5);
-        return;
-    }
-    const QRectF bounds = *fit;
-    const double sx = bounds.width() > 0 ? plot.width() * kFitMargin / bounds.width() : HUGE_VAL;
-    const double sy = bounds.height() > 0 ? plot.height() * kFitMargin / bounds.height() : HUGE_VAL;
-    scale_ = std::min(sx, sy);
-    if (!std::isfinite(scale_)) scale_ = std::min(plot.width(), plot.height()) * kFitMargin;
-    const QPointF c = bounds.center();
-    center_ = QPointF(c.x() - (plot.center().x() - width() / 2.0) / scale_,
-                      c.y() + (plot.center().y() - height() / 2.0) / scale_);
+    camera_ = ScatterCamera::fitting(fit, plotRect(), size(), kFitMargin);
 }
 
 void ScatterView::setView(QPointF center, double scale) {
-    if (!(scale > 0.0) || !std::isfinite(scale) || !std::isfinite(center.x()) ||
-        !std::isfinite(center.y()))
-        return;
-    center_ = center;
-    scale_ = scale;
+    if (!ScatterCamera::acceptable(center, scale)) return;
+    camera_ = ScatterCamera(center, scale);
     autoFit_ = false;
     update();  // the view is part of the cached image's key, not of its content version
 }
 
+void ScatterView::setCamera(const ScatterCamera& camera) {
+    setView(camera.center(), camera.scale());
+}
+
 void ScatterView::panBy(QPointF pixels) {
-    setView(QPointF(center_.x() - pixels.x() / scale_, center_.y() + pixels.y() / scale_), scale_);
+    setCamera(camera_.panned(pixels));
 }
 
 void ScatterView::zoomBy(double factor, QPointF anchor) {
     if (!(factor > 0.0)) return;
-    const QPointF a = mapFromWidget(anchor);
-    const double s = std::clamp(scale_ * factor, 1e-12, 1e12);
-    setView(QPointF(a.x() - (anchor.x() - width() / 2.0) / s,
-                    a.y() + (anchor.y() - height() / 2.0) / s),
-            s);
+    setCamera(camera_.zoomed(factor, anchor, size()));
 }
 
 QPointF ScatterView::mapToWidget(QPointF p) const {
-    return {width() / 2.0 + (p.x() - center_.x()) * scale_,
-            height() / 2.0 - (p.y() - center_.y()) * scale_};
+    return camera_.toScreen(p, size());
 }
 
 QPointF ScatterView::mapFromWidget(QPointF q) const {
-    return {center_.x() + (q.x() - width() / 2.0) / scale_,
-            center_.y() - (q.y() - height() / 2.0) / scale_};
+    return camera_.toData(q, size());
 }
 
 // ---- queries and emphasis ---------------------------------------------------------------------
@@ -519,7 +461,7 @@ int ScatterView::pointAt(QPointF pos, double radius) const {
     // The index holds where the points go (or were before an orbit), not where they are.
     if (progress_ < 1.0 || indexStale_) return -1;
     const QPointF q = mapFromWidget(pos);
-    return index_.nearest(q.x(), q.y(), radius / scale_, filter());
+    return index_.nearest(q.x(), q.y(), radius / camera_.scale(), filter());
 }
 
 QList<int> ScatterView::pointsInPolygon(const QPolygonF& widgetPolygon) const {
@@ -554,11 +496,11 @@ void ScatterView::setSelection(const QList<int>& indices) {
 
 QList<int> ScatterView::highlightRandomPairs(int n, quint32 seed) {
     std::vector<int> candidates;
-    for (std::size_t k = 0; k + 1 < groupStart_.size(); ++k) {
+    for (std::size_t k = 0; k < groups_.count(); ++k) {
         int shown = 0;
-        for (int j = groupStart_[k]; j < groupStart_[k + 1]; ++j)
-            shown += visible_[data_.language[pairOrder_[j]]] ? 1 : 0;
-        if (shown >= 2) candidates.push_back(groupIds_[k]);
+        for (int i : groups_.membersAt(k))
+            shown += visible_[data_.language[i]] ? 1 : 0;
+        if (shown >= 2) candidates.push_back(groups_.idAt(k));
     }
     // A partial Fisher-Yates with the raw generator: the same seed picks the same groups with
     // every standard library (distributions are implementation-defined).
@@ -615,9 +557,9 @@ ScatterRasterRequest ScatterView::rasterRequest(QSize pixels, double dpr) const 
     if (progress_ < 1.0) r.fromX = &drawnFromX_, r.fromY = &drawnFromY_;
     r.progress = static_cast<float>(progress_);
     r.size = pixels;
-    r.centerX = center_.x();
-    r.centerY = center_.y();
-    r.scale = scale_ * dpr;
+    r.centerX = camera_.center().x();
+    r.centerY = camera_.center().y();
+    r.scale = camera_.scale() * dpr;
     r.mode = mode_;
     r.pointRadius = pointRadius_ * dpr;
     r.visible = visible_;
@@ -657,8 +599,15 @@ void ScatterView::setFrameBudget(double milliseconds) {
 
 const QImage& ScatterView::baseImage(int stride) {
     const double dpr = devicePixelRatioF();
-    BaseKey key{size() * dpr, center_.x(), center_.y(), scale_, pointRadius_,
-                progress_,    mode_,       version_,    stride};
+    BaseKey key{size() * dpr,
+                camera_.center().x(),
+                camera_.center().y(),
+                camera_.scale(),
+                pointRadius_,
+                progress_,
+                mode_,
+                version_,
+                stride};
     if (key == baseKey_ && !base_.isNull()) return base_;
     ScatterRasterRequest request = rasterRequest(key.size, dpr);
     request.stride = stride;
@@ -691,7 +640,7 @@ void ScatterView::paintAll(QPainter& painter, Target target) {
         const QSizeF logical(baseKey_.size.width() / dpr, baseKey_.size.height() / dpr);
         const QPointF corner(baseKey_.cx - logical.width() / 2.0 / baseKey_.scale,
                              baseKey_.cy + logical.height() / 2.0 / baseKey_.scale);
-        const QRectF where(mapToWidget(corner), logical * (scale_ / baseKey_.scale));
+        const QRectF where(mapToWidget(corner), logical * (camera_.scale() / baseKey_.scale));
         painter.fillRect(rect(), Qt::white);
         painter.drawImage(where, base_);
         ++reprojections_;
@@ -704,14 +653,30 @@ void ScatterView::paintAll(QPainter& painter, Target target) {
         painter.drawImage(QPointF(0, 0), baseImage(stride));
     }
     painter.setRenderHint(QPainter::Antialiasing);
-    paintPairLines(painter);
-    paintLabels(painter);
-    if (target == Target::Screen) {
-        paintHover(painter);
-        paintLasso(painter);
+    paintOverlays(painter, target == Target::Screen);
+}
+
+ScatterOverlayScene ScatterView::overlayScene() const {
+    return {&data_, &visible_, [this](int i) { return mapToWidget(pointPosition(i)); },
+            pointRadius_, QRectF(rect())};
+}
+
+void ScatterView::paintOverlays(QPainter& painter, bool interactive) {
+    const ScatterOverlayScene scene = overlayScene();
+    paintPairLines(painter, scene, groups_, selectedGroups_, highlightedPairs_);
+    if (texts_) {
+        const QList<int> selectionGroup =
+            selection_.size() == 1 ? translationsOf(selection_) : QList<int>();
+        paintLabels(painter, scene, labelOrder(groups_, highlightedPairs_, selectionGroup), texts_,
+                    font(), legendWidth());
     }
+    if (interactive && hovered_ >= 0 && hovered_ < data_.size())
+        paintHoverRing(painter, mapToWidget(pointPosition(hovered_)), pointRadius_);
+    if (interactive && drag_ == Drag::Lasso && lasso_.size() >= 2) paintLasso(painter, lasso_);
     paintFrame(painter);
-    paintLegend(painter);
+    legendRows_.clear();
+    if (const int w = legendWidth(); w > 0)
+        legendRows_ = isomorph::views::paintLegend(painter, legend(), QRectF(rect()), w);
 }
 
 void ScatterView::paintVectorPoints(QPainter& painter) const {
@@ -737,122 +702,6 @@ void ScatterView::paintVectorPoints(QPainter& painter) const {
     }
 }
 
-void ScatterView::paintPairLines(QPainter& painter) const {
-    if (groupIds_.empty()) return;
-    // Ends are drawn again over the lines (outlined, like emphasised points).
-    QVector<QPair<QPointF, int>> ends;
-    auto linesOf = [this, &ends](int group, QVector<QLineF>& lines) {
-        const auto [b, e] = groupRange(group);
-        QVector<QPointF> sides;
-        for (int k = b; k < e; ++k) {
-            const int i = pairOrder_[k];
-            if (!visible_[data_.language[i]]) continue;
-            const QPointF p = mapToWidget(pointPosition(i));
-            if (!std::isfinite(p.x()) || !std::isfinite(p.y())) continue;
-            sides.append(p);
-            ends.append({p, data_.language[i]});
-        }
-        // A star from the side in the first language (the pivot, usually English) to the
-        // others: one line per translation, where all pairs would tangle in a multi-way group.
-        for (int a = 1; a < sides.size(); ++a)
-            lines.append(QLineF(sides[0], sides[a]));
-    };
-    QVector<QLineF> selected;
-    for (int g : selectedGroups_) {
-        if (selected.size() >= kMaxPairLines) break;
-        linesOf(g, selected);
-    }
-    painter.setPen(QPen(QColor(40, 40, 40, 120), 1.0));
-    painter.drawLines(selected);
-    QVector<QLineF> highlighted;
-    for (int g : highlightedPairs_)
-        linesOf(g, highlighted);
-    painter.setPen(QPen(QColor(20, 20, 20, 220), 1.6));
-    painter.drawLines(highlighted);
-    painter.setPen(QPen(QColor(0x20, 0x20, 0x20), 1.0));
-    const double r = pointRadius_ + 1.2;
-    for (const auto& [p, language] : ends) {
-        painter.setBrush(scatterLanguageColor(language));
-        painter.drawEllipse(p, r, r);
-    }
-}
-
-void ScatterView::paintLabels(QPainter& painter) const {
-    if (!texts_) return;
-    // Round-robin over the groups (every group's first side before any second side), so that
-    // when labels collide each group keeps at least one.
-    std::vector<std::vector<int>> groups;
-    if (highlightedPairs_.size() <= kMaxLabelledGroups)
-        for (int g : highlightedPairs_) {
-            const auto [b, e] = groupRange(g);
-            groups.emplace_back(pairOrder_.begin() + b, pairOrder_.begin() + e);
-        }
-    if (selection_.size() == 1) {
-        const QList<int> group = translationsOf(selection_);
-        groups.emplace_back(group.begin(), group.end());
-    }
-    std::vector<int> labelled;
-    for (std::size_t k = 0, more = 1; more; ++k) {
-        more = 0;
-        for (const auto& g : groups)
-            if (k < g.size()) labelled.push_back(g[k]), more = 1;
-    }
-    QFont small = font();
-    small.setPointSizeF(font().pointSizeF() * 0.9);
-    painter.setFont(small);
-    const QFontMetricsF fm(small);
-    std::vector<QRectF> taken;
-    if (const int legend = legendWidth(); legend > 0)
-        taken.emplace_back(width() - legend - kPadding, 0, legend + kPadding,
-                           (fm.height() + 4) * data_.languages.size() + 16);
-    for (int i : labelled) {
-        if (!visible_[data_.language[i]]) continue;
-        const QPointF p = mapToWidget(pointPosition(i));
-        if (!std::isfinite(p.x()) || !rect().contains(p.toPoint())) continue;
-        const QString language = data_.language[i] < data_.languages.size()
-                                     ? data_.languages[data_.language[i]]
-                                     : QString();
-        const QString text = elided(QStringLiteral("%1: %2").arg(language, texts_(i)), fm, 260);
-        const QSizeF size(fm.horizontalAdvance(text) + 8, fm.height() + 2);
-        // Right above, left above, right below, left below the point: the first free place.
-        std::optional<QRectF> box;
-        for (const QPointF& corner : {p + QPointF(7, -size.height() - 1),
-                                      p + QPointF(-7 - size.width(), -size.height() - 1),
-                                      p + QPointF(7, 1), p + QPointF(-7 - size.width(), 1)}) {
-            const QRectF candidate(corner, size);
-            if (!QRectF(rect()).contains(candidate)) continue;
-            if (std::none_of(taken.begin(), taken.end(),
-                             [&](const QRectF& t) { return t.intersects(candidate); })) {
-                box = candidate;
-                break;
-            }
-        }
-        if (!box) continue;
-        taken.push_back(*box);
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(QColor(255, 255, 255, 225));
-        painter.drawRoundedRect(*box, 3, 3);
-        painter.setPen(scatterLanguageColor(data_.language[i]).darker(140));
-        painter.drawText(box->adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
-    }
-    painter.setFont(font());
-}
-
-void ScatterView::paintHover(QPainter& painter) const {
-    if (hovered_ < 0 || hovered_ >= data_.size()) return;
-    const QPointF p = mapToWidget(pointPosition(hovered_));
-    painter.setBrush(Qt::NoBrush);
-    painter.setPen(QPen(QColor(20, 20, 20), 1.5));
-    painter.drawEllipse(p, pointRadius_ + 4, pointRadius_ + 4);
-}
-
-void ScatterView::paintLasso(QPainter& painter) const {
-    if (drag_ != Drag::Lasso || lasso_.size() < 2) return;
-    painter.setPen(QPen(QColor(0, 90, 160), 1.2, Qt::DashLine));
-    painter.setBrush(QColor(0, 114, 178, 30));
-    painter.drawPolygon(lasso_);
-}
-
 void ScatterView::paintFrame(QPainter& painter) const {
     const QFontMetricsF fm(font());
     painter.setPen(QColor(90, 90, 90));
@@ -862,12 +711,12 @@ void ScatterView::paintFrame(QPainter& painter) const {
     }
     const QRectF plot = plotRect();
     if (!xTitle_.isEmpty())
-        painter.drawText(
-            QRectF(plot.left(), height() - fm.height() - kPadding / 2.0, plot.width(), fm.height()),
-            Qt::AlignCenter, xTitle_);
+        painter.drawText(QRectF(plot.left(), height() - fm.height() - kScatterPadding / 2.0,
+                                plot.width(), fm.height()),
+                         Qt::AlignCenter, xTitle_);
     if (!yTitle_.isEmpty()) {
         painter.save();
-        painter.translate(kPadding / 2.0, plot.center().y());
+        painter.translate(kScatterPadding / 2.0, plot.center().y());
         painter.rotate(-90);
         painter.drawText(QRectF(-plot.height() / 2, 0, plot.height(), fm.height()), Qt::AlignCenter,
                          yTitle_);
@@ -883,38 +732,9 @@ void ScatterView::paintFrame(QPainter& painter) const {
     if (highlightedPairs_.size() > 1)
         parts << tr("%L1 translations highlighted").arg(highlightedPairs_.size());
     if (mode_ == ScatterMode::Density) parts << tr("density (darker: more points)");
-    painter.drawText(
-        QRectF(kPadding, height() - fm.height() - kPadding / 2.0, width() / 2.0, fm.height()),
-        Qt::AlignLeft | Qt::AlignVCenter, parts.join(QStringLiteral(" · ")));
-}
-
-void ScatterView::paintLegend(QPainter& painter) {
-    legendRows_.clear();
-    const int w = legendWidth();
-    if (w <= 0) return;
-    const QFontMetricsF fm(font());
-    const double rowH = fm.height() + 4;
-    const int rows = std::min<int>(data_.languages.size(), 256);
-    QRectF box(width() - w - kPadding, kPadding, w, rows * rowH + 8);
-    painter.setPen(QColor(210, 210, 210));
-    painter.setBrush(QColor(255, 255, 255, 230));
-    painter.drawRoundedRect(box, 4, 4);
-    const QLocale locale;
-    for (int l = 0; l < rows; ++l) {
-        const QRectF row(box.left() + 4, box.top() + 4 + l * rowH, box.width() - 8, rowH);
-        legendRows_.push_back({l, row});
-        const QRectF swatch(row.left() + 4, row.center().y() - 5, 10, 10);
-        const QColor color = scatterLanguageColor(l);
-        painter.setPen(visible_[l] ? QPen(color.darker(130), 1) : QPen(QColor(150, 150, 150), 1.2));
-        painter.setBrush(visible_[l] ? QBrush(color) : Qt::NoBrush);
-        painter.drawEllipse(swatch);
-        painter.setPen(visible_[l] ? palette().color(QPalette::Text) : QColor(150, 150, 150));
-        const QRectF textRect = row.adjusted(20, 0, -4, 0);
-        painter.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, data_.languages[l]);
-        painter.setPen(QColor(130, 130, 130));
-        painter.drawText(textRect, Qt::AlignVCenter | Qt::AlignRight,
-                         locale.toString(languageCounts_[l]));
-    }
+    painter.drawText(QRectF(kScatterPadding, height() - fm.height() - kScatterPadding / 2.0,
+                            width() / 2.0, fm.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter, parts.join(QStringLiteral(" · ")));
 }
 
 // ---- mouse ------------------------------------------------------------------------------------
@@ -932,7 +752,7 @@ void ScatterView::startInteraction() {
 void ScatterView::mousePressEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return QWidget::mousePressEvent(event);
     const QPointF pos = event->position();
-    for (const LegendRow& row : legendRows_)
+    for (const ScatterLegendRow& row : legendRows_)
         if (row.rect.contains(pos)) {
             setLanguageVisible(row.language, !visible_[row.language]);
             return;
@@ -1021,7 +841,7 @@ void ScatterView::leaveEvent(QEvent*) {
 }
 
 void ScatterView::updateHover(QPointF pos) {
-    for (const LegendRow& row : legendRows_)
+    for (const ScatterLegendRow& row : legendRows_)
         if (row.rect.contains(pos)) {
             if (hovered_ >= 0) hovered_ = -1, Q_EMIT pointHovered(-1), update();
             const QString& name = data_.languages[row.language];
@@ -1043,69 +863,58 @@ void ScatterView::updateHover(QPointF pos) {
     const QString language =
         data_.language[i] < data_.languages.size() ? data_.languages[data_.language[i]] : QString();
     QString tip = tr("%1, point %L2").arg(language).arg(i);
-    if (texts_) tip += QLatin1Char('\n') + elided(texts_(i), QFontMetricsF(font()), 480);
+    if (texts_) tip += QLatin1Char('\n') + elidedLine(texts_(i), QFontMetricsF(font()), 480);
     QToolTip::showText(mapToGlobal(pos.toPoint()), tip, this);
 }
 
 // ---- export -----------------------------------------------------------------------------------
 
 bool ScatterView::exportPng(const QString& path, QString* error) {
-    const double dpr = devicePixelRatioF();
-    QImage image(size() * dpr, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(dpr);
-    {
-        QPainter painter(&image);
-        paintAll(painter, Target::Png);
-    }
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) && image.save(&file, "PNG") && file.commit()) return true;
-    if (error) *error = tr("Cannot write the PNG file %1: %2").arg(path, file.errorString());
+    const auto paint = [this](QPainter& painter) { paintAll(painter, Target::Png); };
+    QString reason;
+    if (writePngExport(path, {size(), devicePixelRatioF()}, paint, &reason)) return true;
+    if (error) *error = tr("Cannot write the PNG file %1: %2").arg(path, reason);
     return false;
 }
 
 bool ScatterView::exportSvg(const QString& path, QString* error) {
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly)) {
-        QSvgGenerator generator;
-        generator.setOutputDevice(&file);
-        generator.setSize(size());
-        generator.setViewBox(rect());
-        generator.setResolution(logicalDpiX());
-        generator.setTitle(tr("Isomorph embeddings"));
-        QPainter painter;
-        if (painter.begin(&generator)) {
-            paintAll(painter, Target::Svg);
-            if (painter.end() && file.commit()) return true;
-        }
-    }
-    if (error) *error = tr("Cannot write the SVG file %1: %2").arg(path, file.errorString());
+    SvgExportOptions options;
+    options.size = size();
+    options.viewBox = rect();
+    options.resolution = logicalDpiX();
+    options.title = tr("Isomorph embeddings");
+    const auto paint = [this](QPainter& painter) { paintAll(painter, Target::Svg); };
+    QString reason;
+    if (writeSvgExport(path, options, paint, &reason)) return true;
+    if (error) *error = tr("Cannot write the SVG file %1: %2").arg(path, reason);
     return false;
 }
 
 bool ScatterView::exportCsv(const QString& path, QString* error) const {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
+    QString reason;
+    if (writeCsvExport(
+            path, [this](CsvExportSink& out) { writeCsvRows(out); }, &reason))
+        return true;
+    if (error) *error = tr("Cannot write %1: %2").arg(path, reason);
+    return false;
+}
+
+void ScatterView::writeCsvRows(CsvExportSink& out) const {
     std::vector<QByteArray> names;
     for (const QString& name : data_.languages)
         names.push_back(csvField(name).toUtf8());
     const bool hasZ = !data_.z.empty();
-    QByteArray out = hasZ ? "index,language,x,y,z,pair\r\n" : "index,language,x,y,pair\r\n";
+    out << (hasZ ? "index,language,x,y,z,pair\r\n" : "index,language,x,y,pair\r\n");
     for (int i = 0; i < data_.size(); ++i) {
         const std::uint8_t l = data_.language[i];
-        out += QByteArray::number(i) + ',' + (l < names.size() ? names[l] : QByteArray::number(l)) +
-               ',' + floatText(data_.x[i]) + ',' + floatText(data_.y[i]) + ',';
-        if (hasZ) out += floatText(data_.z[i]) + ',';
-        if (!data_.pair.empty() && data_.pair[i] >= 0) out += QByteArray::number(data_.pair[i]);
-        out += "\r\n";
-        if (out.size() > (1 << 20)) file.write(out), out.clear();
+        QByteArray row = QByteArray::number(i) + ',' +
+                         (l < names.size() ? names[l] : QByteArray::number(l)) + ',' +
+                         floatText(data_.x[i]) + ',' + floatText(data_.y[i]) + ',';
+        if (hasZ) row += floatText(data_.z[i]) + ',';
+        if (!data_.pair.empty() && data_.pair[i] >= 0) row += QByteArray::number(data_.pair[i]);
+        row += "\r\n";
+        out << row;
     }
-    file.write(out);
-    if (file.commit()) return true;
-    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-    return false;
 }
 
 }  // namespace isomorph::views

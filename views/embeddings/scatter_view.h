@@ -13,14 +13,19 @@
 #include <QTimer>
 #include <QWidget>
 
+#include "views/embeddings/scatter_camera.h"
 #include "views/embeddings/scatter_data.h"
 #include "views/embeddings/scatter_index.h"
+#include "views/embeddings/scatter_overlay.h"
 #include "views/embeddings/scatter_raster.h"
+#include "views/embeddings/translation_groups.h"
 
 class QPainter;
 class QVariantAnimation;
 
 namespace isomorph::views {
+
+class CsvExportSink;
 
 /// The Embeddings view's scatter plot: up to millions of projected sentence embeddings,
 /// coloured by language, with translation pairs, hover, click, lasso, search and animated
@@ -91,8 +96,9 @@ class ScatterView : public QWidget {
     /// Shows all finite points with a margin.
     void fitToData();
     /// The data point shown at the widget's centre, and the zoom (pixels per data unit).
-    QPointF viewCenter() const { return center_; }
-    double viewScale() const { return scale_; }
+    QPointF viewCenter() const { return camera_.center(); }
+    double viewScale() const { return camera_.scale(); }
+    /// Ignored unless the centre is finite and the scale positive and finite.
     void setView(QPointF center, double scale);
     void panBy(QPointF pixels);
     /// Zooms by `factor` keeping the data point under `anchor` (widget pixels) in place.
@@ -126,8 +132,9 @@ class ScatterView : public QWidget {
 
     /// Export what is shown at the widget's size (PNG, SVG), or every point's coordinates
     /// (CSV: index,language,x,y[,z],pair; shortest exact float text; CRLF). All three are written
-    /// atomically (QSaveFile). Return false and set *error on failure. SVG holds vector points
-    /// up to kSvgVectorPoints shown points and an embedded image of them beyond.
+    /// atomically (QSaveFile, views/export_file.h). Return false and set *error on failure. SVG
+    /// holds vector points up to kSvgVectorPoints shown points and an embedded image of them
+    /// beyond.
     bool exportPng(const QString& path, QString* error = nullptr);
     bool exportSvg(const QString& path, QString* error = nullptr);
     bool exportCsv(const QString& path, QString* error = nullptr) const;
@@ -169,10 +176,6 @@ class ScatterView : public QWidget {
     void keyPressEvent(QKeyEvent* event) override;
 
   private:
-    struct LegendRow {
-        int language;
-        QRectF rect;
-    };
     struct BaseKey {
         QSize size;
         double cx = 0, cy = 0, scale = 0, radius = 0, progress = 1;
@@ -184,23 +187,21 @@ class ScatterView : public QWidget {
 
     enum class Target { Screen, Png, Svg };
     void paintAll(QPainter& painter, Target target);
-    int legendWidth() const;
+    ScatterLegend legend() const;
+    int legendWidth() const;  // 0: no legend
     QRectF plotRect() const;  // where fitting puts the points (clear of legend and titles)
     const QImage& baseImage(int stride);
     bool canReproject() const;
     int levelStride() const;  // of transition and orbit frames, from the measured times
-    void paintPairLines(QPainter& painter) const;
-    void paintLabels(QPainter& painter) const;
-    void paintHover(QPainter& painter) const;
-    void paintLasso(QPainter& painter) const;
-    void paintLegend(QPainter& painter);
+    ScatterOverlayScene overlayScene() const;
+    /// Lines, labels, frame and legend; the hover ring and lasso too when interactive.
+    void paintOverlays(QPainter& painter, bool interactive);
     void paintFrame(QPainter& painter) const;
     void paintVectorPoints(QPainter& painter) const;
     QPointF pointPosition(int i) const;  // data coordinates, animated
     ScatterRasterRequest rasterRequest(QSize pixels, double dpr) const;
     void changed();  // the base image is out of date
     void rebuildEmphasis();
-    void rebuildPairs();
     void rebuildIndex();
     void refreshDrawn();  // drawn_'s coordinates from the plane ones, in the index's order
     void project();
@@ -209,13 +210,14 @@ class ScatterView : public QWidget {
     /// projection.
     const std::vector<float>& planeX() const { return threeD_ ? projX_ : data_.x; }
     const std::vector<float>& planeY() const { return threeD_ ? projY_ : data_.y; }
+    void setCamera(const ScatterCamera& camera);  // as setView
+    void writeCsvRows(CsvExportSink& out) const;
     void startInteraction();
     void updateHover(QPointF pos);
     /// Bounds of the finite points as drawn now (between the two sets while moving); none
     /// when there is no finite point.
     std::optional<QRectF> currentBounds() const;
     void fitTo(const std::optional<QRectF>& bounds);
-    std::pair<int, int> groupRange(int group) const;  // into pairOrder_
     ScatterIndex::Filter filter() const;
     int visiblePointCount() const;
 
@@ -246,15 +248,10 @@ class ScatterView : public QWidget {
     bool indexStale_ = false;
     bool orbit_ = false;  // the current drag rotates
 
-    QPointF center_;
-    double scale_ = 1.0;
+    ScatterCamera camera_;
     bool autoFit_ = true;
 
-    // Translation groups: point indices ordered by group id; groupIds_[k] starts at
-    // groupStart_[k].
-    std::vector<int> pairOrder_;
-    std::vector<int> groupIds_;
-    std::vector<int> groupStart_;
+    TranslationGroups groups_;
 
     QList<int> selection_;
     QList<int> highlightedPairs_;
@@ -294,7 +291,7 @@ class ScatterView : public QWidget {
     bool moved_ = false;
     QPolygonF lasso_;
     int hovered_ = -1;
-    std::vector<LegendRow> legendRows_;
+    std::vector<ScatterLegendRow> legendRows_;
 };
 
 }  // namespace isomorph::views
