@@ -4,14 +4,14 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="161"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>MLM-Verlust</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="35"/>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="263"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="35"/>
         <source>CCP loss</source>
         <translation>CCP-Verlust</translation>
     </message>
@@ -60,14 +60,14 @@
         <translation>Ausrichtung der Übersetzungen</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="53"/>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="266"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="53"/>
         <source>CCP in-batch accuracy (leakage when ~1)</source>
         <translation>CCP-Genauigkeit im Batch (Leck bei ~1)</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="164"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>MLM-Genauigkeit auf maskierten Tokens</translation>
     </message>

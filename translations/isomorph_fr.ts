@@ -4,14 +4,14 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="161"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>Perte MLM</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="35"/>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="263"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="35"/>
         <source>CCP loss</source>
         <translation>Perte CCP</translation>
     </message>
@@ -60,14 +60,14 @@
         <translation>Alignement des traductions</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="53"/>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="266"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="53"/>
         <source>CCP in-batch accuracy (leakage when ~1)</source>
         <translation>Précision CCP dans le lot (fuite si ~1)</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="164"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>Précision MLM sur les jetons masqués</translation>
     </message>
