@@ -333,7 +333,8 @@ class TestTranslations : public QObject {
             else if (shown == english && !keptOnPurpose)
                 problems << "shown in English: \"" + shown + "\"" + where;
         }
-        QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+        QVERIFY2(problems.isEmpty(),
+                 qPrintable(QString("%1 problems: ").arg(problems.size()) + problems.join('\n')));
 
         // The details name the metric that picks the best checkpoint by its title too.
         const QString devTitle =
