@@ -4,11 +4,13 @@
 <context>
     <name>MetricCatalog</name>
     <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="161"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>MLM-Verlust</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="263"/>
         <location filename="../views/runs/metric_catalog.cpp" line="35"/>
         <source>CCP loss</source>
         <translation>CCP-Verlust</translation>
@@ -20,6 +22,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="39"/>
+        <location filename="../core/train/objective_registry.cpp" line="59"/>
         <source>Dev bitext accuracy</source>
         <translation>Dev-Bitext-Genauigkeit</translation>
     </message>
@@ -35,16 +38,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="45"/>
+        <location filename="../core/train/objective_registry.cpp" line="70"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>Streuung der Einbettungen (1 = wie zu Beginn)</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="47"/>
+        <location filename="../core/train/objective_registry.cpp" line="77"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>Gleichmäßigkeit (niedriger = gleichmäßiger)</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="49"/>
+        <location filename="../core/train/objective_registry.cpp" line="72"/>
         <source>Embedding spread</source>
         <translation>Streuung der Einbettungen</translation>
     </message>
@@ -54,22 +60,26 @@
         <translation>Ausrichtung der Übersetzungen</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="266"/>
         <location filename="../views/runs/metric_catalog.cpp" line="53"/>
         <source>CCP in-batch accuracy (leakage when ~1)</source>
         <translation>CCP-Genauigkeit im Batch (Leck bei ~1)</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="164"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>MLM-Genauigkeit auf maskierten Tokens</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="57"/>
+        <location filename="../core/train/objective_registry.cpp" line="79"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="59"/>
+        <location filename="../core/train/objective_registry.cpp" line="81"/>
         <source>Gradient norm</source>
         <translation>Gradientennorm</translation>
     </message>
@@ -85,6 +95,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="65"/>
+        <location filename="../core/train/objective_registry.cpp" line="85"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
@@ -95,16 +106,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="69"/>
+        <location filename="../core/train/objective_registry.cpp" line="89"/>
         <source>Step time</source>
         <translation>Schrittdauer</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="71"/>
+        <location filename="../core/train/objective_registry.cpp" line="91"/>
         <source>Peak memory</source>
         <translation>Spitzenspeicher</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="73"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Peak device memory</source>
         <translation>Spitzenspeicher des Geräts</translation>
     </message>
@@ -114,29 +128,290 @@
         <translation>Trainingszeit</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="181"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="201"/>
         <source>metrics.jsonl key: %1</source>
         <translation>Schlüssel in metrics.jsonl: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="184"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
         <source>objective: %1</source>
         <translation>Trainingsziel: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="187"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
         <source>lower is better</source>
         <translation>niedriger ist besser</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="189"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
         <source>higher is better</source>
         <translation>höher ist besser</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="191"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>bei Evaluierungen gemessen (nicht geglättet)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="532"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <source>nats</source>
+        <translation>nats</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="268"/>
+        <source>CCP negatives per anchor</source>
+        <translation>CCP-Negative pro Anker</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <source>HICTL loss (L_S + word_weight L_W)</source>
+        <translation>HICTL-Verlust (L_S + word_weight L_W)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <source>HICTL in-batch accuracy (translation ranked first)</source>
+        <translation>HICTL-Genauigkeit im Batch (Übersetzung auf Rang 1)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="430"/>
+        <source>HICTL negatives per query</source>
+        <translation>HICTL-Negative pro Anfrage</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="433"/>
+        <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
+        <translation>HICTL p_avg (Mittel von exp(-Verlust) der letzten Batches)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <source>HICTL share of negatives farther than the positive</source>
+        <translation>HICTL-Anteil der Negative, die weiter entfernt sind als das Positive</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <source>HICTL mean interpolation lambda (lower = harder)</source>
+        <translation>Mittleres HICTL-Interpolations-Lambda (niedriger = schwerer)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
+        <source>HICTL pairs skipped (a side without tokens)</source>
+        <translation>Übersprungene HICTL-Paare (eine Seite ohne Tokens)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <source>pairs</source>
+        <translation>Paare</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <source>HICTL sentence-level loss L_S</source>
+        <translation>HICTL-Verlust auf Satzebene L_S</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <source>HICTL word-level loss L_W</source>
+        <translation>HICTL-Verlust auf Wortebene L_W</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="449"/>
+        <source>HICTL word level: bag words above every sampled negative</source>
+        <translation>HICTL-Wortebene: Wörter der Tasche über allen gezogenen Negativen</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
+        <translation>IR-Gesamtverlust (L_IR + w_s L_semaCL + w_l L_langCL)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <source>IR retrieval loss L_IR (eq. 1)</source>
+        <translation>IR-Retrieval-Verlust L_IR (Gl. 1)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <source>IR semantic contrastive loss (eq. 2)</source>
+        <translation>Semantischer kontrastiver IR-Verlust (Gl. 2)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <source>IR language contrastive loss (eq. 3)</source>
+        <translation>Sprachlicher kontrastiver IR-Verlust (Gl. 3)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <source>IR in-batch accuracy (positive passage ranked first)</source>
+        <translation>IR-Genauigkeit im Batch (positive Passage auf Rang 1)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <source>IR semantic CL accuracy (translation ranked first)</source>
+        <translation>IR-Genauigkeit des semantischen CL (Übersetzung auf Rang 1)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <source>IR in-batch negatives per query</source>
+        <translation>IR-Negative im Batch pro Anfrage</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <source>IR training queries skipped (no judged positive)</source>
+        <translation>Übersprungene IR-Trainingsanfragen (kein bewertetes Positiv)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="548"/>
+        <source>queries</source>
+        <translation>Anfragen</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="166"/>
+        <source>Masked tokens per batch</source>
+        <translation>Maskierte Tokens pro Batch</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <source>tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="427"/>
+        <source>MSM loss</source>
+        <translation>MSM-Verlust</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="430"/>
+        <source>MSM masked-sentence accuracy</source>
+        <translation>MSM-Genauigkeit auf maskierten Sätzen</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="433"/>
+        <source>MSM dynamic bias alpha (intra - cross similarity / tau)</source>
+        <translation>Dynamischer MSM-Bias alpha (Ähnlichkeit intra - cross / tau)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="436"/>
+        <source>MSM negatives per masked sentence</source>
+        <translation>MSM-Negative pro maskiertem Satz</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="438"/>
+        <source>MSM sentences per batch</source>
+        <translation>MSM-Sätze pro Batch</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="100"/>
+        <source>TLM loss</source>
+        <translation>TLM-Verlust</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="103"/>
+        <source>TLM accuracy on masked tokens</source>
+        <translation>TLM-Genauigkeit auf maskierten Tokens</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="105"/>
+        <source>TLM masked tokens per batch</source>
+        <translation>Maskierte TLM-Tokens pro Batch</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="531"/>
+        <source>XLP loss (RR or QLM batch)</source>
+        <translation>XLP-Verlust (RR- oder QLM-Batch)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="533"/>
+        <source>XLP relevance ranking loss</source>
+        <translation>XLP-Verlust des Relevanz-Rankings</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <source>XLP query language modelling loss</source>
+        <translation>XLP-Verlust der Anfrage-Sprachmodellierung</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <source>XLP RR accuracy (positive scored highest)</source>
+        <translation>XLP-RR-Genauigkeit (Positiv am höchsten bewertet)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="540"/>
+        <source>XLP QLM accuracy on masked tokens</source>
+        <translation>XLP-QLM-Genauigkeit auf maskierten Tokens</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="542"/>
+        <source>XLP QLM masked tokens per batch</source>
+        <translation>Maskierte XLP-QLM-Tokens pro Batch</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="544"/>
+        <source>XLP hard-negative fraction</source>
+        <translation>XLP-Anteil harter Negative</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <source>XLP queries cut to the global budget per batch</source>
+        <translation>XLP-Anfragen, auf das globale Budget pro Batch gekürzt</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="57"/>
+        <source>Weighted training loss</source>
+        <translation>Gewichteter Trainingsverlust</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="62"/>
+        <source>Dev bitext accuracy after mean shift</source>
+        <translation>Dev-Bitext-Genauigkeit nach Mittelwertverschiebung</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="64"/>
+        <source>Dev bitext accuracy per language pair</source>
+        <translation>Dev-Bitext-Genauigkeit pro Sprachpaar</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="67"/>
+        <source>Dev bitext accuracy after mean shift, per language pair</source>
+        <translation>Dev-Bitext-Genauigkeit nach Mittelwertverschiebung, pro Sprachpaar</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="75"/>
+        <source>Alignment of translation pairs (lower = closer)</source>
+        <translation>Ausrichtung der Übersetzungspaare (niedriger = näher)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="83"/>
+        <source>fp16 loss scale</source>
+        <translation>FP16-Verlustskalierung</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <source>tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="87"/>
+        <source>Sequences / s</source>
+        <translation>Sequenzen / s</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <source>sequences/s</source>
+        <translation>Sequenzen/s</translation>
     </message>
 </context>
 <context>
@@ -232,12 +507,12 @@
         <translation>Noch keine status.json: Der Lauf startet gerade oder wurde von einem anderen Werkzeug geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="117"/>
+        <location filename="../app/gui/runs_controller.cpp" line="118"/>
         <source>line %1: %2</source>
         <translation>Zeile %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="131"/>
+        <location filename="../app/gui/runs_controller.cpp" line="132"/>
         <source>a schema record without a &quot;metrics&quot; array</source>
         <translation>ein Schema-Eintrag ohne „metrics“-Array</translation>
     </message>
@@ -781,77 +1056,77 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <location filename="../app/gui/runs_controller.cpp" line="327"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 ist ein Sweep, der noch keine Läufe enthält</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="333"/>
+        <location filename="../app/gui/runs_controller.cpp" line="334"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 ist weder ein Laufordner (kein config.toml oder metrics.jsonl) noch ein Sweep-Ordner</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="349"/>
+        <location filename="../app/gui/runs_controller.cpp" line="350"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>isomorph-cli wurde nicht unter %1 gefunden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="373"/>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
         <source>exited with status %1: %2</source>
         <translation>mit Status %1 beendet: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <location filename="../app/gui/runs_controller.cpp" line="375"/>
         <source>crashed: %1</source>
         <translation>abgestürzt: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="376"/>
+        <location filename="../app/gui/runs_controller.cpp" line="377"/>
         <source>Run %1 %2</source>
         <translation>Lauf %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="378"/>
+        <location filename="../app/gui/runs_controller.cpp" line="379"/>
         <source>Run %1 ended</source>
         <translation>Lauf %1 beendet</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="386"/>
+        <location filename="../app/gui/runs_controller.cpp" line="387"/>
         <source>could not start isomorph-cli</source>
         <translation>isomorph-cli konnte nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <location filename="../app/gui/runs_controller.cpp" line="388"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Lauf %1: isomorph-cli konnte nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="407"/>
+        <location filename="../app/gui/runs_controller.cpp" line="408"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 läuft auf %2; dort stoppen</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="415"/>
+        <location filename="../app/gui/runs_controller.cpp" line="416"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>%1 wird gestoppt: Der Lauf speichert einen Checkpoint und beendet sich</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="594"/>
+        <location filename="../app/gui/runs_controller.cpp" line="595"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 Zeile(n) von metrics.jsonl sind keine gültigen Einträge und wurden übersprungen (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="624"/>
+        <location filename="../app/gui/runs_controller.cpp" line="625"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <location filename="../app/gui/runs_controller.cpp" line="626"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="638"/>
+        <location filename="../app/gui/runs_controller.cpp" line="639"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;Schritt %3 von %4&lt;br&gt;Trainingszeit %5, Restzeit %6&lt;br&gt;letzter Verlust %7&lt;br&gt;bester Wert %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>

@@ -4,11 +4,13 @@
 <context>
     <name>MetricCatalog</name>
     <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="161"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>Pérdida MLM</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="263"/>
         <location filename="../views/runs/metric_catalog.cpp" line="35"/>
         <source>CCP loss</source>
         <translation>Pérdida CCP</translation>
@@ -20,6 +22,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="39"/>
+        <location filename="../core/train/objective_registry.cpp" line="59"/>
         <source>Dev bitext accuracy</source>
         <translation>Precisión bitexto en dev</translation>
     </message>
@@ -35,16 +38,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="45"/>
+        <location filename="../core/train/objective_registry.cpp" line="70"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>Dispersión de los embeddings (1 = como al inicio)</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="47"/>
+        <location filename="../core/train/objective_registry.cpp" line="77"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>Uniformidad (menor = más uniforme)</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="49"/>
+        <location filename="../core/train/objective_registry.cpp" line="72"/>
         <source>Embedding spread</source>
         <translation>Dispersión de los embeddings</translation>
     </message>
@@ -54,22 +60,26 @@
         <translation>Alineamiento de las traducciones</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="266"/>
         <location filename="../views/runs/metric_catalog.cpp" line="53"/>
         <source>CCP in-batch accuracy (leakage when ~1)</source>
         <translation>Precisión CCP dentro del lote (fuga si ≈1)</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="164"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>Precisión MLM en los tokens enmascarados</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="57"/>
+        <location filename="../core/train/objective_registry.cpp" line="79"/>
         <source>Learning rate</source>
         <translation>Tasa de aprendizaje</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="59"/>
+        <location filename="../core/train/objective_registry.cpp" line="81"/>
         <source>Gradient norm</source>
         <translation>Norma del gradiente</translation>
     </message>
@@ -85,6 +95,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="65"/>
+        <location filename="../core/train/objective_registry.cpp" line="85"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
@@ -95,16 +106,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="69"/>
+        <location filename="../core/train/objective_registry.cpp" line="89"/>
         <source>Step time</source>
         <translation>Tiempo por paso</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="71"/>
+        <location filename="../core/train/objective_registry.cpp" line="91"/>
         <source>Peak memory</source>
         <translation>Memoria máxima</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="73"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Peak device memory</source>
         <translation>Memoria máxima del dispositivo</translation>
     </message>
@@ -114,29 +128,290 @@
         <translation>Tiempo de entrenamiento</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="181"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="201"/>
         <source>metrics.jsonl key: %1</source>
         <translation>clave en metrics.jsonl: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="184"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
         <source>objective: %1</source>
         <translation>objetivo: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="187"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
         <source>lower is better</source>
         <translation>menor es mejor</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="189"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
         <source>higher is better</source>
         <translation>mayor es mejor</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="191"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>medido en las evaluaciones (sin suavizar)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="532"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <source>nats</source>
+        <translation>nats</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="268"/>
+        <source>CCP negatives per anchor</source>
+        <translation>Negativos CCP por ancla</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <source>HICTL loss (L_S + word_weight L_W)</source>
+        <translation>Pérdida HICTL (L_S + word_weight L_W)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <source>HICTL in-batch accuracy (translation ranked first)</source>
+        <translation>Precisión HICTL dentro del lote (traducción en primer lugar)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="430"/>
+        <source>HICTL negatives per query</source>
+        <translation>Negativos HICTL por consulta</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="433"/>
+        <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
+        <translation>p_avg HICTL (media de exp(-pérdida) de los últimos lotes)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <source>HICTL share of negatives farther than the positive</source>
+        <translation>Proporción HICTL de negativos más lejanos que el positivo</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <source>HICTL mean interpolation lambda (lower = harder)</source>
+        <translation>Lambda de interpolación media HICTL (menor = más difícil)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
+        <source>HICTL pairs skipped (a side without tokens)</source>
+        <translation>Pares HICTL omitidos (un lado sin tokens)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <source>pairs</source>
+        <translation>pares</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <source>HICTL sentence-level loss L_S</source>
+        <translation>Pérdida HICTL a nivel de oración L_S</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <source>HICTL word-level loss L_W</source>
+        <translation>Pérdida HICTL a nivel de palabra L_W</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="449"/>
+        <source>HICTL word level: bag words above every sampled negative</source>
+        <translation>HICTL nivel de palabra: palabras de la bolsa por encima de todos los negativos muestreados</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
+        <translation>Pérdida conjunta IR (L_IR + w_s L_semaCL + w_l L_langCL)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <source>IR retrieval loss L_IR (eq. 1)</source>
+        <translation>Pérdida de recuperación IR L_IR (ec. 1)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <source>IR semantic contrastive loss (eq. 2)</source>
+        <translation>Pérdida contrastiva semántica IR (ec. 2)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <source>IR language contrastive loss (eq. 3)</source>
+        <translation>Pérdida contrastiva de idioma IR (ec. 3)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <source>IR in-batch accuracy (positive passage ranked first)</source>
+        <translation>Precisión IR dentro del lote (pasaje positivo en primer lugar)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <source>IR semantic CL accuracy (translation ranked first)</source>
+        <translation>Precisión CL semántico IR (traducción en primer lugar)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <source>IR in-batch negatives per query</source>
+        <translation>Negativos IR dentro del lote por consulta</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <source>IR training queries skipped (no judged positive)</source>
+        <translation>Consultas de entrenamiento IR omitidas (sin positivo juzgado)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="548"/>
+        <source>queries</source>
+        <translation>consultas</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="166"/>
+        <source>Masked tokens per batch</source>
+        <translation>Tokens enmascarados por lote</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <source>tokens</source>
+        <translation>tokens</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="427"/>
+        <source>MSM loss</source>
+        <translation>Pérdida MSM</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="430"/>
+        <source>MSM masked-sentence accuracy</source>
+        <translation>Precisión MSM en las oraciones enmascaradas</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="433"/>
+        <source>MSM dynamic bias alpha (intra - cross similarity / tau)</source>
+        <translation>Sesgo dinámico alfa MSM (similitud intra - cruzada / tau)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="436"/>
+        <source>MSM negatives per masked sentence</source>
+        <translation>Negativos MSM por oración enmascarada</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="438"/>
+        <source>MSM sentences per batch</source>
+        <translation>Oraciones MSM por lote</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="100"/>
+        <source>TLM loss</source>
+        <translation>Pérdida TLM</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="103"/>
+        <source>TLM accuracy on masked tokens</source>
+        <translation>Precisión TLM en los tokens enmascarados</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="105"/>
+        <source>TLM masked tokens per batch</source>
+        <translation>Tokens enmascarados TLM por lote</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="531"/>
+        <source>XLP loss (RR or QLM batch)</source>
+        <translation>Pérdida XLP (lote RR o QLM)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="533"/>
+        <source>XLP relevance ranking loss</source>
+        <translation>Pérdida de ordenación por relevancia XLP</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <source>XLP query language modelling loss</source>
+        <translation>Pérdida de modelado del lenguaje de consultas XLP</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <source>XLP RR accuracy (positive scored highest)</source>
+        <translation>Precisión RR XLP (positivo con la puntuación más alta)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="540"/>
+        <source>XLP QLM accuracy on masked tokens</source>
+        <translation>Precisión QLM XLP en los tokens enmascarados</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="542"/>
+        <source>XLP QLM masked tokens per batch</source>
+        <translation>Tokens enmascarados QLM XLP por lote</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="544"/>
+        <source>XLP hard-negative fraction</source>
+        <translation>Proporción de negativos difíciles XLP</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <source>XLP queries cut to the global budget per batch</source>
+        <translation>Consultas XLP recortadas al presupuesto global por lote</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="57"/>
+        <source>Weighted training loss</source>
+        <translation>Pérdida de entrenamiento ponderada</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="62"/>
+        <source>Dev bitext accuracy after mean shift</source>
+        <translation>Precisión bitexto en dev tras centrar la media</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="64"/>
+        <source>Dev bitext accuracy per language pair</source>
+        <translation>Precisión bitexto en dev por par de idiomas</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="67"/>
+        <source>Dev bitext accuracy after mean shift, per language pair</source>
+        <translation>Precisión bitexto en dev tras centrar la media, por par de idiomas</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="75"/>
+        <source>Alignment of translation pairs (lower = closer)</source>
+        <translation>Alineamiento de los pares de traducción (menor = más cercanos)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="83"/>
+        <source>fp16 loss scale</source>
+        <translation>Escala de pérdida FP16</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <source>tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="87"/>
+        <source>Sequences / s</source>
+        <translation>Secuencias / s</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <source>sequences/s</source>
+        <translation>secuencias/s</translation>
     </message>
 </context>
 <context>
@@ -232,12 +507,12 @@
         <translation>Aún no hay status.json: la ejecución está arrancando o la escribió otra herramienta.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="117"/>
+        <location filename="../app/gui/runs_controller.cpp" line="118"/>
         <source>line %1: %2</source>
         <translation>línea %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="131"/>
+        <location filename="../app/gui/runs_controller.cpp" line="132"/>
         <source>a schema record without a &quot;metrics&quot; array</source>
         <translation>un registro de esquema sin el array &quot;metrics&quot;</translation>
     </message>
@@ -781,77 +1056,77 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <location filename="../app/gui/runs_controller.cpp" line="327"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 es un barrido que aún no tiene ejecuciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="333"/>
+        <location filename="../app/gui/runs_controller.cpp" line="334"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 no es una carpeta de ejecución (sin config.toml ni metrics.jsonl) ni de barrido</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="349"/>
+        <location filename="../app/gui/runs_controller.cpp" line="350"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>No se encontró isomorph-cli en %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="373"/>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
         <source>exited with status %1: %2</source>
         <translation>terminó con el estado %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <location filename="../app/gui/runs_controller.cpp" line="375"/>
         <source>crashed: %1</source>
         <translation>se bloqueó: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="376"/>
+        <location filename="../app/gui/runs_controller.cpp" line="377"/>
         <source>Run %1 %2</source>
         <translation>Ejecución %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="378"/>
+        <location filename="../app/gui/runs_controller.cpp" line="379"/>
         <source>Run %1 ended</source>
         <translation>La ejecución %1 terminó</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="386"/>
+        <location filename="../app/gui/runs_controller.cpp" line="387"/>
         <source>could not start isomorph-cli</source>
         <translation>no se pudo iniciar isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <location filename="../app/gui/runs_controller.cpp" line="388"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Ejecución %1: no se pudo iniciar isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="407"/>
+        <location filename="../app/gui/runs_controller.cpp" line="408"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 se ejecuta en %2; deténgala allí</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="415"/>
+        <location filename="../app/gui/runs_controller.cpp" line="416"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>Deteniendo %1: guarda un checkpoint y termina</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="594"/>
+        <location filename="../app/gui/runs_controller.cpp" line="595"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 línea(s) de metrics.jsonl no son registros válidos y se omitieron (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="624"/>
+        <location filename="../app/gui/runs_controller.cpp" line="625"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <location filename="../app/gui/runs_controller.cpp" line="626"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="638"/>
+        <location filename="../app/gui/runs_controller.cpp" line="639"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;paso %3 de %4&lt;br&gt;tiempo de entrenamiento %5, tiempo restante %6&lt;br&gt;última pérdida %7&lt;br&gt;mejor %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>

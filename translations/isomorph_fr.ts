@@ -4,11 +4,13 @@
 <context>
     <name>MetricCatalog</name>
     <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="161"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>Perte MLM</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="263"/>
         <location filename="../views/runs/metric_catalog.cpp" line="35"/>
         <source>CCP loss</source>
         <translation>Perte CCP</translation>
@@ -20,6 +22,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="39"/>
+        <location filename="../core/train/objective_registry.cpp" line="59"/>
         <source>Dev bitext accuracy</source>
         <translation>Précision bitexte (dev)</translation>
     </message>
@@ -35,16 +38,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="45"/>
+        <location filename="../core/train/objective_registry.cpp" line="70"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>Dispersion des plongements (1 = comme au départ)</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="47"/>
+        <location filename="../core/train/objective_registry.cpp" line="77"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>Uniformité (plus bas = plus uniforme)</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="49"/>
+        <location filename="../core/train/objective_registry.cpp" line="72"/>
         <source>Embedding spread</source>
         <translation>Dispersion des plongements</translation>
     </message>
@@ -54,22 +60,26 @@
         <translation>Alignement des traductions</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="266"/>
         <location filename="../views/runs/metric_catalog.cpp" line="53"/>
         <source>CCP in-batch accuracy (leakage when ~1)</source>
         <translation>Précision CCP dans le lot (fuite si ~1)</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="164"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>Précision MLM sur les jetons masqués</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="57"/>
+        <location filename="../core/train/objective_registry.cpp" line="79"/>
         <source>Learning rate</source>
         <translation>Taux d’apprentissage</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="59"/>
+        <location filename="../core/train/objective_registry.cpp" line="81"/>
         <source>Gradient norm</source>
         <translation>Norme du gradient</translation>
     </message>
@@ -85,6 +95,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="65"/>
+        <location filename="../core/train/objective_registry.cpp" line="85"/>
         <source>Tokens / s</source>
         <translation>Jetons / s</translation>
     </message>
@@ -95,16 +106,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="69"/>
+        <location filename="../core/train/objective_registry.cpp" line="89"/>
         <source>Step time</source>
         <translation>Durée d’un pas</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="71"/>
+        <location filename="../core/train/objective_registry.cpp" line="91"/>
         <source>Peak memory</source>
         <translation>Mémoire maximale</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="73"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Peak device memory</source>
         <translation>Mémoire maximale du périphérique</translation>
     </message>
@@ -114,29 +128,290 @@
         <translation>Durée d’entraînement</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="181"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="201"/>
         <source>metrics.jsonl key: %1</source>
         <translation>clé dans metrics.jsonl : %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="184"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
         <source>objective: %1</source>
         <translation>objectif : %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="187"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
         <source>lower is better</source>
         <translation>plus bas est meilleur</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="189"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
         <source>higher is better</source>
         <translation>plus haut est meilleur</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="191"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>mesurée lors des évaluations (non lissée)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="532"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <source>nats</source>
+        <translation>nats</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="268"/>
+        <source>CCP negatives per anchor</source>
+        <translation>Négatifs CCP par ancre</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <source>HICTL loss (L_S + word_weight L_W)</source>
+        <translation>Perte HICTL (L_S + word_weight L_W)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <source>HICTL in-batch accuracy (translation ranked first)</source>
+        <translation>Précision HICTL dans le lot (traduction classée première)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="430"/>
+        <source>HICTL negatives per query</source>
+        <translation>Négatifs HICTL par requête</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="433"/>
+        <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
+        <translation>p_avg HICTL (moyenne de exp(-perte) des derniers lots)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <source>HICTL share of negatives farther than the positive</source>
+        <translation>Part HICTL des négatifs plus éloignés que le positif</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <source>HICTL mean interpolation lambda (lower = harder)</source>
+        <translation>Lambda d’interpolation moyen HICTL (plus bas = plus difficile)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
+        <source>HICTL pairs skipped (a side without tokens)</source>
+        <translation>Paires HICTL ignorées (un côté sans jetons)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <source>pairs</source>
+        <translation>paires</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <source>HICTL sentence-level loss L_S</source>
+        <translation>Perte HICTL au niveau de la phrase L_S</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <source>HICTL word-level loss L_W</source>
+        <translation>Perte HICTL au niveau des mots L_W</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="449"/>
+        <source>HICTL word level: bag words above every sampled negative</source>
+        <translation>HICTL niveau mots : mots du sac au-dessus de tous les négatifs tirés</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
+        <translation>Perte conjointe IR (L_IR + w_s L_semaCL + w_l L_langCL)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <source>IR retrieval loss L_IR (eq. 1)</source>
+        <translation>Perte de recherche IR L_IR (éq. 1)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <source>IR semantic contrastive loss (eq. 2)</source>
+        <translation>Perte contrastive sémantique IR (éq. 2)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <source>IR language contrastive loss (eq. 3)</source>
+        <translation>Perte contrastive de langue IR (éq. 3)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <source>IR in-batch accuracy (positive passage ranked first)</source>
+        <translation>Précision IR dans le lot (passage positif classé premier)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <source>IR semantic CL accuracy (translation ranked first)</source>
+        <translation>Précision CL sémantique IR (traduction classée première)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <source>IR in-batch negatives per query</source>
+        <translation>Négatifs IR dans le lot par requête</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <source>IR training queries skipped (no judged positive)</source>
+        <translation>Requêtes d’entraînement IR ignorées (aucun positif jugé)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="548"/>
+        <source>queries</source>
+        <translation>requêtes</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="166"/>
+        <source>Masked tokens per batch</source>
+        <translation>Jetons masqués par lot</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <source>tokens</source>
+        <translation>jetons</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="427"/>
+        <source>MSM loss</source>
+        <translation>Perte MSM</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="430"/>
+        <source>MSM masked-sentence accuracy</source>
+        <translation>Précision MSM sur les phrases masquées</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="433"/>
+        <source>MSM dynamic bias alpha (intra - cross similarity / tau)</source>
+        <translation>Biais dynamique alpha MSM (similarité intra - croisée / tau)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="436"/>
+        <source>MSM negatives per masked sentence</source>
+        <translation>Négatifs MSM par phrase masquée</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="438"/>
+        <source>MSM sentences per batch</source>
+        <translation>Phrases MSM par lot</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="100"/>
+        <source>TLM loss</source>
+        <translation>Perte TLM</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="103"/>
+        <source>TLM accuracy on masked tokens</source>
+        <translation>Précision TLM sur les jetons masqués</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="105"/>
+        <source>TLM masked tokens per batch</source>
+        <translation>Jetons masqués TLM par lot</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="531"/>
+        <source>XLP loss (RR or QLM batch)</source>
+        <translation>Perte XLP (lot RR ou QLM)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="533"/>
+        <source>XLP relevance ranking loss</source>
+        <translation>Perte de classement par pertinence XLP</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <source>XLP query language modelling loss</source>
+        <translation>Perte de modélisation du langage des requêtes XLP</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <source>XLP RR accuracy (positive scored highest)</source>
+        <translation>Précision RR XLP (positif au score le plus élevé)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="540"/>
+        <source>XLP QLM accuracy on masked tokens</source>
+        <translation>Précision QLM XLP sur les jetons masqués</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="542"/>
+        <source>XLP QLM masked tokens per batch</source>
+        <translation>Jetons masqués QLM XLP par lot</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="544"/>
+        <source>XLP hard-negative fraction</source>
+        <translation>Proportion de négatifs difficiles XLP</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <source>XLP queries cut to the global budget per batch</source>
+        <translation>Requêtes XLP tronquées au budget global par lot</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="57"/>
+        <source>Weighted training loss</source>
+        <translation>Perte d’entraînement pondérée</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="62"/>
+        <source>Dev bitext accuracy after mean shift</source>
+        <translation>Précision bitexte (dev) après recentrage de la moyenne</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="64"/>
+        <source>Dev bitext accuracy per language pair</source>
+        <translation>Précision bitexte (dev) par paire de langues</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="67"/>
+        <source>Dev bitext accuracy after mean shift, per language pair</source>
+        <translation>Précision bitexte (dev) après recentrage de la moyenne, par paire de langues</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="75"/>
+        <source>Alignment of translation pairs (lower = closer)</source>
+        <translation>Alignement des paires de traductions (plus bas = plus proches)</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="83"/>
+        <source>fp16 loss scale</source>
+        <translation>Facteur d’échelle de la perte FP16</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <source>tokens/s</source>
+        <translation>jetons/s</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="87"/>
+        <source>Sequences / s</source>
+        <translation>Séquences / s</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <source>sequences/s</source>
+        <translation>séquences/s</translation>
     </message>
 </context>
 <context>
@@ -232,12 +507,12 @@
         <translation>Pas encore de status.json : l’entraînement démarre ou a été écrit par un autre outil.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="117"/>
+        <location filename="../app/gui/runs_controller.cpp" line="118"/>
         <source>line %1: %2</source>
         <translation>ligne %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="131"/>
+        <location filename="../app/gui/runs_controller.cpp" line="132"/>
         <source>a schema record without a &quot;metrics&quot; array</source>
         <translation>un enregistrement de schéma sans tableau « metrics »</translation>
     </message>
@@ -781,77 +1056,77 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <location filename="../app/gui/runs_controller.cpp" line="327"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 est un balayage qui ne contient encore aucun entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="333"/>
+        <location filename="../app/gui/runs_controller.cpp" line="334"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 n’est ni un dossier d’entraînement (ni config.toml ni metrics.jsonl) ni un dossier de balayage</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="349"/>
+        <location filename="../app/gui/runs_controller.cpp" line="350"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>isomorph-cli est introuvable à l’emplacement %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="373"/>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
         <source>exited with status %1: %2</source>
         <translation>terminé avec le code %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <location filename="../app/gui/runs_controller.cpp" line="375"/>
         <source>crashed: %1</source>
         <translation>a planté : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="376"/>
+        <location filename="../app/gui/runs_controller.cpp" line="377"/>
         <source>Run %1 %2</source>
         <translation>Entraînement %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="378"/>
+        <location filename="../app/gui/runs_controller.cpp" line="379"/>
         <source>Run %1 ended</source>
         <translation>Entraînement %1 terminé</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="386"/>
+        <location filename="../app/gui/runs_controller.cpp" line="387"/>
         <source>could not start isomorph-cli</source>
         <translation>impossible de lancer isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <location filename="../app/gui/runs_controller.cpp" line="388"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Entraînement %1 : impossible de lancer isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="407"/>
+        <location filename="../app/gui/runs_controller.cpp" line="408"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 tourne sur %2 ; arrêtez-le sur cette machine</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="415"/>
+        <location filename="../app/gui/runs_controller.cpp" line="416"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>Arrêt de %1 : il enregistre un point de contrôle et quitte</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="594"/>
+        <location filename="../app/gui/runs_controller.cpp" line="595"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1 : %2 ligne(s) de metrics.jsonl ne sont pas des enregistrements valides et ont été ignorées (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="624"/>
+        <location filename="../app/gui/runs_controller.cpp" line="625"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <location filename="../app/gui/runs_controller.cpp" line="626"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="638"/>
+        <location filename="../app/gui/runs_controller.cpp" line="639"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;pas %3 sur %4&lt;br&gt;durée d’entraînement %5, temps restant %6&lt;br&gt;dernière perte %7&lt;br&gt;meilleur %8 : %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>

@@ -4,11 +4,13 @@
 <context>
     <name>MetricCatalog</name>
     <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="161"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>MLM 損失</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="263"/>
         <location filename="../views/runs/metric_catalog.cpp" line="35"/>
         <source>CCP loss</source>
         <translation>CCP 損失</translation>
@@ -20,6 +22,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="39"/>
+        <location filename="../core/train/objective_registry.cpp" line="59"/>
         <source>Dev bitext accuracy</source>
         <translation>dev 対訳検索精度</translation>
     </message>
@@ -35,16 +38,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="45"/>
+        <location filename="../core/train/objective_registry.cpp" line="70"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>埋め込みの広がり（1 = 開始時と同じ）</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="47"/>
+        <location filename="../core/train/objective_registry.cpp" line="77"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>一様性（低いほど一様）</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="49"/>
+        <location filename="../core/train/objective_registry.cpp" line="72"/>
         <source>Embedding spread</source>
         <translation>埋め込みの広がり</translation>
     </message>
@@ -54,22 +60,26 @@
         <translation>翻訳ペアのアラインメント</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="266"/>
         <location filename="../views/runs/metric_catalog.cpp" line="53"/>
         <source>CCP in-batch accuracy (leakage when ~1)</source>
         <translation>CCP バッチ内精度（≈1 ならリーク）</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="164"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>マスクトークンの MLM 精度</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="57"/>
+        <location filename="../core/train/objective_registry.cpp" line="79"/>
         <source>Learning rate</source>
         <translation>学習率</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="59"/>
+        <location filename="../core/train/objective_registry.cpp" line="81"/>
         <source>Gradient norm</source>
         <translation>勾配ノルム</translation>
     </message>
@@ -85,6 +95,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="65"/>
+        <location filename="../core/train/objective_registry.cpp" line="85"/>
         <source>Tokens / s</source>
         <translation>トークン / 秒</translation>
     </message>
@@ -95,16 +106,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="69"/>
+        <location filename="../core/train/objective_registry.cpp" line="89"/>
         <source>Step time</source>
         <translation>ステップ時間</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="71"/>
+        <location filename="../core/train/objective_registry.cpp" line="91"/>
         <source>Peak memory</source>
         <translation>ピークメモリ</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="73"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Peak device memory</source>
         <translation>デバイスのピークメモリ</translation>
     </message>
@@ -114,29 +128,290 @@
         <translation>学習時間</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="181"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="201"/>
         <source>metrics.jsonl key: %1</source>
         <translation>metrics.jsonl のキー: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="184"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
         <source>objective: %1</source>
         <translation>目的関数: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="187"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
         <source>lower is better</source>
         <translation>低いほど良い</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="189"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
         <source>higher is better</source>
         <translation>高いほど良い</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="191"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>評価時に測定（平滑化なし）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="532"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <source>nats</source>
+        <translation>ナット</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="268"/>
+        <source>CCP negatives per anchor</source>
+        <translation>アンカーあたりの CCP 負例数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <source>HICTL loss (L_S + word_weight L_W)</source>
+        <translation>HICTL 損失（L_S + word_weight L_W）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <source>HICTL in-batch accuracy (translation ranked first)</source>
+        <translation>HICTL バッチ内精度（翻訳が 1 位）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="430"/>
+        <source>HICTL negatives per query</source>
+        <translation>クエリあたりの HICTL 負例数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="433"/>
+        <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
+        <translation>HICTL p_avg（直近のバッチの exp(-損失) の平均）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <source>HICTL share of negatives farther than the positive</source>
+        <translation>HICTL 正例より遠い負例の割合</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <source>HICTL mean interpolation lambda (lower = harder)</source>
+        <translation>HICTL 平均補間 λ（低いほど難しい）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
+        <source>HICTL pairs skipped (a side without tokens)</source>
+        <translation>スキップした HICTL ペア（片側にトークンなし）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <source>pairs</source>
+        <translation>ペア</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <source>HICTL sentence-level loss L_S</source>
+        <translation>HICTL 文レベル損失 L_S</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <source>HICTL word-level loss L_W</source>
+        <translation>HICTL 単語レベル損失 L_W</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="449"/>
+        <source>HICTL word level: bag words above every sampled negative</source>
+        <translation>HICTL 単語レベル: サンプルしたすべての負例を上回るバッグ内の単語</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
+        <translation>IR 結合損失（L_IR + w_s L_semaCL + w_l L_langCL）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <source>IR retrieval loss L_IR (eq. 1)</source>
+        <translation>IR 検索損失 L_IR（式 1）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <source>IR semantic contrastive loss (eq. 2)</source>
+        <translation>IR 意味対照損失（式 2）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <source>IR language contrastive loss (eq. 3)</source>
+        <translation>IR 言語対照損失（式 3）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <source>IR in-batch accuracy (positive passage ranked first)</source>
+        <translation>IR バッチ内精度（正例パッセージが 1 位）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <source>IR semantic CL accuracy (translation ranked first)</source>
+        <translation>IR 意味 CL 精度（翻訳が 1 位）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <source>IR in-batch negatives per query</source>
+        <translation>クエリあたりの IR バッチ内負例数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <source>IR training queries skipped (no judged positive)</source>
+        <translation>スキップした IR 学習クエリ（判定済みの正例なし）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="548"/>
+        <source>queries</source>
+        <translation>クエリ</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="166"/>
+        <source>Masked tokens per batch</source>
+        <translation>バッチあたりのマスクトークン数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <source>tokens</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="427"/>
+        <source>MSM loss</source>
+        <translation>MSM 損失</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="430"/>
+        <source>MSM masked-sentence accuracy</source>
+        <translation>マスク文の MSM 精度</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="433"/>
+        <source>MSM dynamic bias alpha (intra - cross similarity / tau)</source>
+        <translation>MSM 動的バイアス α（文書内 - 文書間の類似度 / τ）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="436"/>
+        <source>MSM negatives per masked sentence</source>
+        <translation>マスク文あたりの MSM 負例数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="438"/>
+        <source>MSM sentences per batch</source>
+        <translation>バッチあたりの MSM 文数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="100"/>
+        <source>TLM loss</source>
+        <translation>TLM 損失</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="103"/>
+        <source>TLM accuracy on masked tokens</source>
+        <translation>マスクトークンの TLM 精度</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="105"/>
+        <source>TLM masked tokens per batch</source>
+        <translation>バッチあたりの TLM マスクトークン数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="531"/>
+        <source>XLP loss (RR or QLM batch)</source>
+        <translation>XLP 損失（RR または QLM のバッチ）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="533"/>
+        <source>XLP relevance ranking loss</source>
+        <translation>XLP 関連度ランキング損失</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <source>XLP query language modelling loss</source>
+        <translation>XLP クエリ言語モデリング損失</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <source>XLP RR accuracy (positive scored highest)</source>
+        <translation>XLP RR 精度（正例のスコアが最高）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="540"/>
+        <source>XLP QLM accuracy on masked tokens</source>
+        <translation>マスクトークンの XLP QLM 精度</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="542"/>
+        <source>XLP QLM masked tokens per batch</source>
+        <translation>バッチあたりの XLP QLM マスクトークン数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="544"/>
+        <source>XLP hard-negative fraction</source>
+        <translation>XLP ハードネガティブの割合</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <source>XLP queries cut to the global budget per batch</source>
+        <translation>バッチあたりの全体予算まで切り詰めた XLP クエリ</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="57"/>
+        <source>Weighted training loss</source>
+        <translation>重み付き学習損失</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="62"/>
+        <source>Dev bitext accuracy after mean shift</source>
+        <translation>dev 対訳検索精度（平均シフト後）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="64"/>
+        <source>Dev bitext accuracy per language pair</source>
+        <translation>言語ペアごとの dev 対訳検索精度</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="67"/>
+        <source>Dev bitext accuracy after mean shift, per language pair</source>
+        <translation>言語ペアごとの dev 対訳検索精度（平均シフト後）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="75"/>
+        <source>Alignment of translation pairs (lower = closer)</source>
+        <translation>翻訳ペアのアラインメント（低いほど近い）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="83"/>
+        <source>fp16 loss scale</source>
+        <translation>FP16 損失スケール</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <source>tokens/s</source>
+        <translation>トークン/秒</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="87"/>
+        <source>Sequences / s</source>
+        <translation>シーケンス / 秒</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <source>sequences/s</source>
+        <translation>シーケンス/秒</translation>
     </message>
 </context>
 <context>
@@ -232,12 +507,12 @@
         <translation>status.json がまだありません。実行の開始中か、別のツールで作成されたものです。</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="117"/>
+        <location filename="../app/gui/runs_controller.cpp" line="118"/>
         <source>line %1: %2</source>
         <translation>%1 行目: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="131"/>
+        <location filename="../app/gui/runs_controller.cpp" line="132"/>
         <source>a schema record without a &quot;metrics&quot; array</source>
         <translation>&quot;metrics&quot; 配列のないスキーマレコード</translation>
     </message>
@@ -780,77 +1055,77 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <location filename="../app/gui/runs_controller.cpp" line="327"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 はまだ実行のないスイープです</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="333"/>
+        <location filename="../app/gui/runs_controller.cpp" line="334"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 は実行フォルダー（config.toml も metrics.jsonl もない）でもスイープフォルダーでもありません</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="349"/>
+        <location filename="../app/gui/runs_controller.cpp" line="350"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>%1 に isomorph-cli が見つかりません</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="373"/>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
         <source>exited with status %1: %2</source>
         <translation>終了ステータス %1 で終了しました: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <location filename="../app/gui/runs_controller.cpp" line="375"/>
         <source>crashed: %1</source>
         <translation>クラッシュしました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="376"/>
+        <location filename="../app/gui/runs_controller.cpp" line="377"/>
         <source>Run %1 %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="378"/>
+        <location filename="../app/gui/runs_controller.cpp" line="379"/>
         <source>Run %1 ended</source>
         <translation>実行 %1 が終了しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="386"/>
+        <location filename="../app/gui/runs_controller.cpp" line="387"/>
         <source>could not start isomorph-cli</source>
         <translation>isomorph-cli を起動できませんでした</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <location filename="../app/gui/runs_controller.cpp" line="388"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>実行 %1: isomorph-cli を起動できませんでした</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="407"/>
+        <location filename="../app/gui/runs_controller.cpp" line="408"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 は %2 で実行中です。そちらで停止してください</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="415"/>
+        <location filename="../app/gui/runs_controller.cpp" line="416"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>%1 を停止しています: チェックポイントを保存して終了します</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="594"/>
+        <location filename="../app/gui/runs_controller.cpp" line="595"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: metrics.jsonl の %2 行は有効なレコードではないためスキップしました（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="624"/>
+        <location filename="../app/gui/runs_controller.cpp" line="625"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <location filename="../app/gui/runs_controller.cpp" line="626"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="638"/>
+        <location filename="../app/gui/runs_controller.cpp" line="639"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;ステップ %3 / %4&lt;br&gt;学習時間 %5、残り時間 %6&lt;br&gt;直近の損失 %7&lt;br&gt;最良の %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>

@@ -4,11 +4,13 @@
 <context>
     <name>MetricCatalog</name>
     <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="161"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>MLM 损失</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="263"/>
         <location filename="../views/runs/metric_catalog.cpp" line="35"/>
         <source>CCP loss</source>
         <translation>CCP 损失</translation>
@@ -20,6 +22,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="39"/>
+        <location filename="../core/train/objective_registry.cpp" line="59"/>
         <source>Dev bitext accuracy</source>
         <translation>开发集双语检索准确率</translation>
     </message>
@@ -35,16 +38,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="45"/>
+        <location filename="../core/train/objective_registry.cpp" line="70"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>嵌入分散度（1 = 与开始时相同）</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="47"/>
+        <location filename="../core/train/objective_registry.cpp" line="77"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>均匀性（越低越均匀）</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="49"/>
+        <location filename="../core/train/objective_registry.cpp" line="72"/>
         <source>Embedding spread</source>
         <translation>嵌入分散度</translation>
     </message>
@@ -54,22 +60,26 @@
         <translation>译文对齐度</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="266"/>
         <location filename="../views/runs/metric_catalog.cpp" line="53"/>
         <source>CCP in-batch accuracy (leakage when ~1)</source>
         <translation>CCP 批内准确率（≈1 表示信息泄漏）</translation>
     </message>
     <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="164"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>掩码词元上的 MLM 准确率</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="57"/>
+        <location filename="../core/train/objective_registry.cpp" line="79"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="59"/>
+        <location filename="../core/train/objective_registry.cpp" line="81"/>
         <source>Gradient norm</source>
         <translation>梯度范数</translation>
     </message>
@@ -85,6 +95,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="65"/>
+        <location filename="../core/train/objective_registry.cpp" line="85"/>
         <source>Tokens / s</source>
         <translation>词元 / 秒</translation>
     </message>
@@ -95,16 +106,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="69"/>
+        <location filename="../core/train/objective_registry.cpp" line="89"/>
         <source>Step time</source>
         <translation>每步耗时</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="71"/>
+        <location filename="../core/train/objective_registry.cpp" line="91"/>
         <source>Peak memory</source>
         <translation>峰值内存</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="73"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Peak device memory</source>
         <translation>设备峰值显存</translation>
     </message>
@@ -114,29 +128,290 @@
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="181"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="201"/>
         <source>metrics.jsonl key: %1</source>
         <translation>metrics.jsonl 键：%1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="184"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
         <source>objective: %1</source>
         <translation>目标：%1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="187"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
         <source>lower is better</source>
         <translation>越低越好</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="189"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
         <source>higher is better</source>
         <translation>越高越好</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="191"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>在评估时测得（未平滑）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="532"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <source>nats</source>
+        <translation>奈特</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ccp_objective.cpp" line="268"/>
+        <source>CCP negatives per anchor</source>
+        <translation>每个锚点的 CCP 负例数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <source>HICTL loss (L_S + word_weight L_W)</source>
+        <translation>HICTL 损失（L_S + word_weight L_W）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <source>HICTL in-batch accuracy (translation ranked first)</source>
+        <translation>HICTL 批内准确率（译文排第一）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="430"/>
+        <source>HICTL negatives per query</source>
+        <translation>每个查询的 HICTL 负例数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="433"/>
+        <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
+        <translation>HICTL p_avg（最近各批 exp(-损失) 的均值）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <source>HICTL share of negatives farther than the positive</source>
+        <translation>HICTL 比正例更远的负例占比</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <source>HICTL mean interpolation lambda (lower = harder)</source>
+        <translation>HICTL 平均插值 λ（越低越难）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
+        <source>HICTL pairs skipped (a side without tokens)</source>
+        <translation>跳过的 HICTL 句对（一侧没有词元）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <source>pairs</source>
+        <translation>对</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <source>HICTL sentence-level loss L_S</source>
+        <translation>HICTL 句子级损失 L_S</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <source>HICTL word-level loss L_W</source>
+        <translation>HICTL 词级损失 L_W</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="449"/>
+        <source>HICTL word level: bag words above every sampled negative</source>
+        <translation>HICTL 词级：高于所有采样负例的词袋词</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
+        <translation>IR 联合损失（L_IR + w_s L_semaCL + w_l L_langCL）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <source>IR retrieval loss L_IR (eq. 1)</source>
+        <translation>IR 检索损失 L_IR（式 1）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <source>IR semantic contrastive loss (eq. 2)</source>
+        <translation>IR 语义对比损失（式 2）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <source>IR language contrastive loss (eq. 3)</source>
+        <translation>IR 语言对比损失（式 3）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <source>IR in-batch accuracy (positive passage ranked first)</source>
+        <translation>IR 批内准确率（正例段落排第一）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <source>IR semantic CL accuracy (translation ranked first)</source>
+        <translation>IR 语义 CL 准确率（译文排第一）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <source>IR in-batch negatives per query</source>
+        <translation>每个查询的 IR 批内负例数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <source>IR training queries skipped (no judged positive)</source>
+        <translation>跳过的 IR 训练查询（无标注正例）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="548"/>
+        <source>queries</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="166"/>
+        <source>Masked tokens per batch</source>
+        <translation>每批掩码词元数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <source>tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="427"/>
+        <source>MSM loss</source>
+        <translation>MSM 损失</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="430"/>
+        <source>MSM masked-sentence accuracy</source>
+        <translation>MSM 掩码句准确率</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="433"/>
+        <source>MSM dynamic bias alpha (intra - cross similarity / tau)</source>
+        <translation>MSM 动态偏置 α（文档内 - 跨文档相似度 / τ）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="436"/>
+        <source>MSM negatives per masked sentence</source>
+        <translation>每个掩码句的 MSM 负例数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="438"/>
+        <source>MSM sentences per batch</source>
+        <translation>每批 MSM 句子数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="100"/>
+        <source>TLM loss</source>
+        <translation>TLM 损失</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="103"/>
+        <source>TLM accuracy on masked tokens</source>
+        <translation>掩码词元上的 TLM 准确率</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="105"/>
+        <source>TLM masked tokens per batch</source>
+        <translation>每批 TLM 掩码词元数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="531"/>
+        <source>XLP loss (RR or QLM batch)</source>
+        <translation>XLP 损失（RR 或 QLM 批）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="533"/>
+        <source>XLP relevance ranking loss</source>
+        <translation>XLP 相关性排序损失</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <source>XLP query language modelling loss</source>
+        <translation>XLP 查询语言建模损失</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <source>XLP RR accuracy (positive scored highest)</source>
+        <translation>XLP RR 准确率（正例得分最高）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="540"/>
+        <source>XLP QLM accuracy on masked tokens</source>
+        <translation>掩码词元上的 XLP QLM 准确率</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="542"/>
+        <source>XLP QLM masked tokens per batch</source>
+        <translation>每批 XLP QLM 掩码词元数</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="544"/>
+        <source>XLP hard-negative fraction</source>
+        <translation>XLP 难负例比例</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <source>XLP queries cut to the global budget per batch</source>
+        <translation>按每批全局预算截断的 XLP 查询</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="57"/>
+        <source>Weighted training loss</source>
+        <translation>加权训练损失</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="62"/>
+        <source>Dev bitext accuracy after mean shift</source>
+        <translation>开发集双语检索准确率（均值平移后）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="64"/>
+        <source>Dev bitext accuracy per language pair</source>
+        <translation>各语言对的开发集双语检索准确率</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="67"/>
+        <source>Dev bitext accuracy after mean shift, per language pair</source>
+        <translation>各语言对的开发集双语检索准确率（均值平移后）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="75"/>
+        <source>Alignment of translation pairs (lower = closer)</source>
+        <translation>译文对的对齐度（越低越接近）</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="83"/>
+        <source>fp16 loss scale</source>
+        <translation>FP16 损失缩放</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <source>tokens/s</source>
+        <translation>词元/秒</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="87"/>
+        <source>Sequences / s</source>
+        <translation>序列 / 秒</translation>
+    </message>
+    <message>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <source>sequences/s</source>
+        <translation>序列/秒</translation>
     </message>
 </context>
 <context>
@@ -232,12 +507,12 @@
         <translation>尚无 status.json：该运行正在启动，或由其他工具生成。</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="117"/>
+        <location filename="../app/gui/runs_controller.cpp" line="118"/>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="131"/>
+        <location filename="../app/gui/runs_controller.cpp" line="132"/>
         <source>a schema record without a &quot;metrics&quot; array</source>
         <translation>缺少 &quot;metrics&quot; 数组的模式记录</translation>
     </message>
@@ -780,77 +1055,77 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <location filename="../app/gui/runs_controller.cpp" line="327"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 是尚无运行的超参数扫描</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="333"/>
+        <location filename="../app/gui/runs_controller.cpp" line="334"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 既不是运行文件夹（没有 config.toml 或 metrics.jsonl），也不是扫描文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="349"/>
+        <location filename="../app/gui/runs_controller.cpp" line="350"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>在 %1 未找到 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="373"/>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
         <source>exited with status %1: %2</source>
         <translation>以状态 %1 退出：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <location filename="../app/gui/runs_controller.cpp" line="375"/>
         <source>crashed: %1</source>
         <translation>崩溃：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="376"/>
+        <location filename="../app/gui/runs_controller.cpp" line="377"/>
         <source>Run %1 %2</source>
         <translation>运行 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="378"/>
+        <location filename="../app/gui/runs_controller.cpp" line="379"/>
         <source>Run %1 ended</source>
         <translation>运行 %1 已结束</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="386"/>
+        <location filename="../app/gui/runs_controller.cpp" line="387"/>
         <source>could not start isomorph-cli</source>
         <translation>无法启动 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <location filename="../app/gui/runs_controller.cpp" line="388"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>运行 %1：无法启动 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="407"/>
+        <location filename="../app/gui/runs_controller.cpp" line="408"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 正在 %2 上运行；请在那台机器上停止它</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="415"/>
+        <location filename="../app/gui/runs_controller.cpp" line="416"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>正在停止 %1：它会保存检查点后退出</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="594"/>
+        <location filename="../app/gui/runs_controller.cpp" line="595"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1：metrics.jsonl 中有 %2 行不是有效记录，已跳过（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="624"/>
+        <location filename="../app/gui/runs_controller.cpp" line="625"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <location filename="../app/gui/runs_controller.cpp" line="626"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="638"/>
+        <location filename="../app/gui/runs_controller.cpp" line="639"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;第 %3 步，共 %4 步&lt;br&gt;训练时长 %5，预计剩余 %6&lt;br&gt;最近损失 %7&lt;br&gt;最佳 %8：%9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>

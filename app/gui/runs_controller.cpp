@@ -19,6 +19,7 @@
 #include <QTimer>
 #include <QtConcurrent>
 
+#include "app/gui/registered_metrics.h"
 #include "app/gui/run_scanner.h"
 #include "core/runtime/system_info.h"
 #include "core/train/run_log/metrics_log.h"
@@ -644,9 +645,9 @@ void RunsController::updateDetails() {
                                                   ? formatDuration(eta)
                                                   : QStringLiteral("-"))
                 .arg(std::isnan(loss) ? QStringLiteral("-") : QString::number(loss, 'f', 4))
-                .arg(r->metricName, qIsNaN(r->bestMetric)
-                                        ? QStringLiteral("-")
-                                        : QString::number(100 * r->bestMetric, 'f', 2) + "%")
+                .arg(views::metricTitle(registeredMetric(r->metricName)).toHtmlEscaped(),
+                     qIsNaN(r->bestMetric) ? QStringLiteral("-")
+                                           : QString::number(100 * r->bestMetric, 'f', 2) + "%")
                 .arg((r->message.isEmpty() ? dir : r->message).toHtmlEscaped());
     }
     view_->setDetails(d);

@@ -25,11 +25,19 @@ enum class MetricGroup { Losses, Dev, Health, Objectives, Optimisation, Throughp
 enum class MetricKind { Train, Eval };  ///< which metrics.jsonl record kind carries it
 enum class Better { Lower, Higher, Neither };
 
+/// Marks English text of a MetricSpec (a title, a unit that is a word) for the GUI's
+/// translators. Core has no Qt: here it is the text itself. lupdate reads it as
+/// QT_TRANSLATE_NOOP (the -tr-function-alias in app/gui/CMakeLists.txt), so the text lands in
+/// translations/*.ts from where it is declared; the Runs view translates titles and units in the
+/// context "MetricCatalog", so that is the context to write. Text not marked stays English in
+/// every language (test_translations fails on it).
+#define ISOMORPH_TR_NOOP(context, text) text
+
 /// One value the trainer writes to metrics.jsonl (and TensorBoard), described for charts.
 struct MetricSpec {
     std::string key;    ///< metrics.jsonl field: "loss/ccp", "ccp/acc"; "bitext_acc/*" = a family
-    std::string title;  ///< English chart title
-    std::string unit;   ///< "", "%", "s", "MB", ...
+    std::string title;  ///< English chart title, ISOMORPH_TR_NOOP("MetricCatalog", ...)
+    std::string unit;   ///< "", "%", "s", "MB", words marked like the title ("nats", "tokens")
     MetricGroup group = MetricGroup::Objectives;
     MetricKind kind = MetricKind::Train;
     Better better = Better::Neither;

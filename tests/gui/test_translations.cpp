@@ -1,13 +1,20 @@
 // The UI in six languages (offscreen): every .ts entry is finished and keeps its source's
 // placeholders, accelerator, rich-text tags and plural forms; each compiled .qm (the ones
 // isomorph_gui embeds under :/i18n) turns the main window's menus, tabs and the Runs view into
-// that language; the Settings dialog stores the choice for the next start.
+// that language, including the chart titles of every registered objective's metrics; the
+// Settings dialog stores the choice for the next start.
 
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QSettings>
@@ -15,12 +22,18 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTranslator>
 #include <QXmlStreamReader>
 #include <QtTest>
 
 #include "app/gui/main_window.h"
+#include "app/gui/registered_metrics.h"
+#include "app/gui/runs_controller.h"
 #include "app/gui/ui_language.h"
+#include "views/charts/metric_chart.h"
 #include "views/log_model.h"
+#include "views/runs/metric_catalog.h"
+#include "views/runs/runs_model.h"
 #include "views/runs/runs_view.h"
 #include "views/settings_dialog.h"
 #include "views/workspace_overview.h"
@@ -124,6 +137,36 @@ const QMap<QString, Expected>& expectedTexts() {
     return texts;
 }
 
+bool writeFile(const QString& path, const QByteArray& bytes) {
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+// The schema record a run of every registered objective starts its metrics.jsonl with.
+QByteArray schemaOf(const QVector<isomorph::views::MetricSpec>& metrics) {
+    QJsonArray list;
+    for (const auto& m : metrics)
+        list.append(QJsonObject{{"key", m.key},
+                                {"title", m.title},
+                                {"unit", m.unit},
+                                {"group", m.group},
+                                {"objective", m.objective},
+                                {"better", m.better},
+                                {"kind", m.kind},
+                                {"scale", m.scale}});
+    return QJsonDocument(
+               QJsonObject{{"kind", "schema"}, {"step", 0}, {"time", 1000.0}, {"metrics", list}})
+               .toJson(QJsonDocument::Compact) +
+           "\n";
+}
+
+// Units that are words ("nats", "tokens/s") are translated; "%", "s" and "MB" are not.
+bool isWordUnit(const QString& unit) {
+    static const QRegularExpression re(QStringLiteral("[a-z]{2,}"));
+    return unit.contains(re);
+}
+
 }  // namespace
 
 class TestTranslations : public QObject {
@@ -142,6 +185,13 @@ class TestTranslations : public QObject {
     static QString tabTitle(const MainWindow& window, QWidget* page) {
         auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("WorkspaceTabs"));
         return tabs ? tabs->tabText(tabs->indexOf(page)) : QString();
+    }
+
+    // The details pane's summary of the selected run (the label that names its best metric).
+    static QLabel* summaryOf(const isomorph::views::RunsView& view) {
+        for (QLabel* label : view.findChildren<QLabel*>())
+            if (label->text().contains(QStringLiteral("every-objective"))) return label;
+        return nullptr;
     }
 
   private Q_SLOTS:
@@ -226,6 +276,75 @@ class TestTranslations : public QObject {
         // Qt's own strings follow (dialog buttons): qtbase's translation is installed too.
         QVERIFY(QCoreApplication::translate("QPlatformTheme", "Cancel") !=
                 QStringLiteral("Cancel"));
+    }
+
+    void everyObjectivesChartsAreTranslated_data() { eachLanguageTranslatesTheWindow_data(); }
+
+    // Chart titles come from the objective registry (through the run's schema) in English: each
+    // must be in the translations (lupdate finds them where the objectives declare them) and
+    // the Runs view must show them translated, never in English or as a metrics.jsonl key.
+    void everyObjectivesChartsAreTranslated() {
+        QFETCH(QString, code);
+        QCOMPARE(isomorph::gui::installTranslators(code), code);
+        QTranslator qm;  // the same file, to tell a missing entry from one that reads the same
+        QVERIFY(qm.load(QStringLiteral(":/i18n/isomorph_%1.qm").arg(code)));
+        const QVector<isomorph::views::MetricSpec> metrics = isomorph::gui::registeredMetrics();
+        QStringList objectives;
+        for (const auto& m : metrics)
+            if (!m.objective.isEmpty() && !objectives.contains(m.objective))
+                objectives << m.objective;
+        for (const char* name : {"mlm", "tlm", "ccp", "msm", "hictl", "ir", "xlp"})
+            QVERIFY2(objectives.contains(name), name);
+
+        QTemporaryDir ws;
+        const QString run = ws.filePath("runs/every-objective");
+        QVERIFY(writeFile(ws.filePath("isomorph-workspace.json"),
+                          "{\"schema_version\":1,\"name\":\"t\"}\n"));
+        QVERIFY(writeFile(run + "/config.toml", "[eval]\nmetric = \"bitext_acc_shifted\"\n"));
+        QVERIFY(writeFile(run + "/status.json", R"({"state":"stopped","step":1,"max_steps":2})"));
+        QVERIFY(writeFile(run + "/metrics.jsonl", schemaOf(metrics)));
+        isomorph::views::RunsModel model;
+        isomorph::views::RunsView view(&model);
+        isomorph::gui::RunsController controller(&view, &model);
+        controller.setWorkspace(ws.path());
+        QTRY_VERIFY(model.run(run) != nullptr);
+        view.selectRun(run);
+        qsizetype charted = 0;
+        for (const auto& m : metrics)
+            charted += m.isFamily() ? 0 : 1;
+        QTRY_COMPARE(view.chartKeys().size(), charted);
+
+        const char* context = "MetricCatalog";
+        QStringList problems;
+        for (const auto& m : metrics) {
+            const QString where = QStringLiteral(" (%1, %2)").arg(m.key, m.objective);
+            for (const QString& text : {m.title, isWordUnit(m.unit) ? m.unit : QString()})
+                if (!text.isEmpty() && qm.translate(context, text.toUtf8().constData()).isEmpty())
+                    problems << "not in the translations: \"" + text + "\"" + where;
+            if (m.isFamily()) continue;
+            const isomorph::views::MetricChart* chart = view.chart(m.key);
+            const QString shown = chart ? chart->title() : QString();
+            const QString english = m.unit.isEmpty() ? m.title : m.title + " (" + m.unit + ")";
+            // A translator may keep a title as it is (German "Tokens / s"); nothing else may.
+            const bool keptOnPurpose =
+                qm.translate(context, m.title.toUtf8().constData()) == m.title;
+            if (shown.isEmpty() || shown == m.key || shown.startsWith(m.key + " "))
+                problems << "shown as its key: \"" + shown + "\"" + where;
+            else if (shown == english && !keptOnPurpose)
+                problems << "shown in English: \"" + shown + "\"" + where;
+        }
+        QVERIFY2(problems.isEmpty(),
+                 qPrintable(QString("%1 problems: ").arg(problems.size()) + problems.join('\n')));
+
+        // The details name the metric that picks the best checkpoint by its title too.
+        const QString devTitle =
+            isomorph::views::metricTitle(isomorph::gui::registeredMetric("bitext_acc_shifted"));
+        QVERIFY(devTitle != QStringLiteral("Dev bitext accuracy after mean shift"));
+        QLabel* summary = nullptr;
+        QTRY_VERIFY((summary = summaryOf(view)) != nullptr);
+        QTRY_VERIFY2(summary->text().contains(devTitle.toHtmlEscaped()),
+                     qPrintable(summary->text()));
+        QVERIFY2(!summary->text().contains("bitext_acc"), qPrintable(summary->text()));
     }
 
     void englishAndUnknownLocalesShowTheSource() {

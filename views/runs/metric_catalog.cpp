@@ -28,7 +28,7 @@ struct Row {
 };
 
 // What the trainer wrote before schema records existed. Titles are English here and translated
-// on display (displayTitle), also for runs whose schema declares these keys.
+// on display (metricTitle); runs with a schema show their own (the registry's) titles.
 const Row kRows[] = {
     {"loss/mlm", QT_TRANSLATE_NOOP("MetricCatalog", "MLM loss"), "losses", "train", "lower", "", 1,
      "mlm", true},
@@ -94,6 +94,13 @@ const QVector<KnownMetric>& knownMetrics() {
         return out;
     }();
     return table;
+}
+
+// Titles and units are English where they are declared (the objective registry, this file's
+// table) and marked for lupdate in kContext; text that is not (a plug-in's) stays as written.
+QString translated(const QString& english) {
+    return english.isEmpty() ? english
+                             : QCoreApplication::translate(kContext, english.toUtf8().constData());
 }
 
 const KnownMetric* findKnown(const QString& key) {
@@ -168,11 +175,24 @@ QVector<MetricSpec> chartList(const QVector<RunMetrics>& runs) {
     return out;
 }
 
+QString metricTitle(const MetricSpec& spec) {
+    const QString title = spec.title.trimmed();
+    const QString shown = translated(title);
+    if (shown != title) return shown;
+    // Not in the translations: a title reworded since the run's schema was written, or this is
+    // English. A known key's built-in title is then better than English; in English it is the
+    // file's title that shows.
+    if (const KnownMetric* k = findKnown(spec.key)) {
+        const QString builtin = QCoreApplication::translate(kContext, k->title);
+        if (title.isEmpty() || builtin != QLatin1String(k->title)) return builtin;
+    }
+    return title.isEmpty() ? spec.key : title;
+}
+
 QString displayTitle(const MetricSpec& spec) {
-    const KnownMetric* k = findKnown(spec.key);
-    QString title = k ? QCoreApplication::translate(kContext, k->title) : spec.title.trimmed();
-    if (title.isEmpty()) title = spec.key;
-    if (!spec.unit.isEmpty()) title += QStringLiteral(" (%1)").arg(spec.unit);
+    QString title = metricTitle(spec);
+    const QString unit = spec.unit.trimmed();
+    if (!unit.isEmpty()) title += QStringLiteral(" (%1)").arg(translated(unit));
     return title;
 }
 

@@ -14,8 +14,8 @@ namespace isomorph::views {
 /// One entry of a schema record's "metrics" array (or of the built-in table).
 struct MetricSpec {
     QString key;         ///< metrics.jsonl field, e.g. "loss/ccp"; "bitext_acc/*" is a family
-    QString title;       ///< English title from the file (translated only for known keys)
-    QString unit;        ///< "%", "s", "MB" or empty
+    QString title;       ///< English title from the file (translated on display)
+    QString unit;        ///< "%", "s", "MB", "nats", ... or empty (translated on display)
     QString group;       ///< losses, dev, health, objectives, optimisation, throughput
     QString objective;   ///< the objective it belongs to; empty for the trainer's own metrics
     QString better;      ///< "lower", "higher" or empty
@@ -51,8 +51,14 @@ QVector<MetricSpec> chartedMetrics(const RunMetrics& run);
 /// run's entry describes the chart.
 QVector<MetricSpec> chartList(const QVector<RunMetrics>& runs);
 
-/// A chart's title in the user's language: the translated built-in title for known keys, else
-/// the file's title, else the key; the unit follows in parentheses.
+/// A metric's title in the user's language, without its unit. Titles come from the objective
+/// registry (through the run's schema) in English and are translated in the context
+/// "MetricCatalog", where lupdate finds them (core/train/objective_registry.h,
+/// ISOMORPH_TR_NOOP). A title without a translation falls back to the built-in title of a known
+/// key, if that one is translated, else shows as written; no title at all shows the key.
+QString metricTitle(const MetricSpec& spec);
+
+/// A chart's title: metricTitle() and the unit (translated) in parentheses.
 QString displayTitle(const MetricSpec& spec);
 
 /// Tooltip text for a chart title: the full title, key, objective and which way is better.

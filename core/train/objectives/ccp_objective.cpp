@@ -260,11 +260,13 @@ ObjectiveSpec ccpObjectiveSpec() {
                      std::to_string(perStep) + " embeddings (or memory_bank = \"none\")");
     };
     s.metrics = {
-        {"loss/ccp", "CCP loss", "nats", MetricGroup::Losses, MetricKind::Train, Better::Lower},
-        {"ccp/acc", "CCP in-batch accuracy (leakage when ~1)", "%", MetricGroup::Objectives,
-         MetricKind::Train, Better::Neither, 100},
-        {"ccp/negatives", "CCP negatives per anchor", "", MetricGroup::Objectives,
-         MetricKind::Train, Better::Neither},
+        {"loss/ccp", ISOMORPH_TR_NOOP("MetricCatalog", "CCP loss"),
+         ISOMORPH_TR_NOOP("MetricCatalog", "nats"), MetricGroup::Losses, MetricKind::Train,
+         Better::Lower},
+        {"ccp/acc", ISOMORPH_TR_NOOP("MetricCatalog", "CCP in-batch accuracy (leakage when ~1)"),
+         "%", MetricGroup::Objectives, MetricKind::Train, Better::Neither, 100},
+        {"ccp/negatives", ISOMORPH_TR_NOOP("MetricCatalog", "CCP negatives per anchor"), "",
+         MetricGroup::Objectives, MetricKind::Train, Better::Neither},
     };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<CcpObjective>(c);

@@ -158,11 +158,14 @@ ObjectiveSpec mlmObjectiveSpec() {
             problems.push_back("objectives.mlm.mask_prob must be in (0, 1)");
     };
     s.metrics = {
-        {"loss/mlm", "MLM loss", "nats", MetricGroup::Losses, MetricKind::Train, Better::Lower},
-        {"mlm/acc", "MLM accuracy on masked tokens", "%", MetricGroup::Objectives,
-         MetricKind::Train, Better::Higher, 100},
-        {"mlm/masked", "Masked tokens per batch", "tokens", MetricGroup::Objectives,
-         MetricKind::Train, Better::Neither},
+        {"loss/mlm", ISOMORPH_TR_NOOP("MetricCatalog", "MLM loss"),
+         ISOMORPH_TR_NOOP("MetricCatalog", "nats"), MetricGroup::Losses, MetricKind::Train,
+         Better::Lower},
+        {"mlm/acc", ISOMORPH_TR_NOOP("MetricCatalog", "MLM accuracy on masked tokens"), "%",
+         MetricGroup::Objectives, MetricKind::Train, Better::Higher, 100},
+        {"mlm/masked", ISOMORPH_TR_NOOP("MetricCatalog", "Masked tokens per batch"),
+         ISOMORPH_TR_NOOP("MetricCatalog", "tokens"), MetricGroup::Objectives, MetricKind::Train,
+         Better::Neither},
     };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<MlmObjective>(c);

@@ -424,15 +424,19 @@ ObjectiveSpec msmObjectiveSpec() {
         need(o.projectionSize >= 1, "objectives.msm.projection_size must be at least 1");
     };
     s.metrics = {
-        {"loss/msm", "MSM loss", "nats", MetricGroup::Losses, MetricKind::Train, Better::Lower},
-        {"msm/acc", "MSM masked-sentence accuracy", "%", MetricGroup::Objectives, MetricKind::Train,
-         Better::Higher, 100},
-        {"msm/alpha", "MSM dynamic bias alpha (intra - cross similarity / tau)", "",
+        {"loss/msm", ISOMORPH_TR_NOOP("MetricCatalog", "MSM loss"),
+         ISOMORPH_TR_NOOP("MetricCatalog", "nats"), MetricGroup::Losses, MetricKind::Train,
+         Better::Lower},
+        {"msm/acc", ISOMORPH_TR_NOOP("MetricCatalog", "MSM masked-sentence accuracy"), "%",
+         MetricGroup::Objectives, MetricKind::Train, Better::Higher, 100},
+        {"msm/alpha",
+         ISOMORPH_TR_NOOP("MetricCatalog",
+                          "MSM dynamic bias alpha (intra - cross similarity / tau)"),
+         "", MetricGroup::Objectives, MetricKind::Train, Better::Neither},
+        {"msm/negatives", ISOMORPH_TR_NOOP("MetricCatalog", "MSM negatives per masked sentence"),
+         "", MetricGroup::Objectives, MetricKind::Train, Better::Neither},
+        {"msm/sentences", ISOMORPH_TR_NOOP("MetricCatalog", "MSM sentences per batch"), "",
          MetricGroup::Objectives, MetricKind::Train, Better::Neither},
-        {"msm/negatives", "MSM negatives per masked sentence", "", MetricGroup::Objectives,
-         MetricKind::Train, Better::Neither},
-        {"msm/sentences", "MSM sentences per batch", "", MetricGroup::Objectives, MetricKind::Train,
-         Better::Neither},
     };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<MsmObjective>(c);

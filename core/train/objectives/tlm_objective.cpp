@@ -97,11 +97,14 @@ ObjectiveSpec tlmObjectiveSpec() {
                         ")");
     };
     s.metrics = {
-        {"loss/tlm", "TLM loss", "nats", MetricGroup::Losses, MetricKind::Train, Better::Lower},
-        {"tlm/acc", "TLM accuracy on masked tokens", "%", MetricGroup::Objectives,
-         MetricKind::Train, Better::Higher, 100},
-        {"tlm/masked", "TLM masked tokens per batch", "tokens", MetricGroup::Objectives,
-         MetricKind::Train, Better::Neither},
+        {"loss/tlm", ISOMORPH_TR_NOOP("MetricCatalog", "TLM loss"),
+         ISOMORPH_TR_NOOP("MetricCatalog", "nats"), MetricGroup::Losses, MetricKind::Train,
+         Better::Lower},
+        {"tlm/acc", ISOMORPH_TR_NOOP("MetricCatalog", "TLM accuracy on masked tokens"), "%",
+         MetricGroup::Objectives, MetricKind::Train, Better::Higher, 100},
+        {"tlm/masked", ISOMORPH_TR_NOOP("MetricCatalog", "TLM masked tokens per batch"),
+         ISOMORPH_TR_NOOP("MetricCatalog", "tokens"), MetricGroup::Objectives, MetricKind::Train,
+         Better::Neither},
     };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<TlmObjective>(c);

@@ -531,20 +531,24 @@ ObjectiveSpec xlpObjectiveSpec() {
     using G = MetricGroup;
     using K = MetricKind;
     s.metrics = {
-        {"loss/xlp", "XLP loss (RR or QLM batch)", "nats", G::Losses, K::Train, Better::Lower},
-        {"xlp/rr_loss", "XLP relevance ranking loss", "nats", G::Losses, K::Train, Better::Lower},
-        {"xlp/qlm_loss", "XLP query language modelling loss", "nats", G::Losses, K::Train,
-         Better::Lower},
-        {"xlp/rr_acc", "XLP RR accuracy (positive scored highest)", "%", G::Objectives, K::Train,
-         Better::Higher, 100},
-        {"xlp/qlm_acc", "XLP QLM accuracy on masked tokens", "%", G::Objectives, K::Train,
-         Better::Higher, 100},
-        {"xlp/qlm_masked", "XLP QLM masked tokens per batch", "tokens", G::Objectives, K::Train,
-         Better::Neither},
-        {"xlp/hard_negatives", "XLP hard-negative fraction", "%", G::Objectives, K::Train,
-         Better::Neither, 100},
-        {"xlp/truncated_queries", "XLP queries cut to the global budget per batch", "queries",
-         G::Objectives, K::Train, Better::Lower},
+        {"loss/xlp", ISOMORPH_TR_NOOP("MetricCatalog", "XLP loss (RR or QLM batch)"),
+         ISOMORPH_TR_NOOP("MetricCatalog", "nats"), G::Losses, K::Train, Better::Lower},
+        {"xlp/rr_loss", ISOMORPH_TR_NOOP("MetricCatalog", "XLP relevance ranking loss"),
+         ISOMORPH_TR_NOOP("MetricCatalog", "nats"), G::Losses, K::Train, Better::Lower},
+        {"xlp/qlm_loss", ISOMORPH_TR_NOOP("MetricCatalog", "XLP query language modelling loss"),
+         ISOMORPH_TR_NOOP("MetricCatalog", "nats"), G::Losses, K::Train, Better::Lower},
+        {"xlp/rr_acc",
+         ISOMORPH_TR_NOOP("MetricCatalog", "XLP RR accuracy (positive scored highest)"), "%",
+         G::Objectives, K::Train, Better::Higher, 100},
+        {"xlp/qlm_acc", ISOMORPH_TR_NOOP("MetricCatalog", "XLP QLM accuracy on masked tokens"), "%",
+         G::Objectives, K::Train, Better::Higher, 100},
+        {"xlp/qlm_masked", ISOMORPH_TR_NOOP("MetricCatalog", "XLP QLM masked tokens per batch"),
+         ISOMORPH_TR_NOOP("MetricCatalog", "tokens"), G::Objectives, K::Train, Better::Neither},
+        {"xlp/hard_negatives", ISOMORPH_TR_NOOP("MetricCatalog", "XLP hard-negative fraction"), "%",
+         G::Objectives, K::Train, Better::Neither, 100},
+        {"xlp/truncated_queries",
+         ISOMORPH_TR_NOOP("MetricCatalog", "XLP queries cut to the global budget per batch"),
+         ISOMORPH_TR_NOOP("MetricCatalog", "queries"), G::Objectives, K::Train, Better::Lower},
     };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<XlpObjective>(c);
