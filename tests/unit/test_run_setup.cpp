@@ -1,6 +1,7 @@
 // Run-config assembly (core/workspace/run_setup.h): a preset with overrides resolved against a
 // workspace, the run folder's workspace, the demo workspace or the config file's folder; missing
-// paths refused naming the field; a config file and a preset together refused.
+// paths refused naming the field; a config file and a preset together refused. And the split of
+// the demo's wall-clock budget (core/workspace/wall_clock_budget.h) by hand.
 
 #include <cstdlib>
 #include <filesystem>
@@ -13,6 +14,7 @@
 
 #include "core/common/errors.h"
 #include "core/workspace/run_setup.h"
+#include "core/workspace/wall_clock_budget.h"
 #include "core/workspace/workspace.h"
 
 namespace fs = std::filesystem;
@@ -143,6 +145,27 @@ class TestRunSetup : public QObject {
                  message.c_str());
         r.validate = false;
         QCOMPARE(assembleRunConfig(r).config.optimizer.lr, -1.0);
+    }
+
+    void budgetSplitByHand() {
+        // 60 s, 10 s spent, the initial evaluation took 5 s, two stages of 40% and 60%:
+        // reserve 2 * 1.1 * 5 + 1 = 12 s, training 60 - 10 - 12 = 38 s, ends at 15.2 s and 38 s.
+        const auto split = isomorph::workspace::splitBudget(60, 10, 5, {0.4, 0.6});
+        QCOMPARE(split.reserve, 12.0);
+        QCOMPARE(split.training, 38.0);
+        QCOMPARE(split.stageEnds.size(), size_t{2});
+        QVERIFY(std::abs(split.stageEnds[0] - 15.2) < 1e-9);
+        QVERIFY(std::abs(split.stageEnds[1] - 38.0) < 1e-9);
+        // 15 - 10 - 6.5: nothing left for training once the evaluation is reserved.
+        QVERIFY(isomorph::workspace::splitBudget(15, 10, 5, {1.0}).training < 0);
+    }
+
+    void wallClockStopKeepsTheLongestGap() {
+        using isomorph::workspace::WallClock;
+        isomorph::workspace::WallClockStop past(WallClock::now());
+        QVERIFY(past.afterStep());
+        isomorph::workspace::WallClockStop later(WallClock::now() + std::chrono::hours(1));
+        QVERIFY(!later.afterStep());
     }
 };
 
