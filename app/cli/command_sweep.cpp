@@ -14,6 +14,7 @@
 #include "core/common/errors.h"
 #include "core/train/sweep.h"
 #include "core/train/trainer.h"
+#include "core/workspace/run_setup.h"
 
 namespace isomorph::cli {
 namespace {
@@ -45,11 +46,28 @@ void parseBudget(const std::string& text, train::SweepOptions& o) {
     }
 }
 
+/// Every cell's config before its grid values: resolved against --workspace, else the workspace
+/// holding the sweep folder, else (presets) the demo workspace; validated, missing paths refused.
+train::RunConfig baseConfig(const SweepCliOptions& c, const fs::path& dir) {
+    refuseConfigAndPreset(c.config, c.preset);
+    if (c.config.empty() && c.preset.empty())
+        throw ConfigError("give --config FILE or --preset NAME");
+    workspace::RunConfigRequest request;
+    request.configFile = c.config;
+    request.preset = c.preset;
+    request.workspace = c.workspace;
+    request.runDir = dir / "x";  // a cell's run folder
+    request.overrides = c.overrides;
+    const workspace::RunConfigSetup setup = workspace::assembleRunConfig(request);
+    requireConfigPaths(setup);
+    return setup.config;
+}
+
 int runSweepCommand(const SweepCliOptions& c) {
     if (c.dir.empty()) throw ConfigError("--dir: give the sweep folder (one run folder per cell)");
     train::SweepOptions o;
     o.dir = fs::absolute(c.dir);
-    o.base = loadTrainConfig(c.config, c.preset, c.workspace, (o.dir / "x").string(), c.overrides);
+    o.base = baseConfig(c, o.dir);
     for (const auto& g : c.grid)
         o.grid.push_back(train::parseSweepAxis(g));
     o.seeds = c.seeds;

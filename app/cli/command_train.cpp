@@ -1,7 +1,6 @@
 // `isomorph-cli train`: one training run, or N local data-parallel workers (--nproc).
 
 #include <atomic>
-#include <filesystem>
 #include <iostream>
 #include <signal.h>
 #include <unistd.h>
@@ -13,13 +12,11 @@
 #include "app/cli/train_config.h"
 #include "app/cli/worker_supervisor.h"
 #include "core/common/errors.h"
-#include "core/train/presets.h"
 #include "core/train/run_config.h"
 #include "core/train/trainer.h"
-#include "core/workspace/workspace.h"
+#include "core/workspace/run_setup.h"
 
 namespace isomorph::cli {
-namespace fs = std::filesystem;
 
 namespace {
 std::atomic<bool> g_stop{false};
@@ -55,90 +52,36 @@ struct TrainCliOptions {
     std::vector<std::string> overrides;
 };
 
-fs::path findWorkspace(const fs::path& runDir) {
-    if (runDir.empty()) return {};
-    for (fs::path p = fs::absolute(runDir); !p.empty() && p != p.root_path(); p = p.parent_path())
-        if (fs::exists(p / "isomorph-workspace.json")) return p;
-    return {};
-}
-
-/// The folder relative config paths resolve against, and how it was chosen (for hints).
-struct PathBase {
-    fs::path dir;
-    std::string origin;
-};
-
-/// Relative paths are relative to --workspace, else to the workspace holding the run (runs live
-/// in WS/runs/NAME), else (presets name the demo workspace's files) to the default demo
-/// workspace, else to the config file's folder.
-PathBase pathBase(const TrainCliOptions& o, const fs::path& configDir) {
-    if (!o.workspace.empty()) return {fs::absolute(o.workspace), "--workspace"};
-    if (fs::path ws = findWorkspace(o.runDir); !ws.empty())
-        return {ws, "the workspace holding --run-dir"};
-    if (!o.preset.empty())
-        return {fs::absolute(workspace::defaultDemoWorkspacePath()),
-                "the demo workspace (default without --workspace)"};
-    if (!configDir.empty()) return {configDir, "the folder of --config"};
-    return {fs::current_path(), "the current folder"};
-}
-
-train::RunConfig loadConfig(const TrainCliOptions& o, PathBase* base = nullptr) {
-    train::RunConfig config;
-    fs::path configDir;
-    if (!o.config.empty() && !o.preset.empty())
-        throw ConfigError("--config and --preset: give one of them");
-    if (!o.config.empty()) {
-        config = train::loadRunConfig(o.config);
-        configDir = fs::absolute(o.config).parent_path();
-    } else if (!o.preset.empty()) {
-        config = train::parseRunConfig(train::builtinPreset(o.preset).toml, "preset " + o.preset);
-    } else if (o.resume) {
-        config = train::loadRunConfig(fs::path(o.runDir) / "config.toml");
-    } else if (!o.printConfig) {
+/// --config, --preset or --resume, --set, --nproc and the workspace into the core's assembly;
+/// refusals about the flags themselves come first, worded in flags.
+workspace::RunConfigSetup loadConfig(const TrainCliOptions& o) {
+    refuseConfigAndPreset(o.config, o.preset);
+    if (o.config.empty() && o.preset.empty() && !o.resume && !o.printConfig)
         throw ConfigError(
             "--config: give a run config (see resources/presets), or --resume an "
             "existing --run-dir");
-    }
-    for (const auto& s : o.overrides)
-        train::applyOverride(config, s);
-    if (o.nproc > 0) config.runtime.nproc = o.nproc;
-    const PathBase b = pathBase(o, configDir);
-    config.resolvePaths(b.dir);
-    if (base) *base = b;
-    return config;
-}
-
-/// Refuses, before a run folder is made, config paths that do not exist, saying where relative
-/// paths were resolved and how to point them elsewhere.
-void requireConfigPaths(const train::RunConfig& config, const PathBase& base) {
-    std::string missing;
-    for (const auto& f : train::runConfigFields()) {
-        if (!f.isPath) continue;
-        std::string p;
-        train::config_detail::assignScalar(p, train::parseConfigLiteral(f.get(config)));
-        if (p.empty() || p == "scratch" || fs::exists(p)) continue;
-        missing += fmt::format("{}{} = {} does not exist", missing.empty() ? "" : "; ", f.key, p);
-    }
-    if (missing.empty()) return;
-    throw ConfigError(fmt::format(
-        "{}. Relative paths were resolved against {} ({}): give --workspace WS for the workspace "
-        "that holds the data (the demo's: 'isomorph-cli demo prepare'), or create the corpus "
-        "with 'isomorph-cli corpus binarize'",
-        missing, base.origin, base.dir.string()));
+    if (!o.printConfig && o.runDir.empty()) throw ConfigError("--run-dir: give the run directory");
+    workspace::RunConfigRequest request;
+    request.configFile = o.config;
+    request.preset = o.preset;
+    request.runDir = o.runDir;
+    request.workspace = o.workspace;
+    request.overrides = o.overrides;
+    request.nproc = o.nproc;
+    request.resume = o.resume;
+    request.defaultsWhenNone = o.printConfig;
+    request.validate = !o.printConfig;
+    return workspace::assembleRunConfig(request);
 }
 
 int runTrain(TrainCliOptions o) {
-    PathBase base;
-    train::RunConfig config = loadConfig(o, &base);
+    const workspace::RunConfigSetup setup = loadConfig(o);
     if (o.printConfig) {
-        std::cout << train::runConfigToToml(config);
+        std::cout << train::runConfigToToml(setup.config);
         return kExitOk;
     }
-    if (o.runDir.empty()) throw ConfigError("--run-dir: give the run directory");
-    config.validate(!o.config.empty()   ? o.config
-                    : !o.preset.empty() ? "preset " + o.preset
-                                        : (fs::path(o.runDir) / "config.toml").string());
-    requireConfigPaths(config, base);
+    requireConfigPaths(setup);
+    const train::RunConfig& config = setup.config;
     installStopHandlers();
 
     const char* world = std::getenv("WORLD_SIZE");
@@ -174,23 +117,6 @@ int runTrain(TrainCliOptions o) {
 }
 
 }  // namespace
-
-train::RunConfig loadTrainConfig(const std::string& config, const std::string& preset,
-                                 const std::string& workspace, const std::string& runDir,
-                                 const std::vector<std::string>& overrides) {
-    TrainCliOptions o;
-    o.config = config;
-    o.preset = preset;
-    o.workspace = workspace;
-    o.runDir = runDir;
-    o.overrides = overrides;
-    if (config.empty() && preset.empty()) throw ConfigError("give --config FILE or --preset NAME");
-    PathBase base;
-    train::RunConfig c = loadConfig(o, &base);
-    c.validate(!config.empty() ? config : "preset " + preset);
-    requireConfigPaths(c, base);
-    return c;
-}
 
 void registerTrain(CLI::App& app, Registry& registry) {
     auto o = std::make_shared<TrainCliOptions>();

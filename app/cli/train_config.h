@@ -1,18 +1,24 @@
 #pragma once
 
-// The run config of `train` and `sweep` (command_train.cpp): --config FILE or --preset NAME, then
-// --set overrides, relative paths resolved against --workspace, else the workspace holding
-// `runDir`, else (presets) the demo workspace; validated, and missing paths refused with a hint.
+// The run config flags of `train` and `sweep` (--config, --preset, --set, --workspace) go into
+// workspace::RunConfigRequest (core/workspace/run_setup.h); these are the refusals that name the
+// flags a user has to change.
 
 #include <string>
-#include <vector>
 
-#include "core/train/run_config.h"
+#include "core/workspace/run_setup.h"
 
 namespace isomorph::cli {
 
-train::RunConfig loadTrainConfig(const std::string& config, const std::string& preset,
-                                 const std::string& workspace, const std::string& runDir,
-                                 const std::vector<std::string>& overrides);
+/// How the base folder was chosen, in flag words: "--workspace", "the workspace holding
+/// --run-dir", "the demo workspace (default without --workspace)", ...
+std::string flagWords(workspace::PathBaseOrigin origin);
+
+/// --config and --preset together: ConfigError.
+void refuseConfigAndPreset(const std::string& config, const std::string& preset);
+
+/// Refuses setup.missing before a run folder is made, saying where relative paths were resolved
+/// and how to point them elsewhere (--workspace WS, demo prepare, corpus binarize).
+void requireConfigPaths(const workspace::RunConfigSetup& setup);
 
 }  // namespace isomorph::cli

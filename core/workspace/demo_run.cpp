@@ -1,0 +1,224 @@
+#include "core/workspace/demo_run.h"
+
+#include <ctime>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "core/model_io/checkpoint_path.h"
+#include "core/train/presets.h"
+#include "core/workspace/run_setup.h"
+#include "core/workspace/workspace.h"
+
+namespace isomorph::workspace {
+namespace fs = std::filesystem;
+
+namespace {
+
+/// What one runDemo() call shares between its steps.
+struct DemoContext {
+    const DemoRunRequest& request;
+    const ProgressFn& progress;
+    const DemoRunObserver& observer;
+    WallClock::time_point started;
+    train::BitextReportOptions evaluation;
+    DemoRunReport report;
+};
+
+bool stopRequested(const DemoRunRequest& request) {
+    return request.stop && request.stop->load();
+}
+
+std::string timeStamp() {
+    char stamp[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", std::localtime(&now));
+    return stamp;
+}
+
+void prepare(DemoContext& c, const fs::path& ws) {
+    DemoPrepareOptions options;
+    options.workspace = ws;
+    c.report.paths = prepareDemo(options, [&](const std::string& message) {
+        return !c.progress || c.progress(Progress{message, 0, 0});
+    });
+    c.report.runsDir = WorkspaceLayout{ws}.runs();
+    c.report.times.preparing = secondsSince(c.started);
+}
+
+/// The stages: the demo recipe, or one preset. Each stage's preset, its recipe overrides, then
+/// the request's, with paths resolved against the workspace.
+void configureStages(DemoContext& c, const fs::path& ws) {
+    const DemoRunRequest& r = c.request;
+    const std::vector<train::RecipeStage> recipe =
+        r.preset.empty() ? train::demoRecipe()
+                         : std::vector<train::RecipeStage>{{r.preset, 1.0, {}}};
+    const std::string stamp = timeStamp();
+    for (const auto& stage : recipe) {
+        RunConfigRequest config;
+        config.preset = stage.preset;
+        config.workspace = ws;
+        config.overrides = stage.overrides;
+        config.overrides.insert(config.overrides.end(), r.overrides.begin(), r.overrides.end());
+        DemoStageReport s;
+        s.preset = stage.preset;
+        s.share = stage.share;
+        s.config = assembleRunConfig(config).config;
+        s.config.name = r.name + "-" + stage.preset;
+        s.runDir = c.report.runsDir / (r.name + "-" + stamp + "-" + stage.preset);
+        c.report.stages.push_back(std::move(s));
+    }
+}
+
+/// Held-out commands' translation pairs; the rotation is fitted on the train split's pairs.
+train::BitextReportOptions evaluationOptions(const train::RunConfig& first) {
+    train::BitextReportOptions options;
+    options.pooling = first.eval.pooling.toString();
+    options.maxPairs = first.eval.maxPairs;
+    options.maxTokens = static_cast<uint32_t>(first.data.maxTokens);
+    // Per language pair: more pairs than dimensions (256) for the rotation; each evaluation
+    // encodes them, so 300 rather than more keeps three evaluations to about a minute each.
+    options.maxFitPairs = 300;
+    return options;
+}
+
+/// A bitext report with progress ("evaluating LABEL: encoding train pairs de-en (3/48, 2 s)").
+train::BitextReport evaluate(DemoContext& c, const std::string& label, const fs::path& checkpoint,
+                             double* seconds) {
+    const auto t0 = WallClock::now();
+    auto report = train::bitextReport(
+        checkpoint, c.report.paths.shards / "pairs-dev", c.report.paths.shards / "pairs-train",
+        c.evaluation, [&](const std::string& stage, int64_t done, int64_t total) {
+            reportProgress(c.progress,
+                           fmt::format("evaluating {}: {} ({}/{}, {:.0f} s)", label, stage, done,
+                                       total, secondsSince(t0)),
+                           done, total);
+        });
+    *seconds = secondsSince(t0);
+    return report;
+}
+
+/// The random initialisation (or model.init) is evaluated first: the time it takes is what each
+/// stage's final evaluation (same model shape, same sentences) will take.
+void evaluateInit(DemoContext& c) {
+    const train::RunConfig& first = c.report.stages.front().config;
+    const fs::path firstRun = c.report.stages.front().runDir;
+    c.report.scratchInit = first.model.init == "scratch";
+    const auto started = WallClock::now();
+    try {
+        const fs::path init = c.report.scratchInit ? train::writeScratchInit(first, firstRun)
+                                                   : fs::path(first.model.init);
+        double seconds = 0;
+        c.report.before = evaluate(c, "the initialisation", init, &seconds);
+        c.report.times.evaluatingInit = secondsSince(started);  // with writing the scratch init
+    } catch (...) {
+        std::error_code ec;
+        fs::remove_all(firstRun, ec);  // only init/ is there: leave nothing behind
+        throw;
+    }
+}
+
+void splitTime(DemoContext& c) {
+    std::vector<double> shares;
+    for (const auto& s : c.report.stages)
+        shares.push_back(s.share);
+    const double budget = c.request.steps > 0 ? 0.0 : c.request.minutes * 60.0;
+    c.report.budget =
+        splitBudget(budget, secondsSince(c.started), c.report.times.evaluatingInit, shares);
+    if (budget > 0 && c.report.budget.training <= 0) {
+        // Training and a second evaluation would overrun the budget: report what was measured.
+        c.report.budgetSpent = true;
+        std::error_code ec;
+        fs::remove_all(c.report.stages.front().runDir, ec);
+    }
+}
+
+/// Trains one stage until `deadline` (or request.steps); an empty run folder is removed when the
+/// run fails before its first step.
+train::TrainResult trainStage(DemoContext& c, const DemoStageReport& stage,
+                              WallClock::time_point deadline) {
+    std::atomic<bool> stop{false};
+    bool cancelled = false;
+    WallClockStop wallClock(deadline);
+    train::TrainRequest request;
+    request.config = stage.config;
+    request.runDir = stage.runDir;
+    request.stop = &stop;
+    if (c.request.steps > 0) request.stopAfter = c.request.steps;
+    const bool timed = c.request.steps == 0;
+    request.progress = [&](const train::TrainProgress& p) {
+        const std::string text =
+            fmt::format("{}: step {}  loss {:.3f} ({})  {:.0f} tok/s  {:.0f} s", stage.preset,
+                        p.step, p.loss, p.objective, p.tokensPerSecond, p.elapsedSeconds);
+        if (c.progress && !c.progress(Progress{text, p.step, 0})) cancelled = true;
+        if (cancelled || stopRequested(c.request) || (timed && wallClock.afterStep()))
+            stop.store(true);
+    };
+    // The trainer's set-up (model, data, its own dev evaluation at step 0) precedes the first step.
+    reportProgress(c.progress,
+                   stage.preset + ": setting up the model and data, evaluating step 0...", 0, 0);
+    train::TrainResult result;
+    try {
+        result = train::runTraining(request);
+    } catch (...) {
+        std::error_code ec;
+        fs::remove(stage.runDir, ec);  // empty when the run failed before its first step
+        throw;
+    }
+    if (cancelled) throw Cancelled("cancelled");
+    return result;
+}
+
+/// Trains the stages in turn, each continuing from its predecessor's best checkpoint.
+void trainStages(DemoContext& c) {
+    const auto trainStarted = WallClock::now();
+    auto& stages = c.report.stages;
+    for (size_t k = 0; k < stages.size(); ++k) {
+        DemoStageReport& stage = stages[k];
+        if (k > 0) {
+            stage.config.model.init = stages[k - 1].reported.string();
+            stage.config.validate("preset " + stage.preset);
+        }
+        stage.result = trainStage(c, stage, addSeconds(trainStarted, c.report.budget.stageEnds[k]));
+        stage.trained = true;
+        stage.reported = k + 1 < stages.size() ? model_io::resolveCheckpoint(stage.runDir)
+                                               : stage.result.checkpoint;
+        if (c.observer.stageTrained) c.observer.stageTrained(stage);
+        if (stopRequested(c.request)) break;
+    }
+    c.report.times.training = secondsSince(trainStarted);
+}
+
+void evaluateStages(DemoContext& c) {
+    const auto started = WallClock::now();
+    for (auto& stage : c.report.stages) {
+        if (!stage.trained) continue;  // stopped before this stage
+        stage.after = evaluate(c, stage.preset, stage.reported, &stage.evaluationSeconds);
+        if (c.observer.stageEvaluated) c.observer.stageEvaluated(stage);
+    }
+    c.report.times.evaluatingTrained = secondsSince(started);
+}
+
+}  // namespace
+
+DemoRunReport runDemo(const DemoRunRequest& request, const ProgressFn& progress,
+                      const DemoRunObserver& observer) {
+    DemoContext c{request, progress, observer, addSeconds(WallClock::now(), -request.spentSeconds),
+                  {},      {}};
+    const fs::path ws = request.workspace.empty() ? defaultDemoWorkspacePath() : request.workspace;
+    prepare(c, ws);
+    configureStages(c, ws);
+    c.evaluation = evaluationOptions(c.report.stages.front().config);
+    if (observer.configured) observer.configured(c.report);
+    evaluateInit(c);
+    splitTime(c);
+    if (observer.initEvaluated) observer.initEvaluated(c.report);
+    if (!c.report.budgetSpent) {
+        trainStages(c);
+        evaluateStages(c);
+    }
+    c.report.times.total = secondsSince(c.started);
+    return std::move(c.report);
+}
+
+}  // namespace isomorph::workspace

@@ -1,0 +1,92 @@
+#pragma once
+
+// The headless demo (`isomorph-cli demo run`, later the GUI's demo launch) as one core workflow:
+// prepare the demo workspace, train the demo recipe (hictl-demo, then ccp-demo continued from its
+// best checkpoint) or one preset in WS/runs/NAME-STAMP-PRESET, on a wall-clock budget that
+// includes the evaluations or for a number of steps, and measure dev bitext accuracy of the
+// initialisation and of each stage's checkpoint (train::bitextReport). Torch-free header.
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/common/progress.h"
+#include "core/train/bitext_report.h"
+#include "core/train/run_config.h"
+#include "core/train/trainer.h"
+#include "core/workspace/demo_prepare.h"
+#include "core/workspace/wall_clock_budget.h"
+
+namespace isomorph::workspace {
+
+struct DemoRunRequest {
+    std::filesystem::path workspace;  ///< "" = defaultDemoWorkspacePath(); created when missing
+    double minutes = 10;        ///< wall time of the whole run, evaluations included (steps == 0)
+    int64_t steps = 0;          ///< > 0: train this many steps per stage instead of a time budget
+    std::string name = "demo";  ///< run folders WS/runs/NAME-STAMP-PRESET, config name NAME-PRESET
+    std::string preset;         ///< one preset instead of the demo recipe ("" = the recipe)
+    std::vector<std::string> overrides;  ///< "section.key=value" over every stage's preset
+    /// Set (e.g. by a signal): the current stage stops with a checkpoint, later stages are
+    /// skipped, and what was trained is evaluated and reported.
+    const std::atomic<bool>* stop = nullptr;
+    /// Seconds already spent that count against the budget (the CLI: since its process started).
+    double spentSeconds = 0;
+};
+
+/// One stage as configured and, once trained, what it left.
+struct DemoStageReport {
+    std::string preset;
+    double share = 1;                ///< of the training time
+    train::RunConfig config;         ///< as trained (model.init: the previous stage's checkpoint)
+    std::filesystem::path runDir;    ///< WS/runs/NAME-STAMP-PRESET
+    bool trained = false;            ///< false: stopped before this stage
+    train::TrainResult result;       ///< steps and the last checkpoint
+    std::filesystem::path reported;  ///< checkpoint evaluated: a stage with a successor reports the
+                                     ///< best one (the successor's model.init), the last its last
+    train::BitextReport after;       ///< dev bitext accuracy of `reported`
+    double evaluationSeconds = 0;    ///< of `after`
+};
+
+/// Where the time went, in seconds.
+struct DemoTimes {
+    double preparing = 0;       ///< since the run started (spentSeconds included)
+    double evaluatingInit = 0;  ///< the initialisation's evaluation
+    double training = 0;
+    double evaluatingTrained = 0;
+    double total = 0;  ///< since the run started, spentSeconds included
+};
+
+struct DemoRunReport {
+    DemoPaths paths;
+    std::filesystem::path runsDir;  ///< WS/runs
+    std::vector<DemoStageReport> stages;
+    bool scratchInit = true;     ///< the first stage starts from a random initialisation
+    train::BitextReport before;  ///< dev bitext accuracy of the first stage's model.init
+    BudgetSplit budget;          ///< budget.budget == 0: steps, no time budget
+    bool budgetSpent = false;    ///< the budget ran out before training: only `before` was measured
+    DemoTimes times;
+};
+
+/// Milestones a front end may show as they happen (each optional; `report` is complete so far).
+struct DemoRunObserver {
+    /// The workspace is prepared and the stages are configured (run folders named, not made).
+    std::function<void(const DemoRunReport& report)> configured;
+    /// The initialisation is evaluated (times.evaluatingInit) and the budget split; training is
+    /// next unless report.budgetSpent.
+    std::function<void(const DemoRunReport& report)> initEvaluated;
+    std::function<void(const DemoStageReport& stage)> stageTrained;
+    std::function<void(const DemoStageReport& stage)> stageEvaluated;
+};
+
+/// Runs the demo. progress: stage texts like "building the demo corpus: render 120/2400",
+/// "evaluating the initialisation: encoding ... (3/48, 2 s)", "hictl-demo: step 40  loss ...";
+/// returning false cancels (Cancelled; a training stage first stops with a checkpoint). Throws
+/// ConfigError (presets, overrides), DataError, CheckpointError as the steps it runs; a run that
+/// fails before its first step leaves no run folder behind.
+DemoRunReport runDemo(const DemoRunRequest& request, const ProgressFn& progress = {},
+                      const DemoRunObserver& observer = {});
+
+}  // namespace isomorph::workspace
