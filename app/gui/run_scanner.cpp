@@ -1,17 +1,18 @@
 #include "app/gui/run_scanner.h"
 
+#include <cmath>
 #include <signal.h>
 #include <unistd.h>
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 
 #include "core/common/errors.h"
 #include "core/runtime/system_info.h"
 #include "core/train/run_config.h"
+#include "core/train/run_log/metrics_log.h"
+#include "core/train/run_log/run_records.h"
+#include "core/train/run_log/run_status.h"
 
 namespace isomorph::gui {
 
@@ -26,27 +27,16 @@ QString objectivesOf(const train::RunConfig& c) {
     return parts.join(QStringLiteral(" + "));
 }
 
-}  // namespace
-
-QJsonObject lastTrainRecord(const QString& metricsPath, qint64 tailBytes) {
-    QFile f(metricsPath);
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    const qint64 size = f.size();
-    f.seek(std::max<qint64>(0, size - tailBytes));
-    const QByteArray tail = f.readAll();
-    // Only complete lines count: the last one may be half written by the run.
-    const int end = tail.lastIndexOf('\n');
-    if (end < 0) return {};
-    const QList<QByteArray> lines = tail.left(end).split('\n');
-    for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
-        const QJsonObject o = QJsonDocument::fromJson(*it).object();
-        if (o.value(QStringLiteral("kind")).toString() == QLatin1String("train")) return o;
-    }
-    return {};
+std::filesystem::path metricsFileOf(const QString& runDir) {
+    return QDir(runDir).filePath(QString::fromLatin1(train::MetricsLog::kFileName)).toStdString();
 }
 
+}  // namespace
+
 qint64 lastLoggedStep(const QString& metricsPath, qint64 tailBytes) {
-    return lastTrainRecord(metricsPath, tailBytes).value(QStringLiteral("step")).toInteger(-1);
+    const auto last = train::lastTrainRecord(metricsPath.toStdString(),
+                                             static_cast<uint64_t>(std::max<qint64>(0, tailBytes)));
+    return last ? last->step : -1;
 }
 
 views::RunRow scanRunDirectory(const QString& dir) {
@@ -72,26 +62,22 @@ views::RunRow scanRunDirectory(const QString& dir) {
                             .arg(QString::fromStdString(e.what()).section('\n', 0, 0));
         }
     }
-    QFile statusFile(QDir(dir).filePath(QStringLiteral("status.json")));
-    QJsonObject s;
-    if (statusFile.open(QIODevice::ReadOnly))
-        s = QJsonDocument::fromJson(statusFile.readAll()).object();
-    r.status = s.value(QStringLiteral("state")).toString(QStringLiteral("unknown"));
-    r.step = s.value(QStringLiteral("step")).toInteger(0);
-    if (s.contains(QStringLiteral("max_steps")))
-        r.maxSteps = s.value(QStringLiteral("max_steps")).toInteger();
-    r.machine = s.value(QStringLiteral("host")).toString();
-    const double started = s.value(QStringLiteral("started")).toDouble(0);
-    if (started > 0)
-        r.started = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(started * 1000));
-    const QJsonValue best = s.value(QStringLiteral("best_metric"));
-    if (best.isDouble()) r.bestMetric = best.toDouble();
+    const std::optional<train::RunStatus> status = train::readRunStatus(dir.toStdString());
+    const train::RunStatus s = status.value_or(train::RunStatus());
+    r.status = s.state.empty() ? QStringLiteral("unknown") : QString::fromStdString(s.state);
+    r.step = s.step;
+    if (s.maxSteps) r.maxSteps = *s.maxSteps;
+    r.machine = QString::fromStdString(s.host);
+    if (s.started > 0)
+        r.started = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(s.started * 1000));
+    if (!std::isnan(s.bestMetric)) r.bestMetric = s.bestMetric;
     // status.json is rewritten at checkpoints and evaluations; the metrics tail is fresher.
-    r.step = std::max(r.step, lastLoggedStep(QDir(dir).filePath(QStringLiteral("metrics.jsonl"))));
+    if (const auto last = train::lastTrainRecord(metricsFileOf(dir)))
+        r.step = std::max<qint64>(r.step, last->step);
 
     if (r.status == QLatin1String("running") &&
         r.machine == QString::fromStdString(runtime::hostName())) {
-        const qint64 pid = s.value(QStringLiteral("pid")).toInteger(0);
+        const qint64 pid = s.pid;
         if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
             r.status = QStringLiteral("interrupted");
             r.message = QObject::tr(
@@ -100,7 +86,7 @@ views::RunRow scanRunDirectory(const QString& dir) {
                             .arg(pid);
         }
     }
-    if (s.isEmpty() && r.message.isEmpty())
+    if (!status && r.message.isEmpty())
         r.message = QObject::tr(
             "No status.json yet: the run is starting or was written by "
             "another tool.");
@@ -112,7 +98,8 @@ QStringList discoverRuns(const QString& workspaceRoot) {
     const QDir runs(QDir(workspaceRoot).filePath(QStringLiteral("runs")));
     for (const QFileInfo& e : runs.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         const QDir d(e.absoluteFilePath());
-        if (d.exists(QStringLiteral("config.toml")) || d.exists(QStringLiteral("metrics.jsonl")))
+        if (d.exists(QStringLiteral("config.toml")) ||
+            d.exists(QString::fromLatin1(train::MetricsLog::kFileName)))
             out << e.absoluteFilePath();
     }
     return out;

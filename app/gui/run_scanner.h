@@ -1,10 +1,9 @@
 #pragma once
 
 // Reads what the Runs view shows of a run directory (status.json, config.toml, the tail of
-// metrics.jsonl) without ever failing: every problem becomes a status and a message.
-// Runs in worker threads (pure function of the files).
+// metrics.jsonl, through core/train/run_log's readers) without ever failing: every problem
+// becomes a status and a message. Runs in worker threads (pure function of the files).
 
-#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -18,9 +17,6 @@ views::RunRow scanRunDirectory(const QString& dir);
 
 /// Run directories directly below WORKSPACE/runs (folders with config.toml or metrics.jsonl).
 QStringList discoverRuns(const QString& workspaceRoot);
-
-/// The last complete "train" record in the last `tailBytes` of metrics.jsonl (empty: none).
-QJsonObject lastTrainRecord(const QString& metricsPath, qint64 tailBytes = 65536);
 
 /// The last complete "train" record's step in the last `tailBytes` of metrics.jsonl (-1: none).
 qint64 lastLoggedStep(const QString& metricsPath, qint64 tailBytes = 65536);

@@ -11,8 +11,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QSet>
 #include <QSettings>
 #include <QTableView>
@@ -23,6 +21,8 @@
 #include "app/gui/run_scanner.h"
 #include "core/runtime/system_info.h"
 #include "core/train/run_log/metrics_log.h"
+#include "core/train/run_log/run_records.h"
+#include "core/train/run_log/run_status.h"
 #include "views/charts/metric_chart.h"
 #include "views/runs/runs_model.h"
 #include "views/runs/runs_view.h"
@@ -33,7 +33,7 @@ namespace isomorph::gui {
 /// to the GUI thread.
 struct FollowState {
     QString dir;
-    train::MetricsFollower follower;
+    train::RunRecordFollower follower;
     double t0 = std::nan("");
 
     QColor color;                       ///< the same in every chart
@@ -43,7 +43,9 @@ struct FollowState {
     QVector<views::ChartEvent> events;  ///< replayed into charts made later
 
     explicit FollowState(const QString& d)
-        : dir(d), follower((QDir(d).filePath(QStringLiteral("metrics.jsonl"))).toStdString()) {}
+        : dir(d),
+          follower(
+              QDir(d).filePath(QString::fromLatin1(train::MetricsLog::kFileName)).toStdString()) {}
 };
 
 /// What one poll read from one run, ready for the charts (built on a worker thread).
@@ -64,97 +66,87 @@ namespace {
 
 const char* kAttachedKey = "runs/attached";
 
-QString jsonString(const nlohmann::json& o, const char* name) {
-    const auto it = o.find(name);
-    return it != o.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                            : QString();
+QString fromStd(const std::string& text) {
+    return QString::fromStdString(text);
 }
 
-// A schema record's "metrics" array; entries without a key are skipped. Nothing if malformed.
-std::optional<QVector<views::MetricSpec>> parseSchema(const nlohmann::json& record) {
-    const auto metrics = record.find("metrics");
-    if (metrics == record.end() || !metrics->is_array()) return std::nullopt;
+QVector<views::MetricSpec> toViews(const train::SchemaRecord& schema) {
     QVector<views::MetricSpec> out;
-    for (const auto& m : *metrics) {
-        if (!m.is_object()) continue;
+    for (const auto& m : schema.metrics) {
         views::MetricSpec spec;
-        spec.key = jsonString(m, "key");
-        if (spec.key.isEmpty()) continue;
-        spec.title = jsonString(m, "title");
-        spec.unit = jsonString(m, "unit");
-        spec.group = jsonString(m, "group");
-        spec.objective = jsonString(m, "objective");
-        spec.better = jsonString(m, "better");
-        spec.kind = jsonString(m, "kind");
-        const auto scale = m.find("scale");
-        if (scale != m.end() && scale->is_number() && std::isfinite(scale->get<double>()) &&
-            scale->get<double>() != 0.0)
-            spec.scale = scale->get<double>();
+        spec.key = fromStd(m.key);
+        spec.title = fromStd(m.title);
+        spec.unit = fromStd(m.unit);
+        spec.group = fromStd(m.group);
+        spec.objective = fromStd(m.objective);
+        spec.better = fromStd(m.better);
+        spec.kind = fromStd(m.kind);
+        spec.scale = m.scale;
         out.push_back(spec);
     }
     return out;
-}
-
-bool isBookkeeping(const std::string& field) {
-    return field == "step" || field == "time";
 }
 
 void addBadLine(FollowBatch& batch, const QString& example) {
     if (batch.badLines++ == 0) batch.badExample = example;
 }
 
+/// Adds one record to `batch`; `t` is its time in seconds since the run's first record.
+class BatchBuilder {
+  public:
+    BatchBuilder(FollowBatch& batch, double step, double t) : batch_(batch), step_(step), t_(t) {}
+
+    void operator()(const train::SchemaRecord& r) const { batch_.schema = toViews(r); }
+    void operator()(const train::EventRecord& r) const {
+        views::ChartEvent e;
+        e.step = step_;
+        e.time = t_;
+        e.kind = views::chartEventKindFromName(fromStd(r.event));
+        e.text = fromStd(r.message);
+        batch_.events.push_back(e);
+    }
+    void operator()(const train::TrainRecord& r) const { addPoints(r); }
+    void operator()(const train::EvalRecord& r) const { addPoints(r); }
+    /// Record kinds of later versions carry nothing the charts know how to show.
+    void operator()(const train::UnknownRecord&) const {}
+
+  private:
+    void addPoints(const train::ScalarRecord& r) const {
+        for (const auto& [field, value] : r.values) {
+            const QString key = fromStd(field);
+            auto it = batch_.series.find(key);
+            if (it == batch_.series.end()) {
+                it = batch_.series.insert(key, {});
+                batch_.keys << key;
+            }
+            it->steps << step_;
+            it->times << t_;
+            it->values << value;
+        }
+    }
+
+    FollowBatch& batch_;
+    double step_, t_;
+};
+
 FollowBatch readNewLines(const std::shared_ptr<FollowState>& state) {
     FollowBatch batch;
     batch.state = state;
-    train::MetricsLines lines;
+    train::RunRecords read;
     try {
-        lines = state->follower.poll();
+        read = state->follower.poll();
     } catch (const std::exception& e) {
         batch.badLines = 1;
         batch.badExample = QString::fromStdString(e.what());
         return batch;
     }
-    for (const auto& bad : lines.badLines)
-        addBadLine(batch, QObject::tr("line %1: %2")
-                              .arg(bad.lineNumber)
-                              .arg(QString::fromStdString(bad.message)));
-    for (const auto& r : lines.records) {
-        if (!r.is_object()) continue;
-        const double step = r.value("step", 0.0);
-        const double time = r.value("time", 0.0);
+    for (const auto& bad : read.badLines)
+        addBadLine(batch, QObject::tr("line %1: %2").arg(bad.lineNumber).arg(fromStd(bad.message)));
+    for (const auto& record : read.records) {
+        const auto [step, time] = std::visit(
+            [](const auto& r) { return std::pair<double, double>(r.step, r.time); }, record);
         if (std::isnan(state->t0) && time > 0) state->t0 = time;
-        const double t = time > 0 ? time - state->t0 : 0.0;
-        const std::string kind = r.value("kind", std::string());
-        if (kind == "schema") {
-            if (auto schema = parseSchema(r))
-                batch.schema = std::move(schema);
-            else
-                addBadLine(batch, QObject::tr("a schema record without a \"metrics\" array"));
-            continue;
-        }
-        if (kind == "event") {
-            views::ChartEvent e;
-            e.step = step;
-            e.time = t;
-            e.kind = views::chartEventKindFromName(QString::fromStdString(r.value("event", "")));
-            e.text = QString::fromStdString(r.value("message", ""));
-            batch.events.push_back(e);
-            continue;
-        }
-        // Record kinds of later versions carry nothing the charts know how to show.
-        if (!kind.empty() && kind != "train" && kind != "eval") continue;
-        for (const auto& [field, value] : r.items()) {
-            if (!value.is_number() || isBookkeeping(field)) continue;
-            const QString key = QString::fromStdString(field);
-            auto it = batch.series.find(key);
-            if (it == batch.series.end()) {
-                it = batch.series.insert(key, {});
-                batch.keys << key;
-            }
-            it->steps << step;
-            it->times << t;
-            it->values << value.get<double>();
-        }
+        std::visit(BatchBuilder(batch, step, time > 0 ? time - state->t0 : 0.0), record);
     }
     return batch;
 }
@@ -400,16 +392,12 @@ void RunsController::stop(const QStringList& dirs) {
         if (children_.contains(dir) && children_[dir]) {
             pid = children_[dir]->processId();
         } else {
-            QFile f(QDir(dir).filePath(QStringLiteral("status.json")));
-            if (f.open(QIODevice::ReadOnly)) {
-                const QJsonObject s = QJsonDocument::fromJson(f.readAll()).object();
-                if (s.value(QStringLiteral("host")).toString() !=
-                    QString::fromStdString(runtime::hostName())) {
-                    Q_EMIT message(tr("%1 runs on %2; stop it there")
-                                       .arg(dir, s.value(QStringLiteral("host")).toString()));
+            if (const auto s = train::readRunStatus(dir.toStdString())) {
+                if (s->host != runtime::hostName()) {
+                    Q_EMIT message(tr("%1 runs on %2; stop it there").arg(dir, fromStd(s->host)));
                     continue;
                 }
-                pid = s.value(QStringLiteral("pid")).toInteger();
+                pid = s->pid;
             }
         }
         if (pid > 0 && ::kill(static_cast<pid_t>(pid), SIGINT) == 0)
@@ -628,9 +616,10 @@ void RunsController::updateDetails() {
     }
     const views::RunRow* r = model_->run(dir);
     // Elapsed training time and the ETA come from the newest train record.
-    const QJsonObject last = lastTrainRecord(QDir(dir).filePath(QStringLiteral("metrics.jsonl")));
-    const double elapsed = last.value(QStringLiteral("elapsed")).toDouble(-1);
-    const double loss = last.value(QStringLiteral("loss")).toDouble(std::nan(""));
+    const auto last = train::lastTrainRecord(
+        QDir(dir).filePath(QString::fromLatin1(train::MetricsLog::kFileName)).toStdString());
+    const double elapsed = last ? last->value(train::record_keys::kElapsed, -1) : -1;
+    const double loss = last ? last->value(train::record_keys::kLoss) : std::nan("");
     if (r) {
         const double eta = r->step > 0 && r->maxSteps > r->step && elapsed > 0
                                ? elapsed / r->step * (r->maxSteps - r->step)

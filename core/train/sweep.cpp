@@ -10,6 +10,7 @@
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/train/run_log/metrics_log.h"
+#include "core/train/run_log/run_records.h"
 #include "core/train/trainer.h"
 
 namespace isomorph::train {
@@ -95,10 +96,11 @@ void readCell(const fs::path& file, SweepCell& c) {
 /// Mean of the last `n` values of every "loss/..." key among the run's train records.
 std::map<std::string, double> finalLosses(const fs::path& runDir, size_t n = 10) {
     std::map<std::string, std::vector<double>> series;
-    for (const auto& r : readMetricsLines(runDir / MetricsLog::kFileName).records) {
-        if (r.value("kind", "") != "train") continue;
-        for (const auto& [k, v] : r.items())
-            if (k.rfind("loss/", 0) == 0 && v.is_number()) series[k].push_back(v.get<double>());
+    for (const auto& record : readRunRecords(runDir / MetricsLog::kFileName).records) {
+        const auto* train = std::get_if<TrainRecord>(&record);
+        if (!train) continue;
+        for (const auto& [k, v] : train->values)
+            if (k.rfind(record_keys::kLossPrefix, 0) == 0) series[k].push_back(v);
     }
     std::map<std::string, double> out;
     for (auto& [k, values] : series) {

@@ -37,6 +37,8 @@
 #include "core/train/objectives/objective.h"
 #include "core/train/probes.h"
 #include "core/train/run_log/metrics_log.h"
+#include "core/train/run_log/run_records.h"
+#include "core/train/run_log/run_status.h"
 #include "core/train/run_log/tfevents.h"
 #include "core/train/schedule.h"
 #include "core/train/scheduler.h"
@@ -101,18 +103,17 @@ bool changeableOnResume(const std::string& key) {
            key == "monitor.every" || key == "schedule.max_steps" || key == "name";
 }
 
-json metricJson(const MetricSpec& m, const std::string& objective) {
-    json j = {{"key", m.key},
-              {"title", m.title},
-              {"unit", m.unit},
-              {"group", metricGroupName(m.group)},
-              {"objective", objective},
-              {"better", m.better == Better::Lower    ? "lower"
-                         : m.better == Better::Higher ? "higher"
-                                                      : ""},
-              {"kind", m.kind == MetricKind::Eval ? "eval" : "train"}};
-    if (m.scale != 1) j["scale"] = m.scale;
-    return j;
+MetricDeclaration declaration(const MetricSpec& m, const std::string& objective) {
+    MetricDeclaration d;
+    d.key = m.key;
+    d.title = m.title;
+    d.unit = m.unit;
+    d.group = metricGroupName(m.group);
+    d.objective = objective;
+    d.better = m.better == Better::Lower ? "lower" : m.better == Better::Higher ? "higher" : "";
+    d.kind = m.kind == MetricKind::Eval ? "eval" : "train";
+    d.scale = m.scale;
+    return d;
 }
 
 /// torch's default dtype for the duration of a run: fp64 runs create heads and banks in double.
@@ -183,7 +184,9 @@ class Trainer {
     void recordFailure(const std::string& state, const std::string& message);
     void removeUnstartedRun();
     void event(const std::string& name, const std::string& message, json extra = json::object());
-    void logScalars(const json& record);
+    /// Appends a train or eval record to metrics.jsonl and its numbers to the TensorBoard file
+    /// (as train/KEY or eval/KEY).
+    void logScalars(const RunRecord& record);
     size_t chooseObjective(int64_t micro) const;
 
     TrainRequest request_;
@@ -269,25 +272,26 @@ void Trainer::event(const std::string& name, const std::string& message, json ex
         spdlog::info("{}", message);
     }
     if (!rank0_ || !metrics_) return;
-    extra["kind"] = "event";
-    extra["event"] = name;
-    extra["message"] = message;
-    extra["step"] = state_.step;
-    extra["time"] = nowSeconds();
-    metrics_->append(extra);
+    EventRecord e;
+    e.step = state_.step;
+    e.time = nowSeconds();
+    e.event = name;
+    e.message = message;
+    e.details = std::move(extra);
+    appendRunRecord(*metrics_, e);
 }
 
-void Trainer::logScalars(const json& record) {
+void Trainer::logScalars(const RunRecord& record) {
     if (!rank0_) return;
-    metrics_->append(record);
-    const double t = record.value("time", nowSeconds());
-    const std::string prefix = record.value("kind", "train") == "eval" ? "eval/" : "train/";
-    std::vector<std::pair<std::string, float>> scalars;
-    for (const auto& [key, value] : record.items()) {
-        if (!value.is_number() || key == "step" || key == "time") continue;
-        scalars.emplace_back(prefix + key, value.get<float>());
-    }
-    events_->addScalars(scalars, state_.step, t);
+    appendRunRecord(*metrics_, record);
+    const auto* eval = std::get_if<EvalRecord>(&record);
+    const ScalarRecord& scalars =
+        eval ? static_cast<const ScalarRecord&>(*eval) : std::get<TrainRecord>(record);
+    const std::string prefix = eval ? "eval/" : "train/";
+    std::vector<std::pair<std::string, float>> points;
+    for (const auto& [key, value] : scalars.values)
+        points.emplace_back(prefix + key, static_cast<float>(value));
+    events_->addScalars(points, state_.step, scalars.time);
     events_->flush();
 }
 
@@ -325,17 +329,18 @@ void Trainer::removeUnstartedRun() {
 
 void Trainer::writeStatus(const std::string& state) {
     if (!rank0_) return;
-    json s = {{"state", state},
-              {"step", state_.step},
-              {"max_steps", config_.schedule.maxSteps},
-              {"pid", static_cast<int64_t>(getpid())},
-              {"host", runtime::hostName()},
-              {"started", started_},
-              {"updated", nowSeconds()},
-              {"best_metric", std::isnan(state_.best) ? json(nullptr) : json(state_.best)},
-              {"metric", enumName(config_.eval.metric)},
-              {"world_size", world_}};
-    writeFileAtomically(runDir_ / "status.json", s.dump(2) + "\n");
+    RunStatus s;
+    s.state = state;
+    s.step = state_.step;
+    s.maxSteps = config_.schedule.maxSteps;
+    s.pid = getpid();
+    s.host = runtime::hostName();
+    s.started = started_;
+    s.updated = nowSeconds();
+    s.bestMetric = state_.best;
+    s.metric = enumName(config_.eval.metric);
+    s.worldSize = world_;
+    writeRunStatus(runDir_, s);
 }
 
 void Trainer::startProcessGroup() {
@@ -630,27 +635,31 @@ void Trainer::trainStep() {
 
 void Trainer::logStep(const StepRecord& record, double lr, double gradNorm, bool skipped,
                       double seconds) {
-    json r = {{"kind", "train"}, {"step", state_.step}, {"time", nowSeconds()}};
+    namespace k = record_keys;
+    TrainRecord r;
+    r.step = state_.step;
+    r.time = nowSeconds();
+    auto& v = r.values;
     std::string names;
     for (const auto& [name, values] : record.losses) {
-        r["loss/" + name] = meanOf(values);
+        v[k::kLossPrefix + name] = meanOf(values);
         names += (names.empty() ? "" : "+") + name;
     }
     for (const auto& [name, values] : record.metrics)
-        r[name] = meanOf(values);
-    r["loss"] = record.weighted;
-    r["lr"] = lr;
-    r["grad_norm"] = gradNorm;
-    r["tokens_per_s"] = static_cast<double>(record.tokens * world_) / seconds;
-    r["samples_per_s"] = static_cast<double>(record.samples * world_) / seconds;
-    r["step_time"] = seconds;
-    r["elapsed"] = state_.elapsed;
-    r["rss_peak_mb"] = peakRssMb();
+        v[name] = meanOf(values);
+    v[k::kLoss] = record.weighted;
+    v[k::kLearningRate] = lr;
+    v[k::kGradNorm] = gradNorm;
+    v[k::kTokensPerSecond] = static_cast<double>(record.tokens * world_) / seconds;
+    v[k::kSamplesPerSecond] = static_cast<double>(record.samples * world_) / seconds;
+    v[k::kStepTime] = seconds;
+    v[k::kElapsed] = state_.elapsed;
+    v[k::kRssPeakMb] = peakRssMb();
     if (config_.runtime.precision == Precision::Fp16) {
-        r["loss_scale"] = state_.lossScale;
-        r["skipped"] = skipped ? 1 : 0;
+        v[k::kLossScale] = state_.lossScale;
+        v[k::kSkipped] = skipped ? 1 : 0;
     }
-    r["device_mem_mb"] = deviceMemoryPeakMb(device_);
+    v[k::kDeviceMemMb] = deviceMemoryPeakMb(device_);
     logScalars(r);
     if (request_.progress && rank0_) {
         TrainProgress p;
@@ -658,7 +667,7 @@ void Trainer::logStep(const StepRecord& record, double lr, double gradNorm, bool
         p.maxSteps = config_.schedule.maxSteps;
         p.loss = record.weighted;
         p.lr = lr;
-        p.tokensPerSecond = r["tokens_per_s"];
+        p.tokensPerSecond = r.value(k::kTokensPerSecond);
         p.elapsedSeconds = state_.elapsed;
         p.objective = names;
         request_.progress(p);
@@ -676,16 +685,17 @@ bool Trainer::evaluate(bool final) {
             : languageMeans(encoder_, meanSentences_, config_.eval.pooling, device_);
     BitextScores s = evaluateBitext(encoder_, devPairs_, config_.eval.pooling, device_,
                                     config_.eval.transductiveShift ? nullptr : &means);
-    json r = {{"kind", "eval"},
-              {"step", state_.step},
-              {"time", nowSeconds()},
-              {"bitext_acc", s.accuracy},
-              {"bitext_acc_shifted", s.accuracyShifted},
-              {"bitext_pairs", s.pairs}};
+    namespace k = record_keys;
+    EvalRecord r;
+    r.step = state_.step;
+    r.time = nowSeconds();
+    r.values = {{k::kBitextAcc, s.accuracy},
+                {k::kBitextAccShifted, s.accuracyShifted},
+                {k::kBitextPairs, static_cast<double>(s.pairs)}};
     for (const auto& [pair, v] : s.perPair)
-        r["bitext_acc/" + pair] = v;
+        r.values[k::kBitextAcc + std::string("/") + pair] = v;
     for (const auto& [pair, v] : s.perPairShifted)
-        r["bitext_acc_shifted/" + pair] = v;
+        r.values[k::kBitextAccShifted + std::string("/") + pair] = v;
     logScalars(r);
     if (!s.unshiftedLanguages.empty() && state_.step == 0) {
         std::string list;
@@ -710,13 +720,17 @@ void Trainer::monitor() {
     torch::NoGradGuard noGrad;
     encoder_->eval();
     HealthScores h = evaluateHealth(encoder_, probe_, devPairs_, config_.eval.pooling, device_);
-    json r = {{"kind", "eval"},         {"step", state_.step},      {"time", nowSeconds()},
-              {"collapse", h.collapse}, {"alignment", h.alignment}, {"uniformity", h.uniformity}};
+    namespace k = record_keys;
+    EvalRecord r;
+    r.step = state_.step;
+    r.time = nowSeconds();
+    r.values = {
+        {k::kCollapse, h.collapse}, {k::kAlignment, h.alignment}, {k::kUniformity, h.uniformity}};
     // Randomly initialised and pretrained encoders are already anisotropic (all sentence vectors
     // close together), so collapse is judged against the run's first probe, not in absolute terms.
     if (std::isnan(state_.collapseReference)) state_.collapseReference = h.collapse;
     const double ratio = state_.collapseReference > 0 ? h.collapse / state_.collapseReference : 1.0;
-    r["collapse_ratio"] = ratio;
+    r.values[k::kCollapseRatio] = ratio;
     logScalars(r);
     if (ratio < config_.monitor.collapseThreshold)
         event("collapse",
@@ -821,24 +835,26 @@ void Trainer::announce() {
     if (!rank0_) return;
     // What this run logs and how to chart it, for the Runs view (and any reader of the file):
     // the trainer's metrics and those the enabled objectives declare.
-    json list = json::array();
+    SchemaRecord schema;
+    schema.step = state_.step;
+    auto& list = schema.metrics;
     for (const auto& m : trainerMetrics())
-        list.push_back(metricJson(m, ""));
+        list.push_back(declaration(m, ""));
     for (const auto& o : objectives_) {
         const ObjectiveSpec* spec = findObjectiveSpec(o->name());
         bool declaresLoss = false;
         for (const auto& m : spec->metrics) {
             if (spec->logs && !spec->logs(config_, m)) continue;
-            list.push_back(metricJson(m, spec->name));
+            list.push_back(declaration(m, spec->name));
             declaresLoss = declaresLoss || m.key == "loss/" + spec->name;
         }
         if (!declaresLoss)
-            list.push_back(metricJson({"loss/" + spec->name, spec->name + " loss", "",
-                                       MetricGroup::Losses, MetricKind::Train, Better::Lower},
-                                      spec->name));
+            list.push_back(declaration({"loss/" + spec->name, spec->name + " loss", "",
+                                        MetricGroup::Losses, MetricKind::Train, Better::Lower},
+                                       spec->name));
     }
-    metrics_->append(
-        {{"kind", "schema"}, {"step", state_.step}, {"time", nowSeconds()}, {"metrics", list}});
+    schema.time = nowSeconds();
+    appendRunRecord(*metrics_, schema);
 }
 
 std::pair<bool, bool> Trainer::anyRank(bool a, bool b) {

@@ -52,6 +52,7 @@ MetricsLines parseLines(std::string_view bytes, uint64_t offset, int64_t firstLi
                     {number, std::string("a JSON ") + j.type_name() + ", expected an object"});
             } else {
                 out.records.push_back(std::move(j));
+                out.recordLines.push_back(number);
             }
         }
         begin = end + 1;

@@ -56,6 +56,7 @@ struct BadMetricsLine {
 /// What a metrics file holds.
 struct MetricsLines {
     std::vector<nlohmann::json> records;  ///< the JSON objects of the complete lines, in order
+    std::vector<int64_t> recordLines;     ///< the line number (from 1) of each of `records`
     std::vector<BadMetricsLine>
         badLines;  ///< lines that are not JSON objects (blank lines skipped)
     /// The file ends with a line without '\n' (being written, or torn by a crash); it is neither
