@@ -157,16 +157,16 @@
         <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
         <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="532"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="539"/>
         <source>nats</source>
         <translation>nats</translation>
     </message>
@@ -231,48 +231,48 @@
         <translation>HICTL-Wortebene: Wörter der Tasche über allen gezogenen Negativen</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="549"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>IR-Gesamtverlust (L_IR + w_s L_semaCL + w_l L_langCL)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="551"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>IR-Retrieval-Verlust L_IR (Gl. 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="554"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>Semantischer kontrastiver IR-Verlust (Gl. 2)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>Sprachlicher kontrastiver IR-Verlust (Gl. 3)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>IR-Genauigkeit im Batch (positive Passage auf Rang 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>IR-Genauigkeit des semantischen CL (Übersetzung auf Rang 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="565"/>
         <source>IR in-batch negatives per query</source>
         <translation>IR-Negative im Batch pro Anfrage</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="568"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>Übersprungene IR-Trainingsanfragen (kein bewertetes Positiv)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="548"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="551"/>
         <source>queries</source>
         <translation>Anfragen</translation>
     </message>
@@ -284,7 +284,7 @@
     <message>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
         <source>tokens</source>
         <translation>Tokens</translation>
     </message>
@@ -329,42 +329,42 @@
         <translation>Maskierte TLM-Tokens pro Batch</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="531"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>XLP-Verlust (RR- oder QLM-Batch)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="533"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
         <source>XLP relevance ranking loss</source>
         <translation>XLP-Verlust des Relevanz-Rankings</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
         <source>XLP query language modelling loss</source>
         <translation>XLP-Verlust der Anfrage-Sprachmodellierung</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="541"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>XLP-RR-Genauigkeit (Positiv am höchsten bewertet)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="540"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>XLP-QLM-Genauigkeit auf maskierten Tokens</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="542"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="545"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>Maskierte XLP-QLM-Tokens pro Batch</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="544"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
         <source>XLP hard-negative fraction</source>
         <translation>XLP-Anteil harter Negative</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="550"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>XLP-Anfragen, auf das globale Budget pro Batch gekürzt</translation>
     </message>
@@ -487,50 +487,50 @@
         <translation>Trainingsziel %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="58"/>
+        <location filename="../app/gui/run_scanner.cpp" line="48"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>Der Ordner wurde gelöscht, verschoben oder ist nicht eingehängt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="71"/>
+        <location filename="../app/gui/run_scanner.cpp" line="61"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>config.toml kann von dieser Version nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="97"/>
+        <location filename="../app/gui/run_scanner.cpp" line="83"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Sein Prozess (%1) endete ohne abschließenden Checkpoint; „Fortsetzen“ macht beim neuesten Checkpoint weiter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="104"/>
+        <location filename="../app/gui/run_scanner.cpp" line="90"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Noch keine status.json: Der Lauf startet gerade oder wurde von einem anderen Werkzeug geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="118"/>
+        <location filename="../app/gui/runs_controller.cpp" line="144"/>
         <source>line %1: %2</source>
         <translation>Zeile %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/runs_controller.cpp" line="132"/>
-        <source>a schema record without a &quot;metrics&quot; array</source>
-        <translation>ein Schema-Eintrag ohne „metrics“-Array</translation>
     </message>
 </context>
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="114"/>
+        <location filename="../app/gui/search_controller.cpp" line="110"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 ist kein Checkpoint: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="275"/>
+        <location filename="../app/gui/search_controller.cpp" line="248"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>der Neuordner hat nur die ersten %1 Token der Anfrage behalten</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="258"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Neuordnung mit %1 nicht möglich: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="296"/>
+        <location filename="../app/gui/search_controller.cpp" line="252"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>alle Scores liegen höchstens %1 auseinander: Dieses Modell unterscheidet diese Dokumente kaum, ihre Reihenfolge sagt also wenig aus (versuchen Sie „Hybrid“ oder BM25)</translation>
     </message>
@@ -538,198 +538,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="88"/>
         <source>Opening the checkpoint</source>
         <translation>Checkpoint wird geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="89"/>
         <source>Encoding the sample</source>
         <translation>Stichprobe wird kodiert</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="90"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>Exakte PCA über alle Punkte und Dimensionen</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="85"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="92"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Kalibrierung wird auf dem Trainingssplit des Korpus angepasst: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="94"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="101"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Satzvektoren: %1-Pooling, wie die Evaluierung des Laufs sie misst (eval.pooling in %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Satzvektoren: %1-Pooling (Standard: die Konfiguration des Laufs ist nicht lesbar: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="103"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="110"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Satzvektoren: %1-Pooling (Standard; der Checkpoint gehört zu keinem Lauf).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>Kalibrierung (%1 Rotation) in %3 s auf dem Trainingssplit von %2 angepasst.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
         <source>supervised</source>
         <translation>überwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
         <source>unsupervised</source>
         <translation>unüberwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="128"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="135"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>Zurückgehaltene Testpaare, mittlere Top-1: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="226"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="233"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
         <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="278"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="272"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="279"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
         <source>%1 (imported)</source>
         <translation>%1 (importiert)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: Dev-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="298"/>
         <source>%1: test translation pairs</source>
         <translation>%1: Test-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="293"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="300"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: Dev-Seiten (keine Paare)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="307"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Wählen Sie eine Stichprobe („Durchsuchen …“) und klicken Sie auf „Kodieren“, um %1 anzusehen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="323"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Wählen Sie zuerst einen Checkpoint („Durchsuchen …“ akzeptiert einen Checkpoint-, Lauf- oder Hugging-Face-Ordner).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="330"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="337"/>
         <source>Reading the sample...</source>
         <translation>Stichprobe wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="334"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="341"/>
         <source>Cannot read the sample</source>
         <translation>Die Stichprobe kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="336"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="343"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Der Checkpoint %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="354"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>Die Stichprobe hat %1 Sätze: etwa %2 MB für ihre %3-dimensionalen Vektoren, mehr als die %4 MB, die diese Ansicht verwenden darf. Senken Sie das Limit (etwa %5 Sätze passen).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="357"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="365"/>
         <source>Cannot encode the sample</source>
         <translation>Die Stichprobe kann nicht kodiert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="380"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="388"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. PC 1 und 2 erklären %2 % der Varianz.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="425"/>
         <source>Calibrating...</source>
         <translation>Kalibrierung läuft …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="421"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="429"/>
         <source>Cannot calibrate</source>
         <translation>Kalibrierung nicht möglich</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="440"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: keine Trainingssätze im Korpus; unkalibriert angezeigt</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>shift</source>
         <translation>Verschiebung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>scale</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>rotation</source>
         <translation>Rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
         <source>Calibration step shown: %1.</source>
         <translation>Angezeigter Kalibrierungsschritt: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="503"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Nächste Nachbarn können nicht ermittelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Kodieren Sie zuerst eine Stichprobe und wählen Sie dann einen Vergleich.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="539"/>
         <source>Encoding the sample with %1...</source>
         <translation>Stichprobe wird mit %1 kodiert …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
         <source>Cannot compare with %1</source>
         <translation>Vergleich mit %1 nicht möglich</translation>
     </message>
@@ -1056,77 +1056,77 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="327"/>
+        <location filename="../app/gui/runs_controller.cpp" line="319"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 ist ein Sweep, der noch keine Läufe enthält</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="334"/>
+        <location filename="../app/gui/runs_controller.cpp" line="326"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 ist weder ein Laufordner (kein config.toml oder metrics.jsonl) noch ein Sweep-Ordner</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="350"/>
+        <location filename="../app/gui/runs_controller.cpp" line="342"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>isomorph-cli wurde nicht unter %1 gefunden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <location filename="../app/gui/runs_controller.cpp" line="366"/>
         <source>exited with status %1: %2</source>
         <translation>mit Status %1 beendet: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="375"/>
+        <location filename="../app/gui/runs_controller.cpp" line="367"/>
         <source>crashed: %1</source>
         <translation>abgestürzt: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="377"/>
+        <location filename="../app/gui/runs_controller.cpp" line="369"/>
         <source>Run %1 %2</source>
         <translation>Lauf %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="379"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>Run %1 ended</source>
         <translation>Lauf %1 beendet</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <location filename="../app/gui/runs_controller.cpp" line="379"/>
         <source>could not start isomorph-cli</source>
         <translation>isomorph-cli konnte nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="388"/>
+        <location filename="../app/gui/runs_controller.cpp" line="380"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Lauf %1: isomorph-cli konnte nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="408"/>
+        <location filename="../app/gui/runs_controller.cpp" line="397"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 läuft auf %2; dort stoppen</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="416"/>
+        <location filename="../app/gui/runs_controller.cpp" line="404"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>%1 wird gestoppt: Der Lauf speichert einen Checkpoint und beendet sich</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="595"/>
+        <location filename="../app/gui/runs_controller.cpp" line="583"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 Zeile(n) von metrics.jsonl sind keine gültigen Einträge und wurden übersprungen (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <location filename="../app/gui/runs_controller.cpp" line="613"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="626"/>
+        <location filename="../app/gui/runs_controller.cpp" line="614"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="639"/>
+        <location filename="../app/gui/runs_controller.cpp" line="628"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;Schritt %3 von %4&lt;br&gt;Trainingszeit %5, Restzeit %6&lt;br&gt;letzter Verlust %7&lt;br&gt;bester Wert %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>
@@ -1134,89 +1134,74 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="66"/>
+        <location filename="../app/gui/search_controller.cpp" line="62"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>Der Checkpoint %1 hat keinen Tokenizer (sentencepiece.bpe.model oder vocab.txt neben model.safetensors) und kann daher keine Anfragen kodieren. Wählen Sie einen vollständigen Checkpoint-Ordner eines Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="81"/>
+        <location filename="../app/gui/search_controller.cpp" line="77"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>Der Index-Ordner %1 ist beschädigt oder unvollständig: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="87"/>
+        <location filename="../app/gui/search_controller.cpp" line="83"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>Das Modell, das diesen Index erstellt hat (%1), ist nicht mehr vorhanden. Wählen Sie oben eine Kopie dieses Checkpoints.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <location filename="../app/gui/search_controller.cpp" line="94"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>Dieser Index wurde mit einem anderen Modell (%1) erstellt als dem ausgewählten Checkpoint (%2): Ihre Vektoren sind nicht vergleichbar. Wählen Sie den Checkpoint, der ihn erstellt hat, oder erstellen Sie mit diesem einen neuen Index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="103"/>
+        <location filename="../app/gui/search_controller.cpp" line="99"/>
         <source>Cannot open the index %1: %2</source>
         <translation>Der Index %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="123"/>
+        <location filename="../app/gui/search_controller.cpp" line="119"/>
         <source>Choose an index folder.</source>
         <translation>Wählen Sie einen Index-Ordner.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="129"/>
+        <location filename="../app/gui/search_controller.cpp" line="125"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 ist kein Index-Ordner (er enthält keine index.json). Wählen Sie einen Ordner, der mit „Index erstellen“ oder mit isomorph-cli index build erstellt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="231"/>
-        <source>the re-ranker kept only the first %1 tokens of the query</source>
-        <translation>der Neuordner hat nur die ersten %1 Token der Anfrage behalten</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="408"/>
+        <location filename="../app/gui/search_controller.cpp" line="371"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Kein Index dieses Arbeitsbereichs wurde mit diesem Checkpoint erstellt: Wählen Sie ein Korpus und klicken Sie auf „Index erstellen“.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="420"/>
+        <location filename="../app/gui/search_controller.cpp" line="383"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="473"/>
+        <location filename="../app/gui/search_controller.cpp" line="436"/>
         <source>Building %1…</source>
         <translation>%1 wird erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="499"/>
-        <source>The corpus %1 has no passages.</source>
-        <translation>Das Korpus %1 enthält keine Passagen.</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="510"/>
+        <location filename="../app/gui/search_controller.cpp" line="470"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Indexerstellung abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="512"/>
+        <location filename="../app/gui/search_controller.cpp" line="472"/>
         <source>Cannot build the index: %1</source>
         <translation>Der Index kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="541"/>
+        <location filename="../app/gui/search_controller.cpp" line="502"/>
         <source>The index is still being built.</source>
         <translation>Der Index wird noch erstellt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="542"/>
+        <location filename="../app/gui/search_controller.cpp" line="503"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="544"/>
-        <source>The query is empty: type some words to search for.</source>
-        <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
     </message>
 </context>
 <context>
@@ -1647,111 +1632,110 @@
 <context>
     <name>isomorph::views::MetricChart</name>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="109"/>
+        <location filename="../views/charts/chart_events.cpp" line="21"/>
         <source>start</source>
         <extracomment>Chart marker: the run started here (a few letters)</extracomment>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="113"/>
+        <location filename="../views/charts/chart_events.cpp" line="25"/>
         <source>resumed</source>
         <extracomment>Chart marker: the run was resumed from a checkpoint here</extracomment>
         <translation>fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="117"/>
+        <location filename="../views/charts/chart_events.cpp" line="29"/>
         <source>ckpt</source>
         <extracomment>Chart marker: a checkpoint was saved here (abbreviation)</extracomment>
         <translation>CP</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="121"/>
+        <location filename="../views/charts/chart_events.cpp" line="33"/>
         <source>collapse</source>
         <extracomment>Chart marker: the embeddings collapsed (all sentences became similar)</extracomment>
         <translation>Kollaps</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="126"/>
+        <location filename="../views/charts/chart_events.cpp" line="38"/>
         <source>warn</source>
         <extracomment>Chart marker: a warning was logged here (abbreviation)</extracomment>
         <translation>Warn.</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="132"/>
+        <location filename="../views/charts/chart_events.cpp" line="44"/>
         <source>stop</source>
         <extracomment>Chart marker: the run was stopped here</extracomment>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="136"/>
+        <location filename="../views/charts/chart_events.cpp" line="48"/>
         <source>done</source>
         <extracomment>Chart marker: the run finished here</extracomment>
         <translation>fertig</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="141"/>
+        <location filename="../views/charts/chart_events.cpp" line="53"/>
         <source>event</source>
         <extracomment>Chart marker: another event of the run</extracomment>
         <translation>Ereignis</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="776"/>
+        <location filename="../views/charts/metric_chart.cpp" line="538"/>
         <source>Loading…</source>
         <translation>Wird geladen …</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="776"/>
+        <location filename="../views/charts/metric_chart.cpp" line="538"/>
         <source>No data yet</source>
         <translation>Noch keine Daten</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="822"/>
+        <location filename="../views/charts/metric_chart.cpp" line="584"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="826"/>
+        <location filename="../views/charts/metric_chart.cpp" line="587"/>
         <source>wall time (h)</source>
         <translation>Echtzeit (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="827"/>
+        <location filename="../views/charts/metric_chart.cpp" line="588"/>
         <source>wall time (min)</source>
         <translation>Echtzeit (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="828"/>
+        <location filename="../views/charts/metric_chart.cpp" line="589"/>
         <source>wall time (s)</source>
         <translation>Echtzeit (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="951"/>
+        <location filename="../views/charts/metric_chart.cpp" line="714"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="952"/>
+        <location filename="../views/charts/metric_chart.cpp" line="715"/>
         <source>time %1</source>
         <translation>Zeit %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1091"/>
+        <location filename="../views/charts/metric_chart.cpp" line="848"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Die PNG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1103"/>
+        <location filename="../views/charts/metric_chart.cpp" line="859"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph-Metrikdiagramm: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1109"/>
+        <location filename="../views/charts/metric_chart.cpp" line="862"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Die SVG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1132"/>
+        <location filename="../views/charts/metric_chart.cpp" line="880"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -2058,83 +2042,82 @@
 <context>
     <name>isomorph::views::ScatterView</name>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="860"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="709"/>
         <source>No points to show</source>
         <translation>Keine Punkte anzuzeigen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="727"/>
         <source>1 point</source>
         <translation>1 Punkt</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="727"/>
         <source>%L1 points</source>
         <translation>%L1 Punkte</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="728"/>
         <source>%L1 selected</source>
         <translation>%L1 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="880"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="729"/>
         <source>1 match</source>
         <translation>1 Treffer</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="881"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="730"/>
         <source>%L1 matches</source>
         <translation>%L1 Treffer</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="882"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="731"/>
         <source>1 translation highlighted</source>
         <translation>1 Übersetzung hervorgehoben</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="884"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="733"/>
         <source>%L1 translations highlighted</source>
         <translation>%L1 Übersetzungen hervorgehoben</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="734"/>
         <source>density (darker: more points)</source>
         <translation>Dichte (dunkler: mehr Punkte)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1029"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="849"/>
         <source>Click to hide %1</source>
         <translation>Klicken, um %1 auszublenden</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1030"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="850"/>
         <source>Click to show %1</source>
         <translation>Klicken, um %1 einzublenden</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1045"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="865"/>
         <source>%1, point %L2</source>
         <translation>%1, Punkt %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1062"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>Die PNG-Datei %1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1074"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
         <source>Isomorph embeddings</source>
         <translation>Isomorph-Einbettungen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1081"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="889"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>Die SVG-Datei %1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1088"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1107"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="898"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -2443,32 +2426,32 @@
         <translation>Neuordnung ist eingeschaltet, aber kein Cross-Encoder-Checkpoint gewählt: Wählen Sie einen (den Checkpoint eines xlp-Laufs) oder schalten Sie die Neuordnung aus.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="622"/>
+        <location filename="../views/search/search_view.cpp" line="621"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="630"/>
+        <location filename="../views/search/search_view.cpp" line="629"/>
         <source>Open or build an index to search in.</source>
         <translation>Öffnen oder erstellen Sie einen Index, um darin zu suchen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="663"/>
+        <location filename="../views/search/search_view.cpp" line="662"/>
         <source>Documents in %1</source>
         <translation>Dokumente auf %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="665"/>
+        <location filename="../views/search/search_view.cpp" line="664"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Dokumente auf %1 behalten (zusammen mit den anderen gewählten Sprachen); keine gewählt: alle Sprachen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="713"/>
+        <location filename="../views/search/search_view.cpp" line="712"/>
         <source>Checkpoint folder</source>
         <translation>Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="719"/>
+        <location filename="../views/search/search_view.cpp" line="718"/>
         <source>Index folder</source>
         <translation>Index-Ordner</translation>
     </message>

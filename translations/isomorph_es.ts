@@ -157,16 +157,16 @@
         <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
         <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="532"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="539"/>
         <source>nats</source>
         <translation>nats</translation>
     </message>
@@ -231,48 +231,48 @@
         <translation>HICTL nivel de palabra: palabras de la bolsa por encima de todos los negativos muestreados</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="549"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>Pérdida conjunta IR (L_IR + w_s L_semaCL + w_l L_langCL)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="551"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>Pérdida de recuperación IR L_IR (ec. 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="554"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>Pérdida contrastiva semántica IR (ec. 2)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>Pérdida contrastiva de idioma IR (ec. 3)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>Precisión IR dentro del lote (pasaje positivo en primer lugar)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>Precisión CL semántico IR (traducción en primer lugar)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="565"/>
         <source>IR in-batch negatives per query</source>
         <translation>Negativos IR dentro del lote por consulta</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="568"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>Consultas de entrenamiento IR omitidas (sin positivo juzgado)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="548"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="551"/>
         <source>queries</source>
         <translation>consultas</translation>
     </message>
@@ -284,7 +284,7 @@
     <message>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
@@ -329,42 +329,42 @@
         <translation>Tokens enmascarados TLM por lote</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="531"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>Pérdida XLP (lote RR o QLM)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="533"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
         <source>XLP relevance ranking loss</source>
         <translation>Pérdida de ordenación por relevancia XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
         <source>XLP query language modelling loss</source>
         <translation>Pérdida de modelado del lenguaje de consultas XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="541"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>Precisión RR XLP (positivo con la puntuación más alta)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="540"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>Precisión QLM XLP en los tokens enmascarados</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="542"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="545"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>Tokens enmascarados QLM XLP por lote</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="544"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
         <source>XLP hard-negative fraction</source>
         <translation>Proporción de negativos difíciles XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="550"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>Consultas XLP recortadas al presupuesto global por lote</translation>
     </message>
@@ -487,50 +487,50 @@
         <translation>objetivo %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="58"/>
+        <location filename="../app/gui/run_scanner.cpp" line="48"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>La carpeta se eliminó, se movió o no está montada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="71"/>
+        <location filename="../app/gui/run_scanner.cpp" line="61"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>Esta versión no puede leer config.toml: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="97"/>
+        <location filename="../app/gui/run_scanner.cpp" line="83"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Su proceso (%1) terminó sin un checkpoint final; Reanudar continúa desde el último checkpoint.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="104"/>
+        <location filename="../app/gui/run_scanner.cpp" line="90"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Aún no hay status.json: la ejecución está arrancando o la escribió otra herramienta.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="118"/>
+        <location filename="../app/gui/runs_controller.cpp" line="144"/>
         <source>line %1: %2</source>
         <translation>línea %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/runs_controller.cpp" line="132"/>
-        <source>a schema record without a &quot;metrics&quot; array</source>
-        <translation>un registro de esquema sin el array &quot;metrics&quot;</translation>
     </message>
 </context>
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="114"/>
+        <location filename="../app/gui/search_controller.cpp" line="110"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 no es un checkpoint: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="275"/>
+        <location filename="../app/gui/search_controller.cpp" line="248"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="258"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>No se puede reordenar con %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="296"/>
+        <location filename="../app/gui/search_controller.cpp" line="252"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
     </message>
@@ -538,198 +538,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="88"/>
         <source>Opening the checkpoint</source>
         <translation>Abriendo el checkpoint</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="89"/>
         <source>Encoding the sample</source>
         <translation>Codificando la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="90"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>PCA exacto sobre todos los puntos y dimensiones</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="85"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="92"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Ajustando la calibración en la partición de entrenamiento del corpus: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="94"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="101"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Vectores de oraciones: pooling %1, como los mide la evaluación de la ejecución (eval.pooling en %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto: no se puede leer la configuración de la ejecución: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="103"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="110"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto; el checkpoint no pertenece a ninguna ejecución).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>Calibración (rotación %1) ajustada en la partición de entrenamiento de %2 en %3 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
         <source>supervised</source>
         <translation>supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
         <source>unsupervised</source>
         <translation>no supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="128"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="135"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>Pares de test reservados, top-1 medio: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="226"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="233"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
         <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="278"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="272"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="279"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
         <source>%1 (imported)</source>
         <translation>%1 (importado)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: pares de traducción de dev</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="298"/>
         <source>%1: test translation pairs</source>
         <translation>%1: pares de traducción de test</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="293"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="300"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: páginas de dev (sin pares)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="307"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Elija una muestra (Examinar...) y pulse Codificar para ver %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="323"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Elija primero un checkpoint (Examinar... acepta una carpeta de checkpoint, de ejecución o de Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="330"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="337"/>
         <source>Reading the sample...</source>
         <translation>Leyendo la muestra...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="334"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="341"/>
         <source>Cannot read the sample</source>
         <translation>No se puede leer la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="336"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="343"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>No se puede abrir el checkpoint %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="354"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>La muestra tiene %1 oraciones: unos %2 MB para sus vectores de %3 dimensiones, más que los %4 MB que puede usar esta vista. Reduzca el límite (caben unas %5 oraciones).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="357"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="365"/>
         <source>Cannot encode the sample</source>
         <translation>No se puede codificar la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="380"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="388"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Las CP 1 y 2 explican el %2 % de la varianza.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="425"/>
         <source>Calibrating...</source>
         <translation>Calibrando...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="421"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="429"/>
         <source>Cannot calibrate</source>
         <translation>No se puede calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="440"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: el corpus no tiene oraciones de entrenamiento; se muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>shift</source>
         <translation>desplazamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>scale</source>
         <translation>escala</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>rotation</source>
         <translation>rotación</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
         <source>Calibration step shown: %1.</source>
         <translation>Paso de calibración mostrado: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="503"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
         <source>Cannot find neighbours: %1</source>
         <translation>No se pueden buscar los vecinos: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Codifique primero una muestra y luego elija una comparación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="539"/>
         <source>Encoding the sample with %1...</source>
         <translation>Codificando la muestra con %1...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
         <source>Cannot compare with %1</source>
         <translation>No se puede comparar con %1</translation>
     </message>
@@ -1056,77 +1056,77 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="327"/>
+        <location filename="../app/gui/runs_controller.cpp" line="319"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 es un barrido que aún no tiene ejecuciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="334"/>
+        <location filename="../app/gui/runs_controller.cpp" line="326"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 no es una carpeta de ejecución (sin config.toml ni metrics.jsonl) ni de barrido</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="350"/>
+        <location filename="../app/gui/runs_controller.cpp" line="342"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>No se encontró isomorph-cli en %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <location filename="../app/gui/runs_controller.cpp" line="366"/>
         <source>exited with status %1: %2</source>
         <translation>terminó con el estado %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="375"/>
+        <location filename="../app/gui/runs_controller.cpp" line="367"/>
         <source>crashed: %1</source>
         <translation>se bloqueó: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="377"/>
+        <location filename="../app/gui/runs_controller.cpp" line="369"/>
         <source>Run %1 %2</source>
         <translation>Ejecución %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="379"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>Run %1 ended</source>
         <translation>La ejecución %1 terminó</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <location filename="../app/gui/runs_controller.cpp" line="379"/>
         <source>could not start isomorph-cli</source>
         <translation>no se pudo iniciar isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="388"/>
+        <location filename="../app/gui/runs_controller.cpp" line="380"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Ejecución %1: no se pudo iniciar isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="408"/>
+        <location filename="../app/gui/runs_controller.cpp" line="397"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 se ejecuta en %2; deténgala allí</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="416"/>
+        <location filename="../app/gui/runs_controller.cpp" line="404"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>Deteniendo %1: guarda un checkpoint y termina</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="595"/>
+        <location filename="../app/gui/runs_controller.cpp" line="583"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 línea(s) de metrics.jsonl no son registros válidos y se omitieron (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <location filename="../app/gui/runs_controller.cpp" line="613"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="626"/>
+        <location filename="../app/gui/runs_controller.cpp" line="614"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="639"/>
+        <location filename="../app/gui/runs_controller.cpp" line="628"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;paso %3 de %4&lt;br&gt;tiempo de entrenamiento %5, tiempo restante %6&lt;br&gt;última pérdida %7&lt;br&gt;mejor %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>
@@ -1134,89 +1134,74 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="66"/>
+        <location filename="../app/gui/search_controller.cpp" line="62"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>El checkpoint %1 no tiene tokenizador (sentencepiece.bpe.model o vocab.txt junto a model.safetensors), así que no puede codificar consultas. Elija una carpeta de checkpoint completa de una ejecución.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="81"/>
+        <location filename="../app/gui/search_controller.cpp" line="77"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>La carpeta de índice %1 está dañada o incompleta: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="87"/>
+        <location filename="../app/gui/search_controller.cpp" line="83"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>El modelo que creó este índice (%1) ya no existe. Elija arriba una copia de ese checkpoint.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <location filename="../app/gui/search_controller.cpp" line="94"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>Este índice se creó con otro modelo (%1) distinto del checkpoint seleccionado (%2): sus vectores no son comparables. Seleccione el checkpoint que lo creó o cree un índice con este.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="103"/>
+        <location filename="../app/gui/search_controller.cpp" line="99"/>
         <source>Cannot open the index %1: %2</source>
         <translation>No se puede abrir el índice %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="123"/>
+        <location filename="../app/gui/search_controller.cpp" line="119"/>
         <source>Choose an index folder.</source>
         <translation>Elija una carpeta de índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="129"/>
+        <location filename="../app/gui/search_controller.cpp" line="125"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 no es una carpeta de índice (no tiene index.json). Elija una carpeta creada con Crear índice o con isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="231"/>
-        <source>the re-ranker kept only the first %1 tokens of the query</source>
-        <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="408"/>
+        <location filename="../app/gui/search_controller.cpp" line="371"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Ningún índice de este espacio de trabajo se creó con este checkpoint: elija un corpus y pulse Crear índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="420"/>
+        <location filename="../app/gui/search_controller.cpp" line="383"/>
         <source>Opening %1…</source>
         <translation>Abriendo %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="473"/>
+        <location filename="../app/gui/search_controller.cpp" line="436"/>
         <source>Building %1…</source>
         <translation>Creando %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="499"/>
-        <source>The corpus %1 has no passages.</source>
-        <translation>El corpus %1 no tiene pasajes.</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="510"/>
+        <location filename="../app/gui/search_controller.cpp" line="470"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="512"/>
+        <location filename="../app/gui/search_controller.cpp" line="472"/>
         <source>Cannot build the index: %1</source>
         <translation>No se puede crear el índice: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="541"/>
+        <location filename="../app/gui/search_controller.cpp" line="502"/>
         <source>The index is still being built.</source>
         <translation>El índice aún se está creando.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="542"/>
+        <location filename="../app/gui/search_controller.cpp" line="503"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="544"/>
-        <source>The query is empty: type some words to search for.</source>
-        <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
 </context>
 <context>
@@ -1647,111 +1632,110 @@
 <context>
     <name>isomorph::views::MetricChart</name>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="109"/>
+        <location filename="../views/charts/chart_events.cpp" line="21"/>
         <source>start</source>
         <extracomment>Chart marker: the run started here (a few letters)</extracomment>
         <translation>inicio</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="113"/>
+        <location filename="../views/charts/chart_events.cpp" line="25"/>
         <source>resumed</source>
         <extracomment>Chart marker: the run was resumed from a checkpoint here</extracomment>
         <translation>reanudada</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="117"/>
+        <location filename="../views/charts/chart_events.cpp" line="29"/>
         <source>ckpt</source>
         <extracomment>Chart marker: a checkpoint was saved here (abbreviation)</extracomment>
         <translation>ckpt</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="121"/>
+        <location filename="../views/charts/chart_events.cpp" line="33"/>
         <source>collapse</source>
         <extracomment>Chart marker: the embeddings collapsed (all sentences became similar)</extracomment>
         <translation>colapso</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="126"/>
+        <location filename="../views/charts/chart_events.cpp" line="38"/>
         <source>warn</source>
         <extracomment>Chart marker: a warning was logged here (abbreviation)</extracomment>
         <translation>aviso</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="132"/>
+        <location filename="../views/charts/chart_events.cpp" line="44"/>
         <source>stop</source>
         <extracomment>Chart marker: the run was stopped here</extracomment>
         <translation>parada</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="136"/>
+        <location filename="../views/charts/chart_events.cpp" line="48"/>
         <source>done</source>
         <extracomment>Chart marker: the run finished here</extracomment>
         <translation>fin</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="141"/>
+        <location filename="../views/charts/chart_events.cpp" line="53"/>
         <source>event</source>
         <extracomment>Chart marker: another event of the run</extracomment>
         <translation>evento</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="776"/>
+        <location filename="../views/charts/metric_chart.cpp" line="538"/>
         <source>Loading…</source>
         <translation>Cargando…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="776"/>
+        <location filename="../views/charts/metric_chart.cpp" line="538"/>
         <source>No data yet</source>
         <translation>Aún no hay datos</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="822"/>
+        <location filename="../views/charts/metric_chart.cpp" line="584"/>
         <source>step</source>
         <translation>paso</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="826"/>
+        <location filename="../views/charts/metric_chart.cpp" line="587"/>
         <source>wall time (h)</source>
         <translation>tiempo real (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="827"/>
+        <location filename="../views/charts/metric_chart.cpp" line="588"/>
         <source>wall time (min)</source>
         <translation>tiempo real (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="828"/>
+        <location filename="../views/charts/metric_chart.cpp" line="589"/>
         <source>wall time (s)</source>
         <translation>tiempo real (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="951"/>
+        <location filename="../views/charts/metric_chart.cpp" line="714"/>
         <source>step %1</source>
         <translation>paso %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="952"/>
+        <location filename="../views/charts/metric_chart.cpp" line="715"/>
         <source>time %1</source>
         <translation>tiempo %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1091"/>
+        <location filename="../views/charts/metric_chart.cpp" line="848"/>
         <source>Cannot write the PNG file %1</source>
         <translation>No se puede escribir el archivo PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1103"/>
+        <location filename="../views/charts/metric_chart.cpp" line="859"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Gráfico de métrica de Isomorph: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1109"/>
+        <location filename="../views/charts/metric_chart.cpp" line="862"/>
         <source>Cannot write the SVG file %1</source>
         <translation>No se puede escribir el archivo SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1132"/>
+        <location filename="../views/charts/metric_chart.cpp" line="880"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
     </message>
@@ -2058,83 +2042,82 @@
 <context>
     <name>isomorph::views::ScatterView</name>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="860"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="709"/>
         <source>No points to show</source>
         <translation>No hay puntos que mostrar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="727"/>
         <source>1 point</source>
         <translation>1 punto</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="727"/>
         <source>%L1 points</source>
         <translation>%L1 puntos</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="728"/>
         <source>%L1 selected</source>
         <translation>%L1 seleccionados</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="880"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="729"/>
         <source>1 match</source>
         <translation>1 coincidencia</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="881"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="730"/>
         <source>%L1 matches</source>
         <translation>%L1 coincidencias</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="882"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="731"/>
         <source>1 translation highlighted</source>
         <translation>1 traducción resaltada</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="884"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="733"/>
         <source>%L1 translations highlighted</source>
         <translation>%L1 traducciones resaltadas</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="734"/>
         <source>density (darker: more points)</source>
         <translation>densidad (más oscuro: más puntos)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1029"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="849"/>
         <source>Click to hide %1</source>
         <translation>Haga clic para ocultar %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1030"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="850"/>
         <source>Click to show %1</source>
         <translation>Haga clic para mostrar %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1045"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="865"/>
         <source>%1, point %L2</source>
         <translation>%1, punto %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1062"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>No se puede escribir el archivo PNG %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1074"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
         <source>Isomorph embeddings</source>
         <translation>Embeddings de Isomorph</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1081"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="889"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>No se puede escribir el archivo SVG %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1088"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1107"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="898"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
     </message>
@@ -2443,32 +2426,32 @@
         <translation>La reordenación está activada pero no se ha elegido ningún checkpoint de codificador cruzado: elija uno (el checkpoint de una ejecución xlp) o desactive la reordenación.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="622"/>
+        <location filename="../views/search/search_view.cpp" line="621"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="630"/>
+        <location filename="../views/search/search_view.cpp" line="629"/>
         <source>Open or build an index to search in.</source>
         <translation>Abra o cree un índice en el que buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="663"/>
+        <location filename="../views/search/search_view.cpp" line="662"/>
         <source>Documents in %1</source>
         <translation>Documentos en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="665"/>
+        <location filename="../views/search/search_view.cpp" line="664"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Mantener los documentos en %1 (junto con los demás idiomas elegidos); ninguno elegido: todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="713"/>
+        <location filename="../views/search/search_view.cpp" line="712"/>
         <source>Checkpoint folder</source>
         <translation>Carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="719"/>
+        <location filename="../views/search/search_view.cpp" line="718"/>
         <source>Index folder</source>
         <translation>Carpeta de índice</translation>
     </message>

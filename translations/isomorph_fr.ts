@@ -157,16 +157,16 @@
         <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
         <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="532"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="539"/>
         <source>nats</source>
         <translation>nats</translation>
     </message>
@@ -231,48 +231,48 @@
         <translation>HICTL niveau mots : mots du sac au-dessus de tous les négatifs tirés</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="549"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>Perte conjointe IR (L_IR + w_s L_semaCL + w_l L_langCL)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="551"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>Perte de recherche IR L_IR (éq. 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="554"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>Perte contrastive sémantique IR (éq. 2)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>Perte contrastive de langue IR (éq. 3)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>Précision IR dans le lot (passage positif classé premier)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>Précision CL sémantique IR (traduction classée première)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="565"/>
         <source>IR in-batch negatives per query</source>
         <translation>Négatifs IR dans le lot par requête</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="568"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>Requêtes d’entraînement IR ignorées (aucun positif jugé)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="548"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="551"/>
         <source>queries</source>
         <translation>requêtes</translation>
     </message>
@@ -284,7 +284,7 @@
     <message>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
         <source>tokens</source>
         <translation>jetons</translation>
     </message>
@@ -329,42 +329,42 @@
         <translation>Jetons masqués TLM par lot</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="531"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>Perte XLP (lot RR ou QLM)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="533"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
         <source>XLP relevance ranking loss</source>
         <translation>Perte de classement par pertinence XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
         <source>XLP query language modelling loss</source>
         <translation>Perte de modélisation du langage des requêtes XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="541"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>Précision RR XLP (positif au score le plus élevé)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="540"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>Précision QLM XLP sur les jetons masqués</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="542"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="545"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>Jetons masqués QLM XLP par lot</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="544"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
         <source>XLP hard-negative fraction</source>
         <translation>Proportion de négatifs difficiles XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="550"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>Requêtes XLP tronquées au budget global par lot</translation>
     </message>
@@ -487,50 +487,50 @@
         <translation>objectif %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="58"/>
+        <location filename="../app/gui/run_scanner.cpp" line="48"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>Le dossier a été supprimé, déplacé ou n’est pas monté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="71"/>
+        <location filename="../app/gui/run_scanner.cpp" line="61"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>config.toml ne peut pas être lu par cette version : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="97"/>
+        <location filename="../app/gui/run_scanner.cpp" line="83"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Son processus (%1) s’est terminé sans point de contrôle final ; « Reprendre » repart du dernier point de contrôle.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="104"/>
+        <location filename="../app/gui/run_scanner.cpp" line="90"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Pas encore de status.json : l’entraînement démarre ou a été écrit par un autre outil.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="118"/>
+        <location filename="../app/gui/runs_controller.cpp" line="144"/>
         <source>line %1: %2</source>
         <translation>ligne %1 : %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/runs_controller.cpp" line="132"/>
-        <source>a schema record without a &quot;metrics&quot; array</source>
-        <translation>un enregistrement de schéma sans tableau « metrics »</translation>
     </message>
 </context>
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="114"/>
+        <location filename="../app/gui/search_controller.cpp" line="110"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 n’est pas un point de contrôle : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="275"/>
+        <location filename="../app/gui/search_controller.cpp" line="248"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="258"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Impossible de reclasser avec %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="296"/>
+        <location filename="../app/gui/search_controller.cpp" line="252"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
     </message>
@@ -538,198 +538,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="88"/>
         <source>Opening the checkpoint</source>
         <translation>Ouverture du point de contrôle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="89"/>
         <source>Encoding the sample</source>
         <translation>Encodage de l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="90"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>ACP exacte sur tous les points et toutes les dimensions</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="85"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="92"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Ajustement de la calibration sur l’ensemble d’entraînement du corpus : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="94"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="101"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Vecteurs de phrases : pooling %1, comme les mesure l&apos;évaluation de l&apos;exécution (eval.pooling dans %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut : la configuration de l&apos;exécution est illisible : %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="103"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="110"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut ; le checkpoint n&apos;appartient à aucune exécution).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>Calibration (rotation %1) ajustée sur l’ensemble d’entraînement de %2 en %3 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
         <source>supervised</source>
         <translation>supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
         <source>unsupervised</source>
         <translation>non supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="128"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="135"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>Paires de test mises de côté, top-1 moyen : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="226"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="233"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
         <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="278"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="272"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="279"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
         <source>%1 (imported)</source>
         <translation>%1 (importé)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
         <source>%1: dev translation pairs</source>
         <translation>%1 : paires de traduction (dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="298"/>
         <source>%1: test translation pairs</source>
         <translation>%1 : paires de traduction (test)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="293"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="300"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1 : pages (dev, sans paires)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="307"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Choisissez un échantillon (Parcourir…) et cliquez sur Encoder pour examiner %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="323"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Choisissez d’abord un point de contrôle (Parcourir… accepte un dossier de point de contrôle, d’entraînement ou Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="330"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="337"/>
         <source>Reading the sample...</source>
         <translation>Lecture de l’échantillon…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="334"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="341"/>
         <source>Cannot read the sample</source>
         <translation>Impossible de lire l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="336"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="343"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Impossible d’ouvrir le point de contrôle %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="354"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>L’échantillon compte %1 phrases : environ %2 Mo pour leurs vecteurs de dimension %3, plus que les %4 Mo que cette vue peut utiliser. Abaissez la limite (environ %5 phrases tiennent).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="357"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="365"/>
         <source>Cannot encode the sample</source>
         <translation>Impossible d’encoder l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="380"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="388"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Les CP 1 et 2 expliquent %2 % de la variance.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="425"/>
         <source>Calibrating...</source>
         <translation>Calibration…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="421"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="429"/>
         <source>Cannot calibrate</source>
         <translation>Impossible de calibrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="440"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1 : aucune phrase d’entraînement dans le corpus ; affiché sans calibration</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>shift</source>
         <translation>recentrage</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>scale</source>
         <translation>mise à l’échelle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>rotation</source>
         <translation>rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
         <source>Calibration step shown: %1.</source>
         <translation>Étape de calibration affichée : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="503"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Impossible de trouver les voisins : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Encodez d’abord un échantillon, puis choisissez une comparaison.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="539"/>
         <source>Encoding the sample with %1...</source>
         <translation>Encodage de l’échantillon avec %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
         <source>Cannot compare with %1</source>
         <translation>Impossible de comparer avec %1</translation>
     </message>
@@ -1056,77 +1056,77 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="327"/>
+        <location filename="../app/gui/runs_controller.cpp" line="319"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 est un balayage qui ne contient encore aucun entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="334"/>
+        <location filename="../app/gui/runs_controller.cpp" line="326"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 n’est ni un dossier d’entraînement (ni config.toml ni metrics.jsonl) ni un dossier de balayage</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="350"/>
+        <location filename="../app/gui/runs_controller.cpp" line="342"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>isomorph-cli est introuvable à l’emplacement %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <location filename="../app/gui/runs_controller.cpp" line="366"/>
         <source>exited with status %1: %2</source>
         <translation>terminé avec le code %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="375"/>
+        <location filename="../app/gui/runs_controller.cpp" line="367"/>
         <source>crashed: %1</source>
         <translation>a planté : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="377"/>
+        <location filename="../app/gui/runs_controller.cpp" line="369"/>
         <source>Run %1 %2</source>
         <translation>Entraînement %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="379"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>Run %1 ended</source>
         <translation>Entraînement %1 terminé</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <location filename="../app/gui/runs_controller.cpp" line="379"/>
         <source>could not start isomorph-cli</source>
         <translation>impossible de lancer isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="388"/>
+        <location filename="../app/gui/runs_controller.cpp" line="380"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Entraînement %1 : impossible de lancer isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="408"/>
+        <location filename="../app/gui/runs_controller.cpp" line="397"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 tourne sur %2 ; arrêtez-le sur cette machine</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="416"/>
+        <location filename="../app/gui/runs_controller.cpp" line="404"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>Arrêt de %1 : il enregistre un point de contrôle et quitte</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="595"/>
+        <location filename="../app/gui/runs_controller.cpp" line="583"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1 : %2 ligne(s) de metrics.jsonl ne sont pas des enregistrements valides et ont été ignorées (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <location filename="../app/gui/runs_controller.cpp" line="613"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="626"/>
+        <location filename="../app/gui/runs_controller.cpp" line="614"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="639"/>
+        <location filename="../app/gui/runs_controller.cpp" line="628"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;pas %3 sur %4&lt;br&gt;durée d’entraînement %5, temps restant %6&lt;br&gt;dernière perte %7&lt;br&gt;meilleur %8 : %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>
@@ -1134,89 +1134,74 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="66"/>
+        <location filename="../app/gui/search_controller.cpp" line="62"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>Le point de contrôle %1 n’a pas de tokeniseur (sentencepiece.bpe.model ou vocab.txt à côté de model.safetensors) et ne peut donc pas encoder de requêtes. Choisissez un dossier de point de contrôle complet d’un entraînement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="81"/>
+        <location filename="../app/gui/search_controller.cpp" line="77"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>Le dossier d’index %1 est endommagé ou incomplet : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="87"/>
+        <location filename="../app/gui/search_controller.cpp" line="83"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>Le modèle qui a construit cet index (%1) n’existe plus. Choisissez ci-dessus une copie de ce point de contrôle.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <location filename="../app/gui/search_controller.cpp" line="94"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>Cet index a été construit avec un autre modèle (%1) que le point de contrôle sélectionné (%2) : leurs vecteurs ne sont pas comparables. Sélectionnez le point de contrôle qui l’a construit, ou construisez un index avec celui-ci.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="103"/>
+        <location filename="../app/gui/search_controller.cpp" line="99"/>
         <source>Cannot open the index %1: %2</source>
         <translation>Impossible d’ouvrir l’index %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="123"/>
+        <location filename="../app/gui/search_controller.cpp" line="119"/>
         <source>Choose an index folder.</source>
         <translation>Choisissez un dossier d’index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="129"/>
+        <location filename="../app/gui/search_controller.cpp" line="125"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 n’est pas un dossier d’index (il ne contient pas d’index.json). Choisissez un dossier créé par « Construire l’index » ou par isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="231"/>
-        <source>the re-ranker kept only the first %1 tokens of the query</source>
-        <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="408"/>
+        <location filename="../app/gui/search_controller.cpp" line="371"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Aucun index de cet espace de travail n’a été construit avec ce point de contrôle : choisissez un corpus et cliquez sur « Construire l’index ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="420"/>
+        <location filename="../app/gui/search_controller.cpp" line="383"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="473"/>
+        <location filename="../app/gui/search_controller.cpp" line="436"/>
         <source>Building %1…</source>
         <translation>Construction de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="499"/>
-        <source>The corpus %1 has no passages.</source>
-        <translation>Le corpus %1 ne contient aucun passage.</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="510"/>
+        <location filename="../app/gui/search_controller.cpp" line="470"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="512"/>
+        <location filename="../app/gui/search_controller.cpp" line="472"/>
         <source>Cannot build the index: %1</source>
         <translation>Impossible de construire l’index : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="541"/>
+        <location filename="../app/gui/search_controller.cpp" line="502"/>
         <source>The index is still being built.</source>
         <translation>L’index est encore en cours de construction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="542"/>
+        <location filename="../app/gui/search_controller.cpp" line="503"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="544"/>
-        <source>The query is empty: type some words to search for.</source>
-        <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
 </context>
 <context>
@@ -1647,111 +1632,110 @@
 <context>
     <name>isomorph::views::MetricChart</name>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="109"/>
+        <location filename="../views/charts/chart_events.cpp" line="21"/>
         <source>start</source>
         <extracomment>Chart marker: the run started here (a few letters)</extracomment>
         <translation>début</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="113"/>
+        <location filename="../views/charts/chart_events.cpp" line="25"/>
         <source>resumed</source>
         <extracomment>Chart marker: the run was resumed from a checkpoint here</extracomment>
         <translation>reprise</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="117"/>
+        <location filename="../views/charts/chart_events.cpp" line="29"/>
         <source>ckpt</source>
         <extracomment>Chart marker: a checkpoint was saved here (abbreviation)</extracomment>
         <translation>ckpt</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="121"/>
+        <location filename="../views/charts/chart_events.cpp" line="33"/>
         <source>collapse</source>
         <extracomment>Chart marker: the embeddings collapsed (all sentences became similar)</extracomment>
         <translation>effondrement</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="126"/>
+        <location filename="../views/charts/chart_events.cpp" line="38"/>
         <source>warn</source>
         <extracomment>Chart marker: a warning was logged here (abbreviation)</extracomment>
         <translation>avert.</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="132"/>
+        <location filename="../views/charts/chart_events.cpp" line="44"/>
         <source>stop</source>
         <extracomment>Chart marker: the run was stopped here</extracomment>
         <translation>arrêt</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="136"/>
+        <location filename="../views/charts/chart_events.cpp" line="48"/>
         <source>done</source>
         <extracomment>Chart marker: the run finished here</extracomment>
         <translation>fini</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="141"/>
+        <location filename="../views/charts/chart_events.cpp" line="53"/>
         <source>event</source>
         <extracomment>Chart marker: another event of the run</extracomment>
         <translation>événement</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="776"/>
+        <location filename="../views/charts/metric_chart.cpp" line="538"/>
         <source>Loading…</source>
         <translation>Chargement…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="776"/>
+        <location filename="../views/charts/metric_chart.cpp" line="538"/>
         <source>No data yet</source>
         <translation>Pas encore de données</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="822"/>
+        <location filename="../views/charts/metric_chart.cpp" line="584"/>
         <source>step</source>
         <translation>pas</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="826"/>
+        <location filename="../views/charts/metric_chart.cpp" line="587"/>
         <source>wall time (h)</source>
         <translation>temps réel (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="827"/>
+        <location filename="../views/charts/metric_chart.cpp" line="588"/>
         <source>wall time (min)</source>
         <translation>temps réel (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="828"/>
+        <location filename="../views/charts/metric_chart.cpp" line="589"/>
         <source>wall time (s)</source>
         <translation>temps réel (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="951"/>
+        <location filename="../views/charts/metric_chart.cpp" line="714"/>
         <source>step %1</source>
         <translation>pas %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="952"/>
+        <location filename="../views/charts/metric_chart.cpp" line="715"/>
         <source>time %1</source>
         <translation>temps %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1091"/>
+        <location filename="../views/charts/metric_chart.cpp" line="848"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Impossible d’écrire le fichier PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1103"/>
+        <location filename="../views/charts/metric_chart.cpp" line="859"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Graphique de métrique Isomorph : %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1109"/>
+        <location filename="../views/charts/metric_chart.cpp" line="862"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Impossible d’écrire le fichier SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1132"/>
+        <location filename="../views/charts/metric_chart.cpp" line="880"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1 : %2</translation>
     </message>
@@ -2058,83 +2042,82 @@
 <context>
     <name>isomorph::views::ScatterView</name>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="860"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="709"/>
         <source>No points to show</source>
         <translation>Aucun point à afficher</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="727"/>
         <source>1 point</source>
         <translation>1 point</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="727"/>
         <source>%L1 points</source>
         <translation>%L1 points</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="728"/>
         <source>%L1 selected</source>
         <translation>sélection : %L1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="880"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="729"/>
         <source>1 match</source>
         <translation>1 résultat</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="881"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="730"/>
         <source>%L1 matches</source>
         <translation>%L1 résultats</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="882"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="731"/>
         <source>1 translation highlighted</source>
         <translation>1 traduction mise en évidence</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="884"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="733"/>
         <source>%L1 translations highlighted</source>
         <translation>%L1 traductions mises en évidence</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="734"/>
         <source>density (darker: more points)</source>
         <translation>densité (plus foncé : plus de points)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1029"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="849"/>
         <source>Click to hide %1</source>
         <translation>Cliquer pour masquer %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1030"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="850"/>
         <source>Click to show %1</source>
         <translation>Cliquer pour afficher %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1045"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="865"/>
         <source>%1, point %L2</source>
         <translation>%1, point %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1062"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>Impossible d’écrire le fichier PNG %1 : %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1074"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
         <source>Isomorph embeddings</source>
         <translation>Plongements Isomorph</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1081"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="889"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>Impossible d’écrire le fichier SVG %1 : %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1088"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1107"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="898"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1 : %2</translation>
     </message>
@@ -2443,32 +2426,32 @@
         <translation>Le reclassement est activé mais aucun checkpoint de cross-encodeur n&apos;est choisi : choisissez-en un (le checkpoint d&apos;une exécution xlp) ou désactivez le reclassement.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="622"/>
+        <location filename="../views/search/search_view.cpp" line="621"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="630"/>
+        <location filename="../views/search/search_view.cpp" line="629"/>
         <source>Open or build an index to search in.</source>
         <translation>Ouvrez ou construisez un index dans lequel rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="663"/>
+        <location filename="../views/search/search_view.cpp" line="662"/>
         <source>Documents in %1</source>
         <translation>Documents en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="665"/>
+        <location filename="../views/search/search_view.cpp" line="664"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Garder les documents en %1 (avec les autres langues choisies) ; aucune choisie : toutes les langues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="713"/>
+        <location filename="../views/search/search_view.cpp" line="712"/>
         <source>Checkpoint folder</source>
         <translation>Dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="719"/>
+        <location filename="../views/search/search_view.cpp" line="718"/>
         <source>Index folder</source>
         <translation>Dossier d’index</translation>
     </message>

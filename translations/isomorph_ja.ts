@@ -157,16 +157,16 @@
         <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
         <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="532"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="539"/>
         <source>nats</source>
         <translation>ナット</translation>
     </message>
@@ -231,48 +231,48 @@
         <translation>HICTL 単語レベル: サンプルしたすべての負例を上回るバッグ内の単語</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="549"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>IR 結合損失（L_IR + w_s L_semaCL + w_l L_langCL）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="551"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>IR 検索損失 L_IR（式 1）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="554"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>IR 意味対照損失（式 2）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>IR 言語対照損失（式 3）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>IR バッチ内精度（正例パッセージが 1 位）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>IR 意味 CL 精度（翻訳が 1 位）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="565"/>
         <source>IR in-batch negatives per query</source>
         <translation>クエリあたりの IR バッチ内負例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="568"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>スキップした IR 学習クエリ（判定済みの正例なし）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="548"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="551"/>
         <source>queries</source>
         <translation>クエリ</translation>
     </message>
@@ -284,7 +284,7 @@
     <message>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
         <source>tokens</source>
         <translation>トークン</translation>
     </message>
@@ -329,42 +329,42 @@
         <translation>バッチあたりの TLM マスクトークン数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="531"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>XLP 損失（RR または QLM のバッチ）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="533"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
         <source>XLP relevance ranking loss</source>
         <translation>XLP 関連度ランキング損失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
         <source>XLP query language modelling loss</source>
         <translation>XLP クエリ言語モデリング損失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="541"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>XLP RR 精度（正例のスコアが最高）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="540"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>マスクトークンの XLP QLM 精度</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="542"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="545"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>バッチあたりの XLP QLM マスクトークン数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="544"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
         <source>XLP hard-negative fraction</source>
         <translation>XLP ハードネガティブの割合</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="550"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>バッチあたりの全体予算まで切り詰めた XLP クエリ</translation>
     </message>
@@ -487,50 +487,50 @@
         <translation>目的関数 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="58"/>
+        <location filename="../app/gui/run_scanner.cpp" line="48"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>フォルダーは削除または移動されたか、マウントされていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="71"/>
+        <location filename="../app/gui/run_scanner.cpp" line="61"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>このバージョンでは config.toml を読み込めません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="97"/>
+        <location filename="../app/gui/run_scanner.cpp" line="83"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>プロセス（%1）は最終チェックポイントを保存せずに終了しました。「再開」で最新のチェックポイントから続行します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="104"/>
+        <location filename="../app/gui/run_scanner.cpp" line="90"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>status.json がまだありません。実行の開始中か、別のツールで作成されたものです。</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="118"/>
+        <location filename="../app/gui/runs_controller.cpp" line="144"/>
         <source>line %1: %2</source>
         <translation>%1 行目: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/runs_controller.cpp" line="132"/>
-        <source>a schema record without a &quot;metrics&quot; array</source>
-        <translation>&quot;metrics&quot; 配列のないスキーマレコード</translation>
     </message>
 </context>
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="114"/>
+        <location filename="../app/gui/search_controller.cpp" line="110"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 はチェックポイントではありません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="275"/>
+        <location filename="../app/gui/search_controller.cpp" line="248"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>再ランキングモデルはクエリの先頭 %1 トークンだけを使いました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="258"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>%1 で再ランキングできません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="296"/>
+        <location filename="../app/gui/search_controller.cpp" line="252"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>すべてのスコアの差が %1 以内です。このモデルはこれらの文書をほとんど区別できていないため、順位にはあまり意味がありません（ハイブリッドまたは BM25 を試してください）</translation>
     </message>
@@ -538,198 +538,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="88"/>
         <source>Opening the checkpoint</source>
         <translation>チェックポイントを開いています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="89"/>
         <source>Encoding the sample</source>
         <translation>サンプルをエンコードしています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="90"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>全点・全次元での厳密な PCA</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="85"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="92"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>コーパスの train 分割でキャリブレーションをフィットしています: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="94"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="101"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>文ベクトル: %1 プーリング（実行の評価と同じ。%2 の eval.pooling）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>文ベクトル: %1 プーリング（既定値。実行の設定を読み込めません: %2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="103"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="110"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>文ベクトル: %1 プーリング（既定値。このチェックポイントはどの実行にも属していません）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>キャリブレーション（%1回転）を %2 の train 分割で %3 秒かけてフィットしました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
         <source>supervised</source>
         <translation>教師あり</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
         <source>unsupervised</source>
         <translation>教師なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="128"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="135"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>ホールドアウトしたテストペアでの平均 top-1: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="226"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="233"/>
         <source>Cancelled.</source>
         <translation>キャンセルしました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
         <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="278"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="272"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="279"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
         <source>%1 (imported)</source>
         <translation>%1（インポート済み）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: dev 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="298"/>
         <source>%1: test translation pairs</source>
         <translation>%1: test 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="293"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="300"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: dev ページ（ペアなし）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="307"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>サンプルを選び（参照...）、「エンコード」を押すと %1 を確認できます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="323"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>まずチェックポイントを選んでください（「参照...」ではチェックポイント、実行、Hugging Face のフォルダーを指定できます）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="330"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="337"/>
         <source>Reading the sample...</source>
         <translation>サンプルを読み込んでいます...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="334"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="341"/>
         <source>Cannot read the sample</source>
         <translation>サンプルを読み込めません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="336"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="343"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>チェックポイント %1 を開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="354"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>サンプルには %1 文あり、その %3 次元ベクトルに約 %2 MB が必要です。これはこのビューで使用できる %4 MB を超えています。上限を下げてください（約 %5 文まで収まります）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="357"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="365"/>
         <source>Cannot encode the sample</source>
         <translation>サンプルをエンコードできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="380"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="388"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 と PC 2 で分散の %2% を説明します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="425"/>
         <source>Calibrating...</source>
         <translation>キャリブレーション中...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="421"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="429"/>
         <source>Cannot calibrate</source>
         <translation>キャリブレーションできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="440"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: コーパスに train の文がないため、キャリブレーションなしで表示しています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>none</source>
         <translation>なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>shift</source>
         <translation>シフト</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>scale</source>
         <translation>スケール</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>rotation</source>
         <translation>回転</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
         <source>Calibration step shown: %1.</source>
         <translation>表示中のキャリブレーション段階: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="503"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
         <source>Cannot find neighbours: %1</source>
         <translation>近傍を検索できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>まずサンプルをエンコードしてから、比較対象を選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="539"/>
         <source>Encoding the sample with %1...</source>
         <translation>%1 でサンプルをエンコードしています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
         <source>Cannot compare with %1</source>
         <translation>%1 と比較できません</translation>
     </message>
@@ -1055,77 +1055,77 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="327"/>
+        <location filename="../app/gui/runs_controller.cpp" line="319"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 はまだ実行のないスイープです</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="334"/>
+        <location filename="../app/gui/runs_controller.cpp" line="326"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 は実行フォルダー（config.toml も metrics.jsonl もない）でもスイープフォルダーでもありません</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="350"/>
+        <location filename="../app/gui/runs_controller.cpp" line="342"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>%1 に isomorph-cli が見つかりません</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <location filename="../app/gui/runs_controller.cpp" line="366"/>
         <source>exited with status %1: %2</source>
         <translation>終了ステータス %1 で終了しました: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="375"/>
+        <location filename="../app/gui/runs_controller.cpp" line="367"/>
         <source>crashed: %1</source>
         <translation>クラッシュしました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="377"/>
+        <location filename="../app/gui/runs_controller.cpp" line="369"/>
         <source>Run %1 %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="379"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>Run %1 ended</source>
         <translation>実行 %1 が終了しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <location filename="../app/gui/runs_controller.cpp" line="379"/>
         <source>could not start isomorph-cli</source>
         <translation>isomorph-cli を起動できませんでした</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="388"/>
+        <location filename="../app/gui/runs_controller.cpp" line="380"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>実行 %1: isomorph-cli を起動できませんでした</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="408"/>
+        <location filename="../app/gui/runs_controller.cpp" line="397"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 は %2 で実行中です。そちらで停止してください</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="416"/>
+        <location filename="../app/gui/runs_controller.cpp" line="404"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>%1 を停止しています: チェックポイントを保存して終了します</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="595"/>
+        <location filename="../app/gui/runs_controller.cpp" line="583"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: metrics.jsonl の %2 行は有効なレコードではないためスキップしました（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <location filename="../app/gui/runs_controller.cpp" line="613"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="626"/>
+        <location filename="../app/gui/runs_controller.cpp" line="614"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="639"/>
+        <location filename="../app/gui/runs_controller.cpp" line="628"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;ステップ %3 / %4&lt;br&gt;学習時間 %5、残り時間 %6&lt;br&gt;直近の損失 %7&lt;br&gt;最良の %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>
@@ -1133,89 +1133,74 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="66"/>
+        <location filename="../app/gui/search_controller.cpp" line="62"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>チェックポイント %1 にはトークナイザー（model.safetensors と同じ場所にある sentencepiece.bpe.model または vocab.txt）がないため、クエリをエンコードできません。実行の完全なチェックポイントフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="81"/>
+        <location filename="../app/gui/search_controller.cpp" line="77"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>インデックスフォルダー %1 は破損しているか不完全です: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="87"/>
+        <location filename="../app/gui/search_controller.cpp" line="83"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>このインデックスを構築したモデル（%1）が見つかりません。上でそのチェックポイントのコピーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <location filename="../app/gui/search_controller.cpp" line="94"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>このインデックスは、選択中のチェックポイント（%2）とは別のモデル（%1）で構築されているため、ベクトルを比較できません。構築に使ったチェックポイントを選ぶか、このチェックポイントでインデックスを構築してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="103"/>
+        <location filename="../app/gui/search_controller.cpp" line="99"/>
         <source>Cannot open the index %1: %2</source>
         <translation>インデックス %1 を開けません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="123"/>
+        <location filename="../app/gui/search_controller.cpp" line="119"/>
         <source>Choose an index folder.</source>
         <translation>インデックスフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="129"/>
+        <location filename="../app/gui/search_controller.cpp" line="125"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 はインデックスフォルダーではありません（index.json がありません）。「インデックスを構築」または isomorph-cli index build で作成したフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="231"/>
-        <source>the re-ranker kept only the first %1 tokens of the query</source>
-        <translation>再ランキングモデルはクエリの先頭 %1 トークンだけを使いました</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="408"/>
+        <location filename="../app/gui/search_controller.cpp" line="371"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>このワークスペースには、このチェックポイントで構築したインデックスがありません。コーパスを選んで「インデックスを構築」を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="420"/>
+        <location filename="../app/gui/search_controller.cpp" line="383"/>
         <source>Opening %1…</source>
         <translation>%1 を開いています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="473"/>
+        <location filename="../app/gui/search_controller.cpp" line="436"/>
         <source>Building %1…</source>
         <translation>%1 を構築しています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="499"/>
-        <source>The corpus %1 has no passages.</source>
-        <translation>コーパス %1 にはパッセージがありません。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="510"/>
+        <location filename="../app/gui/search_controller.cpp" line="470"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>インデックスの構築をキャンセルしました。何も書き込まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="512"/>
+        <location filename="../app/gui/search_controller.cpp" line="472"/>
         <source>Cannot build the index: %1</source>
         <translation>インデックスを構築できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="541"/>
+        <location filename="../app/gui/search_controller.cpp" line="502"/>
         <source>The index is still being built.</source>
         <translation>インデックスはまだ構築中です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="542"/>
+        <location filename="../app/gui/search_controller.cpp" line="503"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="544"/>
-        <source>The query is empty: type some words to search for.</source>
-        <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
 </context>
 <context>
@@ -1645,111 +1630,110 @@
 <context>
     <name>isomorph::views::MetricChart</name>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="109"/>
+        <location filename="../views/charts/chart_events.cpp" line="21"/>
         <source>start</source>
         <extracomment>Chart marker: the run started here (a few letters)</extracomment>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="113"/>
+        <location filename="../views/charts/chart_events.cpp" line="25"/>
         <source>resumed</source>
         <extracomment>Chart marker: the run was resumed from a checkpoint here</extracomment>
         <translation>再開</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="117"/>
+        <location filename="../views/charts/chart_events.cpp" line="29"/>
         <source>ckpt</source>
         <extracomment>Chart marker: a checkpoint was saved here (abbreviation)</extracomment>
         <translation>CP</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="121"/>
+        <location filename="../views/charts/chart_events.cpp" line="33"/>
         <source>collapse</source>
         <extracomment>Chart marker: the embeddings collapsed (all sentences became similar)</extracomment>
         <translation>崩壊</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="126"/>
+        <location filename="../views/charts/chart_events.cpp" line="38"/>
         <source>warn</source>
         <extracomment>Chart marker: a warning was logged here (abbreviation)</extracomment>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="132"/>
+        <location filename="../views/charts/chart_events.cpp" line="44"/>
         <source>stop</source>
         <extracomment>Chart marker: the run was stopped here</extracomment>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="136"/>
+        <location filename="../views/charts/chart_events.cpp" line="48"/>
         <source>done</source>
         <extracomment>Chart marker: the run finished here</extracomment>
         <translation>完了</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="141"/>
+        <location filename="../views/charts/chart_events.cpp" line="53"/>
         <source>event</source>
         <extracomment>Chart marker: another event of the run</extracomment>
         <translation>イベント</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="776"/>
+        <location filename="../views/charts/metric_chart.cpp" line="538"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="776"/>
+        <location filename="../views/charts/metric_chart.cpp" line="538"/>
         <source>No data yet</source>
         <translation>まだデータがありません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="822"/>
+        <location filename="../views/charts/metric_chart.cpp" line="584"/>
         <source>step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="826"/>
+        <location filename="../views/charts/metric_chart.cpp" line="587"/>
         <source>wall time (h)</source>
         <translation>経過時間（時）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="827"/>
+        <location filename="../views/charts/metric_chart.cpp" line="588"/>
         <source>wall time (min)</source>
         <translation>経過時間（分）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="828"/>
+        <location filename="../views/charts/metric_chart.cpp" line="589"/>
         <source>wall time (s)</source>
         <translation>経過時間（秒）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="951"/>
+        <location filename="../views/charts/metric_chart.cpp" line="714"/>
         <source>step %1</source>
         <translation>ステップ %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="952"/>
+        <location filename="../views/charts/metric_chart.cpp" line="715"/>
         <source>time %1</source>
         <translation>時間 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1091"/>
+        <location filename="../views/charts/metric_chart.cpp" line="848"/>
         <source>Cannot write the PNG file %1</source>
         <translation>PNG ファイル %1 を書き込めません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1103"/>
+        <location filename="../views/charts/metric_chart.cpp" line="859"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph のメトリクスグラフ: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1109"/>
+        <location filename="../views/charts/metric_chart.cpp" line="862"/>
         <source>Cannot write the SVG file %1</source>
         <translation>SVG ファイル %1 を書き込めません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1132"/>
+        <location filename="../views/charts/metric_chart.cpp" line="880"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 を書き込めません: %2</translation>
     </message>
@@ -2056,83 +2040,82 @@
 <context>
     <name>isomorph::views::ScatterView</name>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="860"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="709"/>
         <source>No points to show</source>
         <translation>表示する点がありません</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="727"/>
         <source>1 point</source>
         <translation>1 点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="727"/>
         <source>%L1 points</source>
         <translation>%L1 点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="728"/>
         <source>%L1 selected</source>
         <translation>%L1 点を選択中</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="880"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="729"/>
         <source>1 match</source>
         <translation>1 件一致</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="881"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="730"/>
         <source>%L1 matches</source>
         <translation>%L1 件一致</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="882"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="731"/>
         <source>1 translation highlighted</source>
         <translation>1 組の翻訳を強調表示</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="884"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="733"/>
         <source>%L1 translations highlighted</source>
         <translation>%L1 組の翻訳を強調表示</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="734"/>
         <source>density (darker: more points)</source>
         <translation>密度（濃いほど点が多い）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1029"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="849"/>
         <source>Click to hide %1</source>
         <translation>クリックで %1 を非表示</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1030"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="850"/>
         <source>Click to show %1</source>
         <translation>クリックで %1 を表示</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1045"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="865"/>
         <source>%1, point %L2</source>
         <translation>%1、点 %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1062"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>PNG ファイル %1 を書き込めません: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1074"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
         <source>Isomorph embeddings</source>
         <translation>Isomorph の埋め込み</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1081"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="889"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>SVG ファイル %1 を書き込めません: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1088"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1107"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="898"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 を書き込めません: %2</translation>
     </message>
@@ -2440,32 +2423,32 @@
         <translation>再ランキングがオンですが、クロスエンコーダーのチェックポイントが選ばれていません。チェックポイント（xlp 実行のもの）を選ぶか、再ランキングをオフにしてください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="622"/>
+        <location filename="../views/search/search_view.cpp" line="621"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="630"/>
+        <location filename="../views/search/search_view.cpp" line="629"/>
         <source>Open or build an index to search in.</source>
         <translation>検索するには、インデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="663"/>
+        <location filename="../views/search/search_view.cpp" line="662"/>
         <source>Documents in %1</source>
         <translation>%1 の文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="665"/>
+        <location filename="../views/search/search_view.cpp" line="664"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>%1 の文書を残します（選択した他の言語とともに）。何も選択しない場合はすべての言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="713"/>
+        <location filename="../views/search/search_view.cpp" line="712"/>
         <source>Checkpoint folder</source>
         <translation>チェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="719"/>
+        <location filename="../views/search/search_view.cpp" line="718"/>
         <source>Index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>

@@ -157,16 +157,16 @@
         <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
         <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="532"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="539"/>
         <source>nats</source>
         <translation>奈特</translation>
     </message>
@@ -231,48 +231,48 @@
         <translation>HICTL 词级：高于所有采样负例的词袋词</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="549"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>IR 联合损失（L_IR + w_s L_semaCL + w_l L_langCL）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="551"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>IR 检索损失 L_IR（式 1）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="554"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>IR 语义对比损失（式 2）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>IR 语言对比损失（式 3）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>IR 批内准确率（正例段落排第一）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>IR 语义 CL 准确率（译文排第一）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="565"/>
         <source>IR in-batch negatives per query</source>
         <translation>每个查询的 IR 批内负例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="568"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>跳过的 IR 训练查询（无标注正例）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="548"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="551"/>
         <source>queries</source>
         <translation>查询</translation>
     </message>
@@ -284,7 +284,7 @@
     <message>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
         <source>tokens</source>
         <translation>词元</translation>
     </message>
@@ -329,42 +329,42 @@
         <translation>每批 TLM 掩码词元数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="531"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>XLP 损失（RR 或 QLM 批）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="533"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
         <source>XLP relevance ranking loss</source>
         <translation>XLP 相关性排序损失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
         <source>XLP query language modelling loss</source>
         <translation>XLP 查询语言建模损失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="541"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>XLP RR 准确率（正例得分最高）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="540"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>掩码词元上的 XLP QLM 准确率</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="542"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="545"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>每批 XLP QLM 掩码词元数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="544"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
         <source>XLP hard-negative fraction</source>
         <translation>XLP 难负例比例</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="550"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>按每批全局预算截断的 XLP 查询</translation>
     </message>
@@ -487,50 +487,50 @@
         <translation>目标 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="58"/>
+        <location filename="../app/gui/run_scanner.cpp" line="48"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>该文件夹已被删除、移动或未挂载。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="71"/>
+        <location filename="../app/gui/run_scanner.cpp" line="61"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>此版本无法读取 config.toml：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="97"/>
+        <location filename="../app/gui/run_scanner.cpp" line="83"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>其进程（%1）结束时未保存最终检查点；“继续”会从最新的检查点接着训练。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="104"/>
+        <location filename="../app/gui/run_scanner.cpp" line="90"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>尚无 status.json：该运行正在启动，或由其他工具生成。</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="118"/>
+        <location filename="../app/gui/runs_controller.cpp" line="144"/>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/runs_controller.cpp" line="132"/>
-        <source>a schema record without a &quot;metrics&quot; array</source>
-        <translation>缺少 &quot;metrics&quot; 数组的模式记录</translation>
     </message>
 </context>
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="114"/>
+        <location filename="../app/gui/search_controller.cpp" line="110"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 不是检查点：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="275"/>
+        <location filename="../app/gui/search_controller.cpp" line="248"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>重排序模型只保留了查询的前 %1 个词元</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="258"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>无法用 %1 重排序：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="296"/>
+        <location filename="../app/gui/search_controller.cpp" line="252"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
     </message>
@@ -538,198 +538,198 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="81"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="88"/>
         <source>Opening the checkpoint</source>
         <translation>正在打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="82"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="89"/>
         <source>Encoding the sample</source>
         <translation>正在编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="83"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="90"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>对所有点和所有维度做精确 PCA</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="85"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="92"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>正在语料库的训练集划分上拟合校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="94"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="101"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>句向量：%1 池化，与该运行的评估方式一致（%2 中的 eval.pooling）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="99"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>句向量：%1 池化（默认值：无法读取该运行的配置：%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="103"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="110"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>句向量：%1 池化（默认值；该检查点不属于任何运行）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>校准（%1旋转）已在 %2 的训练集划分上拟合完成，用时 %3 秒。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="118"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
         <source>supervised</source>
         <translation>有监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
         <source>unsupervised</source>
         <translation>无监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="128"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="135"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>留出测试句对的平均 top-1：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="226"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="233"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="270"/>
         <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="271"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="278"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="272"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="279"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
         <source>%1 (imported)</source>
         <translation>%1（已导入）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
         <source>%1: dev translation pairs</source>
         <translation>%1：开发集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="298"/>
         <source>%1: test translation pairs</source>
         <translation>%1：测试集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="293"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="300"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1：开发集页面（无句对）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="307"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>请选择一个样本（浏览...），然后按“编码”查看 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="316"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="323"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>请先选择检查点（“浏览...”可接受检查点、运行或 Hugging Face 文件夹）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="330"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="337"/>
         <source>Reading the sample...</source>
         <translation>正在读取样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="334"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="341"/>
         <source>Cannot read the sample</source>
         <translation>无法读取样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="336"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="343"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>无法打开检查点 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="354"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>该样本有 %1 个句子：其 %3 维向量约需 %2 MB，超过了此视图可使用的 %4 MB。请降低上限（约可容纳 %5 个句子）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="357"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="365"/>
         <source>Cannot encode the sample</source>
         <translation>无法编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="380"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="388"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 和 PC 2 解释了 %2% 的方差。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="417"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="425"/>
         <source>Calibrating...</source>
         <translation>正在校准...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="421"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="429"/>
         <source>Cannot calibrate</source>
         <translation>无法校准</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="440"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1：语料库中没有训练句子；以未校准状态显示</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>shift</source>
         <translation>平移</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>scale</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="454"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
         <source>rotation</source>
         <translation>旋转</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
         <source>Calibration step shown: %1.</source>
         <translation>当前显示的校准步骤：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="503"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
         <source>Cannot find neighbours: %1</source>
         <translation>无法查找近邻：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>请先编码样本，再选择比较对象。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="539"/>
         <source>Encoding the sample with %1...</source>
         <translation>正在用 %1 编码样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
         <source>Cannot compare with %1</source>
         <translation>无法与 %1 比较</translation>
     </message>
@@ -1055,77 +1055,77 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="327"/>
+        <location filename="../app/gui/runs_controller.cpp" line="319"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 是尚无运行的超参数扫描</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="334"/>
+        <location filename="../app/gui/runs_controller.cpp" line="326"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 既不是运行文件夹（没有 config.toml 或 metrics.jsonl），也不是扫描文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="350"/>
+        <location filename="../app/gui/runs_controller.cpp" line="342"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>在 %1 未找到 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="374"/>
+        <location filename="../app/gui/runs_controller.cpp" line="366"/>
         <source>exited with status %1: %2</source>
         <translation>以状态 %1 退出：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="375"/>
+        <location filename="../app/gui/runs_controller.cpp" line="367"/>
         <source>crashed: %1</source>
         <translation>崩溃：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="377"/>
+        <location filename="../app/gui/runs_controller.cpp" line="369"/>
         <source>Run %1 %2</source>
         <translation>运行 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="379"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>Run %1 ended</source>
         <translation>运行 %1 已结束</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="387"/>
+        <location filename="../app/gui/runs_controller.cpp" line="379"/>
         <source>could not start isomorph-cli</source>
         <translation>无法启动 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="388"/>
+        <location filename="../app/gui/runs_controller.cpp" line="380"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>运行 %1：无法启动 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="408"/>
+        <location filename="../app/gui/runs_controller.cpp" line="397"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 正在 %2 上运行；请在那台机器上停止它</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="416"/>
+        <location filename="../app/gui/runs_controller.cpp" line="404"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>正在停止 %1：它会保存检查点后退出</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="595"/>
+        <location filename="../app/gui/runs_controller.cpp" line="583"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1：metrics.jsonl 中有 %2 行不是有效记录，已跳过（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="625"/>
+        <location filename="../app/gui/runs_controller.cpp" line="613"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="626"/>
+        <location filename="../app/gui/runs_controller.cpp" line="614"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="639"/>
+        <location filename="../app/gui/runs_controller.cpp" line="628"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;第 %3 步，共 %4 步&lt;br&gt;训练时长 %5，预计剩余 %6&lt;br&gt;最近损失 %7&lt;br&gt;最佳 %8：%9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
     </message>
@@ -1133,89 +1133,74 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="66"/>
+        <location filename="../app/gui/search_controller.cpp" line="62"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>检查点 %1 没有分词器（model.safetensors 旁应有 sentencepiece.bpe.model 或 vocab.txt），因此无法编码查询。请选择某个运行的完整检查点文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="81"/>
+        <location filename="../app/gui/search_controller.cpp" line="77"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>索引文件夹 %1 已损坏或不完整：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="87"/>
+        <location filename="../app/gui/search_controller.cpp" line="83"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>构建此索引的模型（%1）已不存在。请在上方选择该检查点的副本。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="98"/>
+        <location filename="../app/gui/search_controller.cpp" line="94"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>此索引由另一个模型（%1）构建，与所选检查点（%2）不同：两者的向量不可比较。请选择构建该索引的检查点，或用当前检查点构建索引。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="103"/>
+        <location filename="../app/gui/search_controller.cpp" line="99"/>
         <source>Cannot open the index %1: %2</source>
         <translation>无法打开索引 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="123"/>
+        <location filename="../app/gui/search_controller.cpp" line="119"/>
         <source>Choose an index folder.</source>
         <translation>请选择索引文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="129"/>
+        <location filename="../app/gui/search_controller.cpp" line="125"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 不是索引文件夹（没有 index.json）。请选择由“构建索引”或 isomorph-cli index build 生成的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="231"/>
-        <source>the re-ranker kept only the first %1 tokens of the query</source>
-        <translation>重排序模型只保留了查询的前 %1 个词元</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="408"/>
+        <location filename="../app/gui/search_controller.cpp" line="371"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>此工作区中没有用该检查点构建的索引：请选择语料库并按“构建索引”。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="420"/>
+        <location filename="../app/gui/search_controller.cpp" line="383"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="473"/>
+        <location filename="../app/gui/search_controller.cpp" line="436"/>
         <source>Building %1…</source>
         <translation>正在构建 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="499"/>
-        <source>The corpus %1 has no passages.</source>
-        <translation>语料库 %1 中没有段落。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="510"/>
+        <location filename="../app/gui/search_controller.cpp" line="470"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>已取消构建索引；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="512"/>
+        <location filename="../app/gui/search_controller.cpp" line="472"/>
         <source>Cannot build the index: %1</source>
         <translation>无法构建索引：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="541"/>
+        <location filename="../app/gui/search_controller.cpp" line="502"/>
         <source>The index is still being built.</source>
         <translation>索引仍在构建中。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="542"/>
+        <location filename="../app/gui/search_controller.cpp" line="503"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="544"/>
-        <source>The query is empty: type some words to search for.</source>
-        <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
 </context>
 <context>
@@ -1645,111 +1630,110 @@
 <context>
     <name>isomorph::views::MetricChart</name>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="109"/>
+        <location filename="../views/charts/chart_events.cpp" line="21"/>
         <source>start</source>
         <extracomment>Chart marker: the run started here (a few letters)</extracomment>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="113"/>
+        <location filename="../views/charts/chart_events.cpp" line="25"/>
         <source>resumed</source>
         <extracomment>Chart marker: the run was resumed from a checkpoint here</extracomment>
         <translation>已恢复</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="117"/>
+        <location filename="../views/charts/chart_events.cpp" line="29"/>
         <source>ckpt</source>
         <extracomment>Chart marker: a checkpoint was saved here (abbreviation)</extracomment>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="121"/>
+        <location filename="../views/charts/chart_events.cpp" line="33"/>
         <source>collapse</source>
         <extracomment>Chart marker: the embeddings collapsed (all sentences became similar)</extracomment>
         <translation>坍缩</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="126"/>
+        <location filename="../views/charts/chart_events.cpp" line="38"/>
         <source>warn</source>
         <extracomment>Chart marker: a warning was logged here (abbreviation)</extracomment>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="132"/>
+        <location filename="../views/charts/chart_events.cpp" line="44"/>
         <source>stop</source>
         <extracomment>Chart marker: the run was stopped here</extracomment>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="136"/>
+        <location filename="../views/charts/chart_events.cpp" line="48"/>
         <source>done</source>
         <extracomment>Chart marker: the run finished here</extracomment>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="141"/>
+        <location filename="../views/charts/chart_events.cpp" line="53"/>
         <source>event</source>
         <extracomment>Chart marker: another event of the run</extracomment>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="776"/>
+        <location filename="../views/charts/metric_chart.cpp" line="538"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="776"/>
+        <location filename="../views/charts/metric_chart.cpp" line="538"/>
         <source>No data yet</source>
         <translation>暂无数据</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="822"/>
+        <location filename="../views/charts/metric_chart.cpp" line="584"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="826"/>
+        <location filename="../views/charts/metric_chart.cpp" line="587"/>
         <source>wall time (h)</source>
         <translation>实际耗时（小时）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="827"/>
+        <location filename="../views/charts/metric_chart.cpp" line="588"/>
         <source>wall time (min)</source>
         <translation>实际耗时（分钟）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="828"/>
+        <location filename="../views/charts/metric_chart.cpp" line="589"/>
         <source>wall time (s)</source>
         <translation>实际耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="951"/>
+        <location filename="../views/charts/metric_chart.cpp" line="714"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="952"/>
+        <location filename="../views/charts/metric_chart.cpp" line="715"/>
         <source>time %1</source>
         <translation>时间 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1091"/>
+        <location filename="../views/charts/metric_chart.cpp" line="848"/>
         <source>Cannot write the PNG file %1</source>
         <translation>无法写入 PNG 文件 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1103"/>
+        <location filename="../views/charts/metric_chart.cpp" line="859"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph 指标图：%1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1109"/>
+        <location filename="../views/charts/metric_chart.cpp" line="862"/>
         <source>Cannot write the SVG file %1</source>
         <translation>无法写入 SVG 文件 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="1116"/>
-        <location filename="../views/charts/metric_chart.cpp" line="1132"/>
+        <location filename="../views/charts/metric_chart.cpp" line="880"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -2056,83 +2040,82 @@
 <context>
     <name>isomorph::views::ScatterView</name>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="860"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="709"/>
         <source>No points to show</source>
         <translation>没有可显示的点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="727"/>
         <source>1 point</source>
         <translation>1 个点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="878"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="727"/>
         <source>%L1 points</source>
         <translation>%L1 个点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="879"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="728"/>
         <source>%L1 selected</source>
         <translation>已选 %L1 个</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="880"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="729"/>
         <source>1 match</source>
         <translation>1 个匹配</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="881"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="730"/>
         <source>%L1 matches</source>
         <translation>%L1 个匹配</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="882"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="731"/>
         <source>1 translation highlighted</source>
         <translation>已高亮 1 对译文</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="884"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="733"/>
         <source>%L1 translations highlighted</source>
         <translation>已高亮 %L1 对译文</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="734"/>
         <source>density (darker: more points)</source>
         <translation>密度（越深点越多）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1029"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="849"/>
         <source>Click to hide %1</source>
         <translation>单击以隐藏 %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1030"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="850"/>
         <source>Click to show %1</source>
         <translation>单击以显示 %1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1045"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="865"/>
         <source>%1, point %L2</source>
         <translation>%1，点 %L2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1062"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="876"/>
         <source>Cannot write the PNG file %1: %2</source>
         <translation>无法写入 PNG 文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1074"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="885"/>
         <source>Isomorph embeddings</source>
         <translation>Isomorph 嵌入</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1081"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="889"/>
         <source>Cannot write the SVG file %1: %2</source>
         <translation>无法写入 SVG 文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1088"/>
-        <location filename="../views/embeddings/scatter_view.cpp" line="1107"/>
+        <location filename="../views/embeddings/scatter_view.cpp" line="898"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -2440,32 +2423,32 @@
         <translation>已开启重排序，但未选择交叉编码器检查点：请选择一个（xlp 运行的检查点）或关闭重排序。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="622"/>
+        <location filename="../views/search/search_view.cpp" line="621"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="630"/>
+        <location filename="../views/search/search_view.cpp" line="629"/>
         <source>Open or build an index to search in.</source>
         <translation>请打开或构建一个索引以在其中搜索。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="663"/>
+        <location filename="../views/search/search_view.cpp" line="662"/>
         <source>Documents in %1</source>
         <translation>%1 文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="665"/>
+        <location filename="../views/search/search_view.cpp" line="664"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>保留 %1 文档（连同其他已选语言）；未选择任何语言时：所有语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="713"/>
+        <location filename="../views/search/search_view.cpp" line="712"/>
         <source>Checkpoint folder</source>
         <translation>检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="719"/>
+        <location filename="../views/search/search_view.cpp" line="718"/>
         <source>Index folder</source>
         <translation>索引文件夹</translation>
     </message>
