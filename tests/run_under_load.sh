@@ -7,7 +7,8 @@
 # label and tests/benchmarks (tests/support/perf_budget.h).
 #
 # Usage: tests/run_under_load.sh [ROUNDS]
-# Environment: WORK (default: a new folder under /tmp), JOBS (ctest -j, default: nproc),
+# Environment: WORK (default: a new folder under /tmp; an earlier WORK is moved to HEAD and
+#              rebuilt incrementally), JOBS (ctest -j, default: nproc),
 #              LABEL_ONLY=gui runs only the gui label rounds.
 set -euo pipefail
 
@@ -21,6 +22,10 @@ say() { printf '%s %s\n' "$(date +%T)" "$*" | tee -a "$log"; }
 mkdir -p "$work"
 if [ ! -d "$work/src" ]; then
   git clone -q "$src" "$work/src"
+else  # the same clone moved to HEAD: nothing of the work tree, an incremental build
+  git -C "$work/src" fetch -q "$src" HEAD
+  git -C "$work/src" reset -q --hard FETCH_HEAD
+  git -C "$work/src" clean -qfdx -e build
 fi
 say "fresh clone of $(git -C "$work/src" rev-parse --short HEAD) in $work/src"
 cmake -S "$work/src" -B "$work/src/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
