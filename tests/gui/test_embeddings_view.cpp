@@ -31,8 +31,8 @@
 #include <QtTest>
 
 #include "app/gui/embeddings_controller.h"
-#include "core/workspace/embeddings_session.h"
 #include "app/gui/main_window.h"
+#include "core/workspace/embeddings_session.h"
 #include "core/workspace/workspace.h"
 #include "tests/support/gui_watchdog.h"
 #include "tests/support/tiny_model.h"
@@ -384,8 +384,8 @@ class TestEmbeddingsView : public QObject {
     }
 
     void poolingFollowsTheRunsEvalPooling() {
-        using isomorph::workspace::poolingFor;
         using isomorph::model::Pooling;
+        using isomorph::workspace::poolingFor;
         // A run whose evaluation measures [CLS] vectors, and the same weights outside any run.
         const fs::path run = root_ / "runs" / "run-cls";
         const fs::path checkpoint = run / "checkpoints" / "step-00000002";
