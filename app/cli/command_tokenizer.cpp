@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"

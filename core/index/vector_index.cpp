@@ -19,6 +19,7 @@
 #include <faiss/impl/IDSelector.h>
 #include <faiss/index_io.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "core/common/atomic_file.h"

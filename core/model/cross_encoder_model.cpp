@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/common/errors.h"
 #include "core/model/hf_checkpoint.h"

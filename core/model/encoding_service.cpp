@@ -13,6 +13,7 @@
 #include "core/model/npy_writer.h"
 #include "core/model/pooling.h"
 #include "core/model_io/checkpoint_path.h"
+#include "core/runtime/host_to_device.h"
 #include "core/runtime/scoped_thread_counts.h"
 #include "core/runtime/system_info.h"
 
@@ -51,17 +52,19 @@ struct EncodingService::Impl {
         int64_t longest = 0;
         for (const auto* ids : batch)
             longest = std::max<int64_t>(longest, static_cast<int64_t>(ids->size()));
+        // host: the padded batch is filled here, then runtime::toDevice
         auto ids =
             torch::full({static_cast<int64_t>(batch.size()), longest}, tokenizer.pad, torch::kLong);
         auto mask = torch::zeros_like(ids);
         for (size_t i = 0; i < batch.size(); ++i) {
             const auto& row = *batch[i];
             const int64_t n = static_cast<int64_t>(row.size());
+            // host: one row of the host batch
             ids[static_cast<int64_t>(i)].narrow(0, 0, n).copy_(torch::tensor(row, torch::kLong));
             mask[static_cast<int64_t>(i)].narrow(0, 0, n).fill_(1);
         }
-        ids = ids.to(device);
-        mask = mask.to(device);
+        ids = runtime::toDevice(ids, device, torch::kLong);
+        mask = runtime::toDevice(mask, device, torch::kLong);
         const bool layer = options.pooling.kind == Pooling::Kind::LayerMean;
         EncoderOutput out = model->forward(ids, mask, {}, layer);
         torch::Tensor pooled = poolSentences(out, mask, options.pooling);

@@ -12,6 +12,7 @@ void MlmHeadImpl::reset() {
     layer_norm = register_module(
         "layer_norm",
         torch::nn::LayerNorm(torch::nn::LayerNormOptions({c.hiddenSize}).eps(c.layerNormEps)));
+    // host: a parameter, moved with its module
     bias = register_parameter("bias", torch::zeros({c.vocabSize}));
 }
 

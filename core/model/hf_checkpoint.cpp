@@ -46,6 +46,7 @@ bool isHeadTensor(const std::string& name) {
 torch::Tensor readFloatTensor(const SafetensorsFile& file, const model_io::TensorInfo& info) {
     const std::vector<int64_t> shape(info.shape.begin(), info.shape.end());
     if (info.dtype == DType::F64) {
+        // host: read from the file, moved by the caller
         auto t = torch::empty(shape, torch::kFloat64);
         if (t.numel() > 0) std::memcpy(t.data_ptr(), file.data(info), info.bytes);
         return t;

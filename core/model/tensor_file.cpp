@@ -61,6 +61,7 @@ TensorMap loadTensorFile(const std::filesystem::path& path) {
                                       "; expected F32, F64, I64 or U8");
         }
         std::vector<int64_t> shape(info.shape.begin(), info.shape.end());
+        // host: read from the file, moved by the caller
         torch::Tensor t = torch::empty(shape, type);
         if (t.numel() > 0) std::memcpy(t.data_ptr(), file.data(info), t.numel() * t.element_size());
         out.emplace(info.name, t);

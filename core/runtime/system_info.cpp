@@ -70,6 +70,7 @@ void describeOpenBlas(SystemInfo& info) {
 double measureGemm(int n) {
     torch::NoGradGuard noGrad;
     auto gen = torch::make_generator<at::CPUGeneratorImpl>(1234);
+    // host: doctor measures the CPU's GEMM
     auto a = torch::rand({n, n}, gen, torch::kFloat32);
     auto b = torch::rand({n, n}, gen, torch::kFloat32);
     auto c = torch::mm(a, b);  // warm-up: thread pools, page faults
@@ -103,6 +104,7 @@ SystemInfo::Backend probeGloo() {
         auto options = c10d::ProcessGroupGloo::Options::create();
         options->devices.push_back(c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1"));
         auto group = c10::make_intrusive<c10d::ProcessGroupGloo>(store, 0, 1, options);
+        // host: Gloo's loopback all-reduce is a CPU check
         std::vector<at::Tensor> tensors{torch::ones({4})};
         group->allreduce(tensors)->wait();
         const bool ok = tensors[0].sum().item<float>() == 4.0f;
@@ -255,10 +257,15 @@ std::string toText(const SystemInfo& info) {
     }
     out << "  threads: " << info.intraOpThreads << " intra-op, " << info.interOpThreads
         << " inter-op, " << info.hardwareThreads << " logical CPUs\n";
-    out << "  CUDA: "
-        << (info.cudaCompiled ? std::to_string(info.cudaDevices.size()) + " device(s)"
-                              : std::string("not compiled (CPU-only LibTorch)"))
-        << "\n";
+    out << "  CUDA: ";
+    if (!info.cudaCompiled)
+        out << "not compiled (CPU-only LibTorch)\n";
+    else if (info.cudaDevices.empty())
+        out << "compiled, but no GPU is visible (no NVIDIA driver, none attached, or "
+               "CUDA_VISIBLE_DEVICES hides them): runs use the CPU, and runtime.device = cuda "
+               "is refused\n";
+    else
+        out << info.cudaDevices.size() << " device(s)\n";
     for (size_t i = 0; i < info.cudaDevices.size(); ++i) {
         out << "    cuda:" << i << " " << info.cudaDevices[i] << "\n";
     }

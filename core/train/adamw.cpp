@@ -73,6 +73,7 @@ std::map<std::string, torch::Tensor> AdamW::state() const {
         out["exp_avg." + params_[i].first] = expAvg_[i].detach().cpu().contiguous();
         out["exp_avg_sq." + params_[i].first] = expAvgSq_[i].detach().cpu().contiguous();
     }
+    // host: a checkpoint value
     out["step"] = torch::tensor({steps_}, torch::kInt64);
     return out;
 }

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/common/errors.h"
+#include "core/runtime/torch_version.h"
 
 namespace isomorph::train {
 
@@ -30,10 +31,18 @@ int envInt(const char* name, int fallback, int minimum) {
 /// Gradients are all-reduced in buckets of about this many bytes (fewer, larger messages).
 constexpr int64_t kBucketBytes = 25 << 20;
 
+// LibTorch 2 made the concrete process groups (Gloo, NCCL) c10d::Backends beneath a ProcessGroup;
+// in 1.13 they were ProcessGroups themselves. Both have the collectives used here.
+#if ISOMORPH_TORCH_AT_LEAST(2, 0)
+using Group = c10d::Backend;
+#else
+using Group = c10d::ProcessGroup;
+#endif
+
 class ProcessGroupCollective : public Collective {
   public:
     /// `device`: where the backend wants tensors (CPU for Gloo, the rank's GPU for NCCL).
-    ProcessGroupCollective(c10::intrusive_ptr<c10d::ProcessGroup> group, int rank, int world,
+    ProcessGroupCollective(c10::intrusive_ptr<Group> group, int rank, int world,
                            torch::Device device)
         : group_(std::move(group)), rank_(rank), world_(world), device_(device) {}
     int rank() const override { return rank_; }
@@ -93,7 +102,7 @@ class ProcessGroupCollective : public Collective {
         }
     }
 
-    c10::intrusive_ptr<c10d::ProcessGroup> group_;
+    c10::intrusive_ptr<Group> group_;
     int rank_, world_;
     torch::Device device_;
 };
@@ -134,7 +143,7 @@ std::unique_ptr<Collective> collectiveFromEnvironment(const std::string& device)
             "MASTER_PORT (or --master-port); if a worker did not start, see its log",
             env.rank, env.masterAddr, env.masterPort, msg.substr(0, msg.find('\n'))));
     }
-    c10::intrusive_ptr<c10d::ProcessGroup> group;
+    c10::intrusive_ptr<Group> group;
     torch::Device where = torch::kCPU;
     if (device.rfind("cuda", 0) == 0) {
         where = torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(env.localRank));
@@ -160,6 +169,7 @@ std::unique_ptr<Collective> collectiveFromEnvironment(const std::string& device)
 
 std::vector<torch::Tensor> gradientsToReduce(
     const std::vector<std::pair<std::string, torch::Tensor>>& params, Collective& collective) {
+    // host: filled through an accessor; the collective moves it
     torch::Tensor flags = torch::zeros({static_cast<int64_t>(params.size())}, torch::kFloat64);
     auto mine = flags.accessor<double, 1>();
     for (size_t i = 0; i < params.size(); ++i)

@@ -96,6 +96,7 @@ torch::Tensor encodeRows(model::Encoder& encoder, const std::vector<std::vector<
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return rows[a].size() < rows[b].size(); });
     const int64_t n = static_cast<int64_t>(rows.size());
+    // host: encodings are gathered on the CPU for the probes
     torch::Tensor out = torch::empty({n, encoder->config.hiddenSize}, torch::kFloat32);
     const bool layer = pooling.kind == model::Pooling::Kind::LayerMean;
     for (int64_t start = 0; start < n; start += batch) {
@@ -118,7 +119,7 @@ double bitextTop1(const torch::Tensor& a, const torch::Tensor& b) {
     auto an = F::normalize(a, F::NormalizeFuncOptions().dim(1));
     auto bn = F::normalize(b, F::NormalizeFuncOptions().dim(1));
     auto sim = torch::matmul(an, bn.t());
-    auto truth = torch::arange(a.size(0));
+    auto truth = torch::arange(a.size(0), sim.options().dtype(torch::kLong));
     double forward = sim.argmax(1).eq(truth).to(torch::kFloat64).mean().item<double>();
     double backward = sim.argmax(0).eq(truth).to(torch::kFloat64).mean().item<double>();
     return (forward + backward) / 2;
@@ -136,7 +137,7 @@ BitextScores evaluateBitext(model::Encoder& encoder, const std::vector<BitextPai
         if (std::find(s.unshiftedLanguages.begin(), s.unshiftedLanguages.end(), language) ==
             s.unshiftedLanguages.end())
             s.unshiftedLanguages.push_back(language);
-        return torch::zeros({1, side.size(1)}, torch::kFloat32);
+        return torch::zeros({1, side.size(1)}, side.options());
     };
     for (const auto& p : pairs) {
         auto a = encodeRows(encoder, p.sources.rows, pooling, device);

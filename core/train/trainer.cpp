@@ -29,6 +29,7 @@
 #include "core/runtime/device.h"
 #include "core/runtime/scoped_thread_counts.h"
 #include "core/runtime/system_info.h"
+#include "core/runtime/torch_version.h"
 #include "core/train/adamw.h"
 #include "core/train/checkpoint_store.h"
 #include "core/train/collective.h"
@@ -231,9 +232,14 @@ class Trainer {
 #if ISOMORPH_WITH_CUDA
         const Precision p = config_.runtime.precision;
         if (p != Precision::Bf16 && p != Precision::Fp16) return;
-        if (on)
-            at::autocast::set_autocast_gpu_dtype(p == Precision::Bf16 ? at::kBFloat16 : at::kHalf);
+        const auto dtype = p == Precision::Bf16 ? at::kBFloat16 : at::kHalf;
+#if ISOMORPH_TORCH_AT_LEAST(2, 4)
+        if (on) at::autocast::set_autocast_dtype(at::kCUDA, dtype);
+        at::autocast::set_autocast_enabled(at::kCUDA, on);
+#else
+        if (on) at::autocast::set_autocast_gpu_dtype(dtype);
         at::autocast::set_enabled(on);
+#endif
         if (!on) at::autocast::clear_cache();
 #else
         (void)on;
@@ -555,6 +561,7 @@ void Trainer::runMicroBatch(int64_t micro, StepRecord& record) {
         std::vector<double> v{value};
         for (const auto& m : out.metrics)
             v.push_back(m.second);
+        // host: the collective moves it to its device
         std::vector<torch::Tensor> t{torch::tensor(v, torch::kFloat64)};
         collective_->allReduceMean(t);
         value = t[0][0].item<double>();
@@ -859,6 +866,7 @@ void Trainer::announce() {
 
 std::pair<bool, bool> Trainer::anyRank(bool a, bool b) {
     if (!collective_) return {a, b};
+    // host: the collective moves it to its device
     std::vector<torch::Tensor> t{torch::tensor({a ? 1.0 : 0.0, b ? 1.0 : 0.0}, torch::kFloat64)};
     collective_->allReduceSum(t);
     return {t[0][0].item<double>() > 0, t[0][1].item<double>() > 0};

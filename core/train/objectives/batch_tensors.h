@@ -5,6 +5,7 @@
 #include <torch/torch.h>
 
 #include "core/data/samplers/collate.h"
+#include "core/runtime/host_to_device.h"
 
 namespace isomorph::train {
 
@@ -17,7 +18,8 @@ inline BatchTensors toTensors(const data::samplers::TokenMatrix& m, torch::Devic
     const auto opts = torch::TensorOptions().dtype(torch::kInt32);
     auto ids = torch::from_blob(const_cast<int32_t*>(m.ids.data()), {m.rows, m.cols}, opts);
     auto mask = torch::from_blob(const_cast<int32_t*>(m.attention.data()), {m.rows, m.cols}, opts);
-    return {ids.to(device, torch::kInt64), mask.to(device, torch::kInt64)};
+    return {runtime::toDevice(ids, device, torch::kInt64),
+            runtime::toDevice(mask, device, torch::kInt64)};
 }
 
 }  // namespace isomorph::train

@@ -247,6 +247,7 @@ torch::Tensor HictlObjective::wordLoss(const ds::PairBatch& batch, StepContext& 
     auto q = context.encoder->forward(t.ids, t.mask).lastHidden.select(1, 0);  // [n, H] [CLS]
 
     const int64_t width = std::max<int64_t>(1, static_cast<int64_t>(longestBag));
+    // host: filled through accessors below, then moved to context.device
     auto positives = torch::full({n, width}, kSpecialIds, torch::kInt64);
     auto positiveMask = torch::zeros({n, width}, torch::kBool);
     auto excluded = torch::zeros({n, vocabSize_}, torch::kBool);

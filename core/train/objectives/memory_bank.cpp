@@ -35,6 +35,7 @@ void MemoryBank::push(const torch::Tensor& z, const std::vector<int64_t>& rowGro
 
 void MemoryBank::save(model::TensorMap& out, const std::string& name) const {
     out[name + ".data"] = data_.cpu().clone();
+    // host: checkpoint values
     out[name + ".count"] = torch::tensor(count_, torch::kInt64);
     out[name + ".head"] = torch::tensor(head_, torch::kInt64);
 }

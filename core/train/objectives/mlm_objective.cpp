@@ -92,6 +92,7 @@ ObjectiveOutput maskedLmLossForLabels(model::MlmHeadImpl& head, StepContext& con
     // queries can leave a rank without targets): a rank skipping it would hang the others.
     double total = static_cast<double>(count);
     if (context.collective) {
+        // host: the collective moves it to its device
         std::vector<torch::Tensor> n{torch::tensor({total}, torch::kFloat64)};
         context.collective->allReduceSum(n);
         total = n[0].item<double>() / context.collective->worldSize();

@@ -69,6 +69,7 @@ DocumentEncoderImpl::DocumentEncoderImpl(const model::EncoderConfig& sentence, i
     config.numLayers = layers;
     config.attentionRadius = 0;  // blocks are short: full attention
     config.typeVocabSize = 0;
+    // host: a parameter, moved with its module
     mask_vector = register_parameter("mask_vector", torch::empty({config.hiddenSize}));
     position_embeddings = register_module("position_embeddings",
                                           torch::nn::Embedding(maxSentences, config.hiddenSize));
