@@ -25,7 +25,7 @@ prefix=$(packaging/fetch-libtorch.sh ${TORCH_VERSION:-})
 step "Configuring and building the CUDA configuration in $build (engine and isomorph-cli)"
 mkdir -p "$build"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DISOMORPH_BUILD_GUI=OFF \
-  -DISOMORPH_BUILD_TESTS=OFF -DISOMORPH_WERROR=ON -DCMAKE_PREFIX_PATH="$prefix/share/cmake" \
+  -DISOMORPH_BUILD_TESTS=OFF -DISOMORPH_WERROR=ON -DCMAKE_PREFIX_PATH="$prefix" \
   -DTORCH_CUDA_ARCH_LIST="8.0;9.0" | tee "$build/configure.log"
 grep -q "CUDA/NCCL paths: ON" "$build/configure.log" ||
   { echo "check-cuda-build: the LibTorch found is not a CUDA build" >&2; exit 1; }

@@ -7,7 +7,7 @@
 # GPU. libtorch_python (Python bindings) is left out.
 #
 # Usage: packaging/fetch-libtorch.sh [VERSION]     (default 2.11.0; prints the prefix to use)
-#   cmake -S . -B build-torch2 -DCMAKE_PREFIX_PATH="$(packaging/fetch-libtorch.sh)/share/cmake"
+#   cmake -S . -B build-torch2 -DCMAKE_PREFIX_PATH="$(packaging/fetch-libtorch.sh)"
 # Environment: ISOMORPH_LIBTORCH_CACHE (default ~/.cache/isomorph), PYTHON (default python3).
 # Idempotent: a prefix that is complete is reused; downloads go through a temporary folder and the
 # prefix appears only when whole.

@@ -143,12 +143,20 @@ EOF
   export LD_LIBRARY_PATH="$torch_lib${nvlibs:+:$nvlibs}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
   # 2. Dependencies from the bundle, unpacked into a prefix of their own (never over /).
-  local prefix_path="$torch_cmake" cmake_extra=()
+  # The LibTorch folder itself (torch/), not its share/cmake: TorchConfig then finds libtorch.so in
+  # torch/lib before any other LibTorch on the default paths.
+  local prefix_path="${torch_cmake%/share/cmake}" cmake_extra=()
   if [ -n "$bundle_dir" ] && [ -f "$bundle_dir/deps.tar.xz" ]; then
     local deps="$work/deps"
     if [ ! -f "$deps/.unpacked" ]; then
-      rm -rf "$deps" && mkdir -p "$deps" && xz -dc "$bundle_dir/deps.tar.xz" | tar -C "$deps" -xf - && touch "$deps/.unpacked" ||
+      rm -rf "$deps" && mkdir -p "$deps" && xz -dc "$bundle_dir/deps.tar.xz" | tar -C "$deps" -xf - ||
         die "unpacking $bundle_dir/deps.tar.xz failed"
+      # Two Debian CMake packages name absolute /usr paths (Xapian's prefix, FAISS's BLAS and
+      # LAPACK): point them into the prefix.
+      grep -rlE 'SET\(prefix "/usr"\)|/usr/lib/x86_64-linux-gnu/lib' "$deps/usr/lib/x86_64-linux-gnu/cmake" |
+        xargs -r sed -i -e "s|SET(prefix \"/usr\")|SET(prefix \"$deps/usr\")|" \
+          -e "s|/usr/lib/x86_64-linux-gnu/lib|$deps/usr/lib/x86_64-linux-gnu/lib|g"
+      touch "$deps/.unpacked"
     fi
     prefix_path="$prefix_path;$deps/usr"
     export PKG_CONFIG_LIBDIR="$deps/usr/lib/x86_64-linux-gnu/pkgconfig:$deps/usr/share/pkgconfig"
