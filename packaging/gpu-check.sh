@@ -4,8 +4,10 @@
 #   1. builds isomorph-cli there against that LibTorch (CMake + Ninja, GUI and tests off);
 #   2. `doctor` (devices, NCCL);
 #   3. 20 steps of every objective's demo preset on the GPU (ccp, hictl, msm, ir, xlp; MLM in each);
-#   4. CCP+MLM steps of an XLM-R-base-sized encoder (12 x 768, 250002-row vocabulary, random
-#      weights) with bf16 autocast: step time and MFU against the card's dense bf16 peak;
+#   4. CCP+MLM steps of an XLM-R-base-sized encoder body (12 x 768 x 3072, random weights) with
+#      bf16 autocast: step time and MFU against the card's dense bf16 peak. The vocabulary is the
+#      demo tokenizer's 16002 pieces, not XLM-R's 250002: the model's table must match the
+#      tokenizer the corpus was binarized with (<mask> is its last id);
 #   5. encode parity: one checkpoint encodes the same sentences on the CPU and on the GPU;
 #   6. prints one summary (also OUT/summary.txt and OUT/summary.json).
 #
@@ -95,7 +97,7 @@ bundle() {
 # ------------------------------------------------------------------------------------------------
 # run
 run() {
-  local bundle_dir="" out="$here/gpu-check-out" jobs steps=20 cli="" dev=cuda fallback=""
+  local bundle_dir="" out="$here/gpu-check-out" jobs steps=20 cli="" dev=cuda fallback="" only_build=0
   jobs=$(nproc)
   while [ $# -gt 0 ]; do
     case "$1" in
@@ -106,6 +108,7 @@ run() {
       --cli) cli=$(realpath "$2"); shift 2 ;;
       --fallback-cli) fallback=$(realpath "$2"); shift 2 ;;
       --device) dev=$2; shift 2 ;;
+      --build-only) only_build=1; shift ;;
       *) die "unknown option $1 (see the header of $0)" ;;
     esac
   done
@@ -200,6 +203,12 @@ EOF
     fi
   fi
 
+  if [ "$only_build" = 1 ]; then
+    echo "$cli" >"$out/cli-path"
+    summary "$out"
+    return 0
+  fi
+
   # 4. doctor.
   "$cli" doctor >"$out/doctor.txt" 2>&1
   record doctor "$(grep -q 'cuda:0' "$out/doctor.txt" || [ "$dev" = cpu ] && echo ok || echo FAIL)" \
@@ -234,7 +243,7 @@ EOF
   local base="$work/xlmr-base-init"
   rm -rf "$base" "$work/runs/xlmr-base"
   if "$cli" model init --tokenizer "$ws/tokenizers/man-demo.model" --out "$base" --layers 12 \
-      --hidden 768 --heads 12 --ffn 3072 --max-positions 514 --vocab-size 250002 >"$out/xlmr-init.log" 2>&1 &&
+      --hidden 768 --heads 12 --ffn 3072 --max-positions 514 >"$out/xlmr-init.log" 2>&1 &&
      "$cli" train --preset ccp-xlmr-base --run-dir "$work/runs/xlmr-base" --workspace "$ws" \
       --max-steps "$xsteps" --set model.init="$base" --set data.docs=corpora/man-demo-shards/docs-train \
       --set optimizer.accumulation=1 --set runtime.device="$dev" --set runtime.precision="$precision" \
@@ -320,7 +329,9 @@ EOF
 summary() {
   local out=$1
   {
-    echo "Isomorph gpu-check, $(date -u +%Y-%m-%dT%H:%MZ), commit $(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo '?')"
+    local rev
+    rev=$(git -C "$here" describe --always --dirty=' with local changes' 2>/dev/null || echo '?')
+    echo "Isomorph gpu-check, $(date -u +%Y-%m-%dT%H:%MZ), source $rev"
     [ -f "$out/gpu.txt" ] && echo "GPU: $(head -1 "$out/gpu.txt")"
     [ -f "$out/torch.txt" ] && head -1 "$out/torch.txt"
     column -t -s $'\t' "$out/results.tsv" 2>/dev/null || cat "$out/results.tsv"

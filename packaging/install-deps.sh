@@ -6,7 +6,8 @@ set -euo pipefail
 
 # Build toolchain and helpers.
 # help2man writes the man pages from the programs' own --help.
-BUILD_PKGS=(build-essential cmake ninja-build pkg-config ccache git file dpkg-dev clang-format help2man)
+# unzip: packaging/fetch-libtorch.sh takes LibTorch 2.x out of the torch wheel; xz-utils: gpu-check.sh bundle.
+BUILD_PKGS=(build-essential cmake ninja-build pkg-config ccache git file dpkg-dev clang-format help2man unzip xz-utils)
 # Qt 6 (Widgets, Svg, Concurrent, Test, Linguist); the charts are our own widget, not Qt Charts.
 QT_PKGS=(qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
          qt6-l10n-tools qt6-translations-l10n libgl-dev)

@@ -114,7 +114,6 @@ void registerModel(CLI::App& app, Registry& registry) {
     CLI::App* model = app.add_subcommand("model", "Create encoder checkpoints");
     model->require_subcommand(1);
     auto i = std::make_shared<InitOptions>();
-    i->config.vocabSize = 0;  // the tokenizer's
     i->config.numLayers = 4;
     i->config.hiddenSize = 256;
     i->config.numHeads = 4;
@@ -140,11 +139,6 @@ void registerModel(CLI::App& app, Registry& registry) {
     init->add_option("--max-positions", i->config.maxPositions,
                      "Position embeddings (XLM-R: tokens + 2)")
         ->check(CLI::Range(8, 1 << 20))
-        ->capture_default_str();
-    init->add_option("--vocab-size", i->config.vocabSize,
-                     "Embedding rows (0 = the tokenizer's pieces); more than the tokenizer has "
-                     "sizes the model like XLM-R's 250002-row table")
-        ->check(CLI::Range(int64_t{0}, int64_t{1} << 24))
         ->capture_default_str();
     init->add_option("--type-vocab-size", i->config.typeVocabSize,
                      "Segment (token-type) embeddings; cross-encoders (XLP) need 2")

@@ -2,8 +2,6 @@
 
 #include <fstream>
 
-#include <fmt/format.h>
-
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/model/bert_init.h"
@@ -55,14 +53,7 @@ std::string readFile(const fs::path& path) {
 void createInitialCheckpoint(EncoderConfig config, const fs::path& tokenizerModel,
                              const fs::path& dir, uint64_t seed) {
     const text::Tokenizer tokenizer = text::Tokenizer::load(tokenizerModel);
-    if (config.vocabSize <= 0) {
-        config.vocabSize = tokenizer.vocabSize();
-    } else if (config.vocabSize < tokenizer.vocabSize()) {
-        throw ConfigError(fmt::format(
-            "--vocab-size {} is smaller than the tokenizer's {} pieces ({}); give at least {}",
-            config.vocabSize, tokenizer.vocabSize(), tokenizerModel.string(),
-            tokenizer.vocabSize()));
-    }
+    config.vocabSize = tokenizer.vocabSize();
     config.padId = text::Tokenizer::kPad;
     config.validate("model init");
     Encoder encoder(config);
