@@ -22,6 +22,9 @@ step() { printf '\n==> %s\n' "$*"; }
 step "Installing dependencies (Debian packages)"
 packaging/install-deps.sh
 
+step "Python tools (TensorBoard) in a virtual environment"
+packaging/setup-venv.sh
+
 step "Configuring and building in $build_dir"
 # The test mode (CI) also builds the benchmarks, so they keep compiling, and treats warnings in our
 # code as errors.

@@ -18,7 +18,7 @@ ENGINE_PKGS=(libtorch-dev libgloo-dev libopenblas0-pthread libopenblas-pthread-d
              nlohmann-json3-dev libtomlplusplus-dev libcli11-dev libspdlog-dev libfmt-dev zlib1g-dev
              libicu-dev)
 # Tests: headless GUI, the independent python3-torch reference, fuzzing with libFuzzer.
-TEST_PKGS=(xvfb xauth python3 python3-torch python3-numpy python3-sklearn python3-faiss python3-scipy clang libclang-rt-14-dev
+TEST_PKGS=(xvfb xauth python3 python3-venv python3-torch python3-numpy python3-sklearn python3-faiss python3-scipy clang libclang-rt-14-dev
            appstream desktop-file-utils fonts-dejavu-core fonts-noto-cjk imagemagick x11-utils)
 # Real multilingual text for the built-in demo workspace (man pages in many languages).
 MAN_PKGS=(man-db groff-base manpages manpages-de manpages-fr manpages-es manpages-ru manpages-ja manpages-zh

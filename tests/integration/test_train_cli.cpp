@@ -9,6 +9,9 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QThread>
@@ -127,6 +130,34 @@ class TestTrainCli : public QObject {
                     ++matched;
                 }
         QCOMPARE(matched, 40);
+    }
+
+    void tensorboardReadsTheRun() {
+        // TensorBoard's own reader (the real package, in packaging/setup-venv.sh's environment)
+        // opens the straight run's folder and sees every training loss at its step.
+        const QString python = qEnvironmentVariable("ISOMORPH_VENV_PYTHON");
+        if (python.isEmpty() || !QFile::exists(python))
+            QSKIP(
+                "no Python environment with TensorBoard: run packaging/setup-venv.sh before "
+                "configuring (packaging/bootstrap.sh does)");
+        QProcess p;
+        p.start(python,
+                {ISOMORPH_SOURCE_DIR "/tests/reference/tensorboard_read.py", run("straight")});
+        QVERIFY(p.waitForFinished(300000));
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
+                 p.readAllStandardError().constData());
+        const QJsonObject out = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        const QJsonArray loss = out["scalars"].toObject()["train/loss"].toArray();
+        const auto losses = trainLosses(run("straight"));
+        QCOMPARE(static_cast<size_t>(loss.size()), losses.size());
+        for (const auto& v : loss) {
+            const int step = v.toArray()[0].toInt();
+            QVERIFY2(losses.count(step),
+                     qPrintable(QString("step %1 not in metrics.jsonl").arg(step)));
+            // TensorBoard holds the float32 value as a double: exact after narrowing.
+            QCOMPARE(static_cast<float>(v.toArray()[1].toDouble()),
+                     static_cast<float>(losses.at(step)));
+        }
     }
 
     void twoProcessesMatchOneWithTheDoubleBatch_data() {
