@@ -1,6 +1,9 @@
 #include "core/model/checkpoint_tokenizer.h"
 
+#include <fstream>
 #include <memory>
+
+#include <nlohmann/json.hpp>
 
 #include "core/common/errors.h"
 #include "core/model_io/checkpoint_path.h"
@@ -35,6 +38,18 @@ CheckpointTokenizer loadCheckpointTokenizer(const fs::path& checkpoint) {
         t.pad = wp->padId();
         t.vocabSize = wp->vocabSize();
         return t;
+    }
+    // A Hugging Face folder with only the fast tokenizer: say which kind it is.
+    if (std::ifstream in(checkpoint / "tokenizer.json"); in) {
+        std::string type = "?";
+        try {
+            type = nlohmann::json::parse(in).at("model").at("type").get<std::string>();
+        } catch (const std::exception&) {
+        }
+        throw DataError((checkpoint / "tokenizer.json").string() + ": model.type '" + type +
+                        "' is not read yet; Isomorph reads sentencepiece.bpe.model (XLM-R "
+                        "Unigram) or vocab.txt (BERT WordPiece): add the one the model was "
+                        "trained with to the folder");
     }
     throw DataError(checkpoint.string() +
                     " has no tokenizer: expected sentencepiece.bpe.model (XLM-R) or "

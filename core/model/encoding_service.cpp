@@ -86,8 +86,9 @@ std::unique_ptr<EncodingService> EncodingService::open(const fs::path& model,
     auto impl = std::make_unique<Impl>();
     impl->options = options;
     impl->threads = runtime::resolveThreadCount(options.threads);
-    impl->tokenizer = loadCheckpointTokenizer(checkpoint);
+    // The weights first: config.json's model_type is the first thing a foreign folder fails on.
     impl->encoder = loadHuggingFaceEncoder(checkpoint);
+    impl->tokenizer = loadCheckpointTokenizer(checkpoint);
     impl->queryEncoder = loadQueryEncoder(checkpoint);
     const auto& config = impl->encoder->config;
     if (impl->tokenizer.vocabSize > config.vocabSize) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -128,6 +129,44 @@ class TestCliModel : public QObject {
                                  "--output", dir_.filePath("x.npy"), "--lang", "german"});
         QCOMPARE(lang.exitCode, 1);
         QVERIFY2(lang.err.contains("'german'"), lang.err.constData());
+    }
+
+    void foreignHuggingFaceFoldersNameTheField() {
+        // A copy of the checkpoint with another architecture in config.json, and one whose only
+        // tokenizer is a fast tokenizer.json: one message each, naming the file and field.
+        auto copyModel = [&](const QString& name) {
+            const QString to = dir_.filePath(name);
+            QDir().mkpath(to);
+            for (const QString& f : QDir(model_).entryList(QDir::Files))
+                QFile::copy(QDir(model_).filePath(f), QDir(to).filePath(f));
+            return to;
+        };
+        const QString gpt2 = copyModel("gpt2");
+        QFile config(QDir(gpt2).filePath("config.json"));
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        QJsonObject c = QJsonDocument::fromJson(config.readAll()).object();
+        config.close();
+        c["model_type"] = "gpt2";
+        QVERIFY(config.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        config.write(QJsonDocument(c).toJson());
+        config.close();
+        CliResult arch = runCli({"encode", "--model", gpt2, "--input", dir_.filePath("in.txt"),
+                                 "--output", dir_.filePath("x.npy")});
+        QCOMPARE(arch.exitCode, 2);  // a ConfigError, as every config.json problem
+        QVERIFY2(arch.err.contains("config.json") && arch.err.contains("model_type 'gpt2'"),
+                 arch.err.constData());
+
+        const QString fast = copyModel("fast-tokenizer");
+        QVERIFY(QFile::remove(QDir(fast).filePath("sentencepiece.bpe.model")));
+        QFile tok(QDir(fast).filePath("tokenizer.json"));
+        QVERIFY(tok.open(QIODevice::WriteOnly));
+        tok.write(R"({"version": "1.0", "model": {"type": "BPE", "vocab": {}, "merges": []}})");
+        tok.close();
+        CliResult kind = runCli({"encode", "--model", fast, "--input", dir_.filePath("in.txt"),
+                                 "--output", dir_.filePath("x.npy")});
+        QCOMPARE(kind.exitCode, 1);
+        QVERIFY2(kind.err.contains("tokenizer.json: model.type 'BPE'"), kind.err.constData());
+        QVERIFY(!QFile::exists(dir_.filePath("x.npy")));
     }
 
     // A bi-encoder passed where a cross-encoder belongs is refused by every re-ranking command
