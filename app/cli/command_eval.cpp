@@ -364,14 +364,6 @@ struct RerankCliOptions {
     bool json = false;
 };
 
-eval::Qrels readQrelsAnyFormat(const fs::path& file) {
-    std::ifstream in(file);
-    std::string first;
-    std::getline(in, first);
-    if (first.rfind("query-id", 0) == 0) return data::readBeirQrels(file);
-    return data::readTrecQrels(file);
-}
-
 json rowJson(const eval::RerankRow& r, bool compared) {
     json j = {{"query_lang", r.queryLanguage},
               {"doc_lang", r.documentLanguage},
@@ -408,7 +400,7 @@ int runRerank(const RerankCliOptions& o) {
         throw ConfigError(
             "eval rerank: pass one --run (MAP per language pair) or two (A vs B with "
             "a paired t-test)");
-    const auto qrels = readQrelsAnyFormat(o.qrels);
+    const auto qrels = data::readQrels(o.qrels);
     eval::LanguageOf languageOf = eval::languageFromIdSuffix;
     if (!o.langs.empty())
         languageOf = eval::languageLookup(eval::readLanguageTsv(o.langs), o.langs);

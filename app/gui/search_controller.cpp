@@ -46,12 +46,6 @@ fs::path toPath(const QString& s) {
     return fs::path(s.toStdString());
 }
 
-/// Whether `p` exists; false when it cannot be told (no exception leaves a worker unseen).
-bool pathExists(const fs::path& p) {
-    std::error_code ec;
-    return fs::exists(p, ec);
-}
-
 /// The tokenizer files EncodingService loads (encoding_service.cpp): without one a checkpoint
 /// cannot encode queries, and its fingerprint no longer matches the index it built.
 bool hasTokenizer(const fs::path& checkpoint) {
@@ -67,35 +61,30 @@ QString noTokenizer(const fs::path& checkpoint) {
 }
 
 /// Why opening `folder` with `model` ("" = the recorded encoder) failed with `e`, in the
-/// user's terms: a damaged folder, another model than the one that built the index, a missing
-/// tokenizer, or the engine's own message.
+/// user's terms (index::diagnoseOpenFailure tells the cases apart).
 QString explainOpenFailure(const fs::path& folder, const fs::path& model, const std::exception& e) {
-    std::unique_ptr<index::VectorIndex> vi;
-    try {
-        vi = index::VectorIndex::open(folder);
-    } catch (const std::exception& inner) {
-        return SearchController::tr("The index folder %1 is damaged or incomplete: %2")
-            .arg(qs(folder.string()), qs(inner.what()));
+    using Kind = index::OpenDiagnosis::Kind;
+    const index::OpenDiagnosis d = index::diagnoseOpenFailure(folder, model);
+    switch (d.kind) {
+        case Kind::Damaged:
+            return SearchController::tr("The index folder %1 is damaged or incomplete: %2")
+                .arg(qs(folder.string()), qs(d.detail));
+        case Kind::ModelGone:
+            return SearchController::tr(
+                       "The model that built this index (%1) is gone. Choose a copy of that "
+                       "checkpoint above.")
+                .arg(qs(d.builtBy));
+        case Kind::NoTokenizer:
+            return noTokenizer(d.checkpoint);
+        case Kind::AnotherModel:
+            return SearchController::tr(
+                       "This index was built with another model (%1) than the selected checkpoint "
+                       "(%2): their vectors are not comparable. Select the checkpoint that built "
+                       "it, or build an index with this one.")
+                .arg(qs(d.builtBy), qs(d.checkpoint.string()));
+        case Kind::Other:
+            break;
     }
-    const index::EncoderIdentity& built = vi->metadata().encoder;
-    const fs::path used = model.empty() ? fs::path(built.checkpoint) : model;
-    if (!pathExists(used))
-        return SearchController::tr(
-                   "The model that built this index (%1) is gone. Choose a copy of that "
-                   "checkpoint above.")
-            .arg(qs(built.checkpoint));
-    if (!hasTokenizer(used)) return noTokenizer(used);
-    std::string fingerprint;
-    try {
-        fingerprint = index::checkpointFingerprint(used);
-    } catch (const std::exception&) {
-    }
-    if (!fingerprint.empty() && fingerprint != built.fingerprint)
-        return SearchController::tr(
-                   "This index was built with another model (%1) than the selected checkpoint "
-                   "(%2): their vectors are not comparable. Select the checkpoint that built it, "
-                   "or build an index with this one.")
-            .arg(qs(built.checkpoint), qs(used.string()));
     return SearchController::tr("Cannot open the index %1: %2")
         .arg(qs(folder.string()), qs(e.what()));
 }

@@ -316,4 +316,38 @@ std::vector<std::vector<ResultRow>> SearchService::searchMany(
     return out;
 }
 
+OpenDiagnosis diagnoseOpenFailure(const fs::path& indexDir, const fs::path& model) {
+    OpenDiagnosis d;
+    std::unique_ptr<VectorIndex> vi;
+    try {
+        vi = VectorIndex::open(indexDir);
+    } catch (const std::exception& e) {
+        d.kind = OpenDiagnosis::Kind::Damaged;
+        d.detail = e.what();
+        return d;
+    }
+    const EncoderIdentity& built = vi->metadata().encoder;
+    d.builtBy = built.checkpoint;
+    d.checkpoint = model.empty() ? fs::path(built.checkpoint) : model;
+    std::error_code ec;
+    if (!fs::exists(d.checkpoint, ec)) {
+        d.kind = OpenDiagnosis::Kind::ModelGone;
+        return d;
+    }
+    // The tokenizer files EncodingService loads: without one a checkpoint cannot encode
+    // queries, and its fingerprint no longer matches the index it built.
+    if (model_io::checkpointTokenizerFile(d.checkpoint).empty()) {
+        d.kind = OpenDiagnosis::Kind::NoTokenizer;
+        return d;
+    }
+    std::string fingerprint;
+    try {
+        fingerprint = checkpointFingerprint(d.checkpoint);
+    } catch (const std::exception&) {
+    }
+    if (!fingerprint.empty() && fingerprint != built.fingerprint)
+        d.kind = OpenDiagnosis::Kind::AnotherModel;
+    return d;
+}
+
 }  // namespace isomorph::index

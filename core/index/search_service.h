@@ -64,6 +64,27 @@ constexpr double kIndistinctScoreSpread = 0.02;
 /// same documents with cosines around 0.98), and their order means little.
 bool scoresIndistinct(const std::vector<ResultRow>& rows, double spread = kIndistinctScoreSpread);
 
+/// Why an index and a model cannot be used together, told apart for a front end's own words
+/// (the Search view translates them): diagnoseOpenFailure after SearchService::open failed.
+struct OpenDiagnosis {
+    enum class Kind {
+        Damaged,       ///< the index folder itself does not open (`detail`: the reader's message)
+        ModelGone,     ///< the recorded checkpoint is gone and none was given (`checkpoint`)
+        NoTokenizer,   ///< the checkpoint has no tokenizer file (`checkpoint`)
+        AnotherModel,  ///< the checkpoint is not the one that built the index (both named)
+        Other,         ///< none of these: the failure's own message
+    };
+    Kind kind = Kind::Other;
+    std::filesystem::path checkpoint;  ///< the model that was to be used
+    std::string builtBy;               ///< the checkpoint recorded in the index
+    std::string detail;                ///< Damaged: the reader's message
+};
+
+/// Looks at `indexDir` and `model` ("" = the recorded checkpoint) again to say which of the
+/// OpenDiagnosis kinds made opening them fail. Never throws.
+OpenDiagnosis diagnoseOpenFailure(const std::filesystem::path& indexDir,
+                                  const std::filesystem::path& model);
+
 class SearchService {
   public:
     /// Opens the index and its encoder. Throws DataError when the index is unreadable, when

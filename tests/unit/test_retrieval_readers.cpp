@@ -165,6 +165,23 @@ class TestRetrievalReaders : public QObject {
         EXPECT_DATA_ERROR(readTrecQrels(bad), bad.string() + ":2:", "found 3");
     }
 
+    void qrelsFormatIsToldByTheFirstLine() {
+        QTemporaryDir tmp;
+        const auto beir =
+            writeFile(tmp, "beir.tsv", "query-id\tcorpus-id\tscore\nq1\td1\t1\nq2\td2\t2\n");
+        const auto trec = writeFile(tmp, "trec.txt", "q1 0 d1 1\nq2 0 d2 2\n");
+        for (const auto& file : {beir, trec}) {
+            const Qrels qrels = readQrels(file);
+            QCOMPARE(qrels.size(), size_t{2});
+            QCOMPARE(qrels.at("q2").at("d2"), 2);
+        }
+        // A BEIR-looking file without the header is TREC, and its error says so by its columns.
+        const auto headless = writeFile(tmp, "h.tsv", "q1\td1\t1\n");
+        EXPECT_DATA_ERROR(readQrels(headless), headless.string() + ":1:", "found 3");
+        const auto missing = tmp.filePath("none.tsv").toStdString();
+        EXPECT_DATA_ERROR(readQrels(missing), missing);
+    }
+
     void trecRun() {
         QTemporaryDir tmp;
         const auto path =

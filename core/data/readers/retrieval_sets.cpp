@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <fstream>
 #include <unordered_map>
 
 #include "core/common/errors.h"
@@ -196,6 +197,13 @@ Qrels readBeirQrels(const std::filesystem::path& file, ReadOptions options) {
 }
 Qrels readTrecQrels(const std::filesystem::path& file, ReadOptions options) {
     return readTrecQrels(LineReader(file, options));
+}
+Qrels readQrels(const std::filesystem::path& file, ReadOptions options) {
+    std::ifstream in(file);
+    std::string first;
+    std::getline(in, first);
+    if (first.rfind("query-id", 0) == 0) return readBeirQrels(file, options);
+    return readTrecQrels(file, options);
 }
 std::vector<RunEntry> readTrecRun(const std::filesystem::path& file, ReadOptions options) {
     return readTrecRun(LineReader(file, options));

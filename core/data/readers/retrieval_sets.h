@@ -48,6 +48,10 @@ Qrels readBeirQrels(const std::filesystem::path& file, ReadOptions options = {})
 Qrels readTrecQrels(LineReader lines);
 Qrels readTrecQrels(const std::filesystem::path& file, ReadOptions options = {});
 
+/// Either qrels format, told apart by the first line: BEIR's starts with the "query-id" header,
+/// anything else is read as TREC.
+Qrels readQrels(const std::filesystem::path& file, ReadOptions options = {});
+
 /// TREC run: "qid Q0 docid rank score tag", whitespace separated, in file order.
 std::vector<RunEntry> readTrecRun(LineReader lines);
 std::vector<RunEntry> readTrecRun(const std::filesystem::path& file, ReadOptions options = {});
