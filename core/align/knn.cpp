@@ -132,7 +132,7 @@ struct Scorer {
             case Score::Cosine:
                 return c;
             case Score::Csls:
-                return 2.0f * c - rs[size_t(i)] - rt[size_t(j)];
+                return cslsScore(c, rs[size_t(i)], rt[size_t(j)]);
             case Score::Margin: {
                 const float denom = 0.5f * (rs[size_t(i)] + rt[size_t(j)]);
                 return denom > 1e-12f ? c / denom : 0.0f;
@@ -150,7 +150,7 @@ struct Scorer {
                 return;
             case Score::Csls:
                 for (int64_t j = 0; j < n; ++j)
-                    out[j] = 2.0f * c[j] - a - rt[size_t(j)];
+                    out[j] = cslsScore(c[j], a, rt[size_t(j)]);
                 return;
             case Score::Margin:
                 for (int64_t j = 0; j < n; ++j) {

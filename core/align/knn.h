@@ -62,6 +62,13 @@ enum class Score {
 };
 const char* scoreName(Score score);
 
+/// CSLS (Conneau et al. 2018) of one pair from its cosine and the two neighbourhood means:
+/// 2 cos(x, y) - r_T(x) - r_S(y). The one formula for the searches here and the Embeddings view.
+template <typename T>
+T cslsScore(T cosine, T rQuery, T rKey) {
+    return T(2) * cosine - rQuery - rKey;
+}
+
 /// Options of the scored searches. `k` is the neighbourhood size of the CSLS/margin terms
 /// (ignored for Cosine); CSLS uses 10 and margin mining 4 in their papers.
 struct ScoreOptions {

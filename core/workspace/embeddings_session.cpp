@@ -362,7 +362,7 @@ std::vector<NeighbourList> EmbeddingsSession::neighbours(int64_t index, int k, i
         for (size_t j = 0; j < keys.size(); ++j) {
             const double c = cos(0, int64_t(j));
             byCos.push_back({keys[j], c});
-            byCsls.push_back({keys[j], 2 * c - rT - rS[positions[j]]});
+            byCsls.push_back({keys[j], align::cslsScore(c, rT, rS[positions[j]])});
         }
         auto top = [k](std::vector<Neighbour>& v) {
             const auto kk = std::min<size_t>(size_t(k), v.size());
