@@ -24,7 +24,7 @@ torch::Tensor fromMatrix(const FloatMatrix& m) {
 BitextReport bitextReport(const std::filesystem::path& checkpoint,
                           const std::filesystem::path& devPairs,
                           const std::filesystem::path& trainPairs,
-                          const BitextReportOptions& options, const BitextProgress& progress) {
+                          const BitextReportOptions& options, const ProgressFn& progress) {
     torch::NoGradGuard noGrad;
     model::Encoder encoder = model::loadHuggingFaceEncoder(model_io::resolveCheckpoint(checkpoint));
     encoder->eval();
@@ -36,7 +36,7 @@ BitextReport bitextReport(const std::filesystem::path& checkpoint,
     const int64_t steps = static_cast<int64_t>(train.size() + dev.size());
     int64_t done = 0;
     auto tell = [&](const std::string& what) {
-        if (progress) progress(what, done, steps);
+        reportProgress(progress, what, done, steps);
         ++done;
     };
 
@@ -92,7 +92,7 @@ BitextReport bitextReport(const std::filesystem::path& checkpoint,
         report.mean.pairs += row.pairs;
         report.mean.fitPairs += row.fitPairs;
     }
-    if (progress) progress("done", steps, steps);
+    reportProgress(progress, "done", steps, steps);
     if (!report.perPair.empty()) {
         const double n = static_cast<double>(report.perPair.size());
         report.mean.raw /= n;

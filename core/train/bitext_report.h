@@ -13,6 +13,8 @@
 #include <set>
 #include <string>
 
+#include "core/common/progress.h"
+
 namespace isomorph::train {
 
 struct BitextReportOptions {
@@ -33,16 +35,14 @@ struct BitextReport {
     std::set<std::string> unshiftedLanguages;
 };
 
-/// Called before each language pair's work (stage such as "evaluating dev pairs de-en", steps
-/// done, steps in all) and once with done == total at the end.
-using BitextProgress = std::function<void(const std::string&, int64_t, int64_t)>;
-
 /// `checkpoint` is anything model_io::resolveCheckpoint() accepts. `devPairs` and `trainPairs`
 /// are pair shard sets (docs/data-formats.md). Every train pair is encoded once (for the means
-/// and the rotation). Throws DataError / CheckpointError naming the file.
+/// and the rotation). `progress` hears before each language pair's work (stage such as
+/// "evaluating dev pairs de-en", steps done, steps in all) and once with done == total at the
+/// end; returning false stops with Cancelled. Throws DataError / CheckpointError naming the file.
 BitextReport bitextReport(const std::filesystem::path& checkpoint,
                           const std::filesystem::path& devPairs,
                           const std::filesystem::path& trainPairs,
-                          const BitextReportOptions& options, const BitextProgress& progress = {});
+                          const BitextReportOptions& options, const ProgressFn& progress = {});
 
 }  // namespace isomorph::train

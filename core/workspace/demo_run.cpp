@@ -88,11 +88,11 @@ train::BitextReport evaluate(DemoContext& c, const std::string& label, const fs:
     const auto t0 = WallClock::now();
     auto report = train::bitextReport(
         checkpoint, c.report.paths.shards / "pairs-dev", c.report.paths.shards / "pairs-train",
-        c.evaluation, [&](const std::string& stage, int64_t done, int64_t total) {
-            reportProgress(c.progress,
-                           fmt::format("evaluating {}: {} ({}/{}, {:.0f} s)", label, stage, done,
-                                       total, secondsSince(t0)),
-                           done, total);
+        c.evaluation, [&](const Progress& p) {
+            return !c.progress ||
+                   c.progress(Progress{fmt::format("evaluating {}: {} ({}/{}, {:.0f} s)", label,
+                                                   p.stage, p.done, p.total, secondsSince(t0)),
+                                       p.done, p.total});
         });
     *seconds = secondsSince(t0);
     return report;
