@@ -125,10 +125,13 @@ run() {
   # 1. The machine and its PyTorch.
   command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader >"$out/gpu.txt" 2>&1
   "$py" - >"$out/torch.txt" 2>&1 <<'EOF' || die "$py cannot import torch: set PYTHON to the Python that has the CUDA PyTorch"
-import os, torch
+import glob, os, torch
 print("torch", torch.__version__, "cuda", torch.version.cuda, "available", torch.cuda.is_available())
 print("cmake", torch.utils.cmake_prefix_path)
 print("lib", os.path.join(os.path.dirname(torch.__file__), "lib"))
+# The CUDA libraries of the pip wheels (nvidia-* packages), where this LibTorch finds them.
+site = os.path.dirname(os.path.dirname(torch.__file__))
+print("nvlibs", ":".join(sorted(glob.glob(os.path.join(site, "nvidia", "**", "lib"), recursive=True))))
 if torch.cuda.is_available():
     p = torch.cuda.get_device_properties(0)
     print("device", p.name, f"sm_{p.major}{p.minor}", p.total_memory // 2**30, "GiB")
@@ -142,9 +145,8 @@ EOF
   arch=$(sed -n 's/^arch //p' "$out/torch.txt")
   [ "$dev" = cpu ] || grep -q "available True" "$out/torch.txt" ||
     die "PyTorch sees no CUDA device; this check needs one (--device cpu rehearses it without)"
-  # The CUDA libraries of the pip wheels (nvidia-* packages) are where this LibTorch finds them.
   local nvlibs
-  nvlibs=$("$py" -c 'import glob, os, torch; r = os.path.dirname(os.path.dirname(torch.__file__)); print(":".join(sorted(glob.glob(os.path.join(r, "nvidia", "**", "lib"), recursive=True))))')
+  nvlibs=$(sed -n 's/^nvlibs //p' "$out/torch.txt")
   export LD_LIBRARY_PATH="$torch_lib${nvlibs:+:$nvlibs}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
   # 2. Dependencies from the bundle, unpacked into a prefix of their own (never over /).
