@@ -4,7 +4,7 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="161"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>MLM-Verlust</translation>
@@ -66,7 +66,7 @@
         <translation>CCP-Genauigkeit im Batch (Leck bei ~1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="164"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="165"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>MLM-Genauigkeit auf maskierten Tokens</translation>
@@ -154,15 +154,15 @@
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
@@ -176,57 +176,57 @@
         <translation>CCP-Negative pro Anker</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>HICTL-Verlust (L_S + word_weight L_W)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>HICTL-Genauigkeit im Batch (Übersetzung auf Rang 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="430"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
         <source>HICTL negatives per query</source>
         <translation>HICTL-Negative pro Anfrage</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="433"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>HICTL p_avg (Mittel von exp(-Verlust) der letzten Batches)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>HICTL-Anteil der Negative, die weiter entfernt sind als das Positive</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="440"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>Mittleres HICTL-Interpolations-Lambda (niedriger = schwerer)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>Übersprungene HICTL-Paare (eine Seite ohne Tokens)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
         <source>pairs</source>
         <translation>Paare</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>HICTL-Verlust auf Satzebene L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
         <source>HICTL word-level loss L_W</source>
         <translation>HICTL-Verlust auf Wortebene L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="449"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="450"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL-Wortebene: Wörter der Tasche über allen gezogenen Negativen</translation>
     </message>
@@ -277,39 +277,39 @@
         <translation>Anfragen</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="166"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
         <source>Masked tokens per batch</source>
         <translation>Maskierte Tokens pro Batch</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
         <source>tokens</source>
         <translation>Tokens</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="427"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
         <source>MSM loss</source>
         <translation>MSM-Verlust</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="430"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="431"/>
         <source>MSM masked-sentence accuracy</source>
         <translation>MSM-Genauigkeit auf maskierten Sätzen</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="433"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="434"/>
         <source>MSM dynamic bias alpha (intra - cross similarity / tau)</source>
         <translation>Dynamischer MSM-Bias alpha (Ähnlichkeit intra - cross / tau)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="437"/>
         <source>MSM negatives per masked sentence</source>
         <translation>MSM-Negative pro maskiertem Satz</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="438"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="439"/>
         <source>MSM sentences per batch</source>
         <translation>MSM-Sätze pro Batch</translation>
     </message>
@@ -515,22 +515,22 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="110"/>
+        <location filename="../app/gui/search_controller.cpp" line="99"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 ist kein Checkpoint: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="248"/>
+        <location filename="../app/gui/search_controller.cpp" line="237"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>der Neuordner hat nur die ersten %1 Token der Anfrage behalten</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="258"/>
+        <location filename="../app/gui/search_controller.cpp" line="247"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Neuordnung mit %1 nicht möglich: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="252"/>
+        <location filename="../app/gui/search_controller.cpp" line="241"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>alle Scores liegen höchstens %1 auseinander: Dieses Modell unterscheidet diese Dokumente kaum, ihre Reihenfolge sagt also wenig aus (versuchen Sie „Hybrid“ oder BM25)</translation>
     </message>
@@ -564,172 +564,177 @@
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
+        <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
+        <translation>Satzvektoren: %1-Pooling, wie der sentence-transformers-Ordner sie definiert (%2).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="111"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Satzvektoren: %1-Pooling (Standard: die Konfiguration des Laufs ist nicht lesbar: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="110"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Satzvektoren: %1-Pooling (Standard; der Checkpoint gehört zu keinem Lauf).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>Kalibrierung (%1 Rotation) in %3 s auf dem Trainingssplit von %2 angepasst.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="130"/>
         <source>supervised</source>
         <translation>überwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="131"/>
         <source>unsupervised</source>
         <translation>unüberwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="135"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="140"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>Zurückgehaltene Testpaare, mittlere Top-1: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="233"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="238"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="282"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="278"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="279"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
         <source>%1 (imported)</source>
         <translation>%1 (importiert)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="301"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: Dev-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="298"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="303"/>
         <source>%1: test translation pairs</source>
         <translation>%1: Test-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="300"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: Dev-Seiten (keine Paare)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="319"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Wählen Sie eine Stichprobe („Durchsuchen …“) und klicken Sie auf „Kodieren“, um %1 anzusehen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="323"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Wählen Sie zuerst einen Checkpoint („Durchsuchen …“ akzeptiert einen Checkpoint-, Lauf- oder Hugging-Face-Ordner).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="337"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
         <source>Reading the sample...</source>
         <translation>Stichprobe wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="341"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
         <source>Cannot read the sample</source>
         <translation>Die Stichprobe kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="343"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="348"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Der Checkpoint %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="354"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="359"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>Die Stichprobe hat %1 Sätze: etwa %2 MB für ihre %3-dimensionalen Vektoren, mehr als die %4 MB, die diese Ansicht verwenden darf. Senken Sie das Limit (etwa %5 Sätze passen).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="365"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="370"/>
         <source>Cannot encode the sample</source>
         <translation>Die Stichprobe kann nicht kodiert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="388"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. PC 1 und 2 erklären %2 % der Varianz.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="425"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="430"/>
         <source>Calibrating...</source>
         <translation>Kalibrierung läuft …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="429"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
         <source>Cannot calibrate</source>
         <translation>Kalibrierung nicht möglich</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: keine Trainingssätze im Korpus; unkalibriert angezeigt</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>shift</source>
         <translation>Verschiebung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>scale</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>rotation</source>
         <translation>Rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="470"/>
         <source>Calibration step shown: %1.</source>
         <translation>Angezeigter Kalibrierungsschritt: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="516"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Nächste Nachbarn können nicht ermittelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Kodieren Sie zuerst eine Stichprobe und wählen Sie dann einen Vergleich.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="539"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
         <source>Encoding the sample with %1...</source>
         <translation>Stichprobe wird mit %1 kodiert …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="549"/>
         <source>Cannot compare with %1</source>
         <translation>Vergleich mit %1 nicht möglich</translation>
     </message>
@@ -1134,72 +1139,72 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="62"/>
-        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
-        <translation>Der Checkpoint %1 hat keinen Tokenizer (sentencepiece.bpe.model oder vocab.txt neben model.safetensors) und kann daher keine Anfragen kodieren. Wählen Sie einen vollständigen Checkpoint-Ordner eines Laufs.</translation>
+        <location filename="../app/gui/search_controller.cpp" line="56"/>
+        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model, tokenizer.json or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
+        <translation>Der Checkpoint %1 hat keinen Tokenizer (sentencepiece.bpe.model, tokenizer.json oder vocab.txt neben model.safetensors) und kann daher keine Anfragen kodieren. Wählen Sie einen vollständigen Checkpoint-Ordner eines Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="77"/>
+        <location filename="../app/gui/search_controller.cpp" line="70"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>Der Index-Ordner %1 ist beschädigt oder unvollständig: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="83"/>
+        <location filename="../app/gui/search_controller.cpp" line="73"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>Das Modell, das diesen Index erstellt hat (%1), ist nicht mehr vorhanden. Wählen Sie oben eine Kopie dieses Checkpoints.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="94"/>
+        <location filename="../app/gui/search_controller.cpp" line="80"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>Dieser Index wurde mit einem anderen Modell (%1) erstellt als dem ausgewählten Checkpoint (%2): Ihre Vektoren sind nicht vergleichbar. Wählen Sie den Checkpoint, der ihn erstellt hat, oder erstellen Sie mit diesem einen neuen Index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="99"/>
+        <location filename="../app/gui/search_controller.cpp" line="88"/>
         <source>Cannot open the index %1: %2</source>
         <translation>Der Index %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="119"/>
+        <location filename="../app/gui/search_controller.cpp" line="108"/>
         <source>Choose an index folder.</source>
         <translation>Wählen Sie einen Index-Ordner.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="125"/>
+        <location filename="../app/gui/search_controller.cpp" line="114"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 ist kein Index-Ordner (er enthält keine index.json). Wählen Sie einen Ordner, der mit „Index erstellen“ oder mit isomorph-cli index build erstellt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="371"/>
+        <location filename="../app/gui/search_controller.cpp" line="360"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Kein Index dieses Arbeitsbereichs wurde mit diesem Checkpoint erstellt: Wählen Sie ein Korpus und klicken Sie auf „Index erstellen“.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="383"/>
+        <location filename="../app/gui/search_controller.cpp" line="372"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="436"/>
+        <location filename="../app/gui/search_controller.cpp" line="425"/>
         <source>Building %1…</source>
         <translation>%1 wird erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="470"/>
+        <location filename="../app/gui/search_controller.cpp" line="459"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Indexerstellung abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="472"/>
+        <location filename="../app/gui/search_controller.cpp" line="461"/>
         <source>Cannot build the index: %1</source>
         <translation>Der Index kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="502"/>
+        <location filename="../app/gui/search_controller.cpp" line="491"/>
         <source>The index is still being built.</source>
         <translation>Der Index wird noch erstellt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="503"/>
+        <location filename="../app/gui/search_controller.cpp" line="492"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="161"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>Pérdida MLM</translation>
@@ -66,7 +66,7 @@
         <translation>Precisión CCP dentro del lote (fuga si ≈1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="164"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="165"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>Precisión MLM en los tokens enmascarados</translation>
@@ -154,15 +154,15 @@
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
@@ -176,57 +176,57 @@
         <translation>Negativos CCP por ancla</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>Pérdida HICTL (L_S + word_weight L_W)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>Precisión HICTL dentro del lote (traducción en primer lugar)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="430"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
         <source>HICTL negatives per query</source>
         <translation>Negativos HICTL por consulta</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="433"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>p_avg HICTL (media de exp(-pérdida) de los últimos lotes)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>Proporción HICTL de negativos más lejanos que el positivo</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="440"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>Lambda de interpolación media HICTL (menor = más difícil)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>Pares HICTL omitidos (un lado sin tokens)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
         <source>pairs</source>
         <translation>pares</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>Pérdida HICTL a nivel de oración L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
         <source>HICTL word-level loss L_W</source>
         <translation>Pérdida HICTL a nivel de palabra L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="449"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="450"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL nivel de palabra: palabras de la bolsa por encima de todos los negativos muestreados</translation>
     </message>
@@ -277,39 +277,39 @@
         <translation>consultas</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="166"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
         <source>Masked tokens per batch</source>
         <translation>Tokens enmascarados por lote</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="427"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
         <source>MSM loss</source>
         <translation>Pérdida MSM</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="430"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="431"/>
         <source>MSM masked-sentence accuracy</source>
         <translation>Precisión MSM en las oraciones enmascaradas</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="433"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="434"/>
         <source>MSM dynamic bias alpha (intra - cross similarity / tau)</source>
         <translation>Sesgo dinámico alfa MSM (similitud intra - cruzada / tau)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="437"/>
         <source>MSM negatives per masked sentence</source>
         <translation>Negativos MSM por oración enmascarada</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="438"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="439"/>
         <source>MSM sentences per batch</source>
         <translation>Oraciones MSM por lote</translation>
     </message>
@@ -515,22 +515,22 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="110"/>
+        <location filename="../app/gui/search_controller.cpp" line="99"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 no es un checkpoint: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="248"/>
+        <location filename="../app/gui/search_controller.cpp" line="237"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="258"/>
+        <location filename="../app/gui/search_controller.cpp" line="247"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>No se puede reordenar con %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="252"/>
+        <location filename="../app/gui/search_controller.cpp" line="241"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
     </message>
@@ -564,172 +564,177 @@
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
+        <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
+        <translation>Vectores de oración: pooling %1, como los define la carpeta de sentence-transformers (%2).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="111"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto: no se puede leer la configuración de la ejecución: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="110"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto; el checkpoint no pertenece a ninguna ejecución).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>Calibración (rotación %1) ajustada en la partición de entrenamiento de %2 en %3 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="130"/>
         <source>supervised</source>
         <translation>supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="131"/>
         <source>unsupervised</source>
         <translation>no supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="135"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="140"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>Pares de test reservados, top-1 medio: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="233"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="238"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="282"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="278"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="279"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
         <source>%1 (imported)</source>
         <translation>%1 (importado)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="301"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: pares de traducción de dev</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="298"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="303"/>
         <source>%1: test translation pairs</source>
         <translation>%1: pares de traducción de test</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="300"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: páginas de dev (sin pares)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="319"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Elija una muestra (Examinar...) y pulse Codificar para ver %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="323"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Elija primero un checkpoint (Examinar... acepta una carpeta de checkpoint, de ejecución o de Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="337"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
         <source>Reading the sample...</source>
         <translation>Leyendo la muestra...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="341"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
         <source>Cannot read the sample</source>
         <translation>No se puede leer la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="343"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="348"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>No se puede abrir el checkpoint %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="354"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="359"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>La muestra tiene %1 oraciones: unos %2 MB para sus vectores de %3 dimensiones, más que los %4 MB que puede usar esta vista. Reduzca el límite (caben unas %5 oraciones).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="365"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="370"/>
         <source>Cannot encode the sample</source>
         <translation>No se puede codificar la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="388"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Las CP 1 y 2 explican el %2 % de la varianza.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="425"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="430"/>
         <source>Calibrating...</source>
         <translation>Calibrando...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="429"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
         <source>Cannot calibrate</source>
         <translation>No se puede calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: el corpus no tiene oraciones de entrenamiento; se muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>shift</source>
         <translation>desplazamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>scale</source>
         <translation>escala</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>rotation</source>
         <translation>rotación</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="470"/>
         <source>Calibration step shown: %1.</source>
         <translation>Paso de calibración mostrado: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="516"/>
         <source>Cannot find neighbours: %1</source>
         <translation>No se pueden buscar los vecinos: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Codifique primero una muestra y luego elija una comparación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="539"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
         <source>Encoding the sample with %1...</source>
         <translation>Codificando la muestra con %1...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="549"/>
         <source>Cannot compare with %1</source>
         <translation>No se puede comparar con %1</translation>
     </message>
@@ -1134,72 +1139,72 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="62"/>
-        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
-        <translation>El checkpoint %1 no tiene tokenizador (sentencepiece.bpe.model o vocab.txt junto a model.safetensors), así que no puede codificar consultas. Elija una carpeta de checkpoint completa de una ejecución.</translation>
+        <location filename="../app/gui/search_controller.cpp" line="56"/>
+        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model, tokenizer.json or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
+        <translation>El checkpoint %1 no tiene tokenizador (sentencepiece.bpe.model, tokenizer.json o vocab.txt junto a model.safetensors), así que no puede codificar consultas. Elija una carpeta de checkpoint completa de una ejecución.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="77"/>
+        <location filename="../app/gui/search_controller.cpp" line="70"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>La carpeta de índice %1 está dañada o incompleta: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="83"/>
+        <location filename="../app/gui/search_controller.cpp" line="73"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>El modelo que creó este índice (%1) ya no existe. Elija arriba una copia de ese checkpoint.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="94"/>
+        <location filename="../app/gui/search_controller.cpp" line="80"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>Este índice se creó con otro modelo (%1) distinto del checkpoint seleccionado (%2): sus vectores no son comparables. Seleccione el checkpoint que lo creó o cree un índice con este.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="99"/>
+        <location filename="../app/gui/search_controller.cpp" line="88"/>
         <source>Cannot open the index %1: %2</source>
         <translation>No se puede abrir el índice %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="119"/>
+        <location filename="../app/gui/search_controller.cpp" line="108"/>
         <source>Choose an index folder.</source>
         <translation>Elija una carpeta de índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="125"/>
+        <location filename="../app/gui/search_controller.cpp" line="114"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 no es una carpeta de índice (no tiene index.json). Elija una carpeta creada con Crear índice o con isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="371"/>
+        <location filename="../app/gui/search_controller.cpp" line="360"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Ningún índice de este espacio de trabajo se creó con este checkpoint: elija un corpus y pulse Crear índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="383"/>
+        <location filename="../app/gui/search_controller.cpp" line="372"/>
         <source>Opening %1…</source>
         <translation>Abriendo %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="436"/>
+        <location filename="../app/gui/search_controller.cpp" line="425"/>
         <source>Building %1…</source>
         <translation>Creando %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="470"/>
+        <location filename="../app/gui/search_controller.cpp" line="459"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="472"/>
+        <location filename="../app/gui/search_controller.cpp" line="461"/>
         <source>Cannot build the index: %1</source>
         <translation>No se puede crear el índice: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="502"/>
+        <location filename="../app/gui/search_controller.cpp" line="491"/>
         <source>The index is still being built.</source>
         <translation>El índice aún se está creando.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="503"/>
+        <location filename="../app/gui/search_controller.cpp" line="492"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>

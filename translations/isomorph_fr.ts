@@ -4,7 +4,7 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="161"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>Perte MLM</translation>
@@ -66,7 +66,7 @@
         <translation>Précision CCP dans le lot (fuite si ~1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="164"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="165"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>Précision MLM sur les jetons masqués</translation>
@@ -154,15 +154,15 @@
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
@@ -176,57 +176,57 @@
         <translation>Négatifs CCP par ancre</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>Perte HICTL (L_S + word_weight L_W)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>Précision HICTL dans le lot (traduction classée première)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="430"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
         <source>HICTL negatives per query</source>
         <translation>Négatifs HICTL par requête</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="433"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>p_avg HICTL (moyenne de exp(-perte) des derniers lots)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>Part HICTL des négatifs plus éloignés que le positif</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="440"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>Lambda d’interpolation moyen HICTL (plus bas = plus difficile)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>Paires HICTL ignorées (un côté sans jetons)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
         <source>pairs</source>
         <translation>paires</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>Perte HICTL au niveau de la phrase L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
         <source>HICTL word-level loss L_W</source>
         <translation>Perte HICTL au niveau des mots L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="449"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="450"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL niveau mots : mots du sac au-dessus de tous les négatifs tirés</translation>
     </message>
@@ -277,39 +277,39 @@
         <translation>requêtes</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="166"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
         <source>Masked tokens per batch</source>
         <translation>Jetons masqués par lot</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
         <source>tokens</source>
         <translation>jetons</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="427"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
         <source>MSM loss</source>
         <translation>Perte MSM</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="430"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="431"/>
         <source>MSM masked-sentence accuracy</source>
         <translation>Précision MSM sur les phrases masquées</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="433"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="434"/>
         <source>MSM dynamic bias alpha (intra - cross similarity / tau)</source>
         <translation>Biais dynamique alpha MSM (similarité intra - croisée / tau)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="437"/>
         <source>MSM negatives per masked sentence</source>
         <translation>Négatifs MSM par phrase masquée</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="438"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="439"/>
         <source>MSM sentences per batch</source>
         <translation>Phrases MSM par lot</translation>
     </message>
@@ -515,22 +515,22 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="110"/>
+        <location filename="../app/gui/search_controller.cpp" line="99"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 n’est pas un point de contrôle : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="248"/>
+        <location filename="../app/gui/search_controller.cpp" line="237"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="258"/>
+        <location filename="../app/gui/search_controller.cpp" line="247"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Impossible de reclasser avec %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="252"/>
+        <location filename="../app/gui/search_controller.cpp" line="241"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
     </message>
@@ -564,172 +564,177 @@
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
+        <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
+        <translation>Vecteurs de phrase : pooling %1, tel que le dossier sentence-transformers les définit (%2).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="111"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut : la configuration de l&apos;exécution est illisible : %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="110"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut ; le checkpoint n&apos;appartient à aucune exécution).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>Calibration (rotation %1) ajustée sur l’ensemble d’entraînement de %2 en %3 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="130"/>
         <source>supervised</source>
         <translation>supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="131"/>
         <source>unsupervised</source>
         <translation>non supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="135"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="140"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>Paires de test mises de côté, top-1 moyen : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="233"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="238"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="282"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="278"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="279"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
         <source>%1 (imported)</source>
         <translation>%1 (importé)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="301"/>
         <source>%1: dev translation pairs</source>
         <translation>%1 : paires de traduction (dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="298"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="303"/>
         <source>%1: test translation pairs</source>
         <translation>%1 : paires de traduction (test)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="300"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1 : pages (dev, sans paires)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="319"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Choisissez un échantillon (Parcourir…) et cliquez sur Encoder pour examiner %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="323"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Choisissez d’abord un point de contrôle (Parcourir… accepte un dossier de point de contrôle, d’entraînement ou Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="337"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
         <source>Reading the sample...</source>
         <translation>Lecture de l’échantillon…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="341"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
         <source>Cannot read the sample</source>
         <translation>Impossible de lire l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="343"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="348"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Impossible d’ouvrir le point de contrôle %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="354"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="359"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>L’échantillon compte %1 phrases : environ %2 Mo pour leurs vecteurs de dimension %3, plus que les %4 Mo que cette vue peut utiliser. Abaissez la limite (environ %5 phrases tiennent).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="365"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="370"/>
         <source>Cannot encode the sample</source>
         <translation>Impossible d’encoder l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="388"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Les CP 1 et 2 expliquent %2 % de la variance.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="425"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="430"/>
         <source>Calibrating...</source>
         <translation>Calibration…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="429"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
         <source>Cannot calibrate</source>
         <translation>Impossible de calibrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1 : aucune phrase d’entraînement dans le corpus ; affiché sans calibration</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>shift</source>
         <translation>recentrage</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>scale</source>
         <translation>mise à l’échelle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>rotation</source>
         <translation>rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="470"/>
         <source>Calibration step shown: %1.</source>
         <translation>Étape de calibration affichée : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="516"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Impossible de trouver les voisins : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Encodez d’abord un échantillon, puis choisissez une comparaison.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="539"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
         <source>Encoding the sample with %1...</source>
         <translation>Encodage de l’échantillon avec %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="549"/>
         <source>Cannot compare with %1</source>
         <translation>Impossible de comparer avec %1</translation>
     </message>
@@ -1134,72 +1139,72 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="62"/>
-        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
-        <translation>Le point de contrôle %1 n’a pas de tokeniseur (sentencepiece.bpe.model ou vocab.txt à côté de model.safetensors) et ne peut donc pas encoder de requêtes. Choisissez un dossier de point de contrôle complet d’un entraînement.</translation>
+        <location filename="../app/gui/search_controller.cpp" line="56"/>
+        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model, tokenizer.json or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
+        <translation>Le point de contrôle %1 n’a pas de tokeniseur (sentencepiece.bpe.model, tokenizer.json ou vocab.txt à côté de model.safetensors) et ne peut donc pas encoder de requêtes. Choisissez un dossier de point de contrôle complet d’un entraînement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="77"/>
+        <location filename="../app/gui/search_controller.cpp" line="70"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>Le dossier d’index %1 est endommagé ou incomplet : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="83"/>
+        <location filename="../app/gui/search_controller.cpp" line="73"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>Le modèle qui a construit cet index (%1) n’existe plus. Choisissez ci-dessus une copie de ce point de contrôle.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="94"/>
+        <location filename="../app/gui/search_controller.cpp" line="80"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>Cet index a été construit avec un autre modèle (%1) que le point de contrôle sélectionné (%2) : leurs vecteurs ne sont pas comparables. Sélectionnez le point de contrôle qui l’a construit, ou construisez un index avec celui-ci.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="99"/>
+        <location filename="../app/gui/search_controller.cpp" line="88"/>
         <source>Cannot open the index %1: %2</source>
         <translation>Impossible d’ouvrir l’index %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="119"/>
+        <location filename="../app/gui/search_controller.cpp" line="108"/>
         <source>Choose an index folder.</source>
         <translation>Choisissez un dossier d’index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="125"/>
+        <location filename="../app/gui/search_controller.cpp" line="114"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 n’est pas un dossier d’index (il ne contient pas d’index.json). Choisissez un dossier créé par « Construire l’index » ou par isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="371"/>
+        <location filename="../app/gui/search_controller.cpp" line="360"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Aucun index de cet espace de travail n’a été construit avec ce point de contrôle : choisissez un corpus et cliquez sur « Construire l’index ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="383"/>
+        <location filename="../app/gui/search_controller.cpp" line="372"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="436"/>
+        <location filename="../app/gui/search_controller.cpp" line="425"/>
         <source>Building %1…</source>
         <translation>Construction de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="470"/>
+        <location filename="../app/gui/search_controller.cpp" line="459"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="472"/>
+        <location filename="../app/gui/search_controller.cpp" line="461"/>
         <source>Cannot build the index: %1</source>
         <translation>Impossible de construire l’index : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="502"/>
+        <location filename="../app/gui/search_controller.cpp" line="491"/>
         <source>The index is still being built.</source>
         <translation>L’index est encore en cours de construction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="503"/>
+        <location filename="../app/gui/search_controller.cpp" line="492"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="161"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>MLM 損失</translation>
@@ -66,7 +66,7 @@
         <translation>CCP バッチ内精度（≈1 ならリーク）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="164"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="165"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>マスクトークンの MLM 精度</translation>
@@ -154,15 +154,15 @@
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
@@ -176,57 +176,57 @@
         <translation>アンカーあたりの CCP 負例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>HICTL 損失（L_S + word_weight L_W）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>HICTL バッチ内精度（翻訳が 1 位）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="430"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
         <source>HICTL negatives per query</source>
         <translation>クエリあたりの HICTL 負例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="433"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>HICTL p_avg（直近のバッチの exp(-損失) の平均）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>HICTL 正例より遠い負例の割合</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="440"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>HICTL 平均補間 λ（低いほど難しい）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>スキップした HICTL ペア（片側にトークンなし）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
         <source>pairs</source>
         <translation>ペア</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>HICTL 文レベル損失 L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
         <source>HICTL word-level loss L_W</source>
         <translation>HICTL 単語レベル損失 L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="449"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="450"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL 単語レベル: サンプルしたすべての負例を上回るバッグ内の単語</translation>
     </message>
@@ -277,39 +277,39 @@
         <translation>クエリ</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="166"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
         <source>Masked tokens per batch</source>
         <translation>バッチあたりのマスクトークン数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
         <source>tokens</source>
         <translation>トークン</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="427"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
         <source>MSM loss</source>
         <translation>MSM 損失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="430"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="431"/>
         <source>MSM masked-sentence accuracy</source>
         <translation>マスク文の MSM 精度</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="433"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="434"/>
         <source>MSM dynamic bias alpha (intra - cross similarity / tau)</source>
         <translation>MSM 動的バイアス α（文書内 - 文書間の類似度 / τ）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="437"/>
         <source>MSM negatives per masked sentence</source>
         <translation>マスク文あたりの MSM 負例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="438"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="439"/>
         <source>MSM sentences per batch</source>
         <translation>バッチあたりの MSM 文数</translation>
     </message>
@@ -515,22 +515,22 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="110"/>
+        <location filename="../app/gui/search_controller.cpp" line="99"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 はチェックポイントではありません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="248"/>
+        <location filename="../app/gui/search_controller.cpp" line="237"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>再ランキングモデルはクエリの先頭 %1 トークンだけを使いました</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="258"/>
+        <location filename="../app/gui/search_controller.cpp" line="247"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>%1 で再ランキングできません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="252"/>
+        <location filename="../app/gui/search_controller.cpp" line="241"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>すべてのスコアの差が %1 以内です。このモデルはこれらの文書をほとんど区別できていないため、順位にはあまり意味がありません（ハイブリッドまたは BM25 を試してください）</translation>
     </message>
@@ -564,172 +564,177 @@
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
+        <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
+        <translation>文ベクトル: %1 プーリング（sentence-transformers フォルダーの定義どおり、%2）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="111"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>文ベクトル: %1 プーリング（既定値。実行の設定を読み込めません: %2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="110"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>文ベクトル: %1 プーリング（既定値。このチェックポイントはどの実行にも属していません）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>キャリブレーション（%1回転）を %2 の train 分割で %3 秒かけてフィットしました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="130"/>
         <source>supervised</source>
         <translation>教師あり</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="131"/>
         <source>unsupervised</source>
         <translation>教師なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="135"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="140"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>ホールドアウトしたテストペアでの平均 top-1: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="233"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="238"/>
         <source>Cancelled.</source>
         <translation>キャンセルしました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="282"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="278"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="279"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
         <source>%1 (imported)</source>
         <translation>%1（インポート済み）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="301"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: dev 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="298"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="303"/>
         <source>%1: test translation pairs</source>
         <translation>%1: test 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="300"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: dev ページ（ペアなし）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="319"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>サンプルを選び（参照...）、「エンコード」を押すと %1 を確認できます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="323"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>まずチェックポイントを選んでください（「参照...」ではチェックポイント、実行、Hugging Face のフォルダーを指定できます）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="337"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
         <source>Reading the sample...</source>
         <translation>サンプルを読み込んでいます...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="341"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
         <source>Cannot read the sample</source>
         <translation>サンプルを読み込めません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="343"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="348"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>チェックポイント %1 を開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="354"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="359"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>サンプルには %1 文あり、その %3 次元ベクトルに約 %2 MB が必要です。これはこのビューで使用できる %4 MB を超えています。上限を下げてください（約 %5 文まで収まります）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="365"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="370"/>
         <source>Cannot encode the sample</source>
         <translation>サンプルをエンコードできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="388"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 と PC 2 で分散の %2% を説明します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="425"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="430"/>
         <source>Calibrating...</source>
         <translation>キャリブレーション中...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="429"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
         <source>Cannot calibrate</source>
         <translation>キャリブレーションできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: コーパスに train の文がないため、キャリブレーションなしで表示しています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>none</source>
         <translation>なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>shift</source>
         <translation>シフト</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>scale</source>
         <translation>スケール</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>rotation</source>
         <translation>回転</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="470"/>
         <source>Calibration step shown: %1.</source>
         <translation>表示中のキャリブレーション段階: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="516"/>
         <source>Cannot find neighbours: %1</source>
         <translation>近傍を検索できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>まずサンプルをエンコードしてから、比較対象を選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="539"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
         <source>Encoding the sample with %1...</source>
         <translation>%1 でサンプルをエンコードしています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="549"/>
         <source>Cannot compare with %1</source>
         <translation>%1 と比較できません</translation>
     </message>
@@ -1133,72 +1138,72 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="62"/>
-        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
-        <translation>チェックポイント %1 にはトークナイザー（model.safetensors と同じ場所にある sentencepiece.bpe.model または vocab.txt）がないため、クエリをエンコードできません。実行の完全なチェックポイントフォルダーを選んでください。</translation>
+        <location filename="../app/gui/search_controller.cpp" line="56"/>
+        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model, tokenizer.json or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
+        <translation>チェックポイント %1 にはトークナイザー（model.safetensors と同じ場所にある sentencepiece.bpe.model、tokenizer.json または vocab.txt）がないため、クエリをエンコードできません。実行の完全なチェックポイントフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="77"/>
+        <location filename="../app/gui/search_controller.cpp" line="70"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>インデックスフォルダー %1 は破損しているか不完全です: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="83"/>
+        <location filename="../app/gui/search_controller.cpp" line="73"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>このインデックスを構築したモデル（%1）が見つかりません。上でそのチェックポイントのコピーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="94"/>
+        <location filename="../app/gui/search_controller.cpp" line="80"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>このインデックスは、選択中のチェックポイント（%2）とは別のモデル（%1）で構築されているため、ベクトルを比較できません。構築に使ったチェックポイントを選ぶか、このチェックポイントでインデックスを構築してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="99"/>
+        <location filename="../app/gui/search_controller.cpp" line="88"/>
         <source>Cannot open the index %1: %2</source>
         <translation>インデックス %1 を開けません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="119"/>
+        <location filename="../app/gui/search_controller.cpp" line="108"/>
         <source>Choose an index folder.</source>
         <translation>インデックスフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="125"/>
+        <location filename="../app/gui/search_controller.cpp" line="114"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 はインデックスフォルダーではありません（index.json がありません）。「インデックスを構築」または isomorph-cli index build で作成したフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="371"/>
+        <location filename="../app/gui/search_controller.cpp" line="360"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>このワークスペースには、このチェックポイントで構築したインデックスがありません。コーパスを選んで「インデックスを構築」を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="383"/>
+        <location filename="../app/gui/search_controller.cpp" line="372"/>
         <source>Opening %1…</source>
         <translation>%1 を開いています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="436"/>
+        <location filename="../app/gui/search_controller.cpp" line="425"/>
         <source>Building %1…</source>
         <translation>%1 を構築しています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="470"/>
+        <location filename="../app/gui/search_controller.cpp" line="459"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>インデックスの構築をキャンセルしました。何も書き込まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="472"/>
+        <location filename="../app/gui/search_controller.cpp" line="461"/>
         <source>Cannot build the index: %1</source>
         <translation>インデックスを構築できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="502"/>
+        <location filename="../app/gui/search_controller.cpp" line="491"/>
         <source>The index is still being built.</source>
         <translation>インデックスはまだ構築中です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="503"/>
+        <location filename="../app/gui/search_controller.cpp" line="492"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="161"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>MLM 损失</translation>
@@ -66,7 +66,7 @@
         <translation>CCP 批内准确率（≈1 表示信息泄漏）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="164"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="165"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>掩码词元上的 MLM 准确率</translation>
@@ -154,15 +154,15 @@
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
@@ -176,57 +176,57 @@
         <translation>每个锚点的 CCP 负例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>HICTL 损失（L_S + word_weight L_W）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>HICTL 批内准确率（译文排第一）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="430"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
         <source>HICTL negatives per query</source>
         <translation>每个查询的 HICTL 负例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="433"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>HICTL p_avg（最近各批 exp(-损失) 的均值）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>HICTL 比正例更远的负例占比</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="440"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>HICTL 平均插值 λ（越低越难）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>跳过的 HICTL 句对（一侧没有词元）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
         <source>pairs</source>
         <translation>对</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>HICTL 句子级损失 L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
         <source>HICTL word-level loss L_W</source>
         <translation>HICTL 词级损失 L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="449"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="450"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL 词级：高于所有采样负例的词袋词</translation>
     </message>
@@ -277,39 +277,39 @@
         <translation>查询</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="166"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
         <source>Masked tokens per batch</source>
         <translation>每批掩码词元数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
         <source>tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="427"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="428"/>
         <source>MSM loss</source>
         <translation>MSM 损失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="430"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="431"/>
         <source>MSM masked-sentence accuracy</source>
         <translation>MSM 掩码句准确率</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="433"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="434"/>
         <source>MSM dynamic bias alpha (intra - cross similarity / tau)</source>
         <translation>MSM 动态偏置 α（文档内 - 跨文档相似度 / τ）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="437"/>
         <source>MSM negatives per masked sentence</source>
         <translation>每个掩码句的 MSM 负例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/msm_objective.cpp" line="438"/>
+        <location filename="../core/train/objectives/msm_objective.cpp" line="439"/>
         <source>MSM sentences per batch</source>
         <translation>每批 MSM 句子数</translation>
     </message>
@@ -515,22 +515,22 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="110"/>
+        <location filename="../app/gui/search_controller.cpp" line="99"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 不是检查点：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="248"/>
+        <location filename="../app/gui/search_controller.cpp" line="237"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>重排序模型只保留了查询的前 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="258"/>
+        <location filename="../app/gui/search_controller.cpp" line="247"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>无法用 %1 重排序：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="252"/>
+        <location filename="../app/gui/search_controller.cpp" line="241"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
     </message>
@@ -564,172 +564,177 @@
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
+        <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
+        <translation>句向量：%1 池化，按 sentence-transformers 文件夹的定义（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="111"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>句向量：%1 池化（默认值：无法读取该运行的配置：%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="110"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>句向量：%1 池化（默认值；该检查点不属于任何运行）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
         <translation>校准（%1旋转）已在 %2 的训练集划分上拟合完成，用时 %3 秒。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="130"/>
         <source>supervised</source>
         <translation>有监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="131"/>
         <source>unsupervised</source>
         <translation>无监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="135"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="140"/>
         <source>Held-out test pairs, mean top-1: %1.</source>
         <translation>留出测试句对的平均 top-1：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="233"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="238"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="277"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="282"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="278"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="279"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="291"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
         <source>%1 (imported)</source>
         <translation>%1（已导入）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="301"/>
         <source>%1: dev translation pairs</source>
         <translation>%1：开发集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="298"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="303"/>
         <source>%1: test translation pairs</source>
         <translation>%1：测试集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="300"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1：开发集页面（无句对）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="314"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="319"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>请选择一个样本（浏览...），然后按“编码”查看 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="323"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>请先选择检查点（“浏览...”可接受检查点、运行或 Hugging Face 文件夹）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="337"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
         <source>Reading the sample...</source>
         <translation>正在读取样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="341"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
         <source>Cannot read the sample</source>
         <translation>无法读取样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="343"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="348"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>无法打开检查点 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="354"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="359"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>该样本有 %1 个句子：其 %3 维向量约需 %2 MB，超过了此视图可使用的 %4 MB。请降低上限（约可容纳 %5 个句子）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="365"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="370"/>
         <source>Cannot encode the sample</source>
         <translation>无法编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="388"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 和 PC 2 解释了 %2% 的方差。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="425"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="430"/>
         <source>Calibrating...</source>
         <translation>正在校准...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="429"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
         <source>Cannot calibrate</source>
         <translation>无法校准</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1：语料库中没有训练句子；以未校准状态显示</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>shift</source>
         <translation>平移</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>scale</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="462"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
         <source>rotation</source>
         <translation>旋转</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="465"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="470"/>
         <source>Calibration step shown: %1.</source>
         <translation>当前显示的校准步骤：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="516"/>
         <source>Cannot find neighbours: %1</source>
         <translation>无法查找近邻：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="531"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>请先编码样本，再选择比较对象。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="539"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
         <source>Encoding the sample with %1...</source>
         <translation>正在用 %1 编码样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="549"/>
         <source>Cannot compare with %1</source>
         <translation>无法与 %1 比较</translation>
     </message>
@@ -1133,72 +1138,72 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="62"/>
-        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
-        <translation>检查点 %1 没有分词器（model.safetensors 旁应有 sentencepiece.bpe.model 或 vocab.txt），因此无法编码查询。请选择某个运行的完整检查点文件夹。</translation>
+        <location filename="../app/gui/search_controller.cpp" line="56"/>
+        <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model, tokenizer.json or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
+        <translation>检查点 %1 没有分词器（model.safetensors 旁应有 sentencepiece.bpe.model、tokenizer.json 或 vocab.txt），因此无法编码查询。请选择某个运行的完整检查点文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="77"/>
+        <location filename="../app/gui/search_controller.cpp" line="70"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>索引文件夹 %1 已损坏或不完整：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="83"/>
+        <location filename="../app/gui/search_controller.cpp" line="73"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>构建此索引的模型（%1）已不存在。请在上方选择该检查点的副本。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="94"/>
+        <location filename="../app/gui/search_controller.cpp" line="80"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>此索引由另一个模型（%1）构建，与所选检查点（%2）不同：两者的向量不可比较。请选择构建该索引的检查点，或用当前检查点构建索引。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="99"/>
+        <location filename="../app/gui/search_controller.cpp" line="88"/>
         <source>Cannot open the index %1: %2</source>
         <translation>无法打开索引 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="119"/>
+        <location filename="../app/gui/search_controller.cpp" line="108"/>
         <source>Choose an index folder.</source>
         <translation>请选择索引文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="125"/>
+        <location filename="../app/gui/search_controller.cpp" line="114"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 不是索引文件夹（没有 index.json）。请选择由“构建索引”或 isomorph-cli index build 生成的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="371"/>
+        <location filename="../app/gui/search_controller.cpp" line="360"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>此工作区中没有用该检查点构建的索引：请选择语料库并按“构建索引”。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="383"/>
+        <location filename="../app/gui/search_controller.cpp" line="372"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="436"/>
+        <location filename="../app/gui/search_controller.cpp" line="425"/>
         <source>Building %1…</source>
         <translation>正在构建 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="470"/>
+        <location filename="../app/gui/search_controller.cpp" line="459"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>已取消构建索引；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="472"/>
+        <location filename="../app/gui/search_controller.cpp" line="461"/>
         <source>Cannot build the index: %1</source>
         <translation>无法构建索引：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="502"/>
+        <location filename="../app/gui/search_controller.cpp" line="491"/>
         <source>The index is still being built.</source>
         <translation>索引仍在构建中。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="503"/>
+        <location filename="../app/gui/search_controller.cpp" line="492"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>

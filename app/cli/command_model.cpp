@@ -1,4 +1,4 @@
-// `isomorph-cli model init`, `model extend` and `isomorph-cli encode`.
+// `isomorph-cli model init`, `model extend`, `model export` and `isomorph-cli encode`.
 
 #include <iostream>
 
@@ -11,6 +11,7 @@
 #include "core/common/language.h"
 #include "core/data/readers/plain_text_lines.h"
 #include "core/model/encoding_service.h"
+#include "core/model/model_export.h"
 #include "core/model/model_init.h"
 #include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_sidecar.h"
@@ -44,16 +45,66 @@ int runExtend(const ExtendCliOptions& o) {
     return kExitOk;
 }
 
+struct ExportCliOptions {
+    std::string model, out, format = "sentence-transformers", pooling = "mean";
+    bool normalize = false, force = false;
+    int64_t maxTokens = 0;
+};
+
+int runExport(const ExportCliOptions& o) {
+    model::ExportRequest r;
+    r.checkpoint = model_io::resolveCheckpoint(o.model);
+    r.out = o.out;
+    r.format = o.format == "huggingface" ? model::ExportFormat::HuggingFace
+                                         : model::ExportFormat::SentenceTransformers;
+    r.pooling = model::Pooling::parse(o.pooling, "--pooling");
+    r.normalize = o.normalize;
+    r.maxSeqLength = o.maxTokens;
+    r.force = o.force;
+    const model::ExportReport report = model::exportCheckpoint(r);
+    std::cout << fmt::format("exported {} as a {} folder to {} ({} files; tokenizer: {})\n",
+                             r.checkpoint.string(), o.format, o.out, report.files.size(),
+                             report.tokenizerClass);
+    if (r.format == model::ExportFormat::SentenceTransformers)
+        std::cout << fmt::format("  python: SentenceTransformer(\"{}\")  ({} pooling{})\n", o.out,
+                                 r.pooling.toString(), r.normalize ? ", normalised" : "");
+    else
+        std::cout << fmt::format(
+            "  python: AutoModel.from_pretrained(\"{}\"), "
+            "AutoTokenizer.from_pretrained(\"{}\")\n",
+            o.out, o.out);
+    return kExitOk;
+}
+
 struct EncodeCliOptions {
     std::string model, input, output, lang;
     int column = 0;
     EncoderFlags enc;
+    bool poolingGiven = false, normalizeGiven = false, maxTokensGiven = false;
 };
 
+// A sentence-transformers folder says how it pools; flags that were not given follow it, so
+// `encode` gives the vectors SentenceTransformer(path).encode() gives.
+model::EncodeOptions withFolderDefaults(const EncodeCliOptions& o, model::EncodeOptions options,
+                                        const std::filesystem::path& checkpoint) {
+    if (o.poolingGiven && o.normalizeGiven && o.maxTokensGiven) return options;
+    const auto st = model::readSentenceTransformersModules(checkpoint);
+    if (!st) return options;
+    if (!o.poolingGiven) options.pooling = st->pooling;
+    if (!o.normalizeGiven) options.normalize = st->normalize;
+    if (!o.maxTokensGiven && st->maxSeqLength > 0) options.maxTokens = st->maxSeqLength;
+    std::cerr << fmt::format(
+        "encode: sentence-transformers folder: {} pooling{}, at most {} tokens (from "
+        "modules.json; --pooling, --normalize and --max-tokens override)\n",
+        options.pooling.toString(), options.normalize ? ", normalised" : "",
+        options.maxTokens > 0 ? std::to_string(options.maxTokens) : "the model's");
+    return options;
+}
+
 int runEncode(const EncodeCliOptions& o) {
-    const model::EncodeOptions options = o.enc.options();
     if (!o.lang.empty()) requireLanguageCode(o.lang, "--lang");
     const std::filesystem::path checkpoint = model_io::resolveCheckpoint(o.model);
+    const model::EncodeOptions options = withFolderDefaults(o, o.enc.options(), checkpoint);
     data::PlainTextLines lines(o.input);
     auto service = model::EncodingService::open(checkpoint, options);
     auto next = [&](std::string& sentence) {
@@ -177,6 +228,28 @@ void registerModel(CLI::App& app, Registry& registry) {
                      "Add separate global Q/K/V initialised as copies of the local ones");
     extend->callback([&registry, x] { registry.run = [x] { return runExtend(*x); }; });
 
+    auto ex = std::make_shared<ExportCliOptions>();
+    CLI::App* exp = model->add_subcommand(
+        "export",
+        "Write a checkpoint as a sentence-transformers folder (SentenceTransformer(path)) or a "
+        "Hugging Face folder (AutoModel/AutoTokenizer)");
+    exp->add_option("--model", ex->model, "Checkpoint folder, run folder or checkpoints/best")
+        ->required();
+    exp->add_option("--out", ex->out, "Folder to write (refused if it exists, unless --force)")
+        ->required();
+    exp->add_option("--format", ex->format, "sentence-transformers or huggingface")
+        ->check(CLI::IsMember({"sentence-transformers", "huggingface"}))
+        ->capture_default_str();
+    exp->add_option("--pooling", ex->pooling, "sentence-transformers pooling: cls or mean")
+        ->capture_default_str();
+    exp->add_flag("--normalize", ex->normalize,
+                  "sentence-transformers: L2-normalise vectors (a Normalize module)");
+    exp->add_option("--max-tokens", ex->maxTokens,
+                    "sentence-transformers max_seq_length (0 = the model's maximum)")
+        ->check(CLI::NonNegativeNumber);
+    exp->add_flag("--force", ex->force, "Replace --out if it exists");
+    exp->callback([&registry, ex] { registry.run = [ex] { return runExport(*ex); }; });
+
     auto e = std::make_shared<EncodeCliOptions>();
     CLI::App* encode =
         app.add_subcommand("encode", "Encode sentences into a .npy matrix [N, d] float32");
@@ -194,7 +267,12 @@ void registerModel(CLI::App& app, Registry& registry) {
                      "query encoder when it has one (objectives.ir.shared_encoders = false)");
     encode->add_option("--lang", e->lang,
                        "Language of the input, recorded in the OUTPUT.json sidecar");
-    encode->callback([&registry, e] { registry.run = [e] { return runEncode(*e); }; });
+    encode->callback([&registry, e, encode] {
+        e->poolingGiven = encode->get_option("--pooling")->count() > 0;
+        e->normalizeGiven = encode->get_option("--normalize")->count() > 0;
+        e->maxTokensGiven = encode->get_option("--max-tokens")->count() > 0;
+        registry.run = [e] { return runEncode(*e); };
+    });
 }
 
 }  // namespace isomorph::cli

@@ -102,6 +102,11 @@ QString poolingNote(const PoolingChoice& c) {
                    "Sentence vectors: %1 pooling, as the run's evaluation measures them "
                    "(eval.pooling in %2).")
             .arg(name, qs(c.runConfig.string()));
+    if (!c.modules.empty())
+        return EmbeddingsController::tr(
+                   "Sentence vectors: %1 pooling, as the sentence-transformers folder defines "
+                   "them (%2).")
+            .arg(name, qs(c.modules.string()));
     if (!c.problem.empty())
         return EmbeddingsController::tr(
                    "Sentence vectors: %1 pooling (the default: the run's config cannot be read: "

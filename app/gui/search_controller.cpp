@@ -54,9 +54,9 @@ bool hasTokenizer(const fs::path& checkpoint) {
 
 QString noTokenizer(const fs::path& checkpoint) {
     return SearchController::tr(
-               "The checkpoint %1 has no tokenizer (sentencepiece.bpe.model or vocab.txt next "
-               "to model.safetensors), so it cannot encode queries. Choose a complete checkpoint "
-               "folder of a run.")
+               "The checkpoint %1 has no tokenizer (sentencepiece.bpe.model, tokenizer.json or "
+               "vocab.txt next to model.safetensors), so it cannot encode queries. Choose a "
+               "complete checkpoint folder of a run.")
         .arg(qs(checkpoint.string()));
 }
 

@@ -1,12 +1,10 @@
 #include "core/model/checkpoint_tokenizer.h"
 
-#include <fstream>
 #include <memory>
-
-#include <nlohmann/json.hpp>
 
 #include "core/common/errors.h"
 #include "core/model_io/checkpoint_path.h"
+#include "core/text/hf_tokenizer.h"
 #include "core/text/tokenizer.h"
 #include "core/text/wordpiece_tokenizer.h"
 
@@ -25,6 +23,20 @@ CheckpointTokenizer loadCheckpointTokenizer(const fs::path& checkpoint) {
         t.vocabSize = spm->vocabSize();
         return t;
     }
+    if (t.file.filename() == model_io::kTokenizerJsonFile) {
+        auto hf = std::make_shared<text::HfTokenizer>(text::HfTokenizer::load(t.file));
+        if (hf->bosId() < 0 || hf->eosId() < 0 || hf->padId() < 0) {
+            throw DataError(t.file.string() +
+                            ": post_processor or padding names no start, end or padding token; "
+                            "encoders need all three (<s> </s> <pad> or [CLS] [SEP] [PAD])");
+        }
+        t.encode = [hf](const std::string& s) { return hf->encode(s); };
+        t.bos = hf->bosId();
+        t.eos = hf->eosId();
+        t.pad = hf->padId();
+        t.vocabSize = hf->vocabSize();
+        return t;
+    }
     if (t.file.filename() == model_io::kWordPieceVocabFile) {
         auto wp = std::make_shared<text::WordPieceTokenizer>(
             text::WordPieceTokenizer::loadFromFolder(checkpoint));
@@ -39,21 +51,10 @@ CheckpointTokenizer loadCheckpointTokenizer(const fs::path& checkpoint) {
         t.vocabSize = wp->vocabSize();
         return t;
     }
-    // A Hugging Face folder with only the fast tokenizer: say which kind it is.
-    if (std::ifstream in(checkpoint / "tokenizer.json"); in) {
-        std::string type = "?";
-        try {
-            type = nlohmann::json::parse(in).at("model").at("type").get<std::string>();
-        } catch (const std::exception&) {
-        }
-        throw DataError((checkpoint / "tokenizer.json").string() + ": model.type '" + type +
-                        "' is not read yet; Isomorph reads sentencepiece.bpe.model (XLM-R "
-                        "Unigram) or vocab.txt (BERT WordPiece): add the one the model was "
-                        "trained with to the folder");
-    }
     throw DataError(checkpoint.string() +
-                    " has no tokenizer: expected sentencepiece.bpe.model (XLM-R) or "
-                    "vocab.txt (BERT/mBERT) next to the weights");
+                    " has no tokenizer: expected sentencepiece.bpe.model (XLM-R), "
+                    "tokenizer.json (any Hugging Face fast tokenizer) or vocab.txt (BERT/mBERT) "
+                    "next to the weights");
 }
 
 }  // namespace isomorph::model

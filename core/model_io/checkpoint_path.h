@@ -6,11 +6,14 @@
 namespace isomorph::model_io {
 
 /// The tokenizer files a checkpoint folder may hold next to its weights, in the order they are
-/// looked for: XLM-R's SentencePiece model, then BERT's WordPiece vocabulary.
+/// looked for: XLM-R's SentencePiece model (what Isomorph's own checkpoints carry), a Hugging Face
+/// fast tokenizer (what sentence-transformers and transformers use when a folder has one), then
+/// BERT's WordPiece vocabulary.
 inline constexpr const char* kSentencePieceFile = "sentencepiece.bpe.model";
+inline constexpr const char* kTokenizerJsonFile = "tokenizer.json";
 inline constexpr const char* kWordPieceVocabFile = "vocab.txt";
-inline constexpr std::array<const char*, 2> kTokenizerFiles = {kSentencePieceFile,
-                                                               kWordPieceVocabFile};
+inline constexpr std::array<const char*, 3> kTokenizerFiles = {
+    kSentencePieceFile, kTokenizerJsonFile, kWordPieceVocabFile};
 
 /// CHECKPOINT/<the first of kTokenizerFiles that exists>, or an empty path when it has none.
 std::filesystem::path checkpointTokenizerFile(const std::filesystem::path& checkpoint);

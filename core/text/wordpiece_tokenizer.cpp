@@ -12,6 +12,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/hash.h"
+#include "core/text/utf8.h"
 
 namespace isomorph::text {
 namespace {
@@ -25,50 +26,6 @@ constexpr std::string_view kUnkToken = "[UNK]";
 constexpr std::string_view kContinuation = "##";
 // Bumped if tokenization ever changes, so shards made with the old behaviour are refused.
 constexpr std::string_view kLayoutTag = "wordpiece-bert-v1";
-
-// ---- UTF-8 ------------------------------------------------------------------------------------
-
-std::u32string decodeUtf8(std::string_view text) {
-    std::u32string out;
-    out.reserve(text.size());
-    const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
-    const int64_t length = static_cast<int64_t>(text.size());
-    for (int64_t i = 0; i < length;) {
-        UChar32 c = 0;
-        U8_NEXT_OR_FFFD(bytes, i, length, c);
-        out.push_back(static_cast<char32_t>(c));
-    }
-    return out;
-}
-
-bool isValidUtf8(std::string_view text) {
-    const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
-    const int64_t length = static_cast<int64_t>(text.size());
-    for (int64_t i = 0; i < length;) {
-        UChar32 c = 0;
-        U8_NEXT(bytes, i, length, c);
-        if (c < 0) return false;
-    }
-    return true;
-}
-
-void appendUtf8(std::string& out, char32_t c) {
-    if (c < 0x80) {
-        out.push_back(static_cast<char>(c));
-    } else if (c < 0x800) {
-        out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else if (c < 0x10000) {
-        out.push_back(static_cast<char>(0xE0 | (c >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else {
-        out.push_back(static_cast<char>(0xF0 | (c >> 18)));
-        out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    }
-}
 
 // ---- character classes (transformers' _is_control, _is_whitespace, _is_punctuation) -----------
 
@@ -307,6 +264,7 @@ std::string optionsTag(const WordPieceTokenizer::Options& o) {
     tag += o.lowercase ? " lower" : " cased";
     tag += o.stripAccents ? (*o.stripAccents ? " strip" : " keep") : " auto";
     tag += o.tokenizeChineseChars ? " cjk" : " nocjk";
+    if (!o.nfc) tag += " nonfc";
     return tag;
 }
 
@@ -324,12 +282,28 @@ WordPieceTokenizer WordPieceTokenizer::load(const fs::path& vocabTxt, const Opti
     WordPieceTokenizer tok;
     tok.options_ = options;
     tok.readVocab(vocabTxt);
-    tok.findSpecialIds(vocabTxt);
-    uint64_t hash = kFnvOffset;
-    for (const std::string& token : tok.tokens_)
-        hash = fnv1a64("\n", fnv1a64(token, hash));
-    tok.hash_ = toHex64(fnv1a64(optionsTag(options), hash));
+    tok.finish(vocabTxt.string());
     return tok;
+}
+
+WordPieceTokenizer WordPieceTokenizer::fromTokens(std::vector<std::string> tokens,
+                                                  const Options& options,
+                                                  const std::string& origin) {
+    WordPieceTokenizer tok;
+    tok.options_ = options;
+    for (size_t id = 0; id < tokens.size(); ++id)
+        tok.addToken(std::move(tokens[id]), origin + " (id " + std::to_string(id) + ")", false);
+    if (tok.ids_.empty()) throw DataError(origin + ": the WordPiece vocabulary is empty");
+    tok.finish(origin);
+    return tok;
+}
+
+void WordPieceTokenizer::finish(const std::string& origin) {
+    findSpecialIds(origin);
+    uint64_t hash = kFnvOffset;
+    for (const std::string& token : tokens_)
+        hash = fnv1a64("\n", fnv1a64(token, hash));
+    hash_ = toHex64(fnv1a64(optionsTag(options_), hash));
 }
 
 WordPieceTokenizer WordPieceTokenizer::loadFromFolder(const fs::path& dir) {
@@ -354,10 +328,10 @@ void WordPieceTokenizer::readVocab(const fs::path& path) {
     for (size_t line = 1; pos < bytes.size(); ++line) {
         const size_t eol = bytes.find_first_of("\r\n", pos);
         if (eol == std::string::npos) {
-            addToken(bytes.substr(pos), path, line);
+            addToken(bytes.substr(pos), path.string() + ":" + std::to_string(line), true);
             break;
         }
-        addToken(bytes.substr(pos, eol - pos), path, line);
+        addToken(bytes.substr(pos, eol - pos), path.string() + ":" + std::to_string(line), true);
         const bool crlf = bytes[eol] == '\r' && eol + 1 < bytes.size() && bytes[eol + 1] == '\n';
         pos = eol + (crlf ? 2 : 1);
     }
@@ -368,26 +342,27 @@ void WordPieceTokenizer::readVocab(const fs::path& path) {
 
 // Empty lines keep their id (the id is the line index) but can never be produced, so they are
 // neither looked up nor reported as duplicates.
-void WordPieceTokenizer::addToken(std::string token, const fs::path& path, size_t line) {
-    const std::string where = path.string() + ":" + std::to_string(line);
-    if (!isValidUtf8(token)) throw DataError(where + ": the token is not valid UTF-8");
+void WordPieceTokenizer::addToken(std::string token, const std::string& where, bool byLine) {
+    if (!utf8::isValid(token)) throw DataError(where + ": the token is not valid UTF-8");
     if (tokens_.size() >= static_cast<size_t>(INT32_MAX))
         throw DataError(where + ": too many tokens");
     const auto id = static_cast<int32_t>(tokens_.size());
     if (!token.empty()) {
         const auto [it, inserted] = ids_.emplace(token, id);
         if (!inserted)
-            throw DataError(where + ": duplicate token '" + token + "' (first on line " +
-                            std::to_string(it->second + 1) + ")");
+            throw DataError(where + ": duplicate token '" + token + "' (first " +
+                            (byLine ? "on line " + std::to_string(it->second + 1)
+                                    : "as id " + std::to_string(it->second)) +
+                            ")");
         maxTokenBytes_ = std::max(maxTokenBytes_, token.size());
     }
     tokens_.push_back(std::move(token));
 }
 
-void WordPieceTokenizer::findSpecialIds(const fs::path& path) {
+void WordPieceTokenizer::findSpecialIds(const std::string& origin) {
     unkId_ = tokenToId(kUnkToken);
     if (unkId_ < 0)
-        throw DataError(path.string() + ": no line is [UNK]; a BERT vocab.txt lists [PAD], " +
+        throw DataError(origin + ": no line is [UNK]; a BERT vocab.txt lists [PAD], " +
                         "[UNK], [CLS], [SEP] and [MASK] (mBERT: lines 1, 101, 102, 103, 104)");
     clsId_ = tokenToId("[CLS]");
     sepId_ = tokenToId("[SEP]");
@@ -426,11 +401,11 @@ void WordPieceTokenizer::run(std::string_view text, Emit&& emit) const {
 template <typename Emit>
 void WordPieceTokenizer::basicTokenize(std::string_view chunk, Emit&& emit) const {
     if (chunk.empty()) return;
-    std::u32string text = decodeUtf8(chunk);
+    std::u32string text = utf8::decode(chunk);
     if (options_.lowercase) text = lowerEach(text);  // tokenize()'s pass before BasicTokenizer
     text = cleanText(text);
     if (options_.tokenizeChineseChars) text = spaceChineseChars(text);
-    text = normalize(text, Form::kNfc);
+    if (options_.nfc) text = normalize(text, Form::kNfc);
     const bool strip = stripsAccents();
     forEachWord(text, [&](std::u32string token) {
         if (isNeverSplit(token)) {
@@ -452,14 +427,14 @@ void WordPieceTokenizer::wordPiece(const std::u32string& word, Emit&& emit) cons
         return;
     }
     // The word in UTF-8 and where each code point starts: candidates are code-point substrings.
-    std::string utf8;
+    std::string wordBytes;
     std::vector<size_t> offsets;
     offsets.reserve(word.size() + 1);
     for (char32_t c : word) {
-        offsets.push_back(utf8.size());
-        appendUtf8(utf8, c);
+        offsets.push_back(wordBytes.size());
+        utf8::append(wordBytes, c);
     }
-    offsets.push_back(utf8.size());
+    offsets.push_back(wordBytes.size());
 
     std::vector<int32_t> pieces;
     std::string candidate;
@@ -471,7 +446,7 @@ void WordPieceTokenizer::wordPiece(const std::u32string& word, Emit&& emit) cons
             const size_t bytes = offsets[end] - offsets[start];
             if (prefix.size() + bytes > maxTokenBytes_) continue;
             candidate.assign(prefix);
-            candidate.append(utf8, offsets[start], bytes);
+            candidate.append(wordBytes, offsets[start], bytes);
             const auto it = ids_.find(candidate);
             if (it == ids_.end()) continue;
             found = it->second;
@@ -520,7 +495,7 @@ std::string WordPieceTokenizer::decode(const std::vector<int32_t>& ids) const {
         merged.append(joined, pos, hit - pos);
     merged.append(joined, pos, std::string::npos);
 
-    const std::u32string chars = decodeUtf8(merged);
+    const std::u32string chars = utf8::decode(merged);
     size_t first = 0;
     size_t last = chars.size();
     while (first < last && isPythonSpace(chars[first]))
@@ -529,7 +504,7 @@ std::string WordPieceTokenizer::decode(const std::vector<int32_t>& ids) const {
         --last;
     std::string out;
     for (size_t i = first; i < last; ++i)
-        appendUtf8(out, chars[i]);
+        utf8::append(out, chars[i]);
     return out;
 }
 

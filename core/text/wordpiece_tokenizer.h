@@ -37,6 +37,9 @@ class WordPieceTokenizer {
         bool lowercase = true;             ///< [do_lower_case]
         std::optional<bool> stripAccents;  ///< [strip_accents]; unset: follows `lowercase`
         bool tokenizeChineseChars = true;  ///< [tokenize_chinese_chars]
+        /// NFC before splitting, as the slow BertTokenizer does; the fast tokenizer's
+        /// BertNormalizer (tokenizer.json) does not, so "e" + U+0301 stays two characters there.
+        bool nfc = true;
     };
 
     /// Reads `vocabTxt`. Throws DataError naming the file (and line) when it is missing,
@@ -46,6 +49,10 @@ class WordPieceTokenizer {
     /// Reads `dir/vocab.txt` and the options from `dir/tokenizer_config.json`; without that file,
     /// or without a key, BertTokenizer's defaults apply (do_lower_case = true).
     static WordPieceTokenizer loadFromFolder(const std::filesystem::path& dir);
+    /// A vocabulary given as tokens in id order (an empty string leaves an id unused), e.g. the
+    /// `model.vocab` of a tokenizer.json; `origin` names it in errors. Same checks as load().
+    static WordPieceTokenizer fromTokens(std::vector<std::string> tokens, const Options& options,
+                                         const std::string& origin);
 
     /// Ids of `text`, without [CLS]/[SEP].
     std::vector<int32_t> encode(std::string_view text) const;
@@ -80,8 +87,9 @@ class WordPieceTokenizer {
   private:
     WordPieceTokenizer() = default;
     void readVocab(const std::filesystem::path& path);
-    void addToken(std::string token, const std::filesystem::path& path, size_t line);
-    void findSpecialIds(const std::filesystem::path& path);
+    void addToken(std::string token, const std::string& where, bool byLine);
+    void findSpecialIds(const std::string& origin);
+    void finish(const std::string& origin);
 
     template <typename Emit>
     void run(std::string_view text, Emit&& emit) const;

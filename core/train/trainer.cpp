@@ -477,7 +477,7 @@ void Trainer::buildModel() {
     }
     if (tokenizerFile_.empty())
         throw CheckpointError(init.string() +
-                              " has no tokenizer (sentencepiece.bpe.model or "
+                              " has no tokenizer (sentencepiece.bpe.model, tokenizer.json or "
                               "vocab.txt)");
     if (docs_.vocabSize() != encoder_->config.vocabSize)
         throw DataError(config_.data.docs + " was binarized with a " +

@@ -14,6 +14,7 @@
 #include "core/align/knn.h"
 #include "core/common/errors.h"
 #include "core/eval/eval_tasks.h"
+#include "core/model/model_export.h"
 #include "core/model_io/checkpoint_path.h"
 #include "core/train/run_config.h"
 
@@ -167,6 +168,15 @@ PoolingChoice poolingFor(const fs::path& checkpoint) {
     PoolingChoice choice;
     std::error_code ec;
     const fs::path folder = model_io::resolveCheckpoint(checkpoint);
+    if (fs::exists(folder / "modules.json", ec)) {
+        try {
+            choice.pooling = model::readSentenceTransformersModules(folder)->pooling;
+            choice.modules = folder / "modules.json";
+        } catch (const std::exception& e) {
+            choice.problem = e.what();
+        }
+        return choice;
+    }
     const fs::path checkpoints = folder.parent_path();
     const fs::path config = checkpoints.parent_path() / "config.toml";
     if (checkpoints.filename() != "checkpoints" || !fs::is_regular_file(config, ec)) return choice;

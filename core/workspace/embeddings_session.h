@@ -59,12 +59,14 @@ int64_t estimateSampleBytes(int64_t points, int64_t dim);
 struct PoolingChoice {
     model::Pooling pooling{model::Pooling::Kind::Mean, 0};
     std::filesystem::path runConfig;  ///< the run's config.toml it was read from (empty: default)
+    std::filesystem::path modules;    ///< or the sentence-transformers modules.json
     std::string problem;              ///< why that config could not be read (default used)
 };
 
 /// The vector a run's dev evaluation measured: eval.pooling of the run `checkpoint` belongs to
-/// (RUN/checkpoints/step-N, a pointer file or the run folder, with RUN/config.toml), else mean
-/// (an imported or loose checkpoint). An unreadable config falls back to mean and says why.
+/// (RUN/checkpoints/step-N, a pointer file or the run folder, with RUN/config.toml); for a
+/// sentence-transformers folder (modules.json) its Pooling module's; else mean (an imported or
+/// loose checkpoint). An unreadable config falls back to mean and says why.
 PoolingChoice poolingFor(const std::filesystem::path& checkpoint);
 
 /// Bitext top-1 between every two languages of the sample (see views::AlignmentMatrix).

@@ -16,6 +16,7 @@
 #include "core/model/hf_checkpoint.h"
 #include "core/model_io/safetensors.h"
 #include "core/train/objectives/mlm_objective.h"
+#include "tests/support/reference_tensors.h"
 
 using namespace isomorph;
 using namespace isomorph::model;
@@ -34,18 +35,6 @@ void runReference(const QString& dir, const QString& kind) {
             {ISOMORPH_SOURCE_DIR "/tests/reference/encoder_reference.py", dir, kind});
     QVERIFY(p.waitForFinished(120000));
     QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
-}
-
-torch::Tensor load(const model_io::SafetensorsFile& file, const std::string& name) {
-    const auto& info = file.at(name);
-    const auto dtype = info.dtype == model_io::DType::I64 ? torch::kLong : torch::kFloat32;
-    auto t = torch::empty(info.shape, dtype);
-    std::memcpy(t.data_ptr(), file.data(info), info.bytes);
-    return t;
-}
-
-double maxDiff(const torch::Tensor& a, const torch::Tensor& b) {
-    return (a - b).abs().max().item<double>();
 }
 
 }  // namespace
@@ -71,16 +60,19 @@ class TestEncoderParity : public QObject {
         const auto ref =
             model_io::SafetensorsFile::open(dir.filePath("reference.safetensors").toStdString());
         torch::NoGradGuard noGrad;
-        EncoderOutput out = encoder->forward(load(ref, "input_ids"), load(ref, "attention_mask"),
-                                             load(ref, "token_type_ids"), /*keepHidden=*/true);
-        const auto expected = load(ref, "last_hidden_state");
-        const double diff = maxDiff(out.lastHidden, expected);
+        EncoderOutput out = encoder->forward(testing::loadReferenceTensor(ref, "input_ids"),
+                                             testing::loadReferenceTensor(ref, "attention_mask"),
+                                             testing::loadReferenceTensor(ref, "token_type_ids"),
+                                             /*keepHidden=*/true);
+        const auto expected = testing::loadReferenceTensor(ref, "last_hidden_state");
+        const double diff = testing::maxAbsDiff(out.lastHidden, expected);
         qInfo("%s: max |ours - reference| = %.3g", qPrintable(kind), diff);
         QVERIFY2(diff < 1e-5, qPrintable(QString::number(diff)));
-        const auto states = load(ref, "hidden_states");
+        const auto states = testing::loadReferenceTensor(ref, "hidden_states");
         QCOMPARE(int64_t(out.hiddenStates.size()), states.size(0));
         for (size_t i = 0; i < out.hiddenStates.size(); ++i) {
-            QVERIFY(maxDiff(out.hiddenStates[i], states[static_cast<int64_t>(i)]) < 1e-5);
+            QVERIFY(testing::maxAbsDiff(out.hiddenStates[i], states[static_cast<int64_t>(i)]) <
+                    1e-5);
         }
 
         // The MLM head continued from the checkpoint (XLM-R lm_head.*, BERT cls.predictions.*)
@@ -89,7 +81,8 @@ class TestEncoderParity : public QObject {
         const auto heads = loadHeadTensors(dir.filePath("model").toStdString());
         QCOMPARE(QString::fromStdString(isomorph::train::loadPretrainedMlmHead(*mlm, heads)),
                  QString(xlmr ? "lm_head.*" : "cls.predictions.*"));
-        const double logitDiff = maxDiff(mlm->forward(out.lastHidden), load(ref, "mlm_logits"));
+        const double logitDiff = testing::maxAbsDiff(
+            mlm->forward(out.lastHidden), testing::loadReferenceTensor(ref, "mlm_logits"));
         qInfo("%s MLM head: max |ours - reference| = %.3g", qPrintable(kind), logitDiff);
         QVERIFY2(logitDiff < 1e-5, qPrintable(QString::number(logitDiff)));
 
@@ -98,8 +91,9 @@ class TestEncoderParity : public QObject {
         saveHuggingFaceEncoder(encoder, again.path().toStdString());
         Encoder reloaded = loadHuggingFaceEncoder(again.path().toStdString());
         reloaded->eval();
-        auto out2 = reloaded->forward(load(ref, "input_ids"), load(ref, "attention_mask"),
-                                      load(ref, "token_type_ids"));
+        auto out2 = reloaded->forward(testing::loadReferenceTensor(ref, "input_ids"),
+                                      testing::loadReferenceTensor(ref, "attention_mask"),
+                                      testing::loadReferenceTensor(ref, "token_type_ids"));
         QVERIFY(torch::equal(out.lastHidden, out2.lastHidden));
     }
 
