@@ -31,7 +31,7 @@ extern "C" void onInterrupt(int) {
 // A progress line on stderr: rewritten in place on a terminal, else one line per 10%.
 class ProgressPrinter {
   public:
-    bool operator()(const data::DemoProgress& p) {
+    bool operator()(const Progress& p) {
         const int percent = p.total ? static_cast<int>(100 * p.done / p.total) : 0;
         if (tty_) {
             std::cerr << "\r" << p.stage << ": " << p.done << "/" << p.total << " (" << percent
@@ -78,8 +78,8 @@ int runBuildDemo(const BuildDemoOptions& o) {
     gInterrupted = false;
     auto previous = std::signal(SIGINT, onInterrupt);
     try {
-        const auto summary = data::buildDemoCorpus(
-            options, [&printer](const data::DemoProgress& p) { return printer(p); });
+        const auto summary =
+            data::buildDemoCorpus(options, [&printer](const Progress& p) { return printer(p); });
         std::signal(SIGINT, previous);
         printer.finish();
         printSummary(summary);

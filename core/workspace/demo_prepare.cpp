@@ -42,7 +42,7 @@ bool buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o,
     demo.outDir = paths.corpus;
     demo.jobs = o.threads;
     demo.force = true;
-    data::buildDemoCorpus(demo, [&](const data::DemoProgress& p) {
+    data::buildDemoCorpus(demo, [&](const Progress& p) {
         return report(progress,
                       fmt::format("building the demo corpus: {} {}/{}", p.stage, p.done, p.total));
     });

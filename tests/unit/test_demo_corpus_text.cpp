@@ -201,13 +201,13 @@ class TestDemoCorpusText : public QObject {
         DemoCorpusOptions o;
         o.manRoot = root.path().toStdString();
         o.outDir = root.filePath("out").toStdString();
-        QVERIFY_THROWS_EXCEPTION(isomorph::Cancelled, buildDemoCorpus(o, [](const DemoProgress& p) {
-                                     return p.stage != "render";
-                                 }));
+        QVERIFY_THROWS_EXCEPTION(
+            isomorph::Cancelled,
+            buildDemoCorpus(o, [](const isomorph::Progress& p) { return p.stage != "render"; }));
         QCOMPARE(QDir(root.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
                  (QStringList{"de", "man1"}));  // no temporary folder left
         std::vector<std::string> stages;
-        const DemoCorpusSummary s = buildDemoCorpus(o, [&](const DemoProgress& p) {
+        const DemoCorpusSummary s = buildDemoCorpus(o, [&](const isomorph::Progress& p) {
             if (stages.empty() || stages.back() != p.stage) stages.push_back(p.stage);
             return true;
         });

@@ -31,19 +31,19 @@ using Clock = std::chrono::steady_clock;
 // Forwards progress at most every 250 ms, plus every stage change and stage end.
 class ThrottledProgress {
   public:
-    explicit ThrottledProgress(const DemoProgressCallback& callback) : callback_(callback) {}
+    explicit ThrottledProgress(const ProgressFn& callback) : callback_(callback) {}
     void operator()(const std::string& stage, size_t done, size_t total) {
         if (!callback_) return;
         const auto now = Clock::now();
         if (stage == stage_ && done < total && now - last_ < std::chrono::milliseconds(250)) return;
         stage_ = stage;
         last_ = now;
-        if (!callback_({stage, done, total}))
+        if (!callback_(Progress{stage, static_cast<int64_t>(done), static_cast<int64_t>(total)}))
             throw Cancelled("the demo corpus build was cancelled");
     }
 
   private:
-    const DemoProgressCallback& callback_;
+    const ProgressFn& callback_;
     std::string stage_;
     Clock::time_point last_{};
 };
@@ -295,8 +295,7 @@ void validate(const DemoCorpusOptions& o) {
 
 }  // namespace
 
-DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options,
-                                  const DemoProgressCallback& callback) {
+DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options, const ProgressFn& callback) {
     const auto started = Clock::now();
     validate(options);
     ThrottledProgress progress(callback);

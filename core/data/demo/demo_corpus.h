@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/progress.h"
+
 namespace isomorph::data {
 
 /// What `corpus build-demo` builds (layout: docs/demo-corpus.md).
@@ -21,18 +23,6 @@ struct DemoCorpusOptions {
     bool force = false;                                ///< replace an existing DIR after success
     std::filesystem::path manRoot = "/usr/share/man";  ///< where the installed pages live
 };
-
-/// Where a build is: stage is "scan", "render", "parse" or "write"; done/total count pages
-/// (render, parse) or output files (write).
-struct DemoProgress {
-    std::string stage;
-    size_t done = 0;
-    size_t total = 0;
-};
-
-/// Called a few times per second and at every stage change; returning false cancels the build
-/// (buildDemoCorpus throws Cancelled and removes its temporary folder).
-using DemoProgressCallback = std::function<bool(const DemoProgress&)>;
 
 /// Totals of a finished build (the full breakdown is in DIR/manifest.json).
 struct DemoCorpusSummary {
@@ -49,9 +39,12 @@ struct DemoCorpusSummary {
 /// Renders the installed man pages and writes the demo corpus to options.outDir atomically.
 /// Throws ConfigError for bad options (unknown language, DIR exists without force), DataError when
 /// no pages are installed (naming the dpkg path-exclude setting and the packages to reinstall) or
-/// the output cannot be written, Cancelled when the callback asked to stop.
+/// the output cannot be written, Cancelled when `progress` asked to stop (the temporary folder
+/// is removed). Progress stages are "scan", "render", "parse" and "write"; done/total count pages
+/// (render, parse) or output files (write); reported a few times per second and at every stage
+/// change.
 DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options,
-                                  const DemoProgressCallback& progress = {});
+                                  const ProgressFn& progress = {});
 
 /// "train" (80%), "dev" (10%) or "test" (10%) for a split unit's canonical command name, stable
 /// across builds and machines, so a unit's pages in every language land in the same split.
