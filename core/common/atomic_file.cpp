@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -90,6 +92,14 @@ void writeFileAtomically(const std::filesystem::path& path, std::string_view con
         throw;
     }
     syncDirectory(dir);
+}
+
+std::string readWholeFile(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw DataError("cannot read " + path.string());
+    std::string bytes(std::istreambuf_iterator<char>(in), {});
+    if (in.bad()) throw DataError("cannot read " + path.string());
+    return bytes;
 }
 
 }  // namespace isomorph

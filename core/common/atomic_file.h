@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <string_view>
 
 namespace isomorph {
@@ -11,6 +12,9 @@ namespace isomorph {
 /// system's reason (permission denied, disk full, ...). The temporary file never outlives a
 /// failure.
 void writeFileAtomically(const std::filesystem::path& path, std::string_view content);
+
+/// The whole content of `path`. Throws DataError naming the path when it cannot be read.
+std::string readWholeFile(const std::filesystem::path& path);
 
 /// Flushes a directory's entries to disk (after a rename into it). Throws DataError on failure.
 void syncDirectory(const std::filesystem::path& dir);

@@ -1,8 +1,6 @@
 #include "core/model/model_export.h"
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 
 #include <nlohmann/json.hpp>
 
@@ -18,15 +16,9 @@ using nlohmann::json;
 
 namespace {
 
-std::string readFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw DataError("cannot read '" + path.string() + "'");
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 json readJsonOr(const fs::path& path, json fallback) {
     if (!fs::exists(path)) return fallback;
-    json j = json::parse(readFile(path), nullptr, /*allow_exceptions=*/false);
+    json j = json::parse(readWholeFile(path), nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded() || !j.is_object()) throw DataError(path.string() + ": not a JSON object");
     return j;
 }
@@ -52,7 +44,7 @@ std::vector<ExtraFile> tokenizerFiles(const fs::path& checkpoint, int64_t maxTok
         throw DataError(checkpoint.string() +
                         " has no tokenizer (sentencepiece.bpe.model, tokenizer.json or vocab.txt)"
                         "; an exported model could not encode text");
-    std::vector<ExtraFile> files{{file.filename().string(), readFile(file)}};
+    std::vector<ExtraFile> files{{file.filename().string(), readWholeFile(file)}};
     json config = readJsonOr(checkpoint / "tokenizer_config.json", json::object());
     const std::string name = file.filename().string();
     if (name == model_io::kSentencePieceFile) {
@@ -71,7 +63,7 @@ std::vector<ExtraFile> tokenizerFiles(const fs::path& checkpoint, int64_t maxTok
         config.emplace("tokenizer_class", "PreTrainedTokenizerFast");
         if (fs::exists(checkpoint / "special_tokens_map.json"))
             files.push_back(
-                {"special_tokens_map.json", readFile(checkpoint / "special_tokens_map.json")});
+                {"special_tokens_map.json", readWholeFile(checkpoint / "special_tokens_map.json")});
     }
     config["model_max_length"] = maxTokens;
     tokenizerClass = config["tokenizer_class"].get<std::string>();
@@ -148,7 +140,7 @@ ExportReport exportCheckpoint(const ExportRequest& request) {
 std::optional<SentenceTransformersModules> readSentenceTransformersModules(const fs::path& dir) {
     const fs::path modulesFile = dir / "modules.json";
     if (!fs::exists(modulesFile)) return std::nullopt;
-    const json modules = json::parse(readFile(modulesFile), nullptr, false);
+    const json modules = json::parse(readWholeFile(modulesFile), nullptr, false);
     if (modules.is_discarded() || !modules.is_array())
         throw DataError(modulesFile.string() + ": not a JSON list of modules");
     SentenceTransformersModules m;

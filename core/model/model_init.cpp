@@ -1,7 +1,5 @@
 #include "core/model/model_init.h"
 
-#include <fstream>
-
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/model/bert_init.h"
@@ -42,12 +40,6 @@ void initialize(Encoder& encoder, uint64_t seed) {
             layer->as<LayerImpl>()->attention->self->copyLocalToGlobalProjections();
 }
 
-std::string readFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw DataError("cannot read " + path.string());
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 }  // namespace
 
 void createInitialCheckpoint(EncoderConfig config, const fs::path& tokenizerModel,
@@ -59,7 +51,7 @@ void createInitialCheckpoint(EncoderConfig config, const fs::path& tokenizerMode
     Encoder encoder(config);
     initialize(encoder, seed);
     saveHuggingFaceEncoder(encoder, dir,
-                           {{model_io::kSentencePieceFile, readFile(tokenizerModel)}});
+                           {{model_io::kSentencePieceFile, readWholeFile(tokenizerModel)}});
 }
 
 std::vector<std::string> extendCheckpoint(const fs::path& from, const fs::path& to,
@@ -114,7 +106,7 @@ std::vector<std::string> extendCheckpoint(const fs::path& from, const fs::path& 
             "--attention-radius or --global-projections");
     std::vector<ExtraFile> extra;
     for (const char* name : model_io::kTokenizerFiles)
-        if (fs::exists(from / name)) extra.push_back({name, readFile(from / name)});
+        if (fs::exists(from / name)) extra.push_back({name, readWholeFile(from / name)});
     saveHuggingFaceEncoder(encoder, to, extra, [&heads](const fs::path& tmp) {
         if (!heads.empty()) saveTensorFile(heads, tmp / "heads.safetensors");
     });

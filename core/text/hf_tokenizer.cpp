@@ -63,7 +63,7 @@ class ProtoWriter {
     std::string out_;
 };
 
-enum class PieceType { kNormal = 1, kUnknown = 2, kControl = 3, kUserDefined = 4, kByte = 6 };
+enum class PieceType { kNormal = 1, kUnknown = 2 };
 
 std::string base64Decode(std::string_view in, const std::string& where) {
     static const std::string kAlphabet =
@@ -134,6 +134,7 @@ struct AddedToken {
 // equally scored segmentations differently ("www" is "w"+"ww" in one and "ww"+"w" in the other).
 struct UnigramModel {
     std::shared_ptr<SentencePieceModel> normalizer;  ///< only its normalization is used
+    int32_t vocabSize = 0;
     std::unordered_map<std::string, std::pair<int32_t, double>> pieces;  ///< piece -> id, score
     size_t maxPieceBytes = 0;
     double unkScore = 0;  ///< the lowest score - 10, as the library's kUnkPenalty
@@ -195,12 +196,17 @@ struct UnigramModel {
         const size_t n = word.size();
         std::vector<Best> best(n + 1);
         best[0].start = 0;
+        std::string key;
         for (size_t at = 0; at < n;) {
             const size_t mblen = std::min(charBytes(static_cast<unsigned char>(word[at])), n - at);
             const double here = best[at].score;
             bool single = false;
             for (size_t len = 1; len <= maxPieceBytes && at + len <= n; ++len) {
-                const auto it = pieces.find(std::string(word.substr(at, len)));
+                // Pieces are whole characters: no lookup that would end inside one.
+                if (at + len < n && (static_cast<unsigned char>(word[at + len]) & 0xC0) == 0x80)
+                    continue;
+                key.assign(word.data() + at, len);
+                const auto it = pieces.find(key);
                 if (it == pieces.end()) continue;
                 Best& target = best[at + len];
                 const double candidate = here + it->second.second;
@@ -313,8 +319,7 @@ void readMetaspace(const Reader& r, const json& node, const std::string& field, 
         r.unsupported(field + ".prepend_scheme", scheme, "always or first after WhitespaceSplit");
 }
 
-UnigramModel readUnigram(const Reader& r, const json& doc, const std::vector<AddedToken>& added,
-                         const std::string& origin) {
+UnigramModel readUnigram(const Reader& r, const json& doc, const std::string& origin) {
     const json& model = doc["model"];
     const json& vocab = r.at(model, "vocab", "model");
     if (!vocab.is_array() || vocab.empty()) r.fail("model.vocab", "must be a non-empty list");
@@ -331,14 +336,12 @@ UnigramModel readUnigram(const Reader& r, const json& doc, const std::vector<Add
     readMetaspace(r, doc.contains("pre_tokenizer") ? doc["pre_tokenizer"] : json(), "pre_tokenizer",
                   m);
 
-    ProtoWriter proto;
     double minScore = std::numeric_limits<double>::infinity();
     for (size_t id = 0; id < vocab.size(); ++id) {
         const json& entry = vocab[id];
-        const std::string field = "model.vocab[" + std::to_string(id) + "]";
         if (!entry.is_array() || entry.size() != 2 || !entry[0].is_string() ||
             !entry[1].is_number())
-            r.fail(field, "must be a [piece, score] pair");
+            r.fail("model.vocab[" + std::to_string(id) + "]", "must be a [piece, score] pair");
         const std::string piece = entry[0].get<std::string>();
         const double score = entry[1].get<double>();
         if (static_cast<int64_t>(id) != unkId) {
@@ -346,25 +349,23 @@ UnigramModel readUnigram(const Reader& r, const json& doc, const std::vector<Add
             m.maxPieceBytes = std::max(m.maxPieceBytes, piece.size());
         }
         minScore = std::min(minScore, score);
-        PieceType type = PieceType::kNormal;
-        if (static_cast<int64_t>(id) == unkId) {
-            type = PieceType::kUnknown;
-        } else if (std::any_of(added.begin(), added.end(), [&](const AddedToken& a) {
-                       return a.id == static_cast<int32_t>(id);
-                   })) {
-            type = PieceType::kControl;  // cut out of the text before the model sees it
-        }
+    }
+    // SentencePiece only normalizes here: a model of the unknown piece and one piece (it loads no
+    // model without one), so its own segmentation is trivial. Whatever it segments, the pieces
+    // put together are the normalized text.
+    ProtoWriter proto;
+    for (const auto& [piece, type] :
+         {std::pair{"<unk>", PieceType::kUnknown}, std::pair{"\u2581", PieceType::kNormal}}) {
         ProtoWriter p;
         p.bytes(1, piece);
-        p.float32(2, entry[1].get<float>());
+        p.float32(2, 0.0f);
         p.varint(3, static_cast<uint64_t>(type));
         proto.bytes(1, p.str());
     }
     ProtoWriter trainer;
     trainer.varint(3, 1);  // UNIGRAM
-    trainer.int32(4, static_cast<int32_t>(vocab.size()));
-    trainer.varint(35, 0);  // unknown characters stay text in the normalized pieces
-    trainer.int32(40, static_cast<int32_t>(unkId));
+    trainer.int32(4, 2);
+    trainer.int32(40, 0);
     trainer.int32(41, -1);
     trainer.int32(42, -1);
     trainer.int32(43, -1);
@@ -380,6 +381,7 @@ UnigramModel readUnigram(const Reader& r, const json& doc, const std::vector<Add
     proto.bytes(3, normalizer.str());
     m.normalizer = std::make_shared<SentencePieceModel>(
         SentencePieceModel::fromSerialized(proto.str(), origin));
+    m.vocabSize = static_cast<int32_t>(vocab.size());
     m.unkId = static_cast<int32_t>(unkId);
     m.unkScore = minScore - 10.0;
     m.byteFallback = byteFallback;
@@ -483,9 +485,19 @@ struct HfTokenizer::Impl {
     std::string modelType;
     std::variant<UnigramModel, WordPieceTokenizer, BpeTokenizer> model;
     std::vector<AddedToken> added;  ///< longest first, so "<mask>" wins over a prefix of it
+    std::string addedFirstBytes;    ///< the first byte of each, where a search can start
     int32_t vocabSize = 0;
     int32_t bos = -1, eos = -1, pad = -1, mask = -1;
     std::string hash;
+
+    /// The leftmost added token at or after `from` (the longest one there), or npos and nullptr.
+    std::pair<size_t, const AddedToken*> findAdded(std::string_view text, size_t from) const {
+        for (size_t at = text.find_first_of(addedFirstBytes, from); at != std::string_view::npos;
+             at = text.find_first_of(addedFirstBytes, at + 1))
+            for (const AddedToken& a : added)
+                if (text.compare(at, a.content.size(), a.content) == 0) return {at, &a};
+        return {std::string_view::npos, nullptr};
+    }
 
     void encodeModel(std::string_view text, std::vector<int32_t>& out) const {
         if (text.empty()) return;
@@ -539,13 +551,15 @@ HfTokenizer HfTokenizer::load(const fs::path& path) {
                      [](const AddedToken& a, const AddedToken& b) {
                          return a.content.size() > b.content.size();
                      });
+    for (const AddedToken& a : impl->added)
+        if (impl->addedFirstBytes.find(a.content[0]) == std::string::npos)
+            impl->addedFirstBytes += a.content[0];
 
     impl->modelType = r.type(doc["model"], "model");
     const std::string origin = path.string();
     if (impl->modelType == "Unigram") {
-        impl->model = readUnigram(r, doc, impl->added, origin);
-        impl->vocabSize = std::max<int32_t>(
-            impl->vocabSize, std::get<UnigramModel>(impl->model).normalizer->vocabSize());
+        impl->model = readUnigram(r, doc, origin);
+        impl->vocabSize = std::max(impl->vocabSize, std::get<UnigramModel>(impl->model).vocabSize);
     } else if (impl->modelType == "WordPiece") {
         auto wp = readWordPiece(r, doc, origin);
         impl->vocabSize = std::max(impl->vocabSize, wp.vocabSize());
@@ -571,12 +585,7 @@ void HfTokenizer::encodeAppend(std::string_view text, std::vector<int32_t>& out)
     size_t start = 0;
     bool stripNextLeft = false;
     while (start <= text.size()) {
-        size_t best = std::string_view::npos;
-        const AddedToken* token = nullptr;
-        for (const AddedToken& a : impl_->added) {
-            const size_t at = text.find(a.content, start);
-            if (at < best) best = at, token = &a;
-        }
+        const auto [best, token] = impl_->findAdded(text, start);
         std::string_view segment = text.substr(
             start, best == std::string_view::npos ? std::string_view::npos : best - start);
         auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };

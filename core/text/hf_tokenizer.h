@@ -14,9 +14,9 @@ namespace isomorph::text {
 /// kinds that library writes:
 ///
 ///   Unigram    (XLM-R, multilingual-e5, paraphrase-multilingual-*; any model converted from a
-///              SentencePiece unigram model): run by SentencePiece itself, with the vocabulary,
-///              scores and the `Precompiled` normalizer's character map of the file, so
-///              normalization is SentencePiece's own; normalizer Precompiled / Replace,
+///              SentencePiece unigram model): SentencePiece normalizes with the file's
+///              `Precompiled` character map, the segmentation is the library's Viterbi over
+///              the file's vocabulary and scores; normalizer Precompiled / Replace,
 ///              pre-tokenizer Metaspace.
 ///   WordPiece  (BERT, mBERT, LaBSE, MiniLM): BertNormalizer + BertPreTokenizer + WordPiece,
 ///              through WordPieceTokenizer (the same algorithm as transformers' BertTokenizer).
