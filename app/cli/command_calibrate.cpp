@@ -197,9 +197,9 @@ int runFit(const FitCliOptions& o) {
     // then a line at least every 2 s: a fit runs minutes through many short phases.
     ProgressLine progress(std::chrono::seconds(2));
     std::string phase;
-    const auto report = eval::fitCalibration(options, [&](const eval::CalibrationFitProgress& p) {
-        const bool started = p.phase + " " + p.language != phase;
-        phase = p.phase + " " + p.language;
+    const auto report = eval::fitCalibration(options, [&](const Progress& p) {
+        const bool started = p.stage != phase;
+        phase = p.stage;
         progress.update(fmt::format("calibrate: {} {}/{}{}", phase, p.done, p.total,
                                     p.detail.empty() ? "" : ": " + p.detail),
                         started);

@@ -44,9 +44,8 @@ int runBinarize(const BinarizeCliOptions& o) {
     if (inputs.empty())
         throw ConfigError("corpus binarize: give --input (documents) or --pairs (TSV pairs)");
     ProgressLine progress;
-    auto stats = data::shards::binarize(inputs, tok, o.out, o.options, [&](const auto& p) {
-        progress.update(fmt::format("binarize: file {}/{}, {} documents, {} sentences",
-                                    p.inputsDone + 1, p.inputsTotal, p.documents, p.sentences));
+    auto stats = data::shards::binarize(inputs, tok, o.out, o.options, [&](const Progress& p) {
+        progress.update(fmt::format("binarize: file {}/{}, {}", p.done + 1, p.total, p.detail));
         return true;
     });
     progress.finish(

@@ -33,8 +33,8 @@ class StageLines {
     bool update(const Progress& p) {
         const std::string stage = p.stage.substr(0, p.stage.find(':'));
         if (!last_.empty() && stage != last_.substr(0, last_.find(':'))) line_.finish(last_);
-        last_ = p.stage;
-        line_.update(p.stage);
+        last_ = p.total > 0 ? fmt::format("{} {}/{}", p.stage, p.done, p.total) : p.stage;
+        line_.update(last_);
         return true;
     }
     /// Ends the line with the last stage's text.
@@ -56,9 +56,8 @@ class StageLines {
 
 workspace::DemoPaths prepareWithProgress(const workspace::DemoPrepareOptions& prepare) {
     StageLines lines;
-    auto paths = workspace::prepareDemo(prepare, [&](const std::string& message) {
-        return lines.update({message, 0, 0});
-    });
+    auto paths =
+        workspace::prepareDemo(prepare, [&](const Progress& p) { return lines.update(p); });
     lines.finish();
     return paths;
 }

@@ -317,12 +317,12 @@ int runRetrieval(const RetrievalCliOptions& o) {
                                             [](const std::string& s) { return s != "bm25"; }))
         encoder = o.enc.open();
     ProgressLine progress;
-    const auto report = eval::evaluateRetrieval(
-        encoder.get(), request, [&](size_t done, size_t total, const std::string& name) {
-            if (!name.empty())
-                progress.update(fmt::format("eval retrieval: {} ({}/{})", name, done + 1, total));
-            return !stopRequested();
-        });
+    const auto report = eval::evaluateRetrieval(encoder.get(), request, [&](const Progress& p) {
+        if (!p.detail.empty())
+            progress.update(
+                fmt::format("eval retrieval: {} ({}/{})", p.detail, p.done + 1, p.total));
+        return !stopRequested();
+    });
     progress.finish("");
     if (!report.skipped.empty()) {
         std::string names;

@@ -203,14 +203,14 @@ void EmbeddingsController::post(const QString& busyText, Job job) {
         Qt::QueuedConnection);
 }
 
-SessionProgress EmbeddingsController::progressFor(int job, const CancelFlag& cancel) {
+ProgressFn EmbeddingsController::progressFor(int job, const CancelFlag& cancel) {
     auto timer = std::make_shared<QElapsedTimer>();
-    return [this, job, cancel, timer](const std::string& phase, int64_t done, int64_t total) {
+    return [this, job, cancel, timer](const Progress& p) {
         if (cancel->load()) return false;
         // A few updates a second are plenty; the last one always comes.
-        if (!timer->isValid() || timer->elapsed() > 100 || done == total) {
+        if (!timer->isValid() || timer->elapsed() > 100 || p.done == p.total) {
             timer->start();
-            deliver(job, [this, done, total, text = phaseText(phase)] {
+            deliver(job, [this, done = p.done, total = p.total, text = phaseText(p.stage)] {
                 view_->setProgress(done, total, text);
             });
         }
@@ -341,12 +341,12 @@ void EmbeddingsController::encode(const views::EmbeddingsRequest& request) {
     post(
         tr("Reading the sample..."), [this, state = state_, spec, checkpoint, fallbackCorpus,
                                       budget, sampleGeneration](int job, const CancelFlag& cancel) {
-            const SessionProgress progress = progressFor(job, cancel);
+            const ProgressFn progress = progressFor(job, cancel);
             guarded(job, [&](QString& stage) {
                 stage = tr("Cannot read the sample");
                 EmbeddingsSample sample = workspace::readSample(spec);
                 stage = tr("Cannot open the checkpoint %1").arg(qs(checkpoint.string()));
-                if (!progress("open checkpoint", 0, 0)) throw Cancelled("cancelled");
+                reportProgress(progress, "open checkpoint", 0, 0);
                 const PoolingChoice pooling = workspace::poolingFor(checkpoint);
                 auto session =
                     std::make_unique<EmbeddingsSession>(checkpoint, encodeOptions(pooling.pooling));
@@ -429,7 +429,7 @@ void EmbeddingsController::showStep(int step, bool supervised) {
         if (!view_->hasStepAccuracy(s)) missing.push_back(static_cast<align::CalibrationStep>(s));
     post(tr("Calibrating..."), [this, state = state_, target, supervised, base, comparing, missing](
                                    int job, const CancelFlag& cancel) {
-        const SessionProgress progress = progressFor(job, cancel);
+        const ProgressFn progress = progressFor(job, cancel);
         guarded(job, [&](QString& context) {
             context = tr("Cannot calibrate");
             if (!state->session) throw ConfigError("no sample is encoded");
@@ -544,7 +544,7 @@ void EmbeddingsController::compareWith(const QString& checkpoint) {
     post(tr("Encoding the sample with %1...").arg(QFileInfo(checkpoint).fileName()),
          [this, state = state_, checkpoint, budget, base, step, supervised](
              int job, const CancelFlag& cancel) {
-             const SessionProgress progress = progressFor(job, cancel);
+             const ProgressFn progress = progressFor(job, cancel);
              guarded(job, [&](QString& context) {
                  context = tr("Cannot compare with %1").arg(checkpoint);
                  if (!state->session) throw ConfigError("no sample is encoded");

@@ -14,6 +14,8 @@
 #include <QObject>
 #include <QString>
 
+#include "core/common/progress.h"
+
 class QThread;
 
 namespace isomorph::views {
@@ -25,7 +27,6 @@ namespace isomorph::gui {
 
 struct EmbeddingsWorkerState;
 using CancelFlag = std::shared_ptr<std::atomic<bool>>;
-using SessionProgress = std::function<bool(const std::string&, int64_t, int64_t)>;
 
 class EmbeddingsController : public QObject {
     Q_OBJECT
@@ -70,7 +71,7 @@ class EmbeddingsController : public QObject {
     template <class Job>
     void post(const QString& busyText, Job job);
     /// Progress of job `job` for the view, throttled; false once it is cancelled. Worker side.
-    SessionProgress progressFor(int job, const CancelFlag& cancel);
+    ProgressFn progressFor(int job, const CancelFlag& cancel);
     /// Calls `apply` on the GUI thread if job `job` is still the current one.
     template <class Apply>
     void deliver(int job, Apply apply);

@@ -4,8 +4,7 @@
 // a workflow calls report(stage, done, total) as it goes, a few times per second at most, and
 // stops with Cancelled as soon as the callback returns false. Front ends adapt it: the CLI prints
 // a line per stage, GUI controllers forward it to a progress bar and return their cancel flag.
-// New workflows take a `const ProgressFn&`; older ones still have their own callback types and
-// move to this one as they are touched (docs/architecture.md, "How to add an operation").
+// Every workflow takes a `const ProgressFn&` (docs/architecture.md, "How to add an operation").
 
 #include <cstdint>
 #include <functional>
@@ -16,9 +15,10 @@
 namespace isomorph {
 
 struct Progress {
-    std::string stage;  ///< what is being done now, e.g. "encoding de-en" (for people)
-    int64_t done = 0;   ///< units of this stage done
-    int64_t total = 0;  ///< units of this stage in all (0 = unknown)
+    std::string stage;     ///< what is being done now, e.g. "encoding de-en" (for people)
+    int64_t done = 0;      ///< units of this stage done
+    int64_t total = 0;     ///< units of this stage in all (0 = unknown)
+    std::string detail{};  ///< readable state within the stage ("dictionary 1834"), or ""
 };
 
 /// Returns false to cancel.

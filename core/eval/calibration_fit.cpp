@@ -26,16 +26,19 @@ struct FitData {
 
 class Reporter {
   public:
-    explicit Reporter(const CalibrationFitCallback& callback) : callback_(callback) {}
+    explicit Reporter(const ProgressFn& callback) : callback_(callback) {}
 
-    void operator()(const CalibrationFitProgress& p) const {
-        if (callback_ && !callback_(p))
+    /// Reports stage "PHASE LANGUAGE".
+    void operator()(const std::string& phase, const std::string& language, int64_t done,
+                    int64_t total, std::string detail = {}) const {
+        if (callback_ &&
+            !callback_(Progress{phase + " " + language, done, total, std::move(detail)}))
             throw Cancelled(
-                fmt::format("calibration fit cancelled during {} of {}", p.phase, p.language));
+                fmt::format("calibration fit cancelled during {} of {}", phase, language));
     }
 
   private:
-    const CalibrationFitCallback& callback_;
+    const ProgressFn& callback_;
 };
 
 std::vector<std::string> readSentences(const fs::path& file, size_t limit) {
@@ -106,14 +109,14 @@ FloatMatrix encode(model::EncodingService& encoder, const std::vector<std::strin
                    const std::string& phase, const std::string& language, const Reporter& report) {
     const auto total = static_cast<int64_t>(texts.size());
     FloatMatrix out(total, encoder.dimension());
-    report({phase, language, 0, total, ""});
+    report(phase, language, 0, total);
     for (size_t start = 0; start < texts.size(); start += kEncodeChunk) {
         const size_t end = std::min(texts.size(), start + kEncodeChunk);
         const std::vector<std::string> chunk(texts.begin() + static_cast<std::ptrdiff_t>(start),
                                              texts.begin() + static_cast<std::ptrdiff_t>(end));
         const std::vector<float> rows = encoder.encode(chunk);
         std::copy(rows.begin(), rows.end(), out.row(static_cast<int64_t>(start)));
-        report({phase, language, static_cast<int64_t>(end), total, ""});
+        report(phase, language, static_cast<int64_t>(end), total);
     }
     return out;
 }
@@ -143,9 +146,9 @@ void fitSupervised(model::EncodingService& encoder, const CalibrationFitOptions&
     }
     const FloatMatrix src = encode(encoder, it->second.src, "encode pairs", lang, report);
     const FloatMatrix tgt = encode(encoder, it->second.tgt, "encode pairs", lang, report);
-    report({"rotation", lang, 0, 1, fmt::format("Procrustes on {} pairs", n)});
+    report("rotation", lang, 0, 1, fmt::format("Procrustes on {} pairs", n));
     align::fitSupervisedRotation(cal, lang, src, tgt);
-    report({"rotation", lang, 1, 1, fmt::format("Procrustes on {} pairs", n)});
+    report("rotation", lang, 1, 1, fmt::format("Procrustes on {} pairs", n));
 }
 
 void fitUnsupervised(const CalibrationFitOptions& o, const std::map<std::string, FloatMatrix>& x,
@@ -160,12 +163,11 @@ void fitUnsupervised(const CalibrationFitOptions& o, const std::map<std::string,
         tooFew(out, lang, n, "sample rows", o.minRotationPairs);
         return;
     }
-    report({"rotation", lang, 0, r.maxIterations, "CSLS refinement from W = I"});
+    report("rotation", lang, 0, r.maxIterations, "CSLS refinement from W = I");
     align::fitUnsupervisedRotation(
         cal, lang, x.at(lang), x.at(o.pivot), r, [&](const align::RefinementIteration& it) {
-            report(
-                {"rotation", lang, it.iteration, r.maxIterations,
-                 fmt::format("dictionary {}, criterion {:.4f}", it.dictionarySize, it.criterion)});
+            report("rotation", lang, it.iteration, r.maxIterations,
+                   fmt::format("dictionary {}, criterion {:.4f}", it.dictionarySize, it.criterion));
             return true;
         });
     const auto& entry = cal.at(lang);
@@ -203,10 +205,10 @@ void scoreHeldOut(model::EncodingService& encoder, const CalibrationFitOptions& 
         align::HeldOutPairs h{set.srcLang, set.tgtLang,
                               encode(encoder, set.src, "encode held-out", name, report),
                               encode(encoder, set.tgt, "encode held-out", name, report)};
-        report({"report", name, 0, 1, ""});
+        report("report", name, 0, 1);
         auto part = align::calibrationReport(cal, {h}, o.cslsK);
         out.rows.insert(out.rows.end(), part.begin(), part.end());
-        report({"report", name, 1, 1, ""});
+        report("report", name, 1, 1);
     }
     std::map<int, CalibrationStepMean> means;
     for (const auto& r : out.rows) {
@@ -240,7 +242,7 @@ void requireOptions(const CalibrationFitOptions& o) {
 }  // namespace
 
 CalibrationFitReport fitCalibration(model::EncodingService& encoder, const CalibrationFitOptions& o,
-                                    const CalibrationFitCallback& progress) {
+                                    const ProgressFn& progress) {
     const auto start = std::chrono::steady_clock::now();
     requireOptions(o);
     const Reporter report(progress);
@@ -270,7 +272,7 @@ CalibrationFitReport fitCalibration(model::EncodingService& encoder, const Calib
 }
 
 CalibrationFitReport fitCalibration(const CalibrationFitOptions& options,
-                                    const CalibrationFitCallback& progress) {
+                                    const ProgressFn& progress) {
     requireOptions(options);
     auto encoder = model::EncodingService::open(model_io::resolveCheckpoint(options.checkpoint),
                                                 options.encode);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/align/calibration.h"
+#include "core/common/progress.h"
 #include "core/model/encoding_service.h"
 
 namespace isomorph::eval {
@@ -65,32 +66,22 @@ struct CalibrationFitReport {
     double seconds = 0.0;  ///< wall time of the whole fit
 };
 
-/// Where the fit is. `phase` is one of "encode sample", "encode pairs", "rotation",
-/// "encode held-out", "report"; `language` the language (or "xx-yy" pair) it works on; `done`
-/// of `total` counts sentences for encoding phases and iterations for the rotation; `detail`
-/// is a readable state ("dictionary 1834, criterion 0.4123").
-struct CalibrationFitProgress {
-    std::string phase;
-    std::string language;
-    int64_t done = 0;
-    int64_t total = 0;
-    std::string detail;
-};
-
-/// Called from the fitting thread at least once per phase and language and every few hundred
-/// sentences; returning false cancels (Cancelled, no file written).
-using CalibrationFitCallback = std::function<bool(const CalibrationFitProgress&)>;
-
+/// Progress of a fit: the stage is "PHASE LANGUAGE", PHASE one of "encode sample", "encode pairs",
+/// "rotation", "encode held-out", "report" and LANGUAGE the language (or "xx-yy" pair) it works
+/// on; `done` of `total` counts sentences for encoding phases and iterations for the rotation;
+/// `detail` is a readable state ("dictionary 1834, criterion 0.4123"). It comes from the fitting
+/// thread at least once per phase and language and every few hundred sentences; returning false
+/// cancels (Cancelled, no file written).
 /// Runs the whole fit and writes options.output (atomically). ConfigError names the setting at
 /// fault (fewer than two languages, a pivot without a sample, method = supervised without pairs,
 /// corpus mode with a pivot other than en); DataError names the file.
 CalibrationFitReport fitCalibration(const CalibrationFitOptions& options,
-                                    const CalibrationFitCallback& progress = {});
+                                    const ProgressFn& progress = {});
 
 /// The same on an open encoder (tests, or a GUI that keeps one open); options.checkpoint and
 /// options.encode are not used.
 CalibrationFitReport fitCalibration(model::EncodingService& encoder,
                                     const CalibrationFitOptions& options,
-                                    const CalibrationFitCallback& progress = {});
+                                    const ProgressFn& progress = {});
 
 }  // namespace isomorph::eval

@@ -58,13 +58,15 @@ RunFilesReport writeRunFiles(const fs::path& dir, const MergedRuns& merged) {
 
 RetrievalEvaluationReport evaluateRetrieval(model::EncodingService* encoder,
                                             const RetrievalRequest& request,
-                                            const RetrievalProgress& progress) {
+                                            const ProgressFn& progress) {
     checkRetrievalOptions(request.options, encoder != nullptr);
     RetrievalEvaluationReport report;
     const auto folders = data::findBeirSets(request.beir, &report.skipped);
     MergedRuns merged;
     for (std::size_t i = 0; i < folders.size(); ++i) {
-        if (progress && !progress(i, folders.size(), folders[i].filename().string()))
+        const std::string name = folders[i].filename().string();
+        if (progress && !progress(Progress{"evaluate " + name, static_cast<int64_t>(i),
+                                           static_cast<int64_t>(folders.size()), name}))
             throw Cancelled("retrieval evaluation cancelled");
         const RetrievalSet set = loadBeirSet(folders[i], request.qrelsSplit);
         RetrievalSetReport r;
@@ -78,7 +80,8 @@ RetrievalEvaluationReport evaluateRetrieval(model::EncodingService* encoder,
         if (!request.runDir.empty()) mergeRuns(merged, set.name, set.qrels, r.systems);
         report.sets.push_back(std::move(r));
     }
-    if (progress && !progress(folders.size(), folders.size(), ""))
+    const auto all = static_cast<int64_t>(folders.size());
+    if (progress && !progress(Progress{"evaluate", all, all}))
         throw Cancelled("retrieval evaluation cancelled");
     if (!request.runDir.empty()) report.runFiles = writeRunFiles(request.runDir, merged);
     return report;

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/progress.h"
 #include "core/eval/eval_tasks.h"
 
 namespace isomorph::eval {
@@ -64,14 +65,13 @@ struct RetrievalEvaluationReport {
     std::optional<RunFilesReport> runFiles;  ///< when request.runDir was given
 };
 
-/// progress(collections done, collections in all, name of the one starting or "" at the end);
-/// returning false cancels (throws Cancelled, no run files written).
-using RetrievalProgress = std::function<bool(std::size_t, std::size_t, const std::string&)>;
-
 /// Evaluates every collection of request.beir. `encoder` may be null when only bm25 is asked
 /// for. Checks the options before loading anything (ConfigError, see checkRetrievalOptions).
+/// progress: stage "evaluate NAME" with detail NAME (the collection starting), done = collections
+/// done, total = collections in all; at the end stage "evaluate", done = total, detail "".
+/// Returning false cancels (throws Cancelled, no run files written).
 RetrievalEvaluationReport evaluateRetrieval(model::EncodingService* encoder,
                                             const RetrievalRequest& request,
-                                            const RetrievalProgress& progress = {});
+                                            const ProgressFn& progress = {});
 
 }  // namespace isomorph::eval

@@ -141,7 +141,7 @@ EncoderIdentity encoderIdentity(const fs::path& checkpoint, const model::Pooling
 void buildIndexFromCorpus(const fs::path& dir, const std::vector<IndexedDocument>& documents,
                           const fs::path& checkpoint, const model::EncodeOptions& encode,
                           const BuildOptions& options, const std::string& source,
-                          const VectorIndex::Progress& progress) {
+                          const ProgressFn& progress) {
     if (documents.empty()) throw DataError("nothing to index: the corpus has no documents");
     requireIndexTarget(dir, options.overwrite);  // before encoding, which takes minutes
     const fs::path folder = model_io::resolveCheckpoint(checkpoint);
@@ -155,14 +155,16 @@ void buildIndexFromCorpus(const fs::path& dir, const std::vector<IndexedDocument
     constexpr int64_t kChunk = 4096;
     std::vector<std::string> texts;
     for (int64_t i = 0; i < total; i += kChunk) {
-        if (progress && !progress("encode", i, total)) throw Cancelled("index build cancelled");
+        if (progress && !progress(Progress{"encode", i, total}))
+            throw Cancelled("index build cancelled");
         texts.clear();
         for (int64_t j = i; j < std::min(total, i + kChunk); ++j)
             texts.push_back(documents[static_cast<size_t>(j)].text);
         const auto chunk = service->encode(texts);
         vectors.insert(vectors.end(), chunk.begin(), chunk.end());
     }
-    if (progress && !progress("encode", total, total)) throw Cancelled("index build cancelled");
+    if (progress && !progress(Progress{"encode", total, total}))
+        throw Cancelled("index build cancelled");
     FloatMatrix rows(total, dim, std::move(vectors));
     const std::string steps =
         applyCalibration(calibration, options.calibrationFile, documents, rows);
@@ -174,7 +176,7 @@ void buildIndexFromCorpus(const fs::path& dir, const std::vector<IndexedDocument
 void buildIndexFromEmbeddings(const fs::path& dir, const fs::path& embeddings,
                               const std::vector<IndexedDocument>& documents,
                               const EncoderIdentity& encoder, const BuildOptions& options,
-                              const VectorIndex::Progress& progress) {
+                              const ProgressFn& progress) {
     requireIndexTarget(dir, options.overwrite);
     auto m = model_io::readNpyMatrix(embeddings);
     if (m.rows != static_cast<int64_t>(documents.size()))
@@ -254,18 +256,14 @@ IndexBuildReport buildIndex(const IndexBuildRequest& r, const ProgressFn& progre
     options.overwrite = r.overwrite;
     options.calibrationFile = r.calibrationFile;
     if (r.bm25) options.writeMore = bm25Writer(documents);
-    const VectorIndex::Progress stages = [&progress](const std::string& stage, int64_t done,
-                                                     int64_t total) {
-        return !progress || progress(Progress{stage, done, total});
-    };
     if (!r.embeddings.empty()) {
         buildIndexFromEmbeddings(r.out, r.embeddings, documents, embeddingsIdentity(r), options,
-                                 stages);
+                                 progress);
     } else {
         std::string source;
         for (const auto& f : r.corpus)
             source += (source.empty() ? "" : ",") + fs::absolute(f).string();
-        buildIndexFromCorpus(r.out, documents, r.model, r.encode, options, source, stages);
+        buildIndexFromCorpus(r.out, documents, r.model, r.encode, options, source, progress);
     }
     report.metadata = VectorIndex::readMetadata(r.out);
     return report;

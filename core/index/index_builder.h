@@ -53,7 +53,7 @@ void buildIndexFromCorpus(const std::filesystem::path& dir,
                           const std::vector<IndexedDocument>& documents,
                           const std::filesystem::path& checkpoint,
                           const model::EncodeOptions& encode, const BuildOptions& options,
-                          const std::string& source, const VectorIndex::Progress& progress = {});
+                          const std::string& source, const ProgressFn& progress = {});
 
 /// Builds from a `.npy` [N, dim] float32 whose rows are `documents` in order. The encoder is
 /// `checkpoint` (its fingerprint is recorded) with the pooling/maxTokens used to encode.
@@ -61,7 +61,7 @@ void buildIndexFromEmbeddings(const std::filesystem::path& dir,
                               const std::filesystem::path& embeddings,
                               const std::vector<IndexedDocument>& documents,
                               const EncoderIdentity& encoder, const BuildOptions& options,
-                              const VectorIndex::Progress& progress = {});
+                              const ProgressFn& progress = {});
 
 /// Encoder identity of a checkpoint folder (absolute path, fingerprint) with the given pooling.
 EncoderIdentity encoderIdentity(const std::filesystem::path& checkpoint,

@@ -284,7 +284,7 @@ const fs::path& VectorIndex::folder() const {
 
 void VectorIndex::build(const fs::path& dir, std::vector<float> vectors, int64_t dim,
                         const std::vector<IndexedDocument>& documents, IndexMetadata meta,
-                        bool overwrite, const Progress& progress,
+                        bool overwrite, const ProgressFn& progress,
                         const std::function<void(const fs::path&)>& writeMore) {
     const auto start = std::chrono::steady_clock::now();
     if (dim < 1) throw DataError("cannot index vectors of dimension 0");
@@ -314,12 +314,13 @@ void VectorIndex::build(const fs::path& dir, std::vector<float> vectors, int64_t
 
     StagingDir staging(dir);
     try {
-        if (progress && !progress("train", 0, rows)) throw Cancelled("index build cancelled");
+        if (progress && !progress(Progress{"train", 0, rows}))
+            throw Cancelled("index build cancelled");
         auto index = makeFaissIndex(meta.params, dim, rows, vectors);
         for (int64_t r0 = 0; r0 < rows; r0 += kAddChunk) {
             const int64_t n = std::min(kAddChunk, rows - r0);
             index->add(n, vectors.data() + r0 * dim);
-            if (progress && !progress("add", r0 + n, rows))
+            if (progress && !progress(Progress{"add", r0 + n, rows}))
                 throw Cancelled("index build cancelled");
         }
         faiss::write_index(index.get(), (staging.path() / kVectorsFile).c_str());

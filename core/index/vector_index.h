@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/progress.h"
 #include "core/index/top_k.h"
 
 namespace isomorph::index {
@@ -91,20 +92,19 @@ using SearchHit = Neighbor;
 /// A loaded index. Thread-safe for concurrent searches.
 class VectorIndex {
   public:
-    using Progress = std::function<bool(const std::string& stage, int64_t done, int64_t total)>;
-
     /// Builds an index from `rows` vectors [rows, dim] float32 (row-major) and their documents
     /// (same count, ids unique and non-empty) into `dir`, atomically (built in a temporary folder
     /// next to it, renamed at the end). An existing `dir` is refused unless `overwrite`.
     /// `metadata` supplies the encoder, calibration and source fields; the rest is filled in.
-    /// Vectors are L2-normalised first when metadata.normalized. `progress` returning false
-    /// cancels (Cancelled, nothing left behind). `writeMore`, when set, writes further files
+    /// Vectors are L2-normalised first when metadata.normalized. `progress` gets stages "train"
+    /// (0 of rows) and "add" (rows added of rows); returning false cancels (Cancelled, nothing
+    /// left behind). `writeMore`, when set, writes further files
     /// into the temporary folder it is given before the rename (BM25 index, calibration).
     /// Throws DataError for NaN/Inf (naming the row), duplicate ids or count mismatches,
     /// ConfigError for bad parameters.
     static void build(const std::filesystem::path& dir, std::vector<float> vectors, int64_t dim,
                       const std::vector<IndexedDocument>& documents, IndexMetadata metadata,
-                      bool overwrite = false, const Progress& progress = {},
+                      bool overwrite = false, const ProgressFn& progress = {},
                       const std::function<void(const std::filesystem::path&)>& writeMore = {});
 
     /// Opens a folder written by build(). Throws DataError naming the folder and the file when it

@@ -19,16 +19,15 @@ namespace {
 
 constexpr const char* kSplits[] = {"train", "dev", "test"};
 
-bool report(const DemoPrepareProgress& progress, const std::string& message) {
-    if (progress && !progress(message)) throw Cancelled("demo preparation cancelled");
-    return true;
+void report(const ProgressFn& progress, std::string stage, int64_t done = 0, int64_t total = 0) {
+    if (progress && !progress(Progress{std::move(stage), done, total}))
+        throw Cancelled("demo preparation cancelled");
 }
 
 // Builds the corpus unless a current one is there; returns true when it built one. A corpus of
 // an older schema (version 1: dev/test pairs that also occur in train; version 2: test retrieval
 // corpora of the test split's passages only) is rebuilt, and says so.
-bool buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o,
-                 const DemoPrepareProgress& progress) {
+bool buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o, const ProgressFn& progress) {
     const int version = data::demoCorpusSchemaVersion(paths.corpus);
     if (!o.force && version >= data::kDemoCorpusSchemaVersion) return false;
     if (!o.force && version > 0)
@@ -43,14 +42,14 @@ bool buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o,
     demo.jobs = o.threads;
     demo.force = true;
     data::buildDemoCorpus(demo, [&](const Progress& p) {
-        return report(progress,
-                      fmt::format("building the demo corpus: {} {}/{}", p.stage, p.done, p.total));
+        report(progress, "building the demo corpus: " + p.stage, p.done, p.total);
+        return true;
     });
     return true;
 }
 
 text::Tokenizer trainOrLoadTokenizer(const DemoPaths& paths, const DemoPrepareOptions& o,
-                                     bool rebuild, const DemoPrepareProgress& progress) {
+                                     bool rebuild, const ProgressFn& progress) {
     if (!rebuild && fs::exists(paths.tokenizer)) return text::Tokenizer::load(paths.tokenizer);
     report(progress, "training the demo tokenizer");
     auto files =
@@ -79,7 +78,7 @@ bool upToDate(const fs::path& dir, const text::Tokenizer& tok) {
 }
 
 void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, bool rebuild,
-                    const DemoPrepareOptions& o, const DemoPrepareProgress& progress) {
+                    const DemoPrepareOptions& o, const ProgressFn& progress) {
     data::shards::BinarizeOptions bin;
     bin.threads = o.threads;
     bin.force = true;
@@ -118,7 +117,7 @@ DemoPaths DemoPaths::in(const fs::path& workspace) {
             ws.corpus("man-demo-shards")};
 }
 
-DemoPaths prepareDemo(const DemoPrepareOptions& o, const DemoPrepareProgress& progress) {
+DemoPaths prepareDemo(const DemoPrepareOptions& o, const ProgressFn& progress) {
     Workspace ws = Workspace::openOrCreate(o.workspace, "Demo workspace");
     // A build killed midway (a closed GUI) left its staging folder; this one starts afresh.
     for (const auto& stale : ws.removeStaleStaging())

@@ -1,8 +1,9 @@
 #pragma once
 
 #include <filesystem>
-#include <functional>
 #include <string>
+
+#include "core/common/progress.h"
 
 namespace isomorph::workspace {
 
@@ -24,12 +25,10 @@ struct DemoPaths {
     static DemoPaths in(const std::filesystem::path& workspace);
 };
 
-/// Stage messages ("building the demo corpus: render 120/2400") for a progress line; return
-/// false to cancel (throws Cancelled).
-using DemoPrepareProgress = std::function<bool(const std::string&)>;
-
 /// Builds the demo corpus from the installed man pages, trains its tokenizer on the train split
-/// and binarizes documents and translation pairs of every split.
-DemoPaths prepareDemo(const DemoPrepareOptions& options, const DemoPrepareProgress& progress = {});
+/// and binarizes documents and translation pairs of every split. `progress` gets each stage
+/// ("building the demo corpus: render", with its counts where the stage has them); returning
+/// false cancels (Cancelled).
+DemoPaths prepareDemo(const DemoPrepareOptions& options, const ProgressFn& progress = {});
 
 }  // namespace isomorph::workspace

@@ -39,9 +39,7 @@ std::string timeStamp() {
 void prepare(DemoContext& c, const fs::path& ws) {
     DemoPrepareOptions options;
     options.workspace = ws;
-    c.report.paths = prepareDemo(options, [&](const std::string& message) {
-        return !c.progress || c.progress(Progress{message, 0, 0});
-    });
+    c.report.paths = prepareDemo(options, c.progress);
     c.report.runsDir = WorkspaceLayout{ws}.runs();
     c.report.times.preparing = secondsSince(c.started);
 }

@@ -200,12 +200,13 @@ int64_t EmbeddingsSession::dimension() const {
     return encoder_->dimension();
 }
 
-void EmbeddingsSession::encode(EmbeddingsSample sample, const SessionProgress& progress) {
+void EmbeddingsSession::encode(EmbeddingsSample sample, const ProgressFn& progress) {
     const int64_t n = sample.size();
     const int64_t d = encoder_->dimension();
     if (n < 2) throw DataError("the sample needs at least 2 sentences for a PCA");
     auto report = [&progress](const std::string& phase, int64_t done, int64_t total) {
-        if (progress && !progress(phase, done, total)) throw Cancelled("cancelled during " + phase);
+        if (progress && !progress(Progress{phase, done, total}))
+            throw Cancelled("cancelled during " + phase);
     };
     FloatMatrix raw(n, d);
     report("encode", 0, n);
@@ -239,7 +240,7 @@ std::vector<std::string> EmbeddingsSession::setStep(align::CalibrationStep step,
                                                     align::RotationMethod method,
                                                     const fs::path& corpus,
                                                     const eval::CalibrationFitOptions& base,
-                                                    const SessionProgress& progress) {
+                                                    const ProgressFn& progress) {
     std::vector<std::string> uncovered;
     keyMeans_.clear();
     if (step == align::CalibrationStep::None) {
@@ -263,9 +264,9 @@ std::vector<std::string> EmbeddingsSession::setStep(align::CalibrationStep step,
             fs::temp_directory_path() /
             fmt::format("isomorph-view-calibration-{}-{}.safetensors", ::getpid(), counter++);
         eval::CalibrationFitReport report =
-            eval::fitCalibration(*encoder_, o, [&progress](const eval::CalibrationFitProgress& p) {
+            eval::fitCalibration(*encoder_, o, [&progress](const Progress& p) {
                 return !progress ||
-                       progress("calibration: " + p.phase + " " + p.language, p.done, p.total);
+                       progress(Progress{"calibration: " + p.stage, p.done, p.total, p.detail});
             });
         std::error_code ec;
         fs::remove(o.output, ec);

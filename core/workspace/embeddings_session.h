@@ -19,6 +19,7 @@
 #include "core/align/calibration.h"
 #include "core/align/pca.h"
 #include "core/common/float_matrix.h"
+#include "core/common/progress.h"
 #include "core/eval/calibration_fit.h"
 #include "core/model/encoding_service.h"
 
@@ -88,9 +89,6 @@ struct NeighbourList {
     std::vector<Neighbour> csls;
 };
 
-/// "Phase" and done/total; returning false cancels (the session throws Cancelled).
-using SessionProgress = std::function<bool(const std::string& phase, int64_t done, int64_t total)>;
-
 class EmbeddingsSession {
   public:
     /// Opens the checkpoint (anything model_io::resolveCheckpoint accepts). DataError with a
@@ -101,20 +99,22 @@ class EmbeddingsSession {
     const std::filesystem::path& checkpoint() const { return checkpoint_; }
     int64_t dimension() const;
 
-    /// Encodes every point of `sample` (in chunks, with progress) and fits an exact PCA on all
-    /// points and all dimensions to min(3, d) components. The step is None afterwards.
-    void encode(EmbeddingsSample sample, const SessionProgress& progress);
+    /// Encodes every point of `sample` (in chunks) and fits an exact PCA on all points and all
+    /// dimensions to min(3, d) components. The step is None afterwards. progress: stages
+    /// "encode", "pca"; false cancels (Cancelled).
+    void encode(EmbeddingsSample sample, const ProgressFn& progress);
     const EmbeddingsSample& sample() const { return sample_; }
     const align::PcaModel& pca() const { return pca_; }
 
     /// Calibrates the sample up to `step`, fitting the calibration of `method` on the train split
     /// of `corpus` the first time it is needed (options.corpus etc. are set here; `base` gives
     /// sample size, refinement and thresholds). Returns the sample's languages the calibration does
-    /// not cover (left uncalibrated); the fit's own notes are in fitReport().
+    /// not cover (left uncalibrated); the fit's own notes are in fitReport(). progress: the
+    /// fit's stages prefixed "calibration: "; false cancels (Cancelled).
     std::vector<std::string> setStep(align::CalibrationStep step, align::RotationMethod method,
                                      const std::filesystem::path& corpus,
                                      const eval::CalibrationFitOptions& base,
-                                     const SessionProgress& progress);
+                                     const ProgressFn& progress);
     align::CalibrationStep step() const { return step_; }
     /// The fit report of `method` (nullptr before it was fitted).
     const eval::CalibrationFitReport* fitReport(align::RotationMethod method) const;

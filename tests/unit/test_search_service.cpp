@@ -247,8 +247,8 @@ class TestSearchService : public QObject {
         index::BuildOptions options;
         const QString msg = testing::messageOf<DataError>([&] {
             index::buildIndexFromCorpus(index_, docs_, model_, encode_, options, "test",
-                                        [&](const std::string& stage, int64_t, int64_t) {
-                                            stages.push_back(stage);
+                                        [&](const Progress& p) {
+                                            stages.push_back(p.stage);
                                             return true;
                                         });
         });

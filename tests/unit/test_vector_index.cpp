@@ -299,9 +299,8 @@ class TestVectorIndex : public QObject {
         // Cancelling leaves nothing behind.
         meta.params.kind = index::IndexKind::Flat;
         QVERIFY(errorOf([&] {
-                    index::VectorIndex::build(
-                        path("cancel"), rows, d, documents(20), meta, false,
-                        [](const std::string&, int64_t, int64_t) { return false; });
+                    index::VectorIndex::build(path("cancel"), rows, d, documents(20), meta, false,
+                                              [](const Progress&) { return false; });
                 }).contains("cancelled"));
         QVERIFY(!fs::exists(path("cancel")));
         for (const auto& e : fs::directory_iterator(path("")))

@@ -426,7 +426,7 @@ fs::path makeTempDir(const fs::path& outDir) {
 
 BinarizeStats binarize(const std::vector<BinarizeInput>& inputs, const text::Tokenizer& tokenizer,
                        const fs::path& outDir, const BinarizeOptions& options,
-                       const std::function<bool(const BinarizeProgress&)>& progress) {
+                       const ProgressFn& progress) {
     if (inputs.empty()) throw ConfigError("corpus binarize: no input files given");
     std::error_code ec;
     if (fs::exists(outDir, ec) && !options.force) {
@@ -446,8 +446,7 @@ BinarizeStats binarize(const std::vector<BinarizeInput>& inputs, const text::Tok
         std::vector<std::string> languages;
         std::unordered_map<std::string, uint16_t> languageIds;
         nlohmann::json sources = nlohmann::json::array();
-        BinarizeProgress prog;
-        prog.inputsTotal = inputs.size();
+        uint64_t documents = 0, sentences = 0;
         auto lastReport = Clock::now();
         {
             Pipeline pipeline(tokenizer, writer, threads);
@@ -484,26 +483,30 @@ BinarizeStats binarize(const std::vector<BinarizeInput>& inputs, const text::Tok
                     chunk.lineNumbersPerSentence = !jsonl && !input.pairs;
                     for (const auto& lang : sentenceLangs)
                         chunk.sentenceLanguage.push_back(languageId(lang));
-                    prog.documents++;
-                    prog.sentences += doc.sentences.size();
+                    documents++;
+                    sentences += doc.sentences.size();
                     chunk.docs.push_back(std::move(doc));
                     doc = Document();
                     if (chunk.docs.size() >= options.documentsPerChunk) flush();
                     if (progress && Clock::now() - lastReport > std::chrono::milliseconds(250)) {
                         lastReport = Clock::now();
-                        if (!progress(prog)) throw Cancelled("binarization cancelled");
+                        if (!progress(Progress{"binarize " + input.path.string(),
+                                               static_cast<int64_t>(i),
+                                               static_cast<int64_t>(inputs.size()),
+                                               std::to_string(documents) + " documents, " +
+                                                   std::to_string(sentences) + " sentences"}))
+                            throw Cancelled("binarization cancelled");
                     }
                 }
                 flush();
                 stats.replacedBytes += stream.replacements();
-                prog.inputsDone = i + 1;
             }
             pipeline.drain();
             stats.unknownTokens = pipeline.unknown();
         }
         writer.finish();
-        stats.documents = prog.documents;
-        stats.sentences = prog.sentences;
+        stats.documents = documents;
+        stats.sentences = sentences;
         stats.shards = writer.shards().size();
         if (stats.documents == 0) throw DataError("the input files hold no documents");
 

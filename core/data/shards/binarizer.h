@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/progress.h"
 #include "core/data/readers/text_input.h"
 
 namespace isomorph::text {
@@ -34,14 +35,6 @@ struct BinarizeOptions {
     bool force = false;                       ///< replace an existing output directory
 };
 
-struct BinarizeProgress {
-    uint64_t documents = 0;
-    uint64_t sentences = 0;
-    uint64_t tokens = 0;
-    size_t inputsDone = 0;
-    size_t inputsTotal = 0;
-};
-
 struct BinarizeStats {
     uint64_t documents = 0, sentences = 0, tokens = 0;
     uint64_t unknownTokens = 0;  ///< ids equal to <unk>
@@ -55,10 +48,12 @@ struct BinarizeStats {
 /// bounded by the chunks in flight and one shard's index, whatever the corpus size. The output is
 /// byte-identical for any thread count. Builds in a temporary directory next to `outDir` and
 /// renames it at the end, so an interrupted run never leaves a set that looks complete.
-/// `progress` is called a few times per second at most; returning false cancels (throws
-/// isomorph::Cancelled). Bad input throws DataError naming the file and line.
+/// `progress` is called a few times per second at most with stage "binarize FILE" (the input
+/// being read), done = input files finished, total = input files, detail "N documents, M
+/// sentences" (read so far, all files); returning false cancels (throws isomorph::Cancelled).
+/// Bad input throws DataError naming the file and line.
 BinarizeStats binarize(const std::vector<BinarizeInput>& inputs, const text::Tokenizer& tokenizer,
                        const std::filesystem::path& outDir, const BinarizeOptions& options = {},
-                       const std::function<bool(const BinarizeProgress&)>& progress = {});
+                       const ProgressFn& progress = {});
 
 }  // namespace isomorph::data::shards
