@@ -1,13 +1,16 @@
 #pragma once
 
 // The tokenizer stored next to a checkpoint's weights, behind one interface: XLM-R's
-// SentencePiece (<s> ... </s>) or BERT's WordPiece ([CLS] ... [SEP]). Torch-free.
+// SentencePiece (<s> ... </s>), any Hugging Face fast tokenizer (tokenizer.json) or BERT's
+// WordPiece ([CLS] ... [SEP]). Torch-free.
 
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
+
+#include "core/data/samplers/collate.h"
 
 namespace isomorph::model {
 
@@ -16,12 +19,21 @@ struct CheckpointTokenizer {
     int64_t bos = 0;                                                 ///< <s> / [CLS]
     int64_t eos = 0;                                                 ///< </s> / [SEP]
     int64_t pad = 0;                                                 ///< <pad> / [PAD]
+    int64_t unk = -1;   ///< <unk> / [UNK]; -1 when the tokenizer names none
+    int64_t mask = -1;  ///< <mask> / [MASK]; -1 when the tokenizer names none
     int64_t vocabSize = 0;
     std::filesystem::path file;  ///< the tokenizer file, for messages
+
+    /// The ids for the samplers' packing, padding and masking (data/samplers/collate.h).
+    data::samplers::SpecialIds specialIds() const;
 };
 
-/// Loads CHECKPOINT/sentencepiece.bpe.model or CHECKPOINT/vocab.txt. Throws DataError naming the
-/// folder when neither exists, or the vocabulary when BERT's special tokens are missing.
+/// Loads CHECKPOINT/<the first of model_io::kTokenizerFiles there>. Throws DataError naming the
+/// folder when it has none, or the file when its special tokens are missing.
 CheckpointTokenizer loadCheckpointTokenizer(const std::filesystem::path& checkpoint);
+
+/// The same for a tokenizer file named directly (a `.model` SentencePiece file, a tokenizer.json,
+/// or a vocab.txt with its folder's tokenizer_config.json).
+CheckpointTokenizer loadTokenizerFile(const std::filesystem::path& file);
 
 }  // namespace isomorph::model

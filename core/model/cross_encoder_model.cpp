@@ -52,13 +52,11 @@ void loadHead(ScoringHead& head, const TensorMap& tensors, const fs::path& dir,
 }  // namespace
 
 PackedPair packPair(const std::vector<int32_t>& query, const std::vector<int32_t>& document,
-                    int64_t bos, int64_t eos, int64_t maxTokens, int64_t maxQueryTokens) {
-    PackedPair p = data::samplers::packCrossEncoderInput(
-        query, document, static_cast<uint32_t>(maxQueryTokens), static_cast<uint32_t>(maxTokens));
-    p.ids.front() = static_cast<int32_t>(bos);
-    p.ids[static_cast<size_t>(p.queryLength) + 1] = static_cast<int32_t>(eos);
-    p.ids.back() = static_cast<int32_t>(eos);
-    return p;
+                    const CheckpointTokenizer& tokenizer, int64_t maxTokens,
+                    int64_t maxQueryTokens) {
+    return data::samplers::packCrossEncoderInput(
+        query, document, static_cast<uint32_t>(maxQueryTokens), static_cast<uint32_t>(maxTokens),
+        tokenizer.specialIds());
 }
 
 PairBatch makePairBatch(const std::vector<const PackedPair*>& pairs, int64_t pad,
@@ -67,15 +65,15 @@ PairBatch makePairBatch(const std::vector<const PackedPair*>& pairs, int64_t pad
     rows.reserve(pairs.size());
     for (const auto* p : pairs)
         rows.push_back(*p);
-    const data::samplers::CrossEncoderBatch b = data::samplers::collateCrossEncoderInputs(rows);
+    const data::samplers::CrossEncoderBatch b =
+        data::samplers::collateCrossEncoderInputs(rows, 1, static_cast<int32_t>(pad));
     // Views of the collated buffers; each .to() below copies them into a new int64/bool tensor.
     const auto view = [&](const auto* data, torch::ScalarType type) {
         return torch::from_blob(const_cast<void*>(static_cast<const void*>(data)),
                                 {b.ids.rows, b.ids.cols}, torch::TensorOptions().dtype(type));
     };
     auto keep = view(b.ids.attention.data(), torch::kInt32).to(torch::kLong);
-    // collate pads with XLM-R's <pad>; a BERT tokenizer numbers it otherwise.
-    auto ids = view(b.ids.ids.data(), torch::kInt32).to(torch::kLong).masked_fill_(keep.eq(0), pad);
+    auto ids = view(b.ids.ids.data(), torch::kInt32).to(torch::kLong);
     auto types = view(b.tokenTypes.data(), torch::kInt32).to(torch::kLong);
     auto global = view(b.global.data(), torch::kUInt8).to(torch::kBool);
     return {ids.to(device), keep.to(device), types.to(device), global.to(device)};
@@ -125,8 +123,8 @@ std::vector<PackedPair> packTextPairs(const CheckpointTokenizer& tok,
             if (static_cast<int64_t>(it->second.size()) > budget.maxQueryTokens)
                 ++stats.queriesTruncated;
         }
-        packed.push_back(packPair(it->second, tok.encode(*p.document), tok.bos, tok.eos,
-                                  budget.maxTokens, budget.maxQueryTokens));
+        packed.push_back(packPair(it->second, tok.encode(*p.document), tok, budget.maxTokens,
+                                  budget.maxQueryTokens));
         if (packed.back().documentTruncated) ++stats.documentsTruncated;
     }
     return packed;

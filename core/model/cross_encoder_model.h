@@ -34,11 +34,11 @@ namespace isomorph::model {
 /// (data::samplers::packCrossEncoderInput), with the checkpoint's own special-token ids.
 using PackedPair = data::samplers::CrossEncoderInput;
 
-/// packCrossEncoderInput of token ids (no special tokens), with <s>/</s> replaced by `bos`/`eos`
-/// when the tokenizer numbers them otherwise (BERT's [CLS]/[SEP]). maxTokens >= maxQueryTokens
-/// + 4 (inputBudget guarantees it).
+/// packCrossEncoderInput of token ids (no special tokens) with the tokenizer's <s>/</s> (BERT's
+/// [CLS]/[SEP]). maxTokens >= maxQueryTokens + 4 (inputBudget guarantees it).
 PackedPair packPair(const std::vector<int32_t>& query, const std::vector<int32_t>& document,
-                    int64_t bos, int64_t eos, int64_t maxTokens, int64_t maxQueryTokens);
+                    const CheckpointTokenizer& tokenizer, int64_t maxTokens,
+                    int64_t maxQueryTokens);
 
 /// A batch of packed pairs as tensors [batch, seq]: ids (padded with `pad`), keep mask (1/0),
 /// token types (0/1) and the global-attention mask (bool).

@@ -26,6 +26,17 @@ const ObjectiveSpec* findObjectiveSpec(const std::string& name) {
     return nullptr;
 }
 
+DataNeeds dataNeeds(const ObjectiveSpec& spec, const RunConfig& config) {
+    return spec.needs ? spec.needs(config) : DataNeeds{};
+}
+
+std::string missingPairsMessage(const std::string& objective, const DataNeeds& needs) {
+    return "data.pairs: objectives." + objective +
+           (needs.pairsFor.empty() ? " trains on parallel pairs"
+                                   : " needs parallel pairs for " + needs.pairsFor) +
+           "; give a pair shard set (isomorph-cli corpus binarize --pairs)";
+}
+
 void registerObjective(ObjectiveSpec spec) {
     if (findObjectiveSpec(spec.name))
         throw std::logic_error("objective '" + spec.name + "' is registered twice");

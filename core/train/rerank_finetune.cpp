@@ -186,12 +186,12 @@ torch::Tensor batchLoss(model::CrossEncoderModel& m, const std::vector<TrainingP
     const auto& tok = m.tokenizer;
     for (const auto& p : batch) {
         const auto& query = tokens(p.query->text);
-        packed.push_back(model::packPair(query, tokens(p.positive), tok.bos, tok.eos,
-                                         budget.maxTokens, budget.maxQueryTokens));
+        packed.push_back(model::packPair(query, tokens(p.positive), tok, budget.maxTokens,
+                                         budget.maxQueryTokens));
         const auto negatives = sampleNegatives(*p.query, o.negatives, rng);
         for (const auto* neg : negatives)
-            packed.push_back(model::packPair(query, tokens(neg), tok.bos, tok.eos, budget.maxTokens,
-                                             budget.maxQueryTokens));
+            packed.push_back(
+                model::packPair(query, tokens(neg), tok, budget.maxTokens, budget.maxQueryTokens));
         groupSize.push_back(1 + static_cast<int64_t>(negatives.size()));
     }
     std::vector<const model::PackedPair*> ptrs;

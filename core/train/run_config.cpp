@@ -492,6 +492,8 @@ std::vector<std::string> RunConfig::problems() const {
         if (o.weight <= 0) continue;
         anyEnabled = true;
         need(o.lossWeight > 0, key + ".loss_weight must be positive");
+        const DataNeeds needs = dataNeeds(spec, *this);
+        need(!needs.pairs || !data.pairs.empty(), missingPairsMessage(spec.name, needs));
         if (spec.validate) spec.validate(*this, p);
     }
     need(anyEnabled, "objectives: every objective has weight 0; enable one");

@@ -205,11 +205,12 @@ class Trainer {
     torch::ScalarType dtype_ = torch::kFloat32;
 
     data::shards::ShardSet docs_;
-    std::optional<data::shards::ShardSet> pairs_;  ///< data.pairs, when set
+    std::optional<data::shards::ShardSet> pairs_;  ///< data.pairs, when an objective reads it
     model::Encoder encoder_ = nullptr;
     model::TensorMap initHeads_;  ///< head tensors of the initial checkpoint
     fs::path initFolder_;         ///< the initial checkpoint folder
     std::string tokenizerFile_, tokenizerBytes_;
+    std::unique_ptr<DataProvider> data_;  ///< what the objectives read, shared
     std::vector<std::unique_ptr<Objective>> objectives_;
     std::vector<const ObjectiveConfig*> settings_;  ///< objectives_[i]'s objectives.NAME
     std::unique_ptr<AdamW> optimizer_;
@@ -375,7 +376,16 @@ void Trainer::startProcessGroup() {
 void Trainer::openData() {
     // Before anything is written: a wrong path fails here and leaves no run folder behind.
     docs_ = data::shards::ShardSet::open(config_.data.docs);
-    if (!config_.data.pairs.empty()) pairs_ = data::shards::ShardSet::open(config_.data.pairs);
+    // data.pairs only for an objective that declared it (ObjectiveSpec::needs).
+    bool pairsNeeded = false;
+    for (const std::string& name : config_.enabledObjectives())
+        if (const ObjectiveSpec* spec = findObjectiveSpec(name))
+            pairsNeeded = pairsNeeded || dataNeeds(*spec, config_).pairs;
+    if (pairsNeeded)
+        pairs_ = data::shards::ShardSet::open(config_.data.pairs);
+    else if (!config_.data.pairs.empty() && rank0_)
+        spdlog::info("data.pairs {} is not read: no enabled objective trains on parallel pairs",
+                     config_.data.pairs);
     const auto maxTokens = static_cast<uint32_t>(config_.data.maxTokens);
     if (!config_.data.devPairs.empty()) {
         auto pairs = data::shards::ShardSet::open(config_.data.devPairs);
@@ -502,15 +512,15 @@ void Trainer::buildModel() {
 void Trainer::buildObjectives() {
     const int rank = collective_ ? collective_->rank() : 0;
     torch::manual_seed(config_.runtime.seed);  // head initialisation
+    data_ = std::make_unique<DataProvider>(
+        config_, encoder_->config.vocabSize,
+        DataProvider::Sources{&docs_, pairs_ ? &*pairs_ : nullptr, &initHeads_, initFolder_});
     for (const std::string& name : config_.enabledObjectives()) {
         const ObjectiveSpec* spec = findObjectiveSpec(name);
         const ObjectiveConfig& settings = config_.objective(name);
         if (!spec || !spec->factory)
             throw ConfigError("objectives." + name + ": no training code is registered for it");
-        ObjectiveBuildContext context{config_,    settings,   docs_,
-                                      encoder_,   rank,       world_,
-                                      device_,    initHeads_, pairs_ ? &*pairs_ : nullptr,
-                                      initFolder_};
+        ObjectiveBuildContext context{config_, settings, encoder_, *data_, rank, world_, device_};
         objectives_.push_back(spec->factory(context));
         settings_.push_back(&settings);
         objectives_.back()->heads().to(device_, dtype_);

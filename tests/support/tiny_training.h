@@ -23,6 +23,31 @@
 
 namespace isomorph::testing {
 
+/// FOLDER/vocab.txt: a BERT WordPiece vocabulary of `size` ids over englishWords() and
+/// germanWords() (lower-cased) whose specials lie away from XLM-R's ids, as mBERT's do ([PAD] 0,
+/// [UNK] 100, [CLS] 101, ...): [PAD] 20, [UNK] 21, [CLS] 22, [SEP] 23, [MASK] 24. A checkpoint
+/// folder with it (and no other tokenizer) trains with those ids. False when it cannot be written.
+inline bool writeWordPieceVocab(const QString& folder, int size) {
+    QStringList vocab;
+    for (int i = 0; i < 20; ++i)
+        vocab << QString("[unused%1]").arg(i);
+    vocab << "[PAD]"
+          << "[UNK]"
+          << "[CLS]"
+          << "[SEP]"
+          << "[MASK]"
+          << "."
+          << ",";
+    for (const auto* words : {&englishWords(), &germanWords()})
+        for (const auto& w : *words)
+            vocab << QString::fromStdString(w).toLower();
+    for (int i = 20; vocab.size() < size; ++i)
+        vocab << QString("[unused%1]").arg(i);
+    QFile f(folder + "/vocab.txt");
+    if (!QDir().mkpath(folder) || !f.open(QIODevice::WriteOnly)) return false;
+    return f.write(vocab.join("\n").toUtf8() + "\n") > 0;
+}
+
 /// Word-by-word German of a sentence over englishWords() ("the" has no counterpart and is
 /// dropped, as articles often are), so dev pairs are translations rather than unrelated text.
 inline std::string tinyGerman(const std::string& english) {

@@ -1,6 +1,7 @@
 // The shared cross-encoder input of XLP pretraining and re-ranking: `<s> query </s> document </s>`
 // packing, segment ids, the global-attention mask, truncation counts, and the RR sampler's rows
-// laid out the same way.
+// laid out the same way; with XLM-R's special ids and with a BERT tokenizer's (threaded through
+// packing, padding and QLM masking).
 
 #include <cmath>
 
@@ -133,6 +134,68 @@ class TestCrossEncoderInput : public QObject {
                                                      b.global.begin() + r * b.pairs.cols + 10);
             QCOMPARE(global, expected.global);
         }
+    }
+
+    void aBertTokenizersSpecialsReachEveryRow() {
+        // mBERT's layout: [PAD] 0, [UNK] 100, [CLS] 101, [SEP] 102, [MASK] 103 in 400 ids.
+        const SpecialIds bert{101, 0, 102, 100, 103};
+        QVERIFY(!bert.isXlmrLayout(400));
+        QVERIFY(SpecialIds{}.isXlmrLayout(400));
+        const CrossEncoderInput in = packCrossEncoderInput({10, 11}, {20}, 8, 32, bert);
+        QCOMPARE(in.ids, (std::vector<int32_t>{101, 10, 11, 102, 20, 102}));
+        // The RR sampler packs, and pads, with them.
+        RetrievalCorpus corpus;
+        for (int s = 0; s < 3; ++s) {
+            RetrievalSource src;
+            src.sections.push_back({{200 + s, 201}, {300 + s, 301, 302, 303}});
+            src.sections.push_back({{210 + s}, {310 + s}});
+            corpus.sources.push_back(src);
+        }
+        RetrievalOptions o;
+        o.sampling.batchSize = 3;
+        o.negatives = 1;
+        o.specials = bert;
+        RetrievalSampler sampler(corpus, o);
+        RetrievalBatch b = sampler.next();
+        bool padded = false;
+        for (int64_t r = 0; r < b.pairs.rows; ++r) {
+            const int32_t length = b.pairs.lengths[size_t(r)];
+            QCOMPARE(b.pairs.at(r, 0), 101);
+            QCOMPARE(b.pairs.at(r, 1 + b.queryLengths[size_t(r)]), 102);
+            QCOMPARE(b.pairs.at(r, length - 1), 102);
+            for (int64_t c = length; c < b.pairs.cols; ++c, padded = true)
+                QCOMPARE(b.pairs.at(r, c), 0);
+            for (int64_t c = 0; c < length; ++c)
+                QVERIFY(b.pairs.at(r, c) != 1 && b.pairs.at(r, c) != 2);  // no XLM-R ids
+        }
+        QVERIFY(padded);
+        // QLM with every token selected: [CLS], [SEP], [PAD] are never targets; 80% of the
+        // targets become [MASK] (103, not the last id), the rest a random id or themselves.
+        MaskOptions mask = qlmMaskOptions(400, bert);
+        mask.probability = 1.0;
+        std::vector<CrossEncoderInput> rows;
+        for (int r = 0; r < 300; ++r)
+            rows.push_back(packCrossEncoderInput({10, 11, 12}, {20, 21}, 8, 32, bert));
+        CrossEncoderBatch batch = collateCrossEncoderInputs(rows, 8, bert.pad);
+        const CrossEncoderBatch original = batch;
+        const auto labels =
+            maskCrossEncoderTokens(batch.ids, batch.queryLengths, QlmTarget::Both, mask, 11);
+        int64_t targets = 0, masked = 0;
+        for (size_t i = 0; i < labels.size(); ++i) {
+            const int32_t id = original.ids.ids[i];
+            const bool special = id == 101 || id == 102 || id == 0;
+            QCOMPARE(labels[i] != kIgnoreLabel, !special);
+            if (special) {
+                QCOMPARE(batch.ids.ids[i], id);
+                continue;
+            }
+            ++targets;
+            masked += batch.ids.ids[i] == 103 ? 1 : 0;
+        }
+        QCOMPARE(targets, int64_t(300 * 5));
+        // Binomial(1500, 0.8): 5 standard deviations.
+        QVERIFY2(std::abs(double(masked) / targets - 0.8) <= 5 * std::sqrt(0.8 * 0.2 / targets),
+                 qPrintable(QString::number(double(masked) / targets)));
     }
 };
 

@@ -79,9 +79,8 @@ class TestHictlTraining : public QObject {
         torch::manual_seed(3);
         model::EncoderConfig e = isomorph::testing::tinyEncoderConfig(docs.vocabSize());
         model::Encoder encoder(e);
-        const model::TensorMap noHeads;
-        ObjectiveBuildContext context{c, c.objective("hictl"), docs,    encoder, 0,
-                                      1, torch::kCPU,          noHeads, &pairs};
+        DataProvider data(c, encoder->config.vocabSize, {&docs, &pairs});
+        ObjectiveBuildContext context{c, c.objective("hictl"), encoder, data, 0, 1, torch::kCPU};
         HictlObjective hictl(context);
         StepContext step{encoder, torch::kCPU, 0, 0, 7, nullptr};
         ObjectiveOutput out = hictl.forward(step);
@@ -103,12 +102,11 @@ class TestHictlTraining : public QObject {
         QVERIFY(heads["projection.weight"].grad().abs().sum().item<double>() > 0);
         // Without a projection the objective has no parameters of its own.
         c.objectiveOptions<HictlOptions>("hictl").projection = HictlProjection::None;
-        ObjectiveBuildContext bare{c, c.objective("hictl"), docs,    encoder, 0,
-                                   1, torch::kCPU,          noHeads, &pairs};
+        ObjectiveBuildContext bare{c, c.objective("hictl"), encoder, data, 0, 1, torch::kCPU};
         QCOMPARE(HictlObjective(bare).heads().parameters().size(), size_t{0});
         // No pair set: a config error naming data.pairs.
-        ObjectiveBuildContext none{c, c.objective("hictl"), docs,    encoder, 0,
-                                   1, torch::kCPU,          noHeads, nullptr};
+        DataProvider noPairs(c, encoder->config.vocabSize, {&docs});
+        ObjectiveBuildContext none{c, c.objective("hictl"), encoder, noPairs, 0, 1, torch::kCPU};
         QVERIFY(messageOf<ConfigError>([&] { HictlObjective h(none); }).contains("data.pairs"));
     }
 
@@ -144,9 +142,8 @@ class TestHictlTraining : public QObject {
         torch::manual_seed(3);
         model::EncoderConfig e = isomorph::testing::tinyEncoderConfig(docs.vocabSize());
         model::Encoder encoder(e);
-        const model::TensorMap noHeads;
-        ObjectiveBuildContext context{c, c.objective("tlm"), docs,    encoder, 0,
-                                      1, torch::kCPU,        noHeads, &pairs};
+        DataProvider data(c, e.vocabSize, {&docs, &pairs});
+        ObjectiveBuildContext context{c, c.objective("tlm"), encoder, data, 0, 1, torch::kCPU};
         TlmObjective tlm(context);
         StepContext step{encoder, torch::kCPU, 0, 0, 7, nullptr};
         ObjectiveOutput out = tlm.forward(step);
@@ -173,13 +170,13 @@ class TestHictlTraining : public QObject {
         // Too few positions for both sides, and no pair set: config errors naming the keys.
         e.maxPositions = 20;
         model::Encoder shortEncoder(e);
-        ObjectiveBuildContext tooShort{c, c.objective("tlm"), docs,    shortEncoder, 0,
-                                       1, torch::kCPU,        noHeads, &pairs};
+        ObjectiveBuildContext tooShort{c, c.objective("tlm"), shortEncoder, data, 0,
+                                       1, torch::kCPU};
         QVERIFY(messageOf<ConfigError>([&] {
                     TlmObjective t(tooShort);
                 }).contains("model.max_positions"));
-        ObjectiveBuildContext none{c, c.objective("tlm"), docs,    encoder, 0,
-                                   1, torch::kCPU,        noHeads, nullptr};
+        DataProvider noPairs(c, e.vocabSize, {&docs});
+        ObjectiveBuildContext none{c, c.objective("tlm"), encoder, noPairs, 0, 1, torch::kCPU};
         QVERIFY(messageOf<ConfigError>([&] { TlmObjective t(none); }).contains("data.pairs"));
     }
 

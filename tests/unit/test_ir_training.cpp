@@ -7,6 +7,7 @@
 // separate query encoder and with hard negatives from a run file or BM25.
 
 #include <cmath>
+#include <deque>
 
 #include <QDir>
 #include <QFile>
@@ -132,12 +133,16 @@ class TestIrTraining : public QObject {
     isomorph::testing::TinyTraining tiny_;
 
     std::unique_ptr<data::shards::ShardSet> docs_, pairs_;  ///< the tiny shards, opened once
-    const model::TensorMap noHeads_;
+    mutable std::deque<DataProvider> providers_;            ///< the contexts' data, kept alive
 
     /// What a factory gets for objectives.ir of `c` on the tiny shards (`pairs` or none).
     ObjectiveBuildContext contextFor(RunConfig& c, model::Encoder encoder,
-                                     const data::shards::ShardSet* pairs) const {
-        return {c, c.objective("ir"), *docs_, encoder, 0, 1, torch::kCPU, noHeads_, pairs};
+                                     const data::shards::ShardSet* pairs,
+                                     const QString& checkpoint = {}) const {
+        DataProvider& data = providers_.emplace_back(
+            c, encoder->config.vocabSize,
+            DataProvider::Sources{docs_.get(), pairs, nullptr, checkpoint.toStdString()});
+        return {c, c.objective("ir"), encoder, data, 0, 1, torch::kCPU};
     }
 
     QString beir() const { return dir_.filePath("beir"); }
@@ -192,6 +197,24 @@ class TestIrTraining : public QObject {
             data::shards::ShardSet::open(tiny_.docs.toStdString()));
         pairs_ = std::make_unique<data::shards::ShardSet>(
             data::shards::ShardSet::open(tiny_.devPairs.toStdString()));
+    }
+
+    void trainsFromAWordPieceCheckpoint() {
+        // BEIR text through a checkpoint's vocab.txt: its [CLS] 22 / [SEP] 23 / [PAD] 20 wrap and
+        // pad the queries and passages; the contrastive losses (pair shards) are off.
+        const QString folder = dir_.filePath("wordpiece-checkpoint");
+        QVERIFY(isomorph::testing::writeWordPieceVocab(folder, int(docs_->vocabSize())));
+        RunConfig c = irConfig(1);
+        c.objectiveOptions<IrOptions>("ir").semanticWeight = 0;
+        c.objectiveOptions<IrOptions>("ir").languageWeight = 0;
+        model::Encoder encoder = tinyEncoder(docs_->vocabSize());
+        IrObjective ir(contextFor(c, encoder, nullptr, folder));
+        StepContext step{encoder, torch::kCPU, 0, 0, 7, nullptr};
+        ObjectiveOutput out = ir.forward(step);
+        QVERIFY(std::isfinite(out.loss.item<double>()));
+        // Without contrastive losses IR reads no pairs: none declared, none needed.
+        QVERIFY(!dataNeeds(*findObjectiveSpec("ir"), c).pairs);
+        QVERIFY(dataNeeds(*findObjectiveSpec("ir"), c).text);
     }
 
     void gradientsReachTheEncoderOnly() {

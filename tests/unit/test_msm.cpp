@@ -207,9 +207,8 @@ class TestMsm : public QObject {
             c.objectiveOptions<MsmOptions>("msm").batchSize = 8;  // English and German blocks
             torch::manual_seed(5);
             model::Encoder encoder(tinyEncoderConfig(docs.vocabSize()));
-            const model::TensorMap noHeads;
-            ObjectiveBuildContext context{c, c.objective("msm"), docs,   encoder, 0,
-                                          1, torch::kCPU,        noHeads};
+            DataProvider data(c, encoder->config.vocabSize, {&docs});
+            ObjectiveBuildContext context{c, c.objective("msm"), encoder, data, 0, 1, torch::kCPU};
             MsmObjective msm(context);
             QVERIFY(msm.initNote().find("document blocks") != std::string::npos);
             StepContext sc{encoder, torch::kCPU, 0, 0, 1, nullptr};
@@ -247,9 +246,8 @@ class TestMsm : public QObject {
         RunConfig c = msmConfig(1);
         c.objectiveOptions<MsmOptions>("msm").maxSentences = 5;
         model::Encoder encoder(tinyEncoderConfig(docs.vocabSize()));
-        const model::TensorMap noHeads;
-        ObjectiveBuildContext context{c, c.objective("msm"), docs,   encoder, 0,
-                                      1, torch::kCPU,        noHeads};
+        DataProvider data(c, encoder->config.vocabSize, {&docs});
+        ObjectiveBuildContext context{c, c.objective("msm"), encoder, data, 0, 1, torch::kCPU};
         MsmObjective msm(context);
         const QString note = QString::fromStdString(msm.initNote());
         QVERIFY2(note.contains("80 document blocks") &&

@@ -368,9 +368,8 @@ class TestTrainer : public QObject {
             o.bankSize = 64;
             torch::manual_seed(5);
             model::Encoder encoder(tinyEncoderConfig(docs.vocabSize()));
-            const model::TensorMap noHeads;
-            ObjectiveBuildContext context{c, c.objective("ccp"), docs,    encoder, 0,
-                                          1, torch::kCPU,        noHeads, nullptr};
+            DataProvider data(c, encoder->config.vocabSize, {&docs});
+            ObjectiveBuildContext context{c, c.objective("ccp"), encoder, data, 0, 1, torch::kCPU};
             CcpObjective ccp(context);
             auto counts = [&] {
                 model::TensorMap t;

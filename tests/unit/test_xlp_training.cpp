@@ -3,7 +3,8 @@
 // order and then QLM, the metrics are reported, and bad input is refused or counted: a model
 // without two segment embeddings, a language pair with no data, an unknown language, queries
 // longer than the global-attention budget (cut and counted, losses finite); and two
-// data-parallel processes reproduce one process with the double batch (float64), RR and QLM.
+// data-parallel processes reproduce one process with the double batch (float64), RR and QLM; and
+// a checkpoint with a WordPiece vocabulary trains with its own special ids.
 
 #include <cmath>
 #include <numeric>
@@ -104,8 +105,8 @@ class TestXlpTraining : public QObject {
     }
 
     std::unique_ptr<XlpObjective> build(const RunConfig& c, model::Encoder e) const {
-        static const model::TensorMap noHeads;
-        ObjectiveBuildContext context{c, c.objective("xlp"), *docs_, e, 0, 1, torch::kCPU, noHeads};
+        DataProvider data(c, e->config.vocabSize, {docs_.get()});
+        ObjectiveBuildContext context{c, c.objective("xlp"), e, data, 0, 1, torch::kCPU};
         return std::make_unique<XlpObjective>(context);
     }
 
@@ -226,6 +227,43 @@ class TestXlpTraining : public QObject {
         for (const char* k :
              {"objectives.xlp.tasks", "qlm_mask_target", "objectives.xlp.max_length"})
             QVERIFY2(all.contains(k), qPrintable(all));
+    }
+
+    void trainsFromAWordPieceCheckpoint() {
+        // A checkpoint folder whose tokenizer is BERT's vocab.txt, with its specials away from
+        // XLM-R's ids: [PAD] 20, [UNK] 21, [CLS] 22, [SEP] 23, [MASK] 24 (as mBERT's 0/100-103).
+        // XLP reads it through the data provider and packs, pads and masks with those ids.
+        const QString folder = dir_.filePath("wordpiece-checkpoint");
+        QVERIFY(isomorph::testing::writeWordPieceVocab(folder, int(docs_->vocabSize())));
+
+        RunConfig c = config("rr,qlm", "de-en");
+        model::Encoder e = encoder();
+        DataProvider data(c, e->config.vocabSize,
+                          {docs_.get(), nullptr, nullptr, folder.toStdString()});
+        const data::samplers::SpecialIds ids = data.tokenizer("xlp").specialIds();
+        QCOMPARE(ids.bos, 22);
+        QCOMPARE(ids.eos, 23);
+        QCOMPARE(ids.pad, 20);
+        QCOMPARE(ids.mask, 24);
+        // What an objective did not declare is refused: XLP reads no pairs, CCP no tokenizer.
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, data.pairs("xlp"));
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, data.tokenizer("ccp"));
+        ObjectiveBuildContext context{c, c.objective("xlp"), e, data, 0, 1, torch::kCPU};
+        XlpObjective xlp(context);
+        for (int step = 0; step < 2; ++step) {
+            StepContext ctx{e, torch::kCPU, step, 0, uint64_t(step), nullptr};
+            const ObjectiveOutput out = xlp.forward(ctx);
+            QVERIFY(std::isfinite(out.loss.item<double>()));
+            if (step == 1) QVERIFY(metric(out, "qlm_masked") > 0);  // words, not only [UNK]
+        }
+        // A tokenizer with more ids than the model has embeddings is refused by name.
+        QFile f(folder + "/vocab.txt");
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("extra\n");
+        f.close();
+        DataProvider tooMany(c, e->config.vocabSize,
+                             {docs_.get(), nullptr, nullptr, folder.toStdString()});
+        QVERIFY(messageOf<DataError>([&] { tooMany.tokenizer("xlp"); }).contains("vocab.txt"));
     }
 
     void twoProcessesMatchOneWithTheDoubleBatch() {

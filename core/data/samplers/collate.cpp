@@ -22,14 +22,15 @@ int64_t roundUp(int64_t n, int32_t multiple) {
     return (n + multiple - 1) / multiple * multiple;
 }
 
-TokenMatrix collate(const std::vector<std::vector<int32_t>>& sequences, int32_t padMultiple) {
+TokenMatrix collate(const std::vector<std::vector<int32_t>>& sequences, int32_t padMultiple,
+                    int32_t pad) {
     TokenMatrix m;
     m.rows = static_cast<int64_t>(sequences.size());
     size_t longest = 0;
     for (const auto& s : sequences)
         longest = std::max(longest, s.size());
     m.cols = roundUp(static_cast<int64_t>(longest), padMultiple);
-    m.ids.assign(static_cast<size_t>(m.rows * m.cols), kPadId);
+    m.ids.assign(static_cast<size_t>(m.rows * m.cols), pad);
     m.attention.assign(m.ids.size(), 0);
     m.lengths.reserve(sequences.size());
     for (int64_t r = 0; r < m.rows; ++r) {

@@ -9,7 +9,8 @@ namespace isomorph::data::samplers {
 
 CrossEncoderInput packCrossEncoderInput(const std::vector<int32_t>& query,
                                         const std::vector<int32_t>& document,
-                                        uint32_t maxQueryTokens, uint32_t maxLength) {
+                                        uint32_t maxQueryTokens, uint32_t maxLength,
+                                        const SpecialIds& specials) {
     if (maxQueryTokens < 1 || maxLength < maxQueryTokens + 4) {
         throw ConfigError("cross-encoder input: the maximum length (" + std::to_string(maxLength) +
                           ") must exceed the query budget (" + std::to_string(maxQueryTokens) +
@@ -24,12 +25,12 @@ CrossEncoderInput packCrossEncoderInput(const std::vector<int32_t>& query,
     in.documentTruncated = d < document.size();
     const size_t n = q + d + 3;
     in.ids.reserve(n);
-    in.ids.push_back(kBosId);
+    in.ids.push_back(specials.bos);
     in.ids.insert(in.ids.end(), query.begin(), query.begin() + static_cast<std::ptrdiff_t>(q));
-    in.ids.push_back(kEosId);
+    in.ids.push_back(specials.eos);
     in.ids.insert(in.ids.end(), document.begin(),
                   document.begin() + static_cast<std::ptrdiff_t>(d));
-    in.ids.push_back(kEosId);
+    in.ids.push_back(specials.eos);
     in.tokenTypes.assign(n, 1);
     std::fill_n(in.tokenTypes.begin(), q + 2, 0);
     in.global.assign(n, 0);
@@ -39,7 +40,7 @@ CrossEncoderInput packCrossEncoderInput(const std::vector<int32_t>& query,
 }
 
 CrossEncoderBatch collateCrossEncoderInputs(const std::vector<CrossEncoderInput>& inputs,
-                                            int32_t padMultiple) {
+                                            int32_t padMultiple, int32_t pad) {
     CrossEncoderBatch b;
     std::vector<std::vector<int32_t>> rows;
     rows.reserve(inputs.size());
@@ -49,7 +50,7 @@ CrossEncoderBatch collateCrossEncoderInputs(const std::vector<CrossEncoderInput>
         b.truncatedQueries += in.queryTruncated ? 1 : 0;
         b.truncatedDocuments += in.documentTruncated ? 1 : 0;
     }
-    b.ids = collate(rows, padMultiple);
+    b.ids = collate(rows, padMultiple, pad);
     const auto cells = static_cast<size_t>(b.ids.rows * b.ids.cols);
     b.tokenTypes.assign(cells, 0);
     b.global.assign(cells, 0);

@@ -28,10 +28,12 @@ struct CrossEncoderInput {
 /// `maxQueryTokens` ids (the global-attention budget: every query token is global, so a long
 /// query would make attention quadratic again); the document keeps what fits into `maxLength`
 /// tokens in all. Throws ConfigError unless maxQueryTokens >= 1 and
-/// maxLength >= maxQueryTokens + 4 (room for the three specials and one document token).
+/// maxLength >= maxQueryTokens + 4 (room for the three specials and one document token). <s> and
+/// </s> are `specials.bos` and `specials.eos` ([CLS] and [SEP] for a BERT tokenizer).
 CrossEncoderInput packCrossEncoderInput(const std::vector<int32_t>& query,
                                         const std::vector<int32_t>& document,
-                                        uint32_t maxQueryTokens, uint32_t maxLength);
+                                        uint32_t maxQueryTokens, uint32_t maxLength,
+                                        const SpecialIds& specials = {});
 
 /// Packed pairs padded into one batch; all matrices are [rows, cols] row-major.
 struct CrossEncoderBatch {
@@ -43,8 +45,9 @@ struct CrossEncoderBatch {
     int64_t truncatedDocuments = 0;     ///< rows whose document was cut to fit maxLength
 };
 
-/// Pads `inputs` to the longest one, rounded up to a multiple of `padMultiple` (<= 1: none).
+/// Pads `inputs` with `pad` to the longest one, rounded up to a multiple of `padMultiple`
+/// (<= 1: none).
 CrossEncoderBatch collateCrossEncoderInputs(const std::vector<CrossEncoderInput>& inputs,
-                                            int32_t padMultiple = 1);
+                                            int32_t padMultiple = 1, int32_t pad = kPadId);
 
 }  // namespace isomorph::data::samplers

@@ -11,7 +11,7 @@ namespace isomorph::data::samplers {
 namespace {
 
 void checkOptions(const MaskOptions& o) {
-    if (o.vocabSize <= kFirstRegularId + 1) {
+    if (o.vocabSize <= kFirstRegularId + 1 || o.specials.maskIn(o.vocabSize) >= o.vocabSize) {
         throw std::logic_error("MaskOptions.vocabSize must leave regular ids between the specials");
     }
     if (o.probability < 0 || o.probability > 1 || o.maskShare < 0 || o.randomShare < 0 ||
@@ -23,19 +23,28 @@ void checkOptions(const MaskOptions& o) {
 /// Masks the maskable tokens of row r in columns [begin, end).
 void maskRow(TokenMatrix& m, int64_t r, int64_t begin, int64_t end, const MaskOptions& o,
              uint64_t rowKey, std::vector<int32_t>& labels) {
-    const int32_t maskId = o.vocabSize - 1;
+    const SpecialIds& s = o.specials;
+    const int32_t maskId = s.maskIn(o.vocabSize);
+    // XLM-R's specials are ids 0-3; other tokenizers scatter theirs ([PAD] 0, [CLS] 101).
+    const bool xlmr = s.isXlmrLayout(o.vocabSize);
+    const auto special = [&](int32_t id) {
+        return xlmr ? id < kFirstRegularId || id == maskId
+                    : id == s.bos || id == s.eos || id == s.pad || id == s.unk || id == maskId;
+    };
+    const int32_t randomFirst = xlmr ? kFirstRegularId : 0;
+    const int32_t randomEnd = xlmr ? maskId : o.vocabSize;
     Rng rng(rowKey);
     end = std::min<int64_t>(end, m.lengths[r]);
     for (int64_t c = begin; c < end; ++c) {
         int32_t& id = m.ids[r * m.cols + c];
-        if (id < kFirstRegularId || id == maskId) continue;  // specials are never targets
+        if (special(id)) continue;  // specials are never targets
         if (!rng.bernoulli(o.probability)) continue;
         labels[r * m.cols + c] = id;
         const double u = rng.uniform();
         if (u < o.maskShare) {
             id = maskId;
         } else if (u < o.maskShare + o.randomShare) {
-            id = kFirstRegularId + static_cast<int32_t>(rng.below(maskId - kFirstRegularId));
+            id = randomFirst + static_cast<int32_t>(rng.below(randomEnd - randomFirst));
         }
     }
 }
@@ -52,10 +61,11 @@ void checkRowKeys(const TokenMatrix& m, const std::vector<uint64_t>* rowKeys, co
 
 }  // namespace
 
-MaskOptions qlmMaskOptions(int32_t vocabSize) {
+MaskOptions qlmMaskOptions(int32_t vocabSize, const SpecialIds& specials) {
     MaskOptions o;
     o.probability = 0.30;
     o.vocabSize = vocabSize;
+    o.specials = specials;
     return o;
 }
 

@@ -13,13 +13,17 @@ struct MaskOptions {
     double probability = 0.15;  ///< share of maskable tokens selected (QLM: 0.30)
     double maskShare = 0.8;     ///< of the selected: replaced by <mask>
     double randomShare = 0.1;   ///< of the selected: replaced by a random regular id
-    int32_t vocabSize = 0;      ///< required; <mask> = vocabSize - 1
+    int32_t vocabSize = 0;      ///< required
+    /// Which ids are special (never selected) and which is <mask>. In XLM-R's layout (the
+    /// default: <mask> = vocabSize - 1) the random replacement draws a regular id from
+    /// [4, vocabSize - 1); in any other (BERT's), like Hugging Face's data collator, any id.
+    SpecialIds specials{};
 };
 
 /// MaskOptions with the XLP paper's QLM rate (30% of query tokens).
-MaskOptions qlmMaskOptions(int32_t vocabSize);
+MaskOptions qlmMaskOptions(int32_t vocabSize, const SpecialIds& specials = {});
 
-/// MLM: selects each non-special token of `m` (padding, <s>, </s>, <unk>, <mask> never) with
+/// MLM: selects each non-special token of `m` (<pad>, <s>, </s>, <unk>, <mask> never) with
 /// probability `probability`, then 80/10/10 <mask>/random regular id/unchanged. Changes m.ids
 /// in place and returns the labels, [rows, cols] int32: the original id where selected,
 /// kIgnoreLabel (-100) elsewhere. Row r uses a generator keyed by (seed, r), or by

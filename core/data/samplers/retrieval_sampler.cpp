@@ -109,8 +109,8 @@ RetrievalBatch RetrievalSampler::next() {
     RetrievalBatch b;
     std::vector<CrossEncoderInput> rows;
     auto pack = [&](const std::vector<int32_t>& query, const std::vector<int32_t>& section) {
-        rows.push_back(
-            packCrossEncoderInput(query, section, options_.maxQueryTokens, options_.maxLength));
+        rows.push_back(packCrossEncoderInput(query, section, options_.maxQueryTokens,
+                                             options_.maxLength, options_.specials));
     };
     for (const ItemRef& ref : items) {
         const auto [source, section] = locate(ref.item);
@@ -125,7 +125,8 @@ RetrievalBatch RetrievalSampler::next() {
         b.sections.push_back(section);
         b.epochs.push_back(ref.epoch);
     }
-    CrossEncoderBatch packed = collateCrossEncoderInputs(rows, options_.sampling.padMultiple);
+    CrossEncoderBatch packed =
+        collateCrossEncoderInputs(rows, options_.sampling.padMultiple, options_.specials.pad);
     b.pairs = std::move(packed.ids);
     b.queryLengths = std::move(packed.queryLengths);
     b.tokenTypes = std::move(packed.tokenTypes);

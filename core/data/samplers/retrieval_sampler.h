@@ -37,6 +37,7 @@ struct RetrievalOptions {
     uint32_t negatives = 1;                        ///< negatives per query (the paper samples one)
     uint32_t maxQueryTokens = 64;                  ///< query ids kept (before <s>/</s>)
     uint32_t maxLength = 256;                      ///< packed `<s> query </s> section </s>` length
+    SpecialIds specials{};  ///< the ids of <s>, </s>, <pad> of the tokenizer that made the corpus
 
     static SamplingOptions defaultSampling() {
         SamplingOptions s;

@@ -52,7 +52,7 @@ torch::Tensor ccpLoss(const torch::Tensor& z, const torch::Tensor& bank,
 CcpObjective::CcpObjective(const ObjectiveBuildContext& c)
     : options_(std::any_cast<const CcpOptions&>(c.settings.options)),
       pooling_(c.config.model.pooling),
-      docs_(c.docs) {
+      docs_(c.data.docs()) {
     samplerOptions_.sampling =
         samplingOptions(c.config, options_.batchSize, kCcpSeedTag, c.rank, c.worldSize);
     samplerOptions_.radius = static_cast<uint32_t>(options_.radius);
@@ -78,7 +78,7 @@ CcpObjective::CcpObjective(const ObjectiveBuildContext& c)
                               " processes = " + std::to_string(perStep) +
                               " embeddings; raise it or set memory_bank = \"none\"");
         const int64_t groups = options_.memoryBank == MemoryBankKind::Language
-                                   ? static_cast<int64_t>(c.docs.languages().size())
+                                   ? static_cast<int64_t>(docs_.languages().size())
                                    : 1;
         bank_ = std::make_unique<MemoryBank>(groups, options_.bankSize, options_.projectionSize,
                                              c.device);

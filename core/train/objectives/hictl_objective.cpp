@@ -184,13 +184,7 @@ void RunningMean::fromJson(const nlohmann::json& j) {
 HictlObjective::HictlObjective(const ObjectiveBuildContext& c)
     : options_(std::any_cast<const HictlOptions&>(c.settings.options)),
       pooling_(c.config.model.pooling),
-      pairs_([&]() -> const data::shards::ShardSet& {
-          if (!c.pairs)
-              throw ConfigError(
-                  "objectives.hictl needs parallel pairs: set data.pairs to a pair shard set "
-                  "(isomorph-cli corpus binarize --pairs)");
-          return *c.pairs;
-      }()),
+      pairs_(c.data.pairs("hictl")),
       pAvg_(options_.pAvgBatches),
       vocabSize_(static_cast<int32_t>(c.encoder->config.vocabSize)) {
     samplerOptions_.sampling =
@@ -398,9 +392,6 @@ ObjectiveSpec hictlObjectiveSpec() {
         auto need = [&p](bool ok, const std::string& msg) {
             if (!ok) p.push_back(msg);
         };
-        need(!config.data.pairs.empty(),
-             "data.pairs: objectives.hictl trains on parallel pairs; give a pair shard set "
-             "(isomorph-cli corpus binarize --pairs)");
         need(o.batchSize >= 2, "objectives.hictl.batch_size must be at least 2 (negatives)");
         need(o.temperature > 0, "objectives.hictl.temperature must be positive");
         need(o.projection != HictlProjection::Linear || o.projectionSize >= 1,
@@ -455,6 +446,7 @@ ObjectiveSpec hictlObjectiveSpec() {
         const bool wordLevel = m.key.rfind("hictl/word_", 0) == 0;
         return !wordLevel || config.objectiveOptions<HictlOptions>("hictl").wordWeight > 0;
     };
+    s.needs = [](const RunConfig&) { return DataNeeds{true, "", false}; };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<HictlObjective>(c);
     };

@@ -12,10 +12,9 @@
 #include "core/common/random.h"
 #include "core/data/readers/beir_corpus_reader.h"
 #include "core/data/readers/retrieval_sets.h"
+#include "core/model/checkpoint_tokenizer.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/pooling.h"
-#include "core/model_io/checkpoint_path.h"
-#include "core/text/tokenizer.h"
 #include "core/train/objectives/batch_tensors.h"
 #include "core/train/objectives/gather_rows.h"
 #include "core/train/objectives/hictl_objective.h"
@@ -48,14 +47,15 @@ std::vector<std::string> splitList(const std::string& text) {
     return out;
 }
 
-std::vector<int32_t> wrap(const text::Tokenizer& tokenizer, const std::string& text,
+/// `<s> text </s>` with the tokenizer's own <s>/</s> ([CLS]/[SEP] for BERT's).
+std::vector<int32_t> wrap(const model::CheckpointTokenizer& tokenizer, const std::string& text,
                           int64_t maxTokens) {
-    std::vector<int32_t> ids{text::Tokenizer::kBos};
+    std::vector<int32_t> ids{static_cast<int32_t>(tokenizer.bos)};
     auto body = tokenizer.encode(text);
     if (static_cast<int64_t>(body.size()) > maxTokens - 2)
         body.resize(static_cast<size_t>(maxTokens - 2));
     ids.insert(ids.end(), body.begin(), body.end());
-    ids.push_back(text::Tokenizer::kEos);
+    ids.push_back(static_cast<int32_t>(tokenizer.eos));
     return ids;
 }
 
@@ -84,7 +84,7 @@ std::vector<fs::path> setFolders(const IrOptions& o) {
     return out;
 }
 
-IrTrainingSet loadIrExamples(const IrOptions& o, const text::Tokenizer& tokenizer) {
+IrTrainingSet loadIrExamples(const IrOptions& o, const model::CheckpointTokenizer& tokenizer) {
     IrTrainingSet result;
     const HardNegativeSource hard = HardNegativeSource::parse(o.hardNegatives);
     std::optional<search::Run> runRankings;
@@ -165,17 +165,6 @@ std::vector<ds::LanguagePair> parsePairs(const std::string& text,
     return out;
 }
 
-fs::path tokenizerFile(const ObjectiveBuildContext& c) {
-    const fs::path spm = c.checkpoint / model_io::kSentencePieceFile;
-    if (fs::exists(spm)) return spm;
-    if (c.config.model.init == "scratch" && !c.config.model.tokenizer.empty())
-        return c.config.model.tokenizer;
-    throw ConfigError(
-        "objectives.ir tokenizes BEIR text with a SentencePiece model: " + c.checkpoint.string() +
-        " has no sentencepiece.bpe.model (WordPiece checkpoints are not supported "
-        "by this objective yet)");
-}
-
 }  // namespace
 
 torch::Tensor irLoss(const torch::Tensor& q, const torch::Tensor& p, double temperature,
@@ -241,20 +230,13 @@ IrObjective::IrObjective(const ObjectiveBuildContext& c)
       rank_(c.rank),
       worldSize_(c.worldSize),
       seed_(c.config.runtime.seed ^ kIrSeedTag),
-      pairs_(c.pairs),
-      docs_(c.docs) {
-    const text::Tokenizer tokenizer = text::Tokenizer::load(tokenizerFile(c));
-    if (tokenizer.vocabSize() != c.encoder->config.vocabSize)
-        throw DataError("objectives.ir: the tokenizer has " +
-                        std::to_string(tokenizer.vocabSize()) + " ids but the model " +
-                        std::to_string(c.encoder->config.vocabSize));
+      docs_(c.data.docs()) {
+    const model::CheckpointTokenizer& tokenizer = c.data.tokenizer("ir");
+    specials_ = tokenizer.specialIds();
     data_ = loadIrExamples(options_, tokenizer);
     const bool contrastive = options_.semanticWeight > 0 || options_.languageWeight > 0;
     if (contrastive) {
-        if (!pairs_)
-            throw ConfigError(
-                "objectives.ir.semantic_weight / language_weight need parallel pairs: set "
-                "data.pairs to a pair shard set (isomorph-cli corpus binarize --pairs)");
+        pairs_ = &c.data.pairs("ir");
         pairOptions_.sampling =
             samplingOptions(c.config, options_.pairBatchSize, kPairSeedTag, c.rank, c.worldSize);
         pairOptions_.sampling.mode = BatchMode::Mixed;  // several language pairs per batch (3.1)
@@ -280,8 +262,8 @@ void IrObjective::buildQueryEncoder(const ObjectiveBuildContext& c) {
     queryEncoder_ = model::Encoder(c.encoder->config);
     queryEncoder_->to(c.encoder->parameters().front().scalar_type());
     const std::string prefix = std::string(model::kQueryEncoderPrefix);
-    if (model::copyEncoderFromHeads(queryEncoder_, c.initHeads, prefix,
-                                    c.checkpoint.string() + "/heads.safetensors")) {
+    if (model::copyEncoderFromHeads(queryEncoder_, c.data.initHeads(), prefix,
+                                    c.data.checkpoint().string() + "/heads.safetensors")) {
         queryEncoderFrom_ = prefix + "* of the initial checkpoint";
     } else {
         torch::NoGradGuard noGrad;
@@ -384,13 +366,13 @@ ObjectiveOutput IrObjective::forward(StepContext& context) {
         // Every row gets a slot so that ranks gather equal shapes; a query without a hard
         // negative holds an empty placeholder that the loss leaves out.
         const bool has = !e.negative.empty();
-        negatives.push_back(
-            has ? e.negative : std::vector<int32_t>{text::Tokenizer::kBos, text::Tokenizer::kEos});
+        negatives.push_back(has ? e.negative : std::vector<int32_t>{specials_.bos, specials_.eos});
         negativeKeys.push_back(e.negativeKey);
         negativeValid.push_back(has ? 1 : 0);
     }
     consumed_ += B * worldSize_;
-    const ds::TokenMatrix qm = ds::collate(queries), pm = ds::collate(passages);
+    const ds::TokenMatrix qm = ds::collate(queries, 1, specials_.pad),
+                          pm = ds::collate(passages, 1, specials_.pad);
     // Queries through the query encoder when it is separate; the contrastive losses above went
     // through the passage encoder only (section 4).
     auto zq = gatherRows(context.collective, embed(qm, context, queryEncoder_));
@@ -403,7 +385,7 @@ ObjectiveOutput IrObjective::forward(StepContext& context) {
     };
     IrHardNegatives hard;
     if (data_.hardNegatives > 0) {
-        const ds::TokenMatrix nm = ds::collate(negatives);
+        const ds::TokenMatrix nm = ds::collate(negatives, 1, specials_.pad);
         hard.z = gatherRows(context.collective, embed(nm, context));
         hard.keys = keys(negativeKeys);
         hard.valid = keys(negativeValid);
@@ -527,12 +509,8 @@ ObjectiveSpec irObjectiveSpec() {
         }
         need(o.semanticWeight >= 0, "objectives.ir.semantic_weight must not be negative");
         need(o.languageWeight >= 0, "objectives.ir.language_weight must not be negative");
-        if (o.semanticWeight > 0 || o.languageWeight > 0) {
-            need(!config.data.pairs.empty(),
-                 "data.pairs: objectives.ir's contrastive losses (semantic_weight, "
-                 "language_weight) need a pair shard set (isomorph-cli corpus binarize --pairs)");
+        if (o.semanticWeight > 0 || o.languageWeight > 0)
             need(o.pairBatchSize >= 2, "objectives.ir.pair_batch_size must be at least 2");
-        }
         need(o.semanticTemperature > 0, "objectives.ir.semantic_temperature must be positive");
         need(o.monolingualBatchSize >= 0,
              "objectives.ir.monolingual_batch_size must not be negative");
@@ -567,6 +545,12 @@ ObjectiveSpec irObjectiveSpec() {
         {"ir/skipped_queries",
          ISOMORPH_TR_NOOP("MetricCatalog", "IR training queries skipped (no judged positive)"),
          ISOMORPH_TR_NOOP("MetricCatalog", "queries"), G::Objectives, K::Train, Better::Lower},
+    };
+    // BEIR text through the checkpoint's tokenizer; parallel pairs for the contrastive losses.
+    s.needs = [](const RunConfig& config) {
+        const auto& o = config.objectiveOptions<IrOptions>("ir");
+        return DataNeeds{o.semanticWeight > 0 || o.languageWeight > 0,
+                         "its contrastive losses (semantic_weight, language_weight)", true};
     };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<IrObjective>(c);

@@ -104,8 +104,9 @@ class IrObjective : public Objective {
     int64_t consumed_ = 0;  ///< examples consumed by all ranks so far (the IR cursor)
     data::samplers::PairOptions pairOptions_;
     data::samplers::MlmOptions monoOptions_;
-    const data::shards::ShardSet* pairs_ = nullptr;
+    const data::shards::ShardSet* pairs_ = nullptr;  ///< data.pairs with the contrastive losses
     const data::shards::ShardSet& docs_;
+    data::samplers::SpecialIds specials_;  ///< of the tokenizer that made data_'s ids
     std::unique_ptr<data::samplers::PairSampler> pairSampler_;
     std::unique_ptr<data::samplers::MlmSampler> monoSampler_;
     std::shared_ptr<torch::nn::Module> heads_;

@@ -50,7 +50,7 @@ std::string loadPretrainedMlmHead(model::MlmHeadImpl& head, const model::TensorM
 }
 
 MlmObjective::MlmObjective(const ObjectiveBuildContext& c)
-    : docs_(c.docs),
+    : docs_(c.data.docs()),
       maskProb_(std::any_cast<const MlmOptions&>(c.settings.options).maskProb),
       vocabSize_(static_cast<int32_t>(c.encoder->config.vocabSize)) {
     const auto& options = std::any_cast<const MlmOptions&>(c.settings.options);
@@ -59,7 +59,7 @@ MlmObjective::MlmObjective(const ObjectiveBuildContext& c)
     samplerOptions_.maxTokens = static_cast<uint32_t>(c.config.data.maxTokens);
     sampler_ = std::make_unique<ds::MlmSampler>(docs_, samplerOptions_);
     head_ = model::MlmHead(c.encoder);
-    const std::string from = loadPretrainedMlmHead(*head_, c.initHeads);
+    const std::string from = loadPretrainedMlmHead(*head_, c.data.initHeads());
     initNote_ = from.empty() ? "MLM head: new (the initial checkpoint has none)"
                              : "MLM head: continued from " + from + " of the initial checkpoint";
 }

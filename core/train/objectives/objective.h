@@ -4,7 +4,8 @@
 // a method is added (MLM and CCP now; MSM, HICTL, the IR losses and QLM/RR later). An objective
 // owns its sampler and heads; the loop owns the encoder, the optimizer and the schedule. Each
 // objective registers an ObjectiveSpec (core/train/objective_registry.h) whose factory builds it
-// from an ObjectiveBuildContext. Include only from LibTorch-using sources.
+// from an ObjectiveBuildContext and declares the data it reads (ObjectiveSpec::needs). Include
+// only from LibTorch-using sources.
 
 #include <cstdint>
 #include <filesystem>
@@ -20,29 +21,23 @@
 #include "core/model/tensor_file.h"
 #include "core/model/transformer.h"
 #include "core/train/objective_registry.h"
+#include "core/train/objectives/data_provider.h"
 #include "core/train/run_config.h"
 
 namespace isomorph::train {
 
 class Collective;
 
-/// What a factory gets to build an objective for a run.
+/// What a factory gets to build an objective for a run. Data (shard sets, the tokenizer, the
+/// initial checkpoint's heads) comes through `data`, for what the spec's `needs` declared.
 struct ObjectiveBuildContext {
     const RunConfig& config;
-    const ObjectiveConfig& settings;     ///< objectives.NAME (weight, loss_weight, options)
-    const data::shards::ShardSet& docs;  ///< data.docs
+    const ObjectiveConfig& settings;  ///< objectives.NAME (weight, loss_weight, options)
     model::Encoder encoder;
+    DataProvider& data;
     int rank = 0;
     int worldSize = 1;
     torch::Device device = torch::kCPU;
-    /// Tensors of the initial checkpoint beyond the encoder, by their Hugging Face names
-    /// (lm_head.*, cls.predictions.*) or, for Isomorph checkpoints, by "OBJECTIVE.param" from
-    /// heads.safetensors; objectives that continue a pretrained head start from them.
-    const model::TensorMap& initHeads;
-    /// data.pairs (parallel training pairs), or null when the run config names none.
-    const data::shards::ShardSet* pairs = nullptr;
-    /// The initial checkpoint folder (config.json, tokenizer), for objectives that read text.
-    std::filesystem::path checkpoint{};
 };
 
 /// What one micro-batch needs besides the objective's own state.

@@ -16,13 +16,7 @@ constexpr uint64_t kTlmMaskTag = 0x7138;
 
 TlmObjective::TlmObjective(const ObjectiveBuildContext& c)
     : options_(std::any_cast<const TlmOptions&>(c.settings.options)),
-      pairs_([&c]() -> const data::shards::ShardSet& {
-          if (!c.pairs)
-              throw ConfigError(
-                  "objectives.tlm needs parallel pairs: set data.pairs to a pair shard set "
-                  "(isomorph-cli corpus binarize --pairs)");
-          return *c.pairs;
-      }()),
+      pairs_(c.data.pairs("tlm")),
       vocabSize_(static_cast<int32_t>(c.encoder->config.vocabSize)) {
     const int64_t needed = 2 * c.config.data.maxTokens + 1;
     if (c.encoder->config.maxPositions < needed)
@@ -35,7 +29,7 @@ TlmObjective::TlmObjective(const ObjectiveBuildContext& c)
     samplerOptions_.maxTokens = static_cast<uint32_t>(c.config.data.maxTokens);
     sampler_ = std::make_unique<ds::PairSampler>(pairs_, samplerOptions_);
     head_ = model::MlmHead(c.encoder);
-    const std::string from = loadPretrainedMlmHead(*head_, c.initHeads);
+    const std::string from = loadPretrainedMlmHead(*head_, c.data.initHeads());
     initNote_ = from.empty() ? "TLM head: new (the initial checkpoint has no MLM head)"
                              : "TLM head: continued from " + from + " of the initial checkpoint";
 }
@@ -82,10 +76,6 @@ ObjectiveSpec tlmObjectiveSpec() {
     };
     s.validate = [](const RunConfig& config, std::vector<std::string>& p) {
         const auto& o = config.objectiveOptions<TlmOptions>("tlm");
-        if (config.data.pairs.empty())
-            p.push_back(
-                "data.pairs: objectives.tlm trains on parallel pairs; give a pair shard set "
-                "(isomorph-cli corpus binarize --pairs)");
         if (o.batchSize < 1) p.push_back("objectives.tlm.batch_size must be at least 1");
         if (!(o.maskProb > 0 && o.maskProb < 1))
             p.push_back("objectives.tlm.mask_prob must be in (0, 1)");
@@ -106,6 +96,7 @@ ObjectiveSpec tlmObjectiveSpec() {
          ISOMORPH_TR_NOOP("MetricCatalog", "tokens"), MetricGroup::Objectives, MetricKind::Train,
          Better::Neither},
     };
+    s.needs = [](const RunConfig&) { return DataNeeds{true, "", false}; };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<TlmObjective>(c);
     };

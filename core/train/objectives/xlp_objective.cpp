@@ -9,8 +9,7 @@
 #include "core/common/random.h"
 #include "core/data/demo/demo_layout.h"
 #include "core/data/readers/document_reader.h"
-#include "core/model_io/checkpoint_path.h"
-#include "core/text/tokenizer.h"
+#include "core/model/checkpoint_tokenizer.h"
 #include "core/train/objectives/batch_tensors.h"
 #include "core/train/objectives/mlm_objective.h"
 
@@ -144,18 +143,11 @@ torch::Tensor boolTensor(const std::vector<uint8_t>& v, int64_t rows, int64_t co
         .to(device, torch::kBool);
 }
 
-fs::path tokenizerPath(const ObjectiveBuildContext& c) {
-    const fs::path spm = c.checkpoint / model_io::kSentencePieceFile;
-    if (fs::exists(spm)) return spm;
-    if (c.config.model.init == "scratch" && !c.config.model.tokenizer.empty())
-        return c.config.model.tokenizer;
-    throw ConfigError("objectives.xlp tokenizes the corpus text with a SentencePiece model: " +
-                      c.checkpoint.string() + " has no sentencepiece.bpe.model");
-}
-
 /// Title vectors from the encoder being trained: mean of the last hidden states over
-/// `<s> title </s>`, in eval mode (no dropout) and without gradients.
-ds::TitleEmbedder encoderTitleEmbedder(model::Encoder encoder, const text::Tokenizer& tokenizer,
+/// `<s> title </s>` (the tokenizer's own specials), in eval mode (no dropout) and without
+/// gradients.
+ds::TitleEmbedder encoderTitleEmbedder(model::Encoder encoder,
+                                       const model::CheckpointTokenizer& tokenizer,
                                        torch::Device device) {
     return [encoder, &tokenizer, device](const std::vector<std::string>& titles) mutable {
         torch::NoGradGuard noGrad;
@@ -167,11 +159,11 @@ ds::TitleEmbedder encoderTitleEmbedder(model::Encoder encoder, const text::Token
             for (size_t i = start; i < std::min(titles.size(), start + kTitleBatch); ++i) {
                 auto ids = tokenizer.encode(titles[i]);
                 if (static_cast<int64_t>(ids.size()) > kTitleTokens) ids.resize(kTitleTokens);
-                ids.insert(ids.begin(), ds::kBosId);
-                ids.push_back(ds::kEosId);
+                ids.insert(ids.begin(), static_cast<int32_t>(tokenizer.bos));
+                ids.push_back(static_cast<int32_t>(tokenizer.eos));
                 rows.push_back(std::move(ids));
             }
-            const ds::TokenMatrix m = ds::collate(rows);
+            const ds::TokenMatrix m = ds::collate(rows, 1, static_cast<int32_t>(tokenizer.pad));
             const BatchTensors t = toTensors(m, device);
             auto hidden = encoder->forward(t.ids, t.mask).lastHidden.to(torch::kFloat32);
             auto mask = t.mask.unsqueeze(-1).to(torch::kFloat32);
@@ -297,7 +289,8 @@ XlpObjective::XlpObjective(const ObjectiveBuildContext& c)
                           ") exceeds the model's " + std::to_string(mc.maxTokens()) +
                           " positions (model.max_positions; extend a checkpoint's positions by "
                           "copying with `isomorph-cli model extend`)");
-    const text::Tokenizer tokenizer = text::Tokenizer::load(tokenizerPath(c));
+    const model::CheckpointTokenizer& tokenizer = c.data.tokenizer("xlp");
+    specials_ = tokenizer.specialIds();
     data_ = loadXlpData(
         options_, encoderTitleEmbedder(c.encoder, tokenizer, c.device),
         [&tokenizer](const std::string& t) { return tokenizer.encode(t); }, c.config.runtime.seed);
@@ -305,16 +298,17 @@ XlpObjective::XlpObjective(const ObjectiveBuildContext& c)
     heads_ = XlpHeads(c.encoder, options_.headDropout);
     // Continue the heads of an XLP checkpoint, else the initial checkpoint's MLM head.
     model::TensorMap qlm;
-    for (const auto& [name, t] : c.initHeads)
+    const model::TensorMap& initHeads = c.data.initHeads();
+    for (const auto& [name, t] : initHeads)
         if (name.rfind("xlp.qlm.", 0) == 0) qlm["mlm." + name.substr(8)] = t;
-    std::string from = loadPretrainedMlmHead(*heads_->qlm, qlm.empty() ? c.initHeads : qlm);
+    std::string from = loadPretrainedMlmHead(*heads_->qlm, qlm.empty() ? initHeads : qlm);
     if (!qlm.empty()) from = "xlp.qlm.*";
     bool rrContinued = false;
     {
         torch::NoGradGuard noGrad;
         for (auto& p : heads_->rr->named_parameters()) {
-            auto it = c.initHeads.find("xlp.rr." + p.key());
-            if (it == c.initHeads.end()) continue;
+            auto it = initHeads.find("xlp.rr." + p.key());
+            if (it == initHeads.end()) continue;
             if (it->second.sizes() != p.value().sizes())
                 throw CheckpointError("head tensor 'xlp.rr." + p.key() + "' has shape " +
                                       c10::str(it->second.sizes()) + ", the model needs " +
@@ -353,6 +347,7 @@ void XlpObjective::makeSamplers(const std::vector<ds::Cursor>& cursors) {
             o.negatives = task == 0 ? static_cast<uint32_t>(options_.negatives) : 0;
             o.maxQueryTokens = static_cast<uint32_t>(options_.maxQueryTokens);
             o.maxLength = static_cast<uint32_t>(options_.maxLength);
+            o.specials = specials_;
             const size_t i = task * n + p;
             const ds::Cursor cursor = i < cursors.size() ? cursors[i] : ds::Cursor{};
             (task == 0 ? rr_ : qlm_)
@@ -409,7 +404,7 @@ ObjectiveOutput XlpObjective::rrStep(StepContext& context, size_t pair) {
 ObjectiveOutput XlpObjective::qlmStep(StepContext& context, size_t pair) {
     ds::RetrievalBatch b = qlm_[pair]->next();
     const int64_t rows = b.pairs.rows, cols = b.pairs.cols;
-    ds::MaskOptions mask = ds::qlmMaskOptions(vocabSize_);
+    ds::MaskOptions mask = ds::qlmMaskOptions(vocabSize_, specials_);
     mask.probability = options_.qlmMaskProb;
     const std::vector<uint64_t> keys = rowIdentityKeys(b);
     std::vector<int32_t> labels =
@@ -550,6 +545,8 @@ ObjectiveSpec xlpObjectiveSpec() {
          ISOMORPH_TR_NOOP("MetricCatalog", "XLP queries cut to the global budget per batch"),
          ISOMORPH_TR_NOOP("MetricCatalog", "queries"), G::Objectives, K::Train, Better::Lower},
     };
+    // Reads its documents as text (objectives.xlp.documents) through the checkpoint's tokenizer.
+    s.needs = [](const RunConfig&) { return DataNeeds{false, "", true}; };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<XlpObjective>(c);
     };

@@ -94,6 +94,7 @@ class XlpObjective : public Objective {
     std::vector<std::unique_ptr<data::samplers::RetrievalSampler>> rr_, qlm_;
     XlpHeads heads_ = nullptr;
     int32_t vocabSize_ = 0;
+    data::samplers::SpecialIds specials_;  ///< of the checkpoint's tokenizer
     std::string initNote_;
 };
 
