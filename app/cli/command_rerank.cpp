@@ -45,15 +45,10 @@ int runFinetune(FinetuneCliOptions o) {
     o.options.threads = o.threads;
     train::RerankFinetuneRequest request{o.model, o.beir, o.qrelsSplit, o.run, o.out, o.options};
     ProgressLine progress;
-    const auto report = train::finetuneReranker(request, [&](const train::FinetuneProgress& p) {
-        progress.update(
-            p.phase == "train"
-                ? fmt::format("rerank finetune: fold {}/{} step {}/{} loss {:.4f}", p.fold + 1,
-                              p.folds, p.done, p.total, p.loss)
-                : fmt::format("rerank finetune: fold {}/{} scoring {} pairs {}/{}", p.fold + 1,
-                              p.folds, p.phase == "validate" ? "validation" : "held-out", p.done,
-                              p.total),
-            p.done == 1);
+    const auto report = train::finetuneReranker(request, [&](const Progress& p) {
+        progress.update(fmt::format("rerank finetune: {} {}/{}{}", p.stage, p.done, p.total,
+                                    p.detail.empty() ? "" : ", " + p.detail),
+                        p.done == 1);
         return !stopRequested();
     });
     progress.finish("");

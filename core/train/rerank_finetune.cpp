@@ -244,12 +244,18 @@ struct FoldContext {
     const RerankFinetuneRequest& request;
     const Collection& collection;
     const std::map<std::string, int>& folds;
-    const FinetuneProgressFn& progress;
+    const ProgressFn& progress;
     torch::Device device;
 };
 
-void check(const FinetuneProgressFn& progress, const FinetuneProgress& p) {
-    if (progress && !progress(p)) throw Cancelled("re-ranking fine-tuning cancelled");
+/// Reports "fold F/K: WHAT"; throws Cancelled when asked to stop.
+bool reportFold(const FoldContext& ctx, int fold, const std::string& what, int64_t done,
+                int64_t total, std::string detail = {}) {
+    if (ctx.progress && !ctx.progress(Progress{fmt::format("fold {}/{}: {}", fold + 1,
+                                                           ctx.request.options.folds, what),
+                                               done, total, std::move(detail)}))
+        throw Cancelled("re-ranking fine-tuning cancelled");
+    return true;
 }
 
 /// `queries` re-ranked by `m` (eval mode, no gradients): the top `candidates` of each
@@ -270,9 +276,8 @@ std::vector<search::Ranking> rerankQueries(const FoldContext& ctx, int fold,
             pairs.push_back({q->text, doc});
     const auto packed = model::packTextPairs(m.tokenizer, pairs, budget, stats);
     const auto scores = model::scorePacked(
-        m, packed, o.batchSize * (1 + o.negatives), ctx.device, [&](int64_t done, int64_t total) {
-            return !ctx.progress || ctx.progress({fold, o.folds, phase, done, total, 0.0});
-        });
+        m, packed, o.batchSize * (1 + o.negatives), ctx.device,
+        [&](int64_t done, int64_t total) { return reportFold(ctx, fold, phase, done, total); });
     stats.pairs += static_cast<int64_t>(pairs.size());
     std::vector<search::Ranking> out;
     size_t next = 0;
@@ -296,7 +301,8 @@ double validationMap(const FoldContext& ctx, int fold, model::CrossEncoderModel&
                      const model::InputBudget& budget,
                      const std::vector<const QueryData*>& queries) {
     model::CrossEncoderStats stats;
-    const auto rankings = rerankQueries(ctx, fold, m, budget, queries, "validate", stats);
+    const auto rankings =
+        rerankQueries(ctx, fold, m, budget, queries, "scoring validation pairs", stats);
     double sum = 0.0;
     for (size_t i = 0; i < queries.size(); ++i)
         sum += eval::averagePrecision(search::rankDocuments(rankings[i]), queries[i]->judged);
@@ -360,7 +366,8 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
             log += json({{"epoch", epoch + 1}, {"step", report.steps}, {"loss", value}, {"lr", lr}})
                        .dump() +
                    "\n";
-            check(ctx.progress, {fold, o.folds, "train", report.steps, schedule.maxSteps, value});
+            reportFold(ctx, fold, "training", report.steps, schedule.maxSteps,
+                       fmt::format("loss {:.4f}", value));
         }
         report.epochLoss.push_back(sum / static_cast<double>(perEpoch));
         report.bestEpoch = epoch + 1;  // without validation: the last epoch
@@ -392,7 +399,8 @@ void scoreFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
     std::vector<const QueryData*> held;
     for (const auto& q : ctx.collection.queries)
         if (ctx.folds.at(q.id) == fold) held.push_back(&q);
-    const auto rankings = rerankQueries(ctx, fold, m, budget, held, "score", report.scoring);
+    const auto rankings =
+        rerankQueries(ctx, fold, m, budget, held, "scoring held-out pairs", report.scoring);
     for (size_t i = 0; i < held.size(); ++i)
         report.run[held[i]->id] = rankings[i];
     if (o.saveModels) {
@@ -500,7 +508,7 @@ std::map<std::string, int> assignFolds(std::vector<std::string> ids, int folds, 
 }
 
 RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
-                                      const FinetuneProgressFn& progress) {
+                                      const ProgressFn& progress) {
     const auto& o = request.options;
     if (const auto p = o.problems(); !p.empty())
         throw ConfigError(fmt::format("rerank finetune: {}", fmt::join(p, "; ")));

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/progress.h"
 #include "core/model/cross_encoder.h"
 #include "core/runtime/device.h"
 #include "core/search/ranking.h"
@@ -85,17 +86,6 @@ struct RerankFinetuneReport {
     model::CrossEncoderStats scoring;            ///< held-out scoring counts (truncation)
 };
 
-/// Progress: fold (0-based) and phase ("train" with step/steps and the step's loss, "validate"
-/// and "score" with pairs done/total). Returning false cancels (throws Cancelled, no run file
-/// written).
-struct FinetuneProgress {
-    int fold = 0, folds = 0;
-    std::string phase;
-    int64_t done = 0, total = 0;
-    double loss = 0.0;
-};
-using FinetuneProgressFn = std::function<bool(const FinetuneProgress&)>;
-
 /// The fold (0..folds-1) of each query id: ids sorted, shuffled with `seed` (portable RNG),
 /// then dealt round-robin, so folds differ in size by at most one and depend only on the set of
 /// ids and the seed. ConfigError when there are fewer ids than folds.
@@ -113,7 +103,10 @@ std::vector<std::string> pickValidationQueries(std::vector<std::string> trainabl
 /// loss, lr; one per epoch with validation queries: epoch, validation_map). ConfigError for invalid
 /// options (listing every problem), CheckpointError for a checkpoint that is not a
 /// cross-encoder, DataError naming the file for bad input, Diverged on a non-finite loss.
+/// Progress stages, per fold F of K: "fold F/K: training" (steps done of steps, detail "loss X"),
+/// "fold F/K: scoring validation pairs" and "fold F/K: scoring held-out pairs" (pairs done of
+/// pairs). Returning false cancels (Cancelled, no run file written).
 RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
-                                      const FinetuneProgressFn& progress = {});
+                                      const ProgressFn& progress = {});
 
 }  // namespace isomorph::train

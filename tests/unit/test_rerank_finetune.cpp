@@ -114,8 +114,8 @@ class TestRerankFinetune : public QObject {
         out_ = path("out");
         writeCollection(beir_, run_);
         int trainCalls = 0;
-        report_ = train::finetuneReranker(request(out_), [&](const train::FinetuneProgress& p) {
-            trainCalls += p.phase == "train";
+        report_ = train::finetuneReranker(request(out_), [&](const Progress& p) {
+            trainCalls += p.stage.find(": training") != std::string::npos;
             return true;
         });
         QVERIFY(trainCalls > 0);
