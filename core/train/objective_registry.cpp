@@ -37,6 +37,11 @@ std::string missingPairsMessage(const std::string& objective, const DataNeeds& n
            "; give a pair shard set (isomorph-cli corpus binarize --pairs)";
 }
 
+std::string missingDocsMessage(const std::string& objective) {
+    return "data.docs: objectives." + objective +
+           " trains on documents; give a document shard set (isomorph-cli corpus binarize)";
+}
+
 void registerObjective(ObjectiveSpec spec) {
     if (findObjectiveSpec(spec.name))
         throw std::logic_error("objective '" + spec.name + "' is registered twice");

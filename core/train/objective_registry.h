@@ -44,8 +44,9 @@ struct MetricSpec {
     double scale = 1;  ///< display multiplier (100 for shares shown in %)
 };
 
-/// What an objective reads besides the encoder, its options and data.docs (which every run has).
+/// What an objective reads besides the encoder and its options.
 struct DataNeeds {
+    bool docs = true;    ///< data.docs: the document shard set (MLM, CCP, MSM read it)
     bool pairs = false;  ///< data.pairs: parallel sentence pairs (a pair shard set)
     /// What the pairs are for, for the message when data.pairs is missing ("" = training).
     std::string pairsFor{};
@@ -73,8 +74,8 @@ struct ObjectiveSpec {
     /// schema line of metrics.jsonl lists only these, so the Runs view draws no chart that can
     /// never fill (e.g. HICTL's word level with word_weight = 0).
     std::function<bool(const RunConfig& config, const MetricSpec& m)> logs;
-    /// What it reads with this config (unset: nothing beyond data.docs). The config check names
-    /// a missing data.pairs; the trainer opens data.pairs only for an objective that declares
+    /// What it reads with this config (unset: data.docs only). The config check names a missing
+    /// data.docs or data.pairs; the trainer opens data.pairs only for an objective that declares
     /// it, and DataProvider (objectives/data_provider.h) refuses what was not declared.
     std::function<DataNeeds(const RunConfig& config)> needs;
     ObjectiveFactory factory = nullptr;
@@ -84,6 +85,8 @@ struct ObjectiveSpec {
 DataNeeds dataNeeds(const ObjectiveSpec& spec, const RunConfig& config);
 /// "data.pairs: objectives.NAME trains on parallel pairs; give a pair shard set (...)".
 std::string missingPairsMessage(const std::string& objective, const DataNeeds& needs);
+/// "data.docs: objectives.NAME trains on documents; give a document shard set (...)".
+std::string missingDocsMessage(const std::string& objective);
 
 /// Every registered objective, in registration order (built-ins first).
 const std::vector<ObjectiveSpec>& objectiveSpecs();

@@ -157,7 +157,10 @@ std::vector<ConfigField> trainerFields(bool beforeObjectives) {
                               "(scratch)"));
         f.push_back(ISO_FIELD("model.pooling", model.pooling,
                               "sentence vector of contrastive objectives: cls, mean or layer:K"));
-        f.push_back(ISO_FIELD("data.docs", data.docs, "shard set of documents (MLM, CCP)", path));
+        f.push_back(ISO_FIELD("data.docs", data.docs,
+                              "shard set of documents (MLM, CCP, MSM; the health probe); optional "
+                              "for runs whose objectives read none",
+                              path));
         f.push_back(ISO_FIELD("data.dev_pairs", data.devPairs,
                               "shard set of parallel pairs for dev bitext accuracy; \"\" = none",
                               path));
@@ -478,7 +481,6 @@ std::vector<std::string> RunConfig::problems() const {
     need(!model.globalProjections || model.attentionRadius > 0,
          "model.global_projections needs global + sliding-window attention: set "
          "model.attention_radius > 0");
-    need(!data.docs.empty(), "data.docs: give the shard set of training documents");
     need(data.alpha > 0 && data.alpha <= 1, "data.alpha must be in (0, 1]");
     need(data.maxTokens >= 3, "data.max_tokens must be at least 3 (<s>, a token, </s>)");
 
@@ -494,9 +496,13 @@ std::vector<std::string> RunConfig::problems() const {
         need(o.lossWeight > 0, key + ".loss_weight must be positive");
         const DataNeeds needs = dataNeeds(spec, *this);
         need(!needs.pairs || !data.pairs.empty(), missingPairsMessage(spec.name, needs));
+        need(!needs.docs || !data.docs.empty(), missingDocsMessage(spec.name));
         if (spec.validate) spec.validate(*this, p);
     }
     need(anyEnabled, "objectives: every objective has weight 0; enable one");
+    need(data.devPairs.empty() || eval.transductiveShift || !data.docs.empty(),
+         "data.dev_pairs with eval.transductive_shift = false shifts each language by its mean "
+         "over data.docs: give data.docs, or set eval.transductive_shift = true");
     need(optimizer.lr > 0,
          "optimizer.lr must be positive (got " + formatScalar(optimizer.lr) + ")");
     need(optimizer.weightDecay >= 0, "optimizer.weight_decay must not be negative");

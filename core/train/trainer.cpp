@@ -204,7 +204,7 @@ class Trainer {
     std::string deviceName_ = "cpu";
     torch::ScalarType dtype_ = torch::kFloat32;
 
-    data::shards::ShardSet docs_;
+    std::optional<data::shards::ShardSet> docs_;   ///< data.docs, when set
     std::optional<data::shards::ShardSet> pairs_;  ///< data.pairs, when an objective reads it
     model::Encoder encoder_ = nullptr;
     model::TensorMap initHeads_;  ///< head tensors of the initial checkpoint
@@ -375,8 +375,9 @@ void Trainer::startProcessGroup() {
 
 void Trainer::openData() {
     // Before anything is written: a wrong path fails here and leaves no run folder behind.
-    docs_ = data::shards::ShardSet::open(config_.data.docs);
+    // data.docs when given (the health probe samples it even when no objective trains on it);
     // data.pairs only for an objective that declared it (ObjectiveSpec::needs).
+    if (!config_.data.docs.empty()) docs_ = data::shards::ShardSet::open(config_.data.docs);
     bool pairsNeeded = false;
     for (const std::string& name : config_.enabledObjectives())
         if (const ObjectiveSpec* spec = findObjectiveSpec(name))
@@ -390,11 +391,14 @@ void Trainer::openData() {
     if (!config_.data.devPairs.empty()) {
         auto pairs = data::shards::ShardSet::open(config_.data.devPairs);
         devPairs_ = loadBitextPairs(pairs, config_.eval.maxPairs, maxTokens);
-        if (!config_.eval.transductiveShift)
+        if (!config_.eval.transductiveShift)  // RunConfig::problems asks for data.docs then
             meanSentences_ =
-                sampleSentencesByLanguage(docs_, config_.eval.meanSentences, maxTokens);
+                sampleSentencesByLanguage(*docs_, config_.eval.meanSentences, maxTokens);
     }
-    probe_ = sampleProbeSentences(docs_, config_.monitor.probeSize, maxTokens);
+    if (docs_)
+        probe_ = sampleProbeSentences(*docs_, config_.monitor.probeSize, maxTokens);
+    else if (rank0_)
+        spdlog::info("no data.docs: the health probe (embedding spread, uniformity) is off");
 }
 
 void Trainer::prepareRunDirectory() {
@@ -489,9 +493,9 @@ void Trainer::buildModel() {
         throw CheckpointError(init.string() +
                               " has no tokenizer (sentencepiece.bpe.model, tokenizer.json or "
                               "vocab.txt)");
-    if (docs_.vocabSize() != encoder_->config.vocabSize)
+    if (docs_ && docs_->vocabSize() != encoder_->config.vocabSize)
         throw DataError(config_.data.docs + " was binarized with a " +
-                        std::to_string(docs_.vocabSize()) + "-id tokenizer but the model has " +
+                        std::to_string(docs_->vocabSize()) + "-id tokenizer but the model has " +
                         std::to_string(encoder_->config.vocabSize) +
                         " embeddings; binarize the corpus with the model's tokenizer");
     if (pairs_ && pairs_->vocabSize() != encoder_->config.vocabSize)
@@ -514,7 +518,8 @@ void Trainer::buildObjectives() {
     torch::manual_seed(config_.runtime.seed);  // head initialisation
     data_ = std::make_unique<DataProvider>(
         config_, encoder_->config.vocabSize,
-        DataProvider::Sources{&docs_, pairs_ ? &*pairs_ : nullptr, &initHeads_, initFolder_});
+        DataProvider::Sources{docs_ ? &*docs_ : nullptr, pairs_ ? &*pairs_ : nullptr, &initHeads_,
+                              initFolder_});
     for (const std::string& name : config_.enabledObjectives()) {
         const ObjectiveSpec* spec = findObjectiveSpec(name);
         const ObjectiveConfig& settings = config_.objective(name);
@@ -734,6 +739,7 @@ bool Trainer::evaluate(bool final) {
 }
 
 void Trainer::monitor() {
+    if (probe_.rows.empty()) return;  // no data.docs to probe
     torch::NoGradGuard noGrad;
     encoder_->eval();
     HealthScores h = evaluateHealth(encoder_, probe_, devPairs_, config_.eval.pooling, device_);

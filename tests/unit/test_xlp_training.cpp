@@ -4,7 +4,8 @@
 // without two segment embeddings, a language pair with no data, an unknown language, queries
 // longer than the global-attention budget (cut and counted, losses finite); and two
 // data-parallel processes reproduce one process with the double batch (float64), RR and QLM; and
-// a checkpoint with a WordPiece vocabulary trains with its own special ids.
+// a checkpoint with a WordPiece vocabulary trains with its own special ids, also without any
+// shard set.
 
 #include <cmath>
 #include <numeric>
@@ -264,6 +265,55 @@ class TestXlpTraining : public QObject {
         DataProvider tooMany(c, e->config.vocabSize,
                              {docs_.get(), nullptr, nullptr, folder.toStdString()});
         QVERIFY(messageOf<DataError>([&] { tooMany.tokenizer("xlp"); }).contains("vocab.txt"));
+    }
+
+    void aWordPieceCheckpointTrainsWithoutShardSets() {
+        // mBERT's situation: a checkpoint with vocab.txt and two segments, and no shard set made
+        // with its tokenizer. XLP reads neither data.docs nor data.pairs, so a run without them
+        // trains end to end and its checkpoints keep the WordPiece vocabulary.
+        const QString runs = dir_.filePath("runs/wordpiece");
+        const QStringList xlp = {"--config", tiny_.config,
+                                 "--set",    "objectives.ccp.weight=0",
+                                 "--set",    "objectives.mlm.weight=0",
+                                 "--set",    "objectives.xlp.weight=1",
+                                 "--set",    "objectives.xlp.corpus=" + dir_.filePath("sections"),
+                                 "--set",    "objectives.xlp.eta=-1",
+                                 "--set",    "objectives.xlp.language_pairs=de-en",
+                                 "--set",    "objectives.xlp.max_query_tokens=12",
+                                 "--set",    "objectives.xlp.max_length=32",
+                                 "--set",    "eval.every=0",
+                                 "--set",    "schedule.warmup_steps=0",
+                                 "--set",    "checkpoint.every=0"};
+        // The weights: one step of a scratch model with two segments; then its SentencePiece
+        // model is swapped for a vocab.txt of as many ids with specials elsewhere.
+        CliResult base = runCli(
+            QStringList{"train", "--run-dir", runs + "/base"} + xlp +
+            QStringList{"--set", "schedule.max_steps=1", "--set", "model.type_vocab_size=2"});
+        QVERIFY2(base.exitCode == 0, base.err.constData());
+        const QString init = dir_.filePath("wordpiece-init");
+        QVERIFY(QDir().mkpath(init));
+        const QString step = runs + "/base/checkpoints/step-00000001";
+        for (const char* file : {"config.json", "model.safetensors"})
+            QVERIFY2(QFile::copy(step + "/" + file, init + "/" + file), file);
+        QVERIFY(isomorph::testing::writeWordPieceVocab(init, int(docs_->vocabSize())));
+        CliResult run =
+            runCli(QStringList{"train", "--run-dir", runs + "/xlp"} + xlp +
+                   QStringList{"--set", "schedule.max_steps=2", "--set", "model.init=" + init,
+                               "--set", "data.docs=\"\"", "--set", "data.dev_pairs=\"\""});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.err.contains("health probe") || run.out.contains("health probe"),
+                 run.err.constData());
+        const QString last = runs + "/xlp/checkpoints/step-00000002";
+        QVERIFY(QFile::exists(last + "/vocab.txt"));
+        QVERIFY(!QFile::exists(last + "/sentencepiece.bpe.model"));
+        QCOMPARE(isomorph::testing::trainLosses(runs + "/xlp").size(), size_t{2});
+        // CCP reads documents: without data.docs the config check names the setting.
+        CliResult ccp = runCli(QStringList{"train", "--run-dir", runs + "/ccp"} + xlp +
+                               QStringList{"--set", "objectives.ccp.weight=1", "--set",
+                                           "model.init=" + init, "--set", "data.docs=\"\""});
+        QVERIFY(ccp.exitCode != 0);
+        QVERIFY2(ccp.err.contains("data.docs: objectives.ccp trains on documents"),
+                 ccp.err.constData());
     }
 
     void twoProcessesMatchOneWithTheDoubleBatch() {

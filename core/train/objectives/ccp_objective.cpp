@@ -52,7 +52,7 @@ torch::Tensor ccpLoss(const torch::Tensor& z, const torch::Tensor& bank,
 CcpObjective::CcpObjective(const ObjectiveBuildContext& c)
     : options_(std::any_cast<const CcpOptions&>(c.settings.options)),
       pooling_(c.config.model.pooling),
-      docs_(c.data.docs()) {
+      docs_(c.data.docs("ccp")) {
     samplerOptions_.sampling =
         samplingOptions(c.config, options_.batchSize, kCcpSeedTag, c.rank, c.worldSize);
     samplerOptions_.radius = static_cast<uint32_t>(options_.radius);

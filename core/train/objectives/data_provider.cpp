@@ -18,8 +18,11 @@ DataNeeds DataProvider::declared(const std::string& objective) const {
     return dataNeeds(*spec, config_);
 }
 
-const data::shards::ShardSet& DataProvider::docs() const {
-    if (!sources_.docs) throw std::logic_error("DataProvider: data.docs was not opened");
+const data::shards::ShardSet& DataProvider::docs(const std::string& objective) const {
+    if (!declared(objective).docs)
+        throw std::logic_error("objectives." + objective +
+                               " reads data.docs without declaring it (ObjectiveSpec::needs)");
+    if (!sources_.docs) throw ConfigError(missingDocsMessage(objective));
     return *sources_.docs;
 }
 

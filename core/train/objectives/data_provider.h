@@ -24,7 +24,7 @@ struct RunConfig;
 class DataProvider {
   public:
     struct Sources {
-        const data::shards::ShardSet* docs = nullptr;   ///< data.docs
+        const data::shards::ShardSet* docs = nullptr;   ///< data.docs, when set
         const data::shards::ShardSet* pairs = nullptr;  ///< data.pairs, when it was opened
         const model::TensorMap* initHeads = nullptr;    ///< null: none
         std::filesystem::path checkpoint{};             ///< the initial checkpoint folder
@@ -32,8 +32,8 @@ class DataProvider {
     /// `modelVocab`: rows of the encoder's embedding matrix (a tokenizer may not exceed it).
     DataProvider(const RunConfig& config, int64_t modelVocab, Sources sources);
 
-    /// data.docs, which every run has.
-    const data::shards::ShardSet& docs() const;
+    /// data.docs for objectives.`objective`; as pairs().
+    const data::shards::ShardSet& docs(const std::string& objective) const;
     /// data.pairs for objectives.`objective`. Throws ConfigError naming data.pairs when the run
     /// config has none, std::logic_error when the objective did not declare it (a bug).
     const data::shards::ShardSet& pairs(const std::string& objective) const;

@@ -446,7 +446,12 @@ ObjectiveSpec hictlObjectiveSpec() {
         const bool wordLevel = m.key.rfind("hictl/word_", 0) == 0;
         return !wordLevel || config.objectiveOptions<HictlOptions>("hictl").wordWeight > 0;
     };
-    s.needs = [](const RunConfig&) { return DataNeeds{true, "", false}; };
+    s.needs = [](const RunConfig&) {
+        DataNeeds needs;
+        needs.docs = false;
+        needs.pairs = true;
+        return needs;
+    };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<HictlObjective>(c);
     };

@@ -230,7 +230,7 @@ IrObjective::IrObjective(const ObjectiveBuildContext& c)
       rank_(c.rank),
       worldSize_(c.worldSize),
       seed_(c.config.runtime.seed ^ kIrSeedTag),
-      docs_(c.data.docs()) {
+      docs_(nullptr) {
     const model::CheckpointTokenizer& tokenizer = c.data.tokenizer("ir");
     specials_ = tokenizer.specialIds();
     data_ = loadIrExamples(options_, tokenizer);
@@ -249,7 +249,8 @@ IrObjective::IrObjective(const ObjectiveBuildContext& c)
                                                 kMonoSeedTag, c.rank, c.worldSize);
         monoOptions_.sampling.mode = BatchMode::Mixed;
         monoOptions_.maxTokens = static_cast<uint32_t>(c.config.data.maxTokens);
-        monoSampler_ = std::make_unique<ds::MlmSampler>(docs_, monoOptions_);
+        docs_ = &c.data.docs("ir");
+        monoSampler_ = std::make_unique<ds::MlmSampler>(*docs_, monoOptions_);
     }
     heads_ = std::make_shared<torch::nn::Module>("IrHeads");  // none: the encoder is the model
     if (!options_.sharedEncoders) buildQueryEncoder(c);
@@ -426,7 +427,7 @@ void IrObjective::loadState(const nlohmann::json& state, const std::string& orig
     if (monoSampler_) {
         if (!state.contains("mono"))
             throw CheckpointError(origin + ": the IR state has no monolingual cursor");
-        monoSampler_ = std::make_unique<ds::MlmSampler>(docs_, monoOptions_,
+        monoSampler_ = std::make_unique<ds::MlmSampler>(*docs_, monoOptions_,
                                                         ds::Cursor::fromJson(state.at("mono")));
     }
 }
@@ -549,8 +550,12 @@ ObjectiveSpec irObjectiveSpec() {
     // BEIR text through the checkpoint's tokenizer; parallel pairs for the contrastive losses.
     s.needs = [](const RunConfig& config) {
         const auto& o = config.objectiveOptions<IrOptions>("ir");
-        return DataNeeds{o.semanticWeight > 0 || o.languageWeight > 0,
-                         "its contrastive losses (semantic_weight, language_weight)", true};
+        DataNeeds needs;
+        needs.docs = o.languageWeight > 0 && o.monolingualBatchSize > 0;
+        needs.pairs = o.semanticWeight > 0 || o.languageWeight > 0;
+        needs.pairsFor = "its contrastive losses (semantic_weight, language_weight)";
+        needs.text = true;
+        return needs;
     };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<IrObjective>(c);

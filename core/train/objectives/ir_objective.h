@@ -105,8 +105,8 @@ class IrObjective : public Objective {
     data::samplers::PairOptions pairOptions_;
     data::samplers::MlmOptions monoOptions_;
     const data::shards::ShardSet* pairs_ = nullptr;  ///< data.pairs with the contrastive losses
-    const data::shards::ShardSet& docs_;
-    data::samplers::SpecialIds specials_;  ///< of the tokenizer that made data_'s ids
+    const data::shards::ShardSet* docs_ = nullptr;   ///< data.docs with monolingual rows
+    data::samplers::SpecialIds specials_;            ///< of the tokenizer that made data_'s ids
     std::unique_ptr<data::samplers::PairSampler> pairSampler_;
     std::unique_ptr<data::samplers::MlmSampler> monoSampler_;
     std::shared_ptr<torch::nn::Module> heads_;

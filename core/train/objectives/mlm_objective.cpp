@@ -50,7 +50,7 @@ std::string loadPretrainedMlmHead(model::MlmHeadImpl& head, const model::TensorM
 }
 
 MlmObjective::MlmObjective(const ObjectiveBuildContext& c)
-    : docs_(c.data.docs()),
+    : docs_(c.data.docs("mlm")),
       maskProb_(std::any_cast<const MlmOptions&>(c.settings.options).maskProb),
       vocabSize_(static_cast<int32_t>(c.encoder->config.vocabSize)) {
     const auto& options = std::any_cast<const MlmOptions&>(c.settings.options);

@@ -182,7 +182,7 @@ struct MsmObjective::Heads : torch::nn::Module {
 MsmObjective::MsmObjective(const ObjectiveBuildContext& c)
     : options_(std::any_cast<const MsmOptions&>(c.settings.options)),
       pooling_(c.config.model.pooling),
-      docs_(c.data.docs()) {
+      docs_(c.data.docs("msm")) {
     samplerOptions_.sampling =
         samplingOptions(c.config, options_.batchSize, kMsmSeedTag, c.rank, c.worldSize);
     samplerOptions_.maxSentences = static_cast<uint32_t>(options_.maxSentences);

@@ -96,7 +96,12 @@ ObjectiveSpec tlmObjectiveSpec() {
          ISOMORPH_TR_NOOP("MetricCatalog", "tokens"), MetricGroup::Objectives, MetricKind::Train,
          Better::Neither},
     };
-    s.needs = [](const RunConfig&) { return DataNeeds{true, "", false}; };
+    s.needs = [](const RunConfig&) {
+        DataNeeds needs;
+        needs.docs = false;
+        needs.pairs = true;
+        return needs;
+    };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<TlmObjective>(c);
     };

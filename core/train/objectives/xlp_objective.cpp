@@ -546,7 +546,12 @@ ObjectiveSpec xlpObjectiveSpec() {
          ISOMORPH_TR_NOOP("MetricCatalog", "queries"), G::Objectives, K::Train, Better::Lower},
     };
     // Reads its documents as text (objectives.xlp.documents) through the checkpoint's tokenizer.
-    s.needs = [](const RunConfig&) { return DataNeeds{false, "", true}; };
+    s.needs = [](const RunConfig&) {
+        DataNeeds needs;
+        needs.docs = false;
+        needs.text = true;
+        return needs;
+    };
     s.factory = [](const ObjectiveBuildContext& c) -> std::unique_ptr<Objective> {
         return std::make_unique<XlpObjective>(c);
     };
