@@ -32,6 +32,11 @@ const std::vector<std::pair<Decay, const char*>>& EnumNames<Decay>::table() {
         {Decay::Linear, "linear"}, {Decay::Cosine, "cosine"}, {Decay::Constant, "constant"}};
     return t;
 }
+const std::vector<std::pair<Mixing, const char*>>& EnumNames<Mixing>::table() {
+    static const std::vector<std::pair<Mixing, const char*>> t = {{Mixing::Sum, "sum"},
+                                                                  {Mixing::Sample, "sample"}};
+    return t;
+}
 const std::vector<std::pair<DevMetric, const char*>>& EnumNames<DevMetric>::table() {
     static const std::vector<std::pair<DevMetric, const char*>> t = {
         {DevMetric::BitextAcc, "bitext_acc"}, {DevMetric::BitextAccShifted, "bitext_acc_shifted"}};
@@ -188,6 +193,9 @@ std::vector<ConfigField> trainerFields(bool beforeObjectives) {
     f.push_back(
         ISO_FIELD("schedule.warmup_steps", schedule.warmupSteps, "linear warm-up steps from 0"));
     f.push_back(ISO_FIELD("schedule.max_steps", schedule.maxSteps, "optimizer steps of the run"));
+    f.push_back(ISO_FIELD("schedule.mixing", schedule.mixing,
+                          "sum: every objective's weighted loss each step (the papers); sample: "
+                          "one objective per micro-batch, drawn by weight"));
     f.push_back(ISO_FIELD("runtime.seed", runtime.seed, "seed of every random decision"));
     f.push_back(ISO_FIELD("runtime.device", runtime.device, "cpu, cuda or cuda:N"));
     f.push_back(ISO_FIELD("runtime.threads", runtime.threads,
@@ -223,9 +231,10 @@ std::vector<ConfigField> trainerFields(bool beforeObjectives) {
 std::vector<ConfigField> objectiveFields(const ObjectiveSpec& spec) {
     const std::string name = spec.name;
     std::vector<ConfigField> f;
-    f.push_back(makeField("objectives." + name + ".weight",
-                          "relative frequency of " + name + " batches; 0 = off",
-                          [name](RunConfig& c) -> double& { return c.objective(name).weight; }));
+    f.push_back(
+        makeField("objectives." + name + ".weight",
+                  "0 = off; schedule.mixing = sample: relative frequency of " + name + " batches",
+                  [name](RunConfig& c) -> double& { return c.objective(name).weight; }));
     f.push_back(
         makeField("objectives." + name + ".loss_weight", name + " loss multiplier",
                   [name](RunConfig& c) -> double& { return c.objective(name).lossWeight; }));
@@ -389,6 +398,11 @@ RunConfig parseRunConfig(const std::string& text, const std::string& origin) {
     if (config.schemaVersion < 2 && !table.at_path("eval.pooling")) {
         // Schema 1 evaluated with model.pooling; a frozen config of that time keeps doing so.
         config.eval.pooling = config.model.pooling;
+    }
+    if (config.schemaVersion < 3 && !table.at_path("schedule.mixing")) {
+        // Before schema 3 the trainer drew one objective per micro-batch; a frozen config of
+        // that time (a run being resumed) keeps doing so.
+        config.schedule.mixing = Mixing::Sample;
     }
     config.schemaVersion = kRunConfigSchemaVersion;
     return config;

@@ -25,7 +25,8 @@
 namespace isomorph::train {
 
 /// 2: objectives come from the registry, eval.pooling is separate from model.pooling, fp64.
-constexpr int kRunConfigSchemaVersion = 2;
+/// 3: schedule.mixing (sum by default; older configs sampled one objective per micro-batch).
+constexpr int kRunConfigSchemaVersion = 3;
 
 using data::samplers::BatchMode;
 
@@ -34,6 +35,10 @@ using data::samplers::BatchMode;
 enum class Precision { Fp32, Fp64, Bf16, Fp16 };
 /// Learning rate after warm-up.
 enum class Decay { Linear, Cosine, Constant };
+/// How the enabled objectives make one optimizer step: the weighted sum of every objective's loss,
+/// each on its own batch (what HICTL eq. 9, MSM eq. 3 and CCP's MLM + CCP optimise), or one
+/// objective per micro-batch drawn by weight (XLM's alternation of MLM and TLM batches).
+enum class Mixing { Sum, Sample };
 /// The dev value that chooses the best checkpoint.
 enum class DevMetric { BitextAcc, BitextAccShifted };
 
@@ -48,6 +53,10 @@ struct EnumNames<Precision> {
 template <>
 struct EnumNames<Decay> {
     static const std::vector<std::pair<Decay, const char*>>& table();
+};
+template <>
+struct EnumNames<Mixing> {
+    static const std::vector<std::pair<Mixing, const char*>>& table();
 };
 template <>
 struct EnumNames<DevMetric> {
@@ -80,8 +89,8 @@ struct DataSection {
 
 /// The part of objectives.NAME every objective has; `options` holds its own typed section.
 struct ObjectiveConfig {
-    double weight = 0;      ///< relative frequency of its batches (0 = off)
-    double lossWeight = 1;  ///< multiplier of its loss
+    double weight = 0;      ///< 0 = off; schedule.mixing = "sample": share of the micro-batches
+    double lossWeight = 1;  ///< multiplier of its loss (the lambda of a paper's weighted sum)
     std::any options;       ///< the ObjectiveSpec's options struct
 };
 
@@ -99,6 +108,10 @@ struct ScheduleSection {
     Decay decay = Decay::Linear;  ///< after warm-up: linear (to 0 at max_steps), cosine, constant
     int64_t warmupSteps = 100;    ///< linear warm-up from 0
     int64_t maxSteps = 2000;      ///< optimizer steps of the run
+    /// sum: every enabled objective's loss (x loss_weight), each on its own batch, every
+    /// micro-batch; sample: one objective per micro-batch, drawn by weight. Configs of schema 2
+    /// and older, written before sum existed, keep sample.
+    Mixing mixing = Mixing::Sum;
 };
 
 struct RuntimeSection {

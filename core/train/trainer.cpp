@@ -172,6 +172,8 @@ class Trainer {
     TrainResult loop(const Scheduler& scheduler);
     void trainStep();
     void runMicroBatch(int64_t micro, StepRecord& record);
+    /// One objective's forward and backward; `slot` keys its dropout within the micro-batch.
+    void runObjective(size_t index, int64_t micro, size_t slot, StepRecord& record);
     double reduceAndClip(bool* skipped);
     void logStep(const StepRecord& record, double lr, double gradNorm, bool skipped,
                  double seconds);
@@ -526,7 +528,13 @@ void Trainer::buildObjectives() {
         if (!spec || !spec->factory)
             throw ConfigError("objectives." + name + ": no training code is registered for it");
         ObjectiveBuildContext context{config_, settings, encoder_, *data_, rank, world_, device_};
-        objectives_.push_back(spec->factory(context));
+        try {
+            objectives_.push_back(spec->factory(context));
+        } catch (const DataError& e) {
+            // e.g. a shard set with no sentence that fits data.max_tokens for this objective
+            if (std::string(e.what()).rfind("objectives.", 0) == 0) throw;
+            throw DataError("objectives." + name + ": " + e.what());
+        }
         settings_.push_back(&settings);
         objectives_.back()->heads().to(device_, dtype_);
         if (auto note = objectives_.back()->initNote(); !note.empty()) spdlog::info("{}", note);
@@ -556,18 +564,44 @@ size_t Trainer::chooseObjective(int64_t micro) const {
 }
 
 void Trainer::runMicroBatch(int64_t micro, StepRecord& record) {
-    const size_t index = chooseObjective(micro);
+    if (config_.schedule.mixing == Mixing::Sample) {
+        runObjective(chooseObjective(micro), micro, 0, record);
+        return;
+    }
+    // The papers' loss: every objective on its own batch, backward after each so that only one
+    // objective's graph is alive at a time; the gradients add up to those of the weighted sum.
+    for (size_t i = 0; i < objectives_.size(); ++i)
+        runObjective(i, micro, i, record);
+}
+
+void Trainer::runObjective(size_t index, int64_t micro, size_t slot, StepRecord& record) {
     Objective& objective = *objectives_[index];
     const double lossWeight = settings_[index]->lossWeight;
     const auto accumulation = static_cast<double>(config_.optimizer.accumulation);
+    // Dropout of this micro-batch (and objective), identical after a resume. Slot 0 keeps the
+    // key that sampled runs have always used.
     const uint64_t key =
-        deriveKey(config_.runtime.seed, kDropoutTag, static_cast<uint64_t>(state_.step),
-                  static_cast<uint64_t>(micro));
-    torch::manual_seed(key);  // dropout of this micro-batch, identical after a resume
+        slot == 0 ? deriveKey(config_.runtime.seed, kDropoutTag, static_cast<uint64_t>(state_.step),
+                              static_cast<uint64_t>(micro))
+                  : deriveKey(config_.runtime.seed, kDropoutTag, static_cast<uint64_t>(state_.step),
+                              static_cast<uint64_t>(micro), static_cast<uint64_t>(slot));
+    torch::manual_seed(key);
     StepContext context{encoder_, device_, state_.step, micro, key, collective_.get()};
     context.backwardScale = lossWeight * state_.lossScale / accumulation;
     setAutocast(true);
-    ObjectiveOutput out = objective.forward(context);
+    ObjectiveOutput out;
+    try {
+        out = objective.forward(context);
+    } catch (const DataError& e) {
+        setAutocast(false);
+        throw DataError(fmt::format("objectives.{} at step {}: {}{}", objective.name(),
+                                    state_.step + 1, e.what(),
+                                    config_.schedule.mixing == Mixing::Sum
+                                        ? " (schedule.mixing = \"sum\" needs a batch of every "
+                                          "enabled objective at every step: fix its data or set "
+                                          "its weight to 0)"
+                                        : ""));
+    }
     setAutocast(false);
     double value = out.loss.item<double>();
     if (collective_) {
@@ -855,6 +889,19 @@ void Trainer::announce() {
                       request_.resume ? "resumed" : "started", state_.step,
                       config_.schedule.maxSteps, world_, threads_, deviceName_),
           {{"world_size", world_}, {"threads", threads_}, {"host", runtime::hostName()}});
+    if (rank0_ && objectives_.size() > 1) {
+        std::string terms;
+        for (size_t i = 0; i < objectives_.size(); ++i)
+            terms += fmt::format("{}{} x {}", i ? " + " : "", settings_[i]->lossWeight,
+                                 objectives_[i]->name());
+        if (config_.schedule.mixing == Mixing::Sum)
+            spdlog::info("each step optimises {} (schedule.mixing = sum), one batch each", terms);
+        else
+            spdlog::info(
+                "each micro-batch trains one objective drawn by weight from {} "
+                "(schedule.mixing = sample)",
+                terms);
+    }
     if (!rank0_) return;
     // What this run logs and how to chart it, for the Runs view (and any reader of the file):
     // the trainer's metrics and those the enabled objectives declare.

@@ -162,8 +162,13 @@ class TestTrainCli : public QObject {
 
     void twoProcessesMatchOneWithTheDoubleBatch_data() {
         QTest::addColumn<QString>("objective");
-        QTest::newRow("mlm+ccp") << "ccp";
-        QTest::newRow("mlm+msm") << "msm";
+        QTest::addColumn<QString>("mixing");
+        QTest::newRow("mlm+ccp sampled") << "ccp"
+                                         << "sample";
+        QTest::newRow("mlm+ccp summed") << "ccp"
+                                        << "sum";
+        QTest::newRow("mlm+msm summed") << "msm"
+                                        << "sum";
     }
 
     void twoProcessesMatchOneWithTheDoubleBatch() {
@@ -176,8 +181,10 @@ class TestTrainCli : public QObject {
         // gradient scale) cannot hide behind the tolerance. MSM: every cross-document negative
         // (no sampling), blocks of 4 sentences.
         QFETCH(QString, objective);
+        QFETCH(QString, mixing);
         const bool msm = objective == "msm";
         QStringList common = {"--config", tiny_.config,
+                              "--set",    "schedule.mixing=" + mixing,
                               "--set",    "schedule.max_steps=20",
                               "--set",    "objectives.ccp.projection_norm=none",
                               "--set",    "model.dropout=0",
@@ -198,7 +205,8 @@ class TestTrainCli : public QObject {
                                QString("objectives.%1.batch_size=%2").arg(objective).arg(n),
                                "--set", QString("objectives.mlm.batch_size=%1").arg(n)};
         };
-        const QString one_ = run("one-" + objective), two_ = run("two-" + objective);
+        const QString one_ = run("one-" + objective + "-" + mixing),
+                      two_ = run("two-" + objective + "-" + mixing);
         CliResult one = runCli(QStringList{"train", "--run-dir", one_} + common + batch(8));
         QVERIFY2(one.exitCode == 0, one.err.constData());
         CliResult two =

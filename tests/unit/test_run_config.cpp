@@ -153,6 +153,29 @@ class TestRunConfig : public QObject {
         QCOMPARE(now.schemaVersion, kRunConfigSchemaVersion);
     }
 
+    void configsBeforeSchemaThreeKeepSamplingObjectives() {
+        // Schema 3 sums the objectives' losses every step by default (the papers' loss); a frozen
+        // config of an older run keeps drawing one objective per micro-batch when resumed.
+        QCOMPARE(enumName(parseRunConfig("schema_version = 2\n", "old").schedule.mixing),
+                 std::string("sample"));
+        QCOMPARE(enumName(parseRunConfig("", "new").schedule.mixing), std::string("sum"));
+        QCOMPARE(enumName(parseRunConfig("schema_version = 2\n[schedule]\nmixing = \"sum\"\n",
+                                         "old, explicit")
+                              .schedule.mixing),
+                 std::string("sum"));
+        RunConfig c;
+        applyOverride(c, "schedule.mixing=sample");
+        QCOMPARE(enumName(parseRunConfig(runConfigToToml(c), "frozen").schedule.mixing),
+                 std::string("sample"));
+        const QString bad = errorOf([&] { applyOverride(c, "schedule.mixing=alternate"); });
+        QVERIFY2(bad.contains("schedule.mixing") && bad.contains("sum"), qPrintable(bad));
+        // The presets that replicate a paper's multi-objective loss say so.
+        for (const char* name : {"hictl-demo", "ccp-demo", "msm-demo", "ccp-xlmr-base",
+                                 "ccp-xlmr-large", "hictl-xlmr-base", "msm-xlmr-base"})
+            QCOMPARE(enumName(parseRunConfig(builtinPreset(name).toml, name).schedule.mixing),
+                     std::string("sum"));
+    }
+
     void everyRegisteredObjectiveHasItsSection() {
         const RunConfig c;
         QCOMPARE(c.enabledObjectives(), (std::vector<std::string>{"mlm", "ccp"}));

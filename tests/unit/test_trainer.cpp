@@ -39,6 +39,9 @@ using isomorph::testing::readAll;
 
 namespace {
 
+/// The toy's call that throws a DataError (as a sampler whose data ran out would); 0 = none.
+int64_t gToyFailsAtCall = 0;
+
 /// A toy objective: the squared output of a linear head on the [CLS] state of random tokens.
 class ToyObjective : public Objective {
   public:
@@ -47,6 +50,7 @@ class ToyObjective : public Objective {
           head_(torch::nn::Linear(c.encoder->config.hiddenSize, 1)) {}
     std::string name() const override { return "toy"; }
     ObjectiveOutput forward(StepContext& context) override {
+        if (calls_ + 1 == gToyFailsAtCall) throw DataError("toy sampler: no batch left");
         auto ids = torch::randint(4, vocab_, {4, 6}, torch::kLong);
         auto out = context.encoder->forward(ids, torch::ones_like(ids));
         ObjectiveOutput r;
@@ -270,6 +274,42 @@ class TestTrainer : public QObject {
         QVERIFY(readAll(ckpt + "/trainer_state.json").contains("\"calls\": 4"));
     }
 
+    void sumModeOptimisesEveryObjectiveEveryStep() {
+        // schedule.mixing = sum: every enabled objective runs on its own batch each step (any
+        // weight > 0 enables it) and the logged loss is the loss_weight-weighted sum.
+        RunConfig c = tinyConfig(3);
+        c.objective("ccp").weight = 0;
+        c.objective("toy").weight = 0.01;
+        c.objective("toy").lossWeight = 2;
+        QCOMPARE(enumName(c.schedule.mixing), std::string("sum"));
+        train(c, "sum");
+        const auto steps = records(run("sum"), "train");
+        QCOMPARE(steps.size(), size_t{3});
+        for (size_t i = 0; i < steps.size(); ++i) {
+            const QJsonObject& s = steps[i];
+            QVERIFY(s.contains("loss/mlm") && s.contains("loss/toy"));
+            QCOMPARE(s.value("toy/calls").toDouble(), static_cast<double>(i + 1));
+            const double sum = s.value("loss/mlm").toDouble() + 2 * s.value("loss/toy").toDouble();
+            QVERIFY2(std::abs(s.value("loss").toDouble() - sum) <= 1e-12 * std::abs(sum),
+                     qPrintable(QString::number(s.value("loss").toDouble(), 'g', 17)));
+        }
+
+        // sample: one objective per micro-batch, drawn by weight (here almost always MLM).
+        applyOverride(c, "schedule.mixing=sample");
+        train(c, "sampled");
+        for (const auto& s : records(run("sampled"), "train"))
+            QVERIFY(s.contains("loss/mlm") != s.contains("loss/toy"));
+
+        // An objective whose data runs out stops the run with its name.
+        applyOverride(c, "schedule.mixing=sum");
+        gToyFailsAtCall = 2;
+        const QString message = messageOf<DataError>([&] { train(c, "runs-out"); });
+        gToyFailsAtCall = 0;
+        QVERIFY2(message.contains("objectives.toy at step 2: toy sampler: no batch left") &&
+                     message.contains("schedule.mixing = \"sum\""),
+                 qPrintable(message));
+    }
+
     void everyTable5CombinationTrains() {
         // CCP paper Table 5's switches (memory bank, L2 normalisation, batch norm kind), CCP only.
         int n = 0;
@@ -296,25 +336,35 @@ class TestTrainer : public QObject {
         QCOMPARE(n, 18);
     }
 
+    void fp64RunsResumeExactly_data() {
+        QTest::addColumn<QString>("mixing");
+        QTest::newRow("sum") << "sum";
+        QTest::newRow("sample") << "sample";
+    }
+
     void fp64RunsResumeExactly() {
+        // MLM + CCP, paused after 3 of 6 steps and resumed: the losses match a straight run's
+        // bit for bit, whether the step sums both losses or samples one.
+        QFETCH(QString, mixing);
         RunConfig c = tinyConfig(6);
         c.runtime.precision = Precision::Fp64;
         c.checkpoint.every = 3;
-        train(c, "f64-straight");
+        applyOverride(c, "schedule.mixing=" + mixing.toStdString());
+        const QString straight = run("f64-straight-" + mixing), paused = run("f64-paused-" + mixing);
+        train(c, "f64-straight-" + mixing);
         TrainRequest r;
         r.config = c;
-        r.runDir = run("f64-paused").toStdString();
+        r.runDir = paused.toStdString();
         r.stopAfter = 3;
         runTraining(r);
         r.resume = true;
         r.stopAfter = 0;
         runTraining(r);
-        QCOMPARE(isomorph::testing::trainLosses(run("f64-straight")).size(), size_t{6});
-        const QString difference =
-            isomorph::testing::firstLossDifference(run("f64-straight"), run("f64-paused"));
+        QCOMPARE(isomorph::testing::trainLosses(straight).size(), size_t{6});
+        const QString difference = isomorph::testing::firstLossDifference(straight, paused);
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
         // The checkpoint keeps float64 weights.
-        QVERIFY(readAll(run("f64-straight") + "/checkpoints/step-00000006/model.safetensors")
+        QVERIFY(readAll(straight + "/checkpoints/step-00000006/model.safetensors")
                     .contains("\"F64\""));
     }
 
