@@ -113,35 +113,47 @@ void printBudget(const workspace::DemoRunReport& report) {
             "the budget is spent before training ({:.0f} s preparing, {:.0f} s evaluating the "
             "initialisation); give more --minutes. Dev bitext accuracy of the initialisation:\n",
             report.times.preparing, report.times.evaluatingInit);
-        printReportRow("initialisation", report.before.mean);
+        printReportRow("initialisation", report.before.dev.mean);
     }
     std::cout << std::flush;
 }
 
-/// Dev bitext accuracy before and after each stage, and where the time went.
-void printResults(const workspace::DemoRunReport& report) {
-    const train::BitextReport& before = report.before;
-    std::cout << fmt::format("\ndev bitext accuracy, mean over {} language pairs ({} pairs):\n",
+/// One table: the initialisation and each trained stage, for the dev or out-of-domain set.
+void printTable(const workspace::DemoRunReport& report, const std::string& title,
+                const train::BitextReport workspace::DemoEvaluation::*set) {
+    const train::BitextReport& before = report.before.*set;
+    std::cout << fmt::format("\n{}, mean over {} language pairs ({} pairs):\n", title,
                              before.perPair.size(), before.mean.pairs)
               << fmt::format("  {:<34} {:>8} {:>8} {:>10}\n", "", "raw", "+shift", "+rotation");
     printReportRow(report.scratchInit ? "random initialisation" : "model.init", before.mean);
-    size_t rows = 0;
     for (size_t k = 0; k < report.stages.size(); ++k) {
         const auto& stage = report.stages[k];
         if (!stage.trained) continue;  // stopped before this stage
-        ++rows;
         // A stage with a successor reports the checkpoint the successor started from.
         printReportRow(
             k + 1 < report.stages.size()
                 ? fmt::format("{} best ({})", stage.preset, stage.reported.filename().string())
                 : fmt::format("after {} steps of {}", stage.result.step, stage.preset),
-            stage.after.mean);
+            (stage.after.*set).mean);
     }
+}
+
+/// Dev and out-of-domain bitext accuracy before and after each stage, and where the time went.
+void printResults(const workspace::DemoRunReport& report) {
+    printTable(report, "dev bitext accuracy", &workspace::DemoEvaluation::dev);
+    if (!report.before.outOfDomain.perPair.empty())
+        printTable(report, "out-of-domain bitext accuracy (UI strings, never trained or fitted on)",
+                   &workspace::DemoEvaluation::outOfDomain);
+    size_t rows = 0;
+    for (const auto& stage : report.stages)
+        rows += stage.trained ? 1 : 0;
     std::cout << "\n  raw: cosine nearest neighbour; +shift: each language's mean subtracted;\n"
                  "  +rotation: orthogonal map fitted on the TRAIN split's pairs (how isomorphic\n"
                  "  the spaces are). HICTL learns from the train split's translation pairs; the\n"
-                 "  dev pairs are other commands' pages. From scratch on a few MB, unsupervised\n"
-                 "  objectives alone (CCP, MLM) do not align languages in minutes.\n";
+                 "  dev pairs are other commands' pages; out-of-domain pairs are translated UI\n"
+                 "  strings of the installed programs (gettext catalogs, none in the man pages).\n"
+                 "  From scratch on a few MB, unsupervised objectives alone (CCP, MLM) do not\n"
+                 "  align languages in minutes.\n";
     const workspace::DemoTimes& t = report.times;
     std::cout << fmt::format(
         "\ntime: {:.0f} s preparing, {:.0f} s evaluating the initialisation, {:.0f} s training, "

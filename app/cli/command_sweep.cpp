@@ -1,15 +1,20 @@
 // `isomorph-cli sweep`: a grid of config values x seeds as sibling runs in one folder, then the
-// comparison tables (core/train/sweep.h).
+// comparison tables (core/train/sweep.h); with --jobs N, N cells at once in child processes
+// (app/cli/sweep_jobs.h).
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <regex>
+#include <thread>
 
 #include <fmt/format.h>
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
+#include "app/cli/sweep_jobs.h"
 #include "app/cli/train_config.h"
 #include "core/common/errors.h"
 #include "core/train/sweep.h"
@@ -21,9 +26,14 @@ namespace {
 namespace fs = std::filesystem;
 
 struct SweepCliOptions {
-    std::string config, preset, workspace, dir, budget, fitPairs;
+    std::string config, preset, workspace, dir, budget, fitPairs, oodPairs;
     std::vector<std::string> grid, overrides;
     int64_t seeds = 1;
+    bool noOod = false;
+    int jobs = 1;
+    // Hidden: set by a --jobs parent on each child's command line.
+    std::string onlyCell;
+    int64_t runThreads = 0;
 };
 
 /// "300", "300 steps" -> steps; "10min", "10 m" -> minutes.
@@ -63,7 +73,22 @@ train::RunConfig baseConfig(const SweepCliOptions& c, const fs::path& dir) {
     return setup.config;
 }
 
-int runSweepCommand(const SweepCliOptions& c) {
+/// --ood-pairs, else the demo workspace's out-of-domain set beside the corpus of the dev pairs
+/// (WS/corpora/ui-heldout-shards for WS/corpora/man-demo-shards/pairs-dev) when it exists.
+fs::path outOfDomainPairs(const SweepCliOptions& c, const train::RunConfig& base) {
+    if (c.noOod) return {};
+    if (!c.oodPairs.empty()) {
+        if (!fs::exists(c.oodPairs))
+            throw ConfigError(
+                fmt::format("--ood-pairs: {} does not exist (a pair shard set)", c.oodPairs));
+        return fs::absolute(c.oodPairs);
+    }
+    const fs::path demo =
+        fs::path(base.data.devPairs).parent_path().parent_path() / "ui-heldout-shards";
+    return fs::exists(demo) ? demo : fs::path();
+}
+
+train::SweepOptions sweepOptions(const SweepCliOptions& c) {
     if (c.dir.empty()) throw ConfigError("--dir: give the sweep folder (one run folder per cell)");
     train::SweepOptions o;
     o.dir = fs::absolute(c.dir);
@@ -83,33 +108,89 @@ int runSweepCommand(const SweepCliOptions& c) {
                 "columns are fitted on them); {} does not exist",
                 o.fitPairs.string()));
     }
+    o.outOfDomainPairs = outOfDomainPairs(c, o.base);
     o.report.pooling = o.base.eval.pooling.toString();
     o.report.maxPairs = o.base.eval.maxPairs;
     o.report.maxTokens = static_cast<uint32_t>(o.base.data.maxTokens);
     o.report.maxFitPairs = 600;
+    o.onlyCell = c.onlyCell;
+    o.threadsPerRun = c.runThreads;
+    return o;
+}
 
+/// A training step on the progress line.
+std::function<void(const train::TrainProgress&)> stepLine(ProgressLine& line) {
+    return [&line](const train::TrainProgress& p) {
+        line.update(fmt::format("  step {}/{}  loss {:.4f} ({})  {:.0f} s", p.step, p.maxSteps,
+                                p.loss, p.objective, p.elapsedSeconds));
+    };
+}
+
+/// One cell in this process: what a --jobs parent starts (its output goes to the cell's log).
+int runOneCell(const train::SweepOptions& o) {
+    ProgressLine line;
+    const auto result = train::runSweep(
+        o, [&](const std::string& message) { line.finish(message); }, &stopRequested(),
+        stepLine(line));
+    line.finish(fmt::format("cell {}: {}", o.onlyCell,
+                            result.stopped ? "stopped with a checkpoint" : "done"));
+    return kExitOk;
+}
+
+/// Threads the --jobs children share: the config's runtime.threads, or (0 = automatic) the cores.
+int64_t threadsToSplit(const train::RunConfig& base) {
+    if (base.runtime.threads > 0) return base.runtime.threads;
+    return std::max<int64_t>(1, static_cast<int64_t>(std::thread::hardware_concurrency()));
+}
+
+int runSweepCommand(const SweepCliOptions& c) {
+    const train::SweepOptions o = sweepOptions(c);
     installStopHandlers();
+    if (!o.onlyCell.empty()) return runOneCell(o);
+
     ProgressLine line;
     const auto cells = train::sweepCells(o);
-    std::cout << fmt::format("sweep of {} runs in {}{}\n", cells.size(), o.dir.string(),
+    std::cout << fmt::format("sweep of {} runs in {}{}{}\n", cells.size(), o.dir.string(),
                              o.budgetSteps > 0 ? fmt::format(", {} steps each", o.budgetSteps)
                              : o.budgetMinutes > 0
                                  ? fmt::format(", {} minutes each", o.budgetMinutes)
-                                 : std::string())
+                                 : std::string(),
+                             o.outOfDomainPairs.empty()
+                                 ? std::string()
+                                 : ", out-of-domain pairs " + o.outOfDomainPairs.string())
               << std::flush;
-    const auto result = train::runSweep(
-        o, [&](const std::string& message) { line.finish(message); }, &stopRequested(),
-        [&](const train::TrainProgress& p) {
-            line.update(fmt::format("  step {}/{}  loss {:.4f} ({})  {:.0f} s", p.step, p.maxSteps,
-                                    p.loss, p.objective, p.elapsedSeconds));
-        });
+    int64_t trained = 0, skipped = 0;
+    bool stopped = false;
+    std::vector<std::string> failed;
+    auto say = [&](const std::string& message) { line.finish(message); };
+    if (c.jobs > 1) {
+        train::prepareSweepFolder(o);  // a bad grid or another sweep's folder: before any child
+        SweepJobsOptions jobs;
+        jobs.jobs = c.jobs;
+        jobs.threads = threadsToSplit(o.base);
+        const auto result = runSweepJobs(o, jobs, stopRequested(), say);
+        trained = result.trained;
+        skipped = result.skipped;
+        stopped = result.stopped;
+        failed = result.failed;
+    } else {
+        const auto result = train::runSweep(o, say, &stopRequested(), stepLine(line));
+        trained = result.trained;
+        skipped = result.skipped;
+        stopped = result.stopped;
+    }
     std::cout << fmt::format(
-        "\n{} runs trained now, {} found done{}\n", result.trained, result.skipped,
-        result.stopped ? "; stopped: run the same command again to continue" : "");
+        "\n{} runs trained now, {} found done{}\n", trained, skipped,
+        stopped && failed.empty() ? "; stopped: run the same command again to continue" : "");
     std::ifstream md(o.dir / "sweep.md");
     std::cout << md.rdbuf();
     std::cout << fmt::format("\ntables: {} (.csv, .json)\n", (o.dir / "sweep.md").string());
-    return kExitOk;
+    if (failed.empty()) return kExitOk;
+    std::cerr << "isomorph-cli: error: the run of a sweep cell failed:";
+    for (const auto& f : failed)
+        std::cerr << "\n  " << f;
+    std::cerr << "\nSee its log; once fixed, the same command continues the sweep.\n";
+    return kExitRuntime;
 }
 
 }  // namespace
@@ -139,7 +220,22 @@ void registerSweep(CLI::App& app, Registry& registry) {
     cmd->add_option("--fit-pairs", o->fitPairs,
                     "Train-split pair shards for +shift/+rotation (default: pairs-train beside "
                     "data.dev_pairs)");
+    auto* ood = cmd->add_option(
+        "--ood-pairs", o->oodPairs,
+        "Out-of-domain pair shards, evaluated like the dev pairs and never trained or fitted on "
+        "(default: WS/corpora/ui-heldout-shards of the demo workspace when it exists)");
+    cmd->add_flag("--no-ood", o->noOod, "Evaluate no out-of-domain set")->excludes(ood);
+    cmd->add_option("--jobs", o->jobs,
+                    "Cells trained at once, each in a process of its own with runtime.threads "
+                    "split among them (1: one after the other in this process)")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
     cmd->add_option("--set", o->overrides, "Override a field of every run: section.key=value");
+    // Set by a --jobs parent on its children's command lines; not for users.
+    cmd->add_option("--only-cell", o->onlyCell)->group("");
+    cmd->add_option("--run-threads", o->runThreads)
+        ->group("")
+        ->check(CLI::Range(int64_t{1}, int64_t{4096}));
     cmd->callback([&registry, o] { registry.run = [o] { return runSweepCommand(*o); }; });
 }
 

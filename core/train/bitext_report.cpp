@@ -25,15 +25,28 @@ BitextReport bitextReport(const std::filesystem::path& checkpoint,
                           const std::filesystem::path& devPairs,
                           const std::filesystem::path& trainPairs,
                           const BitextReportOptions& options, const ProgressFn& progress) {
+    return bitextReports(checkpoint, {{"dev", devPairs}}, trainPairs, options, progress).front();
+}
+
+std::vector<BitextReport> bitextReports(
+    const std::filesystem::path& checkpoint,
+    const std::vector<std::pair<std::string, std::filesystem::path>>& evaluated,
+    const std::filesystem::path& trainPairs, const BitextReportOptions& options,
+    const ProgressFn& progress) {
     torch::NoGradGuard noGrad;
     model::Encoder encoder = model::loadHuggingFaceEncoder(model_io::resolveCheckpoint(checkpoint));
     encoder->eval();
     const auto pooling = model::Pooling::parse(options.pooling, "pooling");
-    auto dev = loadBitextPairs(data::shards::ShardSet::open(devPairs), options.maxPairs,
-                               options.maxTokens);
+    std::vector<std::vector<BitextPairs>> sets;
+    size_t evaluatedPairs = 0;
+    for (const auto& [label, folder] : evaluated) {
+        sets.push_back(loadBitextPairs(data::shards::ShardSet::open(folder), options.maxPairs,
+                                       options.maxTokens));
+        evaluatedPairs += sets.back().size();
+    }
     auto train = loadBitextPairs(data::shards::ShardSet::open(trainPairs), options.maxFitPairs,
                                  options.maxTokens);
-    const int64_t steps = static_cast<int64_t>(train.size() + dev.size());
+    const int64_t steps = static_cast<int64_t>(train.size() + evaluatedPairs);
     int64_t done = 0;
     auto tell = [&](const std::string& what) {
         reportProgress(progress, what, done, steps);
@@ -60,46 +73,49 @@ BitextReport bitextReport(const std::filesystem::path& checkpoint,
     for (const auto& [language, parts] : byLanguage)
         means[language] = torch::cat(parts).mean(0);
 
-    BitextReport report;
-    auto shift = [&](const torch::Tensor& x, const std::string& language) {
-        auto it = means.find(language);
-        if (it != means.end()) return x - it->second.unsqueeze(0);
-        report.unshiftedLanguages.insert(language);
-        return x;
-    };
-
-    for (const auto& p : dev) {
-        tell("evaluating dev pairs " + p.name);
-        BitextReport::Row row;
-        auto a = encodeRows(encoder, p.sources.rows, pooling, torch::kCPU);
-        auto b = encodeRows(encoder, p.targets.rows, pooling, torch::kCPU);
-        row.pairs = a.size(0);
-        row.raw = bitextTop1(a, b);
-        auto as = shift(a, p.sourceLanguage), bs = shift(b, p.targetLanguage);
-        row.shifted = bitextTop1(as, bs);
-        row.rotated = row.shifted;
-        if (auto it = fit.find(p.name); it != fit.end()) {
-            auto fa = shift(it->second.sources, p.sourceLanguage);
-            auto fb = shift(it->second.targets, p.targetLanguage);
-            auto w = align::fitProcrustes(toMatrix(fa), toMatrix(fb));
-            row.rotated = bitextTop1(torch::matmul(as, fromMatrix(w)), bs);
-            row.fitPairs = fa.size(0);
+    std::vector<BitextReport> reports;
+    for (size_t set = 0; set < sets.size(); ++set) {
+        BitextReport report;
+        auto shift = [&](const torch::Tensor& x, const std::string& language) {
+            auto it = means.find(language);
+            if (it != means.end()) return x - it->second.unsqueeze(0);
+            report.unshiftedLanguages.insert(language);
+            return x;
+        };
+        for (const auto& p : sets[set]) {
+            tell("evaluating " + evaluated[set].first + " pairs " + p.name);
+            BitextReport::Row row;
+            auto a = encodeRows(encoder, p.sources.rows, pooling, torch::kCPU);
+            auto b = encodeRows(encoder, p.targets.rows, pooling, torch::kCPU);
+            row.pairs = a.size(0);
+            row.raw = bitextTop1(a, b);
+            auto as = shift(a, p.sourceLanguage), bs = shift(b, p.targetLanguage);
+            row.shifted = bitextTop1(as, bs);
+            row.rotated = row.shifted;
+            if (auto it = fit.find(p.name); it != fit.end()) {
+                auto fa = shift(it->second.sources, p.sourceLanguage);
+                auto fb = shift(it->second.targets, p.targetLanguage);
+                auto w = align::fitProcrustes(toMatrix(fa), toMatrix(fb));
+                row.rotated = bitextTop1(torch::matmul(as, fromMatrix(w)), bs);
+                row.fitPairs = fa.size(0);
+            }
+            report.perPair[p.name] = row;
+            report.mean.raw += row.raw;
+            report.mean.shifted += row.shifted;
+            report.mean.rotated += row.rotated;
+            report.mean.pairs += row.pairs;
+            report.mean.fitPairs += row.fitPairs;
         }
-        report.perPair[p.name] = row;
-        report.mean.raw += row.raw;
-        report.mean.shifted += row.shifted;
-        report.mean.rotated += row.rotated;
-        report.mean.pairs += row.pairs;
-        report.mean.fitPairs += row.fitPairs;
+        if (!report.perPair.empty()) {
+            const double n = static_cast<double>(report.perPair.size());
+            report.mean.raw /= n;
+            report.mean.shifted /= n;
+            report.mean.rotated /= n;
+        }
+        reports.push_back(std::move(report));
     }
     reportProgress(progress, "done", steps, steps);
-    if (!report.perPair.empty()) {
-        const double n = static_cast<double>(report.perPair.size());
-        report.mean.raw /= n;
-        report.mean.shifted /= n;
-        report.mean.rotated /= n;
-    }
-    return report;
+    return reports;
 }
 
 }  // namespace isomorph::train

@@ -12,6 +12,8 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/common/progress.h"
 
@@ -44,5 +46,14 @@ BitextReport bitextReport(const std::filesystem::path& checkpoint,
                           const std::filesystem::path& devPairs,
                           const std::filesystem::path& trainPairs,
                           const BitextReportOptions& options, const ProgressFn& progress = {});
+
+/// Several evaluated sets ({label, pair shard set}, e.g. {"dev", ...}, {"out-of-domain", ...}),
+/// one report each, in order, with the train pairs (means, rotations) encoded once. Progress
+/// stages name the label ("evaluating out-of-domain pairs de-en").
+std::vector<BitextReport> bitextReports(
+    const std::filesystem::path& checkpoint,
+    const std::vector<std::pair<std::string, std::filesystem::path>>& evaluated,
+    const std::filesystem::path& trainPairs, const BitextReportOptions& options,
+    const ProgressFn& progress = {});
 
 }  // namespace isomorph::train

@@ -1,5 +1,6 @@
 #include "core/train/sweep.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -60,20 +61,35 @@ BitextReport::Row rowFrom(const json& j) {
     return r;
 }
 
+/// {"mean": ..., "per_pair": {...}}: a report as sweep-cell.json stores it.
+json reportJson(const BitextReport& report) {
+    json perPair = json::object();
+    for (const auto& [pair, row] : report.perPair)
+        perPair[pair] = rowJson(row);
+    return {{"mean", rowJson(report.mean)}, {"per_pair", perPair}};
+}
+
+BitextReport reportFrom(const json& j) {
+    BitextReport report;
+    report.mean = rowFrom(j.at("mean"));
+    for (const auto& [pair, row] : j.at("per_pair").items())
+        report.perPair[pair] = rowFrom(row);
+    return report;
+}
+
 json cellJson(const SweepCell& c) {
     json settings = json::object();
     for (const auto& [k, v] : c.settings)
         settings[k] = v;
-    json perPair = json::object();
-    for (const auto& [pair, row] : c.report.perPair)
-        perPair[pair] = rowJson(row);
-    return {{"name", c.name},
-            {"settings", settings},
-            {"seed", c.seed},
-            {"steps", c.steps},
-            {"mean", rowJson(c.report.mean)},
-            {"per_pair", perPair},
-            {"final_losses", c.finalLosses}};
+    // The dev report's fields stay at the top level, where files of earlier versions have them.
+    json out = reportJson(c.report);
+    out["name"] = c.name;
+    out["settings"] = settings;
+    out["seed"] = c.seed;
+    out["steps"] = c.steps;
+    out["final_losses"] = c.finalLosses;
+    if (c.hasOutOfDomain()) out["out_of_domain"] = reportJson(c.outOfDomain);
+    return out;
 }
 
 void readCell(const fs::path& file, SweepCell& c) {
@@ -82,9 +98,10 @@ void readCell(const fs::path& file, SweepCell& c) {
     try {
         in >> j;
         c.steps = j.at("steps").get<int64_t>();
-        c.report.mean = rowFrom(j.at("mean"));
-        for (const auto& [pair, row] : j.at("per_pair").items())
-            c.report.perPair[pair] = rowFrom(row);
+        c.report = reportFrom(j);
+        // Absent in results written before sweeps had an out-of-domain set, or without one.
+        c.outOfDomain =
+            j.contains("out_of_domain") ? reportFrom(j.at("out_of_domain")) : BitextReport{};
         c.finalLosses = j.at("final_losses").get<std::map<std::string, double>>();
     } catch (const std::exception& e) {
         throw DataError(fmt::format("{}: not a sweep cell result ({}); delete it to redo the run",
@@ -118,6 +135,7 @@ RunConfig cellConfig(const SweepOptions& o, const SweepCell& c) {
     for (const auto& [k, v] : c.settings)
         applyOverride(config, k + "=" + v);
     config.runtime.seed = c.seed;
+    if (o.threadsPerRun > 0) config.runtime.threads = o.threadsPerRun;
     if (o.budgetSteps > 0) {
         config.schedule.maxSteps = o.budgetSteps;
         if (config.schedule.warmupSteps >= o.budgetSteps)
@@ -219,9 +237,7 @@ std::vector<SweepCell> sweepCells(const SweepOptions& o) {
     return cells;
 }
 
-SweepResult runSweep(const SweepOptions& o, const SweepProgress& progress,
-                     const std::atomic<bool>* stop,
-                     const std::function<void(const TrainProgress&)>& trainProgress) {
+void prepareSweepFolder(const SweepOptions& o) {
     if (o.seeds < 1) throw ConfigError("seeds must be at least 1");
     if (o.budgetSteps < 0 || o.budgetMinutes < 0)
         throw ConfigError("budget must be a positive number of steps or minutes");
@@ -240,6 +256,15 @@ SweepResult runSweep(const SweepOptions& o, const SweepProgress& progress,
                 problems.push_back(fmt::format("{}={}: {}", axis.key, v, e.what()));
             }
         }
+    if (!o.outOfDomainPairs.empty() && !fs::exists(o.outOfDomainPairs))
+        problems.push_back(fmt::format("the out-of-domain pair set {} does not exist",
+                                       o.outOfDomainPairs.string()));
+    if (!o.onlyCell.empty()) {
+        const auto cells = sweepCells(o);
+        if (std::none_of(cells.begin(), cells.end(),
+                         [&](const SweepCell& c) { return c.name == o.onlyCell; }))
+            problems.push_back(fmt::format("the grid has no cell named '{}'", o.onlyCell));
+    }
     if (!problems.empty()) {
         std::string all = "the sweep grid has invalid settings:";
         for (const auto& p : problems)
@@ -266,60 +291,177 @@ SweepResult runSweep(const SweepOptions& o, const SweepProgress& progress,
     } else {
         writeFileAtomically(planFile, plan.dump(2) + "\n");
     }
+}
 
+std::vector<SweepCell> loadSweepCells(const SweepOptions& o) {
+    auto cells = sweepCells(o);
+    for (auto& c : cells) {
+        const fs::path file = o.dir / c.name / kCellFile;
+        if (fs::exists(file)) readCell(file, c);
+    }
+    return cells;
+}
+
+std::string cellResultLine(const SweepCell& c) {
+    std::string line = fmt::format("dev bitext raw {:.2f}%, +shift {:.2f}%, +rotation {:.2f}%",
+                                   100 * c.report.mean.raw, 100 * c.report.mean.shifted,
+                                   100 * c.report.mean.rotated);
+    if (c.hasOutOfDomain())
+        line += fmt::format("; out-of-domain raw {:.2f}%, +shift {:.2f}%",
+                            100 * c.outOfDomain.mean.raw, 100 * c.outOfDomain.mean.shifted);
+    return line;
+}
+
+namespace {
+
+/// Trains (or resumes) cell `c` (number `i` of `total`, for the messages), evaluates its final
+/// checkpoint and writes its sweep-cell.json. False when `stop` ended the training first.
+bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
+             const SweepProgress& progress, const std::atomic<bool>* stop,
+             const std::function<void(const TrainProgress&)>& trainProgress) {
+    const fs::path runDir = o.dir / c.name;
+    TrainRequest request;
+    request.config = cellConfig(o, c);
+    request.runDir = runDir;
+    request.resume = fs::exists(runDir / "checkpoints" / "latest");
+    request.stopAfterSeconds = o.budgetMinutes * 60;
+    request.stop = stop;
+    request.progress = trainProgress;
+    if (progress)
+        progress(fmt::format("[{}/{}] {}: {}", i + 1, total, c.name,
+                             request.resume ? "resuming" : "training"));
+    const TrainResult trained = runTraining(request);
+    if (trained.status == TrainResult::Status::Stopped && stop && stop->load()) return false;
+    if (progress)
+        progress(fmt::format("[{}/{}] {}: evaluating step {}", i + 1, total, c.name, trained.step));
+    // One call for both sets: the train pairs (means, rotations) are encoded once.
+    std::vector<std::pair<std::string, fs::path>> evaluated = {
+        {"dev", request.config.data.devPairs}};
+    if (!o.outOfDomainPairs.empty()) evaluated.emplace_back("out-of-domain", o.outOfDomainPairs);
+    auto reports = bitextReports(trained.checkpoint, evaluated, o.fitPairs, o.report);
+    c.report = std::move(reports.at(0));
+    c.outOfDomain = reports.size() > 1 ? std::move(reports[1]) : BitextReport{};
+    c.steps = trained.step;
+    c.finalLosses = finalLosses(runDir);
+    c.done = true;
+    writeFileAtomically(runDir / kCellFile, cellJson(c).dump(2) + "\n");
+    if (progress) progress(fmt::format("[{}/{}] {}: {}", i + 1, total, c.name, cellResultLine(c)));
+    return true;
+}
+
+}  // namespace
+
+SweepResult runSweep(const SweepOptions& o, const SweepProgress& progress,
+                     const std::atomic<bool>* stop,
+                     const std::function<void(const TrainProgress&)>& trainProgress) {
+    prepareSweepFolder(o);
+    const bool oneCell = !o.onlyCell.empty();
     SweepResult result;
     result.cells = sweepCells(o);
     const size_t total = result.cells.size();
     for (size_t i = 0; i < total; ++i) {
         SweepCell& c = result.cells[i];
-        const fs::path runDir = o.dir / c.name;
-        if (fs::exists(runDir / kCellFile)) {
-            readCell(runDir / kCellFile, c);
+        if (oneCell && c.name != o.onlyCell) continue;
+        const fs::path cellFile = o.dir / c.name / kCellFile;
+        if (fs::exists(cellFile)) {
+            readCell(cellFile, c);
             ++result.skipped;
             if (progress)
                 progress(fmt::format("[{}/{}] {}: done before, kept", i + 1, total, c.name));
             continue;
         }
-        if (stop && stop->load()) {
+        if ((stop && stop->load()) || !runCell(o, c, i, total, progress, stop, trainProgress)) {
             result.stopped = true;
             break;
         }
-        TrainRequest request;
-        request.config = cellConfig(o, c);
-        request.runDir = runDir;
-        request.resume = fs::exists(runDir / "checkpoints" / "latest");
-        request.stopAfterSeconds = o.budgetMinutes * 60;
-        request.stop = stop;
-        request.progress = trainProgress;
-        if (progress)
-            progress(fmt::format("[{}/{}] {}: {}", i + 1, total, c.name,
-                                 request.resume ? "resuming" : "training"));
-        const TrainResult trained = runTraining(request);
-        if (trained.status == TrainResult::Status::Stopped && stop && stop->load()) {
-            result.stopped = true;
-            break;
-        }
-        if (progress)
-            progress(
-                fmt::format("[{}/{}] {}: evaluating step {}", i + 1, total, c.name, trained.step));
-        c.report =
-            bitextReport(trained.checkpoint, request.config.data.devPairs, o.fitPairs, o.report);
-        c.steps = trained.step;
-        c.finalLosses = finalLosses(runDir);
-        c.done = true;
-        writeFileAtomically(runDir / kCellFile, cellJson(c).dump(2) + "\n");
         ++result.trained;
-        if (progress)
-            progress(
-                fmt::format("[{}/{}] {}: dev bitext raw {:.2f}%, +shift {:.2f}%, +rotation "
-                            "{:.2f}%",
-                            i + 1, total, c.name, 100 * c.report.mean.raw,
-                            100 * c.report.mean.shifted, 100 * c.report.mean.rotated));
-        writeSweepTables(result.cells, o.grid, o.dir);
+        if (!oneCell) writeSweepTables(result.cells, o.grid, o.dir);
     }
-    writeSweepTables(result.cells, o.grid, o.dir);
+    if (!oneCell) writeSweepTables(result.cells, o.grid, o.dir);
     return result;
 }
+
+namespace {
+
+json meanSd(const Stat& s) {
+    return {{"mean", s.mean}, {"sd", s.sd}};
+}
+
+/// Accuracies of one evaluated set over the seeds of a setting (one report per seed).
+struct AccuracyStats {
+    Stat raw, shifted, rotated;     ///< of the reports' means over language pairs
+    json perPair = json::object();  ///< pair -> {"raw"|"shifted"|"rotated": {mean, sd}}
+};
+
+/// `pairs`: every language pair of any cell; one a setting's reports lack gets zeros.
+AccuracyStats accuracyStats(const std::vector<const BitextReport*>& reports,
+                            const std::set<std::string>& pairs) {
+    std::vector<double> raw, shifted, rotated;
+    for (const auto* r : reports) {
+        raw.push_back(r->mean.raw);
+        shifted.push_back(r->mean.shifted);
+        rotated.push_back(r->mean.rotated);
+    }
+    AccuracyStats out{stat(raw), stat(shifted), stat(rotated)};
+    for (const auto& p : pairs) {
+        std::vector<double> pr, ps, pt;
+        for (const auto* r : reports) {
+            auto it = r->perPair.find(p);
+            if (it == r->perPair.end()) continue;
+            pr.push_back(it->second.raw);
+            ps.push_back(it->second.shifted);
+            pt.push_back(it->second.rotated);
+        }
+        out.perPair[p] = {{"raw", meanSd(stat(pr))},
+                          {"shifted", meanSd(stat(ps))},
+                          {"rotated", meanSd(stat(pt))}};
+    }
+    return out;
+}
+
+/// Markdown rows "| pair | raw / +shift / +rotation | ..." (means, %), one column per setting;
+/// perPairs[i] is setting i's AccuracyStats::perPair (null: the setting has none).
+std::string perPairTable(const std::string& title, const std::vector<std::string>& order,
+                         const std::vector<json>& perPairs, const std::set<std::string>& pairs) {
+    std::string md =
+        "\n## " + title + " (raw / +shift / +rotation, %, mean over seeds)\n\n| pair |";
+    for (const auto& label : order)
+        md += " " + label + " |";
+    md += "\n|---|";
+    for (size_t i = 0; i < order.size(); ++i)
+        md += "---|";
+    md += "\n";
+    for (const auto& p : pairs) {
+        md += "| " + p + " |";
+        for (size_t i = 0; i < order.size(); ++i) {
+            const auto& pp = perPairs[i];
+            if (!pp.contains(p)) {
+                md += " |";
+                continue;
+            }
+            md +=
+                fmt::format(" {:.1f} / {:.1f} / {:.1f} |", 100 * pp[p]["raw"]["mean"].get<double>(),
+                            100 * pp[p]["shifted"]["mean"].get<double>(),
+                            100 * pp[p]["rotated"]["mean"].get<double>());
+        }
+        md += "\n";
+    }
+    return md;
+}
+
+/// ",raw,shifted,rotated,pairs" of a CSV row; empty fields without a row.
+std::string csvRow(const BitextReport::Row* row) {
+    return row ? fmt::format(",{:.6f},{:.6f},{:.6f},{}", row->raw, row->shifted, row->rotated,
+                             row->pairs)
+               : std::string(",,,,");
+}
+
+const BitextReport::Row* findRow(const BitextReport& report, const std::string& pair) {
+    auto it = report.perPair.find(pair);
+    return it == report.perPair.end() ? nullptr : &it->second;
+}
+
+}  // namespace
 
 void writeSweepTables(const std::vector<SweepCell>& cells, const std::vector<SweepAxis>& grid,
                       const fs::path& dir) {
@@ -332,104 +474,96 @@ void writeSweepTables(const std::vector<SweepCell>& cells, const std::vector<Swe
         if (!groups.count(label)) order.push_back(label);
         groups[label].push_back(&c);
     }
-    std::set<std::string> lossKeys, pairs;
+    std::set<std::string> lossKeys, pairs, oodPairs;
     for (const auto& c : cells)
         if (c.done) {
             for (const auto& [k, v] : c.finalLosses)
                 lossKeys.insert(k);
             for (const auto& [p, r] : c.report.perPair)
                 pairs.insert(p);
+            for (const auto& [p, r] : c.outOfDomain.perPair)
+                oodPairs.insert(p);
         }
+    // Out-of-domain columns only when some cell has that report.
+    const bool ood = !oodPairs.empty();
 
     std::string md =
         "# Sweep\n\nDev bitext top-1 accuracy (%, mean of both directions, mean over "
         "language pairs) of each run's final checkpoint; +shift subtracts each "
         "language's mean, +rotation adds an orthogonal map, both fitted on the train "
         "split. Mean ± sample standard deviation over seeds.\n\n";
+    if (ood)
+        md +=
+            "ood raw / ood +shift: the same on the out-of-domain pairs, which no run trains or "
+            "fits on (n=K: only K of the setting's seeds were evaluated on them).\n\n";
     md += "| setting | seeds | steps | raw | +shift | +rotation |";
+    if (ood) md += " ood raw | ood +shift |";
     for (const auto& k : lossKeys)
         md += " " + k + " |";
     md += "\n|---|---|---|---|---|---|";
-    for (size_t i = 0; i < lossKeys.size(); ++i)
+    for (size_t i = 0; i < lossKeys.size() + (ood ? 2 : 0); ++i)
         md += "---|";
     md += "\n";
     json summary = json::array();
+    std::vector<json> devPerPair, oodPerPair;
     for (const auto& label : order) {
         const auto& g = groups[label];
-        std::vector<double> raw, shifted, rotated, steps;
+        std::vector<const BitextReport*> devReports, oodReports;
+        std::vector<double> steps;
         std::map<std::string, std::vector<double>> losses;
         for (const auto* c : g) {
-            raw.push_back(c->report.mean.raw);
-            shifted.push_back(c->report.mean.shifted);
-            rotated.push_back(c->report.mean.rotated);
+            devReports.push_back(&c->report);
+            if (c->hasOutOfDomain()) oodReports.push_back(&c->outOfDomain);
             steps.push_back(static_cast<double>(c->steps));
             for (const auto& [k, v] : c->finalLosses)
                 losses[k].push_back(v);
         }
-        const Stat r = stat(raw), s = stat(shifted), t = stat(rotated);
+        const AccuracyStats dev = accuracyStats(devReports, pairs);
         md += fmt::format("| {} | {} | {:.0f} | {} | {} | {} |", label, g.size(), stat(steps).mean,
-                          pct(r), pct(s), pct(t));
+                          pct(dev.raw), pct(dev.shifted), pct(dev.rotated));
+        json entry = {{"setting", label},
+                      {"seeds", g.size()},
+                      {"raw", meanSd(dev.raw)},
+                      {"shifted", meanSd(dev.shifted)},
+                      {"rotated", meanSd(dev.rotated)},
+                      {"per_pair", dev.perPair}};
+        devPerPair.push_back(dev.perPair);
+        oodPerPair.emplace_back();
+        if (ood && oodReports.empty()) md += " | |";
+        if (!oodReports.empty()) {
+            const AccuracyStats o = accuracyStats(oodReports, oodPairs);
+            const std::string seeds =
+                oodReports.size() < g.size() ? fmt::format(" (n={})", oodReports.size()) : "";
+            md += fmt::format(" {}{} | {}{} |", pct(o.raw), seeds, pct(o.shifted), seeds);
+            entry["out_of_domain"] = {{"seeds", oodReports.size()},
+                                      {"raw", meanSd(o.raw)},
+                                      {"shifted", meanSd(o.shifted)},
+                                      {"rotated", meanSd(o.rotated)},
+                                      {"per_pair", o.perPair}};
+            oodPerPair.back() = o.perPair;
+        }
         json lossJson = json::object();
         for (const auto& k : lossKeys) {
             const Stat l = stat(losses[k]);
             md += l.n == 0 ? " |"
                            : (l.n > 1 ? fmt::format(" {:.3f} ± {:.3f} |", l.mean, l.sd)
                                       : fmt::format(" {:.3f} |", l.mean));
-            if (l.n > 0) lossJson[k] = {{"mean", l.mean}, {"sd", l.sd}};
+            if (l.n > 0) lossJson[k] = meanSd(l);
         }
+        entry["final_losses"] = lossJson;
         md += "\n";
-        json perPair = json::object();
-        for (const auto& p : pairs) {
-            std::vector<double> pr, ps, pt;
-            for (const auto* c : g) {
-                auto it = c->report.perPair.find(p);
-                if (it == c->report.perPair.end()) continue;
-                pr.push_back(it->second.raw);
-                ps.push_back(it->second.shifted);
-                pt.push_back(it->second.rotated);
-            }
-            const Stat a = stat(pr), b = stat(ps), d = stat(pt);
-            perPair[p] = {{"raw", {{"mean", a.mean}, {"sd", a.sd}}},
-                          {"shifted", {{"mean", b.mean}, {"sd", b.sd}}},
-                          {"rotated", {{"mean", d.mean}, {"sd", d.sd}}}};
-        }
-        summary.push_back({{"setting", label},
-                           {"seeds", g.size()},
-                           {"raw", {{"mean", r.mean}, {"sd", r.sd}}},
-                           {"shifted", {{"mean", s.mean}, {"sd", s.sd}}},
-                           {"rotated", {{"mean", t.mean}, {"sd", t.sd}}},
-                           {"final_losses", lossJson},
-                           {"per_pair", perPair}});
+        summary.push_back(std::move(entry));
     }
-    // Per language pair, mean over seeds.
-    md += "\n## Per language pair (raw / +shift / +rotation, %, mean over seeds)\n\n| pair |";
-    for (const auto& label : order)
-        md += " " + label + " |";
-    md += "\n|---|";
-    for (size_t i = 0; i < order.size(); ++i)
-        md += "---|";
-    md += "\n";
-    for (const auto& p : pairs) {
-        md += "| " + p + " |";
-        for (size_t i = 0; i < order.size(); ++i) {
-            const auto& pp = summary[i]["per_pair"];
-            if (!pp.contains(p)) {
-                md += " |";
-                continue;
-            }
-            md +=
-                fmt::format(" {:.1f} / {:.1f} / {:.1f} |", 100 * pp[p]["raw"]["mean"].get<double>(),
-                            100 * pp[p]["shifted"]["mean"].get<double>(),
-                            100 * pp[p]["rotated"]["mean"].get<double>());
-        }
-        md += "\n";
-    }
+    md += perPairTable("Per language pair", order, devPerPair, pairs);
+    if (ood) md += perPairTable("Out-of-domain per language pair", order, oodPerPair, oodPairs);
 
-    // CSV: one row per run and language pair ("mean" = over language pairs).
+    // CSV: one row per run and language pair ("mean" = over language pairs); the out-of-domain
+    // columns hold that set's row of the same pair.
     std::string csv;
     for (const auto& a : grid)
         csv += csvField(a.key) + ",";
     csv += "seed,run,steps,pair,raw,shifted,rotated,pairs";
+    if (ood) csv += ",ood_raw,ood_shifted,ood_rotated,ood_pairs";
     for (const auto& k : lossKeys)
         csv += "," + k;
     csv += "\n";
@@ -437,20 +571,27 @@ void writeSweepTables(const std::vector<SweepCell>& cells, const std::vector<Swe
     for (const auto& c : cells) {
         if (!c.done) continue;
         runs.push_back(cellJson(c));
-        auto line = [&](const std::string& pair, const BitextReport::Row& row) {
+        auto line = [&](const std::string& pair, const BitextReport::Row* dev,
+                        const BitextReport::Row* outOfDomain) {
             for (const auto& [k, v] : c.settings)
                 csv += csvField(v) + ",";
-            csv += fmt::format("{},{},{},{},{:.6f},{:.6f},{:.6f},{}", c.seed, csvField(c.name),
-                               c.steps, pair, row.raw, row.shifted, row.rotated, row.pairs);
+            csv += fmt::format("{},{},{},{}", c.seed, csvField(c.name), c.steps, pair);
+            csv += csvRow(dev);
+            if (ood) csv += csvRow(outOfDomain);
             for (const auto& k : lossKeys) {
                 auto it = c.finalLosses.find(k);
                 csv += it == c.finalLosses.end() ? "," : fmt::format(",{:.6f}", it->second);
             }
             csv += "\n";
         };
-        line("mean", c.report.mean);
+        line("mean", &c.report.mean, c.hasOutOfDomain() ? &c.outOfDomain.mean : nullptr);
+        std::set<std::string> runPairs;
         for (const auto& [p, row] : c.report.perPair)
-            line(p, row);
+            runPairs.insert(p);
+        for (const auto& [p, row] : c.outOfDomain.perPair)
+            runPairs.insert(p);
+        for (const auto& p : runPairs)
+            line(p, findRow(c.report, p), findRow(c.outOfDomain, p));
     }
     json grids = json::array();
     for (const auto& a : grid)

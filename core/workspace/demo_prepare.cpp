@@ -7,6 +7,7 @@
 #include "core/data/corpus_files.h"
 #include "core/data/demo/demo_corpus.h"
 #include "core/data/demo/demo_layout.h"
+#include "core/data/demo/ui_catalogs.h"
 #include "core/data/shards/binarizer.h"
 #include "core/data/shards/shard_set.h"
 #include "core/text/tokenizer_trainer.h"
@@ -109,12 +110,74 @@ void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, bool reb
     }
 }
 
+/// The demo corpus's languages other than English: those of its training documents.
+std::vector<std::string> corpusLanguages(const DemoPaths& paths) {
+    std::vector<std::string> out;
+    const fs::path docs = data::demo::DemoCorpusLayout{paths.corpus}.docs("train");
+    if (!fs::is_directory(docs)) return out;
+    for (const auto& f : data::resolveCorpusFiles({docs}))
+        if (f.lang != "en") out.push_back(f.lang);
+    return out;
+}
+
+/// The out-of-domain evaluation set: translated UI strings of the installed gettext catalogs,
+/// minus every sentence of the man-page corpus (docs/demo-corpus.md). Evaluation only. A machine
+/// without catalogs (locales excluded from dpkg) gets none, and the demo says so.
+void buildOutOfDomain(const DemoPaths& paths, const text::Tokenizer& tok, bool rebuild,
+                      const DemoPrepareOptions& o, const ProgressFn& progress) {
+    const data::demo::DemoCorpusLayout corpus{paths.corpus};
+    if (rebuild || !fs::exists(paths.outOfDomain / "manifest.json")) {
+        report(progress, "collecting out-of-domain UI strings: reading the man-page sentences");
+        const auto manSentences = data::demo::englishSentences(corpus);
+        data::demo::UiPairsOptions ui;
+        ui.languages = corpusLanguages(paths);
+        if (ui.languages.empty()) {
+            spdlog::warn(
+                "no out-of-domain evaluation set: {} has no training documents to take "
+                "languages from",
+                paths.corpus.string());
+            return;
+        }
+        ui.excluded = [&](const std::string& english) {
+            return manSentences.count(data::demo::normaliseUiEnglish(english)) > 0;
+        };
+        std::error_code ec;
+        fs::remove_all(paths.outOfDomain, ec);  // no TSV of an earlier, larger language list
+        try {
+            const auto result =
+                data::demo::writeUiPairs(ui, paths.outOfDomain, [&](const Progress& p) {
+                    report(progress, "collecting out-of-domain UI strings: " + p.stage, p.done,
+                           p.total);
+                    return true;
+                });
+            size_t pairs = 0;
+            for (const auto& l : result.languages)
+                pairs += l.kept;
+            spdlog::info("out-of-domain evaluation set: {} UI-string pairs in {} languages ({})",
+                         pairs, result.languages.size(), paths.outOfDomain.string());
+        } catch (const DataError& e) {
+            spdlog::warn("no out-of-domain evaluation set: {}", e.what());
+            return;
+        }
+    }
+    if (rebuild || !upToDate(paths.outOfDomainShards, tok)) {
+        report(progress, "binarizing out-of-domain pairs");
+        std::vector<data::shards::BinarizeInput> inputs;
+        for (const auto& f : data::resolvePairFiles({paths.outOfDomain}))
+            inputs.push_back({f.path, f.srcLang, f.tgtLang, true});
+        data::shards::BinarizeOptions bin;
+        bin.threads = o.threads;
+        bin.force = true;
+        if (!inputs.empty()) data::shards::binarize(inputs, tok, paths.outOfDomainShards, bin);
+    }
+}
+
 }  // namespace
 
 DemoPaths DemoPaths::in(const fs::path& workspace) {
     const WorkspaceLayout ws{workspace};
-    return {ws.corpus("man-demo"), ws.tokenizers() / "man-demo.model",
-            ws.corpus("man-demo-shards")};
+    return {ws.corpus("man-demo"), ws.tokenizers() / "man-demo.model", ws.corpus("man-demo-shards"),
+            ws.corpus("ui-heldout"), ws.corpus("ui-heldout-shards")};
 }
 
 DemoPaths prepareDemo(const DemoPrepareOptions& o, const ProgressFn& progress) {
@@ -126,6 +189,7 @@ DemoPaths prepareDemo(const DemoPrepareOptions& o, const ProgressFn& progress) {
     const bool corpusRebuilt = buildCorpus(paths, o, progress);
     text::Tokenizer tok = trainOrLoadTokenizer(paths, o, corpusRebuilt, progress);
     binarizeSplits(paths, tok, corpusRebuilt, o, progress);
+    buildOutOfDomain(paths, tok, corpusRebuilt, o, progress);
     report(progress, "demo workspace ready");
     return paths;
 }

@@ -22,6 +22,10 @@ struct DemoPaths {
     std::filesystem::path corpus;     ///< WS/corpora/man-demo (docs/demo-corpus.md)
     std::filesystem::path tokenizer;  ///< WS/tokenizers/man-demo.model
     std::filesystem::path shards;     ///< WS/corpora/man-demo-shards/{docs,pairs}-{train,dev,test}
+    /// Out-of-domain evaluation pairs: UI strings of the installed gettext catalogs, never
+    /// trained or fitted on: WS/corpora/ui-heldout (TSV + manifest) and its pair shard set.
+    std::filesystem::path outOfDomain;
+    std::filesystem::path outOfDomainShards;
     static DemoPaths in(const std::filesystem::path& workspace);
 };
 

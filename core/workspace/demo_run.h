@@ -3,8 +3,9 @@
 // The headless demo (`isomorph-cli demo run`, later the GUI's demo launch) as one core workflow:
 // prepare the demo workspace, train the demo recipe (hictl-demo, then ccp-demo continued from its
 // best checkpoint) or one preset in WS/runs/NAME-STAMP-PRESET, on a wall-clock budget that
-// includes the evaluations or for a number of steps, and measure dev bitext accuracy of the
-// initialisation and of each stage's checkpoint (train::bitextReport). Torch-free header.
+// includes the evaluations or for a number of steps, and measure dev and out-of-domain bitext
+// accuracy of the initialisation and of each stage's checkpoint (train::bitextReports).
+// Torch-free header.
 
 #include <atomic>
 #include <cstdint>
@@ -36,6 +37,14 @@ struct DemoRunRequest {
     double spentSeconds = 0;
 };
 
+/// Bitext accuracy of one checkpoint on the dev split and on the held-out out-of-domain set (UI
+/// strings of the installed gettext catalogs, docs/demo-corpus.md; empty when the workspace has
+/// none), with means and rotations from the train split.
+struct DemoEvaluation {
+    train::BitextReport dev;
+    train::BitextReport outOfDomain;
+};
+
 /// One stage as configured and, once trained, what it left.
 struct DemoStageReport {
     std::string preset;
@@ -46,7 +55,7 @@ struct DemoStageReport {
     train::TrainResult result;       ///< steps and the last checkpoint
     std::filesystem::path reported;  ///< checkpoint evaluated: a stage with a successor reports the
                                      ///< best one (the successor's model.init), the last its last
-    train::BitextReport after;       ///< dev bitext accuracy of `reported`
+    DemoEvaluation after;            ///< bitext accuracy of `reported`
     double evaluationSeconds = 0;    ///< of `after`
 };
 
@@ -63,10 +72,10 @@ struct DemoRunReport {
     DemoPaths paths;
     std::filesystem::path runsDir;  ///< WS/runs
     std::vector<DemoStageReport> stages;
-    bool scratchInit = true;     ///< the first stage starts from a random initialisation
-    train::BitextReport before;  ///< dev bitext accuracy of the first stage's model.init
-    BudgetSplit budget;          ///< budget.budget == 0: steps, no time budget
-    bool budgetSpent = false;    ///< the budget ran out before training: only `before` was measured
+    bool scratchInit = true;   ///< the first stage starts from a random initialisation
+    DemoEvaluation before;     ///< bitext accuracy of the first stage's model.init
+    BudgetSplit budget;        ///< budget.budget == 0: steps, no time budget
+    bool budgetSpent = false;  ///< the budget ran out before training: only `before` was measured
     DemoTimes times;
 };
 
