@@ -134,6 +134,10 @@ class TestCliDemoWorkspace : public QObject {
         const double seconds = wall.elapsed() / 1000.0;
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.out.contains("dev bitext accuracy"), r.out.constData());
+        // and the out-of-domain table (the stand-in's set is its dev pairs: the same numbers)
+        QVERIFY2(r.out.contains("out-of-domain bitext accuracy (UI strings, never trained or "
+                                "fitted on), mean over 1 language pairs"),
+                 r.out.constData());
         auto m = QRegularExpression(
                      "time: (\\d+) s preparing, (\\d+) s evaluating the "
                      "initialisation, (\\d+) s training, (\\d+) s evaluating the "

@@ -133,13 +133,19 @@ inline TinyTraining makeTinyTraining(const QString& root, QString* error) {
 /// A stand-in for the demo workspace (what `demo prepare` leaves, at the paths the ccp-demo
 /// preset names) made of the tiny data, so `demo run` and `train --preset ccp-demo` skip the
 /// man-page build: the tiny tokenizer as tokenizers/man-demo.model, its documents as every docs
-/// split, `trainPairs` translation pairs as pairs-train and the tiny dev pairs as pairs-dev and
-/// pairs-test. Returns false (and a message in *error) on failure.
+/// split, `trainPairs` translation pairs as pairs-train and the tiny dev pairs as pairs-dev,
+/// pairs-test and the out-of-domain set (corpora/ui-heldout-shards, with the manifest that marks
+/// it built). Returns false (and a message in *error) on failure.
 inline bool makeTinyDemoWorkspace(const TinyTraining& tiny, const QString& ws, int trainPairs,
                                   QString* error) {
     QDir dir(ws);
-    if (!dir.mkpath("tokenizers") || !dir.mkpath("corpora/man-demo") || !dir.mkpath("pairs-src"))
+    if (!dir.mkpath("tokenizers") || !dir.mkpath("corpora/man-demo") || !dir.mkpath("pairs-src") ||
+        !dir.mkpath("corpora/ui-heldout"))
         return false;
+    QFile ood(dir.filePath("corpora/ui-heldout/manifest.json"));
+    if (!ood.open(QIODevice::WriteOnly)) return false;
+    ood.write("{\"schema_version\": 1, \"kind\": \"ui-catalogs\"}\n");
+    ood.close();
     QFile::remove(dir.filePath("tokenizers/man-demo.model"));
     if (!QFile::copy(tiny.tokenizer, dir.filePath("tokenizers/man-demo.model"))) return false;
     QFile manifest(dir.filePath("corpora/man-demo/manifest.json"));
@@ -156,9 +162,13 @@ inline bool makeTinyDemoWorkspace(const TinyTraining& tiny, const QString& ws, i
     const QString shards = dir.filePath("corpora/man-demo-shards/");
     const QString docs = QDir(tiny.root).filePath("docs"), dev = QDir(tiny.root).filePath("pairs");
     const std::vector<std::pair<QStringList, QString>> jobs = {
-        {{"--input", docs}, "docs-train"}, {{"--input", docs}, "docs-dev"},
-        {{"--input", docs}, "docs-test"},  {{"--pairs", dir.filePath("pairs-src")}, "pairs-train"},
-        {{"--pairs", dev}, "pairs-dev"},   {{"--pairs", dev}, "pairs-test"}};
+        {{"--input", docs}, "docs-train"},
+        {{"--input", docs}, "docs-dev"},
+        {{"--input", docs}, "docs-test"},
+        {{"--pairs", dir.filePath("pairs-src")}, "pairs-train"},
+        {{"--pairs", dev}, "pairs-dev"},
+        {{"--pairs", dev}, "pairs-test"},
+        {{"--pairs", dev}, "../ui-heldout-shards"}};
     for (const auto& [input, out] : jobs) {
         CliResult r = runCli(QStringList{"corpus", "binarize", "--tokenizer", tiny.tokenizer} +
                              input + QStringList{"--out", shards + out, "--threads", "1"});
