@@ -147,6 +147,18 @@ void printResults(const workspace::DemoRunReport& report) {
     size_t rows = 0;
     for (const auto& stage : report.stages)
         rows += stage.trained ? 1 : 0;
+    if (report.result >= 0) {
+        const auto& best = report.stages[report.result];
+        std::cout << fmt::format("\nresult: {} ({}, the highest dev accuracy)\n",
+                                 best.reported.string(), best.preset);
+        for (size_t k = report.result + 1; k < report.stages.size(); ++k)
+            if (report.stages[k].trained)
+                std::cout << fmt::format(
+                    "  {} lowered dev accuracy ({:.2f}% -> {:.2f}% raw): at this scale it does not "
+                    "keep what {} built, so the result stays {}'s checkpoint\n",
+                    report.stages[k].preset, 100 * best.after.dev.mean.raw,
+                    100 * report.stages[k].after.dev.mean.raw, best.preset, best.preset);
+    }
     std::cout << "\n  raw: cosine nearest neighbour; +shift: each language's mean subtracted;\n"
                  "  +rotation: orthogonal map fitted on the TRAIN split's pairs (how isomorphic\n"
                  "  the spaces are). HICTL learns from the train split's translation pairs; the\n"

@@ -203,6 +203,13 @@ void evaluateStages(DemoContext& c) {
         if (c.observer.stageEvaluated) c.observer.stageEvaluated(stage);
     }
     c.report.times.evaluatingTrained = secondsSince(started);
+    for (size_t k = 0; k < c.report.stages.size(); ++k) {
+        const auto& stage = c.report.stages[k];
+        if (stage.trained &&
+            (c.report.result < 0 ||
+             stage.after.dev.mean.raw >= c.report.stages[c.report.result].after.dev.mean.raw))
+            c.report.result = static_cast<int>(k);
+    }
 }
 
 }  // namespace

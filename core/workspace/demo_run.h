@@ -77,6 +77,10 @@ struct DemoRunReport {
     BudgetSplit budget;        ///< budget.budget == 0: steps, no time budget
     bool budgetSpent = false;  ///< the budget ran out before training: only `before` was measured
     DemoTimes times;
+    /// The demo's result: the trained stage whose checkpoint has the highest dev accuracy (raw),
+    /// -1 when none was trained. A later stage that lowered dev accuracy does not replace an
+    /// earlier one. Chosen on dev only: the out-of-domain set is never used to select.
+    int result = -1;
 };
 
 /// Milestones a front end may show as they happen (each optional; `report` is complete so far).

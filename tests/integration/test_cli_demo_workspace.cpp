@@ -138,6 +138,12 @@ class TestCliDemoWorkspace : public QObject {
         QVERIFY2(r.out.contains("out-of-domain bitext accuracy (UI strings, never trained or "
                                 "fitted on), mean over 1 language pairs"),
                  r.out.constData());
+        // The result is the stage checkpoint with the highest dev accuracy.
+        QVERIFY2(QRegularExpression("\nresult: .*/checkpoints/step-\\d+ \\((hictl|ccp)-demo, the "
+                                    "highest dev accuracy\\)\n")
+                     .match(QString::fromUtf8(r.out))
+                     .hasMatch(),
+                 r.out.constData());
         auto m = QRegularExpression(
                      "time: (\\d+) s preparing, (\\d+) s evaluating the "
                      "initialisation, (\\d+) s training, (\\d+) s evaluating the "
