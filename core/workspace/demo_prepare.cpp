@@ -78,6 +78,16 @@ bool upToDate(const fs::path& dir, const text::Tokenizer& tok) {
     }
 }
 
+/// The pair files (LANG-en.tsv) of `dirs` as one pair shard set; nothing when there are none.
+void binarizePairs(const std::vector<fs::path>& dirs, const text::Tokenizer& tok,
+                   const fs::path& out, const data::shards::BinarizeOptions& bin) {
+    if (dirs.empty()) return;
+    std::vector<data::shards::BinarizeInput> inputs;
+    for (const auto& f : data::resolvePairFiles(dirs))
+        inputs.push_back({f.path, f.srcLang, f.tgtLang, true});
+    if (!inputs.empty()) data::shards::binarize(inputs, tok, out, bin);
+}
+
 void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, bool rebuild,
                     const DemoPrepareOptions& o, const ProgressFn& progress) {
     data::shards::BinarizeOptions bin;
@@ -97,15 +107,12 @@ void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, bool reb
         const fs::path pairsOut = paths.shards / (std::string("pairs-") + split);
         if (rebuild || !upToDate(pairsOut, tok)) {
             report(progress, fmt::format("binarizing {} translation pairs", split));
-            std::vector<data::shards::BinarizeInput> inputs;
+            std::vector<fs::path> dirs;
             for (const char* kind : data::demo::kPairKinds) {
                 const fs::path dir = data::demo::DemoCorpusLayout{paths.corpus}.pairs(split, kind);
-                if (!fs::is_directory(dir)) continue;
-                for (const auto& f : data::resolvePairFiles({dir})) {
-                    inputs.push_back({f.path, f.srcLang, f.tgtLang, true});
-                }
+                if (fs::is_directory(dir)) dirs.push_back(dir);
             }
-            if (!inputs.empty()) data::shards::binarize(inputs, tok, pairsOut, bin);
+            binarizePairs(dirs, tok, pairsOut, bin);
         }
     }
 }
@@ -127,8 +134,6 @@ void buildOutOfDomain(const DemoPaths& paths, const text::Tokenizer& tok, bool r
                       const DemoPrepareOptions& o, const ProgressFn& progress) {
     const data::demo::DemoCorpusLayout corpus{paths.corpus};
     if (rebuild || !fs::exists(paths.outOfDomain / "manifest.json")) {
-        report(progress, "collecting out-of-domain UI strings: reading the man-page sentences");
-        const auto manSentences = data::demo::englishSentences(corpus);
         data::demo::UiPairsOptions ui;
         ui.languages = corpusLanguages(paths);
         if (ui.languages.empty()) {
@@ -138,6 +143,8 @@ void buildOutOfDomain(const DemoPaths& paths, const text::Tokenizer& tok, bool r
                 paths.corpus.string());
             return;
         }
+        report(progress, "collecting out-of-domain UI strings: reading the man-page sentences");
+        const auto manSentences = data::demo::englishSentences(corpus);
         ui.excluded = [&](const std::string& english) {
             return manSentences.count(data::demo::normaliseUiEnglish(english)) > 0;
         };
@@ -162,13 +169,10 @@ void buildOutOfDomain(const DemoPaths& paths, const text::Tokenizer& tok, bool r
     }
     if (rebuild || !upToDate(paths.outOfDomainShards, tok)) {
         report(progress, "binarizing out-of-domain pairs");
-        std::vector<data::shards::BinarizeInput> inputs;
-        for (const auto& f : data::resolvePairFiles({paths.outOfDomain}))
-            inputs.push_back({f.path, f.srcLang, f.tgtLang, true});
         data::shards::BinarizeOptions bin;
         bin.threads = o.threads;
         bin.force = true;
-        if (!inputs.empty()) data::shards::binarize(inputs, tok, paths.outOfDomainShards, bin);
+        binarizePairs({paths.outOfDomain}, tok, paths.outOfDomainShards, bin);
     }
 }
 

@@ -350,7 +350,8 @@ class TestTrainer : public QObject {
         c.runtime.precision = Precision::Fp64;
         c.checkpoint.every = 3;
         applyOverride(c, "schedule.mixing=" + mixing.toStdString());
-        const QString straight = run("f64-straight-" + mixing), paused = run("f64-paused-" + mixing);
+        const QString straight = run("f64-straight-" + mixing),
+                      paused = run("f64-paused-" + mixing);
         train(c, "f64-straight-" + mixing);
         TrainRequest r;
         r.config = c;
@@ -364,8 +365,8 @@ class TestTrainer : public QObject {
         const QString difference = isomorph::testing::firstLossDifference(straight, paused);
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
         // The checkpoint keeps float64 weights.
-        QVERIFY(readAll(straight + "/checkpoints/step-00000006/model.safetensors")
-                    .contains("\"F64\""));
+        QVERIFY(
+            readAll(straight + "/checkpoints/step-00000006/model.safetensors").contains("\"F64\""));
     }
 
     void devMeanShiftUsesTheGivenMeans() {

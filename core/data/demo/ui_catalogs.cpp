@@ -17,6 +17,7 @@
 #include "core/common/language.h"
 #include "core/common/random.h"
 #include "core/data/demo/demo_outputs.h"
+#include "core/data/demo/sentence_splitter.h"
 #include "core/data/demo/split_units.h"
 #include "core/data/readers/jsonl_document_reader.h"
 #include "core/data/readers/text_input.h"
@@ -169,11 +170,6 @@ void collapseSpaces(std::string& s) {
 
 size_t wordCount(std::string_view s) {
     return s.empty() ? 0 : size_t(std::count(s.begin(), s.end(), ' ')) + 1;
-}
-
-size_t codePoints(std::string_view s) {
-    return size_t(std::count_if(
-        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 bool endsWith(std::string_view s, std::string_view tail) {
@@ -399,7 +395,7 @@ std::optional<UiPair> cleanUiMessage(std::string_view msgid, std::string_view ms
     collapseSpaces(p.foreign);
     const size_t words = wordCount(p.english);
     if (p.english == p.foreign || words < kMinEnglishWords || words > kMaxEnglishWords ||
-        codePoints(p.foreign) >= kMaxForeignCodePoints)
+        utf8Length(p.foreign) >= kMaxForeignCodePoints)
         return std::nullopt;
     return p;
 }
