@@ -16,15 +16,19 @@ QT_PKGS=(qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
 ENGINE_PKGS=(libtorch-dev libgloo-dev libopenblas0-pthread libopenblas-pthread-dev liblapack-dev
              libsentencepiece-dev sentencepiece libfaiss-dev libeigen3-dev libxapian-dev
              nlohmann-json3-dev libtomlplusplus-dev libcli11-dev libspdlog-dev libfmt-dev zlib1g-dev
-             libicu-dev)
+             libicu-dev libxml2-dev libssl-dev)
 # Tests: headless GUI, the independent python3-torch reference, fuzzing with libFuzzer.
 TEST_PKGS=(xvfb xauth python3 python3-venv python3-torch python3-numpy python3-sklearn python3-faiss python3-scipy clang libclang-rt-14-dev
            appstream desktop-file-utils fonts-dejavu-core fonts-noto-cjk imagemagick x11-utils)
 # Real multilingual text for the built-in demo workspace (man pages in many languages).
 MAN_PKGS=(man-db groff-base manpages manpages-de manpages-fr manpages-es manpages-ru manpages-ja manpages-zh
           manpages-it manpages-pl manpages-nl manpages-pt-br manpages-uk manpages-cs)
+# Translated documentation books that the demo corpus aligns (docs/demo-corpus.md).
+DOC_PKGS=(debian-handbook installation-guide-amd64 debian-reference-en debian-reference-de
+          debian-reference-es debian-reference-fr debian-reference-it debian-reference-ja
+          debian-reference-pt debian-reference-zh-cn)
 
-ALL=("${BUILD_PKGS[@]}" "${QT_PKGS[@]}" "${ENGINE_PKGS[@]}" "${TEST_PKGS[@]}" "${MAN_PKGS[@]}")
+ALL=("${BUILD_PKGS[@]}" "${QT_PKGS[@]}" "${ENGINE_PKGS[@]}" "${TEST_PKGS[@]}" "${MAN_PKGS[@]}" "${DOC_PKGS[@]}")
 
 if [ "$(id -u)" -eq 0 ]; then
   SUDO=()

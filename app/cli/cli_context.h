@@ -36,6 +36,7 @@ void registerCorpusBinarize(CLI::App& corpus, Registry& registry);   // command_
 void registerCorpusQueryList(CLI::App& corpus, Registry& registry);  // command_corpus_queries.cpp
 void registerTokenizer(CLI::App& app, Registry& registry);           // command_tokenizer.cpp
 void registerDemo(CLI::App& app, Registry& registry);                // command_demo.cpp
+void registerPretrainBase(CLI::App& demo, Registry& registry);       // command_pretrain_base.cpp
 void registerModel(CLI::App& app, Registry& registry);               // command_model.cpp (+ encode)
 void registerTrain(CLI::App& app, Registry& registry);               // command_train.cpp
 void registerIndex(CLI::App& app, Registry& registry);  // command_index.cpp (index build, search)

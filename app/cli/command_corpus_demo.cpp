@@ -19,6 +19,8 @@ struct BuildDemoOptions {
     int jobs = 0;
     int timeoutSeconds = 30;
     std::string manRoot = "/usr/share/man";
+    std::vector<std::string> books;
+    std::string docRoot = "/usr/share";
     bool force = false;
 };
 
@@ -60,6 +62,8 @@ void printSummary(const data::DemoCorpusSummary& s) {
                   << s.sentences.at(lang) << " sentences\n";
     for (const auto& [kind, n] : s.pairs)
         std::cout << "  " << kind << " pairs: " << n << "\n";
+    for (const auto& w : s.warnings)
+        std::cout << "  warning: " << w << "\n";
     std::cout << "  section pairs: " << s.sectionPairs
               << "\n  pages that failed to render: " << s.failedPages
               << " (listed in manifest.json)\n  took " << s.seconds << " s\n";
@@ -74,6 +78,8 @@ int runBuildDemo(const BuildDemoOptions& o) {
     options.pageTimeout = std::chrono::seconds(o.timeoutSeconds);
     options.force = o.force;
     options.manRoot = o.manRoot;
+    options.books = o.books;
+    options.docRoot = o.docRoot;
     ProgressPrinter printer;
     gInterrupted = false;
     auto previous = std::signal(SIGINT, onInterrupt);
@@ -96,7 +102,8 @@ int runBuildDemo(const BuildDemoOptions& o) {
 void registerCorpusBuildDemo(CLI::App& corpus, Registry& registry) {
     auto o = std::make_shared<BuildDemoOptions>();
     CLI::App* c = corpus.add_subcommand(
-        "build-demo", "Build the multilingual demo corpus from the installed man pages");
+        "build-demo",
+        "Build the multilingual demo corpus from the installed man pages and documentation books");
     c->add_option("--out", o->out, "Folder to create (built next to it, then renamed)")->required();
     c->add_option("--langs", o->langs,
                   "Languages besides English, comma-separated (de,fr,zh,...; default: all "
@@ -111,6 +118,12 @@ void registerCorpusBuildDemo(CLI::App& corpus, Registry& registry) {
         ->check(CLI::Range(1, 3600))
         ->default_str("30");
     c->add_flag("--force", o->force, "Replace --out if it exists (only after the build succeeded)");
+    c->add_option("--books", o->books,
+                  "Documentation books to align, comma-separated: handbook, install-guide, "
+                  "reference (default: every installed one; 'none': man pages only)")
+        ->delimiter(',');
+    c->add_option("--doc-root", o->docRoot, "Where the documentation books are installed")
+        ->capture_default_str();
     c->add_option("--man-root", o->manRoot, "Where the installed man pages are")
         ->capture_default_str();
     c->callback([&registry, o] { registry.run = [o] { return runBuildDemo(*o); }; });

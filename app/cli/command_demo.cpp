@@ -12,7 +12,9 @@
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
+#include "core/common/errors.h"
 #include "core/common/progress.h"
+#include "core/workspace/base_model.h"
 #include "core/workspace/demo_prepare.h"
 #include "core/workspace/demo_run.h"
 #include "core/workspace/wall_clock_budget.h"
@@ -24,7 +26,16 @@ namespace {
 struct PrepareOptions {
     std::string workspace;
     workspace::DemoPrepareOptions prepare;
+    bool ownTokenizer = false;
 };
+
+/// The shipped base model, verified (a base whose files do not match their hashes is refused,
+/// CheckpointError); "" when none is shipped.
+std::filesystem::path verifiedShippedBase() {
+    const std::filesystem::path base = workspace::findShippedBase();
+    if (!base.empty()) workspace::verifyBase(base);
+    return base;
+}
 
 /// Progress on one status line: a new stage (the text before ':') ends the previous stage's line,
 /// so each stage leaves its last state in the log; milestones end it with their own text.
@@ -66,6 +77,11 @@ int runPrepare(const PrepareOptions& o) {
     workspace::DemoPrepareOptions prepare = o.prepare;
     prepare.workspace = o.workspace.empty() ? workspace::defaultDemoWorkspacePath()
                                             : std::filesystem::path(o.workspace);
+    if (!o.ownTokenizer) {
+        // The demo continues from the shipped base, so the workspace speaks its tokenizer.
+        if (const auto base = verifiedShippedBase(); !base.empty())
+            prepare.baseTokenizer = base / "sentencepiece.bpe.model";
+    }
     auto paths = prepareWithProgress(prepare);
     std::cout << "corpus:    " << paths.corpus.string() << "\n"
               << "tokenizer: " << paths.tokenizer.string() << "\n"
@@ -76,6 +92,7 @@ int runPrepare(const PrepareOptions& o) {
 struct RunOptions {
     std::string workspace;
     workspace::DemoRunRequest request;
+    std::string init;  ///< "base", "random" or "" (the base when one is shipped)
 };
 
 void printReportRow(const std::string& label, const train::BitextReport::Row& r) {
@@ -125,7 +142,10 @@ void printTable(const workspace::DemoRunReport& report, const std::string& title
     std::cout << fmt::format("\n{}, mean over {} language pairs ({} pairs):\n", title,
                              before.perPair.size(), before.mean.pairs)
               << fmt::format("  {:<34} {:>8} {:>8} {:>10}\n", "", "raw", "+shift", "+rotation");
-    printReportRow(report.scratchInit ? "random initialisation" : "model.init", before.mean);
+    printReportRow(report.scratchInit ? "random initialisation"
+                   : report.fromBase  ? "shipped base model"
+                                      : "model.init",
+                   before.mean);
     for (size_t k = 0; k < report.stages.size(); ++k) {
         const auto& stage = report.stages[k];
         if (!stage.trained) continue;  // stopped before this stage
@@ -176,9 +196,28 @@ void printResults(const workspace::DemoRunReport& report) {
                                  : std::string());
 }
 
+/// --init: the shipped base (verified) or a random initialisation.
+std::filesystem::path chooseInit(const RunOptions& o) {
+    if (o.init == "random") return {};
+    const std::filesystem::path base = verifiedShippedBase();
+    if (base.empty()) {
+        const std::string why =
+            "no shipped base model found ($ISOMORPH_BASE_MODEL, share/isomorph/base-model, "
+            "resources/base-model); build one with 'isomorph-cli demo pretrain-base --export DIR' "
+            "and point ISOMORPH_BASE_MODEL at it";
+        if (o.init == "base") throw ConfigError("--init base: " + why);
+        std::cout << "starting from a random initialisation: " << why << "\n";
+        return {};
+    }
+    std::cout << "starting from the shipped base model " << base.string()
+              << " (--init random for a random initialisation)\n";
+    return base;
+}
+
 int runDemo(const RunOptions& o) {
     workspace::DemoRunRequest request = o.request;
     request.workspace = o.workspace;
+    request.base = chooseInit(o);
     request.stop = &stopRequested();
     request.spentSeconds = workspace::processAgeSeconds();
     StageLines lines;
@@ -219,6 +258,9 @@ void registerDemo(CLI::App& app, Registry& registry) {
                         "Workspace folder (default: $ISOMORPH_WORKSPACE or "
                         "$XDG_DATA_HOME/isomorph/demo-workspace)");
     prepare->add_flag("--force", p->prepare.force, "Rebuild everything");
+    prepare->add_flag("--own-tokenizer", p->ownTokenizer,
+                      "Train the workspace's tokenizer on its corpus instead of using the shipped "
+                      "base model's (then demo run needs --init random)");
     prepare
         ->add_option("--threads", p->prepare.threads,
                      "Threads and render processes (0 = all cores)")
@@ -249,7 +291,13 @@ void registerDemo(CLI::App& app, Registry& registry) {
                     "earlier versions)");
     run->add_option("--set", r->request.overrides,
                     "Override a field of every stage's preset: section.key=value");
+    run->add_option("--init", r->init,
+                    "Start from the shipped base model (base, the default when one is shipped) or "
+                    "from a random initialisation (random)")
+        ->check(CLI::IsMember({"base", "random"}));
     run->callback([&registry, r] { registry.run = [r] { return runDemo(*r); }; });
+
+    registerPretrainBase(*demo, registry);
 }
 
 }  // namespace isomorph::cli

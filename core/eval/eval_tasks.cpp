@@ -272,7 +272,8 @@ MiningSet loadBuccSet(const std::string& prefix, const std::string& srcLang,
     return set;
 }
 
-/// The demo corpus's pair files: parallel/<split>/<kind>/<lang>-en.tsv, NAME and option pairs.
+/// The demo corpus's man-page pair files: parallel/<split>/<kind>/<lang>-en.tsv, NAME and option
+/// pairs (the books' pairs are training data; dev and test stay comparable across corpus versions).
 
 BitextSet demoPairs(const fs::path& corpus, const std::string& lang, const std::string& split) {
     requireLanguageCode(lang, "setting 'lang'");
@@ -283,7 +284,7 @@ BitextSet demoPairs(const fs::path& corpus, const std::string& lang, const std::
     const data::demo::DemoCorpusLayout layout{corpus};
     set.file = layout.parallel(split).string();
     std::set<std::string> srcSeen, tgtSeen;
-    for (const char* kind : data::demo::kPairKinds) {
+    for (const char* kind : data::demo::kManPairKinds) {
         const fs::path file = layout.pairFile(split, kind, lang + "-en");
         if (!fs::exists(file) || fs::file_size(file) == 0) continue;
         data::TsvPairReader reader(file, lang, "en");

@@ -27,7 +27,7 @@ void report(const ProgressFn& progress, std::string stage, int64_t done = 0, int
 
 // Builds the corpus unless a current one is there; returns true when it built one. A corpus of
 // an older schema (version 1: dev/test pairs that also occur in train; version 2: test retrieval
-// corpora of the test split's passages only) is rebuilt, and says so.
+// corpora of the test split's passages only; version 3: man pages only) is rebuilt, and says so.
 bool buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o, const ProgressFn& progress) {
     const int version = data::demoCorpusSchemaVersion(paths.corpus);
     if (!o.force && version >= data::kDemoCorpusSchemaVersion) return false;
@@ -35,9 +35,10 @@ bool buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o, const Prog
         report(progress, fmt::format("rebuilding the demo corpus: {} has schema version {}, "
                                      "older than {} ({})",
                                      paths.corpus.string(), version, data::kDemoCorpusSchemaVersion,
-                                     version < 2 ? "its dev and test pairs overlap train"
-                                                 : "its test retrieval sets search only the test "
-                                                   "split's few dozen passages"));
+                                     version < 2   ? "its dev and test pairs overlap train"
+                                     : version < 3 ? "its test retrieval sets search only the "
+                                                     "test split's few dozen passages"
+                                                   : "it has no documentation books"));
     data::DemoCorpusOptions demo;
     demo.outDir = paths.corpus;
     demo.jobs = o.threads;
@@ -49,8 +50,28 @@ bool buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o, const Prog
     return true;
 }
 
+// The workspace tokenizer: the base model's (copied in), or one trained on the corpus. Shards of
+// another tokenizer are rebuilt afterwards (upToDate checks the tokenizer hash).
 text::Tokenizer trainOrLoadTokenizer(const DemoPaths& paths, const DemoPrepareOptions& o,
                                      bool rebuild, const ProgressFn& progress) {
+    if (!o.baseTokenizer.empty()) {
+        const text::Tokenizer base = text::Tokenizer::load(o.baseTokenizer);
+        if (!rebuild && !o.force && fs::exists(paths.tokenizer)) {
+            text::Tokenizer own = text::Tokenizer::load(paths.tokenizer);
+            if (own.hash() == base.hash()) return own;
+            throw ConfigError(fmt::format(
+                "the workspace tokenizer {} (hash {}) is not the base model's {} (hash {}): its "
+                "shards cannot feed the base. Rebuild the workspace with the base's tokenizer "
+                "('isomorph-cli demo prepare --force --workspace {}'), or start from a random "
+                "initialisation ('--init random')",
+                paths.tokenizer.string(), own.hash(), o.baseTokenizer.string(), base.hash(),
+                paths.tokenizer.parent_path().parent_path().string()));
+        }
+        report(progress, "using the base model's tokenizer");
+        fs::create_directories(paths.tokenizer.parent_path());
+        fs::copy_file(o.baseTokenizer, paths.tokenizer, fs::copy_options::overwrite_existing);
+        return text::Tokenizer::load(paths.tokenizer);
+    }
     if (!rebuild && fs::exists(paths.tokenizer)) return text::Tokenizer::load(paths.tokenizer);
     report(progress, "training the demo tokenizer");
     auto files =
@@ -107,9 +128,15 @@ void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, bool reb
         const fs::path pairsOut = paths.shards / (std::string("pairs-") + split);
         if (rebuild || !upToDate(pairsOut, tok)) {
             report(progress, fmt::format("binarizing {} translation pairs", split));
+            // Training uses every kind; dev and test stay the man-page pairs, so the demo's dev
+            // accuracy means the same as before the documentation books were added.
             std::vector<fs::path> dirs;
-            for (const char* kind : data::demo::kPairKinds) {
-                const fs::path dir = data::demo::DemoCorpusLayout{paths.corpus}.pairs(split, kind);
+            const bool train = std::string(split) == "train";
+            const auto& kinds = data::demo::kPairKinds;
+            const size_t count = train ? kinds.size() : data::demo::kManPairKinds.size();
+            for (size_t k = 0; k < count; ++k) {
+                const fs::path dir =
+                    data::demo::DemoCorpusLayout{paths.corpus}.pairs(split, kinds[k]);
                 if (fs::is_directory(dir)) dirs.push_back(dir);
             }
             binarizePairs(dirs, tok, pairsOut, bin);

@@ -15,6 +15,10 @@ struct DemoPrepareOptions {
     int threads = 0;                  ///< 0 = one per logical CPU
     int vocabSize = 16000;            ///< tokenizer pieces (+2 specials)
     double alpha = 0.3;               ///< tokenizer language sampling exponent (XLM-R)
+    /// The shipped base model's tokenizer (base_model.h): used instead of training one, so the
+    /// shards match the base. A workspace whose tokenizer differs is refused (ConfigError naming
+    /// both) unless `force` rebuilds it. "" = train the workspace's own.
+    std::filesystem::path baseTokenizer;
 };
 
 /// Where the demo data lives inside a workspace.

@@ -39,6 +39,7 @@ std::string timeStamp() {
 void prepare(DemoContext& c, const fs::path& ws) {
     DemoPrepareOptions options;
     options.workspace = ws;
+    if (!c.request.base.empty()) options.baseTokenizer = c.request.base / "sentencepiece.bpe.model";
     c.report.paths = prepareDemo(options, c.progress);
     c.report.runsDir = WorkspaceLayout{ws}.runs();
     c.report.times.preparing = secondsSince(c.started);
@@ -63,45 +64,19 @@ void configureStages(DemoContext& c, const fs::path& ws) {
         s.share = stage.share;
         s.config = assembleRunConfig(config).config;
         s.config.name = r.name + "-" + stage.preset;
+        if (c.report.stages.empty() && !r.base.empty()) {
+            s.config.model.init = r.base.string();
+            s.config.validate("preset " + stage.preset + " continued from the base model");
+        }
         s.runDir = c.report.runsDir / (r.name + "-" + stamp + "-" + stage.preset);
         c.report.stages.push_back(std::move(s));
     }
 }
 
-/// Held-out commands' translation pairs; the rotation is fitted on the train split's pairs.
-train::BitextReportOptions evaluationOptions(const train::RunConfig& first) {
-    train::BitextReportOptions options;
-    options.pooling = first.eval.pooling.toString();
-    options.maxPairs = first.eval.maxPairs;
-    options.maxTokens = static_cast<uint32_t>(first.data.maxTokens);
-    // Per language pair: more pairs than dimensions (256) for the rotation; each evaluation
-    // encodes them, so 300 rather than more keeps three evaluations to about a minute each.
-    options.maxFitPairs = 300;
-    return options;
-}
-
-/// Dev and out-of-domain bitext reports with progress ("evaluating LABEL: encoding train pairs
-/// de-en (3/48, 2 s)"); the train pairs (means, rotations) are encoded once for both.
 DemoEvaluation evaluate(DemoContext& c, const std::string& label, const fs::path& checkpoint,
                         double* seconds) {
-    const auto t0 = WallClock::now();
-    std::vector<std::pair<std::string, fs::path>> sets = {
-        {"dev", c.report.paths.shards / "pairs-dev"}};
-    const bool outOfDomain = fs::exists(c.report.paths.outOfDomainShards / "shards.json");
-    if (outOfDomain) sets.emplace_back("out-of-domain", c.report.paths.outOfDomainShards);
-    auto reports = train::bitextReports(
-        checkpoint, sets, c.report.paths.shards / "pairs-train", c.evaluation,
-        [&](const Progress& p) {
-            return !c.progress ||
-                   c.progress(Progress{fmt::format("evaluating {}: {} ({}/{}, {:.0f} s)", label,
-                                                   p.stage, p.done, p.total, secondsSince(t0)),
-                                       p.done, p.total});
-        });
-    *seconds = secondsSince(t0);
-    DemoEvaluation e;
-    e.dev = std::move(reports[0]);
-    if (outOfDomain) e.outOfDomain = std::move(reports[1]);
-    return e;
+    return evaluateDemoCheckpoint(c.report.paths, c.evaluation, label, checkpoint, c.progress,
+                                  seconds);
 }
 
 /// The random initialisation (or model.init) is evaluated first: the time it takes is what each
@@ -110,6 +85,7 @@ void evaluateInit(DemoContext& c) {
     const train::RunConfig& first = c.report.stages.front().config;
     const fs::path firstRun = c.report.stages.front().runDir;
     c.report.scratchInit = first.model.init == "scratch";
+    c.report.fromBase = !c.request.base.empty();
     const auto started = WallClock::now();
     try {
         const fs::path init = c.report.scratchInit ? train::writeScratchInit(first, firstRun)
@@ -214,6 +190,42 @@ void evaluateStages(DemoContext& c) {
 
 }  // namespace
 
+/// Held-out commands' translation pairs; the rotation is fitted on the train split's pairs.
+train::BitextReportOptions demoEvaluationOptions(const train::RunConfig& first) {
+    train::BitextReportOptions options;
+    options.pooling = first.eval.pooling.toString();
+    options.maxPairs = first.eval.maxPairs;
+    options.maxTokens = static_cast<uint32_t>(first.data.maxTokens);
+    // Per language pair: more pairs than dimensions (256) for the rotation; each evaluation
+    // encodes them, so 300 rather than more keeps three evaluations to about a minute each.
+    options.maxFitPairs = 300;
+    return options;
+}
+
+/// Dev and out-of-domain bitext reports with progress ("evaluating LABEL: encoding train pairs
+/// de-en (3/48, 2 s)"); the train pairs (means, rotations) are encoded once for both.
+DemoEvaluation evaluateDemoCheckpoint(const DemoPaths& paths,
+                                      const train::BitextReportOptions& options,
+                                      const std::string& label, const fs::path& checkpoint,
+                                      const ProgressFn& progress, double* seconds) {
+    const auto t0 = WallClock::now();
+    std::vector<std::pair<std::string, fs::path>> sets = {{"dev", paths.shards / "pairs-dev"}};
+    const bool outOfDomain = fs::exists(paths.outOfDomainShards / "shards.json");
+    if (outOfDomain) sets.emplace_back("out-of-domain", paths.outOfDomainShards);
+    auto reports = train::bitextReports(
+        checkpoint, sets, paths.shards / "pairs-train", options, [&](const Progress& p) {
+            return !progress ||
+                   progress(Progress{fmt::format("evaluating {}: {} ({}/{}, {:.0f} s)", label,
+                                                 p.stage, p.done, p.total, secondsSince(t0)),
+                                     p.done, p.total});
+        });
+    if (seconds) *seconds = secondsSince(t0);
+    DemoEvaluation e;
+    e.dev = std::move(reports[0]);
+    if (outOfDomain) e.outOfDomain = std::move(reports[1]);
+    return e;
+}
+
 DemoRunReport runDemo(const DemoRunRequest& request, const ProgressFn& progress,
                       const DemoRunObserver& observer) {
     DemoContext c{request, progress, observer, addSeconds(WallClock::now(), -request.spentSeconds),
@@ -221,7 +233,7 @@ DemoRunReport runDemo(const DemoRunRequest& request, const ProgressFn& progress,
     const fs::path ws = request.workspace.empty() ? defaultDemoWorkspacePath() : request.workspace;
     prepare(c, ws);
     configureStages(c, ws);
-    c.evaluation = evaluationOptions(c.report.stages.front().config);
+    c.evaluation = demoEvaluationOptions(c.report.stages.front().config);
     if (observer.configured) observer.configured(c.report);
     evaluateInit(c);
     splitTime(c);

@@ -30,6 +30,9 @@ struct DemoRunRequest {
     std::string name = "demo";  ///< run folders WS/runs/NAME-STAMP-PRESET, config name NAME-PRESET
     std::string preset;         ///< one preset instead of the demo recipe ("" = the recipe)
     std::vector<std::string> overrides;  ///< "section.key=value" over every stage's preset
+    /// A base model folder (base_model.h, verified by the caller) the first stage continues from;
+    /// the workspace takes its tokenizer. "" = random initialisation.
+    std::filesystem::path base;
     /// Set (e.g. by a signal): the current stage stops with a checkpoint, later stages are
     /// skipped, and what was trained is evaluated and reported.
     const std::atomic<bool>* stop = nullptr;
@@ -73,6 +76,7 @@ struct DemoRunReport {
     std::filesystem::path runsDir;  ///< WS/runs
     std::vector<DemoStageReport> stages;
     bool scratchInit = true;   ///< the first stage starts from a random initialisation
+    bool fromBase = false;     ///< the first stage starts from request.base
     DemoEvaluation before;     ///< bitext accuracy of the first stage's model.init
     BudgetSplit budget;        ///< budget.budget == 0: steps, no time budget
     bool budgetSpent = false;  ///< the budget ran out before training: only `before` was measured
@@ -93,6 +97,17 @@ struct DemoRunObserver {
     std::function<void(const DemoStageReport& stage)> stageTrained;
     std::function<void(const DemoStageReport& stage)> stageEvaluated;
 };
+
+/// Evaluation settings of the demo for a stage config (pooling, pairs, fit pairs).
+train::BitextReportOptions demoEvaluationOptions(const train::RunConfig& config);
+
+/// Dev and out-of-domain bitext accuracy of `checkpoint` in the prepared workspace `paths`, with
+/// progress "evaluating LABEL: ..."; `seconds` (optional) gets the time it took.
+DemoEvaluation evaluateDemoCheckpoint(const DemoPaths& paths,
+                                      const train::BitextReportOptions& options,
+                                      const std::string& label,
+                                      const std::filesystem::path& checkpoint,
+                                      const ProgressFn& progress, double* seconds = nullptr);
 
 /// Runs the demo. progress: stage texts like "building the demo corpus: render 120/2400",
 /// "evaluating the initialisation: encoding ... (3/48, 2 s)", "hictl-demo: step 40  loss ...";

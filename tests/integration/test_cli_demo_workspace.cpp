@@ -4,9 +4,12 @@
 // nothing behind, and `demo run --minutes N` keeps to N minutes of wall time, evaluation
 // included. Runs on a stand-in demo workspace made of the tiny training data.
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -123,14 +126,142 @@ class TestCliDemoWorkspace : public QObject {
         QVERIFY(!QFileInfo::exists(runDir));
     }
 
+    // The base recipe end to end at toy size: pretrain-base trains, evaluates and exports a base
+    // whose provenance records its hashes; the same command resumes the finished run; demo run
+    // continues from the exported base (same tokenizer: the workspace's).
+    void pretrainBaseExportsAResumableBaseTheDemoStartsFrom() {
+        const QString out = dir_.filePath("exported-base");
+        const QStringList args =
+            QStringList{"demo", "pretrain-base", "--workspace", ws_, "--steps", "3", "--export",
+                        out} +
+            kTinyModel;
+        CliResult r = runCli(args);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.contains("(started)"), r.out.constData());
+        QVERIFY2(r.out.contains("random initialisation"), r.out.constData());
+        QVERIFY2(r.out.contains("base after 3 steps"), r.out.constData());
+        QVERIFY2(r.out.contains("exported the base to " + out.toUtf8()), r.out.constData());
+        QFile f(out + "/provenance.json");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject p = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(p["steps"].toInt(), 3);
+        QCOMPARE(p["preset"].toString(), QString("base-demo"));
+        QVERIFY2(p["command"].toString().contains("--steps 3"),
+                 qPrintable(p["command"].toString()));
+        QCOMPARE(p["corpus"].toObject()["hash_sha256"].toString().size(), 64);
+        QVERIFY(p["metrics"].toObject()["base"].toObject()["dev"].toObject().contains("raw"));
+        for (const char* name : {"config.json", "model.safetensors", "sentencepiece.bpe.model"}) {
+            QFile file(out + "/" + name);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QCOMPARE(
+                p["files"].toObject()[name].toObject()["sha256"].toString(),
+                QString(
+                    QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex()));
+        }
+
+        // Again: the run is complete, so it resumes, trains nothing and reports the same step.
+        CliResult again = runCli(QStringList{"demo", "pretrain-base", "--workspace", ws_});
+        QVERIFY2(again.exitCode == 0, again.err.constData());
+        QVERIFY2(again.out.contains("(resumed)"), again.out.constData());
+        QVERIFY2(again.out.contains("base after 3 steps"), again.out.constData());
+        // A different schedule for the existing run is refused, naming the run folder.
+        CliResult other =
+            runCli(QStringList{"demo", "pretrain-base", "--workspace", ws_, "--steps", "5"});
+        QCOMPARE(other.exitCode, 2);
+        QVERIFY2(other.err.contains("--steps 5: the base run in"), other.err.constData());
+
+        auto env = withWorkspace(ws_);
+        env.insert("ISOMORPH_BASE_MODEL", out);
+        CliResult demo = runCli(QStringList{"demo", "run", "--workspace", ws_, "--steps", "1",
+                                            "--preset", "hictl-demo", "--name", "from-base"} +
+                                    kTinyModel,
+                                {}, env);
+        QVERIFY2(demo.exitCode == 0, demo.err.constData());
+        QVERIFY2(demo.out.contains("starting from the shipped base model " + out.toUtf8()),
+                 demo.out.constData());
+        QVERIFY2(demo.out.contains("shipped base model"), demo.out.constData());
+        const QStringList runs = QDir(ws_ + "/runs").entryList({"from-base-*"}, QDir::Dirs);
+        QCOMPARE(runs.size(), 1);
+        const QByteArray frozen =
+            isomorph::testing::readAll(ws_ + "/runs/" + runs[0] + "/config.toml");
+        QVERIFY2(frozen.contains("init = '" + out.toUtf8() + "'"), frozen.constData());
+    }
+
+    // A shipped base (ISOMORPH_BASE_MODEL) whose tokenizer is not the workspace's: demo prepare
+    // and demo run refuse, naming both tokenizers and both ways out; a base whose files do not
+    // match provenance.json is refused before anything else, naming the file and the rebuild.
+    void baseWithAnotherTokenizerOrChangedFilesIsRefused() {
+        const QString base = dir_.filePath("fake-base");
+        QVERIFY(QDir().mkpath(base));
+        CliResult tok = runCli({"tokenizer", "train", "--input", tiny_.root + "/docs",
+                                "--vocab-size", "80", "--out", base + "/sentencepiece.bpe"});
+        QVERIFY2(tok.exitCode == 0, tok.err.constData());
+        QFile::remove(base + "/sentencepiece.bpe.vocab");
+        for (const char* name : {"config.json", "model.safetensors"}) {
+            QFile f(base + "/" + name);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("stand-in");
+        }
+        // provenance.json with the files' real hashes (sha256sum agrees with sha256File).
+        QJsonObject files;
+        for (const char* name : {"config.json", "model.safetensors", "sentencepiece.bpe.model"}) {
+            QFile f(base + "/" + name);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray bytes = f.readAll();
+            files[name] = QJsonObject{
+                {"bytes", bytes.size()},
+                {"sha256",
+                 QString(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex())}};
+        }
+        {
+            QFile f(base + "/provenance.json");
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(QJsonObject{{"schema_version", 1}, {"files", files}}).toJson());
+        }
+        auto env = withWorkspace(ws_);
+        env.insert("ISOMORPH_BASE_MODEL", base);
+        CliResult prepare = runCli({"demo", "prepare", "--workspace", ws_}, {}, env);
+        QCOMPARE(prepare.exitCode, 2);
+        const QByteArray wsTokenizer = QDir(ws_).filePath("tokenizers/man-demo.model").toUtf8();
+        QVERIFY2(prepare.err.contains("the workspace tokenizer " + wsTokenizer),
+                 prepare.err.constData());
+        QVERIFY2(prepare.err.contains("is not the base model's " + base.toUtf8() +
+                                      "/sentencepiece.bpe.model"),
+                 prepare.err.constData());
+        QVERIFY2(prepare.err.contains("demo prepare --force"), prepare.err.constData());
+        QVERIFY2(prepare.err.contains("--init random"), prepare.err.constData());
+        CliResult run = runCli(
+            QStringList{"demo", "run", "--workspace", ws_, "--steps", "1"} + kTinyModel, {}, env);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("is not the base model's"), run.err.constData());
+
+        {
+            QFile f(base + "/model.safetensors");
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("changed!");
+        }
+        run = runCli(QStringList{"demo", "run", "--workspace", ws_, "--steps", "1"} + kTinyModel,
+                     {}, env);
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(base.toUtf8() + "/model.safetensors does not match its "
+                                                  "recorded hash"),
+                 run.err.constData());
+        QVERIFY2(run.err.contains("demo pretrain-base --export"), run.err.constData());
+        // --own-tokenizer does not look at the base at all: nothing of the above stops it.
+        CliResult plain =
+            runCli(QStringList{"demo", "prepare", "--workspace", ws_, "--own-tokenizer"}, {}, env);
+        QVERIFY2(plain.exitCode == 0, plain.err.constData());
+    }
+
     void demoRunKeepsItsWallTimeBudget() {
         // One minute for everything: preparing (skipped), evaluating the initialisation,
         // training and the final evaluation.
         const double budget = 60.0;
         QElapsedTimer wall;
         wall.start();
-        CliResult r =
-            runCli(QStringList{"demo", "run", "--workspace", ws_, "--minutes", "1"} + kTinyModel);
+        CliResult r = runCli(
+            QStringList{"demo", "run", "--workspace", ws_, "--minutes", "1", "--init", "random"} +
+            kTinyModel);
         const double seconds = wall.elapsed() / 1000.0;
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.out.contains("dev bitext accuracy"), r.out.constData());

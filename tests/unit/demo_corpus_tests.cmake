@@ -9,3 +9,5 @@ isomorph_add_test(test_demo_corpus_splits
     SOURCES unit/test_demo_corpus_splits.cpp LIBS isomorph_data Qt6::Core LABELS unit)
 isomorph_add_test(test_ui_catalogs
     SOURCES unit/test_ui_catalogs.cpp LIBS isomorph_common isomorph_data LABELS unit)
+isomorph_add_test(test_doc_books
+    SOURCES unit/test_doc_books.cpp LIBS isomorph_common isomorph_data LABELS unit)

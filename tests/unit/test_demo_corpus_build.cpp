@@ -74,8 +74,25 @@ class TestDemoCorpusBuild : public QObject {
         QFile mf(out + "/manifest.json");
         QVERIFY(mf.open(QIODevice::ReadOnly));
         const QJsonObject m = QJsonDocument::fromJson(mf.readAll()).object();
-        // 2: split units, no cross-split pairs; 3: test xx-en sets search every split's English
-        QCOMPARE(m["schema_version"].toInt(), 3);
+        // 2: split units, no cross-split pairs; 3: test xx-en sets search every split's English;
+        // 4: the documentation books
+        QCOMPARE(m["schema_version"].toInt(), 4);
+        if (QFileInfo::exists("/usr/share/doc/debian-handbook/html/de-DE/index.html")) {
+            const QJsonObject de = m["books"]["handbook"]["languages"]["de"].toObject();
+            QVERIFY2(de["pairs"].toObject()["train"].toInt() > 2000,
+                     qPrintable(QJsonDocument(de).toJson()));
+            // the untranslated fallback
+            QVERIFY(de["dropped"].toObject()["identical"].toInt() > 0);
+            QVERIFY(QFile::exists(out + "/parallel/train/handbook/de-en.tsv"));
+            CliResult stats = runCli({"corpus", "stats", out, "--json"});
+            QVERIFY2(stats.exitCode == 0, stats.err.constData());
+            const QJsonObject overlap = QJsonDocument::fromJson(stats.out)
+                                            .object()["overlap"]
+                                            .toObject()["handbook"]
+                                            .toObject();
+            QCOMPARE(overlap["dev"].toInt(), 0);
+            QCOMPARE(overlap["test"].toInt(), 0);
+        }
         for (const QString lang : {"en", "de", "ja"})
             QVERIFY2(sum(docCounts(m, lang)) > 300, qPrintable(lang));
         for (const QString pair : {"de-en", "ja-en"}) {

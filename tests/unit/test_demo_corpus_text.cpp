@@ -176,6 +176,7 @@ class TestDemoCorpusText : public QObject {
         QDir(root.path()).mkpath("man1");
         DemoCorpusOptions o;
         o.manRoot = root.path().toStdString();
+        o.docRoot = root.path().toStdString();  // no books: the man pages alone
         o.outDir = root.filePath("out").toStdString();
         try {
             buildDemoCorpus(o);
@@ -200,6 +201,7 @@ class TestDemoCorpusText : public QObject {
         }
         DemoCorpusOptions o;
         o.manRoot = root.path().toStdString();
+        o.docRoot = root.path().toStdString();  // no books: the man pages alone
         o.outDir = root.filePath("out").toStdString();
         QVERIFY_THROWS_EXCEPTION(
             isomorph::Cancelled,

@@ -16,6 +16,7 @@
 #include "core/common/language.h"
 #include "core/common/staging_dir.h"
 #include "core/data/demo/demo_outputs.h"
+#include "core/data/demo/doc_books.h"
 #include "core/data/demo/man_render.h"
 #include "core/data/demo/split_units.h"
 
@@ -233,8 +234,9 @@ Json manifestHead(const DemoCorpusOptions& o, const std::vector<ManLanguage>& la
              {{"method",
                "fnv1a64(unit) % 10: 0-7 train, 8 dev, 9 test; a unit is the commands linked by "
                "symbolic links, .so includes or near-duplicate pages, named by its smallest "
-               "command; dev and test pairs whose normalised text occurs in an earlier split are "
-               "dropped"},
+               "command; a documentation book's unit is its page, fnv1a64(\"BOOK:PAGE\"), and "
+               "English text found on several pages of a book stays in train; dev and test pairs "
+               "whose normalised text occurs in an earlier split of any family are dropped"},
               {"units", u.units},
               {"grouped_commands", u.groupedCommands},
               {"links", u.links}}},
@@ -285,6 +287,18 @@ void validate(const DemoCorpusOptions& o) {
     for (const auto& s : o.sections)
         if (s.empty() || s.find_first_of("/. ") != std::string::npos)
             throw ConfigError("--sections: '" + s + "' is not a man section (1, 8, ...)");
+    for (const auto& b : o.books) {
+        const auto& all = bookSources();
+        if (b == "none" && o.books.size() == 1) continue;
+        if (std::none_of(all.begin(), all.end(),
+                         [&](const BookSource& s) { return s.name == b; })) {
+            std::string names;
+            for (const auto& s : all)
+                names += (names.empty() ? "" : ", ") + s.name;
+            throw ConfigError("--books: '" + b + "' is not a documentation book; choose from " +
+                              names + ", or 'none' alone for man pages only");
+        }
+    }
     for (const auto& l : o.languages) {
         if (!isValidLanguageCode(l) && languageCodeForLocale(l).empty())
             throw ConfigError("--langs: '" + l +
@@ -319,12 +333,28 @@ DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options, const Progre
     fs::remove_all(ro.scratchDir);
     Parsed parsed = parsePages(pages, results, progress);
 
+    BookCorpus books;
+    if (!(options.books.size() == 1 && options.books.front() == "none")) {
+        BookOptions bo;
+        bo.sources = options.books;
+        bo.root = options.docRoot;
+        for (const auto& [lang, docs] : parsed.corpus)
+            if (lang != "en") bo.languages.insert(lang);
+        books = readBooks(bo, [&](size_t done, size_t total) { progress("books", done, total); });
+        for (const auto& w : books.warnings)
+            spdlog::warn("{}", w);
+    }
+
     Json manifest = manifestHead(options, langs, parsed);
+    manifest["books"] = books.manifest;
     progress("write", 0, 3);
-    writeDocuments(parsed.corpus, tmp.path(), manifest);
+    writeDocuments(parsed.corpus, books.documents, tmp.path(), manifest);
     writeTextFile(tmp.path() / "split-units.tsv", unitsTable(parsed.units));
     progress("write", 1, 3);
     PairFamilies families = buildPairFamilies(parsed.corpus);
+    for (auto& [book, splits] : books.pairs)
+        for (auto& [split, byPair] : splits)
+            families.splits[split].books[book] = std::move(byPair);
     const Json dropped = dropCrossSplitOverlap(families);
     widenTestRetrievalCorpora(families);
     progress("write", 2, 3);
@@ -334,6 +364,7 @@ DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options, const Progre
     writeTextFile(tmp.path() / "manifest.json", manifest.dump(2) + "\n");
 
     DemoCorpusSummary summary = summarize(options, parsed, manifest);
+    summary.warnings = books.warnings;
     summary.seconds = std::chrono::duration<double>(Clock::now() - started).count();
     Json log = {
         {"seconds", summary.seconds}, {"pages_rendered", pages.size()}, {"jobs", options.jobs}};

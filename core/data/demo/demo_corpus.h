@@ -22,6 +22,10 @@ struct DemoCorpusOptions {
     std::chrono::seconds pageTimeout{30};              ///< slower pages are killed, counted failed
     bool force = false;                                ///< replace an existing DIR after success
     std::filesystem::path manRoot = "/usr/share/man";  ///< where the installed pages live
+    /// Documentation books to add (doc_books.h: handbook, install-guide, reference); empty = all
+    /// installed, {"none"} = man pages only.
+    std::vector<std::string> books;
+    std::filesystem::path docRoot = "/usr/share";  ///< where the books are installed
 };
 
 /// Totals of a finished build (the full breakdown is in DIR/manifest.json).
@@ -34,6 +38,7 @@ struct DemoCorpusSummary {
     size_t sectionPairs = 0;
     size_t failedPages = 0;
     double seconds = 0;
+    std::vector<std::string> warnings;  ///< books not installed, each naming its package
 };
 
 /// Renders the installed man pages and writes the demo corpus to options.outDir atomically.
@@ -54,7 +59,8 @@ std::string_view splitOfCommand(std::string_view command);
 /// shared between splits (version 1 corpora leak dev/test text into train; rebuild them).
 /// 3: the test split's xx-en and en-en retrieval sets search the English passages of every
 /// split (version 2 test corpora hold only the test split's few dozen passages).
-constexpr int kDemoCorpusSchemaVersion = 3;
+/// 4: the documentation books (parallel/SPLIT/BOOK/, their pages in docs/).
+constexpr int kDemoCorpusSchemaVersion = 4;
 
 /// The `schema_version` in DIR/manifest.json; 0 when the file is missing or unreadable.
 int demoCorpusSchemaVersion(const std::filesystem::path& dir);

@@ -9,8 +9,13 @@
 
 namespace isomorph::data::demo {
 
-/// The kinds of translation pairs under parallel/SPLIT/: NAME lines and option descriptions.
-inline constexpr std::array<const char*, 2> kPairKinds = {"name", "option"};
+/// The kinds of translation pairs under parallel/SPLIT/: man-page NAME lines and option
+/// descriptions, then the documentation books (doc_books.h, bookSources()).
+inline constexpr std::array<const char*, 5> kPairKinds = {"name", "option", "handbook",
+                                                          "install-guide", "reference"};
+/// The man-page kinds only (kPairKinds starts with them): the demo's dev and test bitext,
+/// comparable across corpus versions.
+inline constexpr std::array<const char*, 2> kManPairKinds = {"name", "option"};
 
 struct DemoCorpusLayout {
     std::filesystem::path root;

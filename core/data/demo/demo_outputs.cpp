@@ -4,6 +4,7 @@
 #include "core/data/demo/demo_outputs.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <fstream>
 
@@ -146,28 +147,47 @@ std::vector<std::pair<std::string, std::string>> alignOptions(const ParsedManPag
     return out;
 }
 
-void writeDocuments(const Corpus& corpus, const fs::path& dir, Json& manifest) {
-    Json counts = Json::object();
-    for (const auto& [lang, docs] : corpus) {
-        std::map<std::string, std::string> files;
-        std::map<std::string, std::array<size_t, 3>> stats;  // documents, sentences, characters
+void writeDocuments(const Corpus& corpus, const std::vector<BookDocument>& books,
+                    const fs::path& dir, Json& manifest) {
+    // lang -> split -> file text and (documents, sentences, characters)
+    std::map<std::string, std::map<std::string, std::string>> files;
+    std::map<std::string, std::map<std::string, std::array<size_t, 3>>> stats;
+    auto count = [&](const std::string& lang, const std::string& split,
+                     const std::vector<std::string>& sentences) {
+        auto& st = stats[lang][split];
+        ++st[0];
+        st[1] += sentences.size();
+        for (const auto& sentence : sentences)
+            st[2] += utf8Length(sentence);
+    };
+    for (const auto& [lang, docs] : corpus)
         for (const auto& [key, d] : docs) {
-            files[d.split] += dumpLine(documentJson(d));
-            auto& st = stats[d.split];
-            ++st[0];
-            for (const auto& s : d.page.sections) {
-                st[1] += s.sentences.size();
-                for (const auto& sentence : s.sentences)
-                    st[2] += utf8Length(sentence);
-            }
+            files[lang][d.split] += dumpLine(documentJson(d));
+            std::vector<std::string> sentences;
+            for (const auto& s : d.page.sections)
+                sentences.insert(sentences.end(), s.sentences.begin(), s.sentences.end());
+            count(lang, d.split, sentences);
         }
+    for (const auto& b : books) {
+        // "command" keeps the man-page readers working: the book and its page, never a command.
+        const std::string page = b.source + ":" + b.group;
+        files[b.lang][b.split] += dumpLine({{"id", page + "." + b.lang},
+                                            {"lang", b.lang},
+                                            {"command", page},
+                                            {"section", "book"},
+                                            {"source", b.source},
+                                            {"sentences", b.sentences},
+                                            {"sections", Json::array()}});
+        count(b.lang, b.split, b.sentences);
+    }
+    Json counts = Json::object();
+    for (auto& [lang, perSplit] : files)
         for (const auto& split : kSplits) {
-            writeTextFile(DemoCorpusLayout{dir}.docsFile(split, lang), files[split]);
-            const auto& st = stats[split];
+            writeTextFile(DemoCorpusLayout{dir}.docsFile(split, lang), perSplit[split]);
+            const auto& st = stats[lang][split];
             counts[lang][split] = {
                 {"documents", st[0]}, {"sentences", st[1]}, {"characters", st[2]}};
         }
-    }
     manifest["documents"] = counts;
 }
 
@@ -275,6 +295,9 @@ std::map<std::string, size_t> dropFromSplit(SplitPairs& split, const SplitTextIn
         n["section"] += dropLeaking(records, [&](const Json& r) {
             return seen.leaks(r["src_text"].get<std::string>(), r["tgt_text"].get<std::string>());
         });
+    for (auto& [book, byPair] : split.books)
+        for (auto& [pair, pairs] : byPair)
+            n[book] += dropLeaking(pairs, pairLeaks);
     for (auto& [pair, set] : split.retrieval) {
         n["passage"] +=
             dropLeaking(set.passages, [&](const BeirPassage& p) { return seen.contains(p.text); });
@@ -289,7 +312,11 @@ std::map<std::string, size_t> dropFromSplit(SplitPairs& split, const SplitTextIn
 }
 
 void addToIndex(const SplitPairs& split, SplitTextIndex& seen) {
-    for (const auto* family : {&split.names, &split.options})
+    std::vector<const std::map<std::string, std::set<TextPair>>*> families = {&split.names,
+                                                                              &split.options};
+    for (const auto& [book, byPair] : split.books)
+        families.push_back(&byPair);
+    for (const auto* family : families)
         for (const auto& [pair, pairs] : *family)
             for (const auto& [a, b] : pairs) {
                 seen.add(a);
@@ -339,7 +366,10 @@ PairFamilies buildPairFamilies(const Corpus& corpus) {
 
 Json dropCrossSplitOverlap(PairFamilies& families) {
     Json dropped = Json::object();
-    for (const char* family : {"name", "option", "section", "query", "passage"})
+    std::vector<std::string> names = {"name", "option", "section", "query", "passage"};
+    for (const auto& [book, byPair] : families.splits["train"].books)
+        names.push_back(book);
+    for (const auto& family : names)
         for (const auto& split : kSplits)
             dropped[family][split] = 0;
     SplitTextIndex seen;  // texts of the splits before the current one
@@ -391,6 +421,15 @@ void writePairFamilies(const PairFamilies& families, const fs::path& dir, Json& 
                     text += a + "\t" + b + "\n";
                 writeTextFile(DemoCorpusLayout{dir}.pairFile(split, kindName, pair), text);
                 pairs[pair][kindName][split] = list.size();
+            }
+            for (const auto& [book, byPair] : families.splits.at(split).books) {
+                const auto it = byPair.find(pair);
+                if (it == byPair.end()) continue;
+                std::string text;
+                for (const auto& [a, b] : it->second)
+                    text += oneLine(a) + "\t" + oneLine(b) + "\n";
+                writeTextFile(DemoCorpusLayout{dir}.pairFile(split, book, pair), text);
+                pairs[pair][book][split] = it->second.size();
             }
         }
     }

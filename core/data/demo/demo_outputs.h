@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/data/demo/doc_books.h"
 #include "core/data/demo/man_text.h"
 
 namespace isomorph::data::demo {
@@ -36,9 +37,10 @@ inline const std::vector<std::string> kSplits = {"train", "dev", "test"};
 /// Writes `content` to `path`, creating parent folders; throws DataError naming the path.
 void writeTextFile(const std::filesystem::path& path, const std::string& content);
 
-/// Writes docs/<split>/<lang>.jsonl and fills manifest["documents"].
-void writeDocuments(const Corpus& corpus, const std::filesystem::path& dir,
-                    nlohmann::ordered_json& manifest);
+/// Writes docs/<split>/<lang>.jsonl (man pages, then the book pages) and fills
+/// manifest["documents"].
+void writeDocuments(const Corpus& corpus, const std::vector<BookDocument>& books,
+                    const std::filesystem::path& dir, nlohmann::ordered_json& manifest);
 
 using TextPair = std::pair<std::string, std::string>;
 
@@ -60,6 +62,8 @@ struct SplitPairs {
     std::map<std::string, std::set<TextPair>> names, options;             ///< by "xx-en"
     std::map<std::string, std::vector<nlohmann::ordered_json>> sections;  ///< by "xx-en"
     std::map<std::string, BeirSet> retrieval;                             ///< by "xx-en", "xx-xx"
+    /// The documentation books' pairs: book ("handbook") -> "xx-en" -> pairs.
+    std::map<std::string, std::map<std::string, std::set<TextPair>>> books;
 };
 
 /// The pair families of every split ("train", "dev", "test").
@@ -75,7 +79,7 @@ PairFamilies buildPairFamilies(const Corpus& corpus);
 /// (normaliseText) occurs in a train pair of any family or language, and from test what occurs in
 /// train or dev. A passage dropped takes the queries that point to it along. Returns the dropped
 /// counts as {family: {split: n}} for the manifest (families: name, option, section, query,
-/// passage).
+/// passage and each book).
 nlohmann::ordered_json dropCrossSplitOverlap(PairFamilies& families);
 
 /// Makes the test split's retrieval sets with English passages (xx-en, en-en) search the

@@ -21,7 +21,8 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
-const char* const kFamilies[] = {"name", "option", "section", "query", "passage"};
+const char* const kFamilies[] = {"name",      "option",  "handbook", "install-guide",
+                                 "reference", "section", "query",    "passage"};
 
 // (source, target) texts of one family in one split; target is empty for queries and passages.
 using Texts = std::vector<std::pair<std::string, std::string>>;
@@ -142,11 +143,11 @@ DemoSplitStats measureDemoSplits(const fs::path& dir) {
         const demo::DemoCorpusLayout layout{dir};
         s.documents[split] = lineCount(layout.docs(split));
         std::map<std::string, Texts> texts = {
-            {"name", tsvPairs(layout.pairs(split, "name"))},
-            {"option", tsvPairs(layout.pairs(split, "option"))},
             {"section", sectionPairs(layout.sections(split))},
             {"query", beirTexts(layout.retrieval(split), "queries.jsonl")},
             {"passage", beirTexts(layout.retrieval(split), "corpus.jsonl", &passageIds)}};
+        for (const char* kind : demo::kPairKinds)
+            texts[kind] = tsvPairs(layout.pairs(split, kind));
         for (const auto& [family, list] : texts) {
             s.pairs[family][split] = list.size();
             if (split == "train") continue;
@@ -168,18 +169,18 @@ std::string toText(const DemoSplitStats& s) {
                                   s.schemaVersion < kDemoCorpusSchemaVersion
                                       ? " (old: its splits share text; rebuild it)"
                                       : "");
-    out += fmt::format("{:<10} {:>9} {:>9} {:>9}\n", "", "train", "dev", "test");
-    out += fmt::format("{:<10} {:>9} {:>9} {:>9}\n", "documents", s.documents.at("train"),
+    out += fmt::format("{:<14} {:>9} {:>9} {:>9}\n", "", "train", "dev", "test");
+    out += fmt::format("{:<14} {:>9} {:>9} {:>9}\n", "documents", s.documents.at("train"),
                        s.documents.at("dev"), s.documents.at("test"));
     for (const char* f : kFamilies)
-        out += fmt::format("{:<10} {:>9} {:>9} {:>9}\n", f, s.pairs.at(f).at("train"),
+        out += fmt::format("{:<14} {:>9} {:>9} {:>9}\n", f, s.pairs.at(f).at("train"),
                            s.pairs.at(f).at("dev"), s.pairs.at(f).at("test"));
     out +=
         "\ncross-split overlap (pairs whose normalised source or target text occurs in an "
         "earlier split; must be 0)\n";
-    out += fmt::format("{:<10} {:>14} {:>16}\n", "", "dev vs train", "test vs train+dev");
+    out += fmt::format("{:<14} {:>14} {:>16}\n", "", "dev vs train", "test vs train+dev");
     for (const char* f : kFamilies)
-        out += fmt::format("{:<10} {:>14} {:>16}\n", f, s.overlap.at(f).at("dev"),
+        out += fmt::format("{:<14} {:>14} {:>16}\n", f, s.overlap.at(f).at("dev"),
                            s.overlap.at(f).at("test"));
     return out;
 }
