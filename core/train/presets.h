@@ -24,6 +24,9 @@ struct RecipeStage {
     std::string preset;
     double share = 1;                    ///< of the training time (the shares sum to 1)
     std::vector<std::string> overrides;  ///< "section.key=value", applied over the preset
+    /// Applied after `overrides` when the recipe continues from the shipped base model
+    /// (workspace/base_model.h) instead of a random initialisation.
+    std::vector<std::string> fromBase;
 };
 
 /// What `isomorph-cli demo run` trains by default: HICTL + MLM on the parallel training pairs

@@ -51,13 +51,16 @@ void configureStages(DemoContext& c, const fs::path& ws) {
     const DemoRunRequest& r = c.request;
     const std::vector<train::RecipeStage> recipe =
         r.preset.empty() ? train::demoRecipe()
-                         : std::vector<train::RecipeStage>{{r.preset, 1.0, {}}};
+                         : std::vector<train::RecipeStage>{{r.preset, 1.0, {}, {}}};
     const std::string stamp = timeStamp();
     for (const auto& stage : recipe) {
         RunConfigRequest config;
         config.preset = stage.preset;
         config.workspace = ws;
         config.overrides = stage.overrides;
+        if (!r.base.empty())
+            config.overrides.insert(config.overrides.end(), stage.fromBase.begin(),
+                                    stage.fromBase.end());
         config.overrides.insert(config.overrides.end(), r.overrides.begin(), r.overrides.end());
         DemoStageReport s;
         s.preset = stage.preset;
@@ -179,12 +182,14 @@ void evaluateStages(DemoContext& c) {
         if (c.observer.stageEvaluated) c.observer.stageEvaluated(stage);
     }
     c.report.times.evaluatingTrained = secondsSince(started);
+    // From the shipped base the base itself competes: a stage must beat it to be the result.
+    double best = c.report.fromBase ? c.report.before.dev.mean.raw : -1.0;
     for (size_t k = 0; k < c.report.stages.size(); ++k) {
         const auto& stage = c.report.stages[k];
-        if (stage.trained &&
-            (c.report.result < 0 ||
-             stage.after.dev.mean.raw >= c.report.stages[c.report.result].after.dev.mean.raw))
+        if (stage.trained && stage.after.dev.mean.raw >= best) {
             c.report.result = static_cast<int>(k);
+            best = stage.after.dev.mean.raw;
+        }
     }
 }
 

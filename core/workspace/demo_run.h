@@ -82,7 +82,8 @@ struct DemoRunReport {
     bool budgetSpent = false;  ///< the budget ran out before training: only `before` was measured
     DemoTimes times;
     /// The demo's result: the trained stage whose checkpoint has the highest dev accuracy (raw),
-    /// -1 when none was trained. A later stage that lowered dev accuracy does not replace an
+    /// -1 when none was trained or, starting from the shipped base, none beat the base (the
+    /// base is then the result). A later stage that lowered dev accuracy does not replace an
     /// earlier one. Chosen on dev only: the out-of-domain set is never used to select.
     int result = -1;
 };
