@@ -14,6 +14,7 @@
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
 #include "core/common/progress.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/workspace/base_model.h"
 #include "core/workspace/demo_prepare.h"
 #include "core/workspace/demo_run.h"
@@ -80,7 +81,7 @@ int runPrepare(const PrepareOptions& o) {
     if (!o.ownTokenizer) {
         // The demo continues from the shipped base, so the workspace speaks its tokenizer.
         if (const auto base = verifiedShippedBase(); !base.empty())
-            prepare.baseTokenizer = base / "sentencepiece.bpe.model";
+            prepare.baseTokenizer = base / model_io::kSentencePieceFile;
     }
     auto paths = prepareWithProgress(prepare);
     std::cout << "corpus:    " << paths.corpus.string() << "\n"

@@ -9,6 +9,7 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/common/executable_dir.h"
 #include "core/text/spm_shim/spm_c_api.h"
 
 namespace isomorph::text {
@@ -42,12 +43,6 @@ struct ShimApi {
     decltype(&ispm_piece_kind) pieceKind = nullptr;
     decltype(&ispm_special_id) specialId = nullptr;
 };
-
-fs::path executableDir() {
-    std::error_code ec;
-    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    return ec ? fs::path() : exe.parent_path();
-}
 
 // Where the shim may live: an explicit override, next to the executable (build tree), the
 // installed private library directory, and the build directory compiled in as a last resort.

@@ -11,6 +11,8 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/common/executable_dir.h"
+#include "core/common/staging_dir.h"
 #include "core/text/tokenizer.h"
 #include "core/train/presets.h"
 #include "core/workspace/run_setup.h"
@@ -25,11 +27,27 @@ namespace {
 
 constexpr const char* kProvenance = "provenance.json";
 
-fs::path executableDir() {
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    return ec ? fs::path() : exe.parent_path();
-}
+/// SHA-256 of the bytes given to update(), as lower-case hex.
+class Sha256 {
+  public:
+    Sha256() : ctx_(EVP_MD_CTX_new()) { EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr); }
+    Sha256(const Sha256&) = delete;
+    Sha256& operator=(const Sha256&) = delete;
+    ~Sha256() { EVP_MD_CTX_free(ctx_); }
+    void update(const char* data, size_t size) { EVP_DigestUpdate(ctx_, data, size); }
+    std::string hex() {
+        unsigned char digest[EVP_MAX_MD_SIZE];
+        unsigned int len = 0;
+        EVP_DigestFinal_ex(ctx_, digest, &len);
+        std::string out;
+        for (unsigned int i = 0; i < len; ++i)
+            out += fmt::format("{:02x}", digest[i]);
+        return out;
+    }
+
+  private:
+    EVP_MD_CTX* ctx_;
+};
 
 Json reportJson(const train::BitextReport& r) {
     Json perPair = Json::object();
@@ -79,10 +97,9 @@ Json corpusJson(const DemoPaths& paths, const std::string& hash) {
 /// Copies the checkpoint's base files into DIR (replaced atomically) with provenance.json.
 fs::path exportBase(const PretrainBaseReport& r, const PretrainBaseRequest& request) {
     const fs::path dir = fs::absolute(request.exportDir).lexically_normal();
-    const fs::path staging = dir.parent_path() / ("." + dir.filename().string() + ".staging");
-    std::error_code ec;
-    fs::remove_all(staging, ec);
-    fs::create_directories(staging);
+    fs::create_directories(dir.parent_path());
+    StagingDir tmp(dir);
+    const fs::path& staging = tmp.path();
     Json files = Json::object();
     for (const char* name : kBaseFiles) {
         const fs::path from = r.result.checkpoint / name;
@@ -94,7 +111,7 @@ fs::path exportBase(const PretrainBaseReport& r, const PretrainBaseRequest& requ
         files[name] = {{"bytes", fs::file_size(staging / name)},
                        {"sha256", sha256File(staging / name)}};
     }
-    const text::Tokenizer tok = text::Tokenizer::load(staging / "sentencepiece.bpe.model");
+    const text::Tokenizer tok = text::Tokenizer::load(staging / model_io::kSentencePieceFile);
     Json provenance = {
         {"schema_version", 1},
         {"what",
@@ -116,11 +133,7 @@ fs::path exportBase(const PretrainBaseReport& r, const PretrainBaseRequest& requ
           {"base", evaluationJson(r.base)}}},
         {"files", files}};
     writeFileAtomically(staging / kProvenance, provenance.dump(2) + "\n");
-    const fs::path old = dir.parent_path() / ("." + dir.filename().string() + ".old");
-    fs::remove_all(old, ec);
-    if (fs::exists(dir)) fs::rename(dir, old);
-    fs::rename(staging, dir);
-    fs::remove_all(old, ec);
+    tmp.moveTo(dir);
     return dir;
 }
 
@@ -147,21 +160,13 @@ fs::path findShippedBase() {
 std::string sha256File(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);
     if (!in) throw DataError("cannot read " + file.string());
-    EVP_MD_CTX* ctx = EVP_MD_CTX_new();
-    EVP_DigestInit_ex(ctx, EVP_sha256(), nullptr);
+    Sha256 sha;
     std::vector<char> buf(1 << 20);
     while (in) {
         in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
-        if (in.gcount() > 0) EVP_DigestUpdate(ctx, buf.data(), static_cast<size_t>(in.gcount()));
+        if (in.gcount() > 0) sha.update(buf.data(), static_cast<size_t>(in.gcount()));
     }
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    EVP_DigestFinal_ex(ctx, digest, &len);
-    EVP_MD_CTX_free(ctx);
-    std::string hex;
-    for (unsigned int i = 0; i < len; ++i)
-        hex += fmt::format("{:02x}", digest[i]);
-    return hex;
+    return sha.hex();
 }
 
 Json verifyBase(const fs::path& dir) {
@@ -201,15 +206,13 @@ std::string demoCorpusHash(const fs::path& corpus) {
             if (e.is_regular_file()) files.push_back(e.path());
     }
     std::sort(files.begin(), files.end());
-    std::string listing;
-    for (const auto& f : files)
-        listing += f.lexically_relative(corpus).generic_string() + "\t" + sha256File(f) + "\n";
-    const fs::path tmp = corpus / ".hash-listing";
-    writeFileAtomically(tmp, listing);
-    const std::string hash = sha256File(tmp);
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    return hash;
+    Sha256 listing;  // of "PATH<TAB>SHA256\n" per file
+    for (const auto& f : files) {
+        const std::string line =
+            f.lexically_relative(corpus).generic_string() + "\t" + sha256File(f) + "\n";
+        listing.update(line.data(), line.size());
+    }
+    return listing.hex();
 }
 
 PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, const ProgressFn& progress) {

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/progress.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/train/trainer.h"
 #include "core/workspace/demo_run.h"
 
@@ -23,7 +24,7 @@ namespace isomorph::workspace {
 inline constexpr const char* kBasePreset = "base-demo";
 /// The files of an exported base (a Hugging Face checkpoint folder) besides provenance.json.
 inline constexpr const char* kBaseFiles[] = {"config.json", "model.safetensors",
-                                             "sentencepiece.bpe.model"};
+                                             model_io::kSentencePieceFile};
 
 /// $XDG_DATA_HOME/isomorph/base-workspace (~/.local/share/...): pretrain-base's own workspace,
 /// so its tokenizer is trained on the corpus rather than taken from a shipped base.

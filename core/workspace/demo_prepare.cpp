@@ -155,8 +155,8 @@ std::vector<std::string> corpusLanguages(const DemoPaths& paths) {
 }
 
 /// The out-of-domain evaluation set: translated UI strings of the installed gettext catalogs,
-/// minus every sentence of the man-page corpus (docs/demo-corpus.md). Evaluation only. A machine
-/// without catalogs (locales excluded from dpkg) gets none, and the demo says so.
+/// minus every English sentence of the demo corpus (docs/demo-corpus.md). Evaluation only. A
+/// machine without catalogs (locales excluded from dpkg) gets none, and the demo says so.
 void buildOutOfDomain(const DemoPaths& paths, const text::Tokenizer& tok, bool rebuild,
                       const DemoPrepareOptions& o, const ProgressFn& progress) {
     const data::demo::DemoCorpusLayout corpus{paths.corpus};
@@ -170,10 +170,10 @@ void buildOutOfDomain(const DemoPaths& paths, const text::Tokenizer& tok, bool r
                 paths.corpus.string());
             return;
         }
-        report(progress, "collecting out-of-domain UI strings: reading the man-page sentences");
-        const auto manSentences = data::demo::englishSentences(corpus);
+        report(progress, "collecting out-of-domain UI strings: reading the corpus sentences");
+        const auto corpusSentences = data::demo::englishSentences(corpus);
         ui.excluded = [&](const std::string& english) {
-            return manSentences.count(data::demo::normaliseUiEnglish(english)) > 0;
+            return corpusSentences.count(data::demo::normaliseUiEnglish(english)) > 0;
         };
         std::error_code ec;
         fs::remove_all(paths.outOfDomain, ec);  // no TSV of an earlier, larger language list

@@ -39,7 +39,8 @@ std::string timeStamp() {
 void prepare(DemoContext& c, const fs::path& ws) {
     DemoPrepareOptions options;
     options.workspace = ws;
-    if (!c.request.base.empty()) options.baseTokenizer = c.request.base / "sentencepiece.bpe.model";
+    if (!c.request.base.empty())
+        options.baseTokenizer = c.request.base / model_io::kSentencePieceFile;
     c.report.paths = prepareDemo(options, c.progress);
     c.report.runsDir = WorkspaceLayout{ws}.runs();
     c.report.times.preparing = secondsSince(c.started);

@@ -3,7 +3,6 @@
 #include "core/data/demo/demo_corpus.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <fstream>
 #include <set>
 #include <stdlib.h>
@@ -102,24 +101,10 @@ std::vector<ManPageFile> pagesToRender(const DemoCorpusOptions& o,
     return pages;
 }
 
-std::string packageVersions() {
-    FILE* p = ::popen(
-        "dpkg-query -W -f='${Package} ${Version}\\n' 'manpages*' man-db groff-base "
-        "2>/dev/null",
-        "r");
-    if (!p) return {};
-    std::string out;
-    char buf[4096];
-    size_t n = 0;
-    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0)
-        out.append(buf, n);
-    ::pclose(p);
-    return out;
-}
-
 Json packagesJson() {
     Json j = Json::object();
-    const std::string text = packageVersions();
+    const std::string text = commandOutput(
+        "dpkg-query -W -f='${Package} ${Version}\\n' 'manpages*' man-db groff-base 2>/dev/null");
     size_t start = 0;
     while (start < text.size()) {
         const size_t end = std::min(text.find('\n', start), text.size());
@@ -354,7 +339,7 @@ DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options, const Progre
     PairFamilies families = buildPairFamilies(parsed.corpus);
     for (auto& [book, splits] : books.pairs)
         for (auto& [split, byPair] : splits)
-            families.splits[split].books[book] = std::move(byPair);
+            families.splits[split].pairs[book] = std::move(byPair);
     const Json dropped = dropCrossSplitOverlap(families);
     widenTestRetrievalCorpora(families);
     progress("write", 2, 3);

@@ -201,9 +201,9 @@ void addParallel(const Corpus& corpus, const std::string& lang, const LanguageDo
         SplitPairs& split = out.splits[d.split];
         const std::string a = capText(nameText(d), lang, kPairMaxSentences, kPairMaxChars);
         const std::string b = capText(nameText(*en), "en", kPairMaxSentences, kPairMaxChars);
-        if (!a.empty() && !b.empty() && a != b) split.names[lang + "-en"].emplace(a, b);
+        if (!a.empty() && !b.empty() && a != b) split.pairs["name"][lang + "-en"].emplace(a, b);
         for (auto& p : alignOptions(d.page, lang, en->page))
-            split.options[lang + "-en"].insert(std::move(p));
+            split.pairs["option"][lang + "-en"].insert(std::move(p));
     }
 }
 
@@ -287,17 +287,13 @@ size_t dropLeaking(Container& items, Leaks leaks) {
 std::map<std::string, size_t> dropFromSplit(SplitPairs& split, const SplitTextIndex& seen) {
     std::map<std::string, size_t> n;
     auto pairLeaks = [&](const TextPair& p) { return seen.leaks(p.first, p.second); };
-    for (auto& [pair, pairs] : split.names)
-        n["name"] += dropLeaking(pairs, pairLeaks);
-    for (auto& [pair, pairs] : split.options)
-        n["option"] += dropLeaking(pairs, pairLeaks);
+    for (auto& [kind, byPair] : split.pairs)
+        for (auto& [pair, pairs] : byPair)
+            n[kind] += dropLeaking(pairs, pairLeaks);
     for (auto& [pair, records] : split.sections)
         n["section"] += dropLeaking(records, [&](const Json& r) {
             return seen.leaks(r["src_text"].get<std::string>(), r["tgt_text"].get<std::string>());
         });
-    for (auto& [book, byPair] : split.books)
-        for (auto& [pair, pairs] : byPair)
-            n[book] += dropLeaking(pairs, pairLeaks);
     for (auto& [pair, set] : split.retrieval) {
         n["passage"] +=
             dropLeaking(set.passages, [&](const BeirPassage& p) { return seen.contains(p.text); });
@@ -312,12 +308,8 @@ std::map<std::string, size_t> dropFromSplit(SplitPairs& split, const SplitTextIn
 }
 
 void addToIndex(const SplitPairs& split, SplitTextIndex& seen) {
-    std::vector<const std::map<std::string, std::set<TextPair>>*> families = {&split.names,
-                                                                              &split.options};
-    for (const auto& [book, byPair] : split.books)
-        families.push_back(&byPair);
-    for (const auto* family : families)
-        for (const auto& [pair, pairs] : *family)
+    for (const auto& [kind, byPair] : split.pairs)
+        for (const auto& [pair, pairs] : byPair)
             for (const auto& [a, b] : pairs) {
                 seen.add(a);
                 seen.add(b);
@@ -367,8 +359,8 @@ PairFamilies buildPairFamilies(const Corpus& corpus) {
 Json dropCrossSplitOverlap(PairFamilies& families) {
     Json dropped = Json::object();
     std::vector<std::string> names = {"name", "option", "section", "query", "passage"};
-    for (const auto& [book, byPair] : families.splits["train"].books)
-        names.push_back(book);
+    for (const auto& [kind, byPair] : families.splits["train"].pairs)
+        if (std::find(names.begin(), names.end(), kind) == names.end()) names.push_back(kind);
     for (const auto& family : names)
         for (const auto& split : kSplits)
             dropped[family][split] = 0;
@@ -403,6 +395,18 @@ void widenTestRetrievalCorpora(PairFamilies& families) {
     }
 }
 
+namespace {
+
+const std::set<TextPair>* pairsOf(const SplitPairs& split, const std::string& kind,
+                                  const std::string& pair) {
+    const auto k = split.pairs.find(kind);
+    if (k == split.pairs.end()) return nullptr;
+    const auto it = k->second.find(pair);
+    return it == k->second.end() ? nullptr : &it->second;
+}
+
+}  // namespace
+
 void writePairFamilies(const PairFamilies& families, const fs::path& dir, Json& manifest) {
     Json pairs = Json::object(), retrieval = Json::object(), sections = Json::object();
     static const std::set<TextPair> kNoPairs;
@@ -412,24 +416,18 @@ void writePairFamilies(const PairFamilies& families, const fs::path& dir, Json& 
         const std::string pair = lang + "-en";
         for (const auto& split : kSplits) {
             const SplitPairs& sp = families.splits.at(split);
-            for (const auto* kind : {&sp.names, &sp.options}) {
-                const std::string kindName = kind == &sp.names ? "name" : "option";
-                const auto it = kind->find(pair);
-                const auto& list = it == kind->end() ? kNoPairs : it->second;
+            for (size_t k = 0; k < kPairKinds.size(); ++k) {
+                const char* kind = kPairKinds[k];
+                // Man-page kinds (first in kPairKinds) count every language, 0 included; a book
+                // only the languages it has.
+                const std::set<TextPair>* found = pairsOf(sp, kind, pair);
+                if (!found && k >= kManPairKinds.size()) continue;
+                const auto& list = found ? *found : kNoPairs;
                 std::string text;
                 for (const auto& [a, b] : list)
-                    text += a + "\t" + b + "\n";
-                writeTextFile(DemoCorpusLayout{dir}.pairFile(split, kindName, pair), text);
-                pairs[pair][kindName][split] = list.size();
-            }
-            for (const auto& [book, byPair] : families.splits.at(split).books) {
-                const auto it = byPair.find(pair);
-                if (it == byPair.end()) continue;
-                std::string text;
-                for (const auto& [a, b] : it->second)
                     text += oneLine(a) + "\t" + oneLine(b) + "\n";
-                writeTextFile(DemoCorpusLayout{dir}.pairFile(split, book, pair), text);
-                pairs[pair][book][split] = it->second.size();
+                writeTextFile(DemoCorpusLayout{dir}.pairFile(split, kind, pair), text);
+                pairs[pair][kind][split] = list.size();
             }
         }
     }

@@ -59,11 +59,10 @@ struct BeirSet {
 /// Every pair family of one split, in memory, so pairs that leak from an earlier split can be
 /// dropped before anything is written.
 struct SplitPairs {
-    std::map<std::string, std::set<TextPair>> names, options;             ///< by "xx-en"
+    /// Translation pairs by kind (kPairKinds: "name", "option", each book), then by "xx-en".
+    std::map<std::string, std::map<std::string, std::set<TextPair>>> pairs;
     std::map<std::string, std::vector<nlohmann::ordered_json>> sections;  ///< by "xx-en"
     std::map<std::string, BeirSet> retrieval;                             ///< by "xx-en", "xx-xx"
-    /// The documentation books' pairs: book ("handbook") -> "xx-en" -> pairs.
-    std::map<std::string, std::map<std::string, std::set<TextPair>>> books;
 };
 
 /// The pair families of every split ("train", "dev", "test").

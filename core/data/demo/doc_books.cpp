@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <cstring>
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
@@ -386,13 +385,8 @@ BookFiles locate(const BookSource& s, const BookOptions& o) {
 }
 
 std::string installedVersion(const std::string& package) {
-    const std::string cmd = "dpkg-query -W -f='${Status}|${Version}' " + package + " 2>/dev/null";
-    FILE* p = ::popen(cmd.c_str(), "r");
-    if (!p) return {};
-    char buf[512];
-    const size_t n = std::fread(buf, 1, sizeof buf - 1, p);
-    ::pclose(p);
-    const std::string out(buf, n);
+    const std::string out =
+        commandOutput("dpkg-query -W -f='${Status}|${Version}' " + package + " 2>/dev/null");
     const size_t bar = out.find('|');
     if (bar == std::string::npos || out.find("install ok installed") == std::string::npos)
         return {};
@@ -471,6 +465,11 @@ void readBook(const BookSource& s, const BookFiles& b, BookCorpus& out, size_t& 
             pagesOf[normaliseText(u.text)].insert(i);
         if (progress) progress(++done, total);
     }
+    // Per English unit, once for every language: does its text recur on another page?
+    std::vector<std::vector<bool>> repeated(english.size());
+    for (size_t i = 0; i < english.size(); ++i)
+        for (const auto& u : english[i])
+            repeated[i].push_back(pagesOf.at(normaliseText(u.text)).size() > 1);
     Json groups = Json::object();
     size_t units = 0, words = 0;
     for (size_t i = 0; i < english.size(); ++i) {
@@ -518,8 +517,7 @@ void readBook(const BookSource& s, const BookFiles& b, BookCorpus& out, size_t& 
                     ++c.dropped[problem];
                     continue;
                 }
-                const bool repeated = pagesOf[normaliseText(e.text)].size() > 1;
-                auto& into = pairs[repeated ? "train" : splitOf[i]];
+                auto& into = pairs[repeated[i][ei] ? "train" : splitOf[i]];
                 for (auto& p : sentencePairs(x.text, e.text, lang, c.dropped))
                     into.insert(std::move(p));
             }

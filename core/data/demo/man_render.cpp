@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <fcntl.h>
@@ -271,6 +272,18 @@ class PageRenderer {
 };
 
 }  // namespace
+
+std::string commandOutput(const std::string& command) {
+    FILE* p = ::popen(command.c_str(), "r");
+    if (!p) return {};
+    std::string out;
+    char buf[4096];
+    size_t n = 0;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0)
+        out.append(buf, n);
+    ::pclose(p);
+    return out;
+}
 
 std::string languageCodeForLocale(std::string_view locale) {
     static const std::map<std::string, std::string, std::less<>> special = {{"zh_CN", "zh"},

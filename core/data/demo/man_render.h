@@ -32,6 +32,10 @@ struct ManPageFile {
 /// locale (e.g. "man1") or does not give a valid code.
 std::string languageCodeForLocale(std::string_view locale);
 
+/// The standard output of a shell command ("" when it cannot run): dpkg-query's package
+/// versions for the corpus manifest.
+std::string commandOutput(const std::string& command);
+
 /// The translated languages under `root` (not English, which lives in root/manN), sorted by code.
 std::vector<ManLanguage> findManLanguages(const std::filesystem::path& root);
 
