@@ -10,6 +10,7 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
@@ -225,7 +226,8 @@ class TestMainWindow : public QObject {
     void liveDemoContinuesFromSignals() {
         // A stand-in CLI: `demo prepare` runs until the test lets it finish, `train` records
         // its arguments. startLiveDemo() must return while preparation runs (no nested event
-        // loop) and continue to the demo run when the process finishes.
+        // loop) and continue to the demo run when the process finishes. The arguments are written
+        // to a part file and renamed, so the test never reads a file the shell has only created.
         QTemporaryDir tmp;
         const QString go = tmp.filePath("go"), args = tmp.filePath("train-args");
         const QString cli = tmp.filePath("isomorph-cli");
@@ -234,9 +236,9 @@ class TestMainWindow : public QObject {
         script.write(QStringLiteral("#!/bin/sh\n"
                                     "case \"$1\" in\n"
                                     "demo) echo 'rendering man pages: 10 of 30'\n"
-                                    "  for i in $(seq 100); do [ -e '%1' ] && exit 0; sleep 0.05; "
+                                    "  for i in $(seq 600); do [ -e '%1' ] && exit 0; sleep 0.05; "
                                     "done; exit 3 ;;\n"
-                                    "train) echo \"$@\" > '%2' ;;\n"
+                                    "train) echo \"$@\" > '%2.part' && mv '%2.part' '%2' ;;\n"
                                     "esac\n")
                          .arg(go, args)
                          .toUtf8());
@@ -271,7 +273,10 @@ class TestMainWindow : public QObject {
         QVERIFY(window.startLiveDemo());
         progress = window.findChild<QProgressDialog*>();
         QVERIFY(progress);
-        progress->cancel();
+        // The user's Cancel button (QProgressDialog::cancel() alone does not emit canceled()).
+        auto* cancel = progress->findChild<QPushButton*>();
+        QVERIFY(cancel);
+        cancel->click();
         QVERIFY(failed.wait(10000));
         QCOMPARE(failed.at(0).at(0).toString(), QString());
         QCOMPARE(started.count(), 1);
