@@ -13,6 +13,7 @@
 #include "core/common/errors.h"
 #include "core/common/executable_dir.h"
 #include "core/common/staging_dir.h"
+#include "core/model/tensor_file.h"
 #include "core/text/tokenizer.h"
 #include "core/train/presets.h"
 #include "core/workspace/run_setup.h"
@@ -94,6 +95,24 @@ Json corpusJson(const DemoPaths& paths, const std::string& hash) {
     return j;
 }
 
+/// The checkpoint's encoder with its MLM head (heads.safetensors' `mlm.*`) as XLM-R's `lm_head.*`
+/// (the decoder is tied to the word embeddings), written to `to`. Continued pretraining then
+/// continues the head instead of starting MLM from a random one, whose early gradients disturb
+/// the encoder, and transformers' XLMRobertaForMaskedLM loads a trained head.
+void writeEncoderWithMlmHead(const fs::path& checkpoint, const fs::path& to) {
+    model::TensorMap tensors = model::loadTensorFile(checkpoint / "model.safetensors");
+    const model::TensorMap heads = model::loadTensorFile(checkpoint / "heads.safetensors");
+    for (const char* name :
+         {"dense.weight", "dense.bias", "layer_norm.weight", "layer_norm.bias", "bias"}) {
+        auto it = heads.find(std::string("mlm.") + name);
+        if (it == heads.end())
+            throw CheckpointError((checkpoint / "heads.safetensors").string() + " lacks 'mlm." +
+                                  name + "': the base run trained no MLM head to ship");
+        tensors.emplace(std::string("lm_head.") + name, it->second);
+    }
+    model::saveTensorFile(tensors, to);
+}
+
 /// Copies the checkpoint's base files into DIR (replaced atomically) with provenance.json.
 fs::path exportBase(const PretrainBaseReport& r, const PretrainBaseRequest& request) {
     const fs::path dir = fs::absolute(request.exportDir).lexically_normal();
@@ -107,7 +126,10 @@ fs::path exportBase(const PretrainBaseReport& r, const PretrainBaseRequest& requ
             throw CheckpointError(from.string() +
                                   " is missing: the checkpoint is incomplete; resume the run to "
                                   "write a new one");
-        fs::copy_file(from, staging / name);
+        if (name == std::string("model.safetensors"))
+            writeEncoderWithMlmHead(r.result.checkpoint, staging / name);
+        else
+            fs::copy_file(from, staging / name);
         files[name] = {{"bytes", fs::file_size(staging / name)},
                        {"sha256", sha256File(staging / name)}};
     }

@@ -185,6 +185,9 @@ class TestCliDemoWorkspace : public QObject {
         const QByteArray frozen =
             isomorph::testing::readAll(ws_ + "/runs/" + runs[0] + "/config.toml");
         QVERIFY2(frozen.contains("init = '" + out.toUtf8() + "'"), frozen.constData());
+        // The base ships its MLM head (XLM-R's lm_head.*), so MLM continues rather than restarts.
+        const QByteArray log = isomorph::testing::readAll(ws_ + "/runs/" + runs[0] + "/log.txt");
+        QVERIFY2(log.contains("MLM head: continued from lm_head.*"), log.constData());
     }
 
     // A shipped base (ISOMORPH_BASE_MODEL) whose tokenizer is not the workspace's: demo prepare
