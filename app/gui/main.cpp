@@ -2,9 +2,11 @@
 // interactive analysis runs in worker threads.
 
 #include <iostream>
+#include <string_view>
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QDir>
 #include <QMessageBox>
 #include <QTimer>
@@ -18,62 +20,97 @@
 #include "views/embeddings/scatter_view.h"
 #include "views/log_model.h"
 
-int main(int argc, char** argv) {
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("Isomorph"));
-    QApplication::setApplicationName(QStringLiteral("isomorph"));
-    QApplication::setApplicationDisplayName(QStringLiteral("Isomorph"));
-    QApplication::setApplicationVersion(QString::fromLatin1(isomorph::kVersion));
-    QApplication::setDesktopFileName(QStringLiteral("io.github.isomorph_workbench.Isomorph"));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/isomorph.svg")));
+namespace {
+
+/// The command line, for QApplication and for the display-free --help / --version path.
+struct GuiOptions {
+    QCommandLineOption workspace{
+        {QStringLiteral("w"), QStringLiteral("workspace")},
+        QCoreApplication::translate("main", "Open the workspace in <folder>."),
+        QCoreApplication::translate("main", "folder")};
+    QCommandLineOption demo{QStringLiteral("demo"),
+                            QCoreApplication::translate(
+                                "main", "Open the built-in demo workspace (created if missing).")};
+    QCommandLineOption view{
+        QStringLiteral("view"),
+        QCoreApplication::translate(
+            "main", "Show this view of the workspace: overview, runs, embeddings or search."),
+        QStringLiteral("view")};
+    QCommandLineOption select{
+        QStringLiteral("select"),
+        QCoreApplication::translate("main",
+                                    "Select these runs (folder names, comma-separated) in the "
+                                    "Runs view, e.g. to compare them."),
+        QStringLiteral("runs")};
+    QCommandLineOption embeddings{
+        QStringLiteral("embeddings"),
+        QCoreApplication::translate("main",
+                                    "Open the Embeddings view on this checkpoint and encode the "
+                                    "workspace's first sample."),
+        QStringLiteral("checkpoint")};
+    QCommandLineOption step{
+        QStringLiteral("calibration-step"),
+        QCoreApplication::translate("main",
+                                    "With --embeddings: then show this calibration step (0 none, "
+                                    "1 shift, 2 scale, 3 rotation) and highlight 5 pairs."),
+        QStringLiteral("step")};
+
+    void addTo(QCommandLineParser& parser) const {
+        parser.setApplicationDescription(QCoreApplication::translate(
+            "main",
+            "Research workbench for cross-lingual sentence representations and retrieval."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        for (const auto* o : {&workspace, &demo, &view, &select, &embeddings, &step})
+            parser.addOption(*o);
+    }
+};
+
+void setIdentityAndLanguage() {
+    QCoreApplication::setOrganizationName(QStringLiteral("Isomorph"));
+    QCoreApplication::setApplicationName(QStringLiteral("isomorph"));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(isomorph::kVersion));
     // Before any widget exists: ISOMORPH_LANGUAGE for this session (screenshots, a quick look),
     // else the language chosen in File -> Settings, else the system's.
     const QString language = qEnvironmentVariableIsSet("ISOMORPH_LANGUAGE")
                                  ? qEnvironmentVariable("ISOMORPH_LANGUAGE")
                                  : isomorph::gui::savedUiLanguage();
     isomorph::gui::installTranslators(language);
+}
+
+/// --help and --version print and exit without a display (over SSH, in scripts): they are
+/// answered by a QCoreApplication before QApplication, which needs one, exists.
+bool printsAndExits(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "-h" || a == "-?" || a == "--help" || a == "--help-all" || a == "-v" ||
+            a == "--version")
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (printsAndExits(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setIdentityAndLanguage();
+        QCommandLineParser parser;
+        const GuiOptions options;
+        options.addTo(parser);
+        parser.process(app);  // prints the help or the version and exits
+        return 0;
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationDisplayName(QStringLiteral("Isomorph"));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.isomorph_workbench.Isomorph"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/isomorph.svg")));
+    setIdentityAndLanguage();
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate(
-        "main", "Research workbench for cross-lingual sentence representations and retrieval."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    QCommandLineOption workspaceOption(
-        {QStringLiteral("w"), QStringLiteral("workspace")},
-        QApplication::translate("main", "Open the workspace in <folder>."),
-        QApplication::translate("main", "folder"));
-    QCommandLineOption demoOption(
-        QStringLiteral("demo"),
-        QApplication::translate("main", "Open the built-in demo workspace (created if missing)."));
-    QCommandLineOption viewOption(
-        QStringLiteral("view"),
-        QApplication::translate(
-            "main", "Show this view of the workspace: overview, runs, embeddings or search."),
-        QStringLiteral("view"));
-    parser.addOption(workspaceOption);
-    parser.addOption(demoOption);
-    QCommandLineOption selectOption(
-        QStringLiteral("select"),
-        QApplication::translate("main",
-                                "Select these runs (folder names, comma-separated) in the "
-                                "Runs view, e.g. to compare them."),
-        QStringLiteral("runs"));
-    QCommandLineOption embeddingsOption(
-        QStringLiteral("embeddings"),
-        QApplication::translate("main",
-                                "Open the Embeddings view on this checkpoint and encode the "
-                                "workspace's first sample."),
-        QStringLiteral("checkpoint"));
-    QCommandLineOption stepOption(
-        QStringLiteral("calibration-step"),
-        QApplication::translate("main",
-                                "With --embeddings: then show this calibration step (0 none, "
-                                "1 shift, 2 scale, 3 rotation) and highlight 5 pairs."),
-        QStringLiteral("step"));
-    parser.addOption(viewOption);
-    parser.addOption(selectOption);
-    parser.addOption(embeddingsOption);
-    parser.addOption(stepOption);
+    const GuiOptions options;
+    options.addTo(parser);
     parser.process(app);  // exits with a message on unknown options
 
     auto* log = new isomorph::views::LogModel(&app);
@@ -83,23 +120,23 @@ int main(int argc, char** argv) {
     window.show();
 
     QString error;
-    if (parser.isSet(workspaceOption)) {
-        if (!window.openWorkspace(QDir(parser.value(workspaceOption)).absolutePath(), &error)) {
+    if (parser.isSet(options.workspace)) {
+        if (!window.openWorkspace(QDir(parser.value(options.workspace)).absolutePath(), &error)) {
             QMessageBox::warning(&window, QApplication::translate("main", "Cannot open workspace"),
                                  error);
         }
-    } else if (parser.isSet(demoOption)) {
+    } else if (parser.isSet(options.demo)) {
         // After the event loop starts, so the window is up behind the progress dialog.
         QTimer::singleShot(0, &window, [&window] { window.startLiveDemo(); });
     }
-    if (parser.isSet(viewOption)) window.showView(parser.value(viewOption));
-    if (parser.isSet(selectOption)) window.selectRuns(parser.value(selectOption).split(','));
-    if (parser.isSet(embeddingsOption)) {
+    if (parser.isSet(options.view)) window.showView(parser.value(options.view));
+    if (parser.isSet(options.select)) window.selectRuns(parser.value(options.select).split(','));
+    if (parser.isSet(options.embeddings)) {
         auto* embeddings = window.embeddingsController();
-        if (parser.isSet(stepOption))
+        if (parser.isSet(options.step))
             QObject::connect(
                 embeddings, &isomorph::gui::EmbeddingsController::encoded, embeddings,
-                [&window, embeddings, step = parser.value(stepOption).toInt()] {
+                [&window, embeddings, step = parser.value(options.step).toInt()] {
                     // The view's rotation method: supervised where the corpus has train pairs.
                     embeddings->showStep(step, window.embeddingsView()->supervised());
                 },
@@ -109,7 +146,7 @@ int main(int argc, char** argv) {
             [&window] { window.embeddingsView()->scatter()->highlightRandomPairs(5, 1); },
             Qt::SingleShotConnection);
         window.showView(QStringLiteral("embeddings"));
-        embeddings->openCheckpoint(QDir(parser.value(embeddingsOption)).absolutePath());
+        embeddings->openCheckpoint(QDir(parser.value(options.embeddings)).absolutePath());
     }
     return app.exec();
 }
