@@ -52,6 +52,7 @@ int runFinetune(FinetuneCliOptions o) {
         return !stopRequested();
     });
     progress.finish("");
+    std::cout << report.reset.describe() << "\n";
     std::cout << fmt::format("{:<6} {:>9} {:>9} {:>11} {:>7} {:>7} {:>5}  {}\n", "fold", "held-out",
                              "training", "validation", "pairs", "steps", "kept",
                              "loss per epoch | validation MAP per epoch");
@@ -96,8 +97,13 @@ void registerRerank(CLI::App& app, Registry& registry) {
         ->required();
     cmd->add_option("--qrels-split", f->qrelsSplit, "qrels/SPLIT.tsv")->capture_default_str();
     cmd->add_option("--folds", o.folds, "Folds over queries")->capture_default_str();
-    cmd->add_option("--layers", o.layers, "Last encoder layers re-initialised and trained")
+    cmd->add_option("--layers", o.layers,
+                    "Last encoder layers re-initialised and trained (0 = a quarter of the "
+                    "depth, at least 1: the paper's 3 of 12)")
         ->capture_default_str();
+    cmd->add_flag("--reinit-head", o.reinitHead,
+                  "Also re-initialise the relevance head (default: keep the checkpoint's "
+                  "pretrained RR head and train it)");
     cmd->add_option("--epochs", o.epochs, "Passes over the training pairs")->capture_default_str();
     cmd->add_option("--negatives", o.negatives, "Hard negatives per positive (from --run)")
         ->capture_default_str();

@@ -122,10 +122,12 @@ Collection loadCollection(const RerankFinetuneRequest& r, RerankFinetuneReport& 
 
 // ---- model preparation ----------------------------------------------------------------------
 
-/// Re-initialises the last `layers` encoder layers and the head, freezes everything else and
-/// returns the trainable parameters by their checkpoint names.
+/// Re-initialises the last `layers` encoder layers (and the head when `resetHead`), freezes the
+/// rest of the encoder and returns the trainable parameters (those layers and the head) by
+/// their checkpoint names.
 std::vector<std::pair<std::string, torch::Tensor>> prepareForFinetuning(model::CrossEncoderModel& m,
-                                                                        int layers, uint64_t seed) {
+                                                                        int layers, bool resetHead,
+                                                                        uint64_t seed) {
     const int64_t total = m.encoder->config.numLayers;
     for (auto& p : m.encoder->parameters())
         p.set_requires_grad(false);
@@ -138,7 +140,7 @@ std::vector<std::pair<std::string, torch::Tensor>> prepareForFinetuning(model::C
             trainable.emplace_back(fmt::format("encoder.layer.{}.{}", i, item.key()), item.value());
         }
     }
-    model::initializeLikeBert(*m.head, deriveKey(seed, 2));
+    if (resetHead) model::initializeLikeBert(*m.head, deriveKey(seed, 2));
     for (auto& item : m.head->named_parameters(true))
         trainable.emplace_back(model::kRelevanceHeadPrefix + item.key(), item.value());
     return trainable;
@@ -246,6 +248,7 @@ struct FoldContext {
     const std::map<std::string, int>& folds;
     const ProgressFn& progress;
     torch::Device device;
+    const RerankResetReport& reset;
 };
 
 /// Reports "fold F/K: WHAT"; throws Cancelled when asked to stop.
@@ -312,7 +315,9 @@ double validationMap(const FoldContext& ctx, int fold, model::CrossEncoderModel&
 void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
                const model::InputBudget& budget, FoldReport& report) {
     const auto& o = ctx.request.options;
-    auto trainable = prepareForFinetuning(m, o.layers, deriveKey(o.seed, 10, fold));
+    const RerankResetReport& reset = ctx.reset;
+    auto trainable =
+        prepareForFinetuning(m, reset.layers, reset.head != "kept", deriveKey(o.seed, 10, fold));
     m.encoder->to(ctx.device);
     m.head->to(ctx.device);
     m.encoder->train();
@@ -436,6 +441,7 @@ json foldsJson(const RerankFinetuneReport& r, const RerankFinetuneRequest& reque
             {"options",
              {{"folds", o.folds},
               {"layers", o.layers},
+              {"reinit_head", o.reinitHead},
               {"epochs", o.epochs},
               {"negatives", o.negatives},
               {"candidates", o.candidates},
@@ -443,6 +449,12 @@ json foldsJson(const RerankFinetuneReport& r, const RerankFinetuneRequest& reque
               {"lr", o.learningRate},
               {"validation_share", o.validationShare},
               {"seed", o.seed}}},
+            {"reset",
+             {{"layers", r.reset.layers},
+              {"depth", r.reset.depth},
+              {"head", r.reset.head},
+              {"automatic", r.reset.automatic},
+              {"description", r.reset.describe()}}},
             {"queries_without_positive", r.queriesWithoutPositive},
             {"queries_without_negative", r.queriesWithoutNegative},
             {"run_queries_unknown", r.runQueriesUnknown},
@@ -451,6 +463,23 @@ json foldsJson(const RerankFinetuneReport& r, const RerankFinetuneRequest& reque
 
 }  // namespace
 
+int layersToReset(int layers, int64_t depth) {
+    if (layers > 0) return layers;
+    return static_cast<int>(std::max<int64_t>(1, (depth + 2) / 4));  // round(depth / 4)
+}
+
+std::string RerankResetReport::describe() const {
+    const std::string which = layers == 1
+                                  ? fmt::format("encoder layer {}", depth)
+                                  : fmt::format("encoder layers {}-{}", depth - layers + 1, depth);
+    const std::string headText = head == "kept" ? "the pretrained relevance head kept"
+                                 : head == "re-initialised"
+                                     ? "the relevance head re-initialised (--reinit-head)"
+                                     : "a new relevance head (the checkpoint has none)";
+    return fmt::format("re-initialised {} of {} ({}), {}; only these and the head are trained",
+                       which, depth, automatic ? "a quarter of the depth" : "--layers", headText);
+}
+
 std::vector<std::string> RerankFinetuneOptions::problems() const {
     std::vector<std::string> p;
     auto atLeast = [&](const char* name, int64_t value, int64_t min) {
@@ -458,7 +487,7 @@ std::vector<std::string> RerankFinetuneOptions::problems() const {
             p.push_back(fmt::format("setting '{}' must be at least {} (got {})", name, min, value));
     };
     atLeast("folds", folds, 2);
-    atLeast("layers", layers, 1);
+    atLeast("layers", layers, 0);
     atLeast("epochs", epochs, 1);
     atLeast("negatives", negatives, 1);
     atLeast("candidates", candidates, 2);
@@ -514,16 +543,22 @@ RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
         throw ConfigError(fmt::format("rerank finetune: {}", fmt::join(p, "; ")));
     runtime::requireAvailable(o.device, "setting 'device'");
     const fs::path checkpoint = model_io::resolveCheckpoint(request.model);
-    // Refuse a bi-encoder before reading any data. The head is re-initialised
-    // (prepareForFinetuning), so a cross-encoder pretrained without one (QLM alone) is
-    // fine-tuned too.
+    // Refuse a bi-encoder before reading any data. A cross-encoder pretrained without a
+    // relevance head (QLM alone) gets a new one.
     constexpr auto kHead = model::RelevanceHead::MayBeAbsent;
     const int64_t numLayers =
         model::loadCrossEncoderModel(checkpoint, kHead).encoder->config.numLayers;
     if (o.layers > numLayers)
         throw ConfigError(fmt::format("setting 'layers' is {}, but {} has {} encoder layers",
                                       o.layers, checkpoint.string(), numLayers));
+    bool pretrainedHead = false;
+    for (const auto& [name, t] : model::loadHeadTensors(checkpoint))
+        pretrainedHead |= name.rfind(model::kRelevanceHeadPrefix, 0) == 0;
     RerankFinetuneReport report;
+    report.reset.layers = layersToReset(o.layers, numLayers);
+    report.reset.depth = numLayers;
+    report.reset.automatic = o.layers == 0;
+    report.reset.head = !pretrainedHead ? "new" : o.reinitHead ? "re-initialised" : "kept";
     const Collection c = loadCollection(request, report);
     std::vector<std::string> ids;
     for (const auto& q : c.queries) {
@@ -539,7 +574,7 @@ RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
     const torch::Device device = o.device.isCuda()
                                      ? torch::Device(torch::kCUDA, std::max(0, o.device.index))
                                      : torch::Device(torch::kCPU);
-    const FoldContext ctx{request, c, folds, progress, device};
+    const FoldContext ctx{request, c, folds, progress, device, report.reset};
     for (int fold = 0; fold < o.folds; ++fold) {
         const auto start = std::chrono::steady_clock::now();
         FoldReport f;

@@ -2,11 +2,13 @@
 
 // Re-ranking fine-tuning with k-fold cross-validation over queries, as the XLP paper evaluates
 // its cross-encoders (Yu, Fei and Li, WWW 2021, section 5.1.3): queries are split into k folds;
-// for each fold a fresh copy of the checkpoint has its last `layers` encoder layers and its
-// relevance head re-initialised, only those are trained (RR cross-entropy: one positive from the
-// qrels against hard negatives from the first-stage run) on the queries of the other folds, and
-// the fold's own queries are then re-ranked. The held-out re-rankings together form the output
-// run, so no query is ever scored by a model that trained on it. Torch-free header.
+// for each fold a fresh copy of the checkpoint has its last `layers` encoder layers
+// re-initialised (the paper resets and trains the last 3 of 12, a quarter of the depth), and only
+// those and the relevance head (kept from the checkpoint unless `reinitHead`) are trained (RR
+// cross-entropy: one positive from the qrels against hard negatives from the first-stage run) on
+// the queries of the other folds; the fold's own queries are then re-ranked. The held-out
+// re-rankings together form the output run, so no query is ever scored by a model that trained on
+// it. Torch-free header.
 
 #include <cstdint>
 #include <filesystem>
@@ -23,8 +25,13 @@
 namespace isomorph::train {
 
 struct RerankFinetuneOptions {
-    int folds = 5;               ///< k of the k-fold split over queries (>= 2)
-    int layers = 3;              ///< last encoder layers re-initialised and trained (+ the head)
+    int folds = 5;  ///< k of the k-fold split over queries (>= 2)
+    /// Last encoder layers re-initialised and trained; 0 = a quarter of the depth, rounded, at
+    /// least 1 (the paper's 3 of 12; 1 of the demo's 4).
+    int layers = 0;
+    /// Also re-initialise the relevance head. By default the checkpoint's pretrained head (XLP's
+    /// RR) is kept and trained; a checkpoint without one (QLM alone) gets a new head either way.
+    bool reinitHead = false;
     int epochs = 3;              ///< passes over the training folds' (query, positive) pairs
     int negatives = 1;           ///< hard negatives per positive, from the first-stage run
     int candidates = 100;        ///< first-stage documents per query: negatives and re-scored
@@ -73,7 +80,17 @@ struct FoldReport {
     double seconds = 0.0;
 };
 
+/// What fine-tuning re-initialised: the same in every fold.
+struct RerankResetReport {
+    int layers = 0;         ///< the last `layers` encoder layers were re-initialised
+    int64_t depth = 0;      ///< of the checkpoint's encoder layers
+    bool automatic = true;  ///< `layers` was the default share of the depth (not --layers)
+    std::string head;       ///< "kept" (pretrained), "re-initialised" or "new" (none to keep)
+    std::string describe() const;  ///< one line for a report
+};
+
 struct RerankFinetuneReport {
+    RerankResetReport reset;
     std::vector<FoldReport> folds;
     search::Run run;  ///< every held-out query, re-ranked (top `candidates`; the rest below)
     std::filesystem::path runFile;
@@ -94,6 +111,10 @@ std::map<std::string, int> assignFolds(std::vector<std::string> queryIds, int fo
 /// The validation queries among one fold's `trainable` training queries: the ids sorted,
 /// shuffled with (seed, fold) and the first round(share x n) taken, at least one and at most
 /// n - 1 when share > 0 and n >= 2; none otherwise. Returned sorted.
+/// The encoder layers `layers` re-initialises at `depth`: `layers` itself when positive,
+/// otherwise a quarter of the depth, rounded, at least 1.
+int layersToReset(int layers, int64_t depth);
+
 std::vector<std::string> pickValidationQueries(std::vector<std::string> trainable, double share,
                                                uint64_t seed, int fold);
 

@@ -1,6 +1,7 @@
 // k-fold re-ranking fine-tuning (core/train/rerank_finetune.h) on a tiny synthetic BEIR set and
 // a tiny random cross-encoder: folds are disjoint and cover every query, no fold trains on the
-// queries it re-ranks, only the last `layers` encoder layers and the head change, documents
+// queries it re-ranks, only the last `layers` encoder layers (by default a quarter of the depth)
+// and the head (kept from the checkpoint unless --reinit-head) change, documents
 // below `candidates` keep their first-stage order, each fold holds out validation queries and
 // keeps the weights of its best validation-MAP epoch, and bad input is refused by name.
 
@@ -301,8 +302,8 @@ class TestRerankFinetune : public QObject {
     }
 
     void crossEncoderWithoutTheRelevanceHeadGetsAFreshOne() {
-        // XLP pretrained with QLM alone saves no xlp.rr.* head: fine-tuning re-initialises the
-        // head anyway, so it starts from such a checkpoint as from one with the head.
+        // XLP pretrained with QLM alone saves no xlp.rr.* head: fine-tuning gives it a new head,
+        // so it starts from such a checkpoint as from one with the head and --reinit-head.
         const fs::path qlm = path("qlm-only");
         fs::copy(model_, qlm, fs::copy_options::recursive);
         std::map<std::string, torch::Tensor> kept;
@@ -317,19 +318,81 @@ class TestRerankFinetune : public QObject {
         r.options.saveModels = false;
         const auto report = train::finetuneReranker(r);
         QCOMPARE(report.folds.size(), size_t(5));
+        QCOMPARE(report.reset.head, std::string("new"));
         QVERIFY(fs::exists(path("qlm-out") / "rerank.trec"));
         // Same seed, same re-initialised head and layers, same dropout: the same scores as from
-        // the model with the head, whose old head values the re-initialisation overwrote.
-        QCOMPARE(readAll(path("qlm-out") / "rerank.trec"), readAll(out_ / "rerank.trec"));
+        // the model with the head and --reinit-head, whose head values the re-initialisation
+        // overwrote.
+        auto reinit = request(path("reinit-ref-out"));
+        reinit.options.reinitHead = true;
+        reinit.options.saveModels = false;
+        QCOMPARE(train::finetuneReranker(reinit).reset.head, std::string("re-initialised"));
+        QCOMPARE(readAll(path("qlm-out") / "rerank.trec"),
+                 readAll(path("reinit-ref-out") / "rerank.trec"));
+        QVERIFY(readAll(out_ / "rerank.trec") != readAll(path("qlm-out") / "rerank.trec"));
+    }
+
+    // Issue 24: the default re-initialises a quarter of the depth (the paper's 3 of 12; 1 of the
+    // tiny model's 4) and keeps the pretrained relevance head. At a rate so small that training
+    // moves no weight by more than 1e-6, what differs from the checkpoint was re-initialised.
+    void defaultResetsAQuarterOfTheDepthAndKeepsThePretrainedHead() {
+        QCOMPARE(train::layersToReset(0, 4), 1);
+        QCOMPARE(train::layersToReset(0, 12), 3);
+        QCOMPARE(train::layersToReset(0, 24), 6);
+        QCOMPARE(train::layersToReset(0, 6), 2);  // round(1.5)
+        QCOMPARE(train::layersToReset(0, 2), 1);  // at least one
+        QCOMPARE(train::layersToReset(0, 1), 1);
+        QCOMPARE(train::layersToReset(2, 12), 2);  // --layers wins
+        const auto before = parameters(model_);
+        auto changed = [&](const fs::path& fold, const std::string& prefix, double* largest) {
+            const auto after = parameters(fold);
+            *largest = 0;
+            for (const auto& [name, t] : before)
+                if (name.rfind(prefix, 0) == 0)
+                    *largest = std::max(*largest,
+                                        (t - after.at(name)).abs().max().template item<double>());
+        };
+        for (const bool reinitHead : {false, true}) {
+            auto r = request(path(reinitHead ? "reinit-head-out" : "default-out"));
+            r.options.layers = 0;
+            r.options.reinitHead = reinitHead;
+            r.options.learningRate = 1e-9;
+            r.options.folds = 2;
+            r.options.epochs = 1;
+            const auto report = train::finetuneReranker(r);
+            QCOMPARE(report.reset.layers, 1);
+            QCOMPARE(report.reset.depth, int64_t{4});
+            QCOMPARE(report.reset.head, std::string(reinitHead ? "re-initialised" : "kept"));
+            const QString text = QString::fromStdString(report.reset.describe());
+            QVERIFY2(text.contains("encoder layer 4 of 4 (a quarter of the depth)"),
+                     qPrintable(text));
+            QVERIFY2(readAll(r.out / "folds.json").find("\"head\": \"" + report.reset.head) !=
+                         std::string::npos,
+                     "folds.json does not record the head");
+            double largest = 0;
+            for (int layer = 0; layer < 3; ++layer) {
+                changed(r.out / "fold-1", fmt::format("encoder.layer.{}.", layer), &largest);
+                QVERIFY2(largest < 1e-6, qPrintable(QString("layer %1 moved").arg(layer)));
+            }
+            changed(r.out / "fold-1", "embeddings.", &largest);
+            QVERIFY(largest < 1e-6);
+            changed(r.out / "fold-1", "encoder.layer.3.", &largest);
+            QVERIFY2(largest > 1e-3, "the last layer was not re-initialised");
+            changed(r.out / "fold-1", model::kRelevanceHeadPrefix, &largest);
+            QVERIFY2(reinitHead ? largest > 1e-3 : largest < 1e-6,
+                     qPrintable(QString("head moved by %1").arg(largest)));
+        }
     }
 
     void badOptionsAreListedTogether() {
         auto r = request(path("bad-out"));
         r.options.folds = 1;
         r.options.negatives = 0;
+        r.options.layers = -1;
         r.options.validationShare = 1.0;
         const QString m = testing::messageOf<ConfigError>([&] { train::finetuneReranker(r); });
         QVERIFY2(m.contains("setting 'folds'") && m.contains("setting 'negatives'") &&
+                     m.contains("setting 'layers' must be at least 0") &&
                      m.contains("setting 'validation_share'"),
                  qPrintable(m));
         r = request(path("bad-out"));
