@@ -7,6 +7,8 @@
 #include <optional>
 #include <unordered_map>
 
+#include <fmt/format.h>
+
 #include "core/common/errors.h"
 #include "core/common/hash.h"
 #include "core/common/random.h"
@@ -276,6 +278,20 @@ void IrObjective::buildQueryEncoder(const ObjectiveBuildContext& c) {
     heads_->register_module("query_encoder", queryEncoder_);
 }
 
+namespace {
+/// The contrastive weights as applied, when some are on.
+std::string contrastiveNote(const IrOptions& o) {
+    if (o.semanticWeight <= 0 && o.languageWeight <= 0) return "";
+    return fmt::format("; contrastive weights applied: w_s {:g}, w_l {:g}{}",
+                       o.appliedSemanticWeight(), o.appliedLanguageWeight(),
+                       o.weightsRelativeToEq1
+                           ? fmt::format(" (the paper's {:g} and {:g} against eq. 1, divided by "
+                                         "temperature {:g})",
+                                         o.semanticWeight, o.languageWeight, o.temperature)
+                           : std::string(" (as given)"));
+}
+}  // namespace
+
 std::string IrObjective::initNote() const {
     std::string sets;
     for (const auto& s : data_.sets)
@@ -288,7 +304,9 @@ std::string IrObjective::initNote() const {
                 : std::to_string(data_.hardNegatives) + " with a hard negative (" +
                       options_.hardNegatives + "); ") +
            (queryEncoder_.is_empty() ? std::string("one encoder for queries and passages")
-                                     : "separate query encoder from " + queryEncoderFrom_);
+                                     : "separate query encoder from " + queryEncoderFrom_ +
+                                           " (the contrastive losses train the passage encoder)") +
+           contrastiveNote(options_);
 }
 
 torch::Tensor IrObjective::embed(const ds::TokenMatrix& rows, StepContext& context,
@@ -315,7 +333,8 @@ double IrObjective::semanticStep(StepContext& context, ObjectiveOutput& result, 
                                   /*hardExponent=*/0.0, {}, &stats);
     // Gradient through this rank's rows only: x worldSize so that averaging over ranks gives the
     // whole batch's gradient (as HICTL).
-    (loss * (scale * options_.semanticWeight * worldSizeOf(context.collective))).backward();
+    (loss * (scale * options_.appliedSemanticWeight() * worldSizeOf(context.collective)))
+        .backward();
     const double value = loss.item<double>();
     result.metrics.emplace_back("semantic_loss", value);
     result.metrics.emplace_back("semantic_acc", stats.accuracy);
@@ -335,7 +354,8 @@ double IrObjective::languageStep(StepContext& context, ObjectiveOutput& result, 
     auto loss = languageContrastiveLoss(gatherRows(context.collective, x),
                                         gatherRows(context.collective, y), q);
     if (loss.requires_grad())
-        (loss * (scale * options_.languageWeight * worldSizeOf(context.collective))).backward();
+        (loss * (scale * options_.appliedLanguageWeight() * worldSizeOf(context.collective)))
+            .backward();
     const double value = loss.item<double>();
     result.metrics.emplace_back("language_loss", value);
     result.samples += 2 * x.size(0);
@@ -348,9 +368,11 @@ ObjectiveOutput IrObjective::forward(StepContext& context) {
     // Eq. 4's contrastive terms first, each differentiated before the next forward pass (the
     // order does not change the summed gradient; L_IR last lets the loop differentiate it).
     if (options_.semanticWeight > 0)
-        extra += options_.semanticWeight * semanticStep(context, result, context.backwardScale);
+        extra +=
+            options_.appliedSemanticWeight() * semanticStep(context, result, context.backwardScale);
     if (options_.languageWeight > 0)
-        extra += options_.languageWeight * languageStep(context, result, context.backwardScale);
+        extra +=
+            options_.appliedLanguageWeight() * languageStep(context, result, context.backwardScale);
 
     const int64_t B = options_.batchSize;
     const auto M = static_cast<uint64_t>(data_.examples.size());
@@ -474,6 +496,10 @@ ObjectiveSpec irObjectiveSpec() {
                     "w_s: multiplier of the semantic contrastive loss (eq. 2); 0 = off"),
         optionField("ir", "language_weight", &IrOptions::languageWeight,
                     "w_l: multiplier of the language contrastive loss (eq. 3); 0 = off"),
+        optionField("ir", "weights_relative_to_eq1", &IrOptions::weightsRelativeToEq1,
+                    "true: w_s and w_l are the paper's, against eq. 1 with tau = 1, and are "
+                    "applied as w / temperature (L_IR over cos / tau has a 1/tau larger "
+                    "gradient); false: applied as given"),
         optionField("ir", "pair_batch_size", &IrOptions::pairBatchSize,
                     "parallel pairs per contrastive batch and process"),
         optionField("ir", "semantic_temperature", &IrOptions::semanticTemperature,

@@ -37,6 +37,17 @@ struct IrOptions {
     double semanticWeight = 0.01;
     /// w_l of eq. 4: multiplier of the language contrastive loss (eq. 3); 0 = off.
     double languageWeight = 0.001;
+    /// w_s and w_l are the paper's, given against eq. 1 as written (tau = 1). L_IR over
+    /// cos / tau has a gradient about 1/tau times eq. 1's, so (true) the contrastive losses are
+    /// applied with w / tau and keep the share of the gradient the paper gives them (w_s = 0.01
+    /// at tau = 0.05 acts as 0.2); false applies w as given.
+    bool weightsRelativeToEq1 = true;
+    double appliedSemanticWeight() const {
+        return weightsRelativeToEq1 ? semanticWeight / temperature : semanticWeight;
+    }
+    double appliedLanguageWeight() const {
+        return weightsRelativeToEq1 ? languageWeight / temperature : languageWeight;
+    }
     int64_t pairBatchSize = 16;        ///< parallel pairs per contrastive batch (per process)
     double semanticTemperature = 0.1;  ///< tau of eq. 2 (the paper does not give its value)
     /// Comma-separated language pairs of data.pairs the contrastive losses sample ("de-en,fr-en");
