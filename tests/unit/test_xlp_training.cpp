@@ -127,31 +127,44 @@ class TestXlpTraining : public QObject {
             data::shards::ShardSet::open(tiny_.docs.toStdString()));
     }
 
-    void rrLossDecreases() {
-        // it-en: the query is a sentence of the aligned section itself, so RR is learnable by
-        // a 2-layer, 16-wide model in a few dozen steps; loss starts near log 2.
+    void rrLearnsWhatItMust() {
+        // Issue 24, item 2: it-en queries are a sentence of the aligned section itself, so the
+        // positive holds the query's words and the negatives (3, from the same page or random)
+        // do not: any learner must learn it. A 2-layer, 16-wide model at 3e-3 must bring the RR
+        // loss well below log 4 (what a model that cannot tell the candidates apart scores) and
+        // rank the positive first for nearly every query within 200 steps.
         RunConfig c = config("rr", "it-en");
+        c.objectiveOptions<XlpOptions>("xlp").negatives = 3;
         model::Encoder e = encoder();
         auto xlp = build(c, e);
         std::vector<torch::Tensor> params = e->parameters();
         for (const auto& p : xlp->heads().parameters())
             params.push_back(p);
         torch::optim::Adam adam(params, torch::optim::AdamOptions(3e-3));
-        std::vector<double> losses;
-        for (int step = 0; step < 120; ++step) {
+        std::vector<double> losses, accuracy;
+        for (int step = 0; step < 200; ++step) {
             StepContext ctx{e, torch::kCPU, step, 0, uint64_t(step), nullptr};
             adam.zero_grad();
             ObjectiveOutput out = xlp->forward(ctx);
             out.loss.backward();
             adam.step();
             losses.push_back(metric(out, "rr_loss"));
+            accuracy.push_back(metric(out, "rr_acc"));
             QVERIFY(std::isfinite(losses.back()));
             const double hard = metric(out, "hard_negatives");
             QVERIFY(hard >= 0 && hard <= 1);
         }
-        const double first = std::accumulate(losses.begin(), losses.begin() + 20, 0.0) / 20;
-        const double last = std::accumulate(losses.end() - 20, losses.end(), 0.0) / 20;
-        QVERIFY2(last < 0.8 * first, qPrintable(QString("%1 -> %2").arg(first).arg(last)));
+        auto mean = [](auto begin, auto end) {
+            return std::accumulate(begin, end, 0.0) / double(end - begin);
+        };
+        const double first = mean(losses.begin(), losses.begin() + 20);
+        const double last = mean(losses.end() - 20, losses.end());
+        const double acc = mean(accuracy.end() - 20, accuracy.end());
+        qInfo("RR loss %.3f -> %.3f (log 4 = %.3f), accuracy of the last 20 batches %.3f", first,
+              last, std::log(4.0), acc);
+        QVERIFY2(first > 0.8 * std::log(4.0), qPrintable(QString::number(first)));  // untrained
+        QVERIFY2(last < 0.25 * std::log(4.0), qPrintable(QString::number(last)));
+        QVERIFY2(acc > 0.9, qPrintable(QString::number(acc)));
     }
 
     void scheduleRunsRrThenQlmOverShuffledPairs() {
