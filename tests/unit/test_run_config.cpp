@@ -5,6 +5,7 @@
 
 #include "core/common/errors.h"
 #include "core/train/objectives/ccp_options.h"
+#include "core/train/objectives/xlp_options.h"
 #include "core/train/presets.h"
 #include "core/train/run_config.h"
 #include "core/train/schedule.h"
@@ -41,6 +42,14 @@ class TestRunConfig : public QObject {
         QCOMPARE(ccp.bankSize, int64_t{32768});
         QCOMPARE(ccp.batchSize * large.optimizer.accumulation, int64_t{2048});
         QVERIFY(!errorOf([] { builtinPreset("nope"); }).isEmpty());
+        // XLP at the paper's scale: mBERT-GSW with separate global projections (section 3),
+        // window 64, 1,024 tokens, lr 1e-5, batches of 32 (section 4.3).
+        RunConfig xlp = parseRunConfig(builtinPreset("xlp-mbert-gsw").toml, "xlp");
+        QVERIFY(xlp.model.globalProjections);
+        QCOMPARE(xlp.model.attentionRadius, int64_t{32});
+        QCOMPARE(xlp.objectiveOptions<XlpOptions>("xlp").maxLength, int64_t{1024});
+        QCOMPARE(xlp.objectiveOptions<XlpOptions>("xlp").batchSize, int64_t{32});
+        QCOMPARE(xlp.optimizer.lr, 1e-5);
     }
 
     void everyProblemIsListedWithItsKey() {
