@@ -123,8 +123,8 @@ Collection loadCollection(const RerankFinetuneRequest& r, RerankFinetuneReport& 
 // ---- model preparation ----------------------------------------------------------------------
 
 /// Re-initialises the last `layers` encoder layers (and the head when `resetHead`), freezes the
-/// rest of the encoder and returns the trainable parameters (those layers and the head) by
-/// their checkpoint names.
+/// rest of the encoder and returns the trainable parameters (those layers, the segment
+/// embeddings and the head) by their checkpoint names.
 std::vector<std::pair<std::string, torch::Tensor>> prepareForFinetuning(model::CrossEncoderModel& m,
                                                                         int layers, bool resetHead,
                                                                         uint64_t seed) {
@@ -139,6 +139,13 @@ std::vector<std::pair<std::string, torch::Tensor>> prepareForFinetuning(model::C
             item.value().set_requires_grad(true);
             trainable.emplace_back(fmt::format("encoder.layer.{}.{}", i, item.key()), item.value());
         }
+    }
+    // The segment embeddings are trained too: `model extend` made segment 1 (the document's) a
+    // copy of segment 0, and frozen it would stay one (issue 24).
+    if (auto types = m.encoder->embeddings->token_type_embeddings;
+        !types.is_empty() && types->weight.size(0) > 1) {
+        types->weight.set_requires_grad(true);
+        trainable.emplace_back("embeddings.token_type_embeddings.weight", types->weight);
     }
     if (resetHead) model::initializeLikeBert(*m.head, deriveKey(seed, 2));
     for (auto& item : m.head->named_parameters(true))
@@ -476,8 +483,10 @@ std::string RerankResetReport::describe() const {
                                  : head == "re-initialised"
                                      ? "the relevance head re-initialised (--reinit-head)"
                                      : "a new relevance head (the checkpoint has none)";
-    return fmt::format("re-initialised {} of {} ({}), {}; only these and the head are trained",
-                       which, depth, automatic ? "a quarter of the depth" : "--layers", headText);
+    return fmt::format(
+        "re-initialised {} of {} ({}), {}; only these, the segment embeddings and "
+        "the head are trained",
+        which, depth, automatic ? "a quarter of the depth" : "--layers", headText);
 }
 
 std::vector<std::string> RerankFinetuneOptions::problems() const {

@@ -4,7 +4,8 @@
 // its cross-encoders (Yu, Fei and Li, WWW 2021, section 5.1.3): queries are split into k folds;
 // for each fold a fresh copy of the checkpoint has its last `layers` encoder layers
 // re-initialised (the paper resets and trains the last 3 of 12, a quarter of the depth), and only
-// those and the relevance head (kept from the checkpoint unless `reinitHead`) are trained (RR
+// those, the segment embeddings (segment 1 starts as a copy of segment 0 after `model extend`)
+// and the relevance head (kept from the checkpoint unless `reinitHead`) are trained (RR
 // cross-entropy: one positive from the qrels against hard negatives from the first-stage run) on
 // the queries of the other folds; the fold's own queries are then re-ranked. The held-out
 // re-rankings together form the output run, so no query is ever scored by a model that trained on

@@ -1,9 +1,10 @@
 // k-fold re-ranking fine-tuning (core/train/rerank_finetune.h) on a tiny synthetic BEIR set and
 // a tiny random cross-encoder: folds are disjoint and cover every query, no fold trains on the
-// queries it re-ranks, only the last `layers` encoder layers (by default a quarter of the depth)
-// and the head (kept from the checkpoint unless --reinit-head) change, documents
-// below `candidates` keep their first-stage order, each fold holds out validation queries and
-// keeps the weights of its best validation-MAP epoch, and bad input is refused by name.
+// queries it re-ranks, only the last `layers` encoder layers (by default a quarter of the
+// depth), the segment embeddings and the head (kept from the checkpoint unless --reinit-head)
+// change, documents below `candidates` keep their first-stage order, each fold holds out
+// validation queries and keeps the weights of its best validation-MAP epoch, fine-tuning learns
+// a task it must, and bad input is refused by name.
 
 #include <fstream>
 #include <set>
@@ -163,8 +164,13 @@ class TestRerankFinetune : public QObject {
             const auto after = parameters(out_ / fmt::format("fold-{}", fold));
             QCOMPARE(after.size(), before.size());
             for (const auto& [name, t] : before) {
+                // The head's output bias adds the same to every candidate of a query: the RR
+                // softmax is invariant to it, its gradient is 0 up to rounding, and Adam turns
+                // rounding residue into steps in some folds and not others. Not checked.
+                if (name == "xlp.rr.out_proj.bias") continue;
                 const bool trained = name.rfind("encoder.layer.2.", 0) == 0 ||
                                      name.rfind("encoder.layer.3.", 0) == 0 ||
+                                     name == "embeddings.token_type_embeddings.weight" ||
                                      name.rfind("xlp.rr.", 0) == 0;
                 const bool same = torch::equal(t, after.at(name));
                 QVERIFY2(trained ? !same : same,
@@ -374,8 +380,12 @@ class TestRerankFinetune : public QObject {
                 changed(r.out / "fold-1", fmt::format("encoder.layer.{}.", layer), &largest);
                 QVERIFY2(largest < 1e-6, qPrintable(QString("layer %1 moved").arg(layer)));
             }
-            changed(r.out / "fold-1", "embeddings.", &largest);
-            QVERIFY(largest < 1e-6);
+            for (const char* frozen :
+                 {"embeddings.word_embeddings.", "embeddings.position_embeddings.",
+                  "embeddings.LayerNorm."}) {
+                changed(r.out / "fold-1", frozen, &largest);
+                QVERIFY2(largest < 1e-6, frozen);
+            }
             changed(r.out / "fold-1", "encoder.layer.3.", &largest);
             QVERIFY2(largest > 1e-3, "the last layer was not re-initialised");
             changed(r.out / "fold-1", model::kRelevanceHeadPrefix, &largest);
