@@ -30,6 +30,10 @@ inline constexpr const char* kBaseFiles[] = {"config.json", "model.safetensors",
 /// so its tokenizer is trained on the corpus rather than taken from a shipped base.
 std::filesystem::path defaultBaseWorkspacePath();
 
+/// A config path field with this value names the shipped base (assembleRunConfig resolves it),
+/// so presets can use it wherever the product is installed.
+inline constexpr const char* kShippedBaseKeyword = "shipped-base";
+
 /// The shipped base: $ISOMORPH_BASE_MODEL, else the installed share/isomorph/base-model next to
 /// the executable's prefix, else the source tree's resources/base-model; "" when none holds a
 /// provenance.json.

@@ -6,6 +6,7 @@
 
 #include "core/common/errors.h"
 #include "core/train/presets.h"
+#include "core/workspace/base_model.h"
 #include "core/workspace/workspace.h"
 
 namespace isomorph::workspace {
@@ -82,11 +83,40 @@ fs::path workspaceHolding(const fs::path& runDir) {
     return {};
 }
 
+namespace {
+
+/// Path fields set to "shipped-base" become the shipped base's folder, verified.
+void resolveShippedBase(train::RunConfig& config, const std::string& origin) {
+    for (const auto& f : train::runConfigFields()) {
+        if (!f.isPath) continue;
+        const train::ConfigValue value = train::parseConfigLiteral(f.get(config));
+        const auto* p = std::get_if<std::string>(&value);
+        if (!p || *p != kShippedBaseKeyword) continue;
+        const fs::path base = findShippedBase();
+        if (base.empty())
+            throw ConfigError(fmt::format(
+                "{}: {} = \"{}\", but no shipped base model is installed ($ISOMORPH_BASE_MODEL, "
+                "share/isomorph/base-model beside the program, or the source tree's "
+                "resources/base-model); set {} to a checkpoint folder instead",
+                origin, f.key, kShippedBaseKeyword, f.key));
+        try {
+            verifyBase(base);
+        } catch (const CheckpointError& e) {
+            throw ConfigError(
+                fmt::format("{}: {} = \"{}\": {}", origin, f.key, kShippedBaseKeyword, e.what()));
+        }
+        f.assign(config, train::ConfigValue(base.string()));
+    }
+}
+
+}  // namespace
+
 RunConfigSetup assembleRunConfig(const RunConfigRequest& request) {
     RunConfigSetup setup;
     setup.config = readConfig(request, setup.origin);
     for (const auto& s : request.overrides)
         train::applyOverride(setup.config, s);
+    resolveShippedBase(setup.config, setup.origin);
     if (request.nproc > 0) setup.config.runtime.nproc = request.nproc;
     const Base base = chooseBase(request);
     setup.base = base.dir;

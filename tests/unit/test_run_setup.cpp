@@ -13,6 +13,8 @@
 #include <QtTest>
 
 #include "core/common/errors.h"
+#include "core/train/objectives/xlp_options.h"
+#include "core/workspace/base_model.h"
 #include "core/workspace/run_setup.h"
 #include "core/workspace/wall_clock_budget.h"
 #include "core/workspace/workspace.h"
@@ -145,6 +147,26 @@ class TestRunSetup : public QObject {
                  message.c_str());
         r.validate = false;
         QCOMPARE(assembleRunConfig(r).config.optimizer.lr, -1.0);
+    }
+
+    void shippedBaseKeywordNamesTheVerifiedBase() {
+        // "shipped-base" in a path field is the shipped base's folder (the source tree's here),
+        // after its hashes are checked; where none is installed or it does not match, the field
+        // and the keyword are named.
+        RunConfigRequest r;
+        r.preset = "xlp-demo";
+        r.workspace = root() / "ws";
+        const auto setup = assembleRunConfig(r);
+        const auto& o = setup.config.objectiveOptions<isomorph::train::XlpOptions>("xlp");
+        QCOMPARE(fs::path(o.alignModel), isomorph::workspace::findShippedBase());
+        QVERIFY(fs::exists(fs::path(o.alignModel) / "provenance.json"));
+        fs::create_directories(root() / "not-a-base");
+        qputenv("ISOMORPH_BASE_MODEL", QByteArray::fromStdString((root() / "not-a-base").string()));
+        const std::string e = configError([&] { assembleRunConfig(r); });
+        qunsetenv("ISOMORPH_BASE_MODEL");
+        QVERIFY2(contains(e, "objectives.xlp.align_model = \"shipped-base\"") &&
+                     contains(e, "not-a-base"),
+                 e.c_str());
     }
 
     void budgetSplitByHand() {

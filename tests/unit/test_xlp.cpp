@@ -237,17 +237,20 @@ class TestXlp : public QObject {
                                                 doc("cp.1", "de", {"NAME"})},
                                           en = {
                                               doc("ls.1", "en", {"NAME", "DESCRIPTION", "AUTHOR"})};
-        const std::map<std::string, std::vector<float>> table = {{"NAME", {1, 0, 0}},
-                                                                 {"BESCHREIBUNG", {0, 1, 0.1f}},
-                                                                 {"AUTOR", {0, 0, 1}},
-                                                                 {"DESCRIPTION", {0, 1, 0}},
-                                                                 {"AUTHOR", {0, 0.2f, 1}}};
-        const ds::TitleEmbedder embed = [&](const std::vector<std::string>& titles) {
-            std::vector<std::vector<float>> out;
-            for (const auto& t : titles)
-                out.push_back(table.at(t));
-            return out;
+        // Titles embedded by a fixed table.
+        auto tableEmbedder = [](std::map<std::string, std::vector<float>> table) {
+            return ds::TitleEmbedder([table](const std::vector<std::string>& titles) {
+                std::vector<std::vector<float>> out;
+                for (const auto& t : titles)
+                    out.push_back(table.at(t));
+                return out;
+            });
         };
+        const ds::TitleEmbedder embed = tableEmbedder({{"NAME", {1, 0, 0}},
+                                                       {"BESCHREIBUNG", {0, 1, 0.1f}},
+                                                       {"AUTOR", {0, 0, 1}},
+                                                       {"DESCRIPTION", {0, 1, 0}},
+                                                       {"AUTHOR", {0, 0.2f, 1}}});
         const ds::TextTokenizer tokenize = [](const std::string& text) {
             return std::vector<int32_t>(text.size() % 7 + 1, 5);
         };
@@ -264,10 +267,42 @@ class TestXlp : public QObject {
         QCOMPARE(c.aToB.sources.size(), size_t(1));
         QCOMPARE(c.aToB.sources[0].sections.size(), size_t(2));
         QCOMPARE(c.bToA.sources[0].sections.size(), size_t(2));
+        // Ground truth: ls.1 has 3 sections in both languages, so section i is section i's
+        // translation; 2 truth pairs (AUTOR/AUTHOR are too short), both matched correctly.
+        QCOMPARE(c.counts.truthPages, int64_t(1));
+        QCOMPARE(c.counts.truthPairs, int64_t(2));
+        QCOMPARE(c.counts.truthMatched, int64_t(2));
+        QCOMPARE(c.counts.truthCorrect, int64_t(2));
+        QCOMPARE(c.counts.precision(), 1.0);
+        QCOMPARE(c.counts.recall(), 1.0);
         o.eta = 0.9999;  // only NAME-NAME stays; BESCHREIBUNG's best is below eta
         c = ds::buildSectionCorpus(de, en, embed, tokenize, o);
         QCOMPARE(c.counts.aligned, int64_t(1));
         QCOMPARE(c.counts.belowEta, int64_t(1));
+        QCOMPARE(c.counts.precision(), 1.0);
+        QCOMPARE(c.counts.recall(), 0.5);
+        QVERIFY2(QString::fromStdString(c.counts.toString())
+                     .contains("against the 1 pages with the original's section count: precision "
+                               "1.000 (1 of 1), recall 0.500 (of 2)"),
+                 c.counts.toString().c_str());
+        // Title vectors that cross the two sections of a page: both matches are wrong. A page
+        // whose section count differs from the original's has no ground truth.
+        const std::vector<data::Document> de2 = {doc("mv.1", "de", {"A", "B", "Z"}),
+                                                 doc("rm.1", "de", {"A", "B", "Z"})},
+                                          en2 = {doc("mv.1", "en", {"C", "D", "Z"}),
+                                                 doc("rm.1", "en", {"C", "D"})};
+        const ds::TitleEmbedder embedCrossed = tableEmbedder({{"A", {1, 0, 0}},
+                                                              {"B", {0, 1, 0}},
+                                                              {"C", {0, 1, 0}},
+                                                              {"D", {1, 0, 0}},
+                                                              {"Z", {0, 0, 1}}});
+        o.eta = 0.3;
+        c = ds::buildSectionCorpus(de2, en2, embedCrossed, tokenize, o);
+        QCOMPARE(c.counts.aligned, int64_t(4));
+        QCOMPARE(c.counts.truthPages, int64_t(1));
+        QCOMPARE(c.counts.truthMatched, int64_t(2));
+        QCOMPARE(c.counts.truthCorrect, int64_t(0));
+        QCOMPARE(c.counts.precision(), 0.0);
     }
 
     void windowedCrossEncoderEqualsFullAttentionUnderItsMask() {
@@ -348,6 +383,8 @@ class TestXlp : public QObject {
             QCOMPARE(o.tasks, std::string(tasks));
             QCOMPARE(o.qlmMaskProb, 0.3);
             QCOMPARE(o.eta, 0.3);
+            QCOMPARE(o.alignModel, std::string("shipped-base"));  // an independent, aligned encoder
+            QCOMPARE(o.alignText, std::string("title+sentence"));
             QCOMPARE(c.model.typeVocabSize, int64_t(2));
             QCOMPARE(c.model.attentionRadius, int64_t(32));
             QVERIFY(o.maxLength <= 256);

@@ -167,6 +167,31 @@ class TestXlpTraining : public QObject {
         QVERIFY2(acc > 0.9, qPrintable(QString::number(acc)));
     }
 
+    void sectionsAreAlignedByTheEncoderNamed() {
+        // Issue 24, item 4: objectives.xlp.align_model embeds the section texts with another
+        // (aligned) checkpoint and its own tokenizer; the log names it and what it embedded.
+        RunConfig c = config("rr", "de-en");
+        QVERIFY(QDir(dir_.path()).mkpath("aligner"));
+        const std::string aligner =
+            isomorph::testing::tinyModel((dir_.path() + "/aligner").toStdString()).string();
+        c.objectiveOptions<XlpOptions>("xlp").alignModel = aligner;
+        c.objectiveOptions<XlpOptions>("xlp").alignText = "title+sentence";
+        auto xlp = build(c, encoder());
+        QVERIFY2(
+            xlp->initNote().find("titles and first sentences by " + aligner) != std::string::npos,
+            xlp->initNote().c_str());
+        // Every de page has the English page's 3 sections in order: a ground truth.
+        QVERIFY2(xlp->initNote().find("against the 8 pages with the original's section count") !=
+                     std::string::npos,
+                 xlp->initNote().c_str());
+        c.objectiveOptions<XlpOptions>("xlp").alignText = "body";
+        std::string problems;
+        for (const auto& p : c.problems())
+            problems += p + "\n";
+        QVERIFY2(problems.find("objectives.xlp.align_text must be") != std::string::npos,
+                 problems.c_str());
+    }
+
     void scheduleRunsRrThenQlmOverShuffledPairs() {
         RunConfig c = config("qlm,rr", "");  // every language with English: fr has 1 page
         auto xlp = build(c, encoder());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <numeric>
 
@@ -63,12 +64,32 @@ RetrievalSection makeSection(const Document& qd, const Section& q, const Documen
 
 }  // namespace
 
+double SectionAlignmentCounts::precision() const {
+    return truthMatched > 0 ? double(truthCorrect) / double(truthMatched) : 0.0;
+}
+
+double SectionAlignmentCounts::recall() const {
+    return truthPairs > 0 ? double(truthCorrect) / double(truthPairs) : 0.0;
+}
+
 std::string SectionAlignmentCounts::toString() const {
-    return std::to_string(pagePairs) + " comparable pages (" + std::to_string(pagesA) + " / " +
-           std::to_string(pagesB) + " documents), " + std::to_string(sectionsA) + " / " +
-           std::to_string(sectionsB) + " sections: " + std::to_string(aligned) + " aligned, " +
-           std::to_string(belowEta) + " below eta, " + std::to_string(conflicts) +
-           " lost to a better match, " + std::to_string(tooShort) + " too short";
+    std::string text = std::to_string(pagePairs) + " comparable pages (" + std::to_string(pagesA) +
+                       " / " + std::to_string(pagesB) + " documents), " +
+                       std::to_string(sectionsA) + " / " + std::to_string(sectionsB) +
+                       " sections: " + std::to_string(aligned) + " aligned, " +
+                       std::to_string(belowEta) + " below eta, " + std::to_string(conflicts) +
+                       " lost to a better match, " + std::to_string(tooShort) + " too short";
+    if (truthPages > 0) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf,
+                      "; against the %lld pages with the original's section count: precision "
+                      "%.3f (%lld of %lld), recall %.3f (of %lld)",
+                      static_cast<long long>(truthPages), precision(),
+                      static_cast<long long>(truthCorrect), static_cast<long long>(truthMatched),
+                      recall(), static_cast<long long>(truthPairs));
+        text += buf;
+    }
+    return text;
 }
 
 std::vector<SectionMatch> matchSections(const std::vector<double>& cosines, size_t rowsA,
@@ -116,12 +137,18 @@ SectionCorpus buildSectionCorpus(const std::vector<Document>& a, const std::vect
         out.counts.sectionsB += static_cast<int64_t>(sb.size());
         std::vector<std::string> titles;
         std::vector<bool> usableA, usableB;
+        auto text = [&options](const Document& d, const Section& sec) {
+            if (!options.withFirstSentence || sec.end <= sec.start ||
+                sec.start >= d.sentences.size())
+                return sec.title;
+            return sec.title + ": " + d.sentences[sec.start];
+        };
         for (uint32_t i : sa) {
-            titles.push_back(da.sections[i].title);
+            titles.push_back(text(da, da.sections[i]));
             usableA.push_back(sentences(da.sections[i]) >= options.minSentences);
         }
         for (uint32_t j : sb) {
-            titles.push_back(db.sections[j].title);
+            titles.push_back(text(db, db.sections[j]));
             usableB.push_back(sentences(db.sections[j]) >= options.minSentences);
         }
         out.counts.tooShort += std::count(usableA.begin(), usableA.end(), false) +
@@ -146,6 +173,14 @@ SectionCorpus buildSectionCorpus(const std::vector<Document>& a, const std::vect
                 ++out.counts.conflicts;
         }
         out.counts.aligned += static_cast<int64_t>(matches.size());
+        if (sa.size() == sb.size()) {  // the ground truth: section i is section i's translation
+            ++out.counts.truthPages;
+            for (size_t i = 0; i < sa.size(); ++i)
+                out.counts.truthPairs += usableA[i] && usableB[i];
+            out.counts.truthMatched += static_cast<int64_t>(matches.size());
+            out.counts.truthCorrect += std::count_if(
+                matches.begin(), matches.end(), [](const SectionMatch& m) { return m.a == m.b; });
+        }
         if (matches.empty()) continue;
         RetrievalSource ab, ba;
         for (const SectionMatch& m : matches) {

@@ -23,6 +23,9 @@ struct SectionAlignmentOptions {
     double eta = 0.3;           ///< minimum cosine of the two title embeddings (exclusive)
     uint32_t minSentences = 2;  ///< sections with fewer sentences on either side are not matched
     uint64_t seed = 0;          ///< picks each query sentence
+    /// What is embedded per section: its title (the paper), or its title and first sentence
+    /// (for translated pages, whose sections say the same thing in both languages).
+    bool withFirstSentence = false;
 };
 
 /// One matched pair: section a of the first page, section b of the second.
@@ -51,6 +54,13 @@ struct SectionAlignmentCounts {
     int64_t conflicts = 0;  ///< usable sections of A above eta whose partner matched better
     int64_t aligned = 0;    ///< matched section pairs
     int64_t sourcesAB = 0;  ///< pages with at least one pair (RR sources), each direction
+    /// Ground truth where the corpus gives one: a translated page with as many titled sections
+    /// as its original follows the original's order, so there section i is section i's
+    /// translation. Over those pages: truth pairs (both sections usable), matches made and
+    /// matches that are truth pairs.
+    int64_t truthPages = 0, truthPairs = 0, truthMatched = 0, truthCorrect = 0;
+    double precision() const;  ///< truthCorrect / truthMatched (0 without matches)
+    double recall() const;     ///< truthCorrect / truthPairs (0 without truth pairs)
     std::string toString() const;
 };
 

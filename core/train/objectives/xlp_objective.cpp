@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "core/common/errors.h"
@@ -10,6 +11,8 @@
 #include "core/data/demo/demo_layout.h"
 #include "core/data/readers/document_reader.h"
 #include "core/model/checkpoint_tokenizer.h"
+#include "core/model/hf_checkpoint.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/train/objectives/batch_tensors.h"
 #include "core/train/objectives/mlm_objective.h"
 
@@ -158,7 +161,9 @@ ds::TitleEmbedder encoderTitleEmbedder(model::Encoder encoder,
             std::vector<std::vector<int32_t>> rows;
             for (size_t i = start; i < std::min(titles.size(), start + kTitleBatch); ++i) {
                 auto ids = tokenizer.encode(titles[i]);
-                if (static_cast<int64_t>(ids.size()) > kTitleTokens) ids.resize(kTitleTokens);
+                // Within the encoder's positions with <s> and </s> (a small aligner has few).
+                const int64_t keep = std::min(kTitleTokens, encoder->config.maxTokens() - 2);
+                if (static_cast<int64_t>(ids.size()) > keep) ids.resize(static_cast<size_t>(keep));
                 ids.insert(ids.begin(), static_cast<int32_t>(tokenizer.bos));
                 ids.push_back(static_cast<int32_t>(tokenizer.eos));
                 rows.push_back(std::move(ids));
@@ -228,6 +233,7 @@ XlpData loadXlpData(const XlpOptions& o, const ds::TitleEmbedder& embed,
     align.eta = o.eta;
     align.minSentences = static_cast<uint32_t>(o.minSectionSentences);
     align.seed = deriveKey(seed, kAlignTag);
+    align.withFirstSentence = o.alignText == "title+sentence";
     XlpData out;
     for (const auto& [q, d] : wanted) {
         // One alignment per unordered pair gives both directions.
@@ -291,8 +297,18 @@ XlpObjective::XlpObjective(const ObjectiveBuildContext& c)
                           "copying with `isomorph-cli model extend`)");
     const model::CheckpointTokenizer& tokenizer = c.data.tokenizer("xlp");
     specials_ = tokenizer.specialIds();
+    // Section alignment: the title vectors of objectives.xlp.align_model, else the model's own.
+    model::Encoder aligner = c.encoder;
+    std::optional<model::CheckpointTokenizer> alignTokenizer;
+    if (!options_.alignModel.empty()) {
+        const auto dir = model_io::resolveCheckpoint(options_.alignModel);
+        aligner = model::loadHuggingFaceEncoder(dir);
+        aligner->to(c.device);
+        alignTokenizer = model::loadCheckpointTokenizer(dir);
+    }
     data_ = loadXlpData(
-        options_, encoderTitleEmbedder(c.encoder, tokenizer, c.device),
+        options_,
+        encoderTitleEmbedder(aligner, alignTokenizer ? *alignTokenizer : tokenizer, c.device),
         [&tokenizer](const std::string& t) { return tokenizer.encode(t); }, c.config.runtime.seed);
     makeSamplers({});
     heads_ = XlpHeads(c.encoder, options_.headDropout);
@@ -326,7 +342,12 @@ XlpObjective::XlpObjective(const ObjectiveBuildContext& c)
                      std::to_string(p.corpus.sources.size()) + " pages";
     }
     for (const auto& line : data_.report)
-        initNote_ += "\n  section alignment (eta " + std::to_string(options_.eta) + ") " + line;
+        initNote_ += "\n  section alignment (eta " + std::to_string(options_.eta) + ", " +
+                     (options_.alignText == "title" ? "titles" : "titles and first sentences") +
+                     " by " +
+                     (options_.alignModel.empty() ? std::string("the model being trained")
+                                                  : options_.alignModel) +
+                     ") " + line;
     initNote_ += std::string("\n  QLM head: ") + (from.empty() ? "new" : "continued from " + from) +
                  "; RR head: " + (rrContinued ? "continued from xlp.rr.*" : "new");
     if (mc.attentionRadius > 0)
@@ -469,6 +490,14 @@ ObjectiveSpec xlpObjectiveSpec() {
                     "with English, both ways"),
         optionField("xlp", "eta", &XlpOptions::eta,
                     "title-embedding cosine above which two sections are aligned"),
+        optionField("xlp", "align_model", &XlpOptions::alignModel,
+                    "checkpoint whose mean-pooled title vectors align the sections (an aligned "
+                    "encoder with the corpus's tokenizer, e.g. the shipped base); empty = the "
+                    "model being trained",
+                    {true}),
+        optionField("xlp", "align_text", &XlpOptions::alignText,
+                    "what is embedded per section to align it: \"title\" (the paper) or "
+                    "\"title+sentence\" (its title and first sentence)"),
         optionField("xlp", "min_section_sentences", &XlpOptions::minSectionSentences,
                     "sections with fewer sentences are not aligned"),
         optionField("xlp", "batch_size", &XlpOptions::batchSize, "queries per batch and process"),
@@ -502,6 +531,9 @@ ObjectiveSpec xlpObjectiveSpec() {
              "objectives.xlp.corpus: name a corpus with sectioned documents "
              "(e.g. corpora/man-demo)");
         need(o.eta >= -1 && o.eta < 1, "objectives.xlp.eta must be in [-1, 1)");
+        need(o.alignText == "title" || o.alignText == "title+sentence",
+             "objectives.xlp.align_text must be \"title\" or \"title+sentence\" (got \"" +
+                 o.alignText + "\")");
         need(o.minSectionSentences >= 1, "objectives.xlp.min_section_sentences must be at least 1");
         need(o.batchSize >= 1, "objectives.xlp.batch_size must be at least 1");
         need(o.negatives >= 1, "objectives.xlp.negatives must be at least 1");

@@ -22,7 +22,15 @@ struct XlpOptions {
     /// Comma-separated query-document language pairs ("de-en,en-de"); "" = every language of the
     /// corpus with English, both directions.
     std::string languagePairs;
-    double eta = 0.3;                     ///< title-embedding cosine above which sections match
+    double eta = 0.3;  ///< title-embedding cosine above which sections match
+    /// The encoder whose mean-pooled title vectors align the sections: a checkpoint (an aligned
+    /// sentence encoder, e.g. the shipped base or a HICTL run, with the corpus's tokenizer), the
+    /// paper's independent signal in place of its cross-lingual word embeddings; "" = the model
+    /// being trained (from scratch its titles are near-random vectors).
+    std::string alignModel;
+    /// What align_model embeds per section: "title" (the paper) or "title+sentence" (the title
+    /// and the section's first sentence: translated pages say the same thing in both languages).
+    std::string alignText = "title";
     int64_t minSectionSentences = 2;      ///< sections shorter than this are not aligned
     int64_t batchSize = 8;                ///< queries per batch (per process)
     int64_t negatives = 1;                ///< RR negatives per query (the paper samples one)
