@@ -491,9 +491,9 @@ ObjectiveSpec xlpObjectiveSpec() {
         optionField("xlp", "eta", &XlpOptions::eta,
                     "title-embedding cosine above which two sections are aligned"),
         optionField("xlp", "align_model", &XlpOptions::alignModel,
-                    "checkpoint whose mean-pooled title vectors align the sections (an aligned "
-                    "encoder with the corpus's tokenizer, e.g. the shipped base); empty = the "
-                    "model being trained",
+                    "checkpoint whose mean-pooled vectors (with its own tokenizer) align the "
+                    "sections: an aligned encoder, e.g. \"shipped-base\"; empty = the model "
+                    "being trained",
                     {true}),
         optionField("xlp", "align_text", &XlpOptions::alignText,
                     "what is embedded per section to align it: \"title\" (the paper) or "

@@ -23,8 +23,8 @@ struct XlpOptions {
     /// corpus with English, both directions.
     std::string languagePairs;
     double eta = 0.3;  ///< title-embedding cosine above which sections match
-    /// The encoder whose mean-pooled title vectors align the sections: a checkpoint (an aligned
-    /// sentence encoder, e.g. the shipped base or a HICTL run, with the corpus's tokenizer), the
+    /// The encoder whose mean-pooled vectors align the sections: a checkpoint (an aligned sentence
+    /// encoder, e.g. the shipped base or a HICTL run; its own tokenizer embeds the titles), the
     /// paper's independent signal in place of its cross-lingual word embeddings; "" = the model
     /// being trained (from scratch its titles are near-random vectors).
     std::string alignModel;
