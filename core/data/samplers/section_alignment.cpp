@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <numeric>
+
+#include <fmt/format.h>
 
 #include "core/common/hash.h"
 #include "core/common/random.h"
@@ -79,16 +80,11 @@ std::string SectionAlignmentCounts::toString() const {
                        " sections: " + std::to_string(aligned) + " aligned, " +
                        std::to_string(belowEta) + " below eta, " + std::to_string(conflicts) +
                        " lost to a better match, " + std::to_string(tooShort) + " too short";
-    if (truthPages > 0) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf,
-                      "; against the %lld pages with the original's section count: precision "
-                      "%.3f (%lld of %lld), recall %.3f (of %lld)",
-                      static_cast<long long>(truthPages), precision(),
-                      static_cast<long long>(truthCorrect), static_cast<long long>(truthMatched),
-                      recall(), static_cast<long long>(truthPairs));
-        text += buf;
-    }
+    if (truthPages > 0)
+        text += fmt::format(
+            "; against the {} pages with the original's section count: precision {:.3f} ({} of "
+            "{}), recall {:.3f} (of {})",
+            truthPages, precision(), truthCorrect, truthMatched, recall(), truthPairs);
     return text;
 }
 

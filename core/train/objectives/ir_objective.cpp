@@ -283,7 +283,7 @@ namespace {
 std::string contrastiveNote(const IrOptions& o) {
     if (o.semanticWeight <= 0 && o.languageWeight <= 0) return "";
     return fmt::format("; contrastive weights applied: w_s {:g}, w_l {:g}{}",
-                       o.appliedSemanticWeight(), o.appliedLanguageWeight(),
+                       o.applied(o.semanticWeight), o.applied(o.languageWeight),
                        o.weightsRelativeToEq1
                            ? fmt::format(" (the paper's {:g} and {:g} against eq. 1, divided by "
                                          "temperature {:g})",
@@ -333,7 +333,7 @@ double IrObjective::semanticStep(StepContext& context, ObjectiveOutput& result, 
                                   /*hardExponent=*/0.0, {}, &stats);
     // Gradient through this rank's rows only: x worldSize so that averaging over ranks gives the
     // whole batch's gradient (as HICTL).
-    (loss * (scale * options_.appliedSemanticWeight() * worldSizeOf(context.collective)))
+    (loss * (scale * options_.applied(options_.semanticWeight) * worldSizeOf(context.collective)))
         .backward();
     const double value = loss.item<double>();
     result.metrics.emplace_back("semantic_loss", value);
@@ -354,7 +354,8 @@ double IrObjective::languageStep(StepContext& context, ObjectiveOutput& result, 
     auto loss = languageContrastiveLoss(gatherRows(context.collective, x),
                                         gatherRows(context.collective, y), q);
     if (loss.requires_grad())
-        (loss * (scale * options_.appliedLanguageWeight() * worldSizeOf(context.collective)))
+        (loss *
+         (scale * options_.applied(options_.languageWeight) * worldSizeOf(context.collective)))
             .backward();
     const double value = loss.item<double>();
     result.metrics.emplace_back("language_loss", value);
@@ -368,11 +369,11 @@ ObjectiveOutput IrObjective::forward(StepContext& context) {
     // Eq. 4's contrastive terms first, each differentiated before the next forward pass (the
     // order does not change the summed gradient; L_IR last lets the loop differentiate it).
     if (options_.semanticWeight > 0)
-        extra +=
-            options_.appliedSemanticWeight() * semanticStep(context, result, context.backwardScale);
+        extra += options_.applied(options_.semanticWeight) *
+                 semanticStep(context, result, context.backwardScale);
     if (options_.languageWeight > 0)
-        extra +=
-            options_.appliedLanguageWeight() * languageStep(context, result, context.backwardScale);
+        extra += options_.applied(options_.languageWeight) *
+                 languageStep(context, result, context.backwardScale);
 
     const int64_t B = options_.batchSize;
     const auto M = static_cast<uint64_t>(data_.examples.size());

@@ -42,12 +42,8 @@ struct IrOptions {
     /// applied with w / tau and keep the share of the gradient the paper gives them (w_s = 0.01
     /// at tau = 0.05 acts as 0.2); false applies w as given.
     bool weightsRelativeToEq1 = true;
-    double appliedSemanticWeight() const {
-        return weightsRelativeToEq1 ? semanticWeight / temperature : semanticWeight;
-    }
-    double appliedLanguageWeight() const {
-        return weightsRelativeToEq1 ? languageWeight / temperature : languageWeight;
-    }
+    /// The multiplier a contrastive loss of weight `w` (semanticWeight, languageWeight) gets.
+    double applied(double w) const { return weightsRelativeToEq1 ? w / temperature : w; }
     int64_t pairBatchSize = 16;        ///< parallel pairs per contrastive batch (per process)
     double semanticTemperature = 0.1;  ///< tau of eq. 2 (the paper does not give its value)
     /// Comma-separated language pairs of data.pairs the contrastive losses sample ("de-en,fr-en");

@@ -152,7 +152,9 @@ torch::Tensor boolTensor(const std::vector<uint8_t>& v, int64_t rows, int64_t co
 ds::TitleEmbedder encoderTitleEmbedder(model::Encoder encoder,
                                        const model::CheckpointTokenizer& tokenizer,
                                        torch::Device device) {
-    return [encoder, &tokenizer, device](const std::vector<std::string>& titles) mutable {
+    // Within the encoder's positions with <s> and </s> (a small aligner has few).
+    const int64_t keep = std::min(kTitleTokens, encoder->config.maxTokens() - 2);
+    return [encoder, &tokenizer, device, keep](const std::vector<std::string>& titles) mutable {
         torch::NoGradGuard noGrad;
         const bool wasTraining = encoder->is_training();
         encoder->eval();
@@ -161,8 +163,6 @@ ds::TitleEmbedder encoderTitleEmbedder(model::Encoder encoder,
             std::vector<std::vector<int32_t>> rows;
             for (size_t i = start; i < std::min(titles.size(), start + kTitleBatch); ++i) {
                 auto ids = tokenizer.encode(titles[i]);
-                // Within the encoder's positions with <s> and </s> (a small aligner has few).
-                const int64_t keep = std::min(kTitleTokens, encoder->config.maxTokens() - 2);
                 if (static_cast<int64_t>(ids.size()) > keep) ids.resize(static_cast<size_t>(keep));
                 ids.insert(ids.begin(), static_cast<int32_t>(tokenizer.bos));
                 ids.push_back(static_cast<int32_t>(tokenizer.eos));
