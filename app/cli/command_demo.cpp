@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -18,6 +19,7 @@
 #include "core/workspace/base_model.h"
 #include "core/workspace/demo_prepare.h"
 #include "core/workspace/demo_run.h"
+#include "core/workspace/retrieval_demo.h"
 #include "core/workspace/wall_clock_budget.h"
 #include "core/workspace/workspace.h"
 
@@ -93,7 +95,13 @@ int runPrepare(const PrepareOptions& o) {
 struct RunOptions {
     std::string workspace;
     workspace::DemoRunRequest request;
-    std::string init;  ///< "base", "random" or "" (the base when one is shipped)
+    std::string init;           ///< "base", "random" or "" (the base when one is shipped)
+    bool retrieval = false;     ///< --retrieval: the retrieval pipeline instead of the recipe
+    bool minutesGiven = false;  ///< --minutes was on the command line
+    std::string dir;            ///< --dir (retrieval)
+    std::string start;          ///< --start (retrieval; "" = the shipped base)
+    int rerankDepth = 20;       ///< --rerank-depth (retrieval)
+    int threads = 0;            ///< --threads (retrieval)
 };
 
 void printReportRow(const std::string& label, const train::BitextReport::Row& r) {
@@ -225,7 +233,122 @@ std::filesystem::path chooseInit(const RunOptions& o) {
     return base;
 }
 
+std::string percent(double v) {
+    return fmt::format("{:.1f}", 100 * v);
+}
+
+/// The test split's table (MRR@100 / R@5 per set and system), the means and the t-tests.
+void printRetrievalResults(const workspace::RetrievalDemoReport& r) {
+    std::cout << "\ntest split, MRR@100 / recall@5 in % (queries per set in brackets); +re-rank: "
+                 "hybrid's top documents in the re-ranker's order; +interp W: ordered by W x "
+                 "hybrid + (1 - W) x re-ranker (min-max scaled), W chosen on the dev split:\n";
+    std::cout << fmt::format("  {:<16}", "set");
+    for (const auto& s : r.systems)
+        std::cout << fmt::format(" | {:>13}", s);
+    std::cout << "\n";
+    std::map<std::string, std::map<std::string, std::pair<double, double>>> sums;
+    std::map<std::string, int> counts;
+    for (const auto& [set, row] : r.table) {
+        const bool xx = set.size() > 3 && set.substr(set.size() - 3) == "-en" && set != "en-en";
+        const std::string group = xx ? "mean xx-en" : "mean mono";
+        ++counts[group];
+        std::cout << fmt::format("  {:<16}",
+                                 fmt::format("{} ({})", set, row.begin()->second.queries));
+        for (const auto& s : r.systems) {
+            const auto& cell = row.at(s);
+            sums[group][s].first += cell.mrr100;
+            sums[group][s].second += cell.recall5;
+            std::cout << fmt::format(" | {:>6} {:>6}", percent(cell.mrr100), percent(cell.recall5));
+        }
+        std::cout << "\n";
+    }
+    for (const auto& [group, bySystem] : sums) {
+        std::cout << fmt::format("  {:<16}", group);
+        for (const auto& s : r.systems)
+            std::cout << fmt::format(" | {:>6} {:>6}",
+                                     percent(bySystem.at(s).first / counts[group]),
+                                     percent(bySystem.at(s).second / counts[group]));
+        std::cout << "\n";
+    }
+    std::cout << "\npaired t-tests of MRR@100 over queries, each system against the one before it "
+                 "(+interp against hybrid; MAP equals MRR here: one relevant passage a query):\n";
+    for (const auto& t : r.tests)
+        std::cout << fmt::format(
+            "  {:<12} vs {:<8} {:<5} {:+7.2f} points  t {:+7.2f}  p {:.4f}  ({} queries)\n",
+            t.system, t.previous, t.group, 100 * t.meanDifference, t.t, t.p, t.queries);
+    if (r.qrelsUnknownDocuments > 0)
+        std::cout << fmt::format("note: {} test judgement(s) name passages the corpora lack\n",
+                                 r.qrelsUnknownDocuments);
+    if (r.queriesWithoutCandidates > 0)
+        std::cout << fmt::format(
+            "note: the first stage returned no candidate for {} test quer(ies) (scored 0)\n",
+            r.queriesWithoutCandidates);
+}
+
+int runRetrievalDemo(const RunOptions& o) {
+    workspace::RetrievalDemoRequest request;
+    request.workspace = o.workspace;
+    request.minutes = o.minutesGiven ? o.request.minutes : 30.0;
+    request.steps = o.request.steps;
+    request.dir = o.dir;
+    request.rerankDepth = o.rerankDepth;
+    request.threads = o.threads;
+    request.start = o.start.empty() ? verifiedShippedBase() : std::filesystem::path(o.start);
+    if (request.start.empty())
+        throw ConfigError(
+            "--retrieval: no shipped base model found and no --start given; pass --start with an "
+            "aligned checkpoint (e.g. the hictl-demo run of 'isomorph-cli demo run')");
+    request.stop = &stopRequested();
+    request.spentSeconds = workspace::processAgeSeconds();
+    installStopHandlers();
+    std::cout << fmt::format(
+                     "retrieval demo from {}: IR, position repair, XLP, re-ranker fine-tuning "
+                     "(train split), interpolation weight (dev split), index, evaluation (test "
+                     "split), {}\n(Ctrl-C stops; the same command with --dir RUN continues)\n",
+                     request.start.string(),
+                     request.steps > 0 ? fmt::format("{} steps per training stage", request.steps)
+                                       : fmt::format("{} minutes wall time", request.minutes))
+              << std::flush;
+    StageLines lines;
+    const auto report = workspace::runRetrievalDemo(request, [&](const Progress& p) {
+        if (p.stage.find(": done in ") != std::string::npos) {
+            lines.finish(p.stage);
+            return true;
+        }
+        return lines.update(p);
+    });
+    lines.finish();
+    for (const auto& s : report.stages)
+        if (s.resumed) std::cout << fmt::format("{}: done earlier: {}\n", s.name, s.summary);
+    std::cout << fmt::format("run folder: {}\n", report.dir.string());
+    if (report.stopped) {
+        std::cout << fmt::format(
+            "stopped; continue with: isomorph-cli demo run --retrieval --dir {}\n",
+            report.dir.string());
+        return kExitOk;
+    }
+    std::cout << fmt::format(
+        "position repair, held-out MLM loss: {:.3f} on {}-token rows; on 256-token rows {:.3f} "
+        "before, {:.3f} after\n",
+        report.mlmShort, 32, report.mlmLongBefore, report.mlmLongAfter);
+    std::cout << "interpolation weight of the first stage, dev MRR@100 by weight:";
+    for (const auto& [w, m] : report.devMrrByWeight)
+        std::cout << fmt::format(" {:.1f}:{}", w, percent(m));
+    std::cout << fmt::format("\nchosen: {:.1f}\n", report.rerankWeight);
+    printRetrievalResults(report);
+    std::cout << fmt::format(
+        "\nwrote {}/retrieval-demo.json: bi-encoder {}, re-ranker {}, index {}\n"
+        "search it: isomorph-cli search --index {} --query TEXT --mode hybrid --rerank {} "
+        "--depth {} --rerank-weight {:.1f}\n",
+        report.dir.string(), report.biEncoder.string(), report.reranker.string(),
+        report.index.string(), report.index.string(), report.reranker.string(), o.rerankDepth,
+        report.rerankWeight);
+    std::cout << fmt::format("time: {:.0f} s\n", report.seconds);
+    return kExitOk;
+}
+
 int runDemo(const RunOptions& o) {
+    if (o.retrieval) return runRetrievalDemo(o);
     workspace::DemoRunRequest request = o.request;
     request.workspace = o.workspace;
     request.base = chooseInit(o);
@@ -289,10 +412,29 @@ void registerDemo(CLI::App& app, Registry& registry) {
         "continued from its best checkpoint) for N minutes, report dev bitext accuracy before "
         "and after each stage (raw, mean-shifted, rotated)");
     run->add_option("--workspace", r->workspace, "Workspace folder (default as for prepare)");
-    run->add_option("--minutes", r->request.minutes,
-                    "Wall time of the whole command, evaluation included")
-        ->check(CLI::Range(0.05, 10000.0))
+    run->add_option_function<double>(
+           "--minutes",
+           [r](double m) {
+               r->request.minutes = m;
+               r->minutesGiven = true;
+           },
+           "Wall time of the whole command, evaluation included (default 10; 30 with --retrieval)")
+        ->check(CLI::Range(0.05, 10000.0));
+    run->add_flag("--retrieval", r->retrieval,
+                  "The retrieval pipeline instead: from an aligned checkpoint, IR training, XLP "
+                  "pretraining with position repair, re-ranker fine-tuning on the train split, "
+                  "an index, and the test split's table (docs/retrieval.md)");
+    run->add_option("--dir", r->dir,
+                    "--retrieval: run folder (default WS/runs/retrieval-TIME); an existing one "
+                    "continues after its last finished stage");
+    run->add_option("--start", r->start,
+                    "--retrieval: aligned checkpoint to start from (default: the shipped base)");
+    run->add_option("--rerank-depth", r->rerankDepth,
+                    "--retrieval: first-stage documents the re-ranker trains on and re-scores")
+        ->check(CLI::Range(2, 1000))
         ->capture_default_str();
+    run->add_option("--threads", r->threads, "--retrieval: intra-op threads (0 = all cores)")
+        ->check(CLI::Range(0, 1024));
     run->add_option("--steps", r->request.steps, "Train this many steps instead of --minutes")
         ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
     run->add_option("--name", r->request.name, "Run name (folders WS/runs/NAME-TIME-PRESET)")

@@ -23,6 +23,7 @@
 #include "core/eval/eval_tasks.h"
 #include "core/eval/rerank.h"
 #include "core/eval/retrieval_evaluation.h"
+#include "core/index/rerank_rows.h"
 #include "core/model_io/checkpoint_path.h"
 #include "core/workspace/workspace.h"
 
@@ -311,6 +312,10 @@ int runRetrieval(const RetrievalCliOptions& o) {
             o.rerank.model, o.rerank.options(o.enc.flags.device, o.enc.flags.encode.threads));
         ro.reranker = reranker.get();
         ro.rerankDepth = o.rerankDepth;
+        ro.rerankFirstStageWeight = o.rerank.firstStageWeight;
+        if (!o.enc.model.empty())
+            index::checkRerankerTokenizer(model_io::resolveCheckpoint(o.enc.model),
+                                          reranker->checkpoint());
     }
     std::unique_ptr<model::EncodingService> encoder;
     if (!o.enc.model.empty() && std::any_of(o.systems.begin(), o.systems.end(),
@@ -548,6 +553,7 @@ void registerEval(CLI::App& app, Registry& registry) {
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     addCrossEncoderOptions(retrieval, r->rerank);
+    addRerankWeightOption(retrieval, r->rerank);
     retrieval->callback([&registry, r] {
         registry.run = [r] {
             return withSettingFlags(retrievalFlags(), [&] { return runRetrieval(*r); });

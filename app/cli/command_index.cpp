@@ -97,6 +97,11 @@ int runSearch(const SearchCliOptions& o) {
     so.device = runtime::parseDevice(o.device, "--device");
     so.threads = o.threads;
     auto service = index::SearchService::open(o.index, so);
+    if (reranker)
+        index::checkRerankerTokenizer(
+            o.model.empty() ? std::filesystem::path(service->index().metadata().encoder.checkpoint)
+                            : std::filesystem::path(o.model),
+            reranker->checkpoint());
     index::QueryOptions q;
     q.k = o.k;
     q.language = o.lang;
@@ -110,8 +115,9 @@ int runSearch(const SearchCliOptions& o) {
                                  o.k, service->index().metadata().rows);
     // With --rerank, the first stage retrieves --depth candidates (at least --k) for the
     // cross-encoder; --k of the re-ranked list are shown.
-    const index::QueryReport report =
-        index::runQuery(*service, {o.query, q, reranker.get(), static_cast<size_t>(o.depth)});
+    const index::QueryReport report = index::runQuery(
+        *service,
+        {o.query, q, reranker.get(), static_cast<size_t>(o.depth), o.rerank.firstStageWeight});
     const auto& rows = report.rows;
     const auto& timings = report.timings;
     const double rerankSeconds = report.rerankStats.seconds;
@@ -135,6 +141,7 @@ int runSearch(const SearchCliOptions& o) {
         if (reranker) {
             out["rerank"] = o.rerank.model;
             out["rerank_depth"] = o.depth;
+            out["rerank_weight"] = o.rerank.firstStageWeight;
             out["rerank_ms"] = 1000 * rerankSeconds;
         }
         for (const auto& r : rows)
@@ -237,6 +244,7 @@ void registerIndex(CLI::App& app, Registry& registry) {
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
     addCrossEncoderOptions(search, s->rerank);
+    addRerankWeightOption(search, s->rerank);
     search->callback([&registry, s] {
         registry.run = [s] {
             return withSettingFlags(encoderFlags({{"k", "--k"},

@@ -68,6 +68,14 @@ int runFinetune(FinetuneCliOptions o) {
                                  losses, maps.empty() ? "" : " |" + maps);
     }
     printNotes(report, o.run);
+    if (!report.modelDir.empty()) {
+        std::cerr << fmt::format(
+            "wrote the re-ranker {} (trained on every query{}), folds.json and fold-1.jsonl\n"
+            "use it: isomorph-cli search --index IDX --query TEXT --rerank {}\n",
+            report.modelDir.string(), report.stoppedByTime ? ", cut short by --max-minutes" : "",
+            report.modelDir.string());
+        return kExitOk;
+    }
     std::cerr << fmt::format(
         "wrote {} (re-ranked held-out queries of every fold), folds.json and fold-N.jsonl to "
         "{}\ncompare: isomorph-cli eval rerank --qrels QRELS --run {} --run {}\n",
@@ -96,7 +104,15 @@ void registerRerank(CLI::App& app, Registry& registry) {
     cmd->add_option("--out", f->out, "Output folder (rerank.trec, folds.json, fold-N.jsonl)")
         ->required();
     cmd->add_option("--qrels-split", f->qrelsSplit, "qrels/SPLIT.tsv")->capture_default_str();
-    cmd->add_option("--folds", o.folds, "Folds over queries")->capture_default_str();
+    cmd->add_option("--folds", o.folds,
+                    "Folds over queries; 1 = no cross-validation: one model trained on every "
+                    "query, written to OUT/model (train it on queries you do not evaluate on)")
+        ->capture_default_str();
+    cmd->add_option_function<double>(
+           "--max-minutes", [&o](double m) { o.maxSeconds = 60.0 * m; },
+           "Wall-clock limit of each fold's training: the epoch under way ends, is validated, "
+           "and no further epoch starts (0 = none)")
+        ->check(CLI::NonNegativeNumber);
     cmd->add_option("--layers", o.layers,
                     "Last encoder layers re-initialised and trained (0 = a quarter of the "
                     "depth, at least 1: the paper's 3 of 12)")

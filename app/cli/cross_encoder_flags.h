@@ -20,6 +20,7 @@ struct CrossEncoderCliOptions {
     int batchSize = 16;
     int64_t maxQueryTokens = 64;
     int64_t maxTokens = 0;
+    double firstStageWeight = 0.0;  ///< --rerank-weight
 
     model::CrossEncoderOptions options(const std::string& device, int threads) const {
         model::CrossEncoderOptions o;
@@ -46,6 +47,16 @@ inline void addCrossEncoderOptions(CLI::App* cmd, CrossEncoderCliOptions& c) {
     cmd->add_option("--rerank-max-tokens", c.maxTokens,
                     "Re-ranker: longest <s> query </s> document </s> input (0 = model maximum)")
         ->check(CLI::NonNegativeNumber);
+}
+
+/// --rerank-weight (search and eval retrieval; rerank finetune has no first stage to mix).
+inline void addRerankWeightOption(CLI::App* cmd, CrossEncoderCliOptions& c) {
+    cmd->add_option("--rerank-weight", c.firstStageWeight,
+                    "Re-ranker: score interpolation, weight of the first-stage score: the "
+                    "re-scored documents are ordered by W x minmax(first stage) + (1 - W) x "
+                    "minmax(re-ranker) (0 = the re-ranker's order alone, 1 = the first stage's)")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
 }
 
 /// One stderr note when inputs were cut, naming the budgets and the flags that set them.

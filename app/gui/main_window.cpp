@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -116,6 +117,7 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
     {  // Search: the workspace's indexes; a run's "Open in Search" selects its checkpoint.
         auto* searchView = new views::SearchView(this);
         auto* search = new SearchController(searchView, this);
+        searchController_ = search;
         tabs_->addTab(searchView, tr("Search"));
         connect(this, &MainWindow::workspaceOpened, search, &SearchController::setWorkspace);
         connect(this, &MainWindow::workspaceClosed, search, [search] { search->setWorkspace({}); });
@@ -215,6 +217,11 @@ void MainWindow::createActions() {
 
     demoAction_ = new QAction(tr("Open &Demo Workspace"), this);
     connect(demoAction_, &QAction::triggered, this, [this] { startLiveDemo(); });
+    retrievalDemoAction_ = new QAction(tr("Run the &Retrieval Demo"), this);
+    retrievalDemoAction_->setToolTip(
+        tr("About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the "
+           "demo workspace, measures them on its test queries and opens them in Search"));
+    connect(retrievalDemoAction_, &QAction::triggered, this, [this] { startRetrievalDemo(); });
 
     fullScreenAction_ = new QAction(tr("&Full Screen"), this);
     fullScreenAction_->setShortcut(QKeySequence::FullScreen);
@@ -252,6 +259,7 @@ void MainWindow::createMenus() {
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(demoAction_);
+    help->addAction(retrievalDemoAction_);
     help->addSeparator();
     help->addAction(aboutAction_);
     help->addAction(aboutQtAction_);
@@ -434,8 +442,11 @@ void MainWindow::showSettings() {
     statusBar()->showMessage(tr("The new language is used from the next start of Isomorph."));
 }
 
-bool MainWindow::startLiveDemo() {
-    if (demoPrepare_) {  // already on its way
+bool MainWindow::startDemoProcess(const std::function<QStringList(const QString& ws)>& arguments,
+                                  const QString& label, const QString& title, const QString& cancel,
+                                  bool terminate,
+                                  const std::function<void(const QString& ws, bool ok)>& done) {
+    if (demoPrepare_) {  // a demo is on its way
         if (demoProgress_) demoProgress_->raise();
         return false;
     }
@@ -444,52 +455,116 @@ bool MainWindow::startLiveDemo() {
         showError(tr("Cannot open the demo workspace"), error);
         return false;
     }
-    // 1. Corpus, tokenizer and shards (skipped when built), by the CLI, with a progress dialog.
-    // The event loop keeps running; the process's signals continue the demo.
-    auto* prepare = new QProcess(this);
-    prepare->setProgram(RunsController::cliPath());
-    prepare->setArguments({QStringLiteral("demo"), QStringLiteral("prepare"),
-                           QStringLiteral("--workspace"), workspacePath()});
-    prepare->setProcessChannelMode(QProcess::MergedChannels);
-    auto* progress =
-        new QProgressDialog(tr("Building the demo workspace from the installed man pages..."),
-                            tr("Cancel"), 0, 0, this);
-    progress->setWindowTitle(tr("Demo workspace"));
+    const QString ws = workspacePath();
+    const QStringList args = arguments(ws);
+    if (args.isEmpty()) {  // nothing to run
+        QTimer::singleShot(0, this, [done, ws] { done(ws, true); });
+        return true;
+    }
+    // The CLI runs with a progress dialog showing its last output line; the event loop keeps
+    // running and the process's signals continue the demo.
+    auto* process = new QProcess(this);
+    process->setProgram(RunsController::cliPath());
+    process->setArguments(args + QStringList{QStringLiteral("--workspace"), ws});
+    process->setProcessChannelMode(QProcess::MergedChannels);
+    auto* progress = new QProgressDialog(label, cancel, 0, 0, this);
+    progress->setWindowTitle(title);
     progress->setMinimumDuration(300);
-    progress->setMinimumWidth(520);
-    demoPrepare_ = prepare;
+    progress->setMinimumWidth(560);
+    demoPrepare_ = process;
     demoProgress_ = progress;
-    connect(prepare, &QProcess::readyRead, progress, [prepare, progress] {
-        const QString text = QString::fromUtf8(prepare->readAll()).trimmed();
+    connect(process, &QProcess::readyRead, progress, [process, progress] {
+        const QString text = QString::fromUtf8(process->readAll()).trimmed();
         const QString line =
             text.section(QRegularExpression(QStringLiteral("[\r\n]")), -1).trimmed();
         if (!line.isEmpty()) progress->setLabelText(line);
     });
-    connect(progress, &QProgressDialog::canceled, prepare, &QProcess::kill);
-    connect(prepare, &QProcess::finished, this,
-            [this, ws = workspacePath()](int code, QProcess::ExitStatus status) {
-                finishDemoPreparation(ws, status == QProcess::NormalExit && code == 0);
-            });
-    connect(prepare, &QProcess::errorOccurred, this,
-            [this, ws = workspacePath()](QProcess::ProcessError e) {
-                if (e == QProcess::FailedToStart) finishDemoPreparation(ws, false);
-            });
-    prepare->start();
+    // SIGTERM lets the CLI stop cleanly (the retrieval demo keeps its finished stages).
+    connect(progress, &QProgressDialog::canceled, process,
+            terminate ? &QProcess::terminate : &QProcess::kill);
+    connect(process, &QProcess::finished, this, [done, ws](int code, QProcess::ExitStatus status) {
+        done(ws, status == QProcess::NormalExit && code == 0);
+    });
+    connect(process, &QProcess::errorOccurred, this, [done, ws](QProcess::ProcessError e) {
+        if (e == QProcess::FailedToStart) done(ws, false);
+    });
+    process->start();
     return true;
 }
 
-void MainWindow::finishDemoPreparation(const QString& ws, bool ok) {
-    if (!demoPrepare_) return;  // already finished (an error after the exit)
-    const QString output = demoProgress_ ? demoProgress_->labelText() : QString();
-    const bool canceled = demoProgress_ && demoProgress_->wasCanceled();
-    const QString why =
-        demoPrepare_->error() == QProcess::FailedToStart ? demoPrepare_->errorString() : output;
-    demoPrepare_->deleteLater();
-    demoPrepare_ = nullptr;
+bool MainWindow::startLiveDemo() {
+    // 1. Corpus, tokenizer and shards (skipped when built), then the demo run.
+    return startDemoProcess(
+        [](const QString&) {
+            return QStringList{QStringLiteral("demo"), QStringLiteral("prepare")};
+        },
+        tr("Building the demo workspace from the installed man pages..."), tr("Demo workspace"),
+        tr("Cancel"), false, [this](const QString& ws, bool ok) { finishDemoPreparation(ws, ok); });
+}
+
+namespace {
+QString retrievalDemoManifest(const QString& ws) {
+    return QDir(ws).filePath(QStringLiteral("runs/retrieval-demo/retrieval-demo.json"));
+}
+}  // namespace
+
+bool MainWindow::startRetrievalDemo() {
+    return startDemoProcess(
+        [](const QString& ws) {
+            if (QFileInfo::exists(retrievalDemoManifest(ws))) return QStringList();  // finished
+            return QStringList{QStringLiteral("demo"), QStringLiteral("run"),
+                               QStringLiteral("--retrieval"), QStringLiteral("--dir"),
+                               QFileInfo(retrievalDemoManifest(ws)).path()};
+        },
+        tr("The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)..."),
+        tr("Retrieval demo"), tr("Stop"), true,
+        [this](const QString& ws, bool ok) {
+            finishRetrievalDemo(ws, retrievalDemoManifest(ws), ok);
+        });
+}
+
+MainWindow::DemoProcessEnd MainWindow::endDemoProcess() {
+    DemoProcessEnd end;
+    if (demoPrepare_) {
+        const QString output = demoProgress_ ? demoProgress_->labelText() : QString();
+        end.canceled = demoProgress_ && demoProgress_->wasCanceled();
+        end.why =
+            demoPrepare_->error() == QProcess::FailedToStart ? demoPrepare_->errorString() : output;
+        demoPrepare_->deleteLater();
+        demoPrepare_ = nullptr;
+    }
     if (demoProgress_) {
         demoProgress_->close();
         demoProgress_->deleteLater();
     }
+    return end;
+}
+
+void MainWindow::finishRetrievalDemo(const QString& ws, const QString& manifest, bool ok) {
+    const auto [canceled, why] = endDemoProcess();
+    if (workspacePath() != ws) {
+        Q_EMIT retrievalDemoFailed(tr("The demo workspace was closed while the demo ran"));
+        return;
+    }
+    if (canceled) {
+        Q_EMIT retrievalDemoFailed(QString());
+        return;
+    }
+    QString error;
+    if (!ok || !QFileInfo::exists(manifest) || !searchController_ ||
+        !searchController_->openRetrievalDemo(manifest, &error)) {
+        if (error.isEmpty()) error = tr("isomorph-cli demo run --retrieval failed: %1").arg(why);
+        showError(tr("The retrieval demo did not finish"), error);
+        Q_EMIT retrievalDemoFailed(error);
+        return;
+    }
+    showView(QStringLiteral("search"));
+    Q_EMIT retrievalDemoFinished(manifest);
+}
+
+void MainWindow::finishDemoPreparation(const QString& ws, bool ok) {
+    if (!demoPrepare_) return;  // already finished (an error after the exit)
+    const auto [canceled, why] = endDemoProcess();
     if (!ok) {
         if (!canceled)
             showError(tr("Cannot build the demo workspace"),

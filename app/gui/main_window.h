@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include <QMainWindow>
@@ -32,6 +33,7 @@ class WorkspaceOverview;
 namespace isomorph::gui {
 
 class EmbeddingsController;
+class SearchController;
 class RunsController;
 
 /// The workbench window: a workspace (or the welcome page when none is open) in the centre, the
@@ -70,6 +72,14 @@ class MainWindow : public QMainWindow {
     /// the workspace cannot be opened or a demo is being prepared already; else
     /// liveDemoStarted() or liveDemoFailed() follows.
     bool startLiveDemo();
+    /// The retrieval demo: opens the demo workspace and runs `isomorph-cli demo run --retrieval
+    /// --dir WS/runs/retrieval-demo` (30 minutes: IR, position repair, XLP, re-ranker
+    /// fine-tuning, index, test table) with a progress dialog showing its stage; Cancel stops it
+    /// (finished stages are kept, the next start continues). When it has finished (now or
+    /// earlier), the Search view opens its index and re-ranker. Returns at once: false if the
+    /// workspace cannot be opened or a demo is under way; else retrievalDemoFinished() or
+    /// retrievalDemoFailed() follows.
+    bool startRetrievalDemo();
     /// Selects runs of the open workspace by folder name in the Runs view (once listed).
     void selectRuns(const QStringList& names);
     /// Switches to a workspace view by name ("overview", "runs", "embeddings", "search"); false if
@@ -86,6 +96,10 @@ class MainWindow : public QMainWindow {
     void liveDemoStarted(const QString& runDir);
     /// The live demo stopped before its run: `why` is empty when the user cancelled.
     void liveDemoFailed(const QString& why);
+    /// The retrieval demo finished; `manifest` (its retrieval-demo.json) is open in Search.
+    void retrievalDemoFinished(const QString& manifest);
+    /// The retrieval demo stopped before finishing: `why` is empty when the user cancelled.
+    void retrievalDemoFailed(const QString& why);
     /// The opened workspace was checked for staging folders of killed builds; `count` were
     /// removed (each with a log line).
     void staleStagingRemoved(int count);
@@ -95,6 +109,21 @@ class MainWindow : public QMainWindow {
 
   private:
     void createActions();
+    void finishRetrievalDemo(const QString& ws, const QString& manifest, bool ok);
+    struct DemoProcessEnd {
+        bool canceled = false;  ///< the user pressed Cancel/Stop
+        QString why;            ///< the process's last line, or why it did not start
+    };
+    /// Forgets the demo process (if any) and closes its progress dialog.
+    DemoProcessEnd endDemoProcess();
+    /// Opens the demo workspace WS and runs `isomorph-cli arguments(WS) --workspace WS` with a
+    /// progress dialog (its last output line; Cancel kills it, or with `terminate` sends
+    /// SIGTERM); `done(WS, ok)` when it ends, or at once when arguments(WS) is empty. False when
+    /// a demo is on its way or the workspace cannot be opened.
+    bool startDemoProcess(const std::function<QStringList(const QString& ws)>& arguments,
+                          const QString& label, const QString& title, const QString& cancel,
+                          bool terminate,
+                          const std::function<void(const QString& ws, bool ok)>& done);
     void createMenus();
     void rememberRecent(const QString& path);
     void refreshRecentMenu();
@@ -124,6 +153,7 @@ class MainWindow : public QMainWindow {
     views::RunsModel* runsModel_ = nullptr;
     views::RunsView* runsView_ = nullptr;
     RunsController* runsController_ = nullptr;
+    SearchController* searchController_ = nullptr;
     views::EmbeddingsView* embeddingsView_ = nullptr;
     EmbeddingsController* embeddingsController_ = nullptr;
     QTimer* refreshTimer_ = nullptr;
@@ -136,6 +166,7 @@ class MainWindow : public QMainWindow {
     QAction* quitAction_ = nullptr;
     QAction* settingsAction_ = nullptr;
     QAction* demoAction_ = nullptr;
+    QAction* retrievalDemoAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
     QAction* aboutQtAction_ = nullptr;
     QAction* fullScreenAction_ = nullptr;

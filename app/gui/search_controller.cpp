@@ -5,8 +5,12 @@
 #include <map>
 #include <mutex>
 
+#include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QStandardPaths>
 #include <QThread>
 #include <QtConcurrent>
@@ -157,6 +161,7 @@ QStringList crossEncoderCheckpoints(const QString& root) {
 struct RerankRequest {
     QString checkpoint;  ///< "" = no re-ranking
     std::size_t depth = 0;
+    double weight = 0.0;  ///< of the first-stage score (score interpolation)
 };
 
 }  // namespace
@@ -173,6 +178,16 @@ class SharedReranker {
         if (checkpoint.isEmpty()) return index::runQuery(service, request);
         const std::lock_guard<std::mutex> lock(mutex_);
         if (!model_ || checkpoint_ != checkpoint) load(checkpoint);
+        // Another tokenizer than the index's encoder: refused once per pair, as the CLI does.
+        const std::string encoder = service.index().metadata().encoder.checkpoint;
+        if (checkedEncoder_ != encoder) {
+            try {
+                index::checkRerankerTokenizer(encoder, model_->checkpoint());
+            } catch (const ConfigError& e) {
+                throw RerankerRefused(e.what());
+            }
+            checkedEncoder_ = encoder;
+        }
         request.reranker = model_.get();
         *maxQueryTokens = static_cast<int>(model_->maxQueryTokens());
         return index::runQuery(service, request);
@@ -186,6 +201,7 @@ class SharedReranker {
     void load(const QString& checkpoint) {
         model_.reset();
         checkpoint_ = checkpoint;
+        checkedEncoder_.clear();
         try {
             QString error;
             const fs::path dir = resolveModel(checkpoint, &error);
@@ -199,7 +215,8 @@ class SharedReranker {
     }
 
     std::mutex mutex_;
-    QString checkpoint_;  ///< what model_ was loaded from
+    QString checkpoint_;          ///< what model_ was loaded from
+    std::string checkedEncoder_;  ///< the index encoder whose tokenizer model_ was checked against
     std::unique_ptr<model::CrossEncoder> model_;
 };
 
@@ -212,8 +229,9 @@ views::SearchOutcome runQuery(const index::SearchService& service, const std::st
     out.mode = QString::fromLatin1(index::searchModeName(q.mode));
     try {
         int maxQueryTokens = 0;
-        const index::QueryReport report = reranker.run(service, {text, q, nullptr, rerank.depth},
-                                                       rerank.checkpoint, &maxQueryTokens);
+        const index::QueryReport report =
+            reranker.run(service, {text, q, nullptr, rerank.depth, rerank.weight},
+                         rerank.checkpoint, &maxQueryTokens);
         out.encodeMs = 1000 * report.timings.encodeSeconds;
         out.searchMs = 1000 * report.timings.searchSeconds;
         out.reranked = report.reranked;
@@ -304,6 +322,55 @@ void SearchController::setWorkspace(const QString& root) {
         }
         view_->setCorpusPath(files.join(QLatin1Char(';')));
     }
+    // What the retrieval demo shipped, when it has run in this workspace: its index, bi-encoder
+    // and re-ranker are the search stack to show.
+    if (const QString manifest = latestRetrievalDemo(); !manifest.isEmpty() && !isOpen(0))
+        openRetrievalDemo(manifest);
+}
+
+QString SearchController::latestRetrievalDemo() const {
+    if (workspace_.isEmpty()) return {};
+    const QDir runs(QDir(workspace_).filePath(QStringLiteral("runs")));
+    QString newest;
+    QDateTime newestTime;
+    for (const QString& name : runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QFileInfo f(runs.filePath(name + QStringLiteral("/retrieval-demo.json")));
+        if (f.exists() && (newest.isEmpty() || f.lastModified() > newestTime)) {
+            newest = f.filePath();
+            newestTime = f.lastModified();
+        }
+    }
+    return newest;
+}
+
+bool SearchController::openRetrievalDemo(const QString& manifest, QString* error) {
+    QFile file(manifest);
+    const QJsonObject j = file.open(QIODevice::ReadOnly)
+                              ? QJsonDocument::fromJson(file.readAll()).object()
+                              : QJsonObject();
+    const QString index = j.value(QStringLiteral("index")).toString();
+    const QString biEncoder = j.value(QStringLiteral("bi_encoder")).toString();
+    const QString reranker = j.value(QStringLiteral("reranker")).toString();
+    if (index.isEmpty() || biEncoder.isEmpty() || reranker.isEmpty()) {
+        const QString why =
+            tr("%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run "
+               "isomorph-cli demo run --retrieval --dir %2 to finish it")
+                .arg(manifest, QFileInfo(manifest).path());
+        if (error) *error = why;
+        Q_EMIT message(why);
+        return false;
+    }
+    view_->setRerankSettings(reranker, j.value(QStringLiteral("rerank_depth")).toInt(20),
+                             j.value(QStringLiteral("rerank_weight")).toDouble(0.0));
+    view_->setMode(QStringLiteral("hybrid"));
+    view_->setCheckpoint(0, biEncoder);
+    openIndex(0, index, biEncoder);
+    Q_EMIT message(tr("Search uses the retrieval demo of %1: hybrid first stage, re-ranked by "
+                      "its fine-tuned cross-encoder (weight %2 for the first stage, chosen on "
+                      "dev queries)")
+                       .arg(QFileInfo(manifest).path())
+                       .arg(j.value(QStringLiteral("rerank_weight")).toDouble(), 0, 'f', 1));
+    return true;
 }
 
 void SearchController::refreshIndexChoices() {
@@ -507,7 +574,8 @@ void SearchController::runSearch(int side, const views::SearchRequest& request) 
         return;
     }
     const RerankRequest rerank{request.rerankCheckpoint,
-                               static_cast<std::size_t>(std::max(1, request.rerankDepth))};
+                               static_cast<std::size_t>(std::max(1, request.rerankDepth)),
+                               request.rerankWeight};
     s.searching = true;
     const int generation = s.generation;
     QtConcurrent::run(&pool_, [service = s.service, text = request.query.toStdString(), q, rerank,

@@ -49,6 +49,12 @@ class SearchController : public QObject {
     void buildIndex(int side, const QString& corpus, const QString& checkpoint,
                     const QString& outDir = QString());
     void cancelBuild(int side);
+    /// Opens what the retrieval demo shipped (its RUN/retrieval-demo.json): its index with its
+    /// bi-encoder on side A, hybrid mode, and re-ranking with its re-ranker at its depth and
+    /// dev-chosen weight. Returns false (and why in *error) for a missing or unreadable file.
+    bool openRetrievalDemo(const QString& manifest, QString* error = nullptr);
+    /// The newest WS/runs/*/retrieval-demo.json of the workspace, "" when none.
+    QString latestRetrievalDemo() const;
     void search(int side, const views::SearchRequest& request);
 
     bool isOpen(int side) const;

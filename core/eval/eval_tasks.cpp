@@ -458,7 +458,7 @@ std::vector<std::string> reportedSystems(const RetrievalOptions& options) {
 
 Run rerankRun(model::CrossEncoder& reranker, const RetrievalSet& set, const Run& run,
               std::size_t depth, model::CrossEncoderStats* stats,
-              const std::function<bool(int64_t, int64_t)>& progress) {
+              const std::function<bool(int64_t, int64_t)>& progress, double firstStageWeight) {
     std::map<std::string, const std::string*> passageText, queryText;
     for (const auto& p : set.passages)
         passageText[p.id] = &p.text;
@@ -486,7 +486,8 @@ Run rerankRun(model::CrossEncoder& reranker, const RetrievalSet& set, const Run&
     for (const auto& [qid, n] : candidateCounts) {
         const auto begin = scores.begin() + static_cast<std::ptrdiff_t>(next);
         out[qid] = search::rerankTop(
-            run.at(qid), depth, std::vector<double>(begin, begin + static_cast<std::ptrdiff_t>(n)));
+            run.at(qid), depth, std::vector<double>(begin, begin + static_cast<std::ptrdiff_t>(n)),
+            firstStageWeight);
         next += n;
     }
     return out;
@@ -530,7 +531,8 @@ std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService*
             SystemResult& r = out[system + kRerankSuffix];
             r.rerank.emplace();
             r.run = rerankRun(*options.reranker, set, out.at(system).run,
-                              static_cast<size_t>(options.rerankDepth), &*r.rerank);
+                              static_cast<size_t>(options.rerankDepth), &*r.rerank, {},
+                              options.rerankFirstStageWeight);
             score(r);
         }
     return out;

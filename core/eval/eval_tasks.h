@@ -115,6 +115,9 @@ struct RetrievalOptions {
     /// as "S+rerank" (its best rerankDepth documents re-scored, the rest kept below them).
     model::CrossEncoder* reranker = nullptr;
     int rerankDepth = 0;  ///< documents re-scored per query; 0 = all `depth` retrieved
+    /// Score interpolation: the re-scored documents are ordered by w x minmax(first stage) +
+    /// (1 - w) x minmax(cross-encoder) (search::rerankTop); 0 = the plain re-ordering.
+    double rerankFirstStageWeight = 0.0;
 };
 
 /// Suffix of the re-ranked systems' names ("dense+rerank").
@@ -141,7 +144,8 @@ struct SystemResult {
 /// query or passage the set does not have.
 Run rerankRun(model::CrossEncoder& reranker, const RetrievalSet& set, const Run& run,
               std::size_t depth, model::CrossEncoderStats* stats = nullptr,
-              const std::function<bool(int64_t, int64_t)>& progress = {});
+              const std::function<bool(int64_t, int64_t)>& progress = {},
+              double firstStageWeight = 0.0);
 
 /// Throws ConfigError for an unknown system or a depth below 1, and when dense or hybrid is
 /// asked for without an encoder (setting 'model').

@@ -2,18 +2,21 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <fstream>
+#include <iterator>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "core/common/errors.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/search/rerank_top.h"
 
 namespace isomorph::index {
 
 std::vector<ResultRow> rerankRows(const std::vector<ResultRow>& rows, const std::string& query,
                                   std::size_t depth, model::CrossEncoder& reranker,
-                                  model::CrossEncoderStats* stats) {
+                                  model::CrossEncoderStats* stats, double firstStageWeight) {
     // Scores that encode the rows' own order, so rerankTop keeps exactly that order below depth
     // (their own scores may tie, and ties would be re-broken by id).
     search::Ranking ranking;
@@ -23,6 +26,7 @@ std::vector<ResultRow> rerankRows(const std::vector<ResultRow>& rows, const std:
         byId[rows[i].id] = &rows[i];
     }
     std::vector<model::TextPair> pairs;
+    std::vector<double> firstStage;
     for (const auto& id : search::rerankCandidates(ranking, depth)) {
         const ResultRow* row = byId.at(id);
         if (row->text.empty())
@@ -31,9 +35,12 @@ std::vector<ResultRow> rerankRows(const std::vector<ResultRow>& rows, const std:
                 "index from a corpus whose passages have text",
                 id));
         pairs.push_back({&query, &row->text});
+        firstStage.push_back(row->score);
     }
-    const search::Ranking reranked =
-        search::rerankTop(ranking, depth, reranker.score(pairs, stats));
+    std::vector<double> scores = reranker.score(pairs, stats);
+    if (firstStageWeight != 0.0)
+        scores = search::interpolateScores(firstStage, scores, firstStageWeight);
+    const search::Ranking reranked = search::rerankTop(ranking, depth, scores);
     std::vector<ResultRow> out;
     out.reserve(rows.size());
     for (const auto& doc : reranked) {
@@ -43,6 +50,25 @@ std::vector<ResultRow> rerankRows(const std::vector<ResultRow>& rows, const std:
         out.push_back(std::move(row));
     }
     return out;
+}
+
+void checkRerankerTokenizer(const std::filesystem::path& encoderCheckpoint,
+                            const std::filesystem::path& rerankerCheckpoint) {
+    const auto a =
+        model_io::checkpointTokenizerFile(model_io::resolveCheckpoint(encoderCheckpoint));
+    const auto b =
+        model_io::checkpointTokenizerFile(model_io::resolveCheckpoint(rerankerCheckpoint));
+    if (a.empty() || b.empty()) return;
+    auto bytes = [](const std::filesystem::path& f) {
+        std::ifstream in(f, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    if (a.filename() == b.filename() && bytes(a) == bytes(b)) return;
+    throw ConfigError(fmt::format(
+        "the re-ranker {} does not speak the tokenizer of the encoder that built the index, {} "
+        "({} against {}): pick a re-ranker fine-tuned from the same base as that encoder (the "
+        "retrieval demo's RUN/rerank/model), or an index built with a matching encoder",
+        rerankerCheckpoint.string(), encoderCheckpoint.string(), b.string(), a.string()));
 }
 
 QueryReport runQuery(const SearchService& service, const QueryRequest& request) {
@@ -55,7 +81,7 @@ QueryReport runQuery(const SearchService& service, const QueryRequest& request) 
         for (const auto& r : report.rows)
             report.firstStageRank[r.id] = r.rank;
         report.rows = rerankRows(report.rows, request.query, request.rerankDepth, *request.reranker,
-                                 &report.rerankStats);
+                                 &report.rerankStats, request.firstStageWeight);
         report.reranked = true;
         report.rescored = request.rerankDepth == 0
                               ? report.rows.size()

@@ -5,6 +5,7 @@
 // shown, and whether their scores tell the documents apart. Torch-free header.
 
 #include <cstddef>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
@@ -20,9 +21,21 @@ namespace isomorph::index {
 /// first-stage scores (another scale: compare ranks, not scores, across the two parts). Ranks are
 /// renumbered from 1. Throws
 /// DataError when a row to re-score has no text (an index built without passage text).
+/// `firstStageWeight` > 0 orders the re-scored rows by search::interpolateScores of their
+/// first-stage and cross-encoder scores instead (the shown score is the interpolated one).
 std::vector<ResultRow> rerankRows(const std::vector<ResultRow>& rows, const std::string& query,
                                   std::size_t depth, model::CrossEncoder& reranker,
-                                  model::CrossEncoderStats* stats = nullptr);
+                                  model::CrossEncoderStats* stats = nullptr,
+                                  double firstStageWeight = 0.0);
+
+/// Refuses a re-ranker whose tokenizer is not the first stage's: ConfigError naming both
+/// checkpoints and their tokenizer files. Isomorph's re-rankers are fine-tuned from the same
+/// aligned checkpoint as the bi-encoder that built the index (the retrieval demo's are), so
+/// another vocabulary means a re-ranker of another workspace or model family was picked.
+/// Tokenizer files are compared by content; a checkpoint without one is left to fail where it
+/// is opened.
+void checkRerankerTokenizer(const std::filesystem::path& encoderCheckpoint,
+                            const std::filesystem::path& rerankerCheckpoint);
 
 struct QueryRequest {
     std::string query;
@@ -31,6 +44,9 @@ struct QueryRequest {
     /// the first rerankDepth are re-scored, k of the re-ranked list are shown.
     model::CrossEncoder* reranker = nullptr;
     std::size_t rerankDepth = 100;
+    /// Weight of the first-stage score in the re-ranked order (rerankRows); 0 = the
+    /// cross-encoder's order alone.
+    double firstStageWeight = 0.0;
 };
 
 struct QueryReport {

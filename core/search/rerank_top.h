@@ -22,6 +22,17 @@ std::vector<std::string> rerankCandidates(const Ranking& ranking, std::size_t de
 /// min(scores) - 1, min(scores) - 2, ... so that every score-sorted reader (TREC tools) keeps
 /// this order. Throws DataError when the count of scores differs from the candidates or a score
 /// is not finite.
-Ranking rerankTop(const Ranking& ranking, std::size_t depth, const std::vector<double>& scores);
+///
+/// `firstStageWeight` w in [0, 1] interpolates instead of replacing: each candidate's new score
+/// is w x minmax(first-stage score) + (1 - w) x minmax(score), min-max over the candidates (all
+/// equal: 1 each, as hybrid fusion), so w = 0 is the plain re-ordering and w = 1 keeps the first
+/// stage's order. ConfigError for w outside [0, 1].
+Ranking rerankTop(const Ranking& ranking, std::size_t depth, const std::vector<double>& scores,
+                  double firstStageWeight = 0.0);
+
+/// w x minmax(first) + (1 - w) x minmax(second), element-wise (the interpolation of rerankTop;
+/// minmax of equal values is 1 each). ConfigError for w outside [0, 1] or unequal sizes.
+std::vector<double> interpolateScores(const std::vector<double>& first,
+                                      const std::vector<double>& second, double firstStageWeight);
 
 }  // namespace isomorph::search

@@ -261,9 +261,10 @@ struct FoldContext {
 /// Reports "fold F/K: WHAT"; throws Cancelled when asked to stop.
 bool reportFold(const FoldContext& ctx, int fold, const std::string& what, int64_t done,
                 int64_t total, std::string detail = {}) {
-    if (ctx.progress && !ctx.progress(Progress{fmt::format("fold {}/{}: {}", fold + 1,
-                                                           ctx.request.options.folds, what),
-                                               done, total, std::move(detail)}))
+    const int k = ctx.request.options.folds;
+    if (ctx.progress &&
+        !ctx.progress(Progress{k == 1 ? what : fmt::format("fold {}/{}: {}", fold + 1, k, what),
+                               done, total, std::move(detail)}))
         throw Cancelled("re-ranking fine-tuning cancelled");
     return true;
 }
@@ -320,8 +321,15 @@ double validationMap(const FoldContext& ctx, int fold, model::CrossEncoderModel&
 }
 
 void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
-               const model::InputBudget& budget, FoldReport& report) {
+               const model::InputBudget& budget, FoldReport& report, bool& stoppedByTime) {
     const auto& o = ctx.request.options;
+    const auto started = std::chrono::steady_clock::now();
+    auto outOfTime = [&] {
+        if (o.maxSteps > 0 && report.steps >= o.maxSteps) return true;
+        return o.maxSeconds > 0.0 &&
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() >
+                   o.maxSeconds;
+    };
     const RerankResetReport& reset = ctx.reset;
     auto trainable =
         prepareForFinetuning(m, reset.layers, reset.head != "kept", deriveKey(o.seed, 10, fold));
@@ -351,14 +359,15 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
     schedule.warmupSteps = schedule.maxSteps / 10;
     TokenCache tokens(m.tokenizer);
     std::string log;
-    for (int epoch = 0; epoch < o.epochs && !pairs.empty(); ++epoch) {
+    for (int epoch = 0; epoch < o.epochs && !pairs.empty() && !stoppedByTime; ++epoch) {
         Rng rng(deriveKey(o.seed, 20, fold, epoch));
         torch::manual_seed(deriveKey(o.seed, 50, fold, epoch));  // dropout: the same every call
         std::vector<TrainingPair> order = pairs;
         for (size_t i = order.size(); i > 1; --i)
             std::swap(order[i - 1], order[rng.below(i)]);
         double sum = 0.0;
-        for (size_t begin = 0; begin < order.size(); begin += batch) {
+        int64_t stepsThisEpoch = 0;
+        for (size_t begin = 0; begin < order.size() && !stoppedByTime; begin += batch) {
             const std::vector<TrainingPair> chunk(
                 order.begin() + static_cast<std::ptrdiff_t>(begin),
                 order.begin() + static_cast<std::ptrdiff_t>(std::min(order.size(), begin + batch)));
@@ -375,13 +384,15 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
             optimizer.step(lr);
             sum += value;
             ++report.steps;
+            ++stepsThisEpoch;
+            stoppedByTime = outOfTime();
             log += json({{"epoch", epoch + 1}, {"step", report.steps}, {"loss", value}, {"lr", lr}})
                        .dump() +
                    "\n";
             reportFold(ctx, fold, "training", report.steps, schedule.maxSteps,
                        fmt::format("loss {:.4f}", value));
         }
-        report.epochLoss.push_back(sum / static_cast<double>(perEpoch));
+        report.epochLoss.push_back(sum / static_cast<double>(stepsThisEpoch));
         report.bestEpoch = epoch + 1;  // without validation: the last epoch
         if (validation.empty()) continue;
         const double map = validationMap(ctx, fold, m, budget, validation);
@@ -404,6 +415,18 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
     writeFileAtomically(ctx.request.out / fmt::format("fold-{}.jsonl", fold + 1), log);
 }
 
+/// Writes `m` as a cross-encoder checkpoint folder (atomically).
+void saveModel(model::CrossEncoderModel& m, const fs::path& dir) {
+    torch::InferenceMode inference;
+    const auto& tokFile = m.tokenizer.file;
+    std::ifstream in(tokFile, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+    model::saveHuggingFaceEncoder(
+        m.encoder, dir, {{tokFile.filename().string(), bytes}}, [&](const fs::path& tmp) {
+            model::saveTensorFile(m.headTensors(), tmp / "heads.safetensors");
+        });
+}
+
 /// Re-ranks the fold's held-out queries with its model; adds them to `run`.
 void scoreFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
                const model::InputBudget& budget, RerankFinetuneReport& report) {
@@ -415,17 +438,7 @@ void scoreFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
         rerankQueries(ctx, fold, m, budget, held, "scoring held-out pairs", report.scoring);
     for (size_t i = 0; i < held.size(); ++i)
         report.run[held[i]->id] = rankings[i];
-    if (o.saveModels) {
-        torch::InferenceMode inference;
-        const auto& tokFile = m.tokenizer.file;
-        std::ifstream in(tokFile, std::ios::binary);
-        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
-        model::saveHuggingFaceEncoder(
-            m.encoder, ctx.request.out / fmt::format("fold-{}", fold + 1),
-            {{tokFile.filename().string(), bytes}}, [&](const fs::path& tmp) {
-                model::saveTensorFile(m.headTensors(), tmp / "heads.safetensors");
-            });
-    }
+    if (o.saveModels) saveModel(m, ctx.request.out / fmt::format("fold-{}", fold + 1));
 }
 
 json foldsJson(const RerankFinetuneReport& r, const RerankFinetuneRequest& request) {
@@ -462,6 +475,8 @@ json foldsJson(const RerankFinetuneReport& r, const RerankFinetuneRequest& reque
               {"head", r.reset.head},
               {"automatic", r.reset.automatic},
               {"description", r.reset.describe()}}},
+            {"model_dir", r.modelDir.string()},
+            {"stopped_by_time", r.stoppedByTime},
             {"queries_without_positive", r.queriesWithoutPositive},
             {"queries_without_negative", r.queriesWithoutNegative},
             {"run_queries_unknown", r.runQueriesUnknown},
@@ -495,13 +510,15 @@ std::vector<std::string> RerankFinetuneOptions::problems() const {
         if (value < min)
             p.push_back(fmt::format("setting '{}' must be at least {} (got {})", name, min, value));
     };
-    atLeast("folds", folds, 2);
+    atLeast("folds", folds, 1);
     atLeast("layers", layers, 0);
     atLeast("epochs", epochs, 1);
     atLeast("negatives", negatives, 1);
     atLeast("candidates", candidates, 2);
     atLeast("batch_size", batchSize, 1);
     atLeast("max_query_tokens", maxQueryTokens, 1);
+    atLeast("max_steps", maxSteps, 0);
+    if (maxSeconds < 0.0) p.push_back("setting 'max_seconds' must not be negative (0 = none)");
     if (!(learningRate > 0.0) || !std::isfinite(learningRate))
         p.push_back(fmt::format("setting 'lr' must be positive (got {})", learningRate));
     if (weightDecay < 0.0) p.push_back("setting 'weight_decay' must not be negative");
@@ -577,7 +594,13 @@ RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
         else if (q.negatives.empty())
             report.queriesWithoutNegative.push_back(q.id);
     }
-    const auto folds = assignFolds(ids, o.folds, o.seed);
+    std::map<std::string, int> folds;
+    if (o.folds == 1) {
+        for (const auto& id : ids)
+            folds[id] = 1;  // none is held out of "fold 0": every query trains
+    } else {
+        folds = assignFolds(ids, o.folds, o.seed);
+    }
     fs::create_directories(request.out);
     runtime::ScopedThreadCounts threads({runtime::resolveThreadCount(o.threads), 0});
     const torch::Device device = o.device.isCuda()
@@ -592,13 +615,20 @@ RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
             if (k == fold) f.heldOutQueries.push_back(qid);
         model::CrossEncoderModel m = model::loadCrossEncoderModel(checkpoint, kHead);
         const auto budget = model::inputBudget(m.encoder->config, o.maxTokens, o.maxQueryTokens);
-        trainFold(ctx, fold, m, budget, f);
-        scoreFold(ctx, fold, m, budget, report);
+        trainFold(ctx, fold, m, budget, f, report.stoppedByTime);
+        if (o.folds == 1) {
+            report.modelDir = request.out / "model";
+            saveModel(m, report.modelDir);
+        } else {
+            scoreFold(ctx, fold, m, budget, report);
+        }
         f.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         report.folds.push_back(std::move(f));
     }
-    report.runFile = request.out / "rerank.trec";
-    eval::writeTrecRun(report.runFile, report.run, "isomorph-rerank-kfold");
+    if (o.folds > 1) {
+        report.runFile = request.out / "rerank.trec";
+        eval::writeTrecRun(report.runFile, report.run, "isomorph-rerank-kfold");
+    }
     writeFileAtomically(request.out / "folds.json", foldsJson(report, request).dump(2) + "\n");
     return report;
 }

@@ -26,7 +26,10 @@
 namespace isomorph::train {
 
 struct RerankFinetuneOptions {
-    int folds = 5;  ///< k of the k-fold split over queries (>= 2)
+    /// k of the k-fold split over queries (>= 2); 1 = no cross-validation: one model trained on
+    /// every query (less the validation share) and saved to OUT/model, the re-ranker a pipeline
+    /// ships (its queries must not be the ones it is evaluated on: pass the train split's).
+    int folds = 5;
     /// Last encoder layers re-initialised and trained; 0 = a quarter of the depth, rounded, at
     /// least 1 (the paper's 3 of 12; 1 of the demo's 4).
     int layers = 0;
@@ -49,6 +52,10 @@ struct RerankFinetuneOptions {
     /// epoch's weights). Must be in [0, 1).
     double validationShare = 0.2;
     bool saveModels = false;  ///< also write each fold's model to OUT/fold-N/
+    /// Wall-clock limit of each fold's training in seconds (0 = none): the epoch under way ends
+    /// after the step that passes it, is validated like a full one, and no further epoch starts.
+    double maxSeconds = 0.0;
+    int64_t maxSteps = 0;  ///< > 0: each fold's training ends after this many steps, as maxSeconds
     runtime::DeviceSpec device;
     int threads = 0;  ///< intra-op threads; 0 = one per logical CPU
 
@@ -94,7 +101,9 @@ struct RerankFinetuneReport {
     RerankResetReport reset;
     std::vector<FoldReport> folds;
     search::Run run;  ///< every held-out query, re-ranked (top `candidates`; the rest below)
-    std::filesystem::path runFile;
+    std::filesystem::path runFile;   ///< "" with folds = 1
+    std::filesystem::path modelDir;  ///< OUT/model with folds = 1, else ""
+    bool stoppedByTime = false;      ///< options.maxSeconds cut a fold's training short
     /// Queries of the run without a relevant candidate-able document in the qrels: they cannot
     /// train, but are still re-ranked by their fold's model.
     std::vector<std::string> queriesWithoutPositive;
@@ -119,6 +128,8 @@ int layersToReset(int layers, int64_t depth);
 std::vector<std::string> pickValidationQueries(std::vector<std::string> trainable, double share,
                                                uint64_t seed, int fold);
 
+/// With folds = 1 it trains one model on all queries, writes it to OUT/model (a cross-encoder
+/// checkpoint for `search --rerank`) with OUT/folds.json and OUT/fold-1.jsonl, and scores none.
 /// Runs the k-fold fine-tuning and writes OUT/rerank.trec (tag isomorph-rerank-kfold),
 /// OUT/folds.json (per fold: held-out, training and validation queries, steps, epoch losses,
 /// epoch validation MAP, the chosen epoch) and OUT/fold-N.jsonl (one line per step: epoch, step,

@@ -6,6 +6,8 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
@@ -15,6 +17,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -25,6 +28,7 @@
 #include "views/log_model.h"
 #include "views/log_panel.h"
 #include "views/new_workspace_dialog.h"
+#include "views/search/search_view.h"
 #include "views/workspace_overview.h"
 
 using isomorph::gui::MainWindow;
@@ -42,6 +46,17 @@ class TestMainWindow : public QObject {
             if (log.entry(i).level == level && log.entry(i).message.contains(text)) return true;
         }
         return false;
+    }
+
+    /// Writes an executable shell script `body` to DIR/isomorph-cli and points ISOMORPH_CLI at it.
+    static bool useStandInCli(const QTemporaryDir& dir, const QString& body) {
+        const QString cli = dir.filePath("isomorph-cli");
+        QFile script(cli);
+        if (!script.open(QIODevice::WriteOnly)) return false;
+        script.write(("#!/bin/sh\n" + body).toUtf8());
+        script.close();
+        qputenv("ISOMORPH_CLI", cli.toUtf8());
+        return script.setPermissions(script.permissions() | QFile::ExeOwner);
     }
 
   private Q_SLOTS:
@@ -230,21 +245,14 @@ class TestMainWindow : public QObject {
         // to a part file and renamed, so the test never reads a file the shell has only created.
         QTemporaryDir tmp;
         const QString go = tmp.filePath("go"), args = tmp.filePath("train-args");
-        const QString cli = tmp.filePath("isomorph-cli");
-        QFile script(cli);
-        QVERIFY(script.open(QIODevice::WriteOnly));
-        script.write(QStringLiteral("#!/bin/sh\n"
-                                    "case \"$1\" in\n"
-                                    "demo) echo 'rendering man pages: 10 of 30'\n"
-                                    "  for i in $(seq 600); do [ -e '%1' ] && exit 0; sleep 0.05; "
-                                    "done; exit 3 ;;\n"
-                                    "train) echo \"$@\" > '%2.part' && mv '%2.part' '%2' ;;\n"
-                                    "esac\n")
-                         .arg(go, args)
-                         .toUtf8());
-        script.close();
-        QVERIFY(script.setPermissions(script.permissions() | QFile::ExeOwner));
-        qputenv("ISOMORPH_CLI", cli.toUtf8());
+        QVERIFY(useStandInCli(
+            tmp, QStringLiteral("case \"$1\" in\n"
+                                "demo) echo 'rendering man pages: 10 of 30'\n"
+                                "  for i in $(seq 600); do [ -e '%1' ] && exit 0; sleep 0.05; "
+                                "done; exit 3 ;;\n"
+                                "train) echo \"$@\" > '%2.part' && mv '%2.part' '%2' ;;\n"
+                                "esac\n")
+                     .arg(go, args)));
 
         LogModel log;
         MainWindow window(&log);
@@ -292,6 +300,72 @@ class TestMainWindow : public QObject {
         const qint64 pid = prepare->processId();
         delete closing;
         QVERIFY2(::kill(static_cast<pid_t>(pid), 0) != 0, "demo prepare still running");
+        qunsetenv("ISOMORPH_CLI");
+    }
+
+    void retrievalDemoRunsTheCliAndOpensItsResultInSearch() {
+        // A stand-in CLI: `demo run --retrieval ... --dir DIR` records its arguments and writes
+        // DIR/retrieval-demo.json (made-up paths: Search then says it cannot open the index),
+        // unless the test asked it to wait until killed.
+        QTemporaryDir tmp;
+        const QString args = tmp.filePath("args"), hang = tmp.filePath("hang");
+        QVERIFY(useStandInCli(
+            tmp, QStringLiteral("echo \"$@\" > '%1.part' && mv '%1.part' '%1'\n"
+                                "echo 'ir: step 3  loss 1.2 (ir)  9 s'\n"
+                                "[ -e '%2' ] && exec sleep 60\n"
+                                "while [ $# -gt 0 ]; do [ \"$1\" = --dir ] && dir=\"$2\"; "
+                                "shift; done\n"
+                                "mkdir -p \"$dir\"\n"
+                                "echo '{\"index\": \"/nowhere/index\", \"bi_encoder\": "
+                                "\"/nowhere/ir\", \"reranker\": \"/nowhere/rerank\", "
+                                "\"rerank_depth\": 20, \"rerank_weight\": 0.7}' > "
+                                "\"$dir/retrieval-demo.json\"\n")
+                     .arg(args, hang)));
+
+        LogModel log;
+        MainWindow window(&log);
+        QSignalSpy finished(&window, &MainWindow::retrievalDemoFinished);
+        QSignalSpy failed(&window, &MainWindow::retrievalDemoFailed);
+        // Stopped: the CLI is terminated (it keeps its finished stages), no error is shown.
+        QVERIFY(QFile(hang).open(QIODevice::WriteOnly));
+        QVERIFY(window.startRetrievalDemo());
+        auto* progress = window.findChild<QProgressDialog*>();
+        QVERIFY(progress);
+        QTRY_COMPARE(progress->labelText(), QStringLiteral("ir: step 3  loss 1.2 (ir)  9 s"));
+        QVERIFY(!window.startRetrievalDemo());  // one at a time
+        progress->findChild<QPushButton*>()->click();
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(failed.at(0).at(0).toString(), QString());
+        QVERIFY(window.findChild<QMessageBox*>() == nullptr);
+
+        // Finished: Search shows the run's stack.
+        QFile::remove(hang);
+        QFile::remove(args);
+        QVERIFY(window.startRetrievalDemo());
+        QVERIFY2(finished.wait(10000),
+                 qPrintable(failed.count() > 1 ? failed.at(1).at(0).toString() : QString()));
+        const QString dir = window.workspacePath() + "/runs/retrieval-demo";
+        QCOMPARE(finished.at(0).at(0).toString(), dir + "/retrieval-demo.json");
+        QFile recorded(args);
+        QVERIFY(recorded.open(QIODevice::ReadOnly));
+        const QByteArray line = recorded.readAll();
+        QVERIFY2(line.contains("demo run --retrieval") && line.contains("--dir " + dir.toUtf8()),
+                 line.constData());
+        auto* search = window.findChild<isomorph::views::SearchView*>();
+        QVERIFY(search);
+        bool shown = false;  // the Search tab is the current one
+        for (auto* tabs : window.findChildren<QTabWidget*>())
+            shown |= tabs->currentWidget() == search;
+        QVERIFY(shown);
+        QVERIFY(search->rerankBox()->isChecked());
+        QCOMPARE(search->rerankCheckpoint(), QStringLiteral("/nowhere/rerank"));
+        QCOMPARE(search->rerankWeightBox()->value(), 0.7);
+
+        // Finished earlier: shown again without running the CLI.
+        QFile::remove(args);
+        QVERIFY(window.startRetrievalDemo());
+        QVERIFY(finished.wait(10000));
+        QVERIFY(!QFile::exists(args));
         qunsetenv("ISOMORPH_CLI");
     }
 

@@ -16,9 +16,12 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
@@ -36,6 +39,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/search_controller.h"
 #include "core/model/cross_encoder.h"
+#include "core/search/rerank_top.h"
 #include "tests/support/gui_watchdog.h"
 #include "tests/support/tiny_cross_encoder.h"
 #include "tests/support/tiny_model.h"
@@ -154,7 +158,8 @@ class TestSearchView : public QObject {
 
     void init() {
         QSettings().remove(QStringLiteral("search/languages"));  // each test starts with all
-        for (const char* key : {"search/rerank", "search/rerankCheckpoint", "search/rerankDepth"})
+        for (const char* key : {"search/rerank", "search/rerankCheckpoint", "search/rerankDepth",
+                                "search/rerankWeight"})
             QSettings().remove(QString::fromLatin1(key));  // and without re-ranking
         view_ = std::make_unique<SearchView>();
         controller_ = std::make_unique<SearchController>(view_.get());
@@ -532,6 +537,77 @@ class TestSearchView : public QObject {
         QVERIFY(!view_->resultsModel(0)->reranked());
         QCOMPARE(view_->resultsModel(0)->rows().value(0).id, firstIds.value(0));
         QVERIFY(view_->resultsTable(0)->isColumnHidden(SearchResultsModel::FirstStageColumn));
+    }
+
+    // What the retrieval demo shipped (RUN/retrieval-demo.json): a workspace that has one opens
+    // its index with its bi-encoder in hybrid mode and re-ranks with its cross-encoder at its
+    // depth and first-stage weight; the results are that interpolation of the hybrid scores and
+    // the cross-encoder's. An unfinished manifest is refused naming the file.
+    void retrievalDemoOfTheWorkspaceIsWhatSearchUses() {
+        const QString ws = path("ws-retrieval-demo");
+        QVERIFY(QDir().mkpath(ws + "/runs/retrieval-demo"));
+        const QString manifest = ws + "/runs/retrieval-demo/retrieval-demo.json";
+        {
+            QFile f(manifest);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(QJsonObject{{"index", indexA_},
+                                              {"bi_encoder", modelA_},
+                                              {"reranker", crossEncoder_},
+                                              {"rerank_depth", 8},
+                                              {"rerank_weight", 0.5}})
+                        .toJson());
+        }
+        controller_->setWorkspace(ws);
+        QTRY_VERIFY_WITH_TIMEOUT(controller_->isOpen(0), 30000);
+        QCOMPARE(view_->indexPath(0), indexA_);
+        QVERIFY(view_->rerankBox()->isChecked());
+        QCOMPARE(view_->rerankCheckpoint(), crossEncoder_);
+        QCOMPARE(view_->rerankDepthBox()->value(), 8);
+        QCOMPARE(view_->rerankWeightBox()->value(), 0.5);
+        QCOMPARE(view_->modeBox()->currentData().toString(), QStringLiteral("hybrid"));
+
+        // The expected order from the hybrid results and the cross-encoder's raw scores.
+        const QString query = QString::fromStdString(en_[7]);
+        view_->rerankBox()->setChecked(false);
+        QVERIFY(searchFor(query));
+        const auto first = view_->resultsModel(0)->rows();
+        QVERIFY(first.size() >= 8);
+        isomorph::model::CrossEncoderOptions options;
+        options.threads = 1;
+        auto reranker = isomorph::model::CrossEncoder::open(crossEncoder_.toStdString(), options);
+        const std::string q = query.toStdString();
+        std::vector<std::string> texts;
+        std::vector<double> firstScores;
+        for (int i = 0; i < 8; ++i) {
+            texts.push_back(first[i].text.toStdString());
+            firstScores.push_back(first[i].score);
+        }
+        std::vector<isomorph::model::TextPair> pairs;
+        for (const auto& t : texts)
+            pairs.push_back({&q, &t});
+        const auto mixed =
+            isomorph::search::interpolateScores(firstScores, reranker->score(pairs), 0.5);
+        std::vector<int> order(8);
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](int a, int b) {
+            return mixed[a] != mixed[b] ? mixed[a] > mixed[b] : first[a].id > first[b].id;
+        });
+        view_->rerankBox()->setChecked(true);
+        QVERIFY(searchFor(query));
+        const auto rows = view_->resultsModel(0)->rows();
+        QVERIFY2(view_->resultsModel(0)->reranked(), qPrintable(resultsMessage(*view_, 0)));
+        for (int i = 0; i < 8; ++i)
+            QCOMPARE(rows[i].id, first[order[i]].id);
+
+        QFile::remove(manifest);
+        QFile f(manifest);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"index\": \"\"}");
+        f.close();
+        QString error;
+        QVERIFY(!controller_->openRetrievalDemo(manifest, &error));
+        QVERIFY2(error.contains(manifest) && error.contains("demo run --retrieval"),
+                 qPrintable(error));
     }
 
     // A/B: the same cross-encoder re-ranks both sides. With the depth covering the whole index,

@@ -256,6 +256,23 @@ class TestCliDemoWorkspace : public QObject {
         QVERIFY2(plain.exitCode == 0, plain.err.constData());
     }
 
+    // The retrieval pipeline refuses a budget too small for its stages before anything runs,
+    // naming the minimum, and a start that is not a checkpoint, naming it.
+    void retrievalDemoRefusesBadBudgetAndStart() {
+        const QString dir = dir_.filePath("retrieval-refused");
+        CliResult small = runCli({"demo", "run", "--retrieval", "--minutes", "5", "--workspace",
+                                  ws_, "--dir", dir, "--start", tiny_.root});
+        QCOMPARE(small.exitCode, 2);
+        QVERIFY2(small.err.contains("--minutes 5") && small.err.contains("at least 12 minutes"),
+                 small.err.constData());
+        QVERIFY(!QFileInfo::exists(dir));
+        CliResult start = runCli({"demo", "run", "--retrieval", "--steps", "1", "--workspace", ws_,
+                                  "--dir", dir, "--start", dir_.filePath("no-such-model")});
+        QVERIFY(start.exitCode != 0);
+        QVERIFY2(start.err.contains("no-such-model"), start.err.constData());
+        QVERIFY(!QFileInfo::exists(dir + "/stages.json"));
+    }
+
     void demoRunKeepsItsWallTimeBudget() {
         // One minute for everything: preparing (skipped), evaluating the initialisation,
         // training and the final evaluation.

@@ -4,6 +4,7 @@
 // it by those scores; long queries are truncated and counted; bi-encoders are refused with a
 // message that names the folder and what to do.
 
+#include <fstream>
 #include <set>
 
 #include <QProcess>
@@ -210,6 +211,52 @@ class TestCrossEncoder : public QObject {
             QCOMPARE(out[i].score, 0.5);
             QCOMPARE(out[i].rank, static_cast<int>(i) + 1);
         }
+    }
+
+    // Score interpolation: the re-scored rows are ordered by w x minmax(first stage) + (1 - w) x
+    // minmax(cross-encoder), computed here from the raw scores.
+    void rerankRowsInterpolatesWithTheFirstStage() {
+        auto ce = model::CrossEncoder::open(model_, {});
+        std::vector<index::ResultRow> rows;
+        std::vector<model::TextPair> pairs;
+        for (size_t i = 0; i < docs_.size(); ++i) {
+            rows.push_back({static_cast<int>(i) + 1, 1.0 - 0.1 * double(i), static_cast<int64_t>(i),
+                            "z" + std::to_string(i), "de", docs_[i]});
+            pairs.push_back({&queries_[1], &docs_[i]});
+        }
+        const auto ceScores = ce->score(pairs);
+        const double w = 0.6;
+        const auto lo = *std::min_element(ceScores.begin(), ceScores.end());
+        const auto hi = *std::max_element(ceScores.begin(), ceScores.end());
+        std::vector<std::pair<double, std::string>> expected;
+        for (size_t i = 0; i < rows.size(); ++i) {
+            const double first =
+                (rows[i].score - rows.back().score) / (rows[0].score - rows.back().score);
+            expected.push_back({w * first + (1 - w) * (ceScores[i] - lo) / (hi - lo), rows[i].id});
+        }
+        std::sort(expected.begin(), expected.end(), std::greater<>());
+        const auto out = index::rerankRows(rows, queries_[1], 0, *ce, nullptr, w);
+        for (size_t i = 0; i < out.size(); ++i) {
+            QCOMPARE(out[i].id, expected[i].second);
+            QVERIFY(std::abs(out[i].score - expected[i].first) < 1e-9);
+        }
+        // w = 1 keeps the first stage's order.
+        const auto kept = index::rerankRows(rows, queries_[1], 0, *ce, nullptr, 1.0);
+        for (size_t i = 0; i < rows.size(); ++i)
+            QCOMPARE(kept[i].id, rows[i].id);
+    }
+
+    // A re-ranker with another tokenizer than the index's encoder is refused, naming both.
+    void rerankerWithAnotherTokenizerIsRefused() {
+        const fs::path other = path("other-tokenizer");
+        fs::copy(model_, other);
+        std::ofstream(other / "sentencepiece.bpe.model", std::ios::app) << "x";  // other bytes
+        index::checkRerankerTokenizer(model_, model_);  // the same: accepted
+        const QString m =
+            testing::messageOf<ConfigError>([&] { index::checkRerankerTokenizer(model_, other); });
+        QVERIFY2(m.contains(QString::fromStdString(other.string())) &&
+                     m.contains(QString::fromStdString(model_.string())) && m.contains("tokenizer"),
+                 qPrintable(m));
     }
 
     void longQueriesAreTruncatedAndCounted() {

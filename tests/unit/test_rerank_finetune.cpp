@@ -465,9 +465,34 @@ class TestRerankFinetune : public QObject {
         QVERIFY2(map > 0.9, qPrintable(QString::number(map)));
     }
 
+    // --folds 1: no cross-validation; one model trained on every query (less validation) is
+    // written to OUT/model and scores as a cross-encoder; maxSteps ends training early.
+    void oneFoldTrainsOnEveryQueryAndWritesTheModel() {
+        auto r = request(path("one-fold"));
+        r.options.folds = 1;
+        r.options.saveModels = false;
+        r.options.maxSteps = 2;
+        const auto report = train::finetuneReranker(r);
+        QCOMPARE(report.folds.size(), size_t{1});
+        const auto& f = report.folds.front();
+        QVERIFY(f.heldOutQueries.empty());
+        QCOMPARE(f.trainingQueries.size() + f.validationQueries.size(), size_t{kQueries});
+        QCOMPARE(f.steps, int64_t{2});
+        QVERIFY(report.stoppedByTime);
+        QCOMPARE(f.epochLoss.size(), size_t{1});  // the cut epoch ends, none follows
+        QVERIFY(report.run.empty());
+        QVERIFY(report.runFile.empty());
+        QVERIFY(!fs::exists(path("one-fold") / "rerank.trec"));
+        QCOMPARE(report.modelDir, path("one-fold") / "model");
+        QVERIFY(model::isCrossEncoderCheckpoint(report.modelDir));
+        auto scorer = model::CrossEncoder::open(report.modelDir, {});
+        const std::string q = "a query", d = "a document";
+        QCOMPARE(scorer->score({{&q, &d}}).size(), size_t{1});
+    }
+
     void badOptionsAreListedTogether() {
         auto r = request(path("bad-out"));
-        r.options.folds = 1;
+        r.options.folds = 0;
         r.options.negatives = 0;
         r.options.layers = -1;
         r.options.validationShare = 1.0;

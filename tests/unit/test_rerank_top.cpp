@@ -53,6 +53,23 @@ class TestRerankTop : public QObject {
         QCOMPARE(ids(r), (std::vector<std::string>{"b", "a", "c", "d", "e"}));  // id descending
     }
 
+    void interpolationMixesMinMaxedScores() {
+        // First-stage scores of a, b, c: 5, 4, 3 -> minmax 1, 0.5, 0. New scores 0.2, -1.5, 3.0
+        // -> minmax (0.2 + 1.5) / 4.5 = 0.3778, 0, 1. With w = 0.5: a 0.6889, b 0.25, c 0.5.
+        const Ranking r = search::rerankTop(kFirst, 3, {0.2, -1.5, 3.0}, 0.5);
+        QCOMPARE(ids(r), (std::vector<std::string>{"a", "c", "b", "d", "e"}));
+        QVERIFY(std::abs(r[0].score - (0.5 + 0.5 * 1.7 / 4.5)) < 1e-12);
+        QVERIFY(std::abs(r[1].score - 0.5) < 1e-12);
+        QVERIFY(std::abs(r[2].score - 0.25) < 1e-12);
+        QCOMPARE(r[3].score, -0.75);  // lowest interpolated - 1
+        // w = 1 keeps the first stage's order, w = 0 is the plain re-ordering.
+        QCOMPARE(ids(search::rerankTop(kFirst, 3, {0.2, -1.5, 3.0}, 1.0)),
+                 ids(search::rankDocuments(kFirst)));
+        QCOMPARE(ids(search::rerankTop(kFirst, 3, {0.2, -1.5, 3.0}, 0.0)),
+                 ids(search::rerankTop(kFirst, 3, {0.2, -1.5, 3.0})));
+        QVERIFY_THROWS_EXCEPTION(ConfigError, search::rerankTop(kFirst, 3, {1, 2, 3}, 1.5));
+    }
+
     void wrongCountOrNonFiniteIsRefused() {
         QVERIFY_THROWS_EXCEPTION(DataError, search::rerankTop(kFirst, 3, {1.0, 2.0}));
         QVERIFY_THROWS_EXCEPTION(DataError, search::rerankTop(kFirst, 2, {1.0, std::nan("")}));

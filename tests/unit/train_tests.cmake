@@ -37,3 +37,8 @@ isomorph_add_test(test_xlp SOURCES unit/test_xlp.cpp LIBS isomorph_core LABELS u
 isomorph_add_test(test_xlp_training
     SOURCES unit/test_xlp_training.cpp LIBS isomorph_core LABELS integration TORCH)
 add_dependencies(test_xlp_training isomorph-cli)
+# Held-out MLM loss (the retrieval demo's position repair measurement): chance for a fresh head,
+# deterministic, unchanged on short rows by `model extend`, bad checkpoints refused.
+isomorph_add_test(test_mlm_probe
+    SOURCES unit/test_mlm_probe.cpp LIBS isomorph_core LABELS unit TORCH)
+add_dependencies(test_mlm_probe isomorph-cli)

@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QCompleter>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
@@ -41,6 +42,7 @@ const char* kLanguagesKey = "search/languages";
 const char* kRerankKey = "search/rerank";
 const char* kRerankCheckpointKey = "search/rerankCheckpoint";
 const char* kRerankDepthKey = "search/rerankDepth";
+const char* kRerankWeightKey = "search/rerankWeight";
 
 /// A results table that says when it has painted (the latency the view reports ends there).
 class ResultsTable : public QTableView {
@@ -86,6 +88,7 @@ SearchView::SearchView(QWidget* parent)
       rerank_(new QCheckBox(tr("&Re-rank"), this)),
       rerankModel_(new QComboBox(this)),
       rerankDepth_(new QSpinBox(this)),
+      rerankWeight_(new QDoubleSpinBox(this)),
       corpus_(new QLineEdit(this)),
       message_(new QLabel(this)),
       recentModel_(new QStringListModel(this)),
@@ -250,6 +253,20 @@ QWidget* SearchView::makeRerankRow() {
     rerankDepth_->setToolTip(tr("First-stage results re-scored by the cross-encoder"));
     auto* depthLabel = new QLabel(tr("&Depth"), row);
     depthLabel->setBuddy(rerankDepth_);
+    rerankWeight_->setObjectName(QStringLiteral("rerankWeight"));
+    rerankWeight_->setRange(0.0, 1.0);
+    rerankWeight_->setSingleStep(0.1);
+    rerankWeight_->setDecimals(1);
+    rerankWeight_->setValue(settings.value(kRerankWeightKey, 0.0).toDouble());
+    rerankWeight_->setToolTip(
+        tr("Weight of the first-stage score: the re-scored results are ordered by W x first "
+           "stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). "
+           "A small re-ranker rarely beats its first stage on its own; the retrieval demo "
+           "chooses W on its dev queries."));
+    auto* weightLabel = new QLabel(tr("&Weight"), row);
+    weightLabel->setBuddy(rerankWeight_);
+    connect(rerankWeight_, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
+            [this] { rememberRerank(); });
     connect(rerank_, &QCheckBox::toggled, this, [this] { rememberRerank(); });
     connect(rerankModel_, &QComboBox::currentTextChanged, this, [this] { rememberRerank(); });
     connect(rerankDepth_, qOverload<int>(&QSpinBox::valueChanged), this,
@@ -259,6 +276,8 @@ QWidget* SearchView::makeRerankRow() {
     layout->addWidget(browse);
     layout->addWidget(depthLabel);
     layout->addWidget(rerankDepth_);
+    layout->addWidget(weightLabel);
+    layout->addWidget(rerankWeight_);
     return row;
 }
 
@@ -267,6 +286,20 @@ void SearchView::rememberRerank() {
     settings.setValue(kRerankKey, rerank_->isChecked());
     settings.setValue(kRerankCheckpointKey, rerankCheckpoint());
     settings.setValue(kRerankDepthKey, rerankDepth_->value());
+    settings.setValue(kRerankWeightKey, rerankWeight_->value());
+}
+
+void SearchView::setRerankSettings(const QString& checkpoint, int depth, double weight) {
+    setRerankCheckpoint(checkpoint);
+    rerankDepth_->setValue(depth);
+    rerankWeight_->setValue(weight);
+    rerank_->setChecked(true);
+    rememberRerank();
+}
+
+void SearchView::setMode(const QString& mode) {
+    const int i = mode_->findData(mode);
+    if (i >= 0) mode_->setCurrentIndex(i);
 }
 
 void SearchView::setRerankCheckpoint(const QString& path) {
@@ -592,6 +625,7 @@ SearchRequest SearchView::currentRequest() const {
     if (rerank_->isChecked()) {
         r.rerankCheckpoint = rerankCheckpoint();
         r.rerankDepth = rerankDepth_->value();
+        r.rerankWeight = rerankWeight_->value();
     }
     return r;
 }

@@ -22,6 +22,7 @@ class QLineEdit;
 class QProgressBar;
 class QScrollArea;
 class QPushButton;
+class QDoubleSpinBox;
 class QSpinBox;
 class QStringListModel;
 class QTableView;
@@ -38,6 +39,9 @@ struct SearchRequest {
     /// Cross-encoder checkpoint that re-scores the first stage's top rerankDepth ("" = none).
     QString rerankCheckpoint;
     int rerankDepth = 20;  ///< first-stage results re-scored (the CLI's --depth default)
+    /// Score interpolation: weight of the first-stage score in the re-scored order (0 = the
+    /// cross-encoder's order alone; the CLI's --rerank-weight).
+    double rerankWeight = 0.0;
 };
 
 /// What the view shows about an opened index.
@@ -104,7 +108,12 @@ class SearchView : public QWidget {
     QCheckBox* rerankBox() const { return rerank_; }
     QComboBox* rerankModelBox() const { return rerankModel_; }
     QSpinBox* rerankDepthBox() const { return rerankDepth_; }
+    QDoubleSpinBox* rerankWeightBox() const { return rerankWeight_; }
     void setRerankCheckpoint(const QString& path);
+    /// Re-ranking on with `checkpoint`, `depth` and first-stage `weight` (a pipeline's choice,
+    /// e.g. the retrieval demo's), remembered like the user's own.
+    void setRerankSettings(const QString& checkpoint, int depth, double weight);
+    void setMode(const QString& mode);  ///< "dense", "bm25" or "hybrid"
     QString rerankCheckpoint() const;
     /// Cross-encoder checkpoints offered as re-rankers (the workspace's runs that have one).
     void setRerankChoices(const QStringList& checkpoints);
@@ -169,6 +178,7 @@ class SearchView : public QWidget {
     QCheckBox* rerank_ = nullptr;
     QComboBox* rerankModel_ = nullptr;
     QSpinBox* rerankDepth_ = nullptr;
+    QDoubleSpinBox* rerankWeight_ = nullptr;
     QLineEdit* corpus_ = nullptr;
     QLabel* message_ = nullptr;
     QWidget* results_[kSides] = {nullptr, nullptr};
