@@ -76,7 +76,12 @@ struct Context {
 
     bool timed() const { return request.steps <= 0; }
     bool stopRequested() const { return request.stop && request.stop->load(); }
+    /// Progress; a stop request (Ctrl-C, the GUI's Stop) ends a stage that is not training
+    /// here (training stages stop with a checkpoint at their next step instead).
     void say(const std::string& text, int64_t done = 0, int64_t total = 0) const {
+        if (stopRequested())
+            throw Cancelled("retrieval demo stopped; the same command with --dir " + dir.string() +
+                            " continues after the last finished stage");
         if (progress && !progress(Progress{text, done, total}))
             throw Cancelled("retrieval demo cancelled");
     }
