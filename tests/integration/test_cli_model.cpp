@@ -194,9 +194,9 @@ class TestCliModel : public QObject {
         const QString none = dir_.filePath("none");
         const CliResult r =
             runCli({"rerank", "finetune", "--model", model_, "--beir", none, "--run", none, "--out",
-                    dir_.filePath("ft"), "--folds", "1", "--negatives", "0"});
+                    dir_.filePath("ft"), "--folds", "0", "--negatives", "0"});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("--folds must be at least 2") &&
+        QVERIFY2(r.err.contains("--folds must be at least 1") &&
                      r.err.contains("--negatives must be at least 1"),
                  r.err.constData());
     }
