@@ -55,7 +55,8 @@ MlmProbeResult probeMlmLoss(const std::filesystem::path& checkpointPath,
         ds::MlmBatch b = sampler.next();
         const auto labels = ds::maskTokens(b.rows, mask, o.seed + static_cast<uint64_t>(batch));
         const BatchTensors t = toTensors(b.rows, torch::kCPU);
-        auto target = torch::tensor(labels, torch::kInt64).view({b.rows.rows, b.rows.cols});
+        auto target =
+            torch::tensor(labels, torch::kInt64).view({b.rows.rows, b.rows.cols});  // host
         auto hidden = encoder->forward(t.ids, t.mask).lastHidden;
         auto selected = target.ne(ds::kIgnoreLabel);
         auto logits = head->forward(hidden.index({selected}));
