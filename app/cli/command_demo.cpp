@@ -249,8 +249,7 @@ void printRetrievalResults(const workspace::RetrievalDemoReport& r) {
     std::map<std::string, std::map<std::string, std::pair<double, double>>> sums;
     std::map<std::string, int> counts;
     for (const auto& [set, row] : r.table) {
-        const bool xx = set.size() > 3 && set.substr(set.size() - 3) == "-en" && set != "en-en";
-        const std::string group = xx ? "mean xx-en" : "mean mono";
+        const std::string group = workspace::isCrossLingualSet(set) ? "mean xx-en" : "mean mono";
         ++counts[group];
         std::cout << fmt::format("  {:<16}",
                                  fmt::format("{} ({})", set, row.begin()->second.queries));

@@ -1,6 +1,5 @@
 #include "core/workspace/demo_run.h"
 
-#include <ctime>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -29,13 +28,6 @@ bool stopRequested(const DemoRunRequest& request) {
     return request.stop && request.stop->load();
 }
 
-std::string timeStamp() {
-    char stamp[32];
-    const std::time_t now = std::time(nullptr);
-    std::strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", std::localtime(&now));
-    return stamp;
-}
-
 void prepare(DemoContext& c, const fs::path& ws) {
     DemoPrepareOptions options;
     options.workspace = ws;
@@ -53,7 +45,7 @@ void configureStages(DemoContext& c, const fs::path& ws) {
     const std::vector<train::RecipeStage> recipe =
         r.preset.empty() ? train::demoRecipe()
                          : std::vector<train::RecipeStage>{{r.preset, 1.0, {}, {}}};
-    const std::string stamp = timeStamp();
+    const std::string stamp = runFolderStamp();
     for (const auto& stage : recipe) {
         RunConfigRequest config;
         config.preset = stage.preset;

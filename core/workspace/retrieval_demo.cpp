@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 #include <fstream>
 #include <system_error>
 
@@ -35,33 +34,10 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-/// The stages in order and their share of the budget. Training stages stop at their deadline;
-/// the others take what they take, and the training stages after them absorb the difference.
-struct StageSpec {
-    const char* name;
-    double share;
-    bool trains;
-};
-// Shares from a 30-minute run on 2 cores (2026-11-27): dev and evaluate re-rank the top 20 of
-// ~400 and ~660 queries at ~50 pairs a second and took 193 s and 472 s; the first stage over
-// the train split's cross-lingual queries took 57 s, the index 5 s.
-constexpr StageSpec kStages[] = {
-    {"ir", 0.25, true},   {"extend", 0.00, false},      {"repair", 0.07, true},
-    {"xlp", 0.13, true},  {"first-stage", 0.03, false}, {"rerank", 0.14, true},
-    {"dev", 0.11, false}, {"index", 0.01, false},       {"evaluate", 0.26, false},
-};
-
 const std::vector<double> kWeights = {0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
 constexpr uint32_t kShortTokens = 32;  // what the start checkpoint was trained on
 constexpr uint32_t kLongTokens = 256;  // the cross-encoder's input
 constexpr int kFirstStageDepth = 100;
-
-std::string timeStamp() {
-    char stamp[32];
-    const std::time_t now = std::time(nullptr);
-    std::strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", std::localtime(&now));
-    return stamp;
-}
 
 struct Context {
     const RetrievalDemoRequest& request;
@@ -88,6 +64,18 @@ struct Context {
     fs::path stageDir(const std::string& name) const { return dir / name; }
     void saveState() const { writeFileAtomically(dir / "stages.json", state.dump(2) + "\n"); }
 };
+
+using StageFn = json (*)(Context&);
+
+/// The stages in order and their share of the budget. Training stages stop at their deadline;
+/// the others take what they take, and the training stages after them absorb the difference.
+struct StageSpec {
+    const char* name;
+    double share;
+    bool trains;
+    StageFn run;
+};
+extern const StageSpec kStages[9];  // defined after the stages' functions
 
 /// Seconds the training stage `name` may take: its share of what is left of the budget among
 /// the stages still to run.
@@ -171,8 +159,6 @@ fs::path trainStage(Context& c, const std::string& name, const std::string& pres
                                  p.step, 0}))
             cancelled = true;
     };
-    std::atomic<bool> stop{false};
-    if (!request.stop) request.stop = &stop;
     c.say(name + ": setting up " + preset + " (model, data)...");
     const train::TrainResult result = train::runTraining(request);
     if (cancelled) throw Cancelled("retrieval demo cancelled");
@@ -251,11 +237,6 @@ std::vector<fs::path> setFolders(const fs::path& dir) {
         out.push_back(e.path());
     std::sort(out.begin(), out.end());
     return out;
-}
-
-bool crossLingual(const std::string& set) {
-    const auto dash = set.find('-');
-    return set.substr(dash + 1) == "en" && set != "en-en";
 }
 
 // ---- stages ------------------------------------------------------------------------------------
@@ -413,16 +394,16 @@ json stageIndex(Context& c) {
     return {{"index", r.out.string()}, {"documents", report.documents}};
 }
 
-/// Per-query values of `metric` of `system` over the sets of `group`, in a fixed order.
+/// Per-query MRR@100 of `system` over the sets of `group`, in a fixed order.
 std::vector<double> perQuery(
     const std::map<std::string, std::map<std::string, eval::EvaluationReport>>& reports,
-    const std::string& system, const std::string& group, const std::string& metric) {
+    const std::string& system, const std::string& group) {
     std::vector<double> out;
     for (const auto& [set, bySystem] : reports) {
-        const bool x = crossLingual(set);
+        const bool x = isCrossLingualSet(set);
         if ((group == "xx-en" && !x) || (group == "mono" && x)) continue;
         for (const auto& q : bySystem.at(system).perQuery)
-            out.push_back(metric == "map" ? q.averagePrecision : q.mrr.at(100));
+            out.push_back(q.mrr.at(100));
     }
     return out;
 }
@@ -461,16 +442,16 @@ json stageEvaluate(Context& c) {
         table[r.name] = row;
     }
     json tests = json::array();
-    auto test = [&](const std::string& a, const std::string& b, const std::string& metric) {
+    auto test = [&](const std::string& a, const std::string& b) {
         for (const char* group : {"xx-en", "mono", "all"}) {
-            const auto x = perQuery(reports, a, group, metric);
-            const auto y = perQuery(reports, b, group, metric);
+            const auto x = perQuery(reports, a, group);
+            const auto y = perQuery(reports, b, group);
             if (x.size() < 2) continue;
             const auto t = eval::pairedTTest(x, y);
             tests.push_back({{"system", a},
                              {"previous", b},
                              {"group", group},
-                             {"metric", metric},
+                             {"metric", "mrr100"},
                              {"mean_difference", t.meanDifference},
                              {"t", t.t},
                              {"p", t.pValue},
@@ -478,8 +459,8 @@ json stageEvaluate(Context& c) {
         }
     };
     for (size_t k = 1; k < 4; ++k)
-        test(systems[k].second, systems[k - 1].second, "mrr100");
-    test(systems[4].second, systems[2].second, "mrr100");
+        test(systems[k].second, systems[k - 1].second);
+    test(systems[4].second, systems[2].second);
     // MAP is not tested apart: every demo query has one relevant passage, so its AP is its
     // reciprocal rank and MAP equals MRR (within the first 100).
     json order = json::array();
@@ -491,6 +472,21 @@ json stageEvaluate(Context& c) {
             {"qrels_unknown_documents", c.report.qrelsUnknownDocuments},
             {"queries_without_candidates", c.report.queriesWithoutCandidates}};
 }
+
+// Shares from a 30-minute run on 2 cores (2026-11-27): dev and evaluate re-rank the top 20 of
+// ~400 and ~660 queries at ~50 pairs a second and took 193 s and 472 s; the first stage over
+// the train split's cross-lingual queries took 57 s, the index 5 s.
+const StageSpec kStages[9] = {
+    {"ir", 0.25, true, stageIr},
+    {"extend", 0.00, false, stageExtend},
+    {"repair", 0.07, true, stageRepair},
+    {"xlp", 0.13, true, stageXlp},
+    {"first-stage", 0.03, false, stageFirstStage},
+    {"rerank", 0.14, true, stageRerank},
+    {"dev", 0.11, false, stageDev},
+    {"index", 0.01, false, stageIndex},
+    {"evaluate", 0.26, false, stageEvaluate},
+};
 
 /// Fills the report from the recorded stages (after each stage and on resume).
 void absorb(Context& c) {
@@ -564,6 +560,11 @@ void writeManifest(const Context& c) {
 
 }  // namespace
 
+bool isCrossLingualSet(const std::string& set) {
+    const auto dash = set.find('-');
+    return dash != std::string::npos && set.substr(dash + 1) == "en" && set != "en-en";
+}
+
 RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
                                      const ProgressFn& progress) {
     if (request.steps <= 0 && request.minutes < kRetrievalDemoMinMinutes)
@@ -586,7 +587,7 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
               {},       {},       {}};
     c.end = addSeconds(c.started, 60.0 * request.minutes);
     c.ws = request.workspace.empty() ? defaultDemoWorkspacePath() : request.workspace;
-    c.dir = request.dir.empty() ? WorkspaceLayout{c.ws}.runs() / ("retrieval-" + timeStamp())
+    c.dir = request.dir.empty() ? WorkspaceLayout{c.ws}.runs() / ("retrieval-" + runFolderStamp())
                                 : request.dir;
     fs::create_directories(c.dir);
     if (fs::exists(c.dir / "stages.json")) {
@@ -619,16 +620,6 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
     linkSets(c, "dev", "dev", false);
     linkSets(c, "test", "test", false);
     absorb(c);
-    using StageFn = json (*)(Context&);
-    const std::map<std::string, StageFn> run = {{"ir", stageIr},
-                                                {"extend", stageExtend},
-                                                {"repair", stageRepair},
-                                                {"xlp", stageXlp},
-                                                {"first-stage", stageFirstStage},
-                                                {"rerank", stageRerank},
-                                                {"dev", stageDev},
-                                                {"index", stageIndex},
-                                                {"evaluate", stageEvaluate}};
     for (const auto& spec : kStages) {
         RetrievalDemoStage s;
         s.name = spec.name;
@@ -643,7 +634,7 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
             break;
         }
         const auto t0 = WallClock::now();
-        json result = run.at(spec.name)(c);
+        json result = spec.run(c);
         s.seconds = secondsSince(t0);
         result["seconds"] = s.seconds;
         if (c.stopRequested() && spec.trains) {

@@ -91,6 +91,10 @@ struct RetrievalDemoReport {
     double seconds = 0;
 };
 
+/// Whether a retrieval set's folder name is a cross-lingual one (xx-en, English passages for
+/// queries in another language; en-en and xx-xx are monolingual): the table's two groups.
+bool isCrossLingualSet(const std::string& set);
+
 /// Runs (or continues) the pipeline. Throws ConfigError for a budget below
 /// kRetrievalDemoMinMinutes (before anything runs, naming the minimum), a start that is not a
 /// checkpoint or a run folder of another pipeline; the errors of the stages otherwise. progress:

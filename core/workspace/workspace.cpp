@@ -168,4 +168,11 @@ fs::path defaultDemoWorkspacePath() {
     return data / "isomorph" / "demo-workspace";
 }
 
+std::string runFolderStamp() {
+    char stamp[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", std::localtime(&now));
+    return stamp;
+}
+
 }  // namespace isomorph::workspace

@@ -75,4 +75,7 @@ class Workspace {
 /// $XDG_DATA_HOME/isomorph/demo-workspace (XDG_DATA_HOME defaults to ~/.local/share).
 std::filesystem::path defaultDemoWorkspacePath();
 
+/// Local time as YYYYMMDD-HHMMSS, the stamp of run folder names (WS/runs/NAME-STAMP-...).
+std::string runFolderStamp();
+
 }  // namespace isomorph::workspace
