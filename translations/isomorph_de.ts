@@ -22,7 +22,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="39"/>
-        <location filename="../core/train/objective_registry.cpp" line="59"/>
+        <location filename="../core/train/objective_registry.cpp" line="75"/>
         <source>Dev bitext accuracy</source>
         <translation>Dev-Bitext-Genauigkeit</translation>
     </message>
@@ -38,19 +38,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="45"/>
-        <location filename="../core/train/objective_registry.cpp" line="70"/>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>Streuung der Einbettungen (1 = wie zu Beginn)</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="47"/>
-        <location filename="../core/train/objective_registry.cpp" line="77"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>Gleichmäßigkeit (niedriger = gleichmäßiger)</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="49"/>
-        <location filename="../core/train/objective_registry.cpp" line="72"/>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
         <source>Embedding spread</source>
         <translation>Streuung der Einbettungen</translation>
     </message>
@@ -73,13 +73,13 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="57"/>
-        <location filename="../core/train/objective_registry.cpp" line="79"/>
+        <location filename="../core/train/objective_registry.cpp" line="95"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="59"/>
-        <location filename="../core/train/objective_registry.cpp" line="81"/>
+        <location filename="../core/train/objective_registry.cpp" line="97"/>
         <source>Gradient norm</source>
         <translation>Gradientennorm</translation>
     </message>
@@ -95,7 +95,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="65"/>
-        <location filename="../core/train/objective_registry.cpp" line="85"/>
+        <location filename="../core/train/objective_registry.cpp" line="101"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
@@ -106,19 +106,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="69"/>
-        <location filename="../core/train/objective_registry.cpp" line="89"/>
+        <location filename="../core/train/objective_registry.cpp" line="105"/>
         <source>Step time</source>
         <translation>Schrittdauer</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="71"/>
-        <location filename="../core/train/objective_registry.cpp" line="91"/>
+        <location filename="../core/train/objective_registry.cpp" line="107"/>
         <source>Peak memory</source>
         <translation>Spitzenspeicher</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="73"/>
-        <location filename="../core/train/objective_registry.cpp" line="93"/>
+        <location filename="../core/train/objective_registry.cpp" line="109"/>
         <source>Peak device memory</source>
         <translation>Spitzenspeicher des Geräts</translation>
     </message>
@@ -154,19 +154,19 @@
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="418"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="539"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="566"/>
         <source>nats</source>
         <translation>nats</translation>
     </message>
@@ -176,103 +176,103 @@
         <translation>CCP-Negative pro Anker</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="417"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>HICTL-Verlust (L_S + word_weight L_W)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="420"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>HICTL-Genauigkeit im Batch (Übersetzung auf Rang 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="422"/>
         <source>HICTL negatives per query</source>
         <translation>HICTL-Negative pro Anfrage</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>HICTL p_avg (Mittel von exp(-Verlust) der letzten Batches)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>HICTL-Anteil der Negative, die weiter entfernt sind als das Positive</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="440"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>Mittleres HICTL-Interpolations-Lambda (niedriger = schwerer)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>Übersprungene HICTL-Paare (eine Seite ohne Tokens)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="435"/>
         <source>pairs</source>
         <translation>Paare</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>HICTL-Verlust auf Satzebene L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="438"/>
         <source>HICTL word-level loss L_W</source>
         <translation>HICTL-Verlust auf Wortebene L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="450"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="441"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL-Wortebene: Wörter der Tasche über allen gezogenen Negativen</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="549"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>IR-Gesamtverlust (L_IR + w_s L_semaCL + w_l L_langCL)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="551"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>IR-Retrieval-Verlust L_IR (Gl. 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="554"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>Semantischer kontrastiver IR-Verlust (Gl. 2)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>Sprachlicher kontrastiver IR-Verlust (Gl. 3)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>IR-Genauigkeit im Batch (positive Passage auf Rang 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>IR-Genauigkeit des semantischen CL (Übersetzung auf Rang 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="565"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
         <source>IR in-batch negatives per query</source>
         <translation>IR-Negative im Batch pro Anfrage</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="568"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>Übersprungene IR-Trainingsanfragen (kein bewertetes Positiv)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="551"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="578"/>
         <source>queries</source>
         <translation>Anfragen</translation>
     </message>
@@ -283,8 +283,8 @@
     </message>
     <message>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
         <source>tokens</source>
         <translation>Tokens</translation>
     </message>
@@ -314,102 +314,102 @@
         <translation>MSM-Sätze pro Batch</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="100"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="90"/>
         <source>TLM loss</source>
         <translation>TLM-Verlust</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="103"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="93"/>
         <source>TLM accuracy on masked tokens</source>
         <translation>TLM-Genauigkeit auf maskierten Tokens</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="105"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="95"/>
         <source>TLM masked tokens per batch</source>
         <translation>Maskierte TLM-Tokens pro Batch</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="561"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>XLP-Verlust (RR- oder QLM-Batch)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="563"/>
         <source>XLP relevance ranking loss</source>
         <translation>XLP-Verlust des Relevanz-Rankings</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="565"/>
         <source>XLP query language modelling loss</source>
         <translation>XLP-Verlust der Anfrage-Sprachmodellierung</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="541"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="568"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>XLP-RR-Genauigkeit (Positiv am höchsten bewertet)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="570"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>XLP-QLM-Genauigkeit auf maskierten Tokens</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="545"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="572"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>Maskierte XLP-QLM-Tokens pro Batch</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="574"/>
         <source>XLP hard-negative fraction</source>
         <translation>XLP-Anteil harter Negative</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="550"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="577"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>XLP-Anfragen, auf das globale Budget pro Batch gekürzt</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="57"/>
+        <location filename="../core/train/objective_registry.cpp" line="73"/>
         <source>Weighted training loss</source>
         <translation>Gewichteter Trainingsverlust</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="62"/>
+        <location filename="../core/train/objective_registry.cpp" line="78"/>
         <source>Dev bitext accuracy after mean shift</source>
         <translation>Dev-Bitext-Genauigkeit nach Mittelwertverschiebung</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="64"/>
+        <location filename="../core/train/objective_registry.cpp" line="80"/>
         <source>Dev bitext accuracy per language pair</source>
         <translation>Dev-Bitext-Genauigkeit pro Sprachpaar</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="67"/>
+        <location filename="../core/train/objective_registry.cpp" line="83"/>
         <source>Dev bitext accuracy after mean shift, per language pair</source>
         <translation>Dev-Bitext-Genauigkeit nach Mittelwertverschiebung, pro Sprachpaar</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="75"/>
+        <location filename="../core/train/objective_registry.cpp" line="91"/>
         <source>Alignment of translation pairs (lower = closer)</source>
         <translation>Ausrichtung der Übersetzungspaare (niedriger = näher)</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="83"/>
+        <location filename="../core/train/objective_registry.cpp" line="99"/>
         <source>fp16 loss scale</source>
         <translation>FP16-Verlustskalierung</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <location filename="../core/train/objective_registry.cpp" line="102"/>
         <source>tokens/s</source>
         <translation>Tokens/s</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="87"/>
+        <location filename="../core/train/objective_registry.cpp" line="103"/>
         <source>Sequences / s</source>
         <translation>Sequenzen / s</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <location filename="../core/train/objective_registry.cpp" line="104"/>
         <source>sequences/s</source>
         <translation>Sequenzen/s</translation>
     </message>
@@ -515,22 +515,22 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="99"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 ist kein Checkpoint: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="237"/>
+        <location filename="../app/gui/search_controller.cpp" line="255"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>der Neuordner hat nur die ersten %1 Token der Anfrage behalten</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="247"/>
+        <location filename="../app/gui/search_controller.cpp" line="265"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Neuordnung mit %1 nicht möglich: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="241"/>
+        <location filename="../app/gui/search_controller.cpp" line="259"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>alle Scores liegen höchstens %1 auseinander: Dieses Modell unterscheidet diese Dokumente kaum, ihre Reihenfolge sagt also wenig aus (versuchen Sie „Hybrid“ oder BM25)</translation>
     </message>
@@ -742,230 +742,270 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="83"/>
+        <location filename="../app/gui/main_window.cpp" line="84"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="90"/>
+        <location filename="../app/gui/main_window.cpp" line="91"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="138"/>
+        <location filename="../app/gui/main_window.cpp" line="140"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="156"/>
-        <location filename="../app/gui/main_window.cpp" line="415"/>
+        <location filename="../app/gui/main_window.cpp" line="158"/>
+        <location filename="../app/gui/main_window.cpp" line="423"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Neuer Arbeitsbereich …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Einen Arbeitsbereich-Ordner für Korpora, Läufe und Indizes anlegen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>&amp;Open Workspace...</source>
         <translation>Arbeitsbereich ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="202"/>
+        <location filename="../app/gui/main_window.cpp" line="204"/>
         <source>&amp;Close Workspace</source>
         <translation>Arbeitsbereich &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="216"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>&amp;Demo-Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="444"/>
+        <location filename="../app/gui/main_window.cpp" line="455"/>
         <source>Cannot open the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <location filename="../app/gui/main_window.cpp" line="226"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="94"/>
+        <location filename="../app/gui/main_window.cpp" line="95"/>
         <source>Runs</source>
         <translation>Läufe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="102"/>
+        <location filename="../app/gui/main_window.cpp" line="103"/>
         <source>Embeddings</source>
         <translation>Einbettungen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="119"/>
+        <location filename="../app/gui/main_window.cpp" line="121"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="208"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225"/>
+        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <source>Run the &amp;Retrieval Demo</source>
+        <translation>&amp;Retrieval-Demo ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
+        <translation>Etwa 30 Minuten: trainiert einen Bi-Encoder und einen Re-Ranker vom mitgelieferten Basismodell auf dem Demo-Arbeitsbereich, misst sie an dessen Testanfragen und öffnet sie in der Suche</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
         <source>&amp;About Isomorph</source>
         <translation>Ü&amp;ber Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="228"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="245"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="254"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="260"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="283"/>
+        <location filename="../app/gui/main_window.cpp" line="291"/>
         <source>Opened workspace %1</source>
         <translation>Arbeitsbereich %1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="294"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 ist schreibgeschützt: Läufe und Indizes können dort nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="302"/>
+        <location filename="../app/gui/main_window.cpp" line="310"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Zwischenordner %1 entfernt (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="316"/>
+        <location filename="../app/gui/main_window.cpp" line="324"/>
         <source>Created workspace %1</source>
         <translation>Arbeitsbereich %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="323"/>
-        <location filename="../app/gui/main_window.cpp" line="457"/>
+        <location filename="../app/gui/main_window.cpp" line="331"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>Demo workspace</source>
         <translation>Demo-Arbeitsbereich</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="344"/>
         <source>Closed workspace %1</source>
         <translation>Arbeitsbereich %1 geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="371"/>
+        <location filename="../app/gui/main_window.cpp" line="379"/>
         <source>Clear Recent Workspaces</source>
         <translation>Liste der zuletzt geöffneten leeren</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="385"/>
+        <location filename="../app/gui/main_window.cpp" line="393"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="386"/>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="403"/>
+        <location filename="../app/gui/main_window.cpp" line="411"/>
         <source>Cannot create workspace</source>
         <translation>Arbeitsbereich kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="409"/>
+        <location filename="../app/gui/main_window.cpp" line="417"/>
         <source>Open Workspace</source>
         <translation>Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="434"/>
+        <location filename="../app/gui/main_window.cpp" line="442"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>Die neue Sprache gilt ab dem nächsten Start von Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Der Demo-Arbeitsbereich wird aus den installierten Handbuchseiten erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="456"/>
+        <location filename="../app/gui/main_window.cpp" line="502"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="495"/>
+        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
+        <translation>Die Retrieval-Demo: Bi-Encoder und Re-Ranker werden trainiert (etwa 30 Minuten)...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <source>Retrieval demo</source>
+        <translation>Retrieval-Demo</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <source>Stop</source>
+        <translation>Stoppen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <source>The demo workspace was closed while the demo ran</source>
+        <translation>Der Demo-Arbeitsbereich wurde geschlossen, während die Demo lief</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="556"/>
+        <source>isomorph-cli demo run --retrieval failed: %1</source>
+        <translation>isomorph-cli demo run --retrieval ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="557"/>
+        <source>The retrieval demo did not finish</source>
+        <translation>Die Retrieval-Demo wurde nicht abgeschlossen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="570"/>
         <source>Cannot build the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht erstellt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="496"/>
+        <location filename="../app/gui/main_window.cpp" line="571"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="576"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>Der Demo-Arbeitsbereich wurde während des Erstellens geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="526"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Cannot start the demo run</source>
         <translation>Der Demo-Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="532"/>
+        <location filename="../app/gui/main_window.cpp" line="607"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen. Meist sieht er Übersetzungspaare (&lt;i&gt;HICTL-Verlust&lt;/i&gt;: die Übersetzung eines Satzes unter den 63 anderen Sätzen seines Batches finden); ab und zu sagt er verdeckte Wörter vorher (&lt;i&gt;MLM-Verlust&lt;/i&gt;). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines Satzes aus nie trainierten Befehlen sein nächster Nachbar ist: von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 24 % und steigt innerhalb von Minuten. Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="576"/>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
+        <location filename="../app/gui/main_window.cpp" line="658"/>
         <source>Cannot start the run</source>
         <translation>Der Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="594"/>
+        <location filename="../app/gui/main_window.cpp" line="669"/>
         <source>Runs are still training</source>
         <translation>Es trainieren noch Läufe</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="595"/>
+        <location filename="../app/gui/main_window.cpp" line="670"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n hier gestarteter Lauf trainiert noch.</numerusform>
@@ -973,17 +1013,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="599"/>
+        <location filename="../app/gui/main_window.cpp" line="674"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>„Abkoppeln“ lässt sie selbstständig zu Ende laufen (die Läufe-Ansicht zeigt sie beim nächsten Mal wieder); „Läufe stoppen“ bittet sie, einen Checkpoint zu speichern und sich zu beenden.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="602"/>
+        <location filename="../app/gui/main_window.cpp" line="677"/>
         <source>Detach</source>
         <translation>Abkoppeln</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="603"/>
+        <location filename="../app/gui/main_window.cpp" line="678"/>
         <source>Stop runs</source>
         <translation>Läufe stoppen</translation>
     </message>
@@ -1139,72 +1179,82 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="56"/>
+        <location filename="../app/gui/search_controller.cpp" line="60"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model, tokenizer.json or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>Der Checkpoint %1 hat keinen Tokenizer (sentencepiece.bpe.model, tokenizer.json oder vocab.txt neben model.safetensors) und kann daher keine Anfragen kodieren. Wählen Sie einen vollständigen Checkpoint-Ordner eines Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="70"/>
+        <location filename="../app/gui/search_controller.cpp" line="74"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>Der Index-Ordner %1 ist beschädigt oder unvollständig: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="73"/>
+        <location filename="../app/gui/search_controller.cpp" line="77"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>Das Modell, das diesen Index erstellt hat (%1), ist nicht mehr vorhanden. Wählen Sie oben eine Kopie dieses Checkpoints.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="80"/>
+        <location filename="../app/gui/search_controller.cpp" line="84"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>Dieser Index wurde mit einem anderen Modell (%1) erstellt als dem ausgewählten Checkpoint (%2): Ihre Vektoren sind nicht vergleichbar. Wählen Sie den Checkpoint, der ihn erstellt hat, oder erstellen Sie mit diesem einen neuen Index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="88"/>
+        <location filename="../app/gui/search_controller.cpp" line="92"/>
         <source>Cannot open the index %1: %2</source>
         <translation>Der Index %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="108"/>
+        <location filename="../app/gui/search_controller.cpp" line="112"/>
         <source>Choose an index folder.</source>
         <translation>Wählen Sie einen Index-Ordner.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="114"/>
+        <location filename="../app/gui/search_controller.cpp" line="118"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 ist kein Index-Ordner (er enthält keine index.json). Wählen Sie einen Ordner, der mit „Index erstellen“ oder mit isomorph-cli index build erstellt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="360"/>
+        <location filename="../app/gui/search_controller.cpp" line="356"/>
+        <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
+        <translation>%1 ist keine abgeschlossene Retrieval-Demo (kein index, bi_encoder oder reranker); zum Abschließen isomorph-cli demo run --retrieval --dir %2 ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
+        <translation>Die Suche verwendet die Retrieval-Demo von %1: hybride erste Stufe, neu geordnet durch ihren feinabgestimmten Cross-Encoder (Gewicht %2 für die erste Stufe, auf Dev-Anfragen gewählt)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="427"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Kein Index dieses Arbeitsbereichs wurde mit diesem Checkpoint erstellt: Wählen Sie ein Korpus und klicken Sie auf „Index erstellen“.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="372"/>
+        <location filename="../app/gui/search_controller.cpp" line="439"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="425"/>
+        <location filename="../app/gui/search_controller.cpp" line="492"/>
         <source>Building %1…</source>
         <translation>%1 wird erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="459"/>
+        <location filename="../app/gui/search_controller.cpp" line="526"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Indexerstellung abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="461"/>
+        <location filename="../app/gui/search_controller.cpp" line="528"/>
         <source>Cannot build the index: %1</source>
         <translation>Der Index kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="491"/>
+        <location filename="../app/gui/search_controller.cpp" line="558"/>
         <source>The index is still being built.</source>
         <translation>Der Index wird noch erstellt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="492"/>
+        <location filename="../app/gui/search_controller.cpp" line="559"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
@@ -2188,227 +2238,237 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="74"/>
+        <location filename="../views/search/search_view.cpp" line="76"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="75"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model A</source>
         <translation>Modell A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="75"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model B</source>
         <translation>Modell B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="85"/>
+        <location filename="../views/search/search_view.cpp" line="87"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="96"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>In beliebiger Sprache suchen (Eingabe sucht, Strg+L kehrt hierher zurück)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="106"/>
+        <location filename="../views/search/search_view.cpp" line="109"/>
         <source>Dense</source>
         <translation>Dicht</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="107"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="111"/>
         <source>Hybrid</source>
         <translation>Hybrid</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="113"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Dicht: die Satzvektoren des Modells; BM25: gemeinsame Wörter (Xapian); hybrid: beide Scores fusioniert</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="114"/>
+        <location filename="../views/search/search_view.cpp" line="117"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Dieselbe Anfrage parallel mit einem zweiten Modell ausführen (z. B. den Anfangs-Checkpoint gegen einen trainierten)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="86"/>
+        <location filename="../views/search/search_view.cpp" line="88"/>
         <source>&amp;Re-rank</source>
         <translation>&amp;Neu ordnen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="116"/>
+        <location filename="../views/search/search_view.cpp" line="119"/>
         <source>Search</source>
         <translation>Suchen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="125"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="134"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) oder eine Textdatei mit einer Passage pro Zeile</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Choose a corpus file</source>
         <translation>Korpusdatei wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for a new index</source>
         <translation>Korpus für einen neuen Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="138"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Korpora (*.jsonl *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="141"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpus for new indexes</source>
         <translation>Korpus für neue Indizes</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="192"/>
         <source>Document &amp;languages:</source>
         <translation>Dokument&amp;sprachen:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="191"/>
+        <location filename="../views/search/search_view.cpp" line="194"/>
         <source>All</source>
         <translation>Alle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="196"/>
+        <location filename="../views/search/search_view.cpp" line="199"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Ergebnisse in allen Sprachen. Schalten Sie rechts Sprachen ein, um nur Dokumente in diesen zu behalten (Tab wechselt zwischen ihnen, Leertaste schaltet um).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="228"/>
+        <location filename="../views/search/search_view.cpp" line="231"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Die besten Ergebnisse der ersten Stufe (dicht, BM25 oder hybrid) mit einem Cross-Encoder-Checkpoint (dem eines XLP-Laufs) neu bewerten und nach seinen Werten ordnen; im A/B-Modus werden beide Seiten vom selben Cross-Encoder neu geordnet</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="234"/>
+        <location filename="../views/search/search_view.cpp" line="237"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>Cross-Encoder-Checkpoint (eines xlp-Laufs)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="240"/>
+        <location filename="../views/search/search_view.cpp" line="243"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Einen Cross-Encoder-Checkpoint-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="243"/>
+        <location filename="../views/search/search_view.cpp" line="246"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Cross-Encoder-Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="250"/>
+        <location filename="../views/search/search_view.cpp" line="253"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Ergebnisse der ersten Stufe, die der Cross-Encoder neu bewertet</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="254"/>
         <source>&amp;Depth</source>
         <translation>&amp;Tiefe</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="325"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
+        <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
+        <translation>Gewicht der Bewertung der ersten Stufe: Die neu bewerteten Ergebnisse werden nach W x erste Stufe + (1 - W) x Cross-Encoder geordnet, beide Min-Max-skaliert (0 = nur der Cross-Encoder). Ein kleiner Re-Ranker schlägt seine erste Stufe allein selten; die Retrieval-Demo wählt W auf ihren Dev-Anfragen.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="266"/>
+        <source>&amp;Weight</source>
+        <translation>&amp;Gewicht</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="358"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>Checkpoint-Ordner (step-N eines Laufs)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="329"/>
+        <location filename="../views/search/search_view.cpp" line="362"/>
         <source>index folder</source>
         <translation>Index-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="330"/>
+        <location filename="../views/search/search_view.cpp" line="363"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="332"/>
+        <location filename="../views/search/search_view.cpp" line="365"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Index öffnen (Anfragen werden mit dem Checkpoint oben kodiert oder, falls keiner angegeben ist, mit dem, der den Index erstellt hat)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="334"/>
+        <location filename="../views/search/search_view.cpp" line="367"/>
         <source>Build index</source>
         <translation>Index erstellen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="335"/>
+        <location filename="../views/search/search_view.cpp" line="368"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Das Korpus unten mit diesem Checkpoint in einen neuen Index kodieren</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="369"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="347"/>
+        <location filename="../views/search/search_view.cpp" line="380"/>
         <source>Choose a checkpoint folder</source>
         <translation>Checkpoint-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="348"/>
+        <location filename="../views/search/search_view.cpp" line="381"/>
         <source>Choose an index folder</source>
         <translation>Index-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="358"/>
+        <location filename="../views/search/search_view.cpp" line="391"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Wählen Sie einen Checkpoint und ein Korpus, um einen Index zu erstellen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="367"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="370"/>
+        <location filename="../views/search/search_view.cpp" line="403"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="474"/>
+        <location filename="../views/search/search_view.cpp" line="507"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="476"/>
+        <location filename="../views/search/search_view.cpp" line="509"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 Dokumente, %2-dim. %3-Index, Sprachen: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="480"/>
+        <location filename="../views/search/search_view.cpp" line="513"/>
         <source>; BM25 included</source>
         <translation>; mit BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="480"/>
+        <location filename="../views/search/search_view.cpp" line="513"/>
         <source>; no BM25 (dense only)</source>
         <translation>; ohne BM25 (nur dicht)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="506"/>
+        <location filename="../views/search/search_view.cpp" line="539"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="521"/>
+        <location filename="../views/search/search_view.cpp" line="554"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n Ergebnis · Kodieren %1 ms · Suche %2 ms</numerusform>
@@ -2416,47 +2476,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="526"/>
+        <location filename="../views/search/search_view.cpp" line="559"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · Neuordnung der besten %1 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="606"/>
+        <location filename="../views/search/search_view.cpp" line="640"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="611"/>
+        <location filename="../views/search/search_view.cpp" line="645"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Neuordnung ist eingeschaltet, aber kein Cross-Encoder-Checkpoint gewählt: Wählen Sie einen (den Checkpoint eines xlp-Laufs) oder schalten Sie die Neuordnung aus.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="621"/>
+        <location filename="../views/search/search_view.cpp" line="655"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="629"/>
+        <location filename="../views/search/search_view.cpp" line="663"/>
         <source>Open or build an index to search in.</source>
         <translation>Öffnen oder erstellen Sie einen Index, um darin zu suchen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="662"/>
+        <location filename="../views/search/search_view.cpp" line="696"/>
         <source>Documents in %1</source>
         <translation>Dokumente auf %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="664"/>
+        <location filename="../views/search/search_view.cpp" line="698"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Dokumente auf %1 behalten (zusammen mit den anderen gewählten Sprachen); keine gewählt: alle Sprachen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="712"/>
+        <location filename="../views/search/search_view.cpp" line="746"/>
         <source>Checkpoint folder</source>
         <translation>Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="718"/>
+        <location filename="../views/search/search_view.cpp" line="752"/>
         <source>Index folder</source>
         <translation>Index-Ordner</translation>
     </message>
@@ -2586,47 +2646,47 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="59"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Forschungsumgebung für sprachübergreifende Satzrepräsentationen und Retrieval.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="29"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Den Arbeitsbereich in &lt;Ordner&gt; öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="44"/>
+        <location filename="../app/gui/main.cpp" line="30"/>
         <source>folder</source>
         <translation>Ordner</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
+        <location filename="../app/gui/main.cpp" line="32"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Den eingebauten Demo-Arbeitsbereich öffnen (wird bei Bedarf angelegt).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="50"/>
+        <location filename="../app/gui/main.cpp" line="36"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>Diese Ansicht des Arbeitsbereichs zeigen: overview, runs, embeddings oder search.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="57"/>
+        <location filename="../app/gui/main.cpp" line="41"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Diese Läufe (Ordnernamen, durch Kommas getrennt) in der Läufe-Ansicht auswählen, z. B. um sie zu vergleichen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="63"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Die Einbettungen-Ansicht für diesen Checkpoint öffnen und die erste Stichprobe des Arbeitsbereichs kodieren.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="69"/>
+        <location filename="../app/gui/main.cpp" line="53"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Mit --embeddings: anschließend diesen Kalibrierungsschritt zeigen (0 keine, 1 Verschiebung, 2 Skalierung, 3 Rotation) und 5 Paare hervorheben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="88"/>
+        <location filename="../app/gui/main.cpp" line="125"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>

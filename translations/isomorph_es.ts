@@ -22,7 +22,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="39"/>
-        <location filename="../core/train/objective_registry.cpp" line="59"/>
+        <location filename="../core/train/objective_registry.cpp" line="75"/>
         <source>Dev bitext accuracy</source>
         <translation>Precisión bitexto en dev</translation>
     </message>
@@ -38,19 +38,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="45"/>
-        <location filename="../core/train/objective_registry.cpp" line="70"/>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>Dispersión de los embeddings (1 = como al inicio)</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="47"/>
-        <location filename="../core/train/objective_registry.cpp" line="77"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>Uniformidad (menor = más uniforme)</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="49"/>
-        <location filename="../core/train/objective_registry.cpp" line="72"/>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
         <source>Embedding spread</source>
         <translation>Dispersión de los embeddings</translation>
     </message>
@@ -73,13 +73,13 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="57"/>
-        <location filename="../core/train/objective_registry.cpp" line="79"/>
+        <location filename="../core/train/objective_registry.cpp" line="95"/>
         <source>Learning rate</source>
         <translation>Tasa de aprendizaje</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="59"/>
-        <location filename="../core/train/objective_registry.cpp" line="81"/>
+        <location filename="../core/train/objective_registry.cpp" line="97"/>
         <source>Gradient norm</source>
         <translation>Norma del gradiente</translation>
     </message>
@@ -95,7 +95,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="65"/>
-        <location filename="../core/train/objective_registry.cpp" line="85"/>
+        <location filename="../core/train/objective_registry.cpp" line="101"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
@@ -106,19 +106,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="69"/>
-        <location filename="../core/train/objective_registry.cpp" line="89"/>
+        <location filename="../core/train/objective_registry.cpp" line="105"/>
         <source>Step time</source>
         <translation>Tiempo por paso</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="71"/>
-        <location filename="../core/train/objective_registry.cpp" line="91"/>
+        <location filename="../core/train/objective_registry.cpp" line="107"/>
         <source>Peak memory</source>
         <translation>Memoria máxima</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="73"/>
-        <location filename="../core/train/objective_registry.cpp" line="93"/>
+        <location filename="../core/train/objective_registry.cpp" line="109"/>
         <source>Peak device memory</source>
         <translation>Memoria máxima del dispositivo</translation>
     </message>
@@ -154,19 +154,19 @@
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="418"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="539"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="566"/>
         <source>nats</source>
         <translation>nats</translation>
     </message>
@@ -176,103 +176,103 @@
         <translation>Negativos CCP por ancla</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="417"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>Pérdida HICTL (L_S + word_weight L_W)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="420"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>Precisión HICTL dentro del lote (traducción en primer lugar)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="422"/>
         <source>HICTL negatives per query</source>
         <translation>Negativos HICTL por consulta</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>p_avg HICTL (media de exp(-pérdida) de los últimos lotes)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>Proporción HICTL de negativos más lejanos que el positivo</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="440"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>Lambda de interpolación media HICTL (menor = más difícil)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>Pares HICTL omitidos (un lado sin tokens)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="435"/>
         <source>pairs</source>
         <translation>pares</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>Pérdida HICTL a nivel de oración L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="438"/>
         <source>HICTL word-level loss L_W</source>
         <translation>Pérdida HICTL a nivel de palabra L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="450"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="441"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL nivel de palabra: palabras de la bolsa por encima de todos los negativos muestreados</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="549"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>Pérdida conjunta IR (L_IR + w_s L_semaCL + w_l L_langCL)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="551"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>Pérdida de recuperación IR L_IR (ec. 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="554"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>Pérdida contrastiva semántica IR (ec. 2)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>Pérdida contrastiva de idioma IR (ec. 3)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>Precisión IR dentro del lote (pasaje positivo en primer lugar)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>Precisión CL semántico IR (traducción en primer lugar)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="565"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
         <source>IR in-batch negatives per query</source>
         <translation>Negativos IR dentro del lote por consulta</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="568"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>Consultas de entrenamiento IR omitidas (sin positivo juzgado)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="551"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="578"/>
         <source>queries</source>
         <translation>consultas</translation>
     </message>
@@ -283,8 +283,8 @@
     </message>
     <message>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
@@ -314,102 +314,102 @@
         <translation>Oraciones MSM por lote</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="100"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="90"/>
         <source>TLM loss</source>
         <translation>Pérdida TLM</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="103"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="93"/>
         <source>TLM accuracy on masked tokens</source>
         <translation>Precisión TLM en los tokens enmascarados</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="105"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="95"/>
         <source>TLM masked tokens per batch</source>
         <translation>Tokens enmascarados TLM por lote</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="561"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>Pérdida XLP (lote RR o QLM)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="563"/>
         <source>XLP relevance ranking loss</source>
         <translation>Pérdida de ordenación por relevancia XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="565"/>
         <source>XLP query language modelling loss</source>
         <translation>Pérdida de modelado del lenguaje de consultas XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="541"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="568"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>Precisión RR XLP (positivo con la puntuación más alta)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="570"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>Precisión QLM XLP en los tokens enmascarados</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="545"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="572"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>Tokens enmascarados QLM XLP por lote</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="574"/>
         <source>XLP hard-negative fraction</source>
         <translation>Proporción de negativos difíciles XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="550"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="577"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>Consultas XLP recortadas al presupuesto global por lote</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="57"/>
+        <location filename="../core/train/objective_registry.cpp" line="73"/>
         <source>Weighted training loss</source>
         <translation>Pérdida de entrenamiento ponderada</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="62"/>
+        <location filename="../core/train/objective_registry.cpp" line="78"/>
         <source>Dev bitext accuracy after mean shift</source>
         <translation>Precisión bitexto en dev tras centrar la media</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="64"/>
+        <location filename="../core/train/objective_registry.cpp" line="80"/>
         <source>Dev bitext accuracy per language pair</source>
         <translation>Precisión bitexto en dev por par de idiomas</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="67"/>
+        <location filename="../core/train/objective_registry.cpp" line="83"/>
         <source>Dev bitext accuracy after mean shift, per language pair</source>
         <translation>Precisión bitexto en dev tras centrar la media, por par de idiomas</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="75"/>
+        <location filename="../core/train/objective_registry.cpp" line="91"/>
         <source>Alignment of translation pairs (lower = closer)</source>
         <translation>Alineamiento de los pares de traducción (menor = más cercanos)</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="83"/>
+        <location filename="../core/train/objective_registry.cpp" line="99"/>
         <source>fp16 loss scale</source>
         <translation>Escala de pérdida FP16</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <location filename="../core/train/objective_registry.cpp" line="102"/>
         <source>tokens/s</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="87"/>
+        <location filename="../core/train/objective_registry.cpp" line="103"/>
         <source>Sequences / s</source>
         <translation>Secuencias / s</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <location filename="../core/train/objective_registry.cpp" line="104"/>
         <source>sequences/s</source>
         <translation>secuencias/s</translation>
     </message>
@@ -515,22 +515,22 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="99"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 no es un checkpoint: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="237"/>
+        <location filename="../app/gui/search_controller.cpp" line="255"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="247"/>
+        <location filename="../app/gui/search_controller.cpp" line="265"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>No se puede reordenar con %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="241"/>
+        <location filename="../app/gui/search_controller.cpp" line="259"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
     </message>
@@ -742,230 +742,270 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="83"/>
+        <location filename="../app/gui/main_window.cpp" line="84"/>
         <source>Log</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="90"/>
+        <location filename="../app/gui/main_window.cpp" line="91"/>
         <source>Overview</source>
         <translation>Vista general</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="94"/>
+        <location filename="../app/gui/main_window.cpp" line="95"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="102"/>
+        <location filename="../app/gui/main_window.cpp" line="103"/>
         <source>Embeddings</source>
         <translation>Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="119"/>
+        <location filename="../app/gui/main_window.cpp" line="121"/>
         <source>Search</source>
         <translation>Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="138"/>
+        <location filename="../app/gui/main_window.cpp" line="140"/>
         <source>Ready</source>
         <translation>Listo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="156"/>
-        <location filename="../app/gui/main_window.cpp" line="415"/>
+        <location filename="../app/gui/main_window.cpp" line="158"/>
+        <location filename="../app/gui/main_window.cpp" line="423"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nuevo espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Crea una carpeta de espacio de trabajo para corpus, ejecuciones e índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Abrir espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="202"/>
+        <location filename="../app/gui/main_window.cpp" line="204"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Cerrar espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="208"/>
         <source>&amp;Settings...</source>
         <translation>Aj&amp;ustes...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="216"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>Abrir el espacio de trabajo de &amp;demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <source>Run the &amp;Retrieval Demo</source>
+        <translation>Ejecutar la demo de &amp;recuperación</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
+        <translation>Unos 30 minutos: entrena un bicodificador y un reordenador a partir del modelo base incluido en el espacio de trabajo de demostración, los mide con sus consultas de prueba y los abre en Búsqueda</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="226"/>
         <source>&amp;Full Screen</source>
         <translation>Pantalla &amp;completa</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225"/>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
         <source>&amp;About Isomorph</source>
         <translation>&amp;Acerca de Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="228"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>About &amp;Qt</source>
         <translation>Acerca de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="245"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="254"/>
         <source>&amp;Log Panel</source>
         <translation>Panel de &amp;registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="260"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="283"/>
+        <location filename="../app/gui/main_window.cpp" line="291"/>
         <source>Opened workspace %1</source>
         <translation>Espacio de trabajo %1 abierto</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="294"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 es de solo lectura: no se pueden guardar ahí ejecuciones ni índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="302"/>
+        <location filename="../app/gui/main_window.cpp" line="310"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Carpeta de preparación %1 eliminada (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="316"/>
+        <location filename="../app/gui/main_window.cpp" line="324"/>
         <source>Created workspace %1</source>
         <translation>Espacio de trabajo %1 creado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="323"/>
-        <location filename="../app/gui/main_window.cpp" line="457"/>
+        <location filename="../app/gui/main_window.cpp" line="331"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>Demo workspace</source>
         <translation>Espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="344"/>
         <source>Closed workspace %1</source>
         <translation>Espacio de trabajo %1 cerrado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="371"/>
+        <location filename="../app/gui/main_window.cpp" line="379"/>
         <source>Clear Recent Workspaces</source>
         <translation>Borrar la lista de recientes</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="385"/>
+        <location filename="../app/gui/main_window.cpp" line="393"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="386"/>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="403"/>
+        <location filename="../app/gui/main_window.cpp" line="411"/>
         <source>Cannot create workspace</source>
         <translation>No se puede crear el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="409"/>
+        <location filename="../app/gui/main_window.cpp" line="417"/>
         <source>Open Workspace</source>
         <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="434"/>
+        <location filename="../app/gui/main_window.cpp" line="442"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>El nuevo idioma se usará a partir del próximo inicio de Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="444"/>
+        <location filename="../app/gui/main_window.cpp" line="455"/>
         <source>Cannot open the demo workspace</source>
         <translation>No se puede abrir el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Creando el espacio de trabajo de demostración a partir de las páginas de manual instaladas...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="456"/>
+        <location filename="../app/gui/main_window.cpp" line="502"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="495"/>
+        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
+        <translation>La demo de recuperación: entrenando un bicodificador y un reordenador (unos 30 minutos)...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <source>Retrieval demo</source>
+        <translation>Demo de recuperación</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <source>Stop</source>
+        <translation>Detener</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <source>The demo workspace was closed while the demo ran</source>
+        <translation>El espacio de trabajo de demostración se cerró mientras se ejecutaba la demo</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="556"/>
+        <source>isomorph-cli demo run --retrieval failed: %1</source>
+        <translation>isomorph-cli demo run --retrieval ha fallado: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="557"/>
+        <source>The retrieval demo did not finish</source>
+        <translation>La demo de recuperación no terminó</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="570"/>
         <source>Cannot build the demo workspace</source>
         <translation>No se puede crear el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="496"/>
+        <location filename="../app/gui/main_window.cpp" line="571"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare falló: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="576"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se creaba</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="526"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Cannot start the demo run</source>
         <translation>No se puede iniciar la ejecución de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="532"/>
+        <location filename="../app/gui/main_window.cpp" line="607"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La demostración en vivo.&lt;/b&gt; Un codificador de 4 capas aprende de páginas de manual en 25 idiomas. Sobre todo ve pares de traducción (&lt;i&gt;pérdida HICTL&lt;/i&gt;: elegir la traducción de una oración entre las otras 63 oraciones de su lote); de vez en cuando predice palabras ocultas (&lt;i&gt;pérdida MLM&lt;/i&gt;). La &lt;i&gt;precisión bitexto en dev&lt;/i&gt; mide si la traducción de una oración de comandos nunca vistos en el entrenamiento es su vecino más cercano: desde cero empieza cerca del 24 % gracias a las palabras compartidas y sube en pocos minutos. Si la &lt;i&gt;dispersión de los embeddings&lt;/i&gt; cae por debajo de 0,5, avisa de un colapso.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="576"/>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
+        <location filename="../app/gui/main_window.cpp" line="658"/>
         <source>Cannot start the run</source>
         <translation>No se puede iniciar la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="594"/>
+        <location filename="../app/gui/main_window.cpp" line="669"/>
         <source>Runs are still training</source>
         <translation>Hay ejecuciones que siguen entrenando</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="595"/>
+        <location filename="../app/gui/main_window.cpp" line="670"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n ejecución iniciada aquí sigue entrenando.</numerusform>
@@ -973,17 +1013,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="599"/>
+        <location filename="../app/gui/main_window.cpp" line="674"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>Desacoplar las deja terminar por su cuenta (la vista Ejecuciones las vuelve a mostrar la próxima vez); Detener les pide que guarden un checkpoint y terminen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="602"/>
+        <location filename="../app/gui/main_window.cpp" line="677"/>
         <source>Detach</source>
         <translation>Desacoplar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="603"/>
+        <location filename="../app/gui/main_window.cpp" line="678"/>
         <source>Stop runs</source>
         <translation>Detener ejecuciones</translation>
     </message>
@@ -1139,72 +1179,82 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="56"/>
+        <location filename="../app/gui/search_controller.cpp" line="60"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model, tokenizer.json or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>El checkpoint %1 no tiene tokenizador (sentencepiece.bpe.model, tokenizer.json o vocab.txt junto a model.safetensors), así que no puede codificar consultas. Elija una carpeta de checkpoint completa de una ejecución.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="70"/>
+        <location filename="../app/gui/search_controller.cpp" line="74"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>La carpeta de índice %1 está dañada o incompleta: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="73"/>
+        <location filename="../app/gui/search_controller.cpp" line="77"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>El modelo que creó este índice (%1) ya no existe. Elija arriba una copia de ese checkpoint.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="80"/>
+        <location filename="../app/gui/search_controller.cpp" line="84"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>Este índice se creó con otro modelo (%1) distinto del checkpoint seleccionado (%2): sus vectores no son comparables. Seleccione el checkpoint que lo creó o cree un índice con este.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="88"/>
+        <location filename="../app/gui/search_controller.cpp" line="92"/>
         <source>Cannot open the index %1: %2</source>
         <translation>No se puede abrir el índice %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="108"/>
+        <location filename="../app/gui/search_controller.cpp" line="112"/>
         <source>Choose an index folder.</source>
         <translation>Elija una carpeta de índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="114"/>
+        <location filename="../app/gui/search_controller.cpp" line="118"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 no es una carpeta de índice (no tiene index.json). Elija una carpeta creada con Crear índice o con isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="360"/>
+        <location filename="../app/gui/search_controller.cpp" line="356"/>
+        <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
+        <translation>%1 no es una demo de recuperación terminada (sin index, bi_encoder o reranker); ejecute isomorph-cli demo run --retrieval --dir %2 para terminarla</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
+        <translation>Búsqueda usa la demo de recuperación de %1: primera etapa híbrida, reordenada por su codificador cruzado ajustado (peso %2 para la primera etapa, elegido con las consultas de dev)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="427"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Ningún índice de este espacio de trabajo se creó con este checkpoint: elija un corpus y pulse Crear índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="372"/>
+        <location filename="../app/gui/search_controller.cpp" line="439"/>
         <source>Opening %1…</source>
         <translation>Abriendo %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="425"/>
+        <location filename="../app/gui/search_controller.cpp" line="492"/>
         <source>Building %1…</source>
         <translation>Creando %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="459"/>
+        <location filename="../app/gui/search_controller.cpp" line="526"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="461"/>
+        <location filename="../app/gui/search_controller.cpp" line="528"/>
         <source>Cannot build the index: %1</source>
         <translation>No se puede crear el índice: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="491"/>
+        <location filename="../app/gui/search_controller.cpp" line="558"/>
         <source>The index is still being built.</source>
         <translation>El índice aún se está creando.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="492"/>
+        <location filename="../app/gui/search_controller.cpp" line="559"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
@@ -2188,227 +2238,237 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="74"/>
+        <location filename="../views/search/search_view.cpp" line="76"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="75"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model A</source>
         <translation>Modelo A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="75"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model B</source>
         <translation>Modelo B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="85"/>
+        <location filename="../views/search/search_view.cpp" line="87"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="96"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>Busque en cualquier idioma (Intro busca, Ctrl+L vuelve aquí)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="106"/>
+        <location filename="../views/search/search_view.cpp" line="109"/>
         <source>Dense</source>
         <translation>Denso</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="107"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="111"/>
         <source>Hybrid</source>
         <translation>Híbrido</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="113"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Denso: los vectores de oración del modelo; BM25: palabras compartidas (Xapian); híbrido: fusión de ambas puntuaciones</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="114"/>
+        <location filename="../views/search/search_view.cpp" line="117"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Lanza la misma consulta contra un segundo modelo, lado a lado (p. ej. el checkpoint inicial frente a uno entrenado)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="86"/>
+        <location filename="../views/search/search_view.cpp" line="88"/>
         <source>&amp;Re-rank</source>
         <translation>&amp;Reordenar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="116"/>
+        <location filename="../views/search/search_view.cpp" line="119"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="125"/>
         <source>Mode</source>
         <translation>Modo</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="134"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) o un archivo de texto, un pasaje por línea</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Choose a corpus file</source>
         <translation>Elija un archivo de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for a new index</source>
         <translation>Corpus para un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="138"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="141"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus para nuevos índices</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="192"/>
         <source>Document &amp;languages:</source>
         <translation>&amp;Idiomas de los documentos:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="191"/>
+        <location filename="../views/search/search_view.cpp" line="194"/>
         <source>All</source>
         <translation>Todos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="196"/>
+        <location filename="../views/search/search_view.cpp" line="199"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Resultados en todos los idiomas. Active idiomas a la derecha para quedarse solo con los documentos en ellos (Tab pasa de uno a otro, Espacio activa o desactiva).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="228"/>
+        <location filename="../views/search/search_view.cpp" line="231"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Volver a puntuar los mejores resultados de la primera etapa (denso, BM25 o híbrido) con un checkpoint de codificador cruzado (el de una ejecución XLP) y ordenarlos por sus puntuaciones; en modo A/B ambos lados se reordenan con el mismo codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="234"/>
+        <location filename="../views/search/search_view.cpp" line="237"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>checkpoint de codificador cruzado (de una ejecución xlp)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="240"/>
+        <location filename="../views/search/search_view.cpp" line="243"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Elegir una carpeta de checkpoint de codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="243"/>
+        <location filename="../views/search/search_view.cpp" line="246"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Carpeta de checkpoint de codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="250"/>
+        <location filename="../views/search/search_view.cpp" line="253"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Resultados de la primera etapa que el codificador cruzado vuelve a puntuar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="254"/>
         <source>&amp;Depth</source>
         <translation>&amp;Profundidad</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="325"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
+        <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
+        <translation>Peso de la puntuación de la primera etapa: los resultados vueltos a puntuar se ordenan por W x primera etapa + (1 - W) x codificador cruzado, ambos escalados min-max (0 = solo el codificador cruzado). Un reordenador pequeño rara vez supera por sí solo a su primera etapa; la demo de recuperación elige W con sus consultas de dev.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="266"/>
+        <source>&amp;Weight</source>
+        <translation>Pe&amp;so</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="358"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>carpeta de checkpoint (step-N de una ejecución)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="329"/>
+        <location filename="../views/search/search_view.cpp" line="362"/>
         <source>index folder</source>
         <translation>carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="330"/>
+        <location filename="../views/search/search_view.cpp" line="363"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="332"/>
+        <location filename="../views/search/search_view.cpp" line="365"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Abre el índice (las consultas se codifican con el checkpoint de arriba o, si no se indica ninguno, con el que creó el índice)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="334"/>
+        <location filename="../views/search/search_view.cpp" line="367"/>
         <source>Build index</source>
         <translation>Crear índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="335"/>
+        <location filename="../views/search/search_view.cpp" line="368"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Codifica el corpus de abajo con este checkpoint en un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="369"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="347"/>
+        <location filename="../views/search/search_view.cpp" line="380"/>
         <source>Choose a checkpoint folder</source>
         <translation>Elija una carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="348"/>
+        <location filename="../views/search/search_view.cpp" line="381"/>
         <source>Choose an index folder</source>
         <translation>Elija una carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="358"/>
+        <location filename="../views/search/search_view.cpp" line="391"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Elija un checkpoint y un corpus para crear un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="367"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="370"/>
+        <location filename="../views/search/search_view.cpp" line="403"/>
         <source>Index</source>
         <translation>Índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="474"/>
+        <location filename="../views/search/search_view.cpp" line="507"/>
         <source>unknown</source>
         <translation>desconocidos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="476"/>
+        <location filename="../views/search/search_view.cpp" line="509"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documentos, índice %3 de %2 dimensiones, idiomas: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="480"/>
+        <location filename="../views/search/search_view.cpp" line="513"/>
         <source>; BM25 included</source>
         <translation>; incluye BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="480"/>
+        <location filename="../views/search/search_view.cpp" line="513"/>
         <source>; no BM25 (dense only)</source>
         <translation>; sin BM25 (solo denso)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="506"/>
+        <location filename="../views/search/search_view.cpp" line="539"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="521"/>
+        <location filename="../views/search/search_view.cpp" line="554"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n resultado · codificación %1 ms · búsqueda %2 ms</numerusform>
@@ -2416,47 +2476,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="526"/>
+        <location filename="../views/search/search_view.cpp" line="559"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · reordenación de los %1 primeros %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="606"/>
+        <location filename="../views/search/search_view.cpp" line="640"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="611"/>
+        <location filename="../views/search/search_view.cpp" line="645"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>La reordenación está activada pero no se ha elegido ningún checkpoint de codificador cruzado: elija uno (el checkpoint de una ejecución xlp) o desactive la reordenación.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="621"/>
+        <location filename="../views/search/search_view.cpp" line="655"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="629"/>
+        <location filename="../views/search/search_view.cpp" line="663"/>
         <source>Open or build an index to search in.</source>
         <translation>Abra o cree un índice en el que buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="662"/>
+        <location filename="../views/search/search_view.cpp" line="696"/>
         <source>Documents in %1</source>
         <translation>Documentos en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="664"/>
+        <location filename="../views/search/search_view.cpp" line="698"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Mantener los documentos en %1 (junto con los demás idiomas elegidos); ninguno elegido: todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="712"/>
+        <location filename="../views/search/search_view.cpp" line="746"/>
         <source>Checkpoint folder</source>
         <translation>Carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="718"/>
+        <location filename="../views/search/search_view.cpp" line="752"/>
         <source>Index folder</source>
         <translation>Carpeta de índice</translation>
     </message>
@@ -2586,47 +2646,47 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="59"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Banco de trabajo de investigación para representaciones de oraciones multilingües y recuperación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="29"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Abre el espacio de trabajo en &lt;carpeta&gt;.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="44"/>
+        <location filename="../app/gui/main.cpp" line="30"/>
         <source>folder</source>
         <translation>carpeta</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
+        <location filename="../app/gui/main.cpp" line="32"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Abre el espacio de trabajo de demostración integrado (se crea si no existe).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="50"/>
+        <location filename="../app/gui/main.cpp" line="36"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>Muestra esta vista del espacio de trabajo: overview, runs, embeddings o search.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="57"/>
+        <location filename="../app/gui/main.cpp" line="41"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Selecciona estas ejecuciones (nombres de carpeta separados por comas) en la vista Ejecuciones, p. ej. para compararlas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="63"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Abre la vista Embeddings con este checkpoint y codifica la primera muestra del espacio de trabajo.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="69"/>
+        <location filename="../app/gui/main.cpp" line="53"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Con --embeddings: muestra después este paso de calibración (0 ninguno, 1 desplazamiento, 2 escala, 3 rotación) y resalta 5 pares.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="88"/>
+        <location filename="../app/gui/main.cpp" line="125"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>

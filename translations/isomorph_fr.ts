@@ -22,7 +22,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="39"/>
-        <location filename="../core/train/objective_registry.cpp" line="59"/>
+        <location filename="../core/train/objective_registry.cpp" line="75"/>
         <source>Dev bitext accuracy</source>
         <translation>Précision bitexte (dev)</translation>
     </message>
@@ -38,19 +38,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="45"/>
-        <location filename="../core/train/objective_registry.cpp" line="70"/>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>Dispersion des plongements (1 = comme au départ)</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="47"/>
-        <location filename="../core/train/objective_registry.cpp" line="77"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>Uniformité (plus bas = plus uniforme)</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="49"/>
-        <location filename="../core/train/objective_registry.cpp" line="72"/>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
         <source>Embedding spread</source>
         <translation>Dispersion des plongements</translation>
     </message>
@@ -73,13 +73,13 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="57"/>
-        <location filename="../core/train/objective_registry.cpp" line="79"/>
+        <location filename="../core/train/objective_registry.cpp" line="95"/>
         <source>Learning rate</source>
         <translation>Taux d’apprentissage</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="59"/>
-        <location filename="../core/train/objective_registry.cpp" line="81"/>
+        <location filename="../core/train/objective_registry.cpp" line="97"/>
         <source>Gradient norm</source>
         <translation>Norme du gradient</translation>
     </message>
@@ -95,7 +95,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="65"/>
-        <location filename="../core/train/objective_registry.cpp" line="85"/>
+        <location filename="../core/train/objective_registry.cpp" line="101"/>
         <source>Tokens / s</source>
         <translation>Jetons / s</translation>
     </message>
@@ -106,19 +106,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="69"/>
-        <location filename="../core/train/objective_registry.cpp" line="89"/>
+        <location filename="../core/train/objective_registry.cpp" line="105"/>
         <source>Step time</source>
         <translation>Durée d’un pas</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="71"/>
-        <location filename="../core/train/objective_registry.cpp" line="91"/>
+        <location filename="../core/train/objective_registry.cpp" line="107"/>
         <source>Peak memory</source>
         <translation>Mémoire maximale</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="73"/>
-        <location filename="../core/train/objective_registry.cpp" line="93"/>
+        <location filename="../core/train/objective_registry.cpp" line="109"/>
         <source>Peak device memory</source>
         <translation>Mémoire maximale du périphérique</translation>
     </message>
@@ -154,19 +154,19 @@
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="418"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="539"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="566"/>
         <source>nats</source>
         <translation>nats</translation>
     </message>
@@ -176,103 +176,103 @@
         <translation>Négatifs CCP par ancre</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="417"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>Perte HICTL (L_S + word_weight L_W)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="420"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>Précision HICTL dans le lot (traduction classée première)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="422"/>
         <source>HICTL negatives per query</source>
         <translation>Négatifs HICTL par requête</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>p_avg HICTL (moyenne de exp(-perte) des derniers lots)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>Part HICTL des négatifs plus éloignés que le positif</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="440"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>Lambda d’interpolation moyen HICTL (plus bas = plus difficile)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>Paires HICTL ignorées (un côté sans jetons)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="435"/>
         <source>pairs</source>
         <translation>paires</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>Perte HICTL au niveau de la phrase L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="438"/>
         <source>HICTL word-level loss L_W</source>
         <translation>Perte HICTL au niveau des mots L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="450"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="441"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL niveau mots : mots du sac au-dessus de tous les négatifs tirés</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="549"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>Perte conjointe IR (L_IR + w_s L_semaCL + w_l L_langCL)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="551"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>Perte de recherche IR L_IR (éq. 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="554"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>Perte contrastive sémantique IR (éq. 2)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>Perte contrastive de langue IR (éq. 3)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>Précision IR dans le lot (passage positif classé premier)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>Précision CL sémantique IR (traduction classée première)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="565"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
         <source>IR in-batch negatives per query</source>
         <translation>Négatifs IR dans le lot par requête</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="568"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>Requêtes d’entraînement IR ignorées (aucun positif jugé)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="551"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="578"/>
         <source>queries</source>
         <translation>requêtes</translation>
     </message>
@@ -283,8 +283,8 @@
     </message>
     <message>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
         <source>tokens</source>
         <translation>jetons</translation>
     </message>
@@ -314,102 +314,102 @@
         <translation>Phrases MSM par lot</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="100"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="90"/>
         <source>TLM loss</source>
         <translation>Perte TLM</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="103"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="93"/>
         <source>TLM accuracy on masked tokens</source>
         <translation>Précision TLM sur les jetons masqués</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="105"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="95"/>
         <source>TLM masked tokens per batch</source>
         <translation>Jetons masqués TLM par lot</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="561"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>Perte XLP (lot RR ou QLM)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="563"/>
         <source>XLP relevance ranking loss</source>
         <translation>Perte de classement par pertinence XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="565"/>
         <source>XLP query language modelling loss</source>
         <translation>Perte de modélisation du langage des requêtes XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="541"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="568"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>Précision RR XLP (positif au score le plus élevé)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="570"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>Précision QLM XLP sur les jetons masqués</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="545"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="572"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>Jetons masqués QLM XLP par lot</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="574"/>
         <source>XLP hard-negative fraction</source>
         <translation>Proportion de négatifs difficiles XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="550"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="577"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>Requêtes XLP tronquées au budget global par lot</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="57"/>
+        <location filename="../core/train/objective_registry.cpp" line="73"/>
         <source>Weighted training loss</source>
         <translation>Perte d’entraînement pondérée</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="62"/>
+        <location filename="../core/train/objective_registry.cpp" line="78"/>
         <source>Dev bitext accuracy after mean shift</source>
         <translation>Précision bitexte (dev) après recentrage de la moyenne</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="64"/>
+        <location filename="../core/train/objective_registry.cpp" line="80"/>
         <source>Dev bitext accuracy per language pair</source>
         <translation>Précision bitexte (dev) par paire de langues</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="67"/>
+        <location filename="../core/train/objective_registry.cpp" line="83"/>
         <source>Dev bitext accuracy after mean shift, per language pair</source>
         <translation>Précision bitexte (dev) après recentrage de la moyenne, par paire de langues</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="75"/>
+        <location filename="../core/train/objective_registry.cpp" line="91"/>
         <source>Alignment of translation pairs (lower = closer)</source>
         <translation>Alignement des paires de traductions (plus bas = plus proches)</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="83"/>
+        <location filename="../core/train/objective_registry.cpp" line="99"/>
         <source>fp16 loss scale</source>
         <translation>Facteur d’échelle de la perte FP16</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <location filename="../core/train/objective_registry.cpp" line="102"/>
         <source>tokens/s</source>
         <translation>jetons/s</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="87"/>
+        <location filename="../core/train/objective_registry.cpp" line="103"/>
         <source>Sequences / s</source>
         <translation>Séquences / s</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <location filename="../core/train/objective_registry.cpp" line="104"/>
         <source>sequences/s</source>
         <translation>séquences/s</translation>
     </message>
@@ -515,22 +515,22 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="99"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 n’est pas un point de contrôle : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="237"/>
+        <location filename="../app/gui/search_controller.cpp" line="255"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="247"/>
+        <location filename="../app/gui/search_controller.cpp" line="265"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Impossible de reclasser avec %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="241"/>
+        <location filename="../app/gui/search_controller.cpp" line="259"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
     </message>
@@ -742,230 +742,270 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="83"/>
+        <location filename="../app/gui/main_window.cpp" line="84"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="90"/>
+        <location filename="../app/gui/main_window.cpp" line="91"/>
         <source>Overview</source>
         <translation>Vue d’ensemble</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="138"/>
+        <location filename="../app/gui/main_window.cpp" line="140"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="156"/>
-        <location filename="../app/gui/main_window.cpp" line="415"/>
+        <location filename="../app/gui/main_window.cpp" line="158"/>
+        <location filename="../app/gui/main_window.cpp" line="423"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nouvel espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Créer un dossier d’espace de travail pour les corpus, les entraînements et les index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Ouvrir un espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="202"/>
+        <location filename="../app/gui/main_window.cpp" line="204"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Fermer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="216"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>Ouvrir l’espace de &amp;démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="444"/>
+        <location filename="../app/gui/main_window.cpp" line="455"/>
         <source>Cannot open the demo workspace</source>
         <translation>Impossible d’ouvrir l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <location filename="../app/gui/main_window.cpp" line="226"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Plein écran</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="94"/>
+        <location filename="../app/gui/main_window.cpp" line="95"/>
         <source>Runs</source>
         <translation>Entraînements</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="102"/>
+        <location filename="../app/gui/main_window.cpp" line="103"/>
         <source>Embeddings</source>
         <translation>Plongements</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="119"/>
+        <location filename="../app/gui/main_window.cpp" line="121"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="208"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Paramètres...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225"/>
+        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <source>Run the &amp;Retrieval Demo</source>
+        <translation>Lancer la démo de &amp;recherche</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
+        <translation>Environ 30 minutes : entraîne un bi-encodeur et un reclasseur à partir du modèle de base fourni sur l’espace de démonstration, les mesure sur ses requêtes de test et les ouvre dans Recherche</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
         <source>&amp;About Isomorph</source>
         <translation>À &amp;propos d’Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="228"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>About &amp;Qt</source>
         <translation>À propos de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>Open &amp;Recent</source>
         <translation>Ouvrir un &amp;récent</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="245"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="254"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="260"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="283"/>
+        <location filename="../app/gui/main_window.cpp" line="291"/>
         <source>Opened workspace %1</source>
         <translation>Espace de travail %1 ouvert</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="294"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 est en lecture seule : impossible d’y enregistrer entraînements et index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="302"/>
+        <location filename="../app/gui/main_window.cpp" line="310"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Dossier de préparation %1 supprimé (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="316"/>
+        <location filename="../app/gui/main_window.cpp" line="324"/>
         <source>Created workspace %1</source>
         <translation>Espace de travail %1 créé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="323"/>
-        <location filename="../app/gui/main_window.cpp" line="457"/>
+        <location filename="../app/gui/main_window.cpp" line="331"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>Demo workspace</source>
         <translation>Espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="344"/>
         <source>Closed workspace %1</source>
         <translation>Espace de travail %1 fermé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="371"/>
+        <location filename="../app/gui/main_window.cpp" line="379"/>
         <source>Clear Recent Workspaces</source>
         <translation>Effacer la liste des récents</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="385"/>
+        <location filename="../app/gui/main_window.cpp" line="393"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="386"/>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="403"/>
+        <location filename="../app/gui/main_window.cpp" line="411"/>
         <source>Cannot create workspace</source>
         <translation>Impossible de créer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="409"/>
+        <location filename="../app/gui/main_window.cpp" line="417"/>
         <source>Open Workspace</source>
         <translation>Ouvrir un espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="434"/>
+        <location filename="../app/gui/main_window.cpp" line="442"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>La nouvelle langue sera utilisée au prochain démarrage d’Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Construction de l’espace de démonstration à partir des pages de manuel installées…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="456"/>
+        <location filename="../app/gui/main_window.cpp" line="502"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="495"/>
+        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
+        <translation>La démo de recherche : entraînement d’un bi-encodeur et d’un reclasseur (environ 30 minutes)...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <source>Retrieval demo</source>
+        <translation>Démo de recherche</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <source>The demo workspace was closed while the demo ran</source>
+        <translation>L’espace de démonstration a été fermé pendant la démo</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="556"/>
+        <source>isomorph-cli demo run --retrieval failed: %1</source>
+        <translation>isomorph-cli demo run --retrieval a échoué : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="557"/>
+        <source>The retrieval demo did not finish</source>
+        <translation>La démo de recherche ne s’est pas terminée</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="570"/>
         <source>Cannot build the demo workspace</source>
         <translation>Impossible de construire l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="496"/>
+        <location filename="../app/gui/main_window.cpp" line="571"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="576"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>L’espace de démonstration a été fermé pendant sa construction</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="526"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Cannot start the demo run</source>
         <translation>Impossible de lancer l’entraînement de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="532"/>
+        <location filename="../app/gui/main_window.cpp" line="607"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues. Il voit surtout des paires de traductions (&lt;i&gt;perte HICTL&lt;/i&gt; : retrouver la traduction d&apos;une phrase parmi les 63 autres phrases de son lot) ; de temps en temps, il prédit des mots masqués (&lt;i&gt;perte MLM&lt;/i&gt;). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d&apos;une phrase issue de commandes jamais vues à l&apos;entraînement est son plus proche voisin : en partant de zéro, elle commence vers 24 % grâce aux mots communs et monte en quelques minutes. Une &lt;i&gt;dispersion des plongements&lt;/i&gt; qui tombe sous 0,5 signale un effondrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="576"/>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
+        <location filename="../app/gui/main_window.cpp" line="658"/>
         <source>Cannot start the run</source>
         <translation>Impossible de lancer l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="594"/>
+        <location filename="../app/gui/main_window.cpp" line="669"/>
         <source>Runs are still training</source>
         <translation>Des entraînements sont en cours</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="595"/>
+        <location filename="../app/gui/main_window.cpp" line="670"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n entraînement lancé ici est toujours en cours.</numerusform>
@@ -973,17 +1013,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="599"/>
+        <location filename="../app/gui/main_window.cpp" line="674"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>« Détacher » les laisse se terminer seuls (la vue Entraînements les affichera la prochaine fois) ; « Arrêter les entraînements » leur demande d’enregistrer un point de contrôle et de quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="602"/>
+        <location filename="../app/gui/main_window.cpp" line="677"/>
         <source>Detach</source>
         <translation>Détacher</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="603"/>
+        <location filename="../app/gui/main_window.cpp" line="678"/>
         <source>Stop runs</source>
         <translation>Arrêter les entraînements</translation>
     </message>
@@ -1139,72 +1179,82 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="56"/>
+        <location filename="../app/gui/search_controller.cpp" line="60"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model, tokenizer.json or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>Le point de contrôle %1 n’a pas de tokeniseur (sentencepiece.bpe.model, tokenizer.json ou vocab.txt à côté de model.safetensors) et ne peut donc pas encoder de requêtes. Choisissez un dossier de point de contrôle complet d’un entraînement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="70"/>
+        <location filename="../app/gui/search_controller.cpp" line="74"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>Le dossier d’index %1 est endommagé ou incomplet : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="73"/>
+        <location filename="../app/gui/search_controller.cpp" line="77"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>Le modèle qui a construit cet index (%1) n’existe plus. Choisissez ci-dessus une copie de ce point de contrôle.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="80"/>
+        <location filename="../app/gui/search_controller.cpp" line="84"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>Cet index a été construit avec un autre modèle (%1) que le point de contrôle sélectionné (%2) : leurs vecteurs ne sont pas comparables. Sélectionnez le point de contrôle qui l’a construit, ou construisez un index avec celui-ci.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="88"/>
+        <location filename="../app/gui/search_controller.cpp" line="92"/>
         <source>Cannot open the index %1: %2</source>
         <translation>Impossible d’ouvrir l’index %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="108"/>
+        <location filename="../app/gui/search_controller.cpp" line="112"/>
         <source>Choose an index folder.</source>
         <translation>Choisissez un dossier d’index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="114"/>
+        <location filename="../app/gui/search_controller.cpp" line="118"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 n’est pas un dossier d’index (il ne contient pas d’index.json). Choisissez un dossier créé par « Construire l’index » ou par isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="360"/>
+        <location filename="../app/gui/search_controller.cpp" line="356"/>
+        <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
+        <translation>%1 n’est pas une démo de recherche terminée (pas d’index, de bi_encoder ou de reranker) ; lancez isomorph-cli demo run --retrieval --dir %2 pour la terminer</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
+        <translation>La recherche utilise la démo de recherche de %1 : première étape hybride, reclassée par son cross-encodeur affiné (poids %2 pour la première étape, choisi sur les requêtes de dev)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="427"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Aucun index de cet espace de travail n’a été construit avec ce point de contrôle : choisissez un corpus et cliquez sur « Construire l’index ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="372"/>
+        <location filename="../app/gui/search_controller.cpp" line="439"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="425"/>
+        <location filename="../app/gui/search_controller.cpp" line="492"/>
         <source>Building %1…</source>
         <translation>Construction de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="459"/>
+        <location filename="../app/gui/search_controller.cpp" line="526"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="461"/>
+        <location filename="../app/gui/search_controller.cpp" line="528"/>
         <source>Cannot build the index: %1</source>
         <translation>Impossible de construire l’index : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="491"/>
+        <location filename="../app/gui/search_controller.cpp" line="558"/>
         <source>The index is still being built.</source>
         <translation>L’index est encore en cours de construction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="492"/>
+        <location filename="../app/gui/search_controller.cpp" line="559"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
@@ -2188,227 +2238,237 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="74"/>
+        <location filename="../views/search/search_view.cpp" line="76"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="75"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model A</source>
         <translation>Modèle A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="75"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model B</source>
         <translation>Modèle B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="85"/>
+        <location filename="../views/search/search_view.cpp" line="87"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="96"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>Rechercher dans n’importe quelle langue (Entrée lance la recherche, Ctrl+L revient ici)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="106"/>
+        <location filename="../views/search/search_view.cpp" line="109"/>
         <source>Dense</source>
         <translation>Dense</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="107"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="111"/>
         <source>Hybrid</source>
         <translation>Hybride</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="113"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Dense : vecteurs de phrases du modèle ; BM25 : mots communs (Xapian) ; hybride : fusion des deux scores</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="114"/>
+        <location filename="../views/search/search_view.cpp" line="117"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Exécuter la même requête sur un second modèle, côte à côte (p. ex. le point de contrôle initial face à un point de contrôle entraîné)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="86"/>
+        <location filename="../views/search/search_view.cpp" line="88"/>
         <source>&amp;Re-rank</source>
         <translation>&amp;Reclasser</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="116"/>
+        <location filename="../views/search/search_view.cpp" line="119"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="125"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="134"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) ou un fichier texte, un passage par ligne</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Choose a corpus file</source>
         <translation>Choisir un fichier de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for a new index</source>
         <translation>Corpus pour un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="138"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="141"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus pour les nouveaux index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="192"/>
         <source>Document &amp;languages:</source>
         <translation>&amp;Langues des documents :</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="191"/>
+        <location filename="../views/search/search_view.cpp" line="194"/>
         <source>All</source>
         <translation>Toutes</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="196"/>
+        <location filename="../views/search/search_view.cpp" line="199"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Résultats dans toutes les langues. Activez des langues à droite pour ne garder que les documents dans celles-ci (Tab passe de l&apos;une à l&apos;autre, Espace active ou désactive).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="228"/>
+        <location filename="../views/search/search_view.cpp" line="231"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Réévaluer les meilleurs résultats de la première étape (dense, BM25 ou hybride) avec un checkpoint de cross-encodeur (celui d&apos;une exécution XLP) et les trier selon ses scores ; en mode A/B, les deux côtés sont reclassés par le même cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="234"/>
+        <location filename="../views/search/search_view.cpp" line="237"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>checkpoint de cross-encodeur (d&apos;une exécution xlp)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="240"/>
+        <location filename="../views/search/search_view.cpp" line="243"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Choisir un dossier de checkpoint de cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="243"/>
+        <location filename="../views/search/search_view.cpp" line="246"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Dossier de checkpoint de cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="250"/>
+        <location filename="../views/search/search_view.cpp" line="253"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Résultats de la première étape réévalués par le cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="254"/>
         <source>&amp;Depth</source>
         <translation>&amp;Profondeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="325"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
+        <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
+        <translation>Poids du score de la première étape : les résultats réévalués sont ordonnés par W x première étape + (1 - W) x cross-encodeur, tous deux mis à l’échelle min-max (0 = le cross-encodeur seul). Un petit reclasseur bat rarement sa première étape à lui seul ; la démo de recherche choisit W sur ses requêtes de dev.</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="266"/>
+        <source>&amp;Weight</source>
+        <translation>P&amp;oids</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="358"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>dossier de point de contrôle (step-N d’un entraînement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="329"/>
+        <location filename="../views/search/search_view.cpp" line="362"/>
         <source>index folder</source>
         <translation>dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="330"/>
+        <location filename="../views/search/search_view.cpp" line="363"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="332"/>
+        <location filename="../views/search/search_view.cpp" line="365"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Ouvrir l’index (les requêtes sont encodées avec le point de contrôle ci-dessus ou, à défaut, avec celui qui a construit l’index)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="334"/>
+        <location filename="../views/search/search_view.cpp" line="367"/>
         <source>Build index</source>
         <translation>Construire l’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="335"/>
+        <location filename="../views/search/search_view.cpp" line="368"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Encoder le corpus ci-dessous avec ce point de contrôle dans un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="369"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="347"/>
+        <location filename="../views/search/search_view.cpp" line="380"/>
         <source>Choose a checkpoint folder</source>
         <translation>Choisir un dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="348"/>
+        <location filename="../views/search/search_view.cpp" line="381"/>
         <source>Choose an index folder</source>
         <translation>Choisir un dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="358"/>
+        <location filename="../views/search/search_view.cpp" line="391"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Choisissez un point de contrôle et un corpus pour construire un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="367"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Checkpoint</source>
         <translation>Point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="370"/>
+        <location filename="../views/search/search_view.cpp" line="403"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="474"/>
+        <location filename="../views/search/search_view.cpp" line="507"/>
         <source>unknown</source>
         <translation>inconnues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="476"/>
+        <location filename="../views/search/search_view.cpp" line="509"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documents, index %3 de dimension %2, langues : %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="480"/>
+        <location filename="../views/search/search_view.cpp" line="513"/>
         <source>; BM25 included</source>
         <translation> ; BM25 inclus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="480"/>
+        <location filename="../views/search/search_view.cpp" line="513"/>
         <source>; no BM25 (dense only)</source>
         <translation> ; sans BM25 (dense uniquement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="506"/>
+        <location filename="../views/search/search_view.cpp" line="539"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="521"/>
+        <location filename="../views/search/search_view.cpp" line="554"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n résultat · encodage %1 ms · recherche %2 ms</numerusform>
@@ -2416,47 +2476,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="526"/>
+        <location filename="../views/search/search_view.cpp" line="559"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · reclassement des %1 premiers %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="606"/>
+        <location filename="../views/search/search_view.cpp" line="640"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="611"/>
+        <location filename="../views/search/search_view.cpp" line="645"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Le reclassement est activé mais aucun checkpoint de cross-encodeur n&apos;est choisi : choisissez-en un (le checkpoint d&apos;une exécution xlp) ou désactivez le reclassement.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="621"/>
+        <location filename="../views/search/search_view.cpp" line="655"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="629"/>
+        <location filename="../views/search/search_view.cpp" line="663"/>
         <source>Open or build an index to search in.</source>
         <translation>Ouvrez ou construisez un index dans lequel rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="662"/>
+        <location filename="../views/search/search_view.cpp" line="696"/>
         <source>Documents in %1</source>
         <translation>Documents en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="664"/>
+        <location filename="../views/search/search_view.cpp" line="698"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Garder les documents en %1 (avec les autres langues choisies) ; aucune choisie : toutes les langues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="712"/>
+        <location filename="../views/search/search_view.cpp" line="746"/>
         <source>Checkpoint folder</source>
         <translation>Dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="718"/>
+        <location filename="../views/search/search_view.cpp" line="752"/>
         <source>Index folder</source>
         <translation>Dossier d’index</translation>
     </message>
@@ -2586,47 +2646,47 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="59"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Atelier de recherche pour les représentations de phrases multilingues et la recherche.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="29"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Ouvrir l’espace de travail situé dans &lt;dossier&gt;.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="44"/>
+        <location filename="../app/gui/main.cpp" line="30"/>
         <source>folder</source>
         <translation>dossier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
+        <location filename="../app/gui/main.cpp" line="32"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Ouvrir l’espace de démonstration intégré (créé s’il manque).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="50"/>
+        <location filename="../app/gui/main.cpp" line="36"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>Afficher cette vue de l’espace de travail : overview, runs, embeddings ou search.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="57"/>
+        <location filename="../app/gui/main.cpp" line="41"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Sélectionner ces entraînements (noms de dossier séparés par des virgules) dans la vue Entraînements, par exemple pour les comparer.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="63"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Ouvrir la vue Plongements sur ce point de contrôle et encoder le premier échantillon de l’espace de travail.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="69"/>
+        <location filename="../app/gui/main.cpp" line="53"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Avec --embeddings : afficher ensuite cette étape de calibration (0 aucune, 1 recentrage, 2 mise à l’échelle, 3 rotation) et mettre en évidence 5 paires.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="88"/>
+        <location filename="../app/gui/main.cpp" line="125"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>

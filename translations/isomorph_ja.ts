@@ -22,7 +22,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="39"/>
-        <location filename="../core/train/objective_registry.cpp" line="59"/>
+        <location filename="../core/train/objective_registry.cpp" line="75"/>
         <source>Dev bitext accuracy</source>
         <translation>dev 対訳検索精度</translation>
     </message>
@@ -38,19 +38,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="45"/>
-        <location filename="../core/train/objective_registry.cpp" line="70"/>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>埋め込みの広がり（1 = 開始時と同じ）</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="47"/>
-        <location filename="../core/train/objective_registry.cpp" line="77"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>一様性（低いほど一様）</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="49"/>
-        <location filename="../core/train/objective_registry.cpp" line="72"/>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
         <source>Embedding spread</source>
         <translation>埋め込みの広がり</translation>
     </message>
@@ -73,13 +73,13 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="57"/>
-        <location filename="../core/train/objective_registry.cpp" line="79"/>
+        <location filename="../core/train/objective_registry.cpp" line="95"/>
         <source>Learning rate</source>
         <translation>学習率</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="59"/>
-        <location filename="../core/train/objective_registry.cpp" line="81"/>
+        <location filename="../core/train/objective_registry.cpp" line="97"/>
         <source>Gradient norm</source>
         <translation>勾配ノルム</translation>
     </message>
@@ -95,7 +95,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="65"/>
-        <location filename="../core/train/objective_registry.cpp" line="85"/>
+        <location filename="../core/train/objective_registry.cpp" line="101"/>
         <source>Tokens / s</source>
         <translation>トークン / 秒</translation>
     </message>
@@ -106,19 +106,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="69"/>
-        <location filename="../core/train/objective_registry.cpp" line="89"/>
+        <location filename="../core/train/objective_registry.cpp" line="105"/>
         <source>Step time</source>
         <translation>ステップ時間</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="71"/>
-        <location filename="../core/train/objective_registry.cpp" line="91"/>
+        <location filename="../core/train/objective_registry.cpp" line="107"/>
         <source>Peak memory</source>
         <translation>ピークメモリ</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="73"/>
-        <location filename="../core/train/objective_registry.cpp" line="93"/>
+        <location filename="../core/train/objective_registry.cpp" line="109"/>
         <source>Peak device memory</source>
         <translation>デバイスのピークメモリ</translation>
     </message>
@@ -154,19 +154,19 @@
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="418"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="539"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="566"/>
         <source>nats</source>
         <translation>ナット</translation>
     </message>
@@ -176,103 +176,103 @@
         <translation>アンカーあたりの CCP 負例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="417"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>HICTL 損失（L_S + word_weight L_W）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="420"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>HICTL バッチ内精度（翻訳が 1 位）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="422"/>
         <source>HICTL negatives per query</source>
         <translation>クエリあたりの HICTL 負例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>HICTL p_avg（直近のバッチの exp(-損失) の平均）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>HICTL 正例より遠い負例の割合</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="440"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>HICTL 平均補間 λ（低いほど難しい）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>スキップした HICTL ペア（片側にトークンなし）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="435"/>
         <source>pairs</source>
         <translation>ペア</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>HICTL 文レベル損失 L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="438"/>
         <source>HICTL word-level loss L_W</source>
         <translation>HICTL 単語レベル損失 L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="450"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="441"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL 単語レベル: サンプルしたすべての負例を上回るバッグ内の単語</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="549"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>IR 結合損失（L_IR + w_s L_semaCL + w_l L_langCL）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="551"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>IR 検索損失 L_IR（式 1）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="554"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>IR 意味対照損失（式 2）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>IR 言語対照損失（式 3）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>IR バッチ内精度（正例パッセージが 1 位）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>IR 意味 CL 精度（翻訳が 1 位）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="565"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
         <source>IR in-batch negatives per query</source>
         <translation>クエリあたりの IR バッチ内負例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="568"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>スキップした IR 学習クエリ（判定済みの正例なし）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="551"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="578"/>
         <source>queries</source>
         <translation>クエリ</translation>
     </message>
@@ -283,8 +283,8 @@
     </message>
     <message>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
         <source>tokens</source>
         <translation>トークン</translation>
     </message>
@@ -314,102 +314,102 @@
         <translation>バッチあたりの MSM 文数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="100"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="90"/>
         <source>TLM loss</source>
         <translation>TLM 損失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="103"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="93"/>
         <source>TLM accuracy on masked tokens</source>
         <translation>マスクトークンの TLM 精度</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="105"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="95"/>
         <source>TLM masked tokens per batch</source>
         <translation>バッチあたりの TLM マスクトークン数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="561"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>XLP 損失（RR または QLM のバッチ）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="563"/>
         <source>XLP relevance ranking loss</source>
         <translation>XLP 関連度ランキング損失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="565"/>
         <source>XLP query language modelling loss</source>
         <translation>XLP クエリ言語モデリング損失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="541"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="568"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>XLP RR 精度（正例のスコアが最高）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="570"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>マスクトークンの XLP QLM 精度</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="545"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="572"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>バッチあたりの XLP QLM マスクトークン数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="574"/>
         <source>XLP hard-negative fraction</source>
         <translation>XLP ハードネガティブの割合</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="550"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="577"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>バッチあたりの全体予算まで切り詰めた XLP クエリ</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="57"/>
+        <location filename="../core/train/objective_registry.cpp" line="73"/>
         <source>Weighted training loss</source>
         <translation>重み付き学習損失</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="62"/>
+        <location filename="../core/train/objective_registry.cpp" line="78"/>
         <source>Dev bitext accuracy after mean shift</source>
         <translation>dev 対訳検索精度（平均シフト後）</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="64"/>
+        <location filename="../core/train/objective_registry.cpp" line="80"/>
         <source>Dev bitext accuracy per language pair</source>
         <translation>言語ペアごとの dev 対訳検索精度</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="67"/>
+        <location filename="../core/train/objective_registry.cpp" line="83"/>
         <source>Dev bitext accuracy after mean shift, per language pair</source>
         <translation>言語ペアごとの dev 対訳検索精度（平均シフト後）</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="75"/>
+        <location filename="../core/train/objective_registry.cpp" line="91"/>
         <source>Alignment of translation pairs (lower = closer)</source>
         <translation>翻訳ペアのアラインメント（低いほど近い）</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="83"/>
+        <location filename="../core/train/objective_registry.cpp" line="99"/>
         <source>fp16 loss scale</source>
         <translation>FP16 損失スケール</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <location filename="../core/train/objective_registry.cpp" line="102"/>
         <source>tokens/s</source>
         <translation>トークン/秒</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="87"/>
+        <location filename="../core/train/objective_registry.cpp" line="103"/>
         <source>Sequences / s</source>
         <translation>シーケンス / 秒</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <location filename="../core/train/objective_registry.cpp" line="104"/>
         <source>sequences/s</source>
         <translation>シーケンス/秒</translation>
     </message>
@@ -515,22 +515,22 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="99"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 はチェックポイントではありません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="237"/>
+        <location filename="../app/gui/search_controller.cpp" line="255"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>再ランキングモデルはクエリの先頭 %1 トークンだけを使いました</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="247"/>
+        <location filename="../app/gui/search_controller.cpp" line="265"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>%1 で再ランキングできません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="241"/>
+        <location filename="../app/gui/search_controller.cpp" line="259"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>すべてのスコアの差が %1 以内です。このモデルはこれらの文書をほとんど区別できていないため、順位にはあまり意味がありません（ハイブリッドまたは BM25 を試してください）</translation>
     </message>
@@ -742,247 +742,287 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="83"/>
+        <location filename="../app/gui/main_window.cpp" line="84"/>
         <source>Log</source>
         <translation>ログ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="90"/>
+        <location filename="../app/gui/main_window.cpp" line="91"/>
         <source>Overview</source>
         <translation>概要</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="94"/>
+        <location filename="../app/gui/main_window.cpp" line="95"/>
         <source>Runs</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="102"/>
+        <location filename="../app/gui/main_window.cpp" line="103"/>
         <source>Embeddings</source>
         <translation>埋め込み</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="119"/>
+        <location filename="../app/gui/main_window.cpp" line="121"/>
         <source>Search</source>
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="138"/>
+        <location filename="../app/gui/main_window.cpp" line="140"/>
         <source>Ready</source>
         <translation>準備完了</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="156"/>
-        <location filename="../app/gui/main_window.cpp" line="415"/>
+        <location filename="../app/gui/main_window.cpp" line="158"/>
+        <location filename="../app/gui/main_window.cpp" line="423"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>&amp;New Workspace...</source>
         <translation>新しいワークスペース(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>コーパス・実行・インデックス用のワークスペースフォルダーを作成します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>&amp;Open Workspace...</source>
         <translation>ワークスペースを開く(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="202"/>
+        <location filename="../app/gui/main_window.cpp" line="204"/>
         <source>&amp;Close Workspace</source>
         <translation>ワークスペースを閉じる(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="208"/>
         <source>&amp;Settings...</source>
         <translation>設定(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="216"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>デモ用ワークスペースを開く(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <source>Run the &amp;Retrieval Demo</source>
+        <translation>検索デモを実行(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
+        <translation>約 30 分：同梱のベースモデルからデモ用ワークスペースでバイエンコーダーと再ランキングモデルを学習し、テストクエリで測定して検索で開きます</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="226"/>
         <source>&amp;Full Screen</source>
         <translation>全画面表示(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225"/>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
         <source>&amp;About Isomorph</source>
         <translation>Isomorph について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="228"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>Open &amp;Recent</source>
         <translation>最近使ったワークスペース(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="245"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="254"/>
         <source>&amp;Log Panel</source>
         <translation>ログパネル(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="260"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="283"/>
+        <location filename="../app/gui/main_window.cpp" line="291"/>
         <source>Opened workspace %1</source>
         <translation>ワークスペース %1 を開きました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="294"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 は読み取り専用です。実行やインデックスを保存できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="302"/>
+        <location filename="../app/gui/main_window.cpp" line="310"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>一時作業フォルダー %1 を削除しました（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="316"/>
+        <location filename="../app/gui/main_window.cpp" line="324"/>
         <source>Created workspace %1</source>
         <translation>ワークスペース %1 を作成しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="323"/>
-        <location filename="../app/gui/main_window.cpp" line="457"/>
+        <location filename="../app/gui/main_window.cpp" line="331"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>Demo workspace</source>
         <translation>デモ用ワークスペース</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="344"/>
         <source>Closed workspace %1</source>
         <translation>ワークスペース %1 を閉じました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="371"/>
+        <location filename="../app/gui/main_window.cpp" line="379"/>
         <source>Clear Recent Workspaces</source>
         <translation>最近使ったワークスペースの履歴を消去</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="385"/>
+        <location filename="../app/gui/main_window.cpp" line="393"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="386"/>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="403"/>
+        <location filename="../app/gui/main_window.cpp" line="411"/>
         <source>Cannot create workspace</source>
         <translation>ワークスペースを作成できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="409"/>
+        <location filename="../app/gui/main_window.cpp" line="417"/>
         <source>Open Workspace</source>
         <translation>ワークスペースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="434"/>
+        <location filename="../app/gui/main_window.cpp" line="442"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新しい言語は次回 Isomorph を起動したときから使われます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="444"/>
+        <location filename="../app/gui/main_window.cpp" line="455"/>
         <source>Cannot open the demo workspace</source>
         <translation>デモ用ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>インストール済みの man ページからデモ用ワークスペースを構築しています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="456"/>
+        <location filename="../app/gui/main_window.cpp" line="502"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="495"/>
+        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
+        <translation>検索デモ：バイエンコーダーと再ランキングモデルを学習しています（約 30 分）...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <source>Retrieval demo</source>
+        <translation>検索デモ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <source>The demo workspace was closed while the demo ran</source>
+        <translation>デモの実行中にデモ用ワークスペースが閉じられました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="556"/>
+        <source>isomorph-cli demo run --retrieval failed: %1</source>
+        <translation>isomorph-cli demo run --retrieval が失敗しました：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="557"/>
+        <source>The retrieval demo did not finish</source>
+        <translation>検索デモは完了しませんでした</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="570"/>
         <source>Cannot build the demo workspace</source>
         <translation>デモ用ワークスペースを構築できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="496"/>
+        <location filename="../app/gui/main_window.cpp" line="571"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare が失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="576"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>デモ用ワークスペースは構築中に閉じられました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="526"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Cannot start the demo run</source>
         <translation>デモの実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="532"/>
+        <location filename="../app/gui/main_window.cpp" line="607"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;ライブデモ。&lt;/b&gt;4 層のエンコーダーが 25 言語の man ページから学習します。主に翻訳ペアを見て（&lt;i&gt;HICTL 損失&lt;/i&gt;：バッチ内の他の 63 文の中から、ある文の翻訳を選ぶ）、ときどき隠された単語を予測します（&lt;i&gt;MLM 損失&lt;/i&gt;）。&lt;i&gt;dev 対訳検索精度&lt;/i&gt;は、学習に一度も使っていないコマンドの文について、その翻訳が最近傍になるかを調べます。ゼロからの学習でも共通の単語のおかげで 24% 前後から始まり、数分で上昇します。&lt;i&gt;埋め込みの広がり&lt;/i&gt;が 0.5 を下回ったら崩壊（collapse）の兆候です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="576"/>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
+        <location filename="../app/gui/main_window.cpp" line="658"/>
         <source>Cannot start the run</source>
         <translation>実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="594"/>
+        <location filename="../app/gui/main_window.cpp" line="669"/>
         <source>Runs are still training</source>
         <translation>まだ学習中の実行があります</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="595"/>
+        <location filename="../app/gui/main_window.cpp" line="670"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>ここで開始した %n 件の実行がまだ学習中です。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="599"/>
+        <location filename="../app/gui/main_window.cpp" line="674"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>「切り離す」を選ぶと実行はそのまま最後まで続きます（次回も「実行」ビューに表示されます）。「実行を停止」を選ぶとチェックポイントを保存して終了します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="602"/>
+        <location filename="../app/gui/main_window.cpp" line="677"/>
         <source>Detach</source>
         <translation>切り離す</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="603"/>
+        <location filename="../app/gui/main_window.cpp" line="678"/>
         <source>Stop runs</source>
         <translation>実行を停止</translation>
     </message>
@@ -1138,72 +1178,82 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="56"/>
+        <location filename="../app/gui/search_controller.cpp" line="60"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model, tokenizer.json or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>チェックポイント %1 にはトークナイザー（model.safetensors と同じ場所にある sentencepiece.bpe.model、tokenizer.json または vocab.txt）がないため、クエリをエンコードできません。実行の完全なチェックポイントフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="70"/>
+        <location filename="../app/gui/search_controller.cpp" line="74"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>インデックスフォルダー %1 は破損しているか不完全です: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="73"/>
+        <location filename="../app/gui/search_controller.cpp" line="77"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>このインデックスを構築したモデル（%1）が見つかりません。上でそのチェックポイントのコピーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="80"/>
+        <location filename="../app/gui/search_controller.cpp" line="84"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>このインデックスは、選択中のチェックポイント（%2）とは別のモデル（%1）で構築されているため、ベクトルを比較できません。構築に使ったチェックポイントを選ぶか、このチェックポイントでインデックスを構築してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="88"/>
+        <location filename="../app/gui/search_controller.cpp" line="92"/>
         <source>Cannot open the index %1: %2</source>
         <translation>インデックス %1 を開けません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="108"/>
+        <location filename="../app/gui/search_controller.cpp" line="112"/>
         <source>Choose an index folder.</source>
         <translation>インデックスフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="114"/>
+        <location filename="../app/gui/search_controller.cpp" line="118"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 はインデックスフォルダーではありません（index.json がありません）。「インデックスを構築」または isomorph-cli index build で作成したフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="360"/>
+        <location filename="../app/gui/search_controller.cpp" line="356"/>
+        <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
+        <translation>%1 は完了した検索デモではありません（index、bi_encoder または reranker がありません）。完了するには isomorph-cli demo run --retrieval --dir %2 を実行してください</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
+        <translation>検索は %1 の検索デモを使用します：ハイブリッドの第 1 段階を、微調整したクロスエンコーダーで再ランキング（第 1 段階の重み %2、dev クエリで選択）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="427"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>このワークスペースには、このチェックポイントで構築したインデックスがありません。コーパスを選んで「インデックスを構築」を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="372"/>
+        <location filename="../app/gui/search_controller.cpp" line="439"/>
         <source>Opening %1…</source>
         <translation>%1 を開いています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="425"/>
+        <location filename="../app/gui/search_controller.cpp" line="492"/>
         <source>Building %1…</source>
         <translation>%1 を構築しています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="459"/>
+        <location filename="../app/gui/search_controller.cpp" line="526"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>インデックスの構築をキャンセルしました。何も書き込まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="461"/>
+        <location filename="../app/gui/search_controller.cpp" line="528"/>
         <source>Cannot build the index: %1</source>
         <translation>インデックスを構築できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="491"/>
+        <location filename="../app/gui/search_controller.cpp" line="558"/>
         <source>The index is still being built.</source>
         <translation>インデックスはまだ構築中です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="492"/>
+        <location filename="../app/gui/search_controller.cpp" line="559"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
@@ -2186,274 +2236,284 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="74"/>
+        <location filename="../views/search/search_view.cpp" line="76"/>
         <source>Model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="75"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model A</source>
         <translation>モデル A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="75"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model B</source>
         <translation>モデル B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="85"/>
+        <location filename="../views/search/search_view.cpp" line="87"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="96"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>任意の言語で検索（Enter で検索、Ctrl+L でここに戻る）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="106"/>
+        <location filename="../views/search/search_view.cpp" line="109"/>
         <source>Dense</source>
         <translation>密</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="107"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="111"/>
         <source>Hybrid</source>
         <translation>ハイブリッド</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="113"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>密: モデルの文ベクトル、BM25: 共通の単語（Xapian）、ハイブリッド: 両方のスコアを融合</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="114"/>
+        <location filename="../views/search/search_view.cpp" line="117"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>同じクエリを 2 つ目のモデルでも実行して並べて比較します（例: 初期チェックポイントと学習済みのもの）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="86"/>
+        <location filename="../views/search/search_view.cpp" line="88"/>
         <source>&amp;Re-rank</source>
         <translation>再ランキング(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="116"/>
+        <location filename="../views/search/search_view.cpp" line="119"/>
         <source>Search</source>
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="125"/>
         <source>Mode</source>
         <translation>モード</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="134"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）または 1 行に 1 パッセージのテキストファイル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Choose a corpus file</source>
         <translation>コーパスファイルを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for a new index</source>
         <translation>新しいインデックス用のコーパス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="138"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>コーパス (*.jsonl *.txt);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="141"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpus for new indexes</source>
         <translation>新しいインデックス用のコーパス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="192"/>
         <source>Document &amp;languages:</source>
         <translation>文書の言語(&amp;L):</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="191"/>
+        <location filename="../views/search/search_view.cpp" line="194"/>
         <source>All</source>
         <translation>すべて</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="196"/>
+        <location filename="../views/search/search_view.cpp" line="199"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>すべての言語の結果です。右側で言語をオンにすると、その言語の文書だけが残ります（Tab で移動、Space で切り替え）。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="228"/>
+        <location filename="../views/search/search_view.cpp" line="231"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>第 1 段階（密、BM25、ハイブリッド）の上位結果をクロスエンコーダーのチェックポイント（XLP 実行のもの）で採点し直し、そのスコア順に並べます。A/B モードでは両側を同じクロスエンコーダーで再ランキングします</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="234"/>
+        <location filename="../views/search/search_view.cpp" line="237"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>クロスエンコーダーのチェックポイント（xlp 実行のもの）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="240"/>
+        <location filename="../views/search/search_view.cpp" line="243"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>クロスエンコーダーのチェックポイントフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="243"/>
+        <location filename="../views/search/search_view.cpp" line="246"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>クロスエンコーダーのチェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="250"/>
+        <location filename="../views/search/search_view.cpp" line="253"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>クロスエンコーダーで採点し直す第 1 段階の結果数</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="254"/>
         <source>&amp;Depth</source>
         <translation>深さ(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="325"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
+        <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
+        <translation>第 1 段階スコアの重み：採点し直した結果を W x 第 1 段階 + (1 - W) x クロスエンコーダー（どちらも min-max で正規化）の順に並べます（0 = クロスエンコーダーのみ）。小さな再ランキングモデルが単独で第 1 段階を上回ることはまれです。検索デモは dev クエリで W を選びます。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="266"/>
+        <source>&amp;Weight</source>
+        <translation>重み(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="358"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>チェックポイントフォルダー（実行の step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="329"/>
+        <location filename="../views/search/search_view.cpp" line="362"/>
         <source>index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="330"/>
+        <location filename="../views/search/search_view.cpp" line="363"/>
         <source>Open</source>
         <translation>開く</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="332"/>
+        <location filename="../views/search/search_view.cpp" line="365"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>インデックスを開きます（クエリは上のチェックポイントでエンコードされます。指定がない場合はインデックスを構築したチェックポイントを使います）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="334"/>
+        <location filename="../views/search/search_view.cpp" line="367"/>
         <source>Build index</source>
         <translation>インデックスを構築</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="335"/>
+        <location filename="../views/search/search_view.cpp" line="368"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>下のコーパスをこのチェックポイントでエンコードし、新しいインデックスを作成します</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="369"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="347"/>
+        <location filename="../views/search/search_view.cpp" line="380"/>
         <source>Choose a checkpoint folder</source>
         <translation>チェックポイントフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="348"/>
+        <location filename="../views/search/search_view.cpp" line="381"/>
         <source>Choose an index folder</source>
         <translation>インデックスフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="358"/>
+        <location filename="../views/search/search_view.cpp" line="391"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>インデックスを構築するには、チェックポイントとコーパスを選んでください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="367"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Checkpoint</source>
         <translation>チェックポイント</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="370"/>
+        <location filename="../views/search/search_view.cpp" line="403"/>
         <source>Index</source>
         <translation>インデックス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="474"/>
+        <location filename="../views/search/search_view.cpp" line="507"/>
         <source>unknown</source>
         <translation>不明</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="476"/>
+        <location filename="../views/search/search_view.cpp" line="509"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 文書、%2 次元の %3 インデックス、言語: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="480"/>
+        <location filename="../views/search/search_view.cpp" line="513"/>
         <source>; BM25 included</source>
         <translation>、BM25 あり</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="480"/>
+        <location filename="../views/search/search_view.cpp" line="513"/>
         <source>; no BM25 (dense only)</source>
         <translation>、BM25 なし（密のみ）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="506"/>
+        <location filename="../views/search/search_view.cpp" line="539"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="521"/>
+        <location filename="../views/search/search_view.cpp" line="554"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 件の結果 · エンコード %1 ms · 検索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="526"/>
+        <location filename="../views/search/search_view.cpp" line="559"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · 上位 %1 件の再ランキング %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="606"/>
+        <location filename="../views/search/search_view.cpp" line="640"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="611"/>
+        <location filename="../views/search/search_view.cpp" line="645"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>再ランキングがオンですが、クロスエンコーダーのチェックポイントが選ばれていません。チェックポイント（xlp 実行のもの）を選ぶか、再ランキングをオフにしてください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="621"/>
+        <location filename="../views/search/search_view.cpp" line="655"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="629"/>
+        <location filename="../views/search/search_view.cpp" line="663"/>
         <source>Open or build an index to search in.</source>
         <translation>検索するには、インデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="662"/>
+        <location filename="../views/search/search_view.cpp" line="696"/>
         <source>Documents in %1</source>
         <translation>%1 の文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="664"/>
+        <location filename="../views/search/search_view.cpp" line="698"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>%1 の文書を残します（選択した他の言語とともに）。何も選択しない場合はすべての言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="712"/>
+        <location filename="../views/search/search_view.cpp" line="746"/>
         <source>Checkpoint folder</source>
         <translation>チェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="718"/>
+        <location filename="../views/search/search_view.cpp" line="752"/>
         <source>Index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>
@@ -2583,47 +2643,47 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="59"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>言語横断の文表現と検索のための研究用ワークベンチ。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="29"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>&lt;フォルダー&gt; のワークスペースを開きます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="44"/>
+        <location filename="../app/gui/main.cpp" line="30"/>
         <source>folder</source>
         <translation>フォルダー</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
+        <location filename="../app/gui/main.cpp" line="32"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>組み込みのデモ用ワークスペースを開きます（なければ作成します）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="50"/>
+        <location filename="../app/gui/main.cpp" line="36"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>ワークスペースのこのビューを表示します: overview（概要）、runs（実行）、embeddings（埋め込み）、search（検索）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="57"/>
+        <location filename="../app/gui/main.cpp" line="41"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>「実行」ビューでこれらの実行（カンマ区切りのフォルダー名）を選択します。比較したいときなどに使います。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="63"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>このチェックポイントで「埋め込み」ビューを開き、ワークスペースの最初のサンプルをエンコードします。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="69"/>
+        <location filename="../app/gui/main.cpp" line="53"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>--embeddings と併用: 続けてこのキャリブレーション段階（0 なし、1 シフト、2 スケール、3 回転）を表示し、5 ペアを強調表示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="88"/>
+        <location filename="../app/gui/main.cpp" line="125"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>

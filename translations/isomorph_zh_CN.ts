@@ -22,7 +22,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="39"/>
-        <location filename="../core/train/objective_registry.cpp" line="59"/>
+        <location filename="../core/train/objective_registry.cpp" line="75"/>
         <source>Dev bitext accuracy</source>
         <translation>开发集双语检索准确率</translation>
     </message>
@@ -38,19 +38,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="45"/>
-        <location filename="../core/train/objective_registry.cpp" line="70"/>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>嵌入分散度（1 = 与开始时相同）</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="47"/>
-        <location filename="../core/train/objective_registry.cpp" line="77"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>均匀性（越低越均匀）</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="49"/>
-        <location filename="../core/train/objective_registry.cpp" line="72"/>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
         <source>Embedding spread</source>
         <translation>嵌入分散度</translation>
     </message>
@@ -73,13 +73,13 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="57"/>
-        <location filename="../core/train/objective_registry.cpp" line="79"/>
+        <location filename="../core/train/objective_registry.cpp" line="95"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="59"/>
-        <location filename="../core/train/objective_registry.cpp" line="81"/>
+        <location filename="../core/train/objective_registry.cpp" line="97"/>
         <source>Gradient norm</source>
         <translation>梯度范数</translation>
     </message>
@@ -95,7 +95,7 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="65"/>
-        <location filename="../core/train/objective_registry.cpp" line="85"/>
+        <location filename="../core/train/objective_registry.cpp" line="101"/>
         <source>Tokens / s</source>
         <translation>词元 / 秒</translation>
     </message>
@@ -106,19 +106,19 @@
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="69"/>
-        <location filename="../core/train/objective_registry.cpp" line="89"/>
+        <location filename="../core/train/objective_registry.cpp" line="105"/>
         <source>Step time</source>
         <translation>每步耗时</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="71"/>
-        <location filename="../core/train/objective_registry.cpp" line="91"/>
+        <location filename="../core/train/objective_registry.cpp" line="107"/>
         <source>Peak memory</source>
         <translation>峰值内存</translation>
     </message>
     <message>
         <location filename="../views/runs/metric_catalog.cpp" line="73"/>
-        <location filename="../core/train/objective_registry.cpp" line="93"/>
+        <location filename="../core/train/objective_registry.cpp" line="109"/>
         <source>Peak device memory</source>
         <translation>设备峰值显存</translation>
     </message>
@@ -154,19 +154,19 @@
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="550"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="552"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="418"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="101"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="535"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="537"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="539"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="566"/>
         <source>nats</source>
         <translation>奈特</translation>
     </message>
@@ -176,103 +176,103 @@
         <translation>每个锚点的 CCP 负例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="426"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="417"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>HICTL 损失（L_S + word_weight L_W）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="420"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>HICTL 批内准确率（译文排第一）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="422"/>
         <source>HICTL negatives per query</source>
         <translation>每个查询的 HICTL 负例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>HICTL p_avg（最近各批 exp(-损失) 的均值）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>HICTL 比正例更远的负例占比</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="440"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>HICTL 平均插值 λ（越低越难）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>跳过的 HICTL 句对（一侧没有词元）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="435"/>
         <source>pairs</source>
         <translation>对</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>HICTL 句子级损失 L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="447"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="438"/>
         <source>HICTL word-level loss L_W</source>
         <translation>HICTL 词级损失 L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="450"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="441"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL 词级：高于所有采样负例的词袋词</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="549"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>IR 联合损失（L_IR + w_s L_semaCL + w_l L_langCL）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="551"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>IR 检索损失 L_IR（式 1）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="554"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>IR 语义对比损失（式 2）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>IR 语言对比损失（式 3）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>IR 批内准确率（正例段落排第一）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>IR 语义 CL 准确率（译文排第一）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="565"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
         <source>IR in-batch negatives per query</source>
         <translation>每个查询的 IR 批内负例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="568"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>跳过的 IR 训练查询（无标注正例）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="551"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="578"/>
         <source>queries</source>
         <translation>查询</translation>
     </message>
@@ -283,8 +283,8 @@
     </message>
     <message>
         <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="106"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="546"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
         <source>tokens</source>
         <translation>词元</translation>
     </message>
@@ -314,102 +314,102 @@
         <translation>每批 MSM 句子数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="100"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="90"/>
         <source>TLM loss</source>
         <translation>TLM 损失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="103"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="93"/>
         <source>TLM accuracy on masked tokens</source>
         <translation>掩码词元上的 TLM 准确率</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="105"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="95"/>
         <source>TLM masked tokens per batch</source>
         <translation>每批 TLM 掩码词元数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="534"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="561"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>XLP 损失（RR 或 QLM 批）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="536"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="563"/>
         <source>XLP relevance ranking loss</source>
         <translation>XLP 相关性排序损失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="538"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="565"/>
         <source>XLP query language modelling loss</source>
         <translation>XLP 查询语言建模损失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="541"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="568"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>XLP RR 准确率（正例得分最高）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="543"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="570"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>掩码词元上的 XLP QLM 准确率</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="545"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="572"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>每批 XLP QLM 掩码词元数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="547"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="574"/>
         <source>XLP hard-negative fraction</source>
         <translation>XLP 难负例比例</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="550"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="577"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>按每批全局预算截断的 XLP 查询</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="57"/>
+        <location filename="../core/train/objective_registry.cpp" line="73"/>
         <source>Weighted training loss</source>
         <translation>加权训练损失</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="62"/>
+        <location filename="../core/train/objective_registry.cpp" line="78"/>
         <source>Dev bitext accuracy after mean shift</source>
         <translation>开发集双语检索准确率（均值平移后）</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="64"/>
+        <location filename="../core/train/objective_registry.cpp" line="80"/>
         <source>Dev bitext accuracy per language pair</source>
         <translation>各语言对的开发集双语检索准确率</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="67"/>
+        <location filename="../core/train/objective_registry.cpp" line="83"/>
         <source>Dev bitext accuracy after mean shift, per language pair</source>
         <translation>各语言对的开发集双语检索准确率（均值平移后）</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="75"/>
+        <location filename="../core/train/objective_registry.cpp" line="91"/>
         <source>Alignment of translation pairs (lower = closer)</source>
         <translation>译文对的对齐度（越低越接近）</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="83"/>
+        <location filename="../core/train/objective_registry.cpp" line="99"/>
         <source>fp16 loss scale</source>
         <translation>FP16 损失缩放</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <location filename="../core/train/objective_registry.cpp" line="102"/>
         <source>tokens/s</source>
         <translation>词元/秒</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="87"/>
+        <location filename="../core/train/objective_registry.cpp" line="103"/>
         <source>Sequences / s</source>
         <translation>序列 / 秒</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <location filename="../core/train/objective_registry.cpp" line="104"/>
         <source>sequences/s</source>
         <translation>序列/秒</translation>
     </message>
@@ -515,22 +515,22 @@
 <context>
     <name>SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="99"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
         <source>%1 is not a checkpoint: %2</source>
         <translation>%1 不是检查点：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="237"/>
+        <location filename="../app/gui/search_controller.cpp" line="255"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>重排序模型只保留了查询的前 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="247"/>
+        <location filename="../app/gui/search_controller.cpp" line="265"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>无法用 %1 重排序：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="241"/>
+        <location filename="../app/gui/search_controller.cpp" line="259"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
     </message>
@@ -742,247 +742,287 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="83"/>
+        <location filename="../app/gui/main_window.cpp" line="84"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="90"/>
+        <location filename="../app/gui/main_window.cpp" line="91"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="94"/>
+        <location filename="../app/gui/main_window.cpp" line="95"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="102"/>
+        <location filename="../app/gui/main_window.cpp" line="103"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="119"/>
+        <location filename="../app/gui/main_window.cpp" line="121"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="138"/>
+        <location filename="../app/gui/main_window.cpp" line="140"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="156"/>
-        <location filename="../app/gui/main_window.cpp" line="415"/>
+        <location filename="../app/gui/main_window.cpp" line="158"/>
+        <location filename="../app/gui/main_window.cpp" line="423"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>&amp;New Workspace...</source>
         <translation>新建工作区(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>创建用于存放语料库、运行和索引的工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>&amp;Open Workspace...</source>
         <translation>打开工作区(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="202"/>
+        <location filename="../app/gui/main_window.cpp" line="204"/>
         <source>&amp;Close Workspace</source>
         <translation>关闭工作区(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="208"/>
         <source>&amp;Settings...</source>
         <translation>设置(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="216"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>Open &amp;Demo Workspace</source>
         <translation>打开演示工作区(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <source>Run the &amp;Retrieval Demo</source>
+        <translation>运行检索演示(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
+        <translation>约 30 分钟：在演示工作区上从随附的基础模型训练双编码器和重排序模型，用其测试查询评估，并在搜索中打开</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="226"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225"/>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
         <source>&amp;About Isomorph</source>
         <translation>关于 Isomorph(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="228"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="245"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="254"/>
         <source>&amp;Log Panel</source>
         <translation>日志面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="260"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="283"/>
+        <location filename="../app/gui/main_window.cpp" line="291"/>
         <source>Opened workspace %1</source>
         <translation>已打开工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="294"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 为只读：无法在此保存运行和索引</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="302"/>
+        <location filename="../app/gui/main_window.cpp" line="310"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>已删除临时暂存文件夹 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="316"/>
+        <location filename="../app/gui/main_window.cpp" line="324"/>
         <source>Created workspace %1</source>
         <translation>已创建工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="323"/>
-        <location filename="../app/gui/main_window.cpp" line="457"/>
+        <location filename="../app/gui/main_window.cpp" line="331"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>Demo workspace</source>
         <translation>演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="344"/>
         <source>Closed workspace %1</source>
         <translation>已关闭工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="371"/>
+        <location filename="../app/gui/main_window.cpp" line="379"/>
         <source>Clear Recent Workspaces</source>
         <translation>清除最近打开的工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="385"/>
+        <location filename="../app/gui/main_window.cpp" line="393"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="386"/>
+        <location filename="../app/gui/main_window.cpp" line="394"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="403"/>
+        <location filename="../app/gui/main_window.cpp" line="411"/>
         <source>Cannot create workspace</source>
         <translation>无法创建工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="409"/>
+        <location filename="../app/gui/main_window.cpp" line="417"/>
         <source>Open Workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="434"/>
+        <location filename="../app/gui/main_window.cpp" line="442"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新语言将在下次启动 Isomorph 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="444"/>
+        <location filename="../app/gui/main_window.cpp" line="455"/>
         <source>Cannot open the demo workspace</source>
         <translation>无法打开演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
+        <location filename="../app/gui/main_window.cpp" line="501"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>正在根据已安装的 man 手册页构建演示工作区...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="456"/>
+        <location filename="../app/gui/main_window.cpp" line="502"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="495"/>
+        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
+        <translation>检索演示：正在训练双编码器和重排序模型（约 30 分钟）...</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <source>Retrieval demo</source>
+        <translation>检索演示</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <source>The demo workspace was closed while the demo ran</source>
+        <translation>演示运行期间演示工作区已被关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="556"/>
+        <source>isomorph-cli demo run --retrieval failed: %1</source>
+        <translation>isomorph-cli demo run --retrieval 失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="557"/>
+        <source>The retrieval demo did not finish</source>
+        <translation>检索演示未完成</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="570"/>
         <source>Cannot build the demo workspace</source>
         <translation>无法构建演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="496"/>
+        <location filename="../app/gui/main_window.cpp" line="571"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="576"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>演示工作区在构建过程中被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="526"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Cannot start the demo run</source>
         <translation>无法启动演示运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="532"/>
+        <location filename="../app/gui/main_window.cpp" line="607"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;实时演示。&lt;/b&gt;一个 4 层编码器从 25 种语言的 man 手册页中学习。它主要看翻译句对（&lt;i&gt;HICTL 损失&lt;/i&gt;：在同一批次的另外 63 个句子中找出某个句子的译文），偶尔预测被遮住的词（&lt;i&gt;MLM 损失&lt;/i&gt;）。&lt;i&gt;开发集双语检索准确率&lt;/i&gt;衡量的是：对于来自从未参与训练的命令的句子，其译文是否是它的最近邻。从零开始训练时，由于共享词汇，它起步就接近 24%，并在几分钟内上升。&lt;i&gt;嵌入分散度&lt;/i&gt;降到 0.5 以下即提示表示坍缩。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="576"/>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
+        <location filename="../app/gui/main_window.cpp" line="658"/>
         <source>Cannot start the run</source>
         <translation>无法启动运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="594"/>
+        <location filename="../app/gui/main_window.cpp" line="669"/>
         <source>Runs are still training</source>
         <translation>仍有运行在训练中</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="595"/>
+        <location filename="../app/gui/main_window.cpp" line="670"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>此处启动的 %n 个运行仍在训练中。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="599"/>
+        <location filename="../app/gui/main_window.cpp" line="674"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>“分离”让它们自行完成（下次“运行”视图中仍会显示）；“停止运行”则让它们保存检查点后退出。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="602"/>
+        <location filename="../app/gui/main_window.cpp" line="677"/>
         <source>Detach</source>
         <translation>分离</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="603"/>
+        <location filename="../app/gui/main_window.cpp" line="678"/>
         <source>Stop runs</source>
         <translation>停止运行</translation>
     </message>
@@ -1138,72 +1178,82 @@
 <context>
     <name>isomorph::gui::SearchController</name>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="56"/>
+        <location filename="../app/gui/search_controller.cpp" line="60"/>
         <source>The checkpoint %1 has no tokenizer (sentencepiece.bpe.model, tokenizer.json or vocab.txt next to model.safetensors), so it cannot encode queries. Choose a complete checkpoint folder of a run.</source>
         <translation>检查点 %1 没有分词器（model.safetensors 旁应有 sentencepiece.bpe.model、tokenizer.json 或 vocab.txt），因此无法编码查询。请选择某个运行的完整检查点文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="70"/>
+        <location filename="../app/gui/search_controller.cpp" line="74"/>
         <source>The index folder %1 is damaged or incomplete: %2</source>
         <translation>索引文件夹 %1 已损坏或不完整：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="73"/>
+        <location filename="../app/gui/search_controller.cpp" line="77"/>
         <source>The model that built this index (%1) is gone. Choose a copy of that checkpoint above.</source>
         <translation>构建此索引的模型（%1）已不存在。请在上方选择该检查点的副本。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="80"/>
+        <location filename="../app/gui/search_controller.cpp" line="84"/>
         <source>This index was built with another model (%1) than the selected checkpoint (%2): their vectors are not comparable. Select the checkpoint that built it, or build an index with this one.</source>
         <translation>此索引由另一个模型（%1）构建，与所选检查点（%2）不同：两者的向量不可比较。请选择构建该索引的检查点，或用当前检查点构建索引。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="88"/>
+        <location filename="../app/gui/search_controller.cpp" line="92"/>
         <source>Cannot open the index %1: %2</source>
         <translation>无法打开索引 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="108"/>
+        <location filename="../app/gui/search_controller.cpp" line="112"/>
         <source>Choose an index folder.</source>
         <translation>请选择索引文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="114"/>
+        <location filename="../app/gui/search_controller.cpp" line="118"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 不是索引文件夹（没有 index.json）。请选择由“构建索引”或 isomorph-cli index build 生成的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="360"/>
+        <location filename="../app/gui/search_controller.cpp" line="356"/>
+        <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
+        <translation>%1 不是已完成的检索演示（缺少 index、bi_encoder 或 reranker）；运行 isomorph-cli demo run --retrieval --dir %2 以完成它</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
+        <translation>搜索使用 %1 的检索演示：混合第一阶段，由其微调的交叉编码器重排序（第一阶段权重 %2，在开发集查询上选定）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="427"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>此工作区中没有用该检查点构建的索引：请选择语料库并按“构建索引”。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="372"/>
+        <location filename="../app/gui/search_controller.cpp" line="439"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="425"/>
+        <location filename="../app/gui/search_controller.cpp" line="492"/>
         <source>Building %1…</source>
         <translation>正在构建 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="459"/>
+        <location filename="../app/gui/search_controller.cpp" line="526"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>已取消构建索引；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="461"/>
+        <location filename="../app/gui/search_controller.cpp" line="528"/>
         <source>Cannot build the index: %1</source>
         <translation>无法构建索引：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="491"/>
+        <location filename="../app/gui/search_controller.cpp" line="558"/>
         <source>The index is still being built.</source>
         <translation>索引仍在构建中。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="492"/>
+        <location filename="../app/gui/search_controller.cpp" line="559"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
@@ -2186,274 +2236,284 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="74"/>
+        <location filename="../views/search/search_view.cpp" line="76"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="75"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model A</source>
         <translation>模型 A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="75"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model B</source>
         <translation>模型 B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="85"/>
+        <location filename="../views/search/search_view.cpp" line="87"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="96"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>可用任意语言搜索（按 Enter 搜索，按 Ctrl+L 回到此处）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="106"/>
+        <location filename="../views/search/search_view.cpp" line="109"/>
         <source>Dense</source>
         <translation>稠密</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="107"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="108"/>
+        <location filename="../views/search/search_view.cpp" line="111"/>
         <source>Hybrid</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="113"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>稠密：模型的句向量；BM25：共有词（Xapian）；混合：融合两种得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="114"/>
+        <location filename="../views/search/search_view.cpp" line="117"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>用第二个模型并排运行同一查询（例如将初始检查点与训练后的检查点对比）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="86"/>
+        <location filename="../views/search/search_view.cpp" line="88"/>
         <source>&amp;Re-rank</source>
         <translation>重排序(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="116"/>
+        <location filename="../views/search/search_view.cpp" line="119"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="125"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="134"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）或文本文件，每行一个段落</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Choose a corpus file</source>
         <translation>选择语料库文件</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for a new index</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="138"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>语料库 (*.jsonl *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="141"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpus for new indexes</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="189"/>
+        <location filename="../views/search/search_view.cpp" line="192"/>
         <source>Document &amp;languages:</source>
         <translation>文档语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="191"/>
+        <location filename="../views/search/search_view.cpp" line="194"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="196"/>
+        <location filename="../views/search/search_view.cpp" line="199"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>显示所有语言的结果。在右侧切换语言，只保留这些语言的文档（Tab 在语言间移动，空格键切换）。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="228"/>
+        <location filename="../views/search/search_view.cpp" line="231"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>用交叉编码器检查点（XLP 运行的检查点）为第一阶段（稠密、BM25 或混合）的最佳结果重新打分，并按其得分排序；在 A/B 模式下两侧使用同一个交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="234"/>
+        <location filename="../views/search/search_view.cpp" line="237"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>交叉编码器检查点（xlp 运行的）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="240"/>
+        <location filename="../views/search/search_view.cpp" line="243"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>选择交叉编码器检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="243"/>
+        <location filename="../views/search/search_view.cpp" line="246"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>交叉编码器检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="250"/>
+        <location filename="../views/search/search_view.cpp" line="253"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>由交叉编码器重新打分的第一阶段结果数</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="254"/>
         <source>&amp;Depth</source>
         <translation>深度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="325"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
+        <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
+        <translation>第一阶段分数的权重：重新打分的结果按 W x 第一阶段 + (1 - W) x 交叉编码器排序，两者均经 min-max 缩放（0 = 仅交叉编码器）。小型重排序模型很少能单独胜过其第一阶段；检索演示在其开发集查询上选择 W。</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="266"/>
+        <source>&amp;Weight</source>
+        <translation>权重(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="358"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>检查点文件夹（运行的 step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="329"/>
+        <location filename="../views/search/search_view.cpp" line="362"/>
         <source>index folder</source>
         <translation>索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="330"/>
+        <location filename="../views/search/search_view.cpp" line="363"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="332"/>
+        <location filename="../views/search/search_view.cpp" line="365"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>打开索引（查询用上方的检查点编码；未指定时则用构建该索引的检查点）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="334"/>
+        <location filename="../views/search/search_view.cpp" line="367"/>
         <source>Build index</source>
         <translation>构建索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="335"/>
+        <location filename="../views/search/search_view.cpp" line="368"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>用此检查点将下方的语料库编码为新索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="336"/>
+        <location filename="../views/search/search_view.cpp" line="369"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="347"/>
+        <location filename="../views/search/search_view.cpp" line="380"/>
         <source>Choose a checkpoint folder</source>
         <translation>选择检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="348"/>
+        <location filename="../views/search/search_view.cpp" line="381"/>
         <source>Choose an index folder</source>
         <translation>选择索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="358"/>
+        <location filename="../views/search/search_view.cpp" line="391"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>选择检查点和语料库以构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="367"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="370"/>
+        <location filename="../views/search/search_view.cpp" line="403"/>
         <source>Index</source>
         <translation>索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="474"/>
+        <location filename="../views/search/search_view.cpp" line="507"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="476"/>
+        <location filename="../views/search/search_view.cpp" line="509"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 篇文档，%2 维 %3 索引，语言：%4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="480"/>
+        <location filename="../views/search/search_view.cpp" line="513"/>
         <source>; BM25 included</source>
         <translation>；含 BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="480"/>
+        <location filename="../views/search/search_view.cpp" line="513"/>
         <source>; no BM25 (dense only)</source>
         <translation>；无 BM25（仅稠密）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="506"/>
+        <location filename="../views/search/search_view.cpp" line="539"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="521"/>
+        <location filename="../views/search/search_view.cpp" line="554"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 条结果 · 编码 %1 ms · 搜索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="526"/>
+        <location filename="../views/search/search_view.cpp" line="559"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · 重排序前 %1 条 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="606"/>
+        <location filename="../views/search/search_view.cpp" line="640"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="611"/>
+        <location filename="../views/search/search_view.cpp" line="645"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>已开启重排序，但未选择交叉编码器检查点：请选择一个（xlp 运行的检查点）或关闭重排序。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="621"/>
+        <location filename="../views/search/search_view.cpp" line="655"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="629"/>
+        <location filename="../views/search/search_view.cpp" line="663"/>
         <source>Open or build an index to search in.</source>
         <translation>请打开或构建一个索引以在其中搜索。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="662"/>
+        <location filename="../views/search/search_view.cpp" line="696"/>
         <source>Documents in %1</source>
         <translation>%1 文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="664"/>
+        <location filename="../views/search/search_view.cpp" line="698"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>保留 %1 文档（连同其他已选语言）；未选择任何语言时：所有语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="712"/>
+        <location filename="../views/search/search_view.cpp" line="746"/>
         <source>Checkpoint folder</source>
         <translation>检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="718"/>
+        <location filename="../views/search/search_view.cpp" line="752"/>
         <source>Index folder</source>
         <translation>索引文件夹</translation>
     </message>
@@ -2583,47 +2643,47 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="59"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>面向跨语言句子表示与检索的研究工作台。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="29"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>打开 &lt;文件夹&gt; 中的工作区。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="44"/>
+        <location filename="../app/gui/main.cpp" line="30"/>
         <source>folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
+        <location filename="../app/gui/main.cpp" line="32"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>打开内置的演示工作区（如不存在则创建）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="50"/>
+        <location filename="../app/gui/main.cpp" line="36"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>显示工作区的此视图：overview（概览）、runs（运行）、embeddings（嵌入）或 search（搜索）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="57"/>
+        <location filename="../app/gui/main.cpp" line="41"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>在“运行”视图中选中这些运行（以逗号分隔的文件夹名），例如用于比较。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="63"/>
+        <location filename="../app/gui/main.cpp" line="47"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>在此检查点上打开“嵌入”视图，并编码工作区的第一个样本。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="69"/>
+        <location filename="../app/gui/main.cpp" line="53"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>与 --embeddings 一起使用：随后显示此校准步骤（0 无，1 平移，2 缩放，3 旋转），并高亮 5 个句对。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="88"/>
+        <location filename="../app/gui/main.cpp" line="125"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
