@@ -65,6 +65,7 @@ views::RunRow scanRunDirectory(const QString& dir) {
     const std::optional<train::RunStatus> status = train::readRunStatus(dir.toStdString());
     const train::RunStatus s = status.value_or(train::RunStatus());
     r.status = s.state.empty() ? QStringLiteral("unknown") : QString::fromStdString(s.state);
+    r.stopReason = QString::fromStdString(s.stopReason);
     r.step = s.step;
     if (s.maxSteps) r.maxSteps = *s.maxSteps;
     r.machine = QString::fromStdString(s.host);

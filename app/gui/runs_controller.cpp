@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
+#include <QHash>
 #include <QSet>
 #include <QSettings>
 #include <QTableView>
@@ -515,6 +516,24 @@ void RunsController::poll() {
 
 namespace {
 
+/// `schema` with the titles and units this version's registry gives its registered keys: a run
+/// written before a title was reworded keeps the old English wording in its file, which the
+/// translations no longer hold.
+QVector<views::MetricSpec> currentWording(QVector<views::MetricSpec> schema) {
+    static const QHash<QString, views::MetricSpec> registry = [] {
+        QHash<QString, views::MetricSpec> out;
+        for (const views::MetricSpec& m : registeredMetrics())
+            out.insert(m.key, m);
+        return out;
+    }();
+    for (views::MetricSpec& s : schema)
+        if (const auto it = registry.find(s.key); it != registry.end() && !it->title.isEmpty()) {
+            s.title = it->title;
+            s.unit = it->unit;
+        }
+    return schema;
+}
+
 // A run's points of `key` are shown times this: its own declaration's scale, else the
 // built-in one (runs without a schema), else as stored.
 double scaleOf(const views::RunMetrics& metrics, const QString& key) {
@@ -539,15 +558,16 @@ void RunsController::applyBatches(const QVector<FollowBatch>& batches) {
         FollowState& state = *b.state;
         readBefore[state.dir] = state.readKeys;
         if (b.schema) {
-            declarationsChanged |= !state.metrics.hasSchema || state.metrics.schema != *b.schema;
+            const QVector<views::MetricSpec> schema = currentWording(*b.schema);
+            declarationsChanged |= !state.metrics.hasSchema || state.metrics.schema != schema;
             state.metrics.hasSchema = true;
-            state.metrics.schema = *b.schema;  // the latest schema record wins
+            state.metrics.schema = schema;  // the latest schema record wins
         }
         for (const QString& key : b.keys) {
             state.readKeys.insert(key);
             if (state.metrics.seenKeys.contains(key)) continue;
             state.metrics.seenKeys << key;
-            declarationsChanged |= !state.metrics.hasSchema;
+            declarationsChanged = true;  // a declared metric's first value brings its chart
         }
     }
     if (declarationsChanged) updateCharts();
@@ -624,15 +644,19 @@ void RunsController::updateDetails() {
         const double eta = r->step > 0 && r->maxSteps > r->step && elapsed > 0
                                ? elapsed / r->step * (r->maxSteps - r->step)
                                : -1;
+        // An ended run has no ETA: its line says how long it trained.
+        const QString time =
+            r->status == QLatin1String("running")
+                ? tr("training time %1, ETA %2").arg(formatDuration(elapsed), formatDuration(eta))
+                : tr("training time %1").arg(formatDuration(elapsed));
         d.summary =
-            tr("<b>%1</b> &mdash; %2<br>step %3 of %4<br>training time %5, ETA %6<br>last loss "
-               "%7<br>best %8: %9<br><small>%10</small>")
-                .arg(r->name.toHtmlEscaped(), views::RunsModel::statusText(r->status))
+            tr("<b>%1</b> &mdash; %2<br>step %3 of %4<br>%5<br>last loss "
+               "%6<br>best %7: %8<br><small>%9</small>")
+                .arg(r->name.toHtmlEscaped(),
+                     views::RunsModel::statusText(r->status, r->stopReason))
                 .arg(r->step)
                 .arg(r->maxSteps)
-                .arg(formatDuration(elapsed), r->status == QLatin1String("running")
-                                                  ? formatDuration(eta)
-                                                  : QStringLiteral("-"))
+                .arg(time)
                 .arg(std::isnan(loss) ? QStringLiteral("-") : QString::number(loss, 'f', 4))
                 .arg(views::metricTitle(registeredMetric(r->metricName)).toHtmlEscaped(),
                      qIsNaN(r->bestMetric) ? QStringLiteral("-")

@@ -23,6 +23,8 @@ namespace {
 
 constexpr const char* kCellFile = "sweep-cell.json";
 constexpr const char* kPlanFile = "sweep-plan.json";
+/// SWEEP/initial-evaluations/: step-0 evaluations shared by cells (TrainRequest).
+constexpr const char* kInitialEvaluations = "initial-evaluations";
 
 std::string trim(const std::string& s) {
     const auto b = s.find_first_not_of(" \t");
@@ -327,18 +329,44 @@ bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
     request.stopAfterSeconds = o.budgetMinutes * 60;
     request.stop = stop;
     request.progress = trainProgress;
+    // Evaluated once at the end, below (raw, shift, rotation), not by the trainer as well; the
+    // step-0 evaluation of a shared starting checkpoint is computed by the first cell only.
+    request.finalEvaluation = false;
+    request.initialEvaluationCache = o.dir / kInitialEvaluations;
     if (progress)
-        progress(fmt::format("[{}/{}] {}: {}", i + 1, total, c.name,
-                             request.resume ? "resuming" : "training"));
+        progress(fmt::format("[{}/{}] {}: {} ({} step-0 evaluation, then training)", i + 1, total,
+                             c.name, request.resume ? "resuming" : "training",
+                             request.resume ? "no" : "a shared or new"));
     const TrainResult trained = runTraining(request);
     if (trained.status == TrainResult::Status::Stopped && stop && stop->load()) return false;
     if (progress)
-        progress(fmt::format("[{}/{}] {}: evaluating step {}", i + 1, total, c.name, trained.step));
-    // One call for both sets: the train pairs (means, rotations) are encoded once.
+        progress(
+            fmt::format("[{}/{}] {}: evaluating step {}: encoding the train pairs (means and "
+                        "rotations), then the dev pairs",
+                        i + 1, total, c.name, trained.step));
+    // One call for both sets: the train pairs (means, rotations) are encoded once. Its stages
+    // are reported as they start, so the evaluation is never silent.
     std::vector<std::pair<std::string, fs::path>> evaluated = {
         {"dev", request.config.data.devPairs}};
     if (!o.outOfDomainPairs.empty()) evaluated.emplace_back("out-of-domain", o.outOfDomainPairs);
-    auto reports = bitextReports(trained.checkpoint, evaluated, o.fitPairs, o.report);
+    std::string lastStage;  // "encoding train pairs", "evaluating dev pairs": one line each
+    const ProgressFn evaluation = [&](const Progress& p) {
+        const auto cut = p.stage.rfind(' ');  // the last word names the language pair
+        const std::string stage = cut == std::string::npos ? p.stage : p.stage.substr(0, cut);
+        const std::string pair = cut == std::string::npos ? "" : p.stage.substr(cut + 1);
+        if (progress && stage != lastStage && p.done < p.total) {
+            lastStage = stage;
+            progress(fmt::format("[{}/{}] {}: {}, from {} ({} of {} steps)", i + 1, total, c.name,
+                                 stage, pair, p.done + 1, p.total));
+        }
+        return !(stop && stop->load());
+    };
+    std::vector<BitextReport> reports;
+    try {
+        reports = bitextReports(trained.checkpoint, evaluated, o.fitPairs, o.report, evaluation);
+    } catch (const Cancelled&) {
+        return false;  // stopped while evaluating: the cell's checkpoint stays for a resume
+    }
     c.report = std::move(reports.at(0));
     c.outOfDomain = reports.size() > 1 ? std::move(reports[1]) : BitextReport{};
     c.steps = trained.step;

@@ -21,6 +21,7 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/common/hash.h"
 #include "core/common/random.h"
 #include "core/data/shards/shard_set.h"
 #include "core/model/hf_checkpoint.h"
@@ -178,12 +179,15 @@ class Trainer {
     void logStep(const StepRecord& record, double lr, double gradNorm, bool skipped,
                  double seconds);
     bool evaluate(bool final);  ///< true when the dev metric improved
+    /// The step-0 evaluation, from request_.initialEvaluationCache when it holds this start's.
+    void evaluateStart();
     void monitor();
     std::pair<bool, bool> anyRank(bool a, bool b);  ///< each flag OR-ed over the ranks
     TrainResult finish(Scheduler::Stop why);
     // Records.
     void saveCheckpoint(const std::string& reason);
-    void writeStatus(const std::string& state);
+    /// `stopReason`: RunStatus::stopReason of a stopped run.
+    void writeStatus(const std::string& state, const std::string& stopReason = "");
     void recordFailure(const std::string& state, const std::string& message);
     void removeUnstartedRun();
     void event(const std::string& name, const std::string& message, json extra = json::object());
@@ -211,6 +215,7 @@ class Trainer {
     model::Encoder encoder_ = nullptr;
     model::TensorMap initHeads_;  ///< head tensors of the initial checkpoint
     fs::path initFolder_;         ///< the initial checkpoint folder
+    std::map<std::string, double, std::less<>> lastEval_;  ///< values of the last evaluation
     std::string tokenizerFile_, tokenizerBytes_;
     std::unique_ptr<DataProvider> data_;  ///< what the objectives read, shared
     std::vector<std::unique_ptr<Objective>> objectives_;
@@ -336,10 +341,11 @@ void Trainer::removeUnstartedRun() {
                  runDir_.string());
 }
 
-void Trainer::writeStatus(const std::string& state) {
+void Trainer::writeStatus(const std::string& state, const std::string& stopReason) {
     if (!rank0_) return;
     RunStatus s;
     s.state = state;
+    s.stopReason = stopReason;
     s.step = state_.step;
     s.maxSteps = config_.schedule.maxSteps;
     s.pid = getpid();
@@ -753,6 +759,7 @@ bool Trainer::evaluate(bool final) {
     for (const auto& [pair, v] : s.perPairShifted)
         r.values[k::kBitextAccShifted + std::string("/") + pair] = v;
     logScalars(r);
+    lastEval_ = r.values;
     if (!s.unshiftedLanguages.empty() && state_.step == 0) {
         std::string list;
         for (const auto& l : s.unshiftedLanguages)
@@ -770,6 +777,57 @@ bool Trainer::evaluate(bool final) {
     state_.best = value;
     state_.bestCheckpoint = checkpointName(state_.step);
     return true;
+}
+
+void Trainer::evaluateStart() {
+    const fs::path& cache = request_.initialEvaluationCache;
+    const bool ownInit = initFolder_ == runDir_ / "init";  // from scratch: nothing to share
+    if (cache.empty() || collective_ || ownInit || devPairs_.empty()) {
+        evaluate(false);
+        return;
+    }
+    // What the step-0 values depend on: the starting weights and the evaluation settings.
+    std::error_code ec;
+    const fs::path weights = initFolder_ / "model.safetensors";
+    const auto size = fs::file_size(weights, ec);
+    const auto written = fs::last_write_time(weights, ec).time_since_epoch().count();
+    const json key = {{"init", fs::absolute(initFolder_).lexically_normal().string()},
+                      {"weights_bytes", ec ? 0 : size},
+                      {"weights_written", ec ? 0 : written},
+                      {"dev_pairs", fs::absolute(config_.data.devPairs).string()},
+                      {"docs", fs::absolute(config_.data.docs).string()},
+                      {"max_pairs", config_.eval.maxPairs},
+                      {"mean_sentences", config_.eval.meanSentences},
+                      {"max_tokens", config_.data.maxTokens},
+                      {"pooling", config_.eval.pooling.toString()},
+                      {"transductive_shift", config_.eval.transductiveShift}};
+    const fs::path file = cache / (toHex64(fnv1a64(key.dump())) + ".json");
+    if (std::ifstream in(file); in) {
+        const json stored = json::parse(in, nullptr, false);
+        if (stored.is_object() && stored.value("key", json()) == key &&
+            stored.value("values", json()).is_object()) {
+            EvalRecord r;
+            r.step = 0;
+            r.time = nowSeconds();
+            for (const auto& [k, v] : stored["values"].items())
+                if (v.is_number()) r.values[k] = v.get<double>();
+            logScalars(r);
+            lastEval_ = r.values;
+            spdlog::info(
+                "step 0: dev bitext accuracy {:.2f}% (after mean shift {:.2f}%), "
+                "shared with the runs starting from the same checkpoint ({})",
+                100 * r.value(record_keys::kBitextAcc),
+                100 * r.value(record_keys::kBitextAccShifted), file.string());
+            return;
+        }
+    }
+    evaluate(false);
+    try {
+        fs::create_directories(cache);
+        writeFileAtomically(file, json({{"key", key}, {"values", lastEval_}}).dump(2) + "\n");
+    } catch (const std::exception& e) {  // a cache that cannot be written only costs time
+        spdlog::warn("cannot keep the step-0 evaluation in {}: {}", file.string(), e.what());
+    }
 }
 
 void Trainer::monitor() {
@@ -936,7 +994,7 @@ std::pair<bool, bool> Trainer::anyRank(bool a, bool b) {
 }
 
 TrainResult Trainer::loop(const Scheduler& scheduler) {
-    if (scheduler.evaluateAtStart(state_.step)) evaluate(false);  // the random-initialisation point
+    if (scheduler.evaluateAtStart(state_.step)) evaluateStart();  // the initialisation point
     if (scheduler.monitorAtStart(state_.step)) monitor();
     const double sessionStarted = nowSeconds();  // the time budget counts training, not set-up
     Scheduler::Stop why = scheduler.stopAfter(state_.step, false, false);
@@ -957,14 +1015,18 @@ TrainResult Trainer::loop(const Scheduler& scheduler) {
 
 TrainResult Trainer::finish(Scheduler::Stop why) {
     const bool finished = why == Scheduler::Stop::Finished;
-    if (finished) evaluate(true);
+    if (finished && request_.finalEvaluation) evaluate(true);
     const std::string reason = finished ? "end of run" : Scheduler::describe(why);
     saveCheckpoint(reason);
     event(finished ? "finished" : "stopped",
           finished ? fmt::format("finished at step {} after {:.0f} s of training", state_.step,
                                  state_.elapsed)
                    : fmt::format("stopped at step {} ({})", state_.step, reason));
-    writeStatus(finished ? "finished" : "stopped");
+    const char* stopReason = why == Scheduler::Stop::TimeBudget  ? "time budget"
+                             : why == Scheduler::Stop::StepLimit ? "step limit"
+                             : why == Scheduler::Stop::Requested ? "requested"
+                                                                 : "";
+    writeStatus(finished ? "finished" : "stopped", stopReason);
     TrainResult result;
     result.status = finished ? TrainResult::Status::Finished : TrainResult::Status::Stopped;
     result.step = state_.step;

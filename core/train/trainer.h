@@ -35,6 +35,14 @@ struct TrainRequest {
     double stopAfterSeconds = 0;  ///< stop (with a checkpoint) after this much wall time; 0 = none
     const std::atomic<bool>* stop = nullptr;  ///< set by SIGINT/SIGTERM: checkpoint and return
     std::function<void(const TrainProgress&)> progress;  ///< after every step (rank 0)
+    /// Evaluate the final step (eval.every > 0). A sweep evaluates its cells' final checkpoints
+    /// itself (raw, shift, rotation) and turns this off, so a cell is evaluated once at the end.
+    bool finalEvaluation = true;
+    /// A folder where the step-0 evaluation is kept and reused: runs starting from the same
+    /// checkpoint with the same evaluation settings (a sweep's cells from one model.init) log
+    /// the stored values instead of evaluating again. "" = evaluate every run. Runs from
+    /// scratch never share (their init is their own); single-process runs only.
+    std::filesystem::path initialEvaluationCache;
 };
 
 struct TrainResult {

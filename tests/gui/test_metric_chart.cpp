@@ -16,11 +16,14 @@
 #include "tests/support/atomic_export.h"
 #include "tests/support/machine_pace.h"
 #include "tests/support/perf_budget.h"
+#include "views/charts/chart_axes.h"
 #include "views/charts/metric_chart.h"
 #include "views/charts/metric_series.h"
 
 using isomorph::views::ChartEvent;
 using isomorph::views::ChartEventKind;
+using isomorph::views::chartYScale;
+using isomorph::views::ChartYScale;
 using isomorph::views::decimateMinMax;
 using isomorph::views::DecimateOptions;
 using isomorph::views::emaSmooth;
@@ -275,6 +278,21 @@ class TestMetricChart : public QObject {
         QVERIFY(!before.contains(">done<"));
         chart.appendPoint("b", 10, 10, 1.0);
         QVERIFY(svgText("after.svg").contains(">done<"));
+    }
+
+    void linearAxesDoNotCrossZeroForOneSignedData() {
+        // A loss from 0.1 to 11 used to get an axis from -2 (padding, then nice steps).
+        const ChartYScale loss = chartYScale(0.1, 11.0, false);
+        QCOMPARE(loss.lo, 0.0);
+        QVERIFY(loss.hi >= 11.0);
+        QCOMPARE(loss.ticks.first(), 0.0);
+        // Data away from zero keep their own range: accuracy 60..80 % does not start at 0.
+        const ChartYScale acc = chartYScale(60.0, 80.0, false);
+        QVERIFY(acc.lo > 50.0 && acc.lo <= 60.0);
+        // Negative data stop at 0 from below; data around 0 still span it.
+        QCOMPARE(chartYScale(-11.0, -0.1, false).hi, 0.0);
+        const ChartYScale both = chartYScale(-1.0, 1.0, false);
+        QVERIFY(both.lo < -1.0 + 1e-9 && both.hi > 1.0 - 1e-9);
     }
 
     void showsEmptyState() {

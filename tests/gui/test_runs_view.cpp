@@ -305,9 +305,10 @@ class TestRunsView : public QObject {
         acc["better"] = "higher";
         QJsonObject toyLoss = metric("loss/toy", "Toy loss", "losses");
         toyLoss["objective"] = "toy";
-        QByteArray lines = schemaLine(0, {metric("lr", "Learning rate", "optimisation"), toyLoss,
-                                          metric("bitext_acc/*", "Dev bitext accuracy", "dev"), acc,
-                                          metric("mystery", "", "")});
+        QByteArray lines = schemaLine(
+            0, {metric("lr", "Learning rate", "optimisation"), toyLoss,
+                metric("bitext_acc/*", "Dev bitext accuracy", "dev"), acc,
+                metric("mystery", "", ""), metric("quiet", "Declared, never written", "health")});
         lines += record({{"kind", "eval"},
                          {"step", 0},
                          {"time", 1000.0},
@@ -319,7 +320,8 @@ class TestRunsView : public QObject {
                              {"time", 1000.0 + s},
                              {"loss", 3.0},
                              {"loss/toy", 3.0},
-                             {"lr", 1e-4}});
+                             {"lr", 1e-4},
+                             {"mystery", 1.0}});
         lines += record({{"kind", "future-kind"}, {"step", 5}, {"loss/toy", 99.0}});
         writeFile(toy + "/metrics.jsonl", lines);
         // A run from before schemas: charted from the keys it carries.
@@ -349,7 +351,9 @@ class TestRunsView : public QObject {
                                     .arg(nameWidth)));
         view.selectRun(toy);
         QTRY_COMPARE(pointsOf(view, "loss/toy", toy), 5);
-        QCOMPARE(view.chartKeys(), (QStringList{"loss/toy", "bitext_acc", "lr", "mystery"}));
+        // Dev accuracy first, then the losses; "quiet" has no data, so no chart.
+        QCOMPARE(view.chartKeys(), (QStringList{"bitext_acc", "loss/toy", "lr", "mystery"}));
+        QVERIFY(view.chart("quiet") == nullptr);
         QCOMPARE(view.chart("loss/toy")->title(), QString("Toy loss"));
         QCOMPARE(view.chart("bitext_acc")->title(), QString("Dev bitext accuracy (%)"));
         QCOMPARE(view.chart("mystery")->title(), QString("mystery"));  // no title: the key
@@ -362,16 +366,17 @@ class TestRunsView : public QObject {
 
         view.selectRun(old);
         QTRY_COMPARE(pointsOf(view, "loss/mlm", old), 3);
-        QCOMPARE(view.chartKeys(), (QStringList{"loss/mlm", "bitext_acc"}));  // not "loss"
+        QCOMPARE(view.chartKeys(), (QStringList{"bitext_acc", "loss/mlm"}));  // not "loss"
         QCOMPARE(view.chart("loss/mlm")->title(), QString("MLM loss"));
         QCOMPARE(view.chart("bitext_acc")->series(old)->values, QList<double>{10.0});
 
         // Both: the union; "loss" is charted by neither.
         view.selectRun(toy, true);
         QTRY_COMPARE(pointsOf(view, "loss/toy", toy), 5);
-        // Losses first (in the selection's order), then dev, optimisation, ungrouped.
-        QCOMPARE(view.chartKeys().mid(2), (QStringList{"bitext_acc", "lr", "mystery"}));
-        QCOMPARE(sorted(view.chartKeys().mid(0, 2)), (QStringList{"loss/mlm", "loss/toy"}));
+        // Dev first, then losses (in the selection's order), optimisation, ungrouped.
+        QCOMPARE(view.chartKeys().first(), QString("bitext_acc"));
+        QCOMPARE(view.chartKeys().mid(3), (QStringList{"lr", "mystery"}));
+        QCOMPARE(sorted(view.chartKeys().mid(1, 2)), (QStringList{"loss/mlm", "loss/toy"}));
         QCOMPARE(pointsOf(view, "loss/mlm", old), 3);
         QCOMPARE(pointsOf(view, "bitext_acc", old), 1);
 
@@ -385,7 +390,7 @@ class TestRunsView : public QObject {
         QTRY_COMPARE(pointsOf(view, "loss", toy), 6);
         QTRY_COMPARE(pointsOf(view, "loss", old), 3);
         QCOMPARE(pointsOf(view, "loss/mlm", old), 3);  // no duplicates from the re-read
-        QCOMPARE(view.chartKeys().last(), QString("bitext_acc"));
+        QCOMPARE(view.chartKeys().first(), QString("bitext_acc"));
         QCOMPARE(sorted(view.chartKeys()),
                  (QStringList{"bitext_acc", "loss", "loss/mlm", "loss/toy"}));
         view.table()->clearSelection();

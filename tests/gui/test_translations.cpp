@@ -143,6 +143,20 @@ bool writeFile(const QString& path, const QByteArray& bytes) {
     return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
 }
 
+// One train and one eval record with a value of every metric of that kind (a declared metric
+// gets its chart with its first value).
+QByteArray recordsOf(const QVector<isomorph::views::MetricSpec>& metrics) {
+    QByteArray out;
+    for (const QString& kind : {QStringLiteral("train"), QStringLiteral("eval")}) {
+        QJsonObject r{{"kind", kind}, {"step", 1}, {"time", 1001.0}};
+        for (const auto& m : metrics)
+            if (!m.isFamily() && (m.kind == kind || (m.kind.isEmpty() && kind == "train")))
+                r.insert(m.key, 0.5);
+        out += QJsonDocument(r).toJson(QJsonDocument::Compact) + "\n";
+    }
+    return out;
+}
+
 // The schema record a run of every registered objective starts its metrics.jsonl with.
 QByteArray schemaOf(const QVector<isomorph::views::MetricSpec>& metrics) {
     QJsonArray list;
@@ -302,7 +316,7 @@ class TestTranslations : public QObject {
                           "{\"schema_version\":1,\"name\":\"t\"}\n"));
         QVERIFY(writeFile(run + "/config.toml", "[eval]\nmetric = \"bitext_acc_shifted\"\n"));
         QVERIFY(writeFile(run + "/status.json", R"({"state":"stopped","step":1,"max_steps":2})"));
-        QVERIFY(writeFile(run + "/metrics.jsonl", schemaOf(metrics)));
+        QVERIFY(writeFile(run + "/metrics.jsonl", schemaOf(metrics) + recordsOf(metrics)));
         isomorph::views::RunsModel model;
         isomorph::views::RunsView view(&model);
         isomorph::gui::RunsController controller(&view, &model);

@@ -181,6 +181,54 @@ class TestSweep : public QObject {
         QVERIFY2(other.contains("another grid"), qPrintable(other));
     }
 
+    // A cell is evaluated once at the end (by the sweep: raw, shift, rotation), not by the
+    // trainer as well; cells starting from one checkpoint share one step-0 evaluation.
+    void cellsShareTheInitialEvaluationAndSkipTheTrainersFinalOne() {
+        SweepOptions o = options("shared-start");
+        o.base.eval.every = 1;  // step 0 and step 1 evaluated by the trainer; step 2 is the end
+        const std::string start = dir_.filePath("shared-start-init").toStdString();
+        writeScratchInit(o.base, start);  // writes START/init
+        o.base.model.init = start + "/init";
+        std::vector<std::string> lines;
+        const auto result = runSweep(o, [&](const std::string& l) { lines.push_back(l); });
+        QCOMPARE(result.trained, int64_t{4});
+        const QDir cache(dir_.filePath("shared-start/initial-evaluations"));
+        QCOMPARE(cache.entryList({"*.json"}, QDir::Files).size(), 1);
+        double first = -1;
+        for (const auto& c : result.cells) {
+            const QString metrics =
+                dir_.filePath("shared-start/" + QString::fromStdString(c.name) + "/metrics.jsonl");
+            QList<int> evaluatedSteps;
+            double atStart = -1;
+            for (const QByteArray& line : readAll(metrics).split('\n')) {
+                const QJsonObject r = QJsonDocument::fromJson(line).object();
+                if (r["kind"].toString() != "eval" || !r.contains("bitext_acc")) continue;
+                evaluatedSteps << r["step"].toInt();
+                if (r["step"].toInt() == 0) atStart = r["bitext_acc"].toDouble();
+            }
+            QCOMPARE(evaluatedSteps, (QList<int>{0, 1}));  // no trainer evaluation at step 2
+            QVERIFY(atStart >= 0);
+            if (first < 0) first = atStart;
+            QCOMPARE(atStart, first);  // the same start, the same value
+        }
+        // Cells 2-4 said they reused it; every cell said what it evaluates at the end.
+        int shared = 0;
+        for (const auto& c : result.cells) {
+            const QByteArray log = readAll(
+                dir_.filePath("shared-start/" + QString::fromStdString(c.name) + "/log.txt"));
+            shared +=
+                log.contains("shared with the runs starting from the same checkpoint") ? 1 : 0;
+        }
+        QCOMPARE(shared, 3);
+        const auto said = [&](const char* text) {
+            return std::count_if(lines.begin(), lines.end(), [&](const std::string& l) {
+                return l.find(text) != std::string::npos;
+            });
+        };
+        QCOMPARE(said("encoding the train pairs"), 4L);
+        QCOMPARE(said("evaluating dev pairs, from"), 4L);
+    }
+
     void outOfDomainColumnsAndOlderResults() {
         // The tiny corpus has one pair set: it stands in for the out-of-domain set too, so each
         // cell's out-of-domain report must equal its dev report (same checkpoint, same pairs,

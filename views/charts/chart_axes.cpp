@@ -55,6 +55,9 @@ ChartYScale linearScale(double lo, double hi) {
     s.step = niceNumber((hi - lo + 2 * pad) / 5.0, true);
     s.lo = std::floor((lo - pad) / s.step) * s.step;
     s.hi = std::ceil((hi + pad) / s.step) * s.step;
+    // Padding never carries an axis across zero: losses from 0.1 start at 0, not at -2.
+    if (lo >= 0.0 && s.lo < 0.0) s.lo = 0.0;
+    if (hi <= 0.0 && s.hi > 0.0) s.hi = 0.0;
     for (double t = s.lo; t <= s.hi + s.step * 1e-6; t += s.step)
         s.ticks.append(std::abs(t) < s.step * 1e-9 ? 0.0 : t);
     return s;

@@ -128,8 +128,9 @@ bool MetricSpec::operator==(const MetricSpec& o) const {
 }
 
 const QStringList& metricGroups() {
+    // The dev metric first: the chart that shows whether a run works (then the losses).
     static const QStringList groups = {
-        QStringLiteral("losses"),     QStringLiteral("dev"),          QStringLiteral("health"),
+        QStringLiteral("dev"),        QStringLiteral("losses"),       QStringLiteral("health"),
         QStringLiteral("objectives"), QStringLiteral("optimisation"), QStringLiteral("throughput")};
     return groups;
 }
@@ -142,8 +143,9 @@ const MetricSpec* knownMetric(const QString& key) {
 QVector<MetricSpec> chartedMetrics(const RunMetrics& run) {
     QVector<MetricSpec> out;
     if (run.hasSchema) {
+        // Declared metrics the run has written: a chart without data says nothing.
         for (const MetricSpec& s : run.schema)
-            if (!s.isFamily() && !s.key.isEmpty()) out.push_back(s);
+            if (!s.isFamily() && !s.key.isEmpty() && run.seenKeys.contains(s.key)) out.push_back(s);
         return out;
     }
     // Records list their fields alphabetically: known metrics go in the table's order (MLM

@@ -41,7 +41,8 @@ const QStringList& metricGroups();
 /// The built-in description of a metric the trainer has always written, or nullptr.
 const MetricSpec* knownMetric(const QString& key);
 
-/// What one run charts: its schema's entries (families skipped) or, without a schema, the keys
+/// What one run charts: its schema's entries that it has written values for (families skipped;
+/// a declared metric without data gets no chart) or, without a schema, the keys
 /// it carries (bookkeeping fields and per-language-pair families skipped), described by the
 /// built-in table or, for unknown keys, by the key itself.
 QVector<MetricSpec> chartedMetrics(const RunMetrics& run);

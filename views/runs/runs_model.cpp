@@ -12,10 +12,10 @@ namespace isomorph::views {
 bool RunRow::operator==(const RunRow& o) const {
     auto sameMetric = [](double a, double b) { return (qIsNaN(a) && qIsNaN(b)) || a == b; };
     return dir == o.dir && name == o.name && objectives == o.objectives && status == o.status &&
-           message == o.message && step == o.step && maxSteps == o.maxSteps &&
-           sameMetric(bestMetric, o.bestMetric) && metricName == o.metricName &&
-           configName == o.configName && started == o.started && machine == o.machine &&
-           attached == o.attached && ownProcess == o.ownProcess;
+           stopReason == o.stopReason && message == o.message && step == o.step &&
+           maxSteps == o.maxSteps && sameMetric(bestMetric, o.bestMetric) &&
+           metricName == o.metricName && configName == o.configName && started == o.started &&
+           machine == o.machine && attached == o.attached && ownProcess == o.ownProcess;
 }
 
 RunsModel::RunsModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -57,7 +57,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
         case Objectives:
             return r.objectives;
         case Status:
-            return statusText(r.status);
+            return statusText(r.status, r.stopReason);
         case Step:
             return r.maxSteps > 0 ? QStringLiteral("%1 / %2").arg(r.step).arg(r.maxSteps)
                                   : QString::number(r.step);
@@ -148,7 +148,11 @@ void RunsModel::setRuns(const QVector<RunRow>& rows) {
         upsert(r);
 }
 
-QString RunsModel::statusText(const QString& status) {
+QString RunsModel::statusText(const QString& status, const QString& stopReason) {
+    if (status == QLatin1String("stopped")) {
+        if (stopReason == QLatin1String("time budget")) return tr("finished (time budget)");
+        if (stopReason == QLatin1String("step limit")) return tr("finished (step limit)");
+    }
     // The states status.json and the scanner write; the raw value stays the row's identity.
     static const char* const kStates[] = {
         QT_TRANSLATE_NOOP("isomorph::views::RunsModel", "running"),
@@ -181,7 +185,8 @@ bool RunsModel::lessThan(const RunRow& a, const RunRow& b) const {
             case Objectives:
                 return QString::localeAwareCompare(x.objectives, y.objectives);
             case Status:
-                return QString::localeAwareCompare(statusText(x.status), statusText(y.status));
+                return QString::localeAwareCompare(statusText(x.status, x.stopReason),
+                                                   statusText(y.status, y.stopReason));
             case Step:
                 return x.step != y.step ? cmp(x.step, y.step) : cmp(x.maxSteps, y.maxSteps);
             case BestMetric:

@@ -18,6 +18,8 @@ struct RunRow {
     QString configName;  ///< the config's name (often the preset's)
     QString status;   ///< running, finished, stopped, diverged, failed, interrupted, missing, ...
     QString message;  ///< why, for problem states (tooltip)
+    /// Of a stopped run: "time budget", "step limit", "requested" (status.json's stop_reason).
+    QString stopReason;
     qint64 step = 0;
     qint64 maxSteps = 0;
     double bestMetric = qQNaN();  ///< best dev value, NaN when none yet
@@ -57,7 +59,9 @@ class RunsModel : public QAbstractTableModel {
     int sortColumn() const { return sortColumn_; }
     Qt::SortOrder sortOrder() const { return sortOrder_; }
     /// A run status as shown ("running" -> its translation); unknown states unchanged.
-    static QString statusText(const QString& status);
+    /// `status` in words; a run stopped by its time budget or step limit reads "finished (time
+    /// budget)" / "finished (step limit)": it ended as planned.
+    static QString statusText(const QString& status, const QString& stopReason = QString());
     const RunRow* run(const QString& dir) const;
     const RunRow& at(int row) const { return rows_[row]; }
     int indexOf(const QString& dir) const;

@@ -40,6 +40,7 @@ void writeRunStatus(const std::filesystem::path& runDir, const RunStatus& s) {
               {"metric", s.metric},
               {"world_size", s.worldSize}};
     if (s.maxSteps) j["max_steps"] = *s.maxSteps;
+    if (!s.stopReason.empty()) j["stop_reason"] = s.stopReason;
     writeFileAtomically(runDir / RunStatus::kFileName, j.dump(2) + "\n");
 }
 
@@ -60,6 +61,7 @@ std::optional<RunStatus> readRunStatus(const std::filesystem::path& runDir) {
     readField(j, "best_metric", s.bestMetric);
     readField(j, "metric", s.metric);
     readField(j, "world_size", s.worldSize);
+    readField(j, "stop_reason", s.stopReason);
     return s;
 }
 

@@ -26,6 +26,9 @@ struct RunStatus {
     double bestMetric = std::numeric_limits<double>::quiet_NaN();
     std::string metric;     ///< eval.metric's name, e.g. "bitext_acc"
     int64_t worldSize = 1;  ///< processes training together
+    /// Why a stopped run stopped: "time budget", "step limit" or "requested" ("" otherwise or
+    /// not recorded). A run that used up its time budget ended as planned.
+    std::string stopReason;
 };
 
 /// Writes `runDir`/status.json atomically (2-space indented JSON). Throws DataError on failure.
