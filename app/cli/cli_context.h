@@ -40,7 +40,9 @@ void registerPretrainBase(CLI::App& demo, Registry& registry);       // command_
 void registerModel(CLI::App& app, Registry& registry);               // command_model.cpp (+ encode)
 void registerTrain(CLI::App& app, Registry& registry);               // command_train.cpp
 void registerIndex(CLI::App& app, Registry& registry);  // command_index.cpp (index build, search)
-void registerEval(CLI::App& app, Registry& registry);   // command_eval.cpp
+/// --fusion and --share-floor of hybrid retrieval (search, eval retrieval); command_index.cpp.
+void addHybridFusionOptions(CLI::App* cmd, std::string& fusion, double& shareFloor);
+void registerEval(CLI::App& app, Registry& registry);       // command_eval.cpp
 void registerCalibrate(CLI::App& app, Registry& registry);  // command_calibrate.cpp
 void registerPca(CLI::App& app, Registry& registry);        // command_pca.cpp
 void registerSweep(CLI::App& app, Registry& registry);      // command_sweep.cpp

@@ -221,6 +221,8 @@ struct RetrievalCliOptions {
     std::vector<std::string> systems = {"dense", "bm25", "hybrid"};
     int depth = 100, rerankDepth = 0;
     double weight = 0.5;
+    std::string fusion = "minmax";
+    double shareFloor = 0.5;
     CrossEncoderCliOptions rerank;
 };
 
@@ -301,6 +303,8 @@ int runRetrieval(const RetrievalCliOptions& o) {
     ro.systems = o.systems;
     ro.depth = o.depth;
     ro.hybridWeight = o.weight;
+    ro.hybridFusion = search::parseHybridFusion(o.fusion);
+    ro.hybridShareFloor = o.shareFloor;
     ro.calibration = cal ? &*cal : nullptr;
     ro.answers = answers.empty() ? nullptr : &answers;
     ro.answerMatch = eval::parseAnswerMatch(o.answerMatch, "setting 'answer_match'");
@@ -530,6 +534,7 @@ void registerEval(CLI::App& app, Registry& registry) {
     retrieval->add_option("--weight", r->weight, "Hybrid: weight of the dense score")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
+    addHybridFusionOptions(retrieval, r->fusion, r->shareFloor);
     retrieval->add_option("--answers", r->answers,
                           "XOR-TyDi answers JSONL ({\"id\", \"answers\"}) for R@2kt / R@5kt");
     retrieval

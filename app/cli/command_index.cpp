@@ -73,6 +73,9 @@ struct SearchCliOptions {
     std::string index, query, model, lang, queryLang, mode = "dense", device = "cpu";
     int k = 10, efSearch = 0, probe = 0, threads = 0, width = 100, depth = 100;
     double weight = 0.5;
+    std::string fusion = "minmax";
+    double shareFloor = 0.5;
+    bool snippets = false;
     bool json = false;
     CrossEncoderCliOptions rerank;
 };
@@ -108,8 +111,11 @@ int runSearch(const SearchCliOptions& o) {
     q.queryLanguage = o.queryLang;
     q.mode = index::parseSearchMode(o.mode);
     q.hybridWeight = o.weight;
+    q.hybridFusion = search::parseHybridFusion(o.fusion);
+    q.hybridShareFloor = o.shareFloor;
     q.efSearch = o.efSearch;
     q.probe = o.probe;
+    q.snippets = o.snippets;
     if (o.k > service->index().metadata().rows)
         std::cerr << fmt::format("note: --k {} is larger than the index ({} rows); showing all\n",
                                  o.k, service->index().metadata().rows);
@@ -144,20 +150,32 @@ int runSearch(const SearchCliOptions& o) {
             out["rerank_weight"] = o.rerank.firstStageWeight;
             out["rerank_ms"] = 1000 * rerankSeconds;
         }
-        for (const auto& r : rows)
-            out["results"].push_back({{"rank", r.rank},
-                                      {"score", r.score},
-                                      {"lang", r.language},
-                                      {"id", r.id},
-                                      {"text", r.text}});
+        for (const auto& r : rows) {
+            nlohmann::json row = {{"rank", r.rank},
+                                  {"score", r.score},
+                                  {"lang", r.language},
+                                  {"id", r.id},
+                                  {"text", r.text}};
+            if (o.snippets) {
+                row["best_sentence"] = r.text.substr(r.best.begin, r.best.end - r.best.begin);
+                row["matched_words"] = nlohmann::json::array();
+                for (const auto& m : r.matches)
+                    row["matched_words"].push_back(r.text.substr(m.begin, m.end - m.begin));
+            }
+            out["results"].push_back(std::move(row));
+        }
         std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         return kExitOk;
     }
     if (rows.empty()) std::cout << "no results" << (o.lang.empty() ? "" : " in " + o.lang) << "\n";
-    for (const auto& r : rows)
+    for (const auto& r : rows) {
+        // --snippets: from the best-matching sentence on ("... " when it is not the first).
+        const std::string shown =
+            o.snippets && r.best.begin > 0 ? "... " + r.text.substr(r.best.begin) : r.text;
         std::cout << fmt::format("{:>3}  {:>7.4f}  {:<7} {:<24} {}\n", r.rank, r.score,
                                  r.language.empty() ? "?" : r.language, r.id,
-                                 ellipsize(r.text, static_cast<size_t>(o.width)));
+                                 ellipsize(shown, static_cast<size_t>(o.width)));
+    }
     std::cerr << fmt::format(
         "{} results, {} mode, encode {:.1f} ms, search {:.2f} ms{}\n", rows.size(),
         index::searchModeName(q.mode), 1000 * timings.encodeSeconds, 1000 * timings.searchSeconds,
@@ -165,6 +183,24 @@ int runSearch(const SearchCliOptions& o) {
                  : "");
     return kExitOk;
 }
+
+}  // namespace
+
+void addHybridFusionOptions(CLI::App* cmd, std::string& fusion, double& shareFloor) {
+    cmd->add_option("--fusion", fusion,
+                    "Hybrid: minmax (both lists min-max normalised), share (BM25 as a share of "
+                    "the query's attainable score, see --share-floor) or rrf (docs/retrieval.md, "
+                    "\"Hybrid fusion\")")
+        ->check(CLI::IsMember({"share", "minmax", "rrf"}))
+        ->capture_default_str();
+    cmd->add_option("--share-floor", shareFloor,
+                    "Hybrid, --fusion share: the share of the query's attainable BM25 score a "
+                    "best match needs to count fully (0: max-normalised BM25, 1: raw shares)")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+}
+
+namespace {
 
 void addBuildOptions(CLI::App* cmd, BuildCliOptions& b) {
     cmd->add_option("--out", b.out, "Index folder to create")->required();
@@ -229,6 +265,10 @@ void registerIndex(CLI::App& app, Registry& registry) {
     search->add_option("--weight", s->weight, "Hybrid: weight of the dense score")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
+    addHybridFusionOptions(search, s->fusion, s->shareFloor);
+    search->add_flag("--snippets", s->snippets,
+                     "Show each result from its best-matching sentence; --json adds "
+                     "best_sentence and matched_words (the Search view's snippets)");
     search->add_option("--model", s->model,
                        "Checkpoint to encode the query (must be the index's encoder)");
     search->add_option("--ef-search", s->efSearch, "HNSW candidates (0 = index default)");

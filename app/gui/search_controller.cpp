@@ -143,14 +143,30 @@ views::SearchIndexInfo indexInfo(const index::SearchService& service) {
     return info;
 }
 
-/// Worker: each run of the workspace whose checkpoint (best, else latest) is a cross-encoder.
-QStringList crossEncoderCheckpoints(const QString& root) {
-    QStringList out;
+/// What the workspace's runs offer the Search view.
+struct RunCheckpoints {
+    QStringList crossEncoders;  ///< each run whose checkpoint (best, else latest) re-ranks
+    QString newestEncoder;      ///< the most recently written bi-encoder checkpoint, "" = none
+};
+
+/// Worker: the checkpoint (best, else latest) of each run of the workspace, sorted by kind.
+RunCheckpoints scanRunCheckpoints(const QString& root) {
+    RunCheckpoints out;
+    QDateTime newest;
     const QDir runs(qs(workspace::WorkspaceLayout{toPath(root)}.runs().string()));
     for (const QString& run : runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         try {
             const fs::path dir = model_io::resolveCheckpoint(toPath(runs.filePath(run)));
-            if (model::isCrossEncoderCheckpoint(dir)) out << qs(dir.string());
+            if (model::isCrossEncoderCheckpoint(dir)) {
+                out.crossEncoders << qs(dir.string());
+                continue;
+            }
+            if (!hasTokenizer(dir)) continue;
+            const QDateTime written = QFileInfo(qs(dir.string())).lastModified();
+            if (out.newestEncoder.isEmpty() || written > newest) {
+                out.newestEncoder = qs(dir.string());
+                newest = written;
+            }
         } catch (const std::exception&) {  // a run without checkpoints yet
         }
     }
@@ -244,6 +260,17 @@ views::SearchOutcome runQuery(const index::SearchService& service, const std::st
             row.id = qs(r.id);
             row.language = qs(r.language);
             row.text = qs(r.text);
+            if (r.best.end > r.best.begin) {
+                // Byte offsets of the UTF-8 passage -> positions in the QString.
+                const auto at = [&r](std::size_t byte) {
+                    return static_cast<int>(
+                        QString::fromUtf8(r.text.data(), static_cast<qsizetype>(byte)).size());
+                };
+                row.bestBegin = at(r.best.begin);
+                row.bestEnd = at(r.best.end);
+                for (const auto& m : r.matches)
+                    row.matches.append({at(m.begin), at(m.end)});
+            }
             if (report.reranked) {
                 row.firstStageRank = report.firstStageRank.at(r.id);
                 row.rescored = r.rank <= out.rerankDepth;
@@ -320,7 +347,8 @@ void SearchController::setWorkspace(const QString& root) {
             const QString file = retrieval.filePath(set + QStringLiteral("/corpus.jsonl"));
             if (langs.size() == 2 && langs[0] == langs[1] && QFileInfo::exists(file)) files << file;
         }
-        view_->setCorpusPath(files.join(QLatin1Char(';')));
+        view_->setCorpus(files.join(QLatin1Char(';')), tr("Demo test passages (%n languages)",
+                                                          nullptr, static_cast<int>(files.size())));
     }
     // What the retrieval demo shipped, when it has run in this workspace: its index, bi-encoder
     // and re-ranker are the search stack to show.
@@ -389,46 +417,66 @@ void SearchController::refreshRerankChoices() {
     }
     const QString root = workspace_;
     QtConcurrent::run(&pool_, [root] {
-        return crossEncoderCheckpoints(root);
-    }).then(this, [this, root](const QStringList& checkpoints) {
-        if (root == workspace_) view_->setRerankChoices(checkpoints);
+        return scanRunCheckpoints(root);
+    }).then(this, [this, root](const RunCheckpoints& found) {
+        if (root != workspace_) return;
+        view_->setRerankChoices(found.crossEncoders);
+        // Opens ready: without the retrieval demo's stack, the newest trained checkpoint and
+        // the index built with it (or a word on building one).
+        if (!found.newestEncoder.isEmpty() && !isOpen(0) && !sides_[0].building &&
+            view_->checkpoint(0).isEmpty() && latestRetrievalDemo().isEmpty())
+            openCheckpoint(found.newestEncoder, 0);
     });
 }
 
 void SearchController::openCheckpoint(const QString& checkpoint, int side) {
+    openOrBuild(side, checkpoint, QString(), QString());
+}
+
+void SearchController::openOrBuild(int side, const QString& checkpoint, const QString& corpus,
+                                   const QString& corpusName) {
     view_->setCheckpoint(side, checkpoint);
     if (sides_[side].building) return;
     const QString indexes = indexesDir();
     const int generation = ++sides_[side].generation;
-    QtConcurrent::run(&pool_, [checkpoint, indexes] {
-        QString error;
-        const fs::path model = resolveModel(checkpoint, &error);
-        if (!error.isEmpty()) return qMakePair(QString(), error);
-        std::string fingerprint;
-        try {
-            fingerprint = index::checkpointFingerprint(model);
-        } catch (const std::exception& e) {
-            return qMakePair(QString(), qs(e.what()));
-        }
-        for (const QString& name : QDir(indexes).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-            const QString folder = QDir(indexes).filePath(name);
-            if (recordedFingerprint(toPath(folder)) == fingerprint)
-                return qMakePair(folder, QString());
-        }
-        return qMakePair(QString(), QString());
-    }).then(this, [this, side, generation, checkpoint](const QPair<QString, QString>& found) {
-        if (sides_[side].generation != generation) return;
-        if (!found.first.isEmpty()) {
-            openIndex(side, found.first, checkpoint);
-            return;
-        }
-        const QString why = !found.second.isEmpty()
-                                ? found.second
-                                : tr("No index of this workspace was built with this "
-                                     "checkpoint: choose a corpus and press Build index.");
-        view_->setSideMessage(side, why, !found.second.isEmpty());
-        Q_EMIT indexFailed(side, why);
-    });
+    QtConcurrent::run(
+        &pool_,
+        [checkpoint, indexes] {
+            QString error;
+            const fs::path model = resolveModel(checkpoint, &error);
+            if (!error.isEmpty()) return qMakePair(QString(), error);
+            std::string fingerprint;
+            try {
+                fingerprint = index::checkpointFingerprint(model);
+            } catch (const std::exception& e) {
+                return qMakePair(QString(), qs(e.what()));
+            }
+            for (const QString& name : QDir(indexes).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+                const QString folder = QDir(indexes).filePath(name);
+                if (recordedFingerprint(toPath(folder)) == fingerprint)
+                    return qMakePair(folder, QString());
+            }
+            return qMakePair(QString(), QString());
+        })
+        .then(this, [this, side, generation, checkpoint, corpus,
+                     corpusName](const QPair<QString, QString>& found) {
+            if (sides_[side].generation != generation) return;
+            if (!found.first.isEmpty()) {
+                openIndex(side, found.first, checkpoint);
+                return;
+            }
+            if (found.second.isEmpty() && !corpus.isEmpty()) {
+                view_->setCorpus(corpus, corpusName);
+                buildIndex(side, corpus, checkpoint);
+                return;
+            }
+            const QString why = !found.second.isEmpty()
+                                    ? found.second
+                                    : tr("No index of this workspace was built with this "
+                                         "checkpoint: choose a corpus and press Build index.");
+            view_->setSideMessage(side, why, !found.second.isEmpty());
+            Q_EMIT indexFailed(side, why);
+        });
 }
 
 void SearchController::openIndex(int side, const QString& folder, const QString& checkpoint) {
@@ -564,6 +612,7 @@ void SearchController::runSearch(int side, const views::SearchRequest& request) 
     }
     index::QueryOptions q;
     q.k = request.k;
+    q.snippets = true;  // each result shows its best sentence and matched words
     for (const QString& l : request.languages)
         q.languages.push_back(l.toStdString());
     try {

@@ -40,6 +40,11 @@ class SearchController : public QObject {
     /// Shows `checkpoint` on `side` (the Runs view's "Open in Search": side A) and opens an
     /// index of the workspace built with it when there is one (else indexFailed says so).
     void openCheckpoint(const QString& checkpoint, int side = 0);
+    /// Like openCheckpoint, but when no index of the workspace was built with `checkpoint`,
+    /// builds one from `corpus` (files separated by ';', shown as `corpusName`) with progress
+    /// and Cancel on that side, then opens it: the guided demo's Search step.
+    void openOrBuild(int side, const QString& checkpoint, const QString& corpus,
+                     const QString& corpusName);
 
     /// Opens `folder` for `side`; queries are encoded with `checkpoint` (must be the model that
     /// built the index) or, when empty, with the checkpoint recorded in the index.

@@ -156,7 +156,9 @@ Run denseRun(model::EncodingService& encoder, const RetrievalSet& set, int depth
     return run;
 }
 
-Run bm25Run(const RetrievalSet& set, int depth) {
+/// BM25 of every query; with `share`, scores as shares of each query's attainable score
+/// (search::Bm25SearchOptions::share), else raw.
+Run bm25Run(const RetrievalSet& set, int depth, bool share) {
     const fs::path dir =
         fs::temp_directory_path() / fmt::format("isomorph-bm25-{}-{}", ::getpid(), set.name);
     std::vector<search::IndexDocument> docs;
@@ -170,7 +172,8 @@ Run bm25Run(const RetrievalSet& set, int depth) {
     Run run;
     for (const auto& q : set.queries) {
         try {
-            run[q.id] = search::searchEachLanguage(index, q.text, static_cast<size_t>(depth));
+            run[q.id] =
+                search::searchEachLanguage(index, q.text, static_cast<size_t>(depth), "", share);
         } catch (const DataError&) {
             run[q.id] = {};  // a query without any searchable term retrieves nothing
         }
@@ -507,12 +510,21 @@ std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService*
     std::map<std::string, Run> runs;
     if (wants("dense") || wants("hybrid"))
         runs["dense"] = denseRun(*encoder, set, static_cast<int>(candidates), options.calibration);
-    if (wants("bm25") || wants("hybrid")) runs["bm25"] = bm25Run(set, static_cast<int>(candidates));
+    if (wants("bm25")) runs["bm25"] = bm25Run(set, static_cast<int>(candidates), false);
     if (wants("hybrid")) {
-        const search::HybridOptions fusion{options.hybridWeight, depth};
-        for (const auto& q : set.queries)
-            runs["hybrid"][q.id] =
-                search::fuseHybrid(runs["dense"][q.id], runs["bm25"][q.id], fusion);
+        // The share fusion takes BM25 as shares of each query's attainable score (the same
+        // order as the bm25 system's; other scores).
+        const bool share = options.hybridFusion == search::HybridFusion::Share;
+        const Run lexical = share || !wants("bm25")
+                                ? bm25Run(set, static_cast<int>(candidates), share)
+                                : runs["bm25"];
+        const search::HybridOptions fusion{options.hybridWeight, depth, options.hybridFusion,
+                                           options.hybridShareFloor};
+        for (const auto& q : set.queries) {
+            const auto it = lexical.find(q.id);
+            runs["hybrid"][q.id] = search::fuseHybrid(
+                runs["dense"][q.id], it == lexical.end() ? search::Ranking{} : it->second, fusion);
+        }
     }
     // First-stage and re-ranked systems are scored alike: recall@1 and @5 are the top-1 / top-5
     // hit rates of query lists.

@@ -23,6 +23,7 @@
 #include "core/index/vector_index.h"
 #include "core/model/cross_encoder.h"
 #include "core/model/encoding_service.h"
+#include "core/search/fusion.h"
 
 namespace isomorph::eval {
 
@@ -108,6 +109,8 @@ struct RetrievalOptions {
     std::vector<std::string> systems = {"dense", "bm25", "hybrid"};  ///< any of these
     int depth = 100;            ///< documents retrieved per query (>= 1)
     double hybridWeight = 0.5;  ///< weight of the dense score in hybrid fusion
+    search::HybridFusion hybridFusion = search::HybridFusion::MinMax;  ///< its score scales
+    double hybridShareFloor = 0.5;                    ///< search::HybridOptions::shareFloor
     const align::Calibration* calibration = nullptr;  ///< dense: rows calibrated by id language
     const data::Answers* answers = nullptr;           ///< for R@2kt / R@5kt
     AnswerMatch answerMatch = AnswerMatch::Tokens;    ///< how answers must occur (answer_recall.h)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <mutex>
 #include <optional>
 #include <unordered_map>
@@ -85,7 +86,8 @@ struct SearchService::Impl {
 
     ResultRow row(int64_t r, double score, int rank) const {
         IndexedDocument doc = index->document(r);
-        return {rank, score, r, std::move(doc.id), std::move(doc.language), std::move(doc.text)};
+        return {rank, score, r, std::move(doc.id), std::move(doc.language), std::move(doc.text),
+                {},   {}};
     }
 
     void checkOptions(const QueryOptions& options) const {
@@ -121,6 +123,12 @@ struct SearchService::Impl {
         return q;
     }
 
+    /// Hybrid's share fusion takes BM25 scores as shares of the query's attainable score.
+    static bool sharesWanted(const QueryOptions& options) {
+        return options.mode == SearchMode::Hybrid &&
+               options.hybridFusion == search::HybridFusion::Share;
+    }
+
     bool searchable(const std::string& text, const QueryOptions& options) const {
         std::lock_guard<std::mutex> lock(bm25Mutex);
         return options.queryLanguage.empty() ||
@@ -131,9 +139,12 @@ struct SearchService::Impl {
     search::Ranking lexicalIn(const std::string& text, const QueryOptions& options, int depth,
                               const std::string& language) const {
         std::lock_guard<std::mutex> lock(bm25Mutex);
+        const bool share = sharesWanted(options);
         if (options.queryLanguage.empty())
-            return search::searchEachLanguage(*bm25, text, static_cast<size_t>(depth), language);
+            return search::searchEachLanguage(*bm25, text, static_cast<size_t>(depth), language,
+                                              share);
         search::Bm25SearchOptions so;
+        so.share = share;
         so.k = static_cast<size_t>(depth);
         so.queryLanguage = options.queryLanguage;
         so.documentLanguage = language;
@@ -199,7 +210,8 @@ struct SearchService::Impl {
             for (const auto& h : hits)
                 dense.push_back({idOf[static_cast<size_t>(h.row)], h.score});
             ranking = search::fuseHybrid(dense, ranking,
-                                         {options.hybridWeight, static_cast<size_t>(options.k)});
+                                         {options.hybridWeight, static_cast<size_t>(options.k),
+                                          options.hybridFusion, options.hybridShareFloor});
         }
         for (const auto& d : ranking) {
             if (static_cast<int>(out.size()) == options.k) break;
@@ -241,8 +253,79 @@ struct SearchService::Impl {
         std::vector<std::vector<ResultRow>> out;
         for (size_t j = 0; j < texts.size(); ++j)
             out.push_back(results(texts[j], hits[j], options));
+        if (options.snippets)
+            for (size_t j = 0; j < texts.size(); ++j)
+                addSnippets(
+                    texts[j],
+                    q.empty() ? nullptr : q.data() + j * static_cast<size_t>(encoder->dimension()),
+                    out[j]);
         if (timings) timings->searchSeconds = since(t);
         return out;
+    }
+
+    /// ResultRow::best and ::matches of one query's rows (`query` = its vector, null in lexical
+    /// mode). Sentences of passages without a lexical match are encoded in one batch and
+    /// compared with the query by cosine, calibrated like the index's rows.
+    void addSnippets(const std::string& text, const float* query,
+                     std::vector<ResultRow>& rows) const {
+        std::vector<std::vector<search::TextSpan>> sentences(rows.size());
+        std::vector<std::string> toEncode;
+        std::vector<std::pair<size_t, size_t>> owner;  // (row, sentence) of each encoded one
+        for (size_t r = 0; r < rows.size(); ++r) {
+            ResultRow& row = rows[r];
+            std::vector<std::string> terms;
+            row.matches = search::matchingWords(text, row.text, row.language, &terms);
+            sentences[r] = search::sentenceSpans(row.text);
+            row.best = {0, row.text.size()};
+            if (sentences[r].empty()) continue;
+            row.best =
+                sentences[r][search::bestSentence(row.text, sentences[r], row.matches, {}, terms)];
+            if (!row.matches.empty() || sentences[r].size() < 2 || !query) continue;
+            for (size_t s = 0; s < sentences[r].size(); ++s) {
+                const auto& span = sentences[r][s];
+                toEncode.push_back(row.text.substr(span.begin, span.end - span.begin));
+                owner.emplace_back(r, s);
+            }
+        }
+        if (toEncode.empty()) return;
+        std::vector<float> v;
+        {
+            std::lock_guard<std::mutex> lock(encoderMutex);
+            v = encoder->encode(toEncode);
+        }
+        const auto dim = static_cast<size_t>(encoder->dimension());
+        if (calibration) {
+            // Row by row in its passage's language, as the index's rows were calibrated.
+            for (size_t i = 0; i < owner.size(); ++i) {
+                FloatMatrix m(
+                    1, static_cast<int64_t>(dim),
+                    std::vector<float>(v.begin() + static_cast<ptrdiff_t>(i * dim),
+                                       v.begin() + static_cast<ptrdiff_t>((i + 1) * dim)));
+                try {
+                    align::apply(*calibration, rows[owner[i].first].language, m);
+                } catch (const std::exception&) {
+                    continue;  // a language the calibration lacks: its raw vector
+                }
+                std::copy(m.data.begin(), m.data.end(),
+                          v.begin() + static_cast<ptrdiff_t>(i * dim));
+            }
+        }
+        const auto cosine = [dim](const float* a, const float* b) {
+            double ab = 0, aa = 0, bb = 0;
+            for (size_t d = 0; d < dim; ++d) {
+                ab += double(a[d]) * b[d];
+                aa += double(a[d]) * a[d];
+                bb += double(b[d]) * b[d];
+            }
+            return aa > 0 && bb > 0 ? ab / std::sqrt(aa * bb) : 0.0;
+        };
+        std::vector<std::vector<double>> similarity(rows.size());
+        for (size_t i = 0; i < owner.size(); ++i)
+            similarity[owner[i].first].push_back(cosine(query, v.data() + i * dim));
+        for (size_t r = 0; r < rows.size(); ++r)
+            if (!similarity[r].empty())
+                rows[r].best = sentences[r][search::bestSentence(rows[r].text, sentences[r], {},
+                                                                 similarity[r])];
     }
 };
 

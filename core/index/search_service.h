@@ -13,6 +13,8 @@
 
 #include "core/index/vector_index.h"
 #include "core/runtime/device.h"
+#include "core/search/fusion.h"
+#include "core/search/snippet.h"
 
 namespace isomorph::index {
 
@@ -39,8 +41,14 @@ struct QueryOptions {
     std::string queryLanguage;  ///< language of the query text (needed with a calibration)
     SearchMode mode = SearchMode::Dense;
     double hybridWeight = 0.5;  ///< Hybrid: weight of the dense score (1 - weight: BM25)
-    int efSearch = 0;           ///< HNSW override (0 = index default)
-    int probe = 0;              ///< IVF override (0 = index default)
+    search::HybridFusion hybridFusion = search::HybridFusion::MinMax;  ///< Hybrid: score scales
+    double hybridShareFloor = 0.5;  ///< Hybrid, share fusion: search::HybridOptions::shareFloor
+    int efSearch = 0;               ///< HNSW override (0 = index default)
+    int probe = 0;                  ///< IVF override (0 = index default)
+    /// Fill ResultRow::best and ::matches (what a result shows of its passage). Costs one
+    /// encoding of the results' sentences when a passage of several sentences shares no word
+    /// with the query (dense and hybrid modes).
+    bool snippets = false;
 };
 
 struct ResultRow {
@@ -49,6 +57,12 @@ struct ResultRow {
     int64_t row = -1;    ///< index row (-1 for a BM25-only hit in hybrid mode is impossible:
                          ///< both indexes hold the same documents)
     std::string id, language, text;
+    /// With QueryOptions::snippets: the sentence of `text` that matches the query best (most
+    /// distinct matched words, else the highest cosine with the query under the encoder; the
+    /// whole text when it is one sentence) and the words of `text` matching a query word under
+    /// BM25's analysis in the passage's language (search::matchingWords); byte ranges.
+    search::TextSpan best;
+    std::vector<search::TextSpan> matches;
 };
 
 struct SearchTimings {

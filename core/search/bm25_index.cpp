@@ -19,6 +19,7 @@
 #include "core/common/language.h"
 #include "core/common/staging_dir.h"
 #include "core/data/readers/text_input.h"
+#include "core/search/snippet.h"
 
 namespace fs = std::filesystem;
 
@@ -56,14 +57,23 @@ class Analyzer {
         generator_.index_text_without_positions(text);
     }
 
-    /// OR of the analysed query terms, each weighted by its count; empty without any term.
-    Xapian::Query query(const std::string& text, const std::string& language) {
+    /// The analysed terms of a query with their counts (within-query frequencies).
+    std::vector<std::pair<std::string, Xapian::termcount>> terms(const std::string& text,
+                                                                 const std::string& language) {
         Xapian::Document scratch;
         addText(scratch, text, language);
-        std::vector<Xapian::Query> terms;
+        std::vector<std::pair<std::string, Xapian::termcount>> out;
         for (auto it = scratch.termlist_begin(); it != scratch.termlist_end(); ++it)
-            terms.emplace_back(*it, it.get_wdf());
-        return Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
+            out.emplace_back(*it, it.get_wdf());
+        return out;
+    }
+
+    /// OR of the analysed query terms, each weighted by its count; empty without any term.
+    Xapian::Query query(const std::string& text, const std::string& language) {
+        std::vector<Xapian::Query> parts;
+        for (const auto& [term, wqf] : terms(text, language))
+            parts.emplace_back(term, wqf);
+        return Xapian::Query(Xapian::Query::OP_OR, parts.begin(), parts.end());
     }
 
   private:
@@ -286,11 +296,31 @@ struct Bm25Index::Impl {
         const auto k =
             static_cast<Xapian::doccount>(std::min<std::size_t>(options.k, db.get_doccount()));
         const Xapian::MSet matches = enquire.get_mset(0, k);
+        const double scale = options.share ? 1.0 / bound(query, options.queryLanguage) : 1.0;
         Ranking ranking;
         ranking.reserve(matches.size());
         for (auto it = matches.begin(); it != matches.end(); ++it)
-            ranking.push_back({it.get_document().get_data(), it.get_weight()});
+            ranking.push_back({it.get_document().get_data(), it.get_weight() * scale});
         return ranking;
+    }
+
+    /// The query's attainable score (see Bm25SearchOptions::share): each analysed term's
+    /// largest contribution, idf x (k1 + 1) x (k3 + 1) wqf / (k3 + wqf) (the term-frequency factor
+    /// tends to k1 + 1), plus k2 x |query| for Xapian's length correction; idf as Xapian computes
+    /// it from the term's document count in the whole database (0 for a term no document has).
+    double bound(const std::string& query, const std::string& language) const {
+        const Bm25Parameters& p = info.parameters;
+        const double n = static_cast<double>(db.get_doccount());
+        double total = 0.0, length = 0.0;
+        for (const auto& [term, wqf] : analyzer.terms(query, language)) {
+            const double df = static_cast<double>(db.get_termfreq(term));
+            double w = (n - df + 0.5) / (df + 0.5);
+            if (w < 2.0) w = w * 0.5 + 1.0;
+            const double q = static_cast<double>(wqf);
+            total += std::log(w) * (p.k1 + 1.0) * (p.k3 + 1.0) * q / (p.k3 + q);
+            length += q;
+        }
+        return total + p.k2 * length;
     }
 };
 
@@ -382,7 +412,7 @@ bool Bm25Index::hasSearchableWord(std::string_view query, const std::string& lan
 }
 
 Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::size_t k,
-                           const std::string& documentLanguage) {
+                           const std::string& documentLanguage, bool share) {
     if (query.find_first_not_of(" \t\r\n") == std::string_view::npos)
         throw DataError("BM25 search: the query is empty; type some words to search for");
     std::vector<std::string> languages;
@@ -397,6 +427,7 @@ Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::
         options.k = k;
         options.queryLanguage = lang;
         options.documentLanguage = lang;  // "" (unknown language): no filter, no stemming
+        options.share = share;
         Ranking part;
         try {
             part = index.search(query, options);
@@ -413,6 +444,64 @@ Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::
         out.push_back({id, score});
     out = rankDocuments(std::move(out));
     if (out.size() > k) out.resize(k);
+    return out;
+}
+
+namespace {
+
+/// CJK characters, which Xapian's FLAG_CJK_NGRAM indexes as unigrams and bigrams.
+bool isCjk(unsigned ch) {
+    return (ch >= 0x2E80 && ch <= 0x9FFF) || (ch >= 0xAC00 && ch <= 0xD7AF) ||
+           (ch >= 0xF900 && ch <= 0xFAFF) || (ch >= 0x20000 && ch <= 0x2FFFF);
+}
+
+}  // namespace
+
+std::vector<TextSpan> matchingWords(std::string_view query, std::string_view text,
+                                    const std::string& language, std::vector<std::string>* terms) {
+    if (terms) terms->clear();
+    Analyzer analyzer;
+    std::unordered_set<std::string> queryTerms;
+    for (const auto& [term, count] : analyzer.terms(std::string(query), language))
+        queryTerms.insert(term);
+    std::vector<TextSpan> out;
+    if (queryTerms.empty()) return out;
+    const Xapian::Stem stem(primarySubtag(language), true);
+    const char* base = text.data();
+    auto offset = [base](const Xapian::Utf8Iterator& it) {
+        return static_cast<std::size_t>(it.raw() - base);
+    };
+    Xapian::Utf8Iterator it(text.data(), text.size());
+    const Xapian::Utf8Iterator end;
+    while (it != end) {
+        const unsigned ch = *it;
+        if (isCjk(ch)) {
+            const std::size_t begin = offset(it);
+            ++it;
+            const std::size_t stop = it == end ? text.size() : offset(it);
+            std::string character(text.substr(begin, stop - begin));
+            if (queryTerms.count(character)) {
+                out.push_back({begin, stop});
+                if (terms) terms->push_back(std::move(character));
+            }
+            continue;
+        }
+        if (!Xapian::Unicode::is_wordchar(ch)) {
+            ++it;
+            continue;
+        }
+        const std::size_t begin = offset(it);
+        while (it != end && Xapian::Unicode::is_wordchar(*it) && !isCjk(*it))
+            ++it;
+        const std::size_t stop = it == end ? text.size() : offset(it);
+        const std::string word =
+            Xapian::Unicode::tolower(std::string(text.substr(begin, stop - begin)));
+        std::string term = stem.is_none() ? word : stem(word);
+        if (queryTerms.count(term)) {
+            out.push_back({begin, stop});
+            if (terms) terms->push_back(std::move(term));
+        }
+    }
     return out;
 }
 

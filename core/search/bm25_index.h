@@ -78,6 +78,14 @@ struct Bm25SearchOptions {
     std::size_t k = 100;           ///< documents to return at most (>= 1; more than exist is fine)
     std::string queryLanguage;     ///< stems the query like documents of this language; "" = none
     std::string documentLanguage;  ///< only documents of this language; "" = all languages
+    /// Scores as shares of the query's attainable BM25 score, in [0, 1]: each document's score
+    /// divided by the sum over the analysed query terms of their largest possible contribution
+    /// (idf x (k1 + 1) x the within-query factor), a term no document has counting with the
+    /// largest idf. A document matching one rare word of a three-word query gets about a third;
+    /// one matching every word often, close to 1. The order is unchanged. Hybrid fusion uses it
+    /// so that a lone lexical hit on a minor word cannot take the whole lexical weight, as
+    /// min-max normalisation gives it.
+    bool share = false;
 };
 
 /// What the index's metadata file records.
@@ -96,9 +104,10 @@ class Bm25Index;
 /// among that language's documents; results are merged by score. For queries whose language is
 /// unknown, or cross-lingual queries (a German query over English passages is stemmed as English
 /// where it meets English passages). Same errors as Bm25Index::search; a query without any
-/// searchable term in one language simply contributes nothing there.
+/// searchable term in one language simply contributes nothing there. `share`: scores as
+/// Bm25SearchOptions::share, each under its own language's analysis.
 Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::size_t k,
-                           const std::string& documentLanguage = "");
+                           const std::string& documentLanguage = "", bool share = false);
 
 /// True when Xapian has a Snowball stemmer for the primary subtag of `language` ("pt-PT" -> pt).
 bool hasStemmer(std::string_view language);

@@ -67,18 +67,76 @@ std::size_t hybridCandidateDepth(std::size_t k) {
     return std::max(k, kMinimumCandidates);
 }
 
+const char* hybridFusionName(HybridFusion fusion) {
+    switch (fusion) {
+        case HybridFusion::Share:
+            return "share";
+        case HybridFusion::MinMax:
+            return "minmax";
+        case HybridFusion::ReciprocalRank:
+            return "rrf";
+    }
+    return "?";
+}
+
+HybridFusion parseHybridFusion(std::string_view name) {
+    for (const auto f : {HybridFusion::Share, HybridFusion::MinMax, HybridFusion::ReciprocalRank})
+        if (name == hybridFusionName(f)) return f;
+    throw ConfigError(fmt::format(
+        "hybrid fusion '{}' is unknown; use minmax (the default), share (BM25 as a share of "
+        "the query's attainable score) or rrf",
+        name));
+}
+
 Ranking fuseHybrid(const Ranking& dense, const Ranking& lexical, const HybridOptions& options) {
     if (options.k == 0) throw ConfigError("hybrid fusion: k (results wanted) must be at least 1");
+    if (!(options.denseWeight >= 0.0 && options.denseWeight <= 1.0))
+        throw ConfigError(fmt::format("hybrid fusion: the dense weight {} must be in [0, 1]",
+                                      options.denseWeight));
     const std::size_t depth = hybridCandidateDepth(options.k);
     auto candidates = [depth](const Ranking& ranking) {
         Ranking ranked = rankDocuments(ranking);
         if (ranked.size() > depth) ranked.resize(depth);
         return ranked;
     };
-    LinearFusionOptions fusion;
-    fusion.alpha = options.denseWeight;
-    fusion.depth = options.k;
-    return fuseLinear(candidates(dense), candidates(lexical), fusion);
+    const Ranking d = candidates(dense), l = candidates(lexical);
+    const double w = options.denseWeight;
+    std::map<std::string, double> fused;
+    switch (options.fusion) {
+        case HybridFusion::MinMax:
+            return fuseLinear(d, l, {w, options.k});
+        case HybridFusion::Share: {
+            if (!(options.shareFloor >= 0.0 && options.shareFloor <= 1.0))
+                throw ConfigError(fmt::format("hybrid fusion: the share floor {} must be in [0, 1]",
+                                              options.shareFloor));
+            for (const auto& [doc, s] : normalise(d))
+                fused[doc] += w * s;
+            double top = 0.0;
+            for (const auto& x : l) {
+                if (!(x.score >= 0.0 && x.score <= 1.0 + 1e-9))
+                    throw DataError(fmt::format(
+                        "hybrid fusion: lexical score {} of '{}' is not a share in [0, 1]; search "
+                        "BM25 with share = true for the share fusion",
+                        x.score, x.docId));
+                top = std::max(top, x.score);
+            }
+            // Max-normalised when the best match carries enough of the query, scaled down
+            // when it does not.
+            const double scale = std::max(top, options.shareFloor);
+            for (const auto& x : l)
+                fused[x.docId] += scale > 0.0 ? (1.0 - w) * x.score / scale : 0.0;
+            break;
+        }
+        case HybridFusion::ReciprocalRank: {
+            constexpr double kOffset = 60.0;
+            for (std::size_t i = 0; i < d.size(); ++i)
+                fused[d[i].docId] += 2.0 * w / (kOffset + static_cast<double>(i + 1));
+            for (std::size_t i = 0; i < l.size(); ++i)
+                fused[l[i].docId] += 2.0 * (1.0 - w) / (kOffset + static_cast<double>(i + 1));
+            break;
+        }
+    }
+    return finish(fused, options.k);
 }
 
 }  // namespace isomorph::search

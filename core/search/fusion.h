@@ -7,6 +7,7 @@
 // options.
 
 #include <cstddef>
+#include <string_view>
 
 #include "core/search/ranking.h"
 
@@ -39,12 +40,42 @@ struct ReciprocalRankFusionOptions {
 Ranking fuseReciprocalRank(const Ranking& first, const Ranking& second,
                            const ReciprocalRankFusionOptions& options = {});
 
+/// How hybrid retrieval puts dense and lexical scores on one scale. Measured on the demo's dev
+/// sets (tests/benchmarks/bench_fusion.py, docs/retrieval.md "Hybrid fusion"): none of the
+/// others beats MinMax significantly, and every share floor above 0 (which keeps a lone
+/// lexical hit on a minor word from taking the whole lexical weight) costs cross-lingual MRR.
+enum class HybridFusion {
+    /// Both lists min-max normalised over their candidates (fuseLinear): a lexical list of one
+    /// document gives that document the full lexical weight, whatever it matched. The default.
+    MinMax,
+    /// Dense scores min-max normalised over the candidates; lexical scores are shares of the
+    /// query's attainable BM25 score (Bm25SearchOptions::share, in [0, 1]) divided by
+    /// max(the best candidate's share, HybridOptions::shareFloor): max-normalised like min-max
+    /// when BM25's best match carries at least shareFloor of the query's evidence, scaled down
+    /// when it does not, so a lone hit on one minor word of the query cannot take the whole
+    /// lexical weight.
+    Share,
+    /// Weighted reciprocal rank fusion, k = 60: w / (60 + dense rank) + (1 - w) / (60 + lexical
+    /// rank), scaled by 2 so w = 0.5 is plain RRF.
+    ReciprocalRank,
+};
+
+/// "share", "minmax" or "rrf".
+const char* hybridFusionName(HybridFusion fusion);
+/// The fusion named `name` ("minmax", "share", "rrf"); ConfigError listing them otherwise.
+HybridFusion parseHybridFusion(std::string_view name);
+
 /// Hybrid retrieval as `search --mode hybrid` and `eval retrieval --systems hybrid` both do it,
 /// so the two rank alike: each system contributes its best hybridCandidateDepth(k) documents,
-/// they are fused with fuseLinear (alpha = denseWeight) and the best k are kept.
+/// they are fused as `fusion` says (weight of the dense side: denseWeight) and the best k are
+/// kept.
 struct HybridOptions {
     double denseWeight = 0.5;  ///< weight of the dense scores, in [0, 1]; 1 - weight: lexical
     std::size_t k = 10;        ///< fused documents returned, >= 1
+    HybridFusion fusion = HybridFusion::MinMax;  ///< Share wants BM25 shares as lexical scores
+    /// Share fusion: the share of the query's attainable BM25 score a best match needs to count
+    /// fully, in [0, 1] (0: plain max-normalisation; 1: the shares themselves).
+    double shareFloor = 0.5;
 };
 
 /// Candidates each system retrieves for a hybrid list of k documents: max(k, 100). Min-max
@@ -53,8 +84,9 @@ struct HybridOptions {
 std::size_t hybridCandidateDepth(std::size_t k);
 
 /// The hybrid ranking of one query from its dense and lexical rankings (any order, any depth:
-/// each is ranked and cut to hybridCandidateDepth(options.k) first). ConfigError for k = 0 or a
-/// weight outside [0, 1].
+/// each is ranked and cut to hybridCandidateDepth(options.k) first). With HybridFusion::Share the
+/// lexical scores must be BM25 shares (DataError for a score outside [0, 1]). ConfigError for
+/// k = 0 or a weight outside [0, 1].
 Ranking fuseHybrid(const Ranking& dense, const Ranking& lexical, const HybridOptions& options);
 
 }  // namespace isomorph::search

@@ -222,6 +222,30 @@ class TestSearchView : public QObject {
         QVERIFY2(shownWith[1].contains(marked(b)), qPrintable(shownWith[1]));
     }
 
+    // What a row shows: from the best sentence (an ellipsis before it), the matched words as
+    // the core found them (stems: "directories" for "directory"), cut between words.
+    void passageStartsAtTheBestSentenceAndMarksMatchedWords() {
+        isomorph::views::SearchHitRow row;
+        row.text = QStringLiteral("Copy files. Remove empty directories & links now.");
+        row.bestBegin = 12;  // "Remove ..."
+        row.bestEnd = static_cast<int>(row.text.size());
+        row.matches = {{12, 18}, {25, 36}};  // Remove, directories
+        const QString html = isomorph::views::passageHtml(row, QStringLiteral("remove directory"));
+        QVERIFY2(html.startsWith(QStringLiteral("… Remove")) ||
+                     html.startsWith(QStringLiteral("… <span")),
+                 qPrintable(html));
+        QVERIFY(!html.contains(QStringLiteral("Copy")));
+        QVERIFY(html.contains(QStringLiteral("600\">directories</span>")));
+        QVERIFY(html.contains(QStringLiteral("&amp;")));  // escaped
+        // Cut between words: at the last space within 30 characters, before "links".
+        const QString cut = isomorph::views::passageHtml(row, QString(), 30);
+        QVERIFY2(cut.endsWith(QStringLiteral("&amp; …")), qPrintable(cut));
+        // Without a best sentence: the query's literal words, as before.
+        row.bestBegin = -1;
+        QVERIFY(isomorph::views::passageHtml(row, QStringLiteral("Copy"))
+                    .startsWith(QStringLiteral("<span")));
+    }
+
     void opensAnExistingIndexWithItsRecordedModel() {
         QSignalSpy opened(controller_.get(), &SearchController::indexOpened);
         controller_->openIndex(0, indexA_, QString());

@@ -75,6 +75,29 @@ class TestBm25 : public QObject {
                  qPrintable(QString("%1 vs %2").arg(r[0].score).arg(expected)));
     }
 
+    void sharesDivideByTheQuerysAttainableScore() {
+        const auto index = Bm25Index::build(path("share"), handCorpus());
+        Bm25SearchOptions options{10, "en", ""};
+        options.share = true;
+        // cat: n = 1 of N = 4 (w = 3.5 / 1.5); zebra: in no document (w = 4.5 / 0.5). Each
+        // term's largest contribution is idf x (k1 + 1) (wqf = 1: the k3 factor is 1).
+        const Bm25Parameters p;
+        const double bound = (std::log(3.5 / 1.5) + std::log(4.5 / 0.5)) * (p.k1 + 1);
+        const auto r = index.search("cat zebra", options);
+        QCOMPARE(ids(r), (std::vector<std::string>{"d1"}));
+        const double expected = xapianBm25(4, 1, 2, 3, 2.5, p) / bound;
+        QVERIFY2(nearRelative(r[0].score, expected),
+                 qPrintable(QString("%1 vs %2").arg(r[0].score).arg(expected)));
+        // The lone hit on one of two words carries well under half of the evidence; the same
+        // word alone, most of it; the order is the raw scores' order.
+        QVERIFY(r[0].score < 0.5);
+        QVERIFY(index.search("cat", options)[0].score > 0.5);
+        QVERIFY(index.search("cat", options)[0].score <= 1.0);
+        QCOMPARE(ids(index.search("dog fish", options)), ids(index.search("dog fish")));
+        const auto each = searchEachLanguage(index, "cat zebra", 10, "", true);
+        QVERIFY(nearRelative(each.at(0).score, expected));
+    }
+
     void orderAndScoresFollowFormula() {
         Bm25BuildOptions options;
         options.parameters = {1.2, 0.75, 0.0, 1.0, 0.5};  // BEIR's k1, b; Xapian's clamp

@@ -195,8 +195,14 @@ class TestCrossEncoder : public QObject {
         auto ce = model::CrossEncoder::open(model_, {});
         std::vector<index::ResultRow> rows;
         for (size_t i = 0; i < docs_.size(); ++i)  // equal first-stage scores: order is the rows'
-            rows.push_back({static_cast<int>(i) + 1, 0.5, static_cast<int64_t>(i),
-                            "z" + std::to_string(i), "de", docs_[i]});
+            rows.push_back({static_cast<int>(i) + 1,
+                            0.5,
+                            static_cast<int64_t>(i),
+                            "z" + std::to_string(i),
+                            "de",
+                            docs_[i],
+                            {},
+                            {}});
         const auto out = index::rerankRows(rows, queries_[2], 3, *ce);
         QCOMPARE(out.size(), rows.size());
         std::set<std::string> top;
@@ -220,8 +226,14 @@ class TestCrossEncoder : public QObject {
         std::vector<index::ResultRow> rows;
         std::vector<model::TextPair> pairs;
         for (size_t i = 0; i < docs_.size(); ++i) {
-            rows.push_back({static_cast<int>(i) + 1, 1.0 - 0.1 * double(i), static_cast<int64_t>(i),
-                            "z" + std::to_string(i), "de", docs_[i]});
+            rows.push_back({static_cast<int>(i) + 1,
+                            1.0 - 0.1 * double(i),
+                            static_cast<int64_t>(i),
+                            "z" + std::to_string(i),
+                            "de",
+                            docs_[i],
+                            {},
+                            {}});
             pairs.push_back({&queries_[1], &docs_[i]});
         }
         const auto ceScores = ce->score(pairs);

@@ -6,9 +6,11 @@
 
 #include "core/common/errors.h"
 #include "core/search/fusion.h"
+#include "tests/support/error_message.h"
 
 using namespace isomorph;
 using namespace isomorph::search;
+using isomorph::testing::messageOf;
 
 namespace {
 
@@ -101,7 +103,7 @@ class TestFusion : public QObject {
         }
         dense100.assign(dense.begin(), dense.begin() + 100);
         lexical100.assign(lexical.begin(), lexical.begin() + 100);
-        const HybridOptions options{0.5, 10};
+        const HybridOptions options{0.5, 10, HybridFusion::MinMax};
         const auto full = fuseHybrid(dense, lexical, options);
         // search retrieves exactly hybridCandidateDepth(k) per system, eval retrieval may
         // retrieve more: both give this ranking.
@@ -119,6 +121,60 @@ class TestFusion : public QObject {
         QVERIFY(differs);
         QVERIFY_THROWS_EXCEPTION(isomorph::ConfigError, fuseHybrid(dense, lexical, {0.5, 0}));
         QVERIFY_THROWS_EXCEPTION(isomorph::ConfigError, fuseHybrid(dense, lexical, {1.5, 10}));
+    }
+
+    void theShareFloorDecidesWhatALoneLexicalHitWeighs() {
+        // BM25 found one document, c, on a minor word: a third of the query's attainable
+        // score. Dense ranks a, b, c.
+        const Ranking dense = {{"a", 0.9}, {"b", 0.5}, {"c", 0.1}};
+        const Ranking lone = {{"c", 1.0 / 3.0}};
+        // Floor 1 (the shares themselves): a = 0.5 x 1, b = 0.5 x 0.5, c = 0.5 / 3.
+        const auto raw = fuseHybrid(dense, lone, {0.5, 3, HybridFusion::Share, 1.0});
+        QCOMPARE(ids(raw), (std::vector<std::string>{"a", "b", "c"}));
+        QCOMPARE(raw[0].score, 0.5);
+        QCOMPARE(raw[1].score, 0.25);
+        QVERIFY(std::abs(raw[2].score - 0.5 / 3.0) < 1e-12);
+        // Floor 0.5: c's share is below it, so c counts (1/3) / 0.5 of the lexical weight.
+        const auto half = fuseHybrid(dense, lone, {0.5, 3, HybridFusion::Share, 0.5});
+        QCOMPARE(ids(half), (std::vector<std::string>{"a", "c", "b"}));
+        QVERIFY(std::abs(half[1].score - 0.5 * (1.0 / 3.0) / 0.5) < 1e-12);
+        // Floor 0 (max-normalised BM25) and min-max give the lone hit the whole lexical weight:
+        // c ties a at 0.5 and wins the tie (document id descending).
+        const auto zero = fuseHybrid(dense, lone, {0.5, 3, HybridFusion::Share, 0.0});
+        QCOMPARE(ids(zero).front(), std::string("c"));
+        const Ranking loneRaw = {{"c", 7.2}};
+        QCOMPARE(ids(fuseHybrid(dense, loneRaw, {0.5, 3, HybridFusion::MinMax})).front(),
+                 std::string("c"));
+        // A best match above the floor is max-normalised: shares 0.8 and 0.4 count 1 and 0.5.
+        const auto strong =
+            fuseHybrid(dense, {{"c", 0.8}, {"b", 0.4}}, {0.5, 3, HybridFusion::Share, 0.5});
+        QCOMPARE(ids(strong).front(), std::string("c"));
+        QVERIFY(std::abs(strong.front().score - 0.5) < 1e-12);
+        // Raw BM25 scores and a floor outside [0, 1] are refused, with the way out.
+        QVERIFY(messageOf<isomorph::DataError>([&] {
+                    fuseHybrid(dense, loneRaw, {0.5, 3, HybridFusion::Share});
+                }).contains("share"));
+        QVERIFY(messageOf<isomorph::ConfigError>([&] {
+                    fuseHybrid(dense, lone, {0.5, 3, HybridFusion::Share, 1.5});
+                }).contains("floor"));
+    }
+
+    void weightedReciprocalRankFusionByHand() {
+        const Ranking dense = {{"a", 0.9}, {"b", 0.5}};
+        const Ranking lexical = {{"b", 12.0}, {"c", 3.0}};
+        // w = 0.25: a = 0.5 / 61; b = 0.5 / 62 + 1.5 / 61; c = 1.5 / 62.
+        const auto r = fuseHybrid(dense, lexical, {0.25, 3, HybridFusion::ReciprocalRank});
+        QCOMPARE(ids(r), (std::vector<std::string>{"b", "c", "a"}));
+        QVERIFY(std::abs(r[0].score - (0.5 / 62 + 1.5 / 61)) < 1e-15);
+        QVERIFY(std::abs(r[1].score - 1.5 / 62) < 1e-15);
+        QVERIFY(std::abs(r[2].score - 0.5 / 61) < 1e-15);
+    }
+
+    void fusionNames() {
+        for (const auto f :
+             {HybridFusion::Share, HybridFusion::MinMax, HybridFusion::ReciprocalRank})
+            QVERIFY(parseHybridFusion(hybridFusionName(f)) == f);
+        QVERIFY(messageOf<isomorph::ConfigError>([] { parseHybridFusion("max"); }).contains("rrf"));
     }
 };
 

@@ -334,7 +334,7 @@ class TestSearchService : public QObject {
         auto rows = [](std::vector<double> scores) {
             std::vector<index::ResultRow> out;
             for (double s : scores)
-                out.push_back({static_cast<int>(out.size()) + 1, s, 0, "", "", ""});
+                out.push_back({static_cast<int>(out.size()) + 1, s, 0, "", "", "", {}, {}});
             return out;
         };
         QVERIFY(index::scoresIndistinct(rows({0.991, 0.985, 0.979})));

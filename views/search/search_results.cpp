@@ -79,15 +79,40 @@ QString highlightedHtml(const QString& text, const QStringList& words, int conte
     return html;
 }
 
+QString passageHtml(const SearchHitRow& row, const QString& query, int shownChars) {
+    const QString& text = row.text;
+    if (row.bestBegin < 0 || row.bestBegin > text.size())
+        return highlightedHtml(text, queryWords(query));
+    const int start = row.bestBegin;
+    int stop = static_cast<int>(std::min<qsizetype>(text.size(), start + shownChars));
+    if (stop < text.size()) {  // between words: at the last space, when there is one
+        const int space = static_cast<int>(text.lastIndexOf(QLatin1Char(' '), stop));
+        if (space > start) stop = space;
+    }
+    QString html = start > 0 ? QStringLiteral("… ") : QString();
+    int at = start;
+    for (const auto& [b, e] : row.matches) {
+        if (b < at || e > stop) continue;
+        html += text.mid(at, b - at).toHtmlEscaped();
+        html += QStringLiteral(
+                    "<span style=\"background-color:#ffe08a; color:#000; "
+                    "font-weight:600\">") +
+                text.mid(b, e - b).toHtmlEscaped() + QStringLiteral("</span>");
+        at = e;
+    }
+    html += text.mid(at, stop - at).toHtmlEscaped();
+    if (stop < text.size()) html += QStringLiteral(" …");
+    return html;
+}
+
 SearchResultsModel::SearchResultsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void SearchResultsModel::setOutcome(const SearchOutcome& outcome) {
     beginResetModel();
     rows_ = outcome.rows;
     html_.clear();
-    const QStringList words = queryWords(outcome.query);
     for (const auto& r : rows_)
-        html_ << highlightedHtml(r.text, words);
+        html_ << passageHtml(r, outcome.query);
     // Cosines are comparable across queries and models (the bar is the cosine); BM25 and fused
     // scores are not, so their bars are relative to the best result. A re-ranker's scores are
     // unbounded logits (often all negative): their bars span the lowest to the highest.

@@ -20,6 +20,13 @@ struct SearchHitRow {
     QString text;            ///< the passage
     int firstStageRank = 0;  ///< rank in the first stage before re-ranking (0: not re-ranked)
     bool rescored = false;   ///< score is the re-ranker's (else the first stage's)
+    /// The sentence that matches the query best, [bestBegin, bestEnd) in `text` (-1: unknown);
+    /// the shown passage starts there.
+    int bestBegin = -1;
+    int bestEnd = -1;
+    /// Words of `text` that match a query word (stems, CJK characters), [begin, end) each, in
+    /// order; highlighted. Empty with bestBegin >= 0: nothing matched lexically.
+    QVector<QPair<int, int>> matches;
 };
 
 /// One side's answer to one query.
@@ -45,6 +52,11 @@ QStringList queryWords(const QString& query);
 /// background); everything else escaped. When the first match lies beyond `contextChars`
 /// characters, the passage starts with an ellipsis shortly before it so the match is visible.
 QString highlightedHtml(const QString& text, const QStringList& words, int contextChars = 160);
+
+/// A result's passage as HTML: from its best sentence (an ellipsis before when that is not the
+/// first) to at most `shownChars` characters, cut between words, its matched words marked.
+/// Without a best sentence (bestBegin < 0), highlightedHtml(text, queryWords(query)).
+QString passageHtml(const SearchHitRow& row, const QString& query, int shownChars = 700);
 
 /// The results table: rank, score (bar), language, document, passage.
 class SearchResultsModel : public QAbstractTableModel {

@@ -89,7 +89,7 @@ SearchView::SearchView(QWidget* parent)
       rerankModel_(new QComboBox(this)),
       rerankDepth_(new QSpinBox(this)),
       rerankWeight_(new QDoubleSpinBox(this)),
-      corpus_(new QLineEdit(this)),
+      corpus_(new QComboBox(this)),
       message_(new QLabel(this)),
       recentModel_(new QStringListModel(this)),
       completer_(new QCompleter(this)) {
@@ -131,15 +131,18 @@ SearchView::SearchView(QWidget* parent)
         pickers->addWidget(makeSidePicker(side), 1);
 
     auto* corpusRow = new QHBoxLayout;
+    corpus_->setObjectName(QStringLiteral("searchCorpus"));
     corpus_->setPlaceholderText(tr("corpus.jsonl (BEIR) or a text file, one passage a line"));
+    corpus_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto* corpusBrowse = new QToolButton(this);
     corpusBrowse->setText(QStringLiteral("…"));
     corpusBrowse->setToolTip(tr("Choose a corpus file"));
     connect(corpusBrowse, &QToolButton::clicked, this, [this] {
+        const QString start = corpusPath().section(QLatin1Char(';'), 0, 0);
         const QString file =
-            QFileDialog::getOpenFileName(this, tr("Corpus for a new index"), corpus_->text(),
+            QFileDialog::getOpenFileName(this, tr("Corpus for a new index"), start,
                                          tr("Corpora (*.jsonl *.txt);;All files (*)"));
-        if (!file.isEmpty()) corpus_->setText(file);
+        if (!file.isEmpty()) setCorpus(file);
     });
     corpusRow->addWidget(new QLabel(tr("Corpus for new indexes"), this));
     corpusRow->addWidget(corpus_, 1);
@@ -151,8 +154,13 @@ SearchView::SearchView(QWidget* parent)
     for (int side = 0; side < kSides; ++side)
         splitter->addWidget(makeResults(side));
 
+    examples_ = new QWidget(this);
+    examples_->setObjectName(QStringLiteral("searchExamples"));
+    examples_->setVisible(false);
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(queryRow);
+    layout->addWidget(examples_);
     layout->addWidget(makeLanguageRow());
     layout->addWidget(makeRerankRow());
     layout->addLayout(pickers);
@@ -482,12 +490,63 @@ QString SearchView::indexPath(int side) const {
     return sides_[side].index->currentText().trimmed();
 }
 
+void SearchView::setExamples(const QList<QPair<QString, QString>>& examples) {
+    delete examples_->layout();
+    qDeleteAll(examples_->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly));
+    auto* row = new QHBoxLayout(examples_);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(new QLabel(tr("Try:"), examples_));
+    for (const auto& [language, query] : examples) {
+        auto* b = new QToolButton(examples_);
+        b->setText(QStringLiteral("%1 · %2").arg(language, query));
+        b->setAutoRaise(true);
+        b->setToolTip(tr("Search for \"%1\"").arg(query));
+        connect(b, &QToolButton::clicked, this, [this, q = query] {
+            query_->setText(q);
+            search();
+        });
+        row->addWidget(b);
+    }
+    row->addStretch(1);
+    examples_->setVisible(!examples.isEmpty());
+}
+
+QList<QAbstractButton*> SearchView::exampleButtons() const {
+    return examples_->findChildren<QAbstractButton*>();
+}
+
+void SearchView::setCorpus(const QString& paths, const QString& name) {
+    const QStringList files = paths.split(QLatin1Char(';'), Qt::SkipEmptyParts);
+    if (files.isEmpty()) return;
+    int at = corpus_->findData(paths);
+    if (at < 0) {
+        // A single file by its name and folder ("en-en/corpus.jsonl"), several by their count.
+        const QFileInfo first(files.front().trimmed());
+        const QString shown = !name.isEmpty() ? name
+                              : files.size() == 1
+                                  ? first.dir().dirName() + QLatin1Char('/') + first.fileName()
+                                  : tr("%n corpus files", nullptr, static_cast<int>(files.size()));
+        corpus_->addItem(shown, paths);
+        at = corpus_->count() - 1;
+        QStringList lines;
+        for (const QString& f : files)
+            lines << f.trimmed().toHtmlEscaped();
+        corpus_->setItemData(at, lines.join(QStringLiteral("<br>")), Qt::ToolTipRole);
+    }
+    corpus_->setCurrentIndex(at);
+    corpus_->setToolTip(corpus_->itemData(at, Qt::ToolTipRole).toString());
+}
+
 void SearchView::setCorpusPath(const QString& path) {
-    corpus_->setText(path);
+    setCorpus(path.trimmed());
 }
 
 QString SearchView::corpusPath() const {
-    return corpus_->text().trimmed();
+    return corpus_->currentData().toString();
+}
+
+QString SearchView::corpusName() const {
+    return corpus_->currentText();
 }
 
 void SearchView::setIndexChoices(const QStringList& folders) {

@@ -12,6 +12,7 @@
 
 #include "views/search/search_results.h"
 
+class QAbstractButton;
 class QCheckBox;
 class QComboBox;
 class QCompleter;
@@ -68,8 +69,13 @@ class SearchView : public QWidget {
     QString checkpoint(int side) const;
     void setIndexPath(int side, const QString& folder);
     QString indexPath(int side) const;
-    void setCorpusPath(const QString& path);
-    QString corpusPath() const;
+    /// Offers and selects the corpus `paths` (files separated by ';') for new indexes, shown as
+    /// `name` ("" = the file's folder and name, or the number of files), the files in its
+    /// tooltip.
+    void setCorpus(const QString& paths, const QString& name = QString());
+    void setCorpusPath(const QString& path);  ///< setCorpus(path) with the derived name
+    QString corpusPath() const;               ///< the selected corpus's files, ';'-separated
+    QString corpusName() const;               ///< as shown
     /// Index folders offered in the index pickers (the workspace's indexes).
     void setIndexChoices(const QStringList& folders);
 
@@ -92,6 +98,10 @@ class SearchView : public QWidget {
 
     /// Runs the query in the box (what Enter and the Search button do).
     void search();
+    /// One-click example queries (language code, query) in a row under the query box; each
+    /// puts its query in the box and searches. Empty hides the row.
+    void setExamples(const QList<QPair<QString, QString>>& examples);
+    QList<QAbstractButton*> exampleButtons() const;
 
     QLineEdit* queryEdit() const { return query_; }
     QTableView* resultsTable(int side) const { return sides_[side].table; }
@@ -175,11 +185,12 @@ class SearchView : public QWidget {
     QStringList shownLanguages_;              ///< of the open indexes, sorted
     QStringList chosen_;  ///< remembered choice (may name languages no open index holds)
     QCheckBox* ab_ = nullptr;
+    QWidget* examples_ = nullptr;  ///< the example row (hidden without examples)
     QCheckBox* rerank_ = nullptr;
     QComboBox* rerankModel_ = nullptr;
     QSpinBox* rerankDepth_ = nullptr;
     QDoubleSpinBox* rerankWeight_ = nullptr;
-    QLineEdit* corpus_ = nullptr;
+    QComboBox* corpus_ = nullptr;
     QLabel* message_ = nullptr;
     QWidget* results_[kSides] = {nullptr, nullptr};
     QStringListModel* recentModel_ = nullptr;
