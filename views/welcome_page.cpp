@@ -20,7 +20,10 @@ WelcomePage::WelcomePage(QWidget* parent)
     intro->setWordWrap(true);
     auto* create = new QPushButton(tr("New workspace..."), this);
     auto* open = new QPushButton(tr("Open workspace..."), this);
-    auto* demo = new QPushButton(tr("Open demo workspace"), this);
+    auto* demo = new QPushButton(tr("Start the guided demo"), this);
+    demo->setToolTip(
+        tr("Opens the demo workspace, trains a model live and walks through the "
+           "three views with it"));
     create->setObjectName(QStringLiteral("newWorkspaceButton"));
     open->setObjectName(QStringLiteral("openWorkspaceButton"));
     demo->setObjectName(QStringLiteral("demoWorkspaceButton"));

@@ -12,6 +12,7 @@
 #include <QTimer>
 
 #include "app/gui/embeddings_controller.h"
+#include "app/gui/guided_demo.h"
 #include "app/gui/log_bridge.h"
 #include "app/gui/main_window.h"
 #include "app/gui/ui_language.h"
@@ -31,6 +32,12 @@ struct GuiOptions {
     QCommandLineOption demo{QStringLiteral("demo"),
                             QCoreApplication::translate(
                                 "main", "Open the built-in demo workspace (created if missing).")};
+    QCommandLineOption demoStep{
+        QStringLiteral("demo-step"),
+        QCoreApplication::translate("main",
+                                    "With --demo: open this step of the guided demo (1 training, "
+                                    "2 embedding space, 3 search) once the demo run is up."),
+        QStringLiteral("step")};
     QCommandLineOption view{
         QStringLiteral("view"),
         QCoreApplication::translate(
@@ -42,6 +49,18 @@ struct GuiOptions {
                                     "Select these runs (folder names, comma-separated) in the "
                                     "Runs view, e.g. to compare them."),
         QStringLiteral("runs")};
+    QCommandLineOption query{
+        QStringLiteral("query"),
+        QCoreApplication::translate("main",
+                                    "Show the Search view and run this query once its index is "
+                                    "open (the workspace's newest checkpoint and its index)."),
+        QStringLiteral("text")};
+    QCommandLineOption compare{
+        QStringLiteral("compare"),
+        QCoreApplication::translate("main",
+                                    "With --query: also search with this checkpoint, side by side "
+                                    "(A/B), e.g. the initial model against the trained one."),
+        QStringLiteral("checkpoint")};
     QCommandLineOption embeddings{
         QStringLiteral("embeddings"),
         QCoreApplication::translate("main",
@@ -61,7 +80,8 @@ struct GuiOptions {
             "Research workbench for cross-lingual sentence representations and retrieval."));
         parser.addHelpOption();
         parser.addVersionOption();
-        for (const auto* o : {&workspace, &demo, &view, &select, &embeddings, &step})
+        for (const auto* o :
+             {&workspace, &demo, &view, &select, &query, &compare, &embeddings, &step})
             parser.addOption(*o);
     }
 };
@@ -128,9 +148,24 @@ int main(int argc, char** argv) {
     } else if (parser.isSet(options.demo)) {
         // After the event loop starts, so the window is up behind the progress dialog.
         QTimer::singleShot(0, &window, [&window] { window.startLiveDemo(); });
+        if (parser.isSet(options.demoStep) || parser.isSet(options.query))
+            QObject::connect(
+                &window, &isomorph::gui::MainWindow::liveDemoStarted, &window,
+                [&window, step = parser.value(options.demoStep).toInt(),
+                 query = parser.value(options.query)] {
+                    if (step > 0) window.guidedDemo()->goTo(step - 1);
+                    if (!query.isEmpty()) window.searchFor(query);
+                },
+                Qt::SingleShotConnection);
     }
     if (parser.isSet(options.view)) window.showView(parser.value(options.view));
     if (parser.isSet(options.select)) window.selectRuns(parser.value(options.select).split(','));
+    if (!parser.isSet(options.demo) &&
+        (parser.isSet(options.query) || parser.isSet(options.compare)))
+        window.searchFor(parser.value(options.query),
+                         parser.isSet(options.compare)
+                             ? QDir(parser.value(options.compare)).absolutePath()
+                             : QString());
     if (parser.isSet(options.embeddings)) {
         auto* embeddings = window.embeddingsController();
         if (parser.isSet(options.step))

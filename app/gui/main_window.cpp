@@ -9,6 +9,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
@@ -22,10 +23,12 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QVBoxLayout>
 #include <QtConcurrent>
 
 #include "app/gui/about_controller.h"
 #include "app/gui/embeddings_controller.h"
+#include "app/gui/guided_demo.h"
 #include "app/gui/new_run_dialog.h"
 #include "app/gui/runs_controller.h"
 #include "app/gui/search_controller.h"
@@ -34,6 +37,7 @@
 #include "core/common/errors.h"
 #include "core/train/run_config.h"
 #include "core/workspace/workspace.h"
+#include "views/demo_guide.h"
 #include "views/embeddings/embeddings_view.h"
 #include "views/log_model.h"
 #include "views/log_panel.h"
@@ -127,8 +131,18 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
                     tabs_->setCurrentWidget(searchView);
                 });
     }
+    // The guided demo's bar sits above the views while the demo is shown.
+    workspaceArea_ = new QWidget(this);
+    guide_ = new views::DemoGuide(workspaceArea_);
+    auto* area = new QVBoxLayout(workspaceArea_);
+    area->setContentsMargins(0, 0, 0, 0);
+    area->setSpacing(0);
+    area->addWidget(guide_);
+    area->addWidget(tabs_, 1);
+    guidedDemo_ = new GuidedDemo(this, guide_);
+    connect(this, &MainWindow::liveDemoStarted, guidedDemo_, &GuidedDemo::start);
     stack_->addWidget(welcome_);
-    stack_->addWidget(tabs_);
+    stack_->addWidget(workspaceArea_);
     setCentralWidget(stack_);
 
     logDock_->setObjectName(QStringLiteral("LogDock"));
@@ -215,8 +229,20 @@ void MainWindow::createActions() {
     quitAction_->setMenuRole(QAction::QuitRole);
     connect(quitAction_, &QAction::triggered, this, &QWidget::close);
 
-    demoAction_ = new QAction(tr("Open &Demo Workspace"), this);
-    connect(demoAction_, &QAction::triggered, this, [this] { startLiveDemo(); });
+    demoAction_ = new QAction(tr("&Guided Demo"), this);
+    demoAction_->setToolTip(
+        tr("Opens the demo workspace, trains a model live and walks through the Runs, "
+           "Embeddings and Search views with it"));
+    connect(demoAction_, &QAction::triggered, this, [this] {
+        // Back to the guide of the demo under way (its run is still listed), else a new one.
+        if (!guidedDemo_->run().isEmpty() &&
+            workspacePath() ==
+                QString::fromStdString(workspace::defaultDemoWorkspacePath().string()) &&
+            runsModel_->run(guidedDemo_->run()))
+            guidedDemo_->goTo(std::max(0, guide_->currentStep()));
+        else
+            startLiveDemo();
+    });
     retrievalDemoAction_ = new QAction(tr("Run the &Retrieval Demo"), this);
     retrievalDemoAction_->setToolTip(
         tr("About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the "
@@ -284,7 +310,7 @@ bool MainWindow::openWorkspace(const QString& path, QString* error) {
     }
     rememberRecent(root);
     refreshOverview();
-    stack_->setCurrentWidget(tabs_);
+    stack_->setCurrentWidget(workspaceArea_);
     closeAction_->setEnabled(true);
     updateTitle();
     log_->append(views::LogModel::Level::Info, QStringLiteral("workspace"),
@@ -635,6 +661,28 @@ bool MainWindow::showView(const QString& name) {
     else
         return false;
     return true;
+}
+
+void MainWindow::searchFor(const QString& query, const QString& compare) {
+    auto* view = findChild<views::SearchView*>();
+    showView(QStringLiteral("search"));
+    if (!query.isEmpty()) view->queryEdit()->setText(query);
+    if (!compare.isEmpty()) {
+        view->setAbMode(true);
+        searchController_->openCheckpoint(compare, 1);
+    }
+    if (query.isEmpty()) return;
+    // Runs once, when every side shown is open; a side that cannot open says why itself.
+    auto* pending = new QObject(this);
+    const auto runWhenOpen = [this, view, pending] {
+        if (!searchController_->isOpen(0) || (view->abMode() && !searchController_->isOpen(1)))
+            return;
+        pending->deleteLater();
+        pending->disconnect();
+        view->search();
+    };
+    connect(searchController_, &SearchController::indexOpened, pending, runWhenOpen);
+    QTimer::singleShot(0, pending, runWhenOpen);
 }
 
 QString MainWindow::promptNewRun() {

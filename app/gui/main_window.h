@@ -21,6 +21,7 @@ namespace isomorph::workspace {
 class Workspace;
 }
 namespace isomorph::views {
+class DemoGuide;
 class EmbeddingsView;
 class LogModel;
 class LogPanel;
@@ -33,6 +34,7 @@ class WorkspaceOverview;
 namespace isomorph::gui {
 
 class EmbeddingsController;
+class GuidedDemo;
 class SearchController;
 class RunsController;
 
@@ -85,6 +87,12 @@ class MainWindow : public QMainWindow {
     /// Switches to a workspace view by name ("overview", "runs", "embeddings", "search"); false if
     /// unknown.
     bool showView(const QString& name);
+    /// The Search view on `query`: with `compare`, that checkpoint on side B (A/B); the query
+    /// runs once the index of side A (and in A/B mode of side B) is open (or has been built),
+    /// or the side says why it is not.
+    void searchFor(const QString& query, const QString& compare = QString());
+    SearchController* searchController() const { return searchController_; }
+    GuidedDemo* guidedDemo() const { return guidedDemo_; }
     /// Opens the New run dialog; on Launch starts the run. Returns its folder ("" if cancelled).
     QString promptNewRun();
     views::LogPanel* logPanel() const { return logPanel_; }
@@ -146,6 +154,9 @@ class MainWindow : public QMainWindow {
     QStackedWidget* stack_ = nullptr;
     views::WelcomePage* welcome_ = nullptr;
     QTabWidget* tabs_ = nullptr;
+    QWidget* workspaceArea_ = nullptr;  ///< the guided demo's bar above the tabs
+    views::DemoGuide* guide_ = nullptr;
+    GuidedDemo* guidedDemo_ = nullptr;
     views::WorkspaceOverview* overview_ = nullptr;
     QDockWidget* logDock_ = nullptr;
     views::LogPanel* logPanel_ = nullptr;

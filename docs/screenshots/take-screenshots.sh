@@ -6,9 +6,15 @@
 #
 # runs-compare.png  the Runs view comparing two runs (default: the two newest in WORKSPACE/runs)
 # runs-compare-ja.png  the same in Japanese (ISOMORPH_LANGUAGE=ja; CJK glyphs from fonts-noto-cjk)
-# runs-live-demo.png  `isomorph --demo` after a minute: the live demo run it starts (hictl-demo,
-#                     stage 1 of `isomorph-cli demo run`'s recipe), stopped afterwards with SIGINT
-#                     (so it leaves a checkpoint); a demo run that was already running is left alone
+# runs-live-demo.png  `isomorph --demo` after a minute: step 1 of the guided demo, the live demo
+#                     run it starts (hictl-demo, stage 1 of `isomorph-cli demo run`'s recipe) in
+#                     the Runs view, stopped afterwards with SIGINT (so it leaves a checkpoint); a
+#                     demo run that was already running is left alone
+# guided-2-embeddings.png, guided-3-search.png  steps 2 and 3 of the guided demo on the same run
+#                     (`isomorph --demo --demo-step N`, started while the run trains): the run's
+#                     newest checkpoint in the Embeddings view against its start, and A/B search
+#                     (newest checkpoint vs start) on the demo's English test passages, indexes
+#                     built by the step, one example query run (GUIDED_QUERY)
 # scatter-synthetic.png, scatter-synthetic-density.png  the Embeddings view's scatter on 200,000
 #                     synthetic points in 5 languages, 5 translations highlighted (offscreen, from
 #                     bench_scatter: only in builds with -DISOMORPH_BUILD_BENCHMARKS=ON)
@@ -93,6 +99,12 @@ ISOMORPH_LANGUAGE=ja shoot "$here/runs-compare-ja.png" 8 --workspace "$ws" --vie
 # SIGINT so it writes a checkpoint.
 before=$(ls -1d "$ws"/runs/hictl-demo-*/ 2>/dev/null || true)
 ISOMORPH_LANGUAGE=en ISOMORPH_WORKSPACE="$ws" shoot "$here/runs-live-demo.png" 60 --demo
+# The run keeps training between the shots (the GUI follows it on each start); its first
+# checkpoint comes at checkpoint.every steps.
+ISOMORPH_LANGUAGE=en ISOMORPH_WORKSPACE="$ws" shoot "$here/guided-2-embeddings.png" \
+  "${GUIDED_EMBEDDINGS_WAIT:-240}" --demo --demo-step 2
+ISOMORPH_LANGUAGE=en ISOMORPH_WORKSPACE="$ws" shoot "$here/guided-3-search.png" \
+  "${GUIDED_SEARCH_WAIT:-240}" --demo --demo-step 3 --query "${GUIDED_QUERY:-supprimer un répertoire}"
 for run in "$ws"/runs/hictl-demo-*/; do
   [ -f "$run/status.json" ] || continue
   grep -qxF "$run" <<<"$before" && continue

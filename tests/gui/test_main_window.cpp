@@ -8,6 +8,8 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
@@ -19,15 +21,20 @@
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QtTest>
 
 #include "app/gui/about_controller.h"
+#include "app/gui/guided_demo.h"
 #include "app/gui/main_window.h"
 #include "views/about_dialog.h"
+#include "views/demo_guide.h"
+#include "views/embeddings/embeddings_view.h"
 #include "views/log_model.h"
 #include "views/log_panel.h"
 #include "views/new_workspace_dialog.h"
+#include "views/runs/runs_view.h"
 #include "views/search/search_view.h"
 #include "views/workspace_overview.h"
 
@@ -57,6 +64,11 @@ class TestMainWindow : public QObject {
         script.close();
         qputenv("ISOMORPH_CLI", cli.toUtf8());
         return script.setPermissions(script.permissions() | QFile::ExeOwner);
+    }
+
+    static QWidget* currentTab(const MainWindow& window) {
+        auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("WorkspaceTabs"));
+        return tabs ? tabs->currentWidget() : nullptr;
     }
 
   private Q_SLOTS:
@@ -367,6 +379,74 @@ class TestMainWindow : public QObject {
         QVERIFY(finished.wait(10000));
         QVERIFY(!QFile::exists(args));
         qunsetenv("ISOMORPH_CLI");
+    }
+
+    // The guided demo follows the live run through the three views; each step can be entered
+    // again from its button, Back and Next move between them, and the guide can be closed.
+    void guidedDemoWalksThroughTheViews() {
+        QTemporaryDir tmp;
+        LogModel log;
+        MainWindow window(&log);
+        QString error;
+        QVERIFY2(window.createWorkspace(tmp.filePath("ws"), QStringLiteral("ws"), &error),
+                 qPrintable(error));
+        const QString run = window.workspacePath() + "/runs/hictl-demo-1";
+        QVERIFY(QDir().mkpath(run));
+        auto* guide = window.findChild<isomorph::views::DemoGuide*>();
+        QVERIFY(guide);
+        QVERIFY(guide->isHidden());
+        QSignalSpy shown(window.guidedDemo(), &isomorph::gui::GuidedDemo::stepShown);
+        Q_EMIT window.liveDemoStarted(run);  // what startLiveDemo() emits once its run is up
+        QVERIFY(!guide->isHidden());
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(guide->currentStep(), 0);
+        QCOMPARE(currentTab(window), static_cast<QWidget*>(window.runsView()));
+        QVERIFY(!guide->backButton()->isEnabled());
+        // Step 2: the run has no checkpoint yet, and says so.
+        guide->nextButton()->click();
+        QCOMPARE(guide->currentStep(), 1);
+        QCOMPARE(currentTab(window), static_cast<QWidget*>(window.embeddingsView()));
+        QVERIFY2(guide->explanation().contains(QStringLiteral("not saved a checkpoint")),
+                 qPrintable(guide->explanation()));
+        // Step 3 from its button: A/B search with one-click examples in several languages.
+        guide->stepButton(2)->click();
+        QCOMPARE(guide->currentStep(), 2);
+        auto* search = window.findChild<isomorph::views::SearchView*>();
+        QCOMPARE(currentTab(window), static_cast<QWidget*>(search));
+        QVERIFY(search->abMode());
+        QVERIFY(!guide->nextButton()->isEnabled());
+        const auto examples = search->exampleButtons();
+        QVERIFY(examples.size() >= 5);
+        examples.at(0)->click();  // puts its query in the box (and searches: no index, says so)
+        QVERIFY(!search->queryEdit()->text().isEmpty());
+        QVERIFY(examples.at(0)->text().contains(search->queryEdit()->text()));
+        // Back, and closed.
+        guide->backButton()->click();
+        QCOMPARE(guide->currentStep(), 1);
+        QCOMPARE(shown.count(), 4);
+        window.guidedDemo()->close();
+        QVERIFY(guide->isHidden());
+        window.guidedDemo()->goTo(0);  // re-entered
+        QVERIFY(!guide->isHidden());
+        QCOMPARE(currentTab(window), static_cast<QWidget*>(window.runsView()));
+    }
+
+    // isomorph --query "..." --compare CKPT: the Search view, the query typed, A/B on, and the
+    // comparison side saying why a path that is no checkpoint cannot open.
+    void searchForOpensTheSearchViewOnAQuery() {
+        QTemporaryDir tmp;
+        LogModel log;
+        MainWindow window(&log);
+        QString error;
+        QVERIFY2(window.createWorkspace(tmp.filePath("ws"), QStringLiteral("ws"), &error),
+                 qPrintable(error));
+        window.searchFor(QStringLiteral("supprimer un répertoire"), tmp.filePath("nowhere"));
+        auto* search = window.findChild<isomorph::views::SearchView*>();
+        QCOMPARE(currentTab(window), static_cast<QWidget*>(search));
+        QCOMPARE(search->queryEdit()->text(), QStringLiteral("supprimer un répertoire"));
+        QVERIFY(search->abMode());
+        QCOMPARE(search->checkpoint(1), tmp.filePath("nowhere"));
+        QTRY_VERIFY(search->sideMessageLabel(1)->text().contains(QStringLiteral("nowhere")));
     }
 
     void newWorkspaceDialogValidates() {
