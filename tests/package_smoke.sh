@@ -47,5 +47,36 @@ check_man() {  # PAGE TITLE OPTION
 }
 check_man isomorph-cli.1.gz ISOMORPH-CLI 'train'
 check_man isomorph.1.gz ISOMORPH 'workspace'
+check_man isomorph.1.gz ISOMORPH '\-\-query'
+
+# Every command has a section in isomorph-cli(1) holding each option its --help lists
+# (`--help-all` prints every command's --help after an "@@ PATH" line, in one process).
+cli="$work/root/usr/bin/isomorph-cli"
+page=$(zcat "$work/root/usr/share/man/man1/isomorph-cli.1.gz" | sed 's/\\-/-/g; s/\\e/\\/g')
+all=$("$cli" --help-all)
+# The same text as the command's own --help.
+diff <(awk '/^@@ train$/ { on = 1; next } /^@@/ { on = 0 } on' <<<"$all" | sed '$d') \
+     <("$cli" train --help) >/dev/null \
+  || { echo "--help-all's train section differs from 'isomorph-cli train --help'"; exit 1; }
+checked=0
+while IFS= read -r path; do
+  section=$(awk -v head=".SS \"$path\"" '$0 == head { on = 1; next } on && /^\.SS / { exit } on' <<<"$page")
+  [ -n "$section" ] || { echo "isomorph-cli(1) has no section for '$path'"; exit 1; }
+  help=$(awk -v want="@@ $path" '$0 == want { on = 1; next } /^@@/ { on = 0 } on' <<<"$all")
+  for opt in $(grep -oE -- '--[a-z][a-z0-9-]*' <<<"$help" | sort -u); do
+    grep -qF -- "$opt" <<<"$section" || { echo "isomorph-cli(1): '$path' lacks $opt"; exit 1; }
+  done
+  checked=$((checked + 1))
+done < <(sed -n 's/^@@ \(..*\)$/\1/p' <<<"$all")
+[ "$checked" -ge 30 ] || { echo "only $checked commands in --help-all"; exit 1; }
+echo "isomorph-cli(1) lists the options of all $checked commands"
+
+# What `apt install ./isomorph_*.deb` does, short of changing this machine: apt resolves the
+# package's dependencies from the archive (a simulation installs nothing).
+if command -v apt-get >/dev/null; then
+  apt-get install --simulate --no-install-recommends "$deb" > "$work/apt.log" 2>&1 \
+    || { echo "apt cannot install $deb:"; cat "$work/apt.log"; exit 1; }
+  grep -q "^Inst isomorph " "$work/apt.log" || { echo "apt would not install isomorph:"; cat "$work/apt.log"; exit 1; }
+fi
 
 echo "package smoke test passed"

@@ -32,6 +32,19 @@ bool reportUnknownCommand(const CLI::App& app, int argc, char** argv) {
     return true;
 }
 
+/// `isomorph-cli --help-all`: every command's --help in one run, each after a line
+/// "@@ PATH" ("@@ corpus build-demo"); packaging/man-subcommands.sh turns it into the man page's
+/// COMMANDS section (one process instead of one per command: each start loads LibTorch).
+void printEveryHelp(const CLI::App& app, const std::string& path) {
+    for (const CLI::App* sub : app.get_subcommands({})) {
+        const std::string name = path.empty() ? sub->get_name() : path + " " + sub->get_name();
+        // help(prefix): "Usage: isomorph-cli corpus build-demo ...", as the command's --help.
+        std::cout << "@@ " << name << "\n"
+                  << sub->help(path.empty() ? "isomorph-cli" : "isomorph-cli " + path) << "\n";
+        printEveryHelp(*sub, name);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -74,6 +87,11 @@ int main(int argc, char** argv) {
     registerCalibrate(app, registry);
     registerPca(app, registry);
 
+    if (argc == 2 && std::strcmp(argv[1], "--help-all") == 0) {
+        std::cout << "@@\n" << app.help() << "\n";
+        printEveryHelp(app, "");
+        return 0;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {  // --help, --version
