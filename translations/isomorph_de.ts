@@ -128,27 +128,27 @@
         <translation>Trainingszeit</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="201"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="203"/>
         <source>metrics.jsonl key: %1</source>
         <translation>Schlüssel in metrics.jsonl: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="206"/>
         <source>objective: %1</source>
         <translation>Trainingsziel: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
         <source>lower is better</source>
         <translation>niedriger ist besser</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
         <source>higher is better</source>
         <translation>höher ist besser</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="213"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>bei Evaluierungen gemessen (nicht geglättet)</translation>
     </message>
@@ -497,17 +497,17 @@
         <translation>config.toml kann von dieser Version nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="83"/>
+        <location filename="../app/gui/run_scanner.cpp" line="84"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Sein Prozess (%1) endete ohne abschließenden Checkpoint; „Fortsetzen“ macht beim neuesten Checkpoint weiter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="90"/>
+        <location filename="../app/gui/run_scanner.cpp" line="91"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Noch keine status.json: Der Lauf startet gerade oder wurde von einem anderen Werkzeug geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="144"/>
+        <location filename="../app/gui/runs_controller.cpp" line="145"/>
         <source>line %1: %2</source>
         <translation>Zeile %1: %2</translation>
     </message>
@@ -520,17 +520,17 @@
         <translation>%1 ist kein Checkpoint: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="255"/>
+        <location filename="../app/gui/search_controller.cpp" line="282"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>der Neuordner hat nur die ersten %1 Token der Anfrage behalten</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="265"/>
+        <location filename="../app/gui/search_controller.cpp" line="292"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Neuordnung mit %1 nicht möglich: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="259"/>
+        <location filename="../app/gui/search_controller.cpp" line="286"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>alle Scores liegen höchstens %1 auseinander: Dieses Modell unterscheidet diese Dokumente kaum, ihre Reihenfolge sagt also wenig aus (versuchen Sie „Hybrid“ oder BM25)</translation>
     </message>
@@ -740,272 +740,335 @@
     </message>
 </context>
 <context>
-    <name>isomorph::gui::MainWindow</name>
+    <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="84"/>
-        <source>Log</source>
-        <translation>Protokoll</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <source>Training</source>
+        <translation>Training</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="91"/>
-        <source>Overview</source>
-        <translation>Übersicht</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <source>Embedding space</source>
+        <translation>Einbettungsraum</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="140"/>
-        <source>Ready</source>
-        <translation>Bereit</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="158"/>
-        <location filename="../app/gui/main_window.cpp" line="423"/>
-        <source>Cannot open workspace</source>
-        <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
-        <source>&amp;New Workspace...</source>
-        <translation>&amp;Neuer Arbeitsbereich …</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="197"/>
-        <source>Create a workspace folder for corpora, runs and indexes</source>
-        <translation>Einen Arbeitsbereich-Ordner für Korpora, Läufe und Indizes anlegen</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
-        <source>&amp;Open Workspace...</source>
-        <translation>Arbeitsbereich ö&amp;ffnen …</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="204"/>
-        <source>&amp;Close Workspace</source>
-        <translation>Arbeitsbereich &amp;schließen</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
-        <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
-        <source>Open &amp;Demo Workspace</source>
-        <translation>&amp;Demo-Arbeitsbereich öffnen</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
-        <source>Cannot open the demo workspace</source>
-        <translation>Der Demo-Arbeitsbereich kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="226"/>
-        <source>&amp;Full Screen</source>
-        <translation>&amp;Vollbild</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="95"/>
-        <source>Runs</source>
-        <translation>Läufe</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="103"/>
-        <source>Embeddings</source>
-        <translation>Einbettungen</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="121"/>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/guided_demo.cpp" line="87"/>
+        <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
+        <translation>&lt;b&gt;Training, live.&lt;/b&gt; Das erste Diagramm, die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt;, ist der Anteil der Sätze aus nie trainierten Seiten, deren nächster Nachbar ihre Übersetzung ist; sie steigt, während der Lauf trainiert. Der Titel eines Diagramms zeigt beim Überfahren seine Definition.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="105"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
+        <translation>&lt;b&gt;Der Einbettungsraum.&lt;/b&gt; Der Lauf hat noch keinen Checkpoint gespeichert; zu sehen ist das Modell, mit dem er begann. Öffnen Sie diesen Schritt in einer Minute erneut, um das trainierte zu sehen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="114"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the run&apos;s newest checkpoint (%1) and projected to 2-D; colours are languages. The matrix compares each language with the model the run started from. The calibration steps shift, scale and rotate each language onto English.</source>
+        <translation>&lt;b&gt;Der Einbettungsraum.&lt;/b&gt; Übersetzungspaare zurückgehaltener Seiten, kodiert mit dem neuesten Checkpoint des Laufs (%1) und auf 2-D projiziert; Farben sind Sprachen. Die Matrix vergleicht jede Sprache mit dem Modell, mit dem der Lauf begann. Die Kalibrierungsschritte verschieben, skalieren und drehen jede Sprache auf Englisch.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="132"/>
+        <source>English man-page passages (demo test split)</source>
+        <translation>Englische Man-Page-Passagen (Demo-Testanteil)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="145"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
+        <translation>der Bi-Encoder der Retrieval-Demo, mit BM25 fusioniert und von ihrem Cross-Encoder neu gerankt</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="150"/>
+        <source>the trained model, once the run has saved a checkpoint</source>
+        <translation>das trainierte Modell, sobald der Lauf einen Checkpoint gespeichert hat</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <source>the run&apos;s newest checkpoint</source>
+        <translation>der neueste Checkpoint des Laufs</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
+        <translation>&lt;b&gt;Sprachübergreifende Suche.&lt;/b&gt; Links: %1; rechts: das Modell, mit dem der Lauf begann. Beide durchsuchen englische Man-Page-Passagen. Klicken Sie ein Beispiel an: Eine Anfrage in einer anderen Sprache findet englische Passagen nach ihrer Bedeutung (fehlt ein Index, wird zuerst einer erstellt, etwa eine Minute).</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::MainWindow</name>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="88"/>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="95"/>
+        <source>Overview</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="449"/>
+        <source>Cannot open workspace</source>
+        <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="209"/>
+        <source>&amp;New Workspace...</source>
+        <translation>&amp;Neuer Arbeitsbereich …</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <source>Create a workspace folder for corpora, runs and indexes</source>
+        <translation>Einen Arbeitsbereich-Ordner für Korpora, Läufe und Indizes anlegen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <source>&amp;Open Workspace...</source>
+        <translation>Arbeitsbereich ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <source>&amp;Close Workspace</source>
+        <translation>Arbeitsbereich &amp;schließen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="481"/>
+        <source>Cannot open the demo workspace</source>
+        <translation>Der Demo-Arbeitsbereich kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <source>&amp;Full Screen</source>
+        <translation>&amp;Vollbild</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="99"/>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="107"/>
+        <source>Embeddings</source>
+        <translation>Einbettungen</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <source>Search</source>
+        <translation>Suche</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <source>&amp;Guided Demo</source>
+        <translation>&amp;Geführte Demo</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
+        <translation>Öffnet den Demo-Arbeitsbereich, trainiert live ein Modell und führt damit durch die Ansichten Läufe, Einbettungen und Suche</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="246"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>&amp;Retrieval-Demo ausführen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>Etwa 30 Minuten: trainiert einen Bi-Encoder und einen Re-Ranker vom mitgelieferten Basismodell auf dem Demo-Arbeitsbereich, misst sie an dessen Testanfragen und öffnet sie in der Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;About Isomorph</source>
         <translation>Ü&amp;ber Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="261"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="241"/>
+        <location filename="../app/gui/main_window.cpp" line="267"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="270"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="254"/>
+        <location filename="../app/gui/main_window.cpp" line="280"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="260"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="291"/>
+        <location filename="../app/gui/main_window.cpp" line="317"/>
         <source>Opened workspace %1</source>
         <translation>Arbeitsbereich %1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="294"/>
+        <location filename="../app/gui/main_window.cpp" line="320"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 ist schreibgeschützt: Läufe und Indizes können dort nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="310"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Zwischenordner %1 entfernt (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="324"/>
+        <location filename="../app/gui/main_window.cpp" line="350"/>
         <source>Created workspace %1</source>
         <translation>Arbeitsbereich %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="331"/>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
+        <location filename="../app/gui/main_window.cpp" line="527"/>
         <source>Demo workspace</source>
         <translation>Demo-Arbeitsbereich</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="344"/>
+        <location filename="../app/gui/main_window.cpp" line="370"/>
         <source>Closed workspace %1</source>
         <translation>Arbeitsbereich %1 geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
         <source>Clear Recent Workspaces</source>
         <translation>Liste der zuletzt geöffneten leeren</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="393"/>
+        <location filename="../app/gui/main_window.cpp" line="419"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <location filename="../app/gui/main_window.cpp" line="420"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="411"/>
+        <location filename="../app/gui/main_window.cpp" line="437"/>
         <source>Cannot create workspace</source>
         <translation>Arbeitsbereich kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="417"/>
+        <location filename="../app/gui/main_window.cpp" line="443"/>
         <source>Open Workspace</source>
         <translation>Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="442"/>
+        <location filename="../app/gui/main_window.cpp" line="468"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>Die neue Sprache gilt ab dem nächsten Start von Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="527"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Der Demo-Arbeitsbereich wird aus den installierten Handbuchseiten erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="502"/>
+        <location filename="../app/gui/main_window.cpp" line="528"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>Die Retrieval-Demo: Bi-Encoder und Re-Ranker werden trainiert (etwa 30 Minuten)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
         <source>Retrieval demo</source>
         <translation>Retrieval-Demo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
         <source>Stop</source>
         <translation>Stoppen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="572"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>Der Demo-Arbeitsbereich wurde geschlossen, während die Demo lief</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="556"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="557"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>The retrieval demo did not finish</source>
         <translation>Die Retrieval-Demo wurde nicht abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="570"/>
+        <location filename="../app/gui/main_window.cpp" line="596"/>
         <source>Cannot build the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht erstellt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="571"/>
+        <location filename="../app/gui/main_window.cpp" line="597"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="576"/>
+        <location filename="../app/gui/main_window.cpp" line="602"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>Der Demo-Arbeitsbereich wurde während des Erstellens geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="601"/>
+        <location filename="../app/gui/main_window.cpp" line="627"/>
         <source>Cannot start the demo run</source>
         <translation>Der Demo-Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="607"/>
+        <location filename="../app/gui/main_window.cpp" line="633"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen. Meist sieht er Übersetzungspaare (&lt;i&gt;HICTL-Verlust&lt;/i&gt;: die Übersetzung eines Satzes unter den 63 anderen Sätzen seines Batches finden); ab und zu sagt er verdeckte Wörter vorher (&lt;i&gt;MLM-Verlust&lt;/i&gt;). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines Satzes aus nie trainierten Befehlen sein nächster Nachbar ist: von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 24 % und steigt innerhalb von Minuten. Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="651"/>
-        <location filename="../app/gui/main_window.cpp" line="658"/>
+        <location filename="../app/gui/main_window.cpp" line="699"/>
+        <location filename="../app/gui/main_window.cpp" line="706"/>
         <source>Cannot start the run</source>
         <translation>Der Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="669"/>
+        <location filename="../app/gui/main_window.cpp" line="717"/>
         <source>Runs are still training</source>
         <translation>Es trainieren noch Läufe</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="670"/>
+        <location filename="../app/gui/main_window.cpp" line="718"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n hier gestarteter Lauf trainiert noch.</numerusform>
@@ -1013,17 +1076,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="674"/>
+        <location filename="../app/gui/main_window.cpp" line="722"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>„Abkoppeln“ lässt sie selbstständig zu Ende laufen (die Läufe-Ansicht zeigt sie beim nächsten Mal wieder); „Läufe stoppen“ bittet sie, einen Checkpoint zu speichern und sich zu beenden.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="677"/>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>Detach</source>
         <translation>Abkoppeln</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="678"/>
+        <location filename="../app/gui/main_window.cpp" line="726"/>
         <source>Stop runs</source>
         <translation>Läufe stoppen</translation>
     </message>
@@ -1101,79 +1164,89 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="319"/>
+        <location filename="../app/gui/runs_controller.cpp" line="320"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 ist ein Sweep, der noch keine Läufe enthält</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <location filename="../app/gui/runs_controller.cpp" line="327"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 ist weder ein Laufordner (kein config.toml oder metrics.jsonl) noch ein Sweep-Ordner</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="342"/>
+        <location filename="../app/gui/runs_controller.cpp" line="343"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>isomorph-cli wurde nicht unter %1 gefunden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="366"/>
+        <location filename="../app/gui/runs_controller.cpp" line="367"/>
         <source>exited with status %1: %2</source>
         <translation>mit Status %1 beendet: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <location filename="../app/gui/runs_controller.cpp" line="368"/>
         <source>crashed: %1</source>
         <translation>abgestürzt: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="369"/>
+        <location filename="../app/gui/runs_controller.cpp" line="370"/>
         <source>Run %1 %2</source>
         <translation>Lauf %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="371"/>
+        <location filename="../app/gui/runs_controller.cpp" line="372"/>
         <source>Run %1 ended</source>
         <translation>Lauf %1 beendet</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="379"/>
+        <location filename="../app/gui/runs_controller.cpp" line="380"/>
         <source>could not start isomorph-cli</source>
         <translation>isomorph-cli konnte nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="380"/>
+        <location filename="../app/gui/runs_controller.cpp" line="381"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Lauf %1: isomorph-cli konnte nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="397"/>
+        <location filename="../app/gui/runs_controller.cpp" line="398"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 läuft auf %2; dort stoppen</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="404"/>
+        <location filename="../app/gui/runs_controller.cpp" line="405"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>%1 wird gestoppt: Der Lauf speichert einen Checkpoint und beendet sich</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="583"/>
+        <location filename="../app/gui/runs_controller.cpp" line="603"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 Zeile(n) von metrics.jsonl sind keine gültigen Einträge und wurden übersprungen (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="613"/>
+        <location filename="../app/gui/runs_controller.cpp" line="633"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="614"/>
+        <location filename="../app/gui/runs_controller.cpp" line="634"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="628"/>
-        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;Schritt %3 von %4&lt;br&gt;Trainingszeit %5, Restzeit %6&lt;br&gt;letzter Verlust %7&lt;br&gt;bester Wert %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
+        <location filename="../app/gui/runs_controller.cpp" line="650"/>
+        <source>training time %1, ETA %2</source>
+        <translation>Trainingszeit %1, Restzeit %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <source>training time %1</source>
+        <translation>Trainingszeit %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;Schritt %3 von %4&lt;br&gt;%5&lt;br&gt;letzter Verlust %6&lt;br&gt;bester Wert %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
 </context>
 <context>
@@ -1213,48 +1286,56 @@
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 ist kein Index-Ordner (er enthält keine index.json). Wählen Sie einen Ordner, der mit „Index erstellen“ oder mit isomorph-cli index build erstellt wurde.</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/gui/search_controller.cpp" line="350"/>
+        <source>Demo test passages (%n languages)</source>
+        <translation>
+            <numerusform>Demo-Testpassagen (%n Sprache)</numerusform>
+            <numerusform>Demo-Testpassagen (%n Sprachen)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="356"/>
+        <location filename="../app/gui/search_controller.cpp" line="384"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 ist keine abgeschlossene Retrieval-Demo (kein index, bi_encoder oder reranker); zum Abschließen isomorph-cli demo run --retrieval --dir %2 ausführen</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <location filename="../app/gui/search_controller.cpp" line="396"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>Die Suche verwendet die Retrieval-Demo von %1: hybride erste Stufe, neu geordnet durch ihren feinabgestimmten Cross-Encoder (Gewicht %2 für die erste Stufe, auf Dev-Anfragen gewählt)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="427"/>
+        <location filename="../app/gui/search_controller.cpp" line="475"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Kein Index dieses Arbeitsbereichs wurde mit diesem Checkpoint erstellt: Wählen Sie ein Korpus und klicken Sie auf „Index erstellen“.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="439"/>
+        <location filename="../app/gui/search_controller.cpp" line="487"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="492"/>
+        <location filename="../app/gui/search_controller.cpp" line="540"/>
         <source>Building %1…</source>
         <translation>%1 wird erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="526"/>
+        <location filename="../app/gui/search_controller.cpp" line="574"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Indexerstellung abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="528"/>
+        <location filename="../app/gui/search_controller.cpp" line="576"/>
         <source>Cannot build the index: %1</source>
         <translation>Der Index kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="558"/>
+        <location filename="../app/gui/search_controller.cpp" line="606"/>
         <source>The index is still being built.</source>
         <translation>Der Index wird noch erstellt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="559"/>
+        <location filename="../app/gui/search_controller.cpp" line="607"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
@@ -1320,6 +1401,29 @@
 %1 points against %2</source>
         <translation>
 %1 Prozentpunkte gegenüber %2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::DemoGuide</name>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="17"/>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="18"/>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="33"/>
+        <source>Close the guide (Help &gt; Guided Demo brings it back)</source>
+        <translation>Führung schließen (Hilfe &gt; Geführte Demo holt sie zurück)</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="65"/>
+        <source>Go to step %1 (again)</source>
+        <translation>Zu Schritt %1 (erneut)</translation>
     </message>
 </context>
 <context>
@@ -1916,42 +2020,52 @@
         <translation>Rechner</translation>
     </message>
     <message>
+        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <source>finished (time budget)</source>
+        <translation>beendet (Zeitbudget)</translation>
+    </message>
+    <message>
         <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <source>finished (step limit)</source>
+        <translation>beendet (Schrittlimit)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="158"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>finished</source>
         <translation>abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>stopped</source>
         <translation>gestoppt</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <location filename="../views/runs/runs_model.cpp" line="161"/>
         <source>diverged</source>
         <translation>divergiert</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="158"/>
+        <location filename="../views/runs/runs_model.cpp" line="162"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="159"/>
+        <location filename="../views/runs/runs_model.cpp" line="163"/>
         <source>interrupted</source>
         <translation>unterbrochen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="160"/>
+        <location filename="../views/runs/runs_model.cpp" line="164"/>
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="161"/>
+        <location filename="../views/runs/runs_model.cpp" line="165"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
@@ -2180,57 +2294,57 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="167"/>
+        <location filename="../views/search/search_results.cpp" line="192"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>Rang %1 in der ersten Stufe, vor der Neuordnung</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="170"/>
+        <location filename="../views/search/search_results.cpp" line="195"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>Relevanzwert des Neuordners (Cross-Encoder); der Balken reicht vom niedrigsten bis zum höchsten neu bewerteten Wert</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="172"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>Wert der ersten Stufe: unterhalb der Neuordnungstiefe, nicht neu bewertet</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="174"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>Cosine similarity of query and passage</source>
         <translation>Kosinus-Ähnlichkeit von Anfrage und Passage</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="175"/>
+        <location filename="../views/search/search_results.cpp" line="200"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>Score (der Balken ist relativ zum besten Ergebnis)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="189"/>
+        <location filename="../views/search/search_results.cpp" line="214"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="191"/>
+        <location filename="../views/search/search_results.cpp" line="216"/>
         <source>1st stage</source>
         <translation>1. Stufe</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="193"/>
+        <location filename="../views/search/search_results.cpp" line="218"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="195"/>
+        <location filename="../views/search/search_results.cpp" line="220"/>
         <source>Lang.</source>
         <translation>Spr.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="197"/>
+        <location filename="../views/search/search_results.cpp" line="222"/>
         <source>Document</source>
         <translation>Dokument</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="199"/>
+        <location filename="../views/search/search_results.cpp" line="224"/>
         <source>Passage</source>
         <translation>Passage</translation>
     </message>
@@ -2303,172 +2417,190 @@
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="135"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) oder eine Textdatei mit einer Passage pro Zeile</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="139"/>
         <source>Choose a corpus file</source>
         <translation>Korpusdatei wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="140"/>
+        <location filename="../views/search/search_view.cpp" line="143"/>
         <source>Corpus for a new index</source>
         <translation>Korpus für einen neuen Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="141"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Korpora (*.jsonl *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="144"/>
+        <location filename="../views/search/search_view.cpp" line="147"/>
         <source>Corpus for new indexes</source>
         <translation>Korpus für neue Indizes</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="192"/>
+        <location filename="../views/search/search_view.cpp" line="200"/>
         <source>Document &amp;languages:</source>
         <translation>Dokument&amp;sprachen:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="202"/>
         <source>All</source>
         <translation>Alle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="199"/>
+        <location filename="../views/search/search_view.cpp" line="207"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Ergebnisse in allen Sprachen. Schalten Sie rechts Sprachen ein, um nur Dokumente in diesen zu behalten (Tab wechselt zwischen ihnen, Leertaste schaltet um).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="231"/>
+        <location filename="../views/search/search_view.cpp" line="239"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Die besten Ergebnisse der ersten Stufe (dicht, BM25 oder hybrid) mit einem Cross-Encoder-Checkpoint (dem eines XLP-Laufs) neu bewerten und nach seinen Werten ordnen; im A/B-Modus werden beide Seiten vom selben Cross-Encoder neu geordnet</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="237"/>
+        <location filename="../views/search/search_view.cpp" line="245"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>Cross-Encoder-Checkpoint (eines xlp-Laufs)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="243"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Einen Cross-Encoder-Checkpoint-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="246"/>
+        <location filename="../views/search/search_view.cpp" line="254"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Cross-Encoder-Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="253"/>
+        <location filename="../views/search/search_view.cpp" line="261"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Ergebnisse der ersten Stufe, die der Cross-Encoder neu bewertet</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="254"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
         <source>&amp;Depth</source>
         <translation>&amp;Tiefe</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="270"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>Gewicht der Bewertung der ersten Stufe: Die neu bewerteten Ergebnisse werden nach W x erste Stufe + (1 - W) x Cross-Encoder geordnet, beide Min-Max-skaliert (0 = nur der Cross-Encoder). Ein kleiner Re-Ranker schlägt seine erste Stufe allein selten; die Retrieval-Demo wählt W auf ihren Dev-Anfragen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="274"/>
         <source>&amp;Weight</source>
         <translation>&amp;Gewicht</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="358"/>
+        <location filename="../views/search/search_view.cpp" line="366"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>Checkpoint-Ordner (step-N eines Laufs)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="362"/>
+        <location filename="../views/search/search_view.cpp" line="370"/>
         <source>index folder</source>
         <translation>Index-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="363"/>
+        <location filename="../views/search/search_view.cpp" line="371"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="365"/>
+        <location filename="../views/search/search_view.cpp" line="373"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Index öffnen (Anfragen werden mit dem Checkpoint oben kodiert oder, falls keiner angegeben ist, mit dem, der den Index erstellt hat)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="367"/>
+        <location filename="../views/search/search_view.cpp" line="375"/>
         <source>Build index</source>
         <translation>Index erstellen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="368"/>
+        <location filename="../views/search/search_view.cpp" line="376"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Das Korpus unten mit diesem Checkpoint in einen neuen Index kodieren</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="369"/>
+        <location filename="../views/search/search_view.cpp" line="377"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="380"/>
+        <location filename="../views/search/search_view.cpp" line="388"/>
         <source>Choose a checkpoint folder</source>
         <translation>Checkpoint-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="381"/>
+        <location filename="../views/search/search_view.cpp" line="389"/>
         <source>Choose an index folder</source>
         <translation>Index-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="391"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Wählen Sie einen Checkpoint und ein Korpus, um einen Index zu erstellen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="403"/>
+        <location filename="../views/search/search_view.cpp" line="411"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="507"/>
+        <location filename="../views/search/search_view.cpp" line="498"/>
+        <source>Try:</source>
+        <translation>Ausprobieren:</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="503"/>
+        <source>Search for &quot;%1&quot;</source>
+        <translation>Nach „%1“ suchen</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search/search_view.cpp" line="528"/>
+        <source>%n corpus files</source>
+        <translation>
+            <numerusform>%n Korpusdatei</numerusform>
+            <numerusform>%n Korpusdateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="566"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="509"/>
+        <location filename="../views/search/search_view.cpp" line="568"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 Dokumente, %2-dim. %3-Index, Sprachen: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="513"/>
+        <location filename="../views/search/search_view.cpp" line="572"/>
         <source>; BM25 included</source>
         <translation>; mit BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="513"/>
+        <location filename="../views/search/search_view.cpp" line="572"/>
         <source>; no BM25 (dense only)</source>
         <translation>; ohne BM25 (nur dicht)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="539"/>
+        <location filename="../views/search/search_view.cpp" line="598"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="554"/>
+        <location filename="../views/search/search_view.cpp" line="613"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n Ergebnis · Kodieren %1 ms · Suche %2 ms</numerusform>
@@ -2476,47 +2608,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="559"/>
+        <location filename="../views/search/search_view.cpp" line="618"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · Neuordnung der besten %1 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="640"/>
+        <location filename="../views/search/search_view.cpp" line="699"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="645"/>
+        <location filename="../views/search/search_view.cpp" line="704"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Neuordnung ist eingeschaltet, aber kein Cross-Encoder-Checkpoint gewählt: Wählen Sie einen (den Checkpoint eines xlp-Laufs) oder schalten Sie die Neuordnung aus.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="655"/>
+        <location filename="../views/search/search_view.cpp" line="714"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="663"/>
+        <location filename="../views/search/search_view.cpp" line="722"/>
         <source>Open or build an index to search in.</source>
         <translation>Öffnen oder erstellen Sie einen Index, um darin zu suchen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="696"/>
+        <location filename="../views/search/search_view.cpp" line="755"/>
         <source>Documents in %1</source>
         <translation>Dokumente auf %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="698"/>
+        <location filename="../views/search/search_view.cpp" line="757"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Dokumente auf %1 behalten (zusammen mit den anderen gewählten Sprachen); keine gewählt: alle Sprachen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="746"/>
+        <location filename="../views/search/search_view.cpp" line="805"/>
         <source>Checkpoint folder</source>
         <translation>Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="752"/>
+        <location filename="../views/search/search_view.cpp" line="811"/>
         <source>Index folder</source>
         <translation>Index-Ordner</translation>
     </message>
@@ -2568,16 +2700,21 @@
     </message>
     <message>
         <location filename="../views/welcome_page.cpp" line="23"/>
-        <source>Open demo workspace</source>
-        <translation>Demo-Arbeitsbereich öffnen</translation>
+        <source>Start the guided demo</source>
+        <translation>Geführte Demo starten</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="27"/>
+        <location filename="../views/welcome_page.cpp" line="25"/>
+        <source>Opens the demo workspace, trains a model live and walks through the three views with it</source>
+        <translation>Öffnet den Demo-Arbeitsbereich, trainiert live ein Modell und führt damit durch die drei Ansichten</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="30"/>
         <source>Recent workspaces</source>
         <translation>Zuletzt geöffnete Arbeitsbereiche</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="28"/>
+        <location filename="../views/welcome_page.cpp" line="31"/>
         <source>No workspace opened yet.</source>
         <translation>Noch kein Arbeitsbereich geöffnet.</translation>
     </message>
@@ -2646,47 +2783,62 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="59"/>
+        <location filename="../app/gui/main.cpp" line="78"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Forschungsumgebung für sprachübergreifende Satzrepräsentationen und Retrieval.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="29"/>
+        <location filename="../app/gui/main.cpp" line="30"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Den Arbeitsbereich in &lt;Ordner&gt; öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="31"/>
         <source>folder</source>
         <translation>Ordner</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="32"/>
+        <location filename="../app/gui/main.cpp" line="33"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Den eingebauten Demo-Arbeitsbereich öffnen (wird bei Bedarf angelegt).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="36"/>
+        <location filename="../app/gui/main.cpp" line="37"/>
+        <source>With --demo: open this step of the guided demo (1 training, 2 embedding space, 3 search) once the demo run is up.</source>
+        <translation>Mit --demo: diesen Schritt der geführten Demo öffnen (1 Training, 2 Einbettungsraum, 3 Suche), sobald der Demo-Lauf läuft.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="43"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>Diese Ansicht des Arbeitsbereichs zeigen: overview, runs, embeddings oder search.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="41"/>
+        <location filename="../app/gui/main.cpp" line="48"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Diese Läufe (Ordnernamen, durch Kommas getrennt) in der Läufe-Ansicht auswählen, z. B. um sie zu vergleichen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
+        <location filename="../app/gui/main.cpp" line="54"/>
+        <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
+        <translation>Die Suchansicht zeigen und diese Anfrage ausführen, sobald ihr Index geöffnet ist (der neueste Checkpoint des Arbeitsbereichs und sein Index).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="60"/>
+        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one.</source>
+        <translation>Mit --query: auch mit diesem Checkpoint suchen, nebeneinander (A/B), z. B. das Ausgangsmodell gegen das trainierte.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="66"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Die Einbettungen-Ansicht für diesen Checkpoint öffnen und die erste Stichprobe des Arbeitsbereichs kodieren.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="53"/>
+        <location filename="../app/gui/main.cpp" line="72"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Mit --embeddings: anschließend diesen Kalibrierungsschritt zeigen (0 keine, 1 Verschiebung, 2 Skalierung, 3 Rotation) und 5 Paare hervorheben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="125"/>
+        <location filename="../app/gui/main.cpp" line="145"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>

@@ -128,27 +128,27 @@
         <translation>Tiempo de entrenamiento</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="201"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="203"/>
         <source>metrics.jsonl key: %1</source>
         <translation>clave en metrics.jsonl: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="206"/>
         <source>objective: %1</source>
         <translation>objetivo: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
         <source>lower is better</source>
         <translation>menor es mejor</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
         <source>higher is better</source>
         <translation>mayor es mejor</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="213"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>medido en las evaluaciones (sin suavizar)</translation>
     </message>
@@ -497,17 +497,17 @@
         <translation>Esta versión no puede leer config.toml: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="83"/>
+        <location filename="../app/gui/run_scanner.cpp" line="84"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Su proceso (%1) terminó sin un checkpoint final; Reanudar continúa desde el último checkpoint.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="90"/>
+        <location filename="../app/gui/run_scanner.cpp" line="91"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Aún no hay status.json: la ejecución está arrancando o la escribió otra herramienta.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="144"/>
+        <location filename="../app/gui/runs_controller.cpp" line="145"/>
         <source>line %1: %2</source>
         <translation>línea %1: %2</translation>
     </message>
@@ -520,17 +520,17 @@
         <translation>%1 no es un checkpoint: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="255"/>
+        <location filename="../app/gui/search_controller.cpp" line="282"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="265"/>
+        <location filename="../app/gui/search_controller.cpp" line="292"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>No se puede reordenar con %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="259"/>
+        <location filename="../app/gui/search_controller.cpp" line="286"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
     </message>
@@ -740,272 +740,335 @@
     </message>
 </context>
 <context>
-    <name>isomorph::gui::MainWindow</name>
+    <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="84"/>
-        <source>Log</source>
-        <translation>Registro</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <source>Training</source>
+        <translation>Entrenamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="91"/>
-        <source>Overview</source>
-        <translation>Vista general</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <source>Embedding space</source>
+        <translation>Espacio de incrustaciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="95"/>
-        <source>Runs</source>
-        <translation>Ejecuciones</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="103"/>
-        <source>Embeddings</source>
-        <translation>Embeddings</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="121"/>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
         <source>Search</source>
         <translation>Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="140"/>
+        <location filename="../app/gui/guided_demo.cpp" line="87"/>
+        <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
+        <translation>&lt;b&gt;Entrenamiento, en directo.&lt;/b&gt; El primer gráfico, la &lt;i&gt;precisión bitexto dev&lt;/i&gt;, es la proporción de oraciones de páginas nunca entrenadas cuyo vecino más cercano es su traducción; sube mientras la ejecución entrena. Pase el ratón sobre el título de un gráfico para ver su definición.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="105"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
+        <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; La ejecución aún no ha guardado ningún punto de control; se muestra el modelo del que partió. Vuelva a abrir este paso dentro de un minuto para ver el entrenado.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="114"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the run&apos;s newest checkpoint (%1) and projected to 2-D; colours are languages. The matrix compares each language with the model the run started from. The calibration steps shift, scale and rotate each language onto English.</source>
+        <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; Pares de traducción de páginas reservadas, codificados por el punto de control más reciente de la ejecución (%1) y proyectados en 2-D; los colores son idiomas. La matriz compara cada idioma con el modelo del que partió la ejecución. Los pasos de calibración desplazan, escalan y rotan cada idioma hacia el inglés.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="132"/>
+        <source>English man-page passages (demo test split)</source>
+        <translation>Pasajes en inglés de páginas de manual (partición de prueba de la demo)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="145"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
+        <translation>el bi-codificador de la demo de recuperación, fusionado con BM25 y reordenado por su codificador cruzado</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="150"/>
+        <source>the trained model, once the run has saved a checkpoint</source>
+        <translation>el modelo entrenado, en cuanto la ejecución guarde un punto de control</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <source>the run&apos;s newest checkpoint</source>
+        <translation>el punto de control más reciente de la ejecución</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
+        <translation>&lt;b&gt;Búsqueda multilingüe.&lt;/b&gt; Izquierda: %1; derecha: el modelo del que partió la ejecución. Ambos buscan en pasajes en inglés de páginas de manual. Haga clic en un ejemplo: una consulta en otro idioma encuentra pasajes en inglés por su significado (si no hay índice, primero se construye uno, alrededor de un minuto).</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::MainWindow</name>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="88"/>
+        <source>Log</source>
+        <translation>Registro</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="95"/>
+        <source>Overview</source>
+        <translation>Vista general</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="99"/>
+        <source>Runs</source>
+        <translation>Ejecuciones</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="107"/>
+        <source>Embeddings</source>
+        <translation>Embeddings</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <source>Search</source>
+        <translation>Búsqueda</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="154"/>
         <source>Ready</source>
         <translation>Listo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="158"/>
-        <location filename="../app/gui/main_window.cpp" line="423"/>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="449"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="209"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nuevo espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="197"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Crea una carpeta de espacio de trabajo para corpus, ejecuciones e índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="214"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Abrir espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="204"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Cerrar espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
         <source>&amp;Settings...</source>
         <translation>Aj&amp;ustes...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
-        <source>Open &amp;Demo Workspace</source>
-        <translation>Abrir el espacio de trabajo de &amp;demostración</translation>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <source>&amp;Guided Demo</source>
+        <translation>&amp;Demostración guiada</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
+        <translation>Abre el espacio de trabajo de demostración, entrena un modelo en directo y recorre con él las vistas Ejecuciones, Incrustaciones y Búsqueda</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="246"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>Ejecutar la demo de &amp;recuperación</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>Unos 30 minutos: entrena un bicodificador y un reordenador a partir del modelo base incluido en el espacio de trabajo de demostración, los mide con sus consultas de prueba y los abre en Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="226"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;Full Screen</source>
         <translation>Pantalla &amp;completa</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;About Isomorph</source>
         <translation>&amp;Acerca de Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="261"/>
         <source>About &amp;Qt</source>
         <translation>Acerca de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="241"/>
+        <location filename="../app/gui/main_window.cpp" line="267"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="270"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="254"/>
+        <location filename="../app/gui/main_window.cpp" line="280"/>
         <source>&amp;Log Panel</source>
         <translation>Panel de &amp;registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="260"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="291"/>
+        <location filename="../app/gui/main_window.cpp" line="317"/>
         <source>Opened workspace %1</source>
         <translation>Espacio de trabajo %1 abierto</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="294"/>
+        <location filename="../app/gui/main_window.cpp" line="320"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 es de solo lectura: no se pueden guardar ahí ejecuciones ni índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="310"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Carpeta de preparación %1 eliminada (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="324"/>
+        <location filename="../app/gui/main_window.cpp" line="350"/>
         <source>Created workspace %1</source>
         <translation>Espacio de trabajo %1 creado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="331"/>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
+        <location filename="../app/gui/main_window.cpp" line="527"/>
         <source>Demo workspace</source>
         <translation>Espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="344"/>
+        <location filename="../app/gui/main_window.cpp" line="370"/>
         <source>Closed workspace %1</source>
         <translation>Espacio de trabajo %1 cerrado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
         <source>Clear Recent Workspaces</source>
         <translation>Borrar la lista de recientes</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="393"/>
+        <location filename="../app/gui/main_window.cpp" line="419"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <location filename="../app/gui/main_window.cpp" line="420"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="411"/>
+        <location filename="../app/gui/main_window.cpp" line="437"/>
         <source>Cannot create workspace</source>
         <translation>No se puede crear el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="417"/>
+        <location filename="../app/gui/main_window.cpp" line="443"/>
         <source>Open Workspace</source>
         <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="442"/>
+        <location filename="../app/gui/main_window.cpp" line="468"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>El nuevo idioma se usará a partir del próximo inicio de Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
+        <location filename="../app/gui/main_window.cpp" line="481"/>
         <source>Cannot open the demo workspace</source>
         <translation>No se puede abrir el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="527"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Creando el espacio de trabajo de demostración a partir de las páginas de manual instaladas...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="502"/>
+        <location filename="../app/gui/main_window.cpp" line="528"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>La demo de recuperación: entrenando un bicodificador y un reordenador (unos 30 minutos)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
         <source>Retrieval demo</source>
         <translation>Demo de recuperación</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
         <source>Stop</source>
         <translation>Detener</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="572"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se ejecutaba la demo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="556"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval ha fallado: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="557"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>The retrieval demo did not finish</source>
         <translation>La demo de recuperación no terminó</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="570"/>
+        <location filename="../app/gui/main_window.cpp" line="596"/>
         <source>Cannot build the demo workspace</source>
         <translation>No se puede crear el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="571"/>
+        <location filename="../app/gui/main_window.cpp" line="597"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare falló: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="576"/>
+        <location filename="../app/gui/main_window.cpp" line="602"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se creaba</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="601"/>
+        <location filename="../app/gui/main_window.cpp" line="627"/>
         <source>Cannot start the demo run</source>
         <translation>No se puede iniciar la ejecución de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="607"/>
+        <location filename="../app/gui/main_window.cpp" line="633"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La demostración en vivo.&lt;/b&gt; Un codificador de 4 capas aprende de páginas de manual en 25 idiomas. Sobre todo ve pares de traducción (&lt;i&gt;pérdida HICTL&lt;/i&gt;: elegir la traducción de una oración entre las otras 63 oraciones de su lote); de vez en cuando predice palabras ocultas (&lt;i&gt;pérdida MLM&lt;/i&gt;). La &lt;i&gt;precisión bitexto en dev&lt;/i&gt; mide si la traducción de una oración de comandos nunca vistos en el entrenamiento es su vecino más cercano: desde cero empieza cerca del 24 % gracias a las palabras compartidas y sube en pocos minutos. Si la &lt;i&gt;dispersión de los embeddings&lt;/i&gt; cae por debajo de 0,5, avisa de un colapso.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="651"/>
-        <location filename="../app/gui/main_window.cpp" line="658"/>
+        <location filename="../app/gui/main_window.cpp" line="699"/>
+        <location filename="../app/gui/main_window.cpp" line="706"/>
         <source>Cannot start the run</source>
         <translation>No se puede iniciar la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="669"/>
+        <location filename="../app/gui/main_window.cpp" line="717"/>
         <source>Runs are still training</source>
         <translation>Hay ejecuciones que siguen entrenando</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="670"/>
+        <location filename="../app/gui/main_window.cpp" line="718"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n ejecución iniciada aquí sigue entrenando.</numerusform>
@@ -1013,17 +1076,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="674"/>
+        <location filename="../app/gui/main_window.cpp" line="722"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>Desacoplar las deja terminar por su cuenta (la vista Ejecuciones las vuelve a mostrar la próxima vez); Detener les pide que guarden un checkpoint y terminen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="677"/>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>Detach</source>
         <translation>Desacoplar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="678"/>
+        <location filename="../app/gui/main_window.cpp" line="726"/>
         <source>Stop runs</source>
         <translation>Detener ejecuciones</translation>
     </message>
@@ -1101,79 +1164,89 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="319"/>
+        <location filename="../app/gui/runs_controller.cpp" line="320"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 es un barrido que aún no tiene ejecuciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <location filename="../app/gui/runs_controller.cpp" line="327"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 no es una carpeta de ejecución (sin config.toml ni metrics.jsonl) ni de barrido</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="342"/>
+        <location filename="../app/gui/runs_controller.cpp" line="343"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>No se encontró isomorph-cli en %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="366"/>
+        <location filename="../app/gui/runs_controller.cpp" line="367"/>
         <source>exited with status %1: %2</source>
         <translation>terminó con el estado %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <location filename="../app/gui/runs_controller.cpp" line="368"/>
         <source>crashed: %1</source>
         <translation>se bloqueó: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="369"/>
+        <location filename="../app/gui/runs_controller.cpp" line="370"/>
         <source>Run %1 %2</source>
         <translation>Ejecución %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="371"/>
+        <location filename="../app/gui/runs_controller.cpp" line="372"/>
         <source>Run %1 ended</source>
         <translation>La ejecución %1 terminó</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="379"/>
+        <location filename="../app/gui/runs_controller.cpp" line="380"/>
         <source>could not start isomorph-cli</source>
         <translation>no se pudo iniciar isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="380"/>
+        <location filename="../app/gui/runs_controller.cpp" line="381"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Ejecución %1: no se pudo iniciar isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="397"/>
+        <location filename="../app/gui/runs_controller.cpp" line="398"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 se ejecuta en %2; deténgala allí</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="404"/>
+        <location filename="../app/gui/runs_controller.cpp" line="405"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>Deteniendo %1: guarda un checkpoint y termina</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="583"/>
+        <location filename="../app/gui/runs_controller.cpp" line="603"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 línea(s) de metrics.jsonl no son registros válidos y se omitieron (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="613"/>
+        <location filename="../app/gui/runs_controller.cpp" line="633"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="614"/>
+        <location filename="../app/gui/runs_controller.cpp" line="634"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="628"/>
-        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;paso %3 de %4&lt;br&gt;tiempo de entrenamiento %5, tiempo restante %6&lt;br&gt;última pérdida %7&lt;br&gt;mejor %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
+        <location filename="../app/gui/runs_controller.cpp" line="650"/>
+        <source>training time %1, ETA %2</source>
+        <translation>tiempo de entrenamiento %1, tiempo restante %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <source>training time %1</source>
+        <translation>tiempo de entrenamiento %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;paso %3 de %4&lt;br&gt;%5&lt;br&gt;última pérdida %6&lt;br&gt;mejor %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
 </context>
 <context>
@@ -1213,48 +1286,56 @@
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 no es una carpeta de índice (no tiene index.json). Elija una carpeta creada con Crear índice o con isomorph-cli index build.</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/gui/search_controller.cpp" line="350"/>
+        <source>Demo test passages (%n languages)</source>
+        <translation>
+            <numerusform>Pasajes de prueba de la demo (%n idioma)</numerusform>
+            <numerusform>Pasajes de prueba de la demo (%n idiomas)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="356"/>
+        <location filename="../app/gui/search_controller.cpp" line="384"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 no es una demo de recuperación terminada (sin index, bi_encoder o reranker); ejecute isomorph-cli demo run --retrieval --dir %2 para terminarla</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <location filename="../app/gui/search_controller.cpp" line="396"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>Búsqueda usa la demo de recuperación de %1: primera etapa híbrida, reordenada por su codificador cruzado ajustado (peso %2 para la primera etapa, elegido con las consultas de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="427"/>
+        <location filename="../app/gui/search_controller.cpp" line="475"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Ningún índice de este espacio de trabajo se creó con este checkpoint: elija un corpus y pulse Crear índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="439"/>
+        <location filename="../app/gui/search_controller.cpp" line="487"/>
         <source>Opening %1…</source>
         <translation>Abriendo %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="492"/>
+        <location filename="../app/gui/search_controller.cpp" line="540"/>
         <source>Building %1…</source>
         <translation>Creando %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="526"/>
+        <location filename="../app/gui/search_controller.cpp" line="574"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="528"/>
+        <location filename="../app/gui/search_controller.cpp" line="576"/>
         <source>Cannot build the index: %1</source>
         <translation>No se puede crear el índice: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="558"/>
+        <location filename="../app/gui/search_controller.cpp" line="606"/>
         <source>The index is still being built.</source>
         <translation>El índice aún se está creando.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="559"/>
+        <location filename="../app/gui/search_controller.cpp" line="607"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
@@ -1320,6 +1401,29 @@
 %1 points against %2</source>
         <translation>
 %1 puntos frente a %2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::DemoGuide</name>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="17"/>
+        <source>Back</source>
+        <translation>Atrás</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="18"/>
+        <source>Next</source>
+        <translation>Siguiente</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="33"/>
+        <source>Close the guide (Help &gt; Guided Demo brings it back)</source>
+        <translation>Cerrar la guía (Ayuda &gt; Demostración guiada la vuelve a abrir)</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="65"/>
+        <source>Go to step %1 (again)</source>
+        <translation>Ir al paso %1 (de nuevo)</translation>
     </message>
 </context>
 <context>
@@ -1916,42 +2020,52 @@
         <translation>Máquina</translation>
     </message>
     <message>
+        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <source>finished (time budget)</source>
+        <translation>terminada (presupuesto de tiempo)</translation>
+    </message>
+    <message>
         <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <source>finished (step limit)</source>
+        <translation>terminada (límite de pasos)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="158"/>
         <source>running</source>
         <translation>en curso</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>finished</source>
         <translation>terminada</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>stopped</source>
         <translation>detenida</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <location filename="../views/runs/runs_model.cpp" line="161"/>
         <source>diverged</source>
         <translation>divergió</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="158"/>
+        <location filename="../views/runs/runs_model.cpp" line="162"/>
         <source>failed</source>
         <translation>fallida</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="159"/>
+        <location filename="../views/runs/runs_model.cpp" line="163"/>
         <source>interrupted</source>
         <translation>interrumpida</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="160"/>
+        <location filename="../views/runs/runs_model.cpp" line="164"/>
         <source>missing</source>
         <translation>no encontrada</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="161"/>
+        <location filename="../views/runs/runs_model.cpp" line="165"/>
         <source>unknown</source>
         <translation>desconocido</translation>
     </message>
@@ -2180,57 +2294,57 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="167"/>
+        <location filename="../views/search/search_results.cpp" line="192"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>Posición %1 en la primera etapa, antes de reordenar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="170"/>
+        <location filename="../views/search/search_results.cpp" line="195"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>Puntuación de relevancia del reordenador (codificador cruzado); la barra va de la puntuación reordenada más baja a la más alta</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="172"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>Puntuación de la primera etapa: por debajo de la profundidad de reordenación, no se vuelve a puntuar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="174"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>Cosine similarity of query and passage</source>
         <translation>Similitud coseno entre la consulta y el pasaje</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="175"/>
+        <location filename="../views/search/search_results.cpp" line="200"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>Puntuación (la barra es relativa al mejor resultado)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="189"/>
+        <location filename="../views/search/search_results.cpp" line="214"/>
         <source>#</source>
         <translation>N.º</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="191"/>
+        <location filename="../views/search/search_results.cpp" line="216"/>
         <source>1st stage</source>
         <translation>1.ª etapa</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="193"/>
+        <location filename="../views/search/search_results.cpp" line="218"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="195"/>
+        <location filename="../views/search/search_results.cpp" line="220"/>
         <source>Lang.</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="197"/>
+        <location filename="../views/search/search_results.cpp" line="222"/>
         <source>Document</source>
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="199"/>
+        <location filename="../views/search/search_results.cpp" line="224"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
@@ -2303,172 +2417,190 @@
         <translation>Modo</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="135"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) o un archivo de texto, un pasaje por línea</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="139"/>
         <source>Choose a corpus file</source>
         <translation>Elija un archivo de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="140"/>
+        <location filename="../views/search/search_view.cpp" line="143"/>
         <source>Corpus for a new index</source>
         <translation>Corpus para un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="141"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="144"/>
+        <location filename="../views/search/search_view.cpp" line="147"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus para nuevos índices</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="192"/>
+        <location filename="../views/search/search_view.cpp" line="200"/>
         <source>Document &amp;languages:</source>
         <translation>&amp;Idiomas de los documentos:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="202"/>
         <source>All</source>
         <translation>Todos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="199"/>
+        <location filename="../views/search/search_view.cpp" line="207"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Resultados en todos los idiomas. Active idiomas a la derecha para quedarse solo con los documentos en ellos (Tab pasa de uno a otro, Espacio activa o desactiva).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="231"/>
+        <location filename="../views/search/search_view.cpp" line="239"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Volver a puntuar los mejores resultados de la primera etapa (denso, BM25 o híbrido) con un checkpoint de codificador cruzado (el de una ejecución XLP) y ordenarlos por sus puntuaciones; en modo A/B ambos lados se reordenan con el mismo codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="237"/>
+        <location filename="../views/search/search_view.cpp" line="245"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>checkpoint de codificador cruzado (de una ejecución xlp)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="243"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Elegir una carpeta de checkpoint de codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="246"/>
+        <location filename="../views/search/search_view.cpp" line="254"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Carpeta de checkpoint de codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="253"/>
+        <location filename="../views/search/search_view.cpp" line="261"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Resultados de la primera etapa que el codificador cruzado vuelve a puntuar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="254"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
         <source>&amp;Depth</source>
         <translation>&amp;Profundidad</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="270"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>Peso de la puntuación de la primera etapa: los resultados vueltos a puntuar se ordenan por W x primera etapa + (1 - W) x codificador cruzado, ambos escalados min-max (0 = solo el codificador cruzado). Un reordenador pequeño rara vez supera por sí solo a su primera etapa; la demo de recuperación elige W con sus consultas de dev.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="274"/>
         <source>&amp;Weight</source>
         <translation>Pe&amp;so</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="358"/>
+        <location filename="../views/search/search_view.cpp" line="366"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>carpeta de checkpoint (step-N de una ejecución)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="362"/>
+        <location filename="../views/search/search_view.cpp" line="370"/>
         <source>index folder</source>
         <translation>carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="363"/>
+        <location filename="../views/search/search_view.cpp" line="371"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="365"/>
+        <location filename="../views/search/search_view.cpp" line="373"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Abre el índice (las consultas se codifican con el checkpoint de arriba o, si no se indica ninguno, con el que creó el índice)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="367"/>
+        <location filename="../views/search/search_view.cpp" line="375"/>
         <source>Build index</source>
         <translation>Crear índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="368"/>
+        <location filename="../views/search/search_view.cpp" line="376"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Codifica el corpus de abajo con este checkpoint en un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="369"/>
+        <location filename="../views/search/search_view.cpp" line="377"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="380"/>
+        <location filename="../views/search/search_view.cpp" line="388"/>
         <source>Choose a checkpoint folder</source>
         <translation>Elija una carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="381"/>
+        <location filename="../views/search/search_view.cpp" line="389"/>
         <source>Choose an index folder</source>
         <translation>Elija una carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="391"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Elija un checkpoint y un corpus para crear un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="403"/>
+        <location filename="../views/search/search_view.cpp" line="411"/>
         <source>Index</source>
         <translation>Índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="507"/>
+        <location filename="../views/search/search_view.cpp" line="498"/>
+        <source>Try:</source>
+        <translation>Pruebe:</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="503"/>
+        <source>Search for &quot;%1&quot;</source>
+        <translation>Buscar «%1»</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search/search_view.cpp" line="528"/>
+        <source>%n corpus files</source>
+        <translation>
+            <numerusform>%n archivo de corpus</numerusform>
+            <numerusform>%n archivos de corpus</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="566"/>
         <source>unknown</source>
         <translation>desconocidos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="509"/>
+        <location filename="../views/search/search_view.cpp" line="568"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documentos, índice %3 de %2 dimensiones, idiomas: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="513"/>
+        <location filename="../views/search/search_view.cpp" line="572"/>
         <source>; BM25 included</source>
         <translation>; incluye BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="513"/>
+        <location filename="../views/search/search_view.cpp" line="572"/>
         <source>; no BM25 (dense only)</source>
         <translation>; sin BM25 (solo denso)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="539"/>
+        <location filename="../views/search/search_view.cpp" line="598"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="554"/>
+        <location filename="../views/search/search_view.cpp" line="613"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n resultado · codificación %1 ms · búsqueda %2 ms</numerusform>
@@ -2476,47 +2608,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="559"/>
+        <location filename="../views/search/search_view.cpp" line="618"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · reordenación de los %1 primeros %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="640"/>
+        <location filename="../views/search/search_view.cpp" line="699"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="645"/>
+        <location filename="../views/search/search_view.cpp" line="704"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>La reordenación está activada pero no se ha elegido ningún checkpoint de codificador cruzado: elija uno (el checkpoint de una ejecución xlp) o desactive la reordenación.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="655"/>
+        <location filename="../views/search/search_view.cpp" line="714"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="663"/>
+        <location filename="../views/search/search_view.cpp" line="722"/>
         <source>Open or build an index to search in.</source>
         <translation>Abra o cree un índice en el que buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="696"/>
+        <location filename="../views/search/search_view.cpp" line="755"/>
         <source>Documents in %1</source>
         <translation>Documentos en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="698"/>
+        <location filename="../views/search/search_view.cpp" line="757"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Mantener los documentos en %1 (junto con los demás idiomas elegidos); ninguno elegido: todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="746"/>
+        <location filename="../views/search/search_view.cpp" line="805"/>
         <source>Checkpoint folder</source>
         <translation>Carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="752"/>
+        <location filename="../views/search/search_view.cpp" line="811"/>
         <source>Index folder</source>
         <translation>Carpeta de índice</translation>
     </message>
@@ -2568,16 +2700,21 @@
     </message>
     <message>
         <location filename="../views/welcome_page.cpp" line="23"/>
-        <source>Open demo workspace</source>
-        <translation>Abrir el espacio de trabajo de demostración</translation>
+        <source>Start the guided demo</source>
+        <translation>Iniciar la demostración guiada</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="27"/>
+        <location filename="../views/welcome_page.cpp" line="25"/>
+        <source>Opens the demo workspace, trains a model live and walks through the three views with it</source>
+        <translation>Abre el espacio de trabajo de demostración, entrena un modelo en directo y recorre con él las tres vistas</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="30"/>
         <source>Recent workspaces</source>
         <translation>Espacios de trabajo recientes</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="28"/>
+        <location filename="../views/welcome_page.cpp" line="31"/>
         <source>No workspace opened yet.</source>
         <translation>Aún no se ha abierto ningún espacio de trabajo.</translation>
     </message>
@@ -2646,47 +2783,62 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="59"/>
+        <location filename="../app/gui/main.cpp" line="78"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Banco de trabajo de investigación para representaciones de oraciones multilingües y recuperación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="29"/>
+        <location filename="../app/gui/main.cpp" line="30"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Abre el espacio de trabajo en &lt;carpeta&gt;.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="31"/>
         <source>folder</source>
         <translation>carpeta</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="32"/>
+        <location filename="../app/gui/main.cpp" line="33"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Abre el espacio de trabajo de demostración integrado (se crea si no existe).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="36"/>
+        <location filename="../app/gui/main.cpp" line="37"/>
+        <source>With --demo: open this step of the guided demo (1 training, 2 embedding space, 3 search) once the demo run is up.</source>
+        <translation>Con --demo: abrir este paso de la demostración guiada (1 entrenamiento, 2 espacio de incrustaciones, 3 búsqueda) en cuanto la ejecución de demostración esté en marcha.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="43"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>Muestra esta vista del espacio de trabajo: overview, runs, embeddings o search.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="41"/>
+        <location filename="../app/gui/main.cpp" line="48"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Selecciona estas ejecuciones (nombres de carpeta separados por comas) en la vista Ejecuciones, p. ej. para compararlas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
+        <location filename="../app/gui/main.cpp" line="54"/>
+        <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
+        <translation>Mostrar la vista Búsqueda y ejecutar esta consulta en cuanto su índice esté abierto (el punto de control más reciente del espacio de trabajo y su índice).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="60"/>
+        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one.</source>
+        <translation>Con --query: buscar también con este punto de control, lado a lado (A/B), p. ej. el modelo inicial frente al entrenado.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="66"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Abre la vista Embeddings con este checkpoint y codifica la primera muestra del espacio de trabajo.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="53"/>
+        <location filename="../app/gui/main.cpp" line="72"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Con --embeddings: muestra después este paso de calibración (0 ninguno, 1 desplazamiento, 2 escala, 3 rotación) y resalta 5 pares.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="125"/>
+        <location filename="../app/gui/main.cpp" line="145"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>

@@ -128,27 +128,27 @@
         <translation>Durée d’entraînement</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="201"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="203"/>
         <source>metrics.jsonl key: %1</source>
         <translation>clé dans metrics.jsonl : %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="206"/>
         <source>objective: %1</source>
         <translation>objectif : %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
         <source>lower is better</source>
         <translation>plus bas est meilleur</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
         <source>higher is better</source>
         <translation>plus haut est meilleur</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="213"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>mesurée lors des évaluations (non lissée)</translation>
     </message>
@@ -497,17 +497,17 @@
         <translation>config.toml ne peut pas être lu par cette version : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="83"/>
+        <location filename="../app/gui/run_scanner.cpp" line="84"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Son processus (%1) s’est terminé sans point de contrôle final ; « Reprendre » repart du dernier point de contrôle.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="90"/>
+        <location filename="../app/gui/run_scanner.cpp" line="91"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Pas encore de status.json : l’entraînement démarre ou a été écrit par un autre outil.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="144"/>
+        <location filename="../app/gui/runs_controller.cpp" line="145"/>
         <source>line %1: %2</source>
         <translation>ligne %1 : %2</translation>
     </message>
@@ -520,17 +520,17 @@
         <translation>%1 n’est pas un point de contrôle : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="255"/>
+        <location filename="../app/gui/search_controller.cpp" line="282"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="265"/>
+        <location filename="../app/gui/search_controller.cpp" line="292"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Impossible de reclasser avec %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="259"/>
+        <location filename="../app/gui/search_controller.cpp" line="286"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
     </message>
@@ -740,272 +740,335 @@
     </message>
 </context>
 <context>
-    <name>isomorph::gui::MainWindow</name>
+    <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="84"/>
-        <source>Log</source>
-        <translation>Journal</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <source>Training</source>
+        <translation>Entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="91"/>
-        <source>Overview</source>
-        <translation>Vue d’ensemble</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <source>Embedding space</source>
+        <translation>Espace des plongements</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="140"/>
-        <source>Ready</source>
-        <translation>Prêt</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="158"/>
-        <location filename="../app/gui/main_window.cpp" line="423"/>
-        <source>Cannot open workspace</source>
-        <translation>Impossible d’ouvrir l’espace de travail</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
-        <source>&amp;New Workspace...</source>
-        <translation>&amp;Nouvel espace de travail…</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="197"/>
-        <source>Create a workspace folder for corpora, runs and indexes</source>
-        <translation>Créer un dossier d’espace de travail pour les corpus, les entraînements et les index</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
-        <source>&amp;Open Workspace...</source>
-        <translation>&amp;Ouvrir un espace de travail…</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="204"/>
-        <source>&amp;Close Workspace</source>
-        <translation>&amp;Fermer l’espace de travail</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quitter</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
-        <source>Open &amp;Demo Workspace</source>
-        <translation>Ouvrir l’espace de &amp;démonstration</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
-        <source>Cannot open the demo workspace</source>
-        <translation>Impossible d’ouvrir l’espace de démonstration</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="226"/>
-        <source>&amp;Full Screen</source>
-        <translation>&amp;Plein écran</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="95"/>
-        <source>Runs</source>
-        <translation>Entraînements</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="103"/>
-        <source>Embeddings</source>
-        <translation>Plongements</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="121"/>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/guided_demo.cpp" line="87"/>
+        <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
+        <translation>&lt;b&gt;L’entraînement, en direct.&lt;/b&gt; Le premier graphique, la &lt;i&gt;précision bitexte dev&lt;/i&gt;, est la part des phrases de pages jamais vues à l’entraînement dont le plus proche voisin est leur traduction ; elle monte pendant l’entraînement. Survolez le titre d’un graphique pour sa définition.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="105"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
+        <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; L’entraînement n’a pas encore enregistré de point de contrôle ; voici le modèle de départ. Rouvrez cette étape dans une minute pour voir le modèle entraîné.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="114"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the run&apos;s newest checkpoint (%1) and projected to 2-D; colours are languages. The matrix compares each language with the model the run started from. The calibration steps shift, scale and rotate each language onto English.</source>
+        <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; Des paires de traductions de pages réservées, encodées par le dernier point de contrôle de l’entraînement (%1) et projetées en 2D ; les couleurs sont les langues. La matrice compare chaque langue au modèle de départ. Les étapes de calibration translatent, mettent à l’échelle et font pivoter chaque langue vers l’anglais.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="132"/>
+        <source>English man-page passages (demo test split)</source>
+        <translation>Passages anglais des pages de manuel (partie test de la démo)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="145"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
+        <translation>le bi-encodeur de la démo de recherche, fusionné avec BM25 et reclassé par son cross-encodeur</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="150"/>
+        <source>the trained model, once the run has saved a checkpoint</source>
+        <translation>le modèle entraîné, dès que l’entraînement aura enregistré un point de contrôle</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <source>the run&apos;s newest checkpoint</source>
+        <translation>le dernier point de contrôle de l’entraînement</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
+        <translation>&lt;b&gt;Recherche multilingue.&lt;/b&gt; À gauche : %1 ; à droite : le modèle de départ. Les deux cherchent dans des passages anglais de pages de manuel. Cliquez sur un exemple : une requête dans une autre langue trouve des passages anglais par leur sens (un index est d’abord construit s’il n’y en a pas, environ une minute).</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::MainWindow</name>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="88"/>
+        <source>Log</source>
+        <translation>Journal</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="95"/>
+        <source>Overview</source>
+        <translation>Vue d’ensemble</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <source>Ready</source>
+        <translation>Prêt</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="449"/>
+        <source>Cannot open workspace</source>
+        <translation>Impossible d’ouvrir l’espace de travail</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="209"/>
+        <source>&amp;New Workspace...</source>
+        <translation>&amp;Nouvel espace de travail…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <source>Create a workspace folder for corpora, runs and indexes</source>
+        <translation>Créer un dossier d’espace de travail pour les corpus, les entraînements et les index</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <source>&amp;Open Workspace...</source>
+        <translation>&amp;Ouvrir un espace de travail…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <source>&amp;Close Workspace</source>
+        <translation>&amp;Fermer l’espace de travail</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="481"/>
+        <source>Cannot open the demo workspace</source>
+        <translation>Impossible d’ouvrir l’espace de démonstration</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <source>&amp;Full Screen</source>
+        <translation>&amp;Plein écran</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="99"/>
+        <source>Runs</source>
+        <translation>Entraînements</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="107"/>
+        <source>Embeddings</source>
+        <translation>Plongements</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <source>Search</source>
+        <translation>Recherche</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Paramètres...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <source>&amp;Guided Demo</source>
+        <translation>&amp;Démonstration guidée</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
+        <translation>Ouvre l’espace de démonstration, entraîne un modèle en direct et parcourt avec lui les vues Entraînements, Plongements et Recherche</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="246"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>Lancer la démo de &amp;recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>Environ 30 minutes : entraîne un bi-encodeur et un reclasseur à partir du modèle de base fourni sur l’espace de démonstration, les mesure sur ses requêtes de test et les ouvre dans Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;About Isomorph</source>
         <translation>À &amp;propos d’Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="261"/>
         <source>About &amp;Qt</source>
         <translation>À propos de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="241"/>
+        <location filename="../app/gui/main_window.cpp" line="267"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="270"/>
         <source>Open &amp;Recent</source>
         <translation>Ouvrir un &amp;récent</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="254"/>
+        <location filename="../app/gui/main_window.cpp" line="280"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="260"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="291"/>
+        <location filename="../app/gui/main_window.cpp" line="317"/>
         <source>Opened workspace %1</source>
         <translation>Espace de travail %1 ouvert</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="294"/>
+        <location filename="../app/gui/main_window.cpp" line="320"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 est en lecture seule : impossible d’y enregistrer entraînements et index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="310"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Dossier de préparation %1 supprimé (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="324"/>
+        <location filename="../app/gui/main_window.cpp" line="350"/>
         <source>Created workspace %1</source>
         <translation>Espace de travail %1 créé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="331"/>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
+        <location filename="../app/gui/main_window.cpp" line="527"/>
         <source>Demo workspace</source>
         <translation>Espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="344"/>
+        <location filename="../app/gui/main_window.cpp" line="370"/>
         <source>Closed workspace %1</source>
         <translation>Espace de travail %1 fermé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
         <source>Clear Recent Workspaces</source>
         <translation>Effacer la liste des récents</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="393"/>
+        <location filename="../app/gui/main_window.cpp" line="419"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <location filename="../app/gui/main_window.cpp" line="420"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="411"/>
+        <location filename="../app/gui/main_window.cpp" line="437"/>
         <source>Cannot create workspace</source>
         <translation>Impossible de créer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="417"/>
+        <location filename="../app/gui/main_window.cpp" line="443"/>
         <source>Open Workspace</source>
         <translation>Ouvrir un espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="442"/>
+        <location filename="../app/gui/main_window.cpp" line="468"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>La nouvelle langue sera utilisée au prochain démarrage d’Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="527"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Construction de l’espace de démonstration à partir des pages de manuel installées…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="502"/>
+        <location filename="../app/gui/main_window.cpp" line="528"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>La démo de recherche : entraînement d’un bi-encodeur et d’un reclasseur (environ 30 minutes)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
         <source>Retrieval demo</source>
         <translation>Démo de recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="572"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>L’espace de démonstration a été fermé pendant la démo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="556"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="557"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>The retrieval demo did not finish</source>
         <translation>La démo de recherche ne s’est pas terminée</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="570"/>
+        <location filename="../app/gui/main_window.cpp" line="596"/>
         <source>Cannot build the demo workspace</source>
         <translation>Impossible de construire l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="571"/>
+        <location filename="../app/gui/main_window.cpp" line="597"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="576"/>
+        <location filename="../app/gui/main_window.cpp" line="602"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>L’espace de démonstration a été fermé pendant sa construction</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="601"/>
+        <location filename="../app/gui/main_window.cpp" line="627"/>
         <source>Cannot start the demo run</source>
         <translation>Impossible de lancer l’entraînement de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="607"/>
+        <location filename="../app/gui/main_window.cpp" line="633"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues. Il voit surtout des paires de traductions (&lt;i&gt;perte HICTL&lt;/i&gt; : retrouver la traduction d&apos;une phrase parmi les 63 autres phrases de son lot) ; de temps en temps, il prédit des mots masqués (&lt;i&gt;perte MLM&lt;/i&gt;). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d&apos;une phrase issue de commandes jamais vues à l&apos;entraînement est son plus proche voisin : en partant de zéro, elle commence vers 24 % grâce aux mots communs et monte en quelques minutes. Une &lt;i&gt;dispersion des plongements&lt;/i&gt; qui tombe sous 0,5 signale un effondrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="651"/>
-        <location filename="../app/gui/main_window.cpp" line="658"/>
+        <location filename="../app/gui/main_window.cpp" line="699"/>
+        <location filename="../app/gui/main_window.cpp" line="706"/>
         <source>Cannot start the run</source>
         <translation>Impossible de lancer l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="669"/>
+        <location filename="../app/gui/main_window.cpp" line="717"/>
         <source>Runs are still training</source>
         <translation>Des entraînements sont en cours</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="670"/>
+        <location filename="../app/gui/main_window.cpp" line="718"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n entraînement lancé ici est toujours en cours.</numerusform>
@@ -1013,17 +1076,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="674"/>
+        <location filename="../app/gui/main_window.cpp" line="722"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>« Détacher » les laisse se terminer seuls (la vue Entraînements les affichera la prochaine fois) ; « Arrêter les entraînements » leur demande d’enregistrer un point de contrôle et de quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="677"/>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>Detach</source>
         <translation>Détacher</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="678"/>
+        <location filename="../app/gui/main_window.cpp" line="726"/>
         <source>Stop runs</source>
         <translation>Arrêter les entraînements</translation>
     </message>
@@ -1101,79 +1164,89 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="319"/>
+        <location filename="../app/gui/runs_controller.cpp" line="320"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 est un balayage qui ne contient encore aucun entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <location filename="../app/gui/runs_controller.cpp" line="327"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 n’est ni un dossier d’entraînement (ni config.toml ni metrics.jsonl) ni un dossier de balayage</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="342"/>
+        <location filename="../app/gui/runs_controller.cpp" line="343"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>isomorph-cli est introuvable à l’emplacement %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="366"/>
+        <location filename="../app/gui/runs_controller.cpp" line="367"/>
         <source>exited with status %1: %2</source>
         <translation>terminé avec le code %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <location filename="../app/gui/runs_controller.cpp" line="368"/>
         <source>crashed: %1</source>
         <translation>a planté : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="369"/>
+        <location filename="../app/gui/runs_controller.cpp" line="370"/>
         <source>Run %1 %2</source>
         <translation>Entraînement %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="371"/>
+        <location filename="../app/gui/runs_controller.cpp" line="372"/>
         <source>Run %1 ended</source>
         <translation>Entraînement %1 terminé</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="379"/>
+        <location filename="../app/gui/runs_controller.cpp" line="380"/>
         <source>could not start isomorph-cli</source>
         <translation>impossible de lancer isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="380"/>
+        <location filename="../app/gui/runs_controller.cpp" line="381"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Entraînement %1 : impossible de lancer isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="397"/>
+        <location filename="../app/gui/runs_controller.cpp" line="398"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 tourne sur %2 ; arrêtez-le sur cette machine</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="404"/>
+        <location filename="../app/gui/runs_controller.cpp" line="405"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>Arrêt de %1 : il enregistre un point de contrôle et quitte</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="583"/>
+        <location filename="../app/gui/runs_controller.cpp" line="603"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1 : %2 ligne(s) de metrics.jsonl ne sont pas des enregistrements valides et ont été ignorées (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="613"/>
+        <location filename="../app/gui/runs_controller.cpp" line="633"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="614"/>
+        <location filename="../app/gui/runs_controller.cpp" line="634"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="628"/>
-        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;pas %3 sur %4&lt;br&gt;durée d’entraînement %5, temps restant %6&lt;br&gt;dernière perte %7&lt;br&gt;meilleur %8 : %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
+        <location filename="../app/gui/runs_controller.cpp" line="650"/>
+        <source>training time %1, ETA %2</source>
+        <translation>durée d’entraînement %1, temps restant %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <source>training time %1</source>
+        <translation>durée d’entraînement %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;pas %3 sur %4&lt;br&gt;%5&lt;br&gt;dernière perte %6&lt;br&gt;meilleur %7 : %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
 </context>
 <context>
@@ -1213,48 +1286,56 @@
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 n’est pas un dossier d’index (il ne contient pas d’index.json). Choisissez un dossier créé par « Construire l’index » ou par isomorph-cli index build.</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/gui/search_controller.cpp" line="350"/>
+        <source>Demo test passages (%n languages)</source>
+        <translation>
+            <numerusform>Passages de test de la démo (%n langue)</numerusform>
+            <numerusform>Passages de test de la démo (%n langues)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="356"/>
+        <location filename="../app/gui/search_controller.cpp" line="384"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 n’est pas une démo de recherche terminée (pas d’index, de bi_encoder ou de reranker) ; lancez isomorph-cli demo run --retrieval --dir %2 pour la terminer</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <location filename="../app/gui/search_controller.cpp" line="396"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>La recherche utilise la démo de recherche de %1 : première étape hybride, reclassée par son cross-encodeur affiné (poids %2 pour la première étape, choisi sur les requêtes de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="427"/>
+        <location filename="../app/gui/search_controller.cpp" line="475"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Aucun index de cet espace de travail n’a été construit avec ce point de contrôle : choisissez un corpus et cliquez sur « Construire l’index ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="439"/>
+        <location filename="../app/gui/search_controller.cpp" line="487"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="492"/>
+        <location filename="../app/gui/search_controller.cpp" line="540"/>
         <source>Building %1…</source>
         <translation>Construction de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="526"/>
+        <location filename="../app/gui/search_controller.cpp" line="574"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="528"/>
+        <location filename="../app/gui/search_controller.cpp" line="576"/>
         <source>Cannot build the index: %1</source>
         <translation>Impossible de construire l’index : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="558"/>
+        <location filename="../app/gui/search_controller.cpp" line="606"/>
         <source>The index is still being built.</source>
         <translation>L’index est encore en cours de construction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="559"/>
+        <location filename="../app/gui/search_controller.cpp" line="607"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
@@ -1320,6 +1401,29 @@
 %1 points against %2</source>
         <translation>
 %1 points par rapport à %2</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::DemoGuide</name>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="17"/>
+        <source>Back</source>
+        <translation>Précédent</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="18"/>
+        <source>Next</source>
+        <translation>Suivant</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="33"/>
+        <source>Close the guide (Help &gt; Guided Demo brings it back)</source>
+        <translation>Fermer le guide (Aide &gt; Démonstration guidée le rouvre)</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="65"/>
+        <source>Go to step %1 (again)</source>
+        <translation>Aller à l’étape %1 (à nouveau)</translation>
     </message>
 </context>
 <context>
@@ -1916,42 +2020,52 @@
         <translation>Machine</translation>
     </message>
     <message>
+        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <source>finished (time budget)</source>
+        <translation>terminé (budget de temps)</translation>
+    </message>
+    <message>
         <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <source>finished (step limit)</source>
+        <translation>terminé (limite de pas)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="158"/>
         <source>running</source>
         <translation>en cours</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>finished</source>
         <translation>terminé</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>stopped</source>
         <translation>arrêté</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <location filename="../views/runs/runs_model.cpp" line="161"/>
         <source>diverged</source>
         <translation>divergé</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="158"/>
+        <location filename="../views/runs/runs_model.cpp" line="162"/>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="159"/>
+        <location filename="../views/runs/runs_model.cpp" line="163"/>
         <source>interrupted</source>
         <translation>interrompu</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="160"/>
+        <location filename="../views/runs/runs_model.cpp" line="164"/>
         <source>missing</source>
         <translation>introuvable</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="161"/>
+        <location filename="../views/runs/runs_model.cpp" line="165"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
@@ -2180,57 +2294,57 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="167"/>
+        <location filename="../views/search/search_results.cpp" line="192"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>Rang %1 à la première étape, avant le reclassement</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="170"/>
+        <location filename="../views/search/search_results.cpp" line="195"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>Score de pertinence du reclasseur (cross-encodeur) ; la barre va du plus bas au plus haut score reclassé</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="172"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>Score de la première étape : au-delà de la profondeur de reclassement, non réévalué</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="174"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>Cosine similarity of query and passage</source>
         <translation>Similarité cosinus entre la requête et le passage</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="175"/>
+        <location filename="../views/search/search_results.cpp" line="200"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>Score (la barre est relative au meilleur résultat)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="189"/>
+        <location filename="../views/search/search_results.cpp" line="214"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="191"/>
+        <location filename="../views/search/search_results.cpp" line="216"/>
         <source>1st stage</source>
         <translation>1re étape</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="193"/>
+        <location filename="../views/search/search_results.cpp" line="218"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="195"/>
+        <location filename="../views/search/search_results.cpp" line="220"/>
         <source>Lang.</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="197"/>
+        <location filename="../views/search/search_results.cpp" line="222"/>
         <source>Document</source>
         <translation>Document</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="199"/>
+        <location filename="../views/search/search_results.cpp" line="224"/>
         <source>Passage</source>
         <translation>Passage</translation>
     </message>
@@ -2303,172 +2417,190 @@
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="135"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) ou un fichier texte, un passage par ligne</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="139"/>
         <source>Choose a corpus file</source>
         <translation>Choisir un fichier de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="140"/>
+        <location filename="../views/search/search_view.cpp" line="143"/>
         <source>Corpus for a new index</source>
         <translation>Corpus pour un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="141"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="144"/>
+        <location filename="../views/search/search_view.cpp" line="147"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus pour les nouveaux index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="192"/>
+        <location filename="../views/search/search_view.cpp" line="200"/>
         <source>Document &amp;languages:</source>
         <translation>&amp;Langues des documents :</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="202"/>
         <source>All</source>
         <translation>Toutes</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="199"/>
+        <location filename="../views/search/search_view.cpp" line="207"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Résultats dans toutes les langues. Activez des langues à droite pour ne garder que les documents dans celles-ci (Tab passe de l&apos;une à l&apos;autre, Espace active ou désactive).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="231"/>
+        <location filename="../views/search/search_view.cpp" line="239"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Réévaluer les meilleurs résultats de la première étape (dense, BM25 ou hybride) avec un checkpoint de cross-encodeur (celui d&apos;une exécution XLP) et les trier selon ses scores ; en mode A/B, les deux côtés sont reclassés par le même cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="237"/>
+        <location filename="../views/search/search_view.cpp" line="245"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>checkpoint de cross-encodeur (d&apos;une exécution xlp)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="243"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Choisir un dossier de checkpoint de cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="246"/>
+        <location filename="../views/search/search_view.cpp" line="254"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Dossier de checkpoint de cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="253"/>
+        <location filename="../views/search/search_view.cpp" line="261"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Résultats de la première étape réévalués par le cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="254"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
         <source>&amp;Depth</source>
         <translation>&amp;Profondeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="270"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>Poids du score de la première étape : les résultats réévalués sont ordonnés par W x première étape + (1 - W) x cross-encodeur, tous deux mis à l’échelle min-max (0 = le cross-encodeur seul). Un petit reclasseur bat rarement sa première étape à lui seul ; la démo de recherche choisit W sur ses requêtes de dev.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="274"/>
         <source>&amp;Weight</source>
         <translation>P&amp;oids</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="358"/>
+        <location filename="../views/search/search_view.cpp" line="366"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>dossier de point de contrôle (step-N d’un entraînement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="362"/>
+        <location filename="../views/search/search_view.cpp" line="370"/>
         <source>index folder</source>
         <translation>dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="363"/>
+        <location filename="../views/search/search_view.cpp" line="371"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="365"/>
+        <location filename="../views/search/search_view.cpp" line="373"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Ouvrir l’index (les requêtes sont encodées avec le point de contrôle ci-dessus ou, à défaut, avec celui qui a construit l’index)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="367"/>
+        <location filename="../views/search/search_view.cpp" line="375"/>
         <source>Build index</source>
         <translation>Construire l’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="368"/>
+        <location filename="../views/search/search_view.cpp" line="376"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Encoder le corpus ci-dessous avec ce point de contrôle dans un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="369"/>
+        <location filename="../views/search/search_view.cpp" line="377"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="380"/>
+        <location filename="../views/search/search_view.cpp" line="388"/>
         <source>Choose a checkpoint folder</source>
         <translation>Choisir un dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="381"/>
+        <location filename="../views/search/search_view.cpp" line="389"/>
         <source>Choose an index folder</source>
         <translation>Choisir un dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="391"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Choisissez un point de contrôle et un corpus pour construire un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>Checkpoint</source>
         <translation>Point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="403"/>
+        <location filename="../views/search/search_view.cpp" line="411"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="507"/>
+        <location filename="../views/search/search_view.cpp" line="498"/>
+        <source>Try:</source>
+        <translation>Essayez :</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="503"/>
+        <source>Search for &quot;%1&quot;</source>
+        <translation>Rechercher « %1 »</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search/search_view.cpp" line="528"/>
+        <source>%n corpus files</source>
+        <translation>
+            <numerusform>%n fichier de corpus</numerusform>
+            <numerusform>%n fichiers de corpus</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="566"/>
         <source>unknown</source>
         <translation>inconnues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="509"/>
+        <location filename="../views/search/search_view.cpp" line="568"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documents, index %3 de dimension %2, langues : %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="513"/>
+        <location filename="../views/search/search_view.cpp" line="572"/>
         <source>; BM25 included</source>
         <translation> ; BM25 inclus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="513"/>
+        <location filename="../views/search/search_view.cpp" line="572"/>
         <source>; no BM25 (dense only)</source>
         <translation> ; sans BM25 (dense uniquement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="539"/>
+        <location filename="../views/search/search_view.cpp" line="598"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="554"/>
+        <location filename="../views/search/search_view.cpp" line="613"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n résultat · encodage %1 ms · recherche %2 ms</numerusform>
@@ -2476,47 +2608,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="559"/>
+        <location filename="../views/search/search_view.cpp" line="618"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · reclassement des %1 premiers %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="640"/>
+        <location filename="../views/search/search_view.cpp" line="699"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="645"/>
+        <location filename="../views/search/search_view.cpp" line="704"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Le reclassement est activé mais aucun checkpoint de cross-encodeur n&apos;est choisi : choisissez-en un (le checkpoint d&apos;une exécution xlp) ou désactivez le reclassement.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="655"/>
+        <location filename="../views/search/search_view.cpp" line="714"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="663"/>
+        <location filename="../views/search/search_view.cpp" line="722"/>
         <source>Open or build an index to search in.</source>
         <translation>Ouvrez ou construisez un index dans lequel rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="696"/>
+        <location filename="../views/search/search_view.cpp" line="755"/>
         <source>Documents in %1</source>
         <translation>Documents en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="698"/>
+        <location filename="../views/search/search_view.cpp" line="757"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Garder les documents en %1 (avec les autres langues choisies) ; aucune choisie : toutes les langues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="746"/>
+        <location filename="../views/search/search_view.cpp" line="805"/>
         <source>Checkpoint folder</source>
         <translation>Dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="752"/>
+        <location filename="../views/search/search_view.cpp" line="811"/>
         <source>Index folder</source>
         <translation>Dossier d’index</translation>
     </message>
@@ -2568,16 +2700,21 @@
     </message>
     <message>
         <location filename="../views/welcome_page.cpp" line="23"/>
-        <source>Open demo workspace</source>
-        <translation>Ouvrir l’espace de démonstration</translation>
+        <source>Start the guided demo</source>
+        <translation>Lancer la démonstration guidée</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="27"/>
+        <location filename="../views/welcome_page.cpp" line="25"/>
+        <source>Opens the demo workspace, trains a model live and walks through the three views with it</source>
+        <translation>Ouvre l’espace de démonstration, entraîne un modèle en direct et parcourt avec lui les trois vues</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="30"/>
         <source>Recent workspaces</source>
         <translation>Espaces de travail récents</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="28"/>
+        <location filename="../views/welcome_page.cpp" line="31"/>
         <source>No workspace opened yet.</source>
         <translation>Aucun espace de travail ouvert pour l’instant.</translation>
     </message>
@@ -2646,47 +2783,62 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="59"/>
+        <location filename="../app/gui/main.cpp" line="78"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Atelier de recherche pour les représentations de phrases multilingues et la recherche.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="29"/>
+        <location filename="../app/gui/main.cpp" line="30"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Ouvrir l’espace de travail situé dans &lt;dossier&gt;.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="31"/>
         <source>folder</source>
         <translation>dossier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="32"/>
+        <location filename="../app/gui/main.cpp" line="33"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Ouvrir l’espace de démonstration intégré (créé s’il manque).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="36"/>
+        <location filename="../app/gui/main.cpp" line="37"/>
+        <source>With --demo: open this step of the guided demo (1 training, 2 embedding space, 3 search) once the demo run is up.</source>
+        <translation>Avec --demo : ouvrir cette étape de la démonstration guidée (1 entraînement, 2 espace des plongements, 3 recherche) dès que l’entraînement de démonstration a démarré.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="43"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>Afficher cette vue de l’espace de travail : overview, runs, embeddings ou search.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="41"/>
+        <location filename="../app/gui/main.cpp" line="48"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>Sélectionner ces entraînements (noms de dossier séparés par des virgules) dans la vue Entraînements, par exemple pour les comparer.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
+        <location filename="../app/gui/main.cpp" line="54"/>
+        <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
+        <translation>Afficher la vue Recherche et lancer cette requête dès que son index est ouvert (le dernier point de contrôle de l’espace de travail et son index).</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="60"/>
+        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one.</source>
+        <translation>Avec --query : chercher aussi avec ce point de contrôle, côte à côte (A/B), par exemple le modèle initial face au modèle entraîné.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="66"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Ouvrir la vue Plongements sur ce point de contrôle et encoder le premier échantillon de l’espace de travail.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="53"/>
+        <location filename="../app/gui/main.cpp" line="72"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Avec --embeddings : afficher ensuite cette étape de calibration (0 aucune, 1 recentrage, 2 mise à l’échelle, 3 rotation) et mettre en évidence 5 paires.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="125"/>
+        <location filename="../app/gui/main.cpp" line="145"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>

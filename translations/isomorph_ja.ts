@@ -128,27 +128,27 @@
         <translation>学習時間</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="201"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="203"/>
         <source>metrics.jsonl key: %1</source>
         <translation>metrics.jsonl のキー: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="206"/>
         <source>objective: %1</source>
         <translation>目的関数: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
         <source>lower is better</source>
         <translation>低いほど良い</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
         <source>higher is better</source>
         <translation>高いほど良い</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="213"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>評価時に測定（平滑化なし）</translation>
     </message>
@@ -497,17 +497,17 @@
         <translation>このバージョンでは config.toml を読み込めません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="83"/>
+        <location filename="../app/gui/run_scanner.cpp" line="84"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>プロセス（%1）は最終チェックポイントを保存せずに終了しました。「再開」で最新のチェックポイントから続行します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="90"/>
+        <location filename="../app/gui/run_scanner.cpp" line="91"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>status.json がまだありません。実行の開始中か、別のツールで作成されたものです。</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="144"/>
+        <location filename="../app/gui/runs_controller.cpp" line="145"/>
         <source>line %1: %2</source>
         <translation>%1 行目: %2</translation>
     </message>
@@ -520,17 +520,17 @@
         <translation>%1 はチェックポイントではありません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="255"/>
+        <location filename="../app/gui/search_controller.cpp" line="282"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>再ランキングモデルはクエリの先頭 %1 トークンだけを使いました</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="265"/>
+        <location filename="../app/gui/search_controller.cpp" line="292"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>%1 で再ランキングできません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="259"/>
+        <location filename="../app/gui/search_controller.cpp" line="286"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>すべてのスコアの差が %1 以内です。このモデルはこれらの文書をほとんど区別できていないため、順位にはあまり意味がありません（ハイブリッドまたは BM25 を試してください）</translation>
     </message>
@@ -740,289 +740,352 @@
     </message>
 </context>
 <context>
-    <name>isomorph::gui::MainWindow</name>
+    <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="84"/>
-        <source>Log</source>
-        <translation>ログ</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <source>Training</source>
+        <translation>学習</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="91"/>
-        <source>Overview</source>
-        <translation>概要</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <source>Embedding space</source>
+        <translation>埋め込み空間</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="95"/>
-        <source>Runs</source>
-        <translation>実行</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="103"/>
-        <source>Embeddings</source>
-        <translation>埋め込み</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="121"/>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
         <source>Search</source>
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="140"/>
+        <location filename="../app/gui/guided_demo.cpp" line="87"/>
+        <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
+        <translation>&lt;b&gt;ライブ学習。&lt;/b&gt;最初のグラフ&lt;i&gt;開発用対訳精度&lt;/i&gt;は、学習に使っていないページの文のうち最近傍がその翻訳である割合です。学習が進むと上がります。グラフのタイトルにマウスを置くと定義が表示されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="105"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
+        <translation>&lt;b&gt;埋め込み空間。&lt;/b&gt;この実行はまだチェックポイントを保存していないため、開始時のモデルを表示しています。1 分ほどしてからこのステップを開き直すと学習済みのモデルが見られます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="114"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the run&apos;s newest checkpoint (%1) and projected to 2-D; colours are languages. The matrix compares each language with the model the run started from. The calibration steps shift, scale and rotate each language onto English.</source>
+        <translation>&lt;b&gt;埋め込み空間。&lt;/b&gt;評価用に取り分けたページの対訳ペアを、この実行の最新チェックポイント（%1）でエンコードし 2 次元に射影したものです。色は言語を表します。行列は各言語を開始時のモデルと比較します。校正ステップで各言語を英語に向けて平行移動・拡大縮小・回転できます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="132"/>
+        <source>English man-page passages (demo test split)</source>
+        <translation>英語の man ページのパッセージ（デモのテスト分割）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="145"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
+        <translation>検索デモのバイエンコーダー（BM25 と融合し、そのクロスエンコーダーで再ランキング）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="150"/>
+        <source>the trained model, once the run has saved a checkpoint</source>
+        <translation>学習済みモデル（実行がチェックポイントを保存した後）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <source>the run&apos;s newest checkpoint</source>
+        <translation>実行の最新チェックポイント</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
+        <translation>&lt;b&gt;言語横断検索。&lt;/b&gt;左: %1、右: 実行の開始時のモデル。どちらも英語の man ページのパッセージを検索します。例をクリックしてください。別の言語のクエリが意味によって英語のパッセージを見つけます（インデックスがなければ先に作成します。1 分ほどかかります）。</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::MainWindow</name>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="88"/>
+        <source>Log</source>
+        <translation>ログ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="95"/>
+        <source>Overview</source>
+        <translation>概要</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="99"/>
+        <source>Runs</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="107"/>
+        <source>Embeddings</source>
+        <translation>埋め込み</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <source>Search</source>
+        <translation>検索</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="154"/>
         <source>Ready</source>
         <translation>準備完了</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="158"/>
-        <location filename="../app/gui/main_window.cpp" line="423"/>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="449"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="209"/>
         <source>&amp;New Workspace...</source>
         <translation>新しいワークスペース(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="197"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>コーパス・実行・インデックス用のワークスペースフォルダーを作成します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="214"/>
         <source>&amp;Open Workspace...</source>
         <translation>ワークスペースを開く(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="204"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>&amp;Close Workspace</source>
         <translation>ワークスペースを閉じる(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
         <source>&amp;Settings...</source>
         <translation>設定(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
-        <source>Open &amp;Demo Workspace</source>
-        <translation>デモ用ワークスペースを開く(&amp;D)</translation>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <source>&amp;Guided Demo</source>
+        <translation>ガイド付きデモ(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
+        <translation>デモ用ワークスペースを開き、モデルをライブで学習させ、そのモデルで実行・埋め込み・検索の各ビューを順に案内します</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="246"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>検索デモを実行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>約 30 分：同梱のベースモデルからデモ用ワークスペースでバイエンコーダーと再ランキングモデルを学習し、テストクエリで測定して検索で開きます</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="226"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;Full Screen</source>
         <translation>全画面表示(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;About Isomorph</source>
         <translation>Isomorph について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="261"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="241"/>
+        <location filename="../app/gui/main_window.cpp" line="267"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="270"/>
         <source>Open &amp;Recent</source>
         <translation>最近使ったワークスペース(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="254"/>
+        <location filename="../app/gui/main_window.cpp" line="280"/>
         <source>&amp;Log Panel</source>
         <translation>ログパネル(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="260"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="291"/>
+        <location filename="../app/gui/main_window.cpp" line="317"/>
         <source>Opened workspace %1</source>
         <translation>ワークスペース %1 を開きました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="294"/>
+        <location filename="../app/gui/main_window.cpp" line="320"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 は読み取り専用です。実行やインデックスを保存できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="310"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>一時作業フォルダー %1 を削除しました（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="324"/>
+        <location filename="../app/gui/main_window.cpp" line="350"/>
         <source>Created workspace %1</source>
         <translation>ワークスペース %1 を作成しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="331"/>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
+        <location filename="../app/gui/main_window.cpp" line="527"/>
         <source>Demo workspace</source>
         <translation>デモ用ワークスペース</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="344"/>
+        <location filename="../app/gui/main_window.cpp" line="370"/>
         <source>Closed workspace %1</source>
         <translation>ワークスペース %1 を閉じました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
         <source>Clear Recent Workspaces</source>
         <translation>最近使ったワークスペースの履歴を消去</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="393"/>
+        <location filename="../app/gui/main_window.cpp" line="419"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <location filename="../app/gui/main_window.cpp" line="420"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="411"/>
+        <location filename="../app/gui/main_window.cpp" line="437"/>
         <source>Cannot create workspace</source>
         <translation>ワークスペースを作成できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="417"/>
+        <location filename="../app/gui/main_window.cpp" line="443"/>
         <source>Open Workspace</source>
         <translation>ワークスペースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="442"/>
+        <location filename="../app/gui/main_window.cpp" line="468"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新しい言語は次回 Isomorph を起動したときから使われます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
+        <location filename="../app/gui/main_window.cpp" line="481"/>
         <source>Cannot open the demo workspace</source>
         <translation>デモ用ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="527"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>インストール済みの man ページからデモ用ワークスペースを構築しています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="502"/>
+        <location filename="../app/gui/main_window.cpp" line="528"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>検索デモ：バイエンコーダーと再ランキングモデルを学習しています（約 30 分）...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
         <source>Retrieval demo</source>
         <translation>検索デモ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="572"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>デモの実行中にデモ用ワークスペースが閉じられました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="556"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval が失敗しました：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="557"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>The retrieval demo did not finish</source>
         <translation>検索デモは完了しませんでした</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="570"/>
+        <location filename="../app/gui/main_window.cpp" line="596"/>
         <source>Cannot build the demo workspace</source>
         <translation>デモ用ワークスペースを構築できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="571"/>
+        <location filename="../app/gui/main_window.cpp" line="597"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare が失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="576"/>
+        <location filename="../app/gui/main_window.cpp" line="602"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>デモ用ワークスペースは構築中に閉じられました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="601"/>
+        <location filename="../app/gui/main_window.cpp" line="627"/>
         <source>Cannot start the demo run</source>
         <translation>デモの実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="607"/>
+        <location filename="../app/gui/main_window.cpp" line="633"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;ライブデモ。&lt;/b&gt;4 層のエンコーダーが 25 言語の man ページから学習します。主に翻訳ペアを見て（&lt;i&gt;HICTL 損失&lt;/i&gt;：バッチ内の他の 63 文の中から、ある文の翻訳を選ぶ）、ときどき隠された単語を予測します（&lt;i&gt;MLM 損失&lt;/i&gt;）。&lt;i&gt;dev 対訳検索精度&lt;/i&gt;は、学習に一度も使っていないコマンドの文について、その翻訳が最近傍になるかを調べます。ゼロからの学習でも共通の単語のおかげで 24% 前後から始まり、数分で上昇します。&lt;i&gt;埋め込みの広がり&lt;/i&gt;が 0.5 を下回ったら崩壊（collapse）の兆候です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="651"/>
-        <location filename="../app/gui/main_window.cpp" line="658"/>
+        <location filename="../app/gui/main_window.cpp" line="699"/>
+        <location filename="../app/gui/main_window.cpp" line="706"/>
         <source>Cannot start the run</source>
         <translation>実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="669"/>
+        <location filename="../app/gui/main_window.cpp" line="717"/>
         <source>Runs are still training</source>
         <translation>まだ学習中の実行があります</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="670"/>
+        <location filename="../app/gui/main_window.cpp" line="718"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>ここで開始した %n 件の実行がまだ学習中です。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="674"/>
+        <location filename="../app/gui/main_window.cpp" line="722"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>「切り離す」を選ぶと実行はそのまま最後まで続きます（次回も「実行」ビューに表示されます）。「実行を停止」を選ぶとチェックポイントを保存して終了します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="677"/>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>Detach</source>
         <translation>切り離す</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="678"/>
+        <location filename="../app/gui/main_window.cpp" line="726"/>
         <source>Stop runs</source>
         <translation>実行を停止</translation>
     </message>
@@ -1100,79 +1163,89 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="319"/>
+        <location filename="../app/gui/runs_controller.cpp" line="320"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 はまだ実行のないスイープです</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <location filename="../app/gui/runs_controller.cpp" line="327"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 は実行フォルダー（config.toml も metrics.jsonl もない）でもスイープフォルダーでもありません</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="342"/>
+        <location filename="../app/gui/runs_controller.cpp" line="343"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>%1 に isomorph-cli が見つかりません</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="366"/>
+        <location filename="../app/gui/runs_controller.cpp" line="367"/>
         <source>exited with status %1: %2</source>
         <translation>終了ステータス %1 で終了しました: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <location filename="../app/gui/runs_controller.cpp" line="368"/>
         <source>crashed: %1</source>
         <translation>クラッシュしました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="369"/>
+        <location filename="../app/gui/runs_controller.cpp" line="370"/>
         <source>Run %1 %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="371"/>
+        <location filename="../app/gui/runs_controller.cpp" line="372"/>
         <source>Run %1 ended</source>
         <translation>実行 %1 が終了しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="379"/>
+        <location filename="../app/gui/runs_controller.cpp" line="380"/>
         <source>could not start isomorph-cli</source>
         <translation>isomorph-cli を起動できませんでした</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="380"/>
+        <location filename="../app/gui/runs_controller.cpp" line="381"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>実行 %1: isomorph-cli を起動できませんでした</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="397"/>
+        <location filename="../app/gui/runs_controller.cpp" line="398"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 は %2 で実行中です。そちらで停止してください</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="404"/>
+        <location filename="../app/gui/runs_controller.cpp" line="405"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>%1 を停止しています: チェックポイントを保存して終了します</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="583"/>
+        <location filename="../app/gui/runs_controller.cpp" line="603"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: metrics.jsonl の %2 行は有効なレコードではないためスキップしました（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="613"/>
+        <location filename="../app/gui/runs_controller.cpp" line="633"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="614"/>
+        <location filename="../app/gui/runs_controller.cpp" line="634"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="628"/>
-        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;ステップ %3 / %4&lt;br&gt;学習時間 %5、残り時間 %6&lt;br&gt;直近の損失 %7&lt;br&gt;最良の %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
+        <location filename="../app/gui/runs_controller.cpp" line="650"/>
+        <source>training time %1, ETA %2</source>
+        <translation>学習時間 %1、残り時間 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <source>training time %1</source>
+        <translation>学習時間 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;ステップ %3 / %4&lt;br&gt;%5&lt;br&gt;直近の損失 %6&lt;br&gt;最良の %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
 </context>
 <context>
@@ -1212,48 +1285,55 @@
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 はインデックスフォルダーではありません（index.json がありません）。「インデックスを構築」または isomorph-cli index build で作成したフォルダーを選んでください。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/gui/search_controller.cpp" line="350"/>
+        <source>Demo test passages (%n languages)</source>
+        <translation>
+            <numerusform>デモのテスト用パッセージ（%n 言語）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="356"/>
+        <location filename="../app/gui/search_controller.cpp" line="384"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 は完了した検索デモではありません（index、bi_encoder または reranker がありません）。完了するには isomorph-cli demo run --retrieval --dir %2 を実行してください</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <location filename="../app/gui/search_controller.cpp" line="396"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>検索は %1 の検索デモを使用します：ハイブリッドの第 1 段階を、微調整したクロスエンコーダーで再ランキング（第 1 段階の重み %2、dev クエリで選択）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="427"/>
+        <location filename="../app/gui/search_controller.cpp" line="475"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>このワークスペースには、このチェックポイントで構築したインデックスがありません。コーパスを選んで「インデックスを構築」を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="439"/>
+        <location filename="../app/gui/search_controller.cpp" line="487"/>
         <source>Opening %1…</source>
         <translation>%1 を開いています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="492"/>
+        <location filename="../app/gui/search_controller.cpp" line="540"/>
         <source>Building %1…</source>
         <translation>%1 を構築しています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="526"/>
+        <location filename="../app/gui/search_controller.cpp" line="574"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>インデックスの構築をキャンセルしました。何も書き込まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="528"/>
+        <location filename="../app/gui/search_controller.cpp" line="576"/>
         <source>Cannot build the index: %1</source>
         <translation>インデックスを構築できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="558"/>
+        <location filename="../app/gui/search_controller.cpp" line="606"/>
         <source>The index is still being built.</source>
         <translation>インデックスはまだ構築中です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="559"/>
+        <location filename="../app/gui/search_controller.cpp" line="607"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
@@ -1319,6 +1399,29 @@
 %1 points against %2</source>
         <translation>
 %2 との差 %1 ポイント</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::DemoGuide</name>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="17"/>
+        <source>Back</source>
+        <translation>戻る</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="18"/>
+        <source>Next</source>
+        <translation>次へ</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="33"/>
+        <source>Close the guide (Help &gt; Guided Demo brings it back)</source>
+        <translation>ガイドを閉じる（ヘルプ &gt; ガイド付きデモで再表示）</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="65"/>
+        <source>Go to step %1 (again)</source>
+        <translation>ステップ %1 へ（もう一度）</translation>
     </message>
 </context>
 <context>
@@ -1914,42 +2017,52 @@
         <translation>マシン</translation>
     </message>
     <message>
+        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <source>finished (time budget)</source>
+        <translation>完了（時間予算）</translation>
+    </message>
+    <message>
         <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <source>finished (step limit)</source>
+        <translation>完了（ステップ上限）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="158"/>
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>finished</source>
         <translation>完了</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>stopped</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <location filename="../views/runs/runs_model.cpp" line="161"/>
         <source>diverged</source>
         <translation>発散</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="158"/>
+        <location filename="../views/runs/runs_model.cpp" line="162"/>
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="159"/>
+        <location filename="../views/runs/runs_model.cpp" line="163"/>
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="160"/>
+        <location filename="../views/runs/runs_model.cpp" line="164"/>
         <source>missing</source>
         <translation>見つからない</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="161"/>
+        <location filename="../views/runs/runs_model.cpp" line="165"/>
         <source>unknown</source>
         <translation>不明</translation>
     </message>
@@ -2178,57 +2291,57 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="167"/>
+        <location filename="../views/search/search_results.cpp" line="192"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>再ランキング前の第 1 段階での順位 %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="170"/>
+        <location filename="../views/search/search_results.cpp" line="195"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>再ランキングモデル（クロスエンコーダー）の関連度スコア。バーは再採点したスコアの最小値から最大値までを表します</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="172"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>第 1 段階のスコア: 再ランキングの深さより下なので再採点していません</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="174"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>Cosine similarity of query and passage</source>
         <translation>クエリとパッセージのコサイン類似度</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="175"/>
+        <location filename="../views/search/search_results.cpp" line="200"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>スコア（バーは最上位の結果に対する相対値）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="189"/>
+        <location filename="../views/search/search_results.cpp" line="214"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="191"/>
+        <location filename="../views/search/search_results.cpp" line="216"/>
         <source>1st stage</source>
         <translation>第 1 段階</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="193"/>
+        <location filename="../views/search/search_results.cpp" line="218"/>
         <source>Score</source>
         <translation>スコア</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="195"/>
+        <location filename="../views/search/search_results.cpp" line="220"/>
         <source>Lang.</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="197"/>
+        <location filename="../views/search/search_results.cpp" line="222"/>
         <source>Document</source>
         <translation>文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="199"/>
+        <location filename="../views/search/search_results.cpp" line="224"/>
         <source>Passage</source>
         <translation>パッセージ</translation>
     </message>
@@ -2301,219 +2414,236 @@
         <translation>モード</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="135"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）または 1 行に 1 パッセージのテキストファイル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="139"/>
         <source>Choose a corpus file</source>
         <translation>コーパスファイルを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="140"/>
+        <location filename="../views/search/search_view.cpp" line="143"/>
         <source>Corpus for a new index</source>
         <translation>新しいインデックス用のコーパス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="141"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>コーパス (*.jsonl *.txt);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="144"/>
+        <location filename="../views/search/search_view.cpp" line="147"/>
         <source>Corpus for new indexes</source>
         <translation>新しいインデックス用のコーパス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="192"/>
+        <location filename="../views/search/search_view.cpp" line="200"/>
         <source>Document &amp;languages:</source>
         <translation>文書の言語(&amp;L):</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="202"/>
         <source>All</source>
         <translation>すべて</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="199"/>
+        <location filename="../views/search/search_view.cpp" line="207"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>すべての言語の結果です。右側で言語をオンにすると、その言語の文書だけが残ります（Tab で移動、Space で切り替え）。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="231"/>
+        <location filename="../views/search/search_view.cpp" line="239"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>第 1 段階（密、BM25、ハイブリッド）の上位結果をクロスエンコーダーのチェックポイント（XLP 実行のもの）で採点し直し、そのスコア順に並べます。A/B モードでは両側を同じクロスエンコーダーで再ランキングします</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="237"/>
+        <location filename="../views/search/search_view.cpp" line="245"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>クロスエンコーダーのチェックポイント（xlp 実行のもの）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="243"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>クロスエンコーダーのチェックポイントフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="246"/>
+        <location filename="../views/search/search_view.cpp" line="254"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>クロスエンコーダーのチェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="253"/>
+        <location filename="../views/search/search_view.cpp" line="261"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>クロスエンコーダーで採点し直す第 1 段階の結果数</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="254"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
         <source>&amp;Depth</source>
         <translation>深さ(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="270"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>第 1 段階スコアの重み：採点し直した結果を W x 第 1 段階 + (1 - W) x クロスエンコーダー（どちらも min-max で正規化）の順に並べます（0 = クロスエンコーダーのみ）。小さな再ランキングモデルが単独で第 1 段階を上回ることはまれです。検索デモは dev クエリで W を選びます。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="274"/>
         <source>&amp;Weight</source>
         <translation>重み(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="358"/>
+        <location filename="../views/search/search_view.cpp" line="366"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>チェックポイントフォルダー（実行の step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="362"/>
+        <location filename="../views/search/search_view.cpp" line="370"/>
         <source>index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="363"/>
+        <location filename="../views/search/search_view.cpp" line="371"/>
         <source>Open</source>
         <translation>開く</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="365"/>
+        <location filename="../views/search/search_view.cpp" line="373"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>インデックスを開きます（クエリは上のチェックポイントでエンコードされます。指定がない場合はインデックスを構築したチェックポイントを使います）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="367"/>
+        <location filename="../views/search/search_view.cpp" line="375"/>
         <source>Build index</source>
         <translation>インデックスを構築</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="368"/>
+        <location filename="../views/search/search_view.cpp" line="376"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>下のコーパスをこのチェックポイントでエンコードし、新しいインデックスを作成します</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="369"/>
+        <location filename="../views/search/search_view.cpp" line="377"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="380"/>
+        <location filename="../views/search/search_view.cpp" line="388"/>
         <source>Choose a checkpoint folder</source>
         <translation>チェックポイントフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="381"/>
+        <location filename="../views/search/search_view.cpp" line="389"/>
         <source>Choose an index folder</source>
         <translation>インデックスフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="391"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>インデックスを構築するには、チェックポイントとコーパスを選んでください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>Checkpoint</source>
         <translation>チェックポイント</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="403"/>
+        <location filename="../views/search/search_view.cpp" line="411"/>
         <source>Index</source>
         <translation>インデックス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="507"/>
+        <location filename="../views/search/search_view.cpp" line="498"/>
+        <source>Try:</source>
+        <translation>試す:</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="503"/>
+        <source>Search for &quot;%1&quot;</source>
+        <translation>「%1」を検索</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search/search_view.cpp" line="528"/>
+        <source>%n corpus files</source>
+        <translation>
+            <numerusform>コーパスファイル %n 個</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="566"/>
         <source>unknown</source>
         <translation>不明</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="509"/>
+        <location filename="../views/search/search_view.cpp" line="568"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 文書、%2 次元の %3 インデックス、言語: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="513"/>
+        <location filename="../views/search/search_view.cpp" line="572"/>
         <source>; BM25 included</source>
         <translation>、BM25 あり</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="513"/>
+        <location filename="../views/search/search_view.cpp" line="572"/>
         <source>; no BM25 (dense only)</source>
         <translation>、BM25 なし（密のみ）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="539"/>
+        <location filename="../views/search/search_view.cpp" line="598"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="554"/>
+        <location filename="../views/search/search_view.cpp" line="613"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 件の結果 · エンコード %1 ms · 検索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="559"/>
+        <location filename="../views/search/search_view.cpp" line="618"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · 上位 %1 件の再ランキング %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="640"/>
+        <location filename="../views/search/search_view.cpp" line="699"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="645"/>
+        <location filename="../views/search/search_view.cpp" line="704"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>再ランキングがオンですが、クロスエンコーダーのチェックポイントが選ばれていません。チェックポイント（xlp 実行のもの）を選ぶか、再ランキングをオフにしてください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="655"/>
+        <location filename="../views/search/search_view.cpp" line="714"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="663"/>
+        <location filename="../views/search/search_view.cpp" line="722"/>
         <source>Open or build an index to search in.</source>
         <translation>検索するには、インデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="696"/>
+        <location filename="../views/search/search_view.cpp" line="755"/>
         <source>Documents in %1</source>
         <translation>%1 の文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="698"/>
+        <location filename="../views/search/search_view.cpp" line="757"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>%1 の文書を残します（選択した他の言語とともに）。何も選択しない場合はすべての言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="746"/>
+        <location filename="../views/search/search_view.cpp" line="805"/>
         <source>Checkpoint folder</source>
         <translation>チェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="752"/>
+        <location filename="../views/search/search_view.cpp" line="811"/>
         <source>Index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>
@@ -2565,16 +2695,21 @@
     </message>
     <message>
         <location filename="../views/welcome_page.cpp" line="23"/>
-        <source>Open demo workspace</source>
-        <translation>デモ用ワークスペースを開く</translation>
+        <source>Start the guided demo</source>
+        <translation>ガイド付きデモを開始</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="27"/>
+        <location filename="../views/welcome_page.cpp" line="25"/>
+        <source>Opens the demo workspace, trains a model live and walks through the three views with it</source>
+        <translation>デモ用ワークスペースを開き、モデルをライブで学習させ、そのモデルで 3 つのビューを順に案内します</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="30"/>
         <source>Recent workspaces</source>
         <translation>最近使ったワークスペース</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="28"/>
+        <location filename="../views/welcome_page.cpp" line="31"/>
         <source>No workspace opened yet.</source>
         <translation>まだワークスペースを開いていません。</translation>
     </message>
@@ -2643,47 +2778,62 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="59"/>
+        <location filename="../app/gui/main.cpp" line="78"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>言語横断の文表現と検索のための研究用ワークベンチ。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="29"/>
+        <location filename="../app/gui/main.cpp" line="30"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>&lt;フォルダー&gt; のワークスペースを開きます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="31"/>
         <source>folder</source>
         <translation>フォルダー</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="32"/>
+        <location filename="../app/gui/main.cpp" line="33"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>組み込みのデモ用ワークスペースを開きます（なければ作成します）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="36"/>
+        <location filename="../app/gui/main.cpp" line="37"/>
+        <source>With --demo: open this step of the guided demo (1 training, 2 embedding space, 3 search) once the demo run is up.</source>
+        <translation>--demo と併用: デモの実行が始まったら、ガイド付きデモのこのステップを開く（1 学習、2 埋め込み空間、3 検索）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="43"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>ワークスペースのこのビューを表示します: overview（概要）、runs（実行）、embeddings（埋め込み）、search（検索）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="41"/>
+        <location filename="../app/gui/main.cpp" line="48"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>「実行」ビューでこれらの実行（カンマ区切りのフォルダー名）を選択します。比較したいときなどに使います。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
+        <location filename="../app/gui/main.cpp" line="54"/>
+        <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
+        <translation>検索ビューを表示し、インデックスが開いたらこのクエリを実行する（ワークスペースの最新チェックポイントとそのインデックス）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="60"/>
+        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one.</source>
+        <translation>--query と併用: このチェックポイントでも並べて検索する（A/B）。例: 初期モデルと学習済みモデルの比較。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="66"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>このチェックポイントで「埋め込み」ビューを開き、ワークスペースの最初のサンプルをエンコードします。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="53"/>
+        <location filename="../app/gui/main.cpp" line="72"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>--embeddings と併用: 続けてこのキャリブレーション段階（0 なし、1 シフト、2 スケール、3 回転）を表示し、5 ペアを強調表示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="125"/>
+        <location filename="../app/gui/main.cpp" line="145"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>

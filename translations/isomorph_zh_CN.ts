@@ -128,27 +128,27 @@
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="201"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="203"/>
         <source>metrics.jsonl key: %1</source>
         <translation>metrics.jsonl 键：%1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="206"/>
         <source>objective: %1</source>
         <translation>目标：%1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
         <source>lower is better</source>
         <translation>越低越好</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
         <source>higher is better</source>
         <translation>越高越好</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="213"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>在评估时测得（未平滑）</translation>
     </message>
@@ -497,17 +497,17 @@
         <translation>此版本无法读取 config.toml：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="83"/>
+        <location filename="../app/gui/run_scanner.cpp" line="84"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>其进程（%1）结束时未保存最终检查点；“继续”会从最新的检查点接着训练。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="90"/>
+        <location filename="../app/gui/run_scanner.cpp" line="91"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>尚无 status.json：该运行正在启动，或由其他工具生成。</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="144"/>
+        <location filename="../app/gui/runs_controller.cpp" line="145"/>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
@@ -520,17 +520,17 @@
         <translation>%1 不是检查点：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="255"/>
+        <location filename="../app/gui/search_controller.cpp" line="282"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>重排序模型只保留了查询的前 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="265"/>
+        <location filename="../app/gui/search_controller.cpp" line="292"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>无法用 %1 重排序：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="259"/>
+        <location filename="../app/gui/search_controller.cpp" line="286"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
     </message>
@@ -740,289 +740,352 @@
     </message>
 </context>
 <context>
-    <name>isomorph::gui::MainWindow</name>
+    <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="84"/>
-        <source>Log</source>
-        <translation>日志</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <source>Training</source>
+        <translation>训练</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="91"/>
-        <source>Overview</source>
-        <translation>概览</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <source>Embedding space</source>
+        <translation>嵌入空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="95"/>
-        <source>Runs</source>
-        <translation>运行</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="103"/>
-        <source>Embeddings</source>
-        <translation>嵌入</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="121"/>
+        <location filename="../app/gui/guided_demo.cpp" line="36"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="140"/>
+        <location filename="../app/gui/guided_demo.cpp" line="87"/>
+        <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
+        <translation>&lt;b&gt;实时训练。&lt;/b&gt;第一张图&lt;i&gt;开发集双语文本准确率&lt;/i&gt;是未参与训练的页面中、最近邻恰为其译文的句子所占比例；它随训练上升。将鼠标悬停在图表标题上可查看其定义。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="105"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
+        <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;该运行尚未保存检查点，这里显示的是它的初始模型。一分钟后重新打开此步骤即可查看训练后的模型。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="114"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the run&apos;s newest checkpoint (%1) and projected to 2-D; colours are languages. The matrix compares each language with the model the run started from. The calibration steps shift, scale and rotate each language onto English.</source>
+        <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;保留页面的翻译句对，由该运行的最新检查点（%1）编码并投影到二维；颜色代表语言。矩阵将每种语言与运行的初始模型进行比较。校准步骤将各语言平移、缩放并旋转到英语上。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="132"/>
+        <source>English man-page passages (demo test split)</source>
+        <translation>英文 man 手册段落（演示测试集）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="145"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
+        <translation>检索演示的双编码器，与 BM25 融合并由其交叉编码器重排序</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="150"/>
+        <source>the trained model, once the run has saved a checkpoint</source>
+        <translation>训练后的模型（运行保存检查点之后）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <source>the run&apos;s newest checkpoint</source>
+        <translation>该运行的最新检查点</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
+        <translation>&lt;b&gt;跨语言搜索。&lt;/b&gt;左：%1；右：该运行的初始模型。两者都在英文 man 手册段落中搜索。点击一个示例：另一种语言的查询会按语义找到英文段落（若没有索引，会先建立一个，约需一分钟）。</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::gui::MainWindow</name>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="88"/>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="95"/>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="99"/>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="107"/>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="154"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="158"/>
-        <location filename="../app/gui/main_window.cpp" line="423"/>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="449"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="209"/>
         <source>&amp;New Workspace...</source>
         <translation>新建工作区(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="197"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>创建用于存放语料库、运行和索引的工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="214"/>
         <source>&amp;Open Workspace...</source>
         <translation>打开工作区(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="204"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>&amp;Close Workspace</source>
         <translation>关闭工作区(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
         <source>&amp;Settings...</source>
         <translation>设置(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
-        <source>Open &amp;Demo Workspace</source>
-        <translation>打开演示工作区(&amp;D)</translation>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <source>&amp;Guided Demo</source>
+        <translation>引导式演示(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
+        <translation>打开演示工作区，实时训练一个模型，并用它依次浏览运行、嵌入和搜索视图</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="246"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>运行检索演示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>约 30 分钟：在演示工作区上从随附的基础模型训练双编码器和重排序模型，用其测试查询评估，并在搜索中打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="226"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;About Isomorph</source>
         <translation>关于 Isomorph(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="261"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="241"/>
+        <location filename="../app/gui/main_window.cpp" line="267"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="270"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="254"/>
+        <location filename="../app/gui/main_window.cpp" line="280"/>
         <source>&amp;Log Panel</source>
         <translation>日志面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="260"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="291"/>
+        <location filename="../app/gui/main_window.cpp" line="317"/>
         <source>Opened workspace %1</source>
         <translation>已打开工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="294"/>
+        <location filename="../app/gui/main_window.cpp" line="320"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 为只读：无法在此保存运行和索引</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="310"/>
+        <location filename="../app/gui/main_window.cpp" line="336"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>已删除临时暂存文件夹 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="324"/>
+        <location filename="../app/gui/main_window.cpp" line="350"/>
         <source>Created workspace %1</source>
         <translation>已创建工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="331"/>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
+        <location filename="../app/gui/main_window.cpp" line="527"/>
         <source>Demo workspace</source>
         <translation>演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="344"/>
+        <location filename="../app/gui/main_window.cpp" line="370"/>
         <source>Closed workspace %1</source>
         <translation>已关闭工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="379"/>
+        <location filename="../app/gui/main_window.cpp" line="405"/>
         <source>Clear Recent Workspaces</source>
         <translation>清除最近打开的工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="393"/>
+        <location filename="../app/gui/main_window.cpp" line="419"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="394"/>
+        <location filename="../app/gui/main_window.cpp" line="420"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="411"/>
+        <location filename="../app/gui/main_window.cpp" line="437"/>
         <source>Cannot create workspace</source>
         <translation>无法创建工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="417"/>
+        <location filename="../app/gui/main_window.cpp" line="443"/>
         <source>Open Workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="442"/>
+        <location filename="../app/gui/main_window.cpp" line="468"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新语言将在下次启动 Isomorph 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="455"/>
+        <location filename="../app/gui/main_window.cpp" line="481"/>
         <source>Cannot open the demo workspace</source>
         <translation>无法打开演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="501"/>
+        <location filename="../app/gui/main_window.cpp" line="527"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>正在根据已安装的 man 手册页构建演示工作区...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="502"/>
+        <location filename="../app/gui/main_window.cpp" line="528"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="519"/>
+        <location filename="../app/gui/main_window.cpp" line="545"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>检索演示：正在训练双编码器和重排序模型（约 30 分钟）...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
         <source>Retrieval demo</source>
         <translation>检索演示</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="520"/>
+        <location filename="../app/gui/main_window.cpp" line="546"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="572"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>演示运行期间演示工作区已被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="556"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="557"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>The retrieval demo did not finish</source>
         <translation>检索演示未完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="570"/>
+        <location filename="../app/gui/main_window.cpp" line="596"/>
         <source>Cannot build the demo workspace</source>
         <translation>无法构建演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="571"/>
+        <location filename="../app/gui/main_window.cpp" line="597"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="576"/>
+        <location filename="../app/gui/main_window.cpp" line="602"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>演示工作区在构建过程中被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="601"/>
+        <location filename="../app/gui/main_window.cpp" line="627"/>
         <source>Cannot start the demo run</source>
         <translation>无法启动演示运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="607"/>
+        <location filename="../app/gui/main_window.cpp" line="633"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;实时演示。&lt;/b&gt;一个 4 层编码器从 25 种语言的 man 手册页中学习。它主要看翻译句对（&lt;i&gt;HICTL 损失&lt;/i&gt;：在同一批次的另外 63 个句子中找出某个句子的译文），偶尔预测被遮住的词（&lt;i&gt;MLM 损失&lt;/i&gt;）。&lt;i&gt;开发集双语检索准确率&lt;/i&gt;衡量的是：对于来自从未参与训练的命令的句子，其译文是否是它的最近邻。从零开始训练时，由于共享词汇，它起步就接近 24%，并在几分钟内上升。&lt;i&gt;嵌入分散度&lt;/i&gt;降到 0.5 以下即提示表示坍缩。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="651"/>
-        <location filename="../app/gui/main_window.cpp" line="658"/>
+        <location filename="../app/gui/main_window.cpp" line="699"/>
+        <location filename="../app/gui/main_window.cpp" line="706"/>
         <source>Cannot start the run</source>
         <translation>无法启动运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="669"/>
+        <location filename="../app/gui/main_window.cpp" line="717"/>
         <source>Runs are still training</source>
         <translation>仍有运行在训练中</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="670"/>
+        <location filename="../app/gui/main_window.cpp" line="718"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>此处启动的 %n 个运行仍在训练中。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="674"/>
+        <location filename="../app/gui/main_window.cpp" line="722"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>“分离”让它们自行完成（下次“运行”视图中仍会显示）；“停止运行”则让它们保存检查点后退出。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="677"/>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>Detach</source>
         <translation>分离</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="678"/>
+        <location filename="../app/gui/main_window.cpp" line="726"/>
         <source>Stop runs</source>
         <translation>停止运行</translation>
     </message>
@@ -1100,79 +1163,89 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="319"/>
+        <location filename="../app/gui/runs_controller.cpp" line="320"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 是尚无运行的超参数扫描</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="326"/>
+        <location filename="../app/gui/runs_controller.cpp" line="327"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 既不是运行文件夹（没有 config.toml 或 metrics.jsonl），也不是扫描文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="342"/>
+        <location filename="../app/gui/runs_controller.cpp" line="343"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>在 %1 未找到 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="366"/>
+        <location filename="../app/gui/runs_controller.cpp" line="367"/>
         <source>exited with status %1: %2</source>
         <translation>以状态 %1 退出：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <location filename="../app/gui/runs_controller.cpp" line="368"/>
         <source>crashed: %1</source>
         <translation>崩溃：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="369"/>
+        <location filename="../app/gui/runs_controller.cpp" line="370"/>
         <source>Run %1 %2</source>
         <translation>运行 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="371"/>
+        <location filename="../app/gui/runs_controller.cpp" line="372"/>
         <source>Run %1 ended</source>
         <translation>运行 %1 已结束</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="379"/>
+        <location filename="../app/gui/runs_controller.cpp" line="380"/>
         <source>could not start isomorph-cli</source>
         <translation>无法启动 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="380"/>
+        <location filename="../app/gui/runs_controller.cpp" line="381"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>运行 %1：无法启动 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="397"/>
+        <location filename="../app/gui/runs_controller.cpp" line="398"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 正在 %2 上运行；请在那台机器上停止它</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="404"/>
+        <location filename="../app/gui/runs_controller.cpp" line="405"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>正在停止 %1：它会保存检查点后退出</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="583"/>
+        <location filename="../app/gui/runs_controller.cpp" line="603"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1：metrics.jsonl 中有 %2 行不是有效记录，已跳过（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="613"/>
+        <location filename="../app/gui/runs_controller.cpp" line="633"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="614"/>
+        <location filename="../app/gui/runs_controller.cpp" line="634"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="628"/>
-        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;training time %5, ETA %6&lt;br&gt;last loss %7&lt;br&gt;best %8: %9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;第 %3 步，共 %4 步&lt;br&gt;训练时长 %5，预计剩余 %6&lt;br&gt;最近损失 %7&lt;br&gt;最佳 %8：%9&lt;br&gt;&lt;small&gt;%10&lt;/small&gt;</translation>
+        <location filename="../app/gui/runs_controller.cpp" line="650"/>
+        <source>training time %1, ETA %2</source>
+        <translation>训练时长 %1，预计剩余 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <source>training time %1</source>
+        <translation>训练时长 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;第 %3 步，共 %4 步&lt;br&gt;%5&lt;br&gt;最近损失 %6&lt;br&gt;最佳 %7：%8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
 </context>
 <context>
@@ -1212,48 +1285,55 @@
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 不是索引文件夹（没有 index.json）。请选择由“构建索引”或 isomorph-cli index build 生成的文件夹。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/gui/search_controller.cpp" line="350"/>
+        <source>Demo test passages (%n languages)</source>
+        <translation>
+            <numerusform>演示测试段落（%n 种语言）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="356"/>
+        <location filename="../app/gui/search_controller.cpp" line="384"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 不是已完成的检索演示（缺少 index、bi_encoder 或 reranker）；运行 isomorph-cli demo run --retrieval --dir %2 以完成它</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="368"/>
+        <location filename="../app/gui/search_controller.cpp" line="396"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>搜索使用 %1 的检索演示：混合第一阶段，由其微调的交叉编码器重排序（第一阶段权重 %2，在开发集查询上选定）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="427"/>
+        <location filename="../app/gui/search_controller.cpp" line="475"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>此工作区中没有用该检查点构建的索引：请选择语料库并按“构建索引”。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="439"/>
+        <location filename="../app/gui/search_controller.cpp" line="487"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="492"/>
+        <location filename="../app/gui/search_controller.cpp" line="540"/>
         <source>Building %1…</source>
         <translation>正在构建 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="526"/>
+        <location filename="../app/gui/search_controller.cpp" line="574"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>已取消构建索引；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="528"/>
+        <location filename="../app/gui/search_controller.cpp" line="576"/>
         <source>Cannot build the index: %1</source>
         <translation>无法构建索引：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="558"/>
+        <location filename="../app/gui/search_controller.cpp" line="606"/>
         <source>The index is still being built.</source>
         <translation>索引仍在构建中。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="559"/>
+        <location filename="../app/gui/search_controller.cpp" line="607"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
@@ -1319,6 +1399,29 @@
 %1 points against %2</source>
         <translation>
 相对 %2：%1 个百分点</translation>
+    </message>
+</context>
+<context>
+    <name>isomorph::views::DemoGuide</name>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="17"/>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="18"/>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="33"/>
+        <source>Close the guide (Help &gt; Guided Demo brings it back)</source>
+        <translation>关闭引导（帮助 &gt; 引导式演示可重新打开）</translation>
+    </message>
+    <message>
+        <location filename="../views/demo_guide.cpp" line="65"/>
+        <source>Go to step %1 (again)</source>
+        <translation>转到第 %1 步（再次）</translation>
     </message>
 </context>
 <context>
@@ -1914,42 +2017,52 @@
         <translation>机器</translation>
     </message>
     <message>
+        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <source>finished (time budget)</source>
+        <translation>已完成（时间预算）</translation>
+    </message>
+    <message>
         <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <source>finished (step limit)</source>
+        <translation>已完成（步数上限）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="158"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="155"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="156"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="157"/>
+        <location filename="../views/runs/runs_model.cpp" line="161"/>
         <source>diverged</source>
         <translation>已发散</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="158"/>
+        <location filename="../views/runs/runs_model.cpp" line="162"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="159"/>
+        <location filename="../views/runs/runs_model.cpp" line="163"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="160"/>
+        <location filename="../views/runs/runs_model.cpp" line="164"/>
         <source>missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="161"/>
+        <location filename="../views/runs/runs_model.cpp" line="165"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -2178,57 +2291,57 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="167"/>
+        <location filename="../views/search/search_results.cpp" line="192"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>重排序前第一阶段的排名 %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="170"/>
+        <location filename="../views/search/search_results.cpp" line="195"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>重排序模型（交叉编码器）的相关性得分；条形范围从最低到最高的重排序得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="172"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>第一阶段得分：低于重排序深度，未重新打分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="174"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>Cosine similarity of query and passage</source>
         <translation>查询与段落的余弦相似度</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="175"/>
+        <location filename="../views/search/search_results.cpp" line="200"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>得分（条形长度相对于最佳结果）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="189"/>
+        <location filename="../views/search/search_results.cpp" line="214"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="191"/>
+        <location filename="../views/search/search_results.cpp" line="216"/>
         <source>1st stage</source>
         <translation>第一阶段</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="193"/>
+        <location filename="../views/search/search_results.cpp" line="218"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="195"/>
+        <location filename="../views/search/search_results.cpp" line="220"/>
         <source>Lang.</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="197"/>
+        <location filename="../views/search/search_results.cpp" line="222"/>
         <source>Document</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="199"/>
+        <location filename="../views/search/search_results.cpp" line="224"/>
         <source>Passage</source>
         <translation>段落</translation>
     </message>
@@ -2301,219 +2414,236 @@
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="134"/>
+        <location filename="../views/search/search_view.cpp" line="135"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）或文本文件，每行一个段落</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="139"/>
         <source>Choose a corpus file</source>
         <translation>选择语料库文件</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="140"/>
+        <location filename="../views/search/search_view.cpp" line="143"/>
         <source>Corpus for a new index</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="141"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>语料库 (*.jsonl *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="144"/>
+        <location filename="../views/search/search_view.cpp" line="147"/>
         <source>Corpus for new indexes</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="192"/>
+        <location filename="../views/search/search_view.cpp" line="200"/>
         <source>Document &amp;languages:</source>
         <translation>文档语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="194"/>
+        <location filename="../views/search/search_view.cpp" line="202"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="199"/>
+        <location filename="../views/search/search_view.cpp" line="207"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>显示所有语言的结果。在右侧切换语言，只保留这些语言的文档（Tab 在语言间移动，空格键切换）。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="231"/>
+        <location filename="../views/search/search_view.cpp" line="239"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>用交叉编码器检查点（XLP 运行的检查点）为第一阶段（稠密、BM25 或混合）的最佳结果重新打分，并按其得分排序；在 A/B 模式下两侧使用同一个交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="237"/>
+        <location filename="../views/search/search_view.cpp" line="245"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>交叉编码器检查点（xlp 运行的）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="243"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>选择交叉编码器检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="246"/>
+        <location filename="../views/search/search_view.cpp" line="254"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>交叉编码器检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="253"/>
+        <location filename="../views/search/search_view.cpp" line="261"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>由交叉编码器重新打分的第一阶段结果数</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="254"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
         <source>&amp;Depth</source>
         <translation>深度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="270"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>第一阶段分数的权重：重新打分的结果按 W x 第一阶段 + (1 - W) x 交叉编码器排序，两者均经 min-max 缩放（0 = 仅交叉编码器）。小型重排序模型很少能单独胜过其第一阶段；检索演示在其开发集查询上选择 W。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="274"/>
         <source>&amp;Weight</source>
         <translation>权重(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="358"/>
+        <location filename="../views/search/search_view.cpp" line="366"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>检查点文件夹（运行的 step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="362"/>
+        <location filename="../views/search/search_view.cpp" line="370"/>
         <source>index folder</source>
         <translation>索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="363"/>
+        <location filename="../views/search/search_view.cpp" line="371"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="365"/>
+        <location filename="../views/search/search_view.cpp" line="373"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>打开索引（查询用上方的检查点编码；未指定时则用构建该索引的检查点）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="367"/>
+        <location filename="../views/search/search_view.cpp" line="375"/>
         <source>Build index</source>
         <translation>构建索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="368"/>
+        <location filename="../views/search/search_view.cpp" line="376"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>用此检查点将下方的语料库编码为新索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="369"/>
+        <location filename="../views/search/search_view.cpp" line="377"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="380"/>
+        <location filename="../views/search/search_view.cpp" line="388"/>
         <source>Choose a checkpoint folder</source>
         <translation>选择检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="381"/>
+        <location filename="../views/search/search_view.cpp" line="389"/>
         <source>Choose an index folder</source>
         <translation>选择索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="391"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>选择检查点和语料库以构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="403"/>
+        <location filename="../views/search/search_view.cpp" line="411"/>
         <source>Index</source>
         <translation>索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="507"/>
+        <location filename="../views/search/search_view.cpp" line="498"/>
+        <source>Try:</source>
+        <translation>试试：</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="503"/>
+        <source>Search for &quot;%1&quot;</source>
+        <translation>搜索“%1”</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search/search_view.cpp" line="528"/>
+        <source>%n corpus files</source>
+        <translation>
+            <numerusform>%n 个语料文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="566"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="509"/>
+        <location filename="../views/search/search_view.cpp" line="568"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 篇文档，%2 维 %3 索引，语言：%4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="513"/>
+        <location filename="../views/search/search_view.cpp" line="572"/>
         <source>; BM25 included</source>
         <translation>；含 BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="513"/>
+        <location filename="../views/search/search_view.cpp" line="572"/>
         <source>; no BM25 (dense only)</source>
         <translation>；无 BM25（仅稠密）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="539"/>
+        <location filename="../views/search/search_view.cpp" line="598"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="554"/>
+        <location filename="../views/search/search_view.cpp" line="613"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 条结果 · 编码 %1 ms · 搜索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="559"/>
+        <location filename="../views/search/search_view.cpp" line="618"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · 重排序前 %1 条 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="640"/>
+        <location filename="../views/search/search_view.cpp" line="699"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="645"/>
+        <location filename="../views/search/search_view.cpp" line="704"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>已开启重排序，但未选择交叉编码器检查点：请选择一个（xlp 运行的检查点）或关闭重排序。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="655"/>
+        <location filename="../views/search/search_view.cpp" line="714"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="663"/>
+        <location filename="../views/search/search_view.cpp" line="722"/>
         <source>Open or build an index to search in.</source>
         <translation>请打开或构建一个索引以在其中搜索。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="696"/>
+        <location filename="../views/search/search_view.cpp" line="755"/>
         <source>Documents in %1</source>
         <translation>%1 文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="698"/>
+        <location filename="../views/search/search_view.cpp" line="757"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>保留 %1 文档（连同其他已选语言）；未选择任何语言时：所有语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="746"/>
+        <location filename="../views/search/search_view.cpp" line="805"/>
         <source>Checkpoint folder</source>
         <translation>检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="752"/>
+        <location filename="../views/search/search_view.cpp" line="811"/>
         <source>Index folder</source>
         <translation>索引文件夹</translation>
     </message>
@@ -2565,16 +2695,21 @@
     </message>
     <message>
         <location filename="../views/welcome_page.cpp" line="23"/>
-        <source>Open demo workspace</source>
-        <translation>打开演示工作区</translation>
+        <source>Start the guided demo</source>
+        <translation>开始引导式演示</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="27"/>
+        <location filename="../views/welcome_page.cpp" line="25"/>
+        <source>Opens the demo workspace, trains a model live and walks through the three views with it</source>
+        <translation>打开演示工作区，实时训练一个模型，并用它依次浏览三个视图</translation>
+    </message>
+    <message>
+        <location filename="../views/welcome_page.cpp" line="30"/>
         <source>Recent workspaces</source>
         <translation>最近的工作区</translation>
     </message>
     <message>
-        <location filename="../views/welcome_page.cpp" line="28"/>
+        <location filename="../views/welcome_page.cpp" line="31"/>
         <source>No workspace opened yet.</source>
         <translation>尚未打开任何工作区。</translation>
     </message>
@@ -2643,47 +2778,62 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="59"/>
+        <location filename="../app/gui/main.cpp" line="78"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>面向跨语言句子表示与检索的研究工作台。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="29"/>
+        <location filename="../app/gui/main.cpp" line="30"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>打开 &lt;文件夹&gt; 中的工作区。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="31"/>
         <source>folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="32"/>
+        <location filename="../app/gui/main.cpp" line="33"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>打开内置的演示工作区（如不存在则创建）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="36"/>
+        <location filename="../app/gui/main.cpp" line="37"/>
+        <source>With --demo: open this step of the guided demo (1 training, 2 embedding space, 3 search) once the demo run is up.</source>
+        <translation>与 --demo 一起使用：演示运行启动后打开引导式演示的这一步（1 训练、2 嵌入空间、3 搜索）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="43"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>显示工作区的此视图：overview（概览）、runs（运行）、embeddings（嵌入）或 search（搜索）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="41"/>
+        <location filename="../app/gui/main.cpp" line="48"/>
         <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
         <translation>在“运行”视图中选中这些运行（以逗号分隔的文件夹名），例如用于比较。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="47"/>
+        <location filename="../app/gui/main.cpp" line="54"/>
+        <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
+        <translation>显示搜索视图，并在其索引打开后运行此查询（工作区的最新检查点及其索引）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="60"/>
+        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one.</source>
+        <translation>与 --query 一起使用：同时用此检查点并排搜索（A/B），例如初始模型对比训练后的模型。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="66"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>在此检查点上打开“嵌入”视图，并编码工作区的第一个样本。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="53"/>
+        <location filename="../app/gui/main.cpp" line="72"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>与 --embeddings 一起使用：随后显示此校准步骤（0 无，1 平移，2 缩放，3 旋转），并高亮 5 个句对。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="125"/>
+        <location filename="../app/gui/main.cpp" line="145"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
