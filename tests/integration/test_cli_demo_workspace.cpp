@@ -136,7 +136,8 @@ class TestCliDemoWorkspace : public QObject {
                         out} +
             kTinyModel;
         CliResult r = runCli(args);
-        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.exitCode == 0,
+                 (QByteArray::number(r.exitCode) + "\n" + r.err + r.out).constData());
         QVERIFY2(r.out.contains("(started)"), r.out.constData());
         QVERIFY2(r.out.contains("random initialisation"), r.out.constData());
         QVERIFY2(r.out.contains("base after 3 steps"), r.out.constData());
