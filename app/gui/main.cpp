@@ -81,7 +81,7 @@ struct GuiOptions {
         parser.addHelpOption();
         parser.addVersionOption();
         for (const auto* o :
-             {&workspace, &demo, &view, &select, &query, &compare, &embeddings, &step})
+             {&workspace, &demo, &demoStep, &view, &select, &query, &compare, &embeddings, &step})
             parser.addOption(*o);
     }
 };
