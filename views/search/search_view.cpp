@@ -154,13 +154,22 @@ SearchView::SearchView(QWidget* parent)
     for (int side = 0; side < kSides; ++side)
         splitter->addWidget(makeResults(side));
 
-    examples_ = new QWidget(this);
+    // The examples scroll sideways rather than widen the window.
+    examplesArea_ = new QScrollArea(this);
+    examplesArea_->setFrameShape(QFrame::NoFrame);
+    examplesArea_->setWidgetResizable(true);
+    examplesArea_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    examplesArea_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    examples_ = new QWidget(examplesArea_);
     examples_->setObjectName(QStringLiteral("searchExamples"));
-    examples_->setVisible(false);
+    examplesArea_->setWidget(examples_);
+    examplesArea_->setFixedHeight(searchButton->sizeHint().height() +
+                                  examplesArea_->horizontalScrollBar()->sizeHint().height());
+    examplesArea_->setVisible(false);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(queryRow);
-    layout->addWidget(examples_);
+    layout->addWidget(examplesArea_);
     layout->addWidget(makeLanguageRow());
     layout->addWidget(makeRerankRow());
     layout->addLayout(pickers);
@@ -508,7 +517,7 @@ void SearchView::setExamples(const QList<QPair<QString, QString>>& examples) {
         row->addWidget(b);
     }
     row->addStretch(1);
-    examples_->setVisible(!examples.isEmpty());
+    examplesArea_->setVisible(!examples.isEmpty());
 }
 
 QList<QAbstractButton*> SearchView::exampleButtons() const {
@@ -621,10 +630,12 @@ void SearchView::showResults(int side, const SearchOutcome& outcome) {
         s.latency->setText(latency);
         if (!outcome.warning.isEmpty()) s.latency->setToolTip(outcome.warning);
     }
-    if (!outcome.warning.isEmpty() && outcome.error.isEmpty())
+    if (!outcome.warning.isEmpty() && outcome.error.isEmpty()) {
         s.heading->setText(s.heading->text() +
                            QStringLiteral(" <span style=\"color:#8a5a00\">⚠ %1</span>")
                                .arg(outcome.warning.toHtmlEscaped()));
+        s.heading->setWordWrap(true);  // a long warning wraps rather than widen the window
+    }
     if (s.model->rowCount() > 0) s.table->selectRow(0);
     s.table->scrollToTop();
     if (s.pending) {

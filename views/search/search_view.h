@@ -185,7 +185,8 @@ class SearchView : public QWidget {
     QStringList shownLanguages_;              ///< of the open indexes, sorted
     QStringList chosen_;  ///< remembered choice (may name languages no open index holds)
     QCheckBox* ab_ = nullptr;
-    QWidget* examples_ = nullptr;  ///< the example row (hidden without examples)
+    QWidget* examples_ = nullptr;          ///< the example buttons
+    QScrollArea* examplesArea_ = nullptr;  ///< holds them, scrolling sideways (hidden: none)
     QCheckBox* rerank_ = nullptr;
     QComboBox* rerankModel_ = nullptr;
     QSpinBox* rerankDepth_ = nullptr;
