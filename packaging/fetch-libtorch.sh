@@ -65,8 +65,9 @@ find "$tmp/nv" -name '*.so*' -type f -exec mv {} "$stage/lib/" \;
 # GCC), and one process can hold only one. Use the system's for all.
 rm -f "$stage/lib/libgomp.so.1"
 # Our code is compiled with the new C++11 ABI (GCC's default); a LibTorch built with the old one
-# links but fails at run time, so refuse it here.
-if ! nm -D --defined-only "$stage/lib/libc10.so" | grep -q '__cxx11'; then
+# links but fails at run time, so refuse it here. (grep reads all of nm's output: with -q it
+# would stop at the first match and nm's SIGPIPE would fail the pipeline under pipefail.)
+if ! nm -D --defined-only "$stage/lib/libc10.so" | grep '__cxx11' >/dev/null; then
   log "torch $version was built with the pre-C++11 ABI (_GLIBCXX_USE_CXX11_ABI=0); use torch >= 2.7"
   exit 1
 fi
