@@ -73,6 +73,14 @@ QString GuidedDemo::initialCheckpoint() const {
     return QString::fromStdString(workspace::findShippedBase().string());
 }
 
+QString GuidedDemo::trainedCheckpoint() const {
+    try {
+        return QString::fromStdString(model_io::resolveCheckpoint(run_.toStdString()).string());
+    } catch (const std::exception&) {  // no checkpoint saved yet
+        return {};
+    }
+}
+
 QString GuidedDemo::searchCorpus() const {
     const QString file =
         QDir(window_->workspacePath())
@@ -93,11 +101,7 @@ void GuidedDemo::showTraining() {
 
 void GuidedDemo::showEmbeddingSpace() {
     window_->showView(QStringLiteral("embeddings"));
-    QString trained;
-    try {
-        trained = QString::fromStdString(model_io::resolveCheckpoint(run_.toStdString()).string());
-    } catch (const std::exception&) {  // no checkpoint saved yet
-    }
+    const QString trained = trainedCheckpoint();
     const QString initial = initialCheckpoint();
     auto* embeddings = window_->embeddingsController();
     if (trained.isEmpty()) {
@@ -131,11 +135,7 @@ void GuidedDemo::showSearch() {
     const QString corpus = searchCorpus();
     const QString corpusName = tr("English man-page passages (demo test split)");
     const QString initial = initialCheckpoint();
-    QString trained;
-    try {
-        trained = QString::fromStdString(model_io::resolveCheckpoint(run_.toStdString()).string());
-    } catch (const std::exception&) {
-    }
+    const QString trained = trainedCheckpoint();
     view->setAbMode(true);
     view->setExamples(exampleQueries());
     const QString manifest = search->latestRetrievalDemo();

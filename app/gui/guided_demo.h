@@ -38,6 +38,8 @@ class GuidedDemo : public QObject {
     QString run() const { return run_; }
     /// The checkpoint the demo run started from (the shipped base, else the run's init folder).
     QString initialCheckpoint() const;
+    /// The run's newest checkpoint (best, else latest), "" before its first one.
+    QString trainedCheckpoint() const;
     /// The demo's English test passages (one corpus.jsonl), "" when the workspace lacks them.
     QString searchCorpus() const;
 

@@ -156,9 +156,13 @@ Run denseRun(model::EncodingService& encoder, const RetrievalSet& set, int depth
     return run;
 }
 
-/// BM25 of every query; with `share`, scores as shares of each query's attainable score
-/// (search::Bm25SearchOptions::share), else raw.
-Run bm25Run(const RetrievalSet& set, int depth, bool share) {
+/// BM25 runs of every query from one index of the set's passages.
+struct Bm25Runs {
+    Run raw;    ///< BM25 scores
+    Run share;  ///< shares of each query's attainable score (Bm25SearchOptions::share)
+};
+
+Bm25Runs bm25Runs(const RetrievalSet& set, int depth, bool raw, bool share) {
     const fs::path dir =
         fs::temp_directory_path() / fmt::format("isomorph-bm25-{}-{}", ::getpid(), set.name);
     std::vector<search::IndexDocument> docs;
@@ -169,18 +173,21 @@ Run bm25Run(const RetrievalSet& set, int depth, bool share) {
     auto index = search::Bm25Index::build(dir, docs, build);
     // Each passage is scored under its own language's analysis (a German query meets English
     // passages stemmed as English), as a multilingual BM25 baseline must.
-    Run run;
-    for (const auto& q : set.queries) {
-        try {
-            run[q.id] =
-                search::searchEachLanguage(index, q.text, static_cast<size_t>(depth), "", share);
-        } catch (const DataError&) {
-            run[q.id] = {};  // a query without any searchable term retrieves nothing
+    Bm25Runs out;
+    for (const auto& q : set.queries)
+        for (const bool shares : {false, true}) {
+            if (!(shares ? share : raw)) continue;
+            Run& run = shares ? out.share : out.raw;
+            try {
+                run[q.id] = search::searchEachLanguage(index, q.text, static_cast<size_t>(depth),
+                                                       "", shares);
+            } catch (const DataError&) {
+                run[q.id] = {};  // a query without any searchable term retrieves nothing
+            }
         }
-    }
     std::error_code ec;
     fs::remove_all(dir, ec);
-    return run;
+    return out;
 }
 
 /// R@2kt / R@5kt of a run: answers found in the first N word tokens of the ranked passages.
@@ -510,14 +517,16 @@ std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService*
     std::map<std::string, Run> runs;
     if (wants("dense") || wants("hybrid"))
         runs["dense"] = denseRun(*encoder, set, static_cast<int>(candidates), options.calibration);
-    if (wants("bm25")) runs["bm25"] = bm25Run(set, static_cast<int>(candidates), false);
+    // The share fusion takes BM25 as shares of each query's attainable score (the same order
+    // as the bm25 system's, other scores); both come from one index.
+    const bool share = wants("hybrid") && options.hybridFusion == search::HybridFusion::Share;
+    if (wants("bm25") || wants("hybrid")) {
+        Bm25Runs bm25 = bm25Runs(set, static_cast<int>(candidates), wants("bm25") || !share, share);
+        runs["bm25"] = std::move(bm25.raw);
+        if (share) runs["bm25-share"] = std::move(bm25.share);
+    }
     if (wants("hybrid")) {
-        // The share fusion takes BM25 as shares of each query's attainable score (the same
-        // order as the bm25 system's; other scores).
-        const bool share = options.hybridFusion == search::HybridFusion::Share;
-        const Run lexical = share || !wants("bm25")
-                                ? bm25Run(set, static_cast<int>(candidates), share)
-                                : runs["bm25"];
+        const Run& lexical = runs[share ? "bm25-share" : "bm25"];
         const search::HybridOptions fusion{options.hybridWeight, depth, options.hybridFusion,
                                            options.hybridShareFloor};
         for (const auto& q : set.queries) {

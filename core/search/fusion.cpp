@@ -53,11 +53,17 @@ Ranking fuseReciprocalRank(const Ranking& first, const Ranking& second,
     if (!(options.k > 0.0) || !std::isfinite(options.k))
         throw ConfigError(fmt::format(
             "reciprocal rank fusion k = {} must be a positive number (60 is usual)", options.k));
+    if (!(options.firstWeight >= 0.0 && options.firstWeight <= 1.0))
+        throw ConfigError(fmt::format(
+            "reciprocal rank fusion weight {} must be in [0, 1] (weight of the first ranking)",
+            options.firstWeight));
     std::map<std::string, double> fused;
-    for (const Ranking* ranking : {&first, &second}) {
+    const std::pair<const Ranking*, double> parts[] = {
+        {&first, 2.0 * options.firstWeight}, {&second, 2.0 * (1.0 - options.firstWeight)}};
+    for (const auto& [ranking, weight] : parts) {
         const Ranking ranked = rankDocuments(*ranking);
         for (std::size_t i = 0; i < ranked.size(); ++i)
-            fused[ranked[i].docId] += 1.0 / (options.k + static_cast<double>(i + 1));
+            fused[ranked[i].docId] += weight / (options.k + static_cast<double>(i + 1));
     }
     return finish(fused, options.depth);
 }
@@ -127,14 +133,8 @@ Ranking fuseHybrid(const Ranking& dense, const Ranking& lexical, const HybridOpt
                 fused[x.docId] += scale > 0.0 ? (1.0 - w) * x.score / scale : 0.0;
             break;
         }
-        case HybridFusion::ReciprocalRank: {
-            constexpr double kOffset = 60.0;
-            for (std::size_t i = 0; i < d.size(); ++i)
-                fused[d[i].docId] += 2.0 * w / (kOffset + static_cast<double>(i + 1));
-            for (std::size_t i = 0; i < l.size(); ++i)
-                fused[l[i].docId] += 2.0 * (1.0 - w) / (kOffset + static_cast<double>(i + 1));
-            break;
-        }
+        case HybridFusion::ReciprocalRank:
+            return fuseReciprocalRank(d, l, {60.0, options.k, w});
     }
     return finish(fused, options.k);
 }

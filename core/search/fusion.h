@@ -30,13 +30,15 @@ Ranking fuseLinear(const Ranking& first, const Ranking& second,
                    const LinearFusionOptions& options = {});
 
 struct ReciprocalRankFusionOptions {
-    double k = 60.0;        ///< rank offset, > 0 (60 as in Cormack, Clarke and Buettcher, 2009)
-    std::size_t depth = 0;  ///< keep the best `depth` fused documents; 0 = all
+    double k = 60.0;           ///< rank offset, > 0 (60 as in Cormack, Clarke and Buettcher, 2009)
+    std::size_t depth = 0;     ///< keep the best `depth` fused documents; 0 = all
+    double firstWeight = 0.5;  ///< w in [0, 1]: the first ranking counts 2w, the second 2(1 - w)
 };
 
-/// Reciprocal rank fusion: fused(d) = sum over the rankings containing d of 1 / (k + rank(d)),
-/// rank counted from 1 after each ranking is ordered by rankDocuments. Uses ranks only, so
-/// score scales do not matter.
+/// Reciprocal rank fusion: fused(d) = sum over the rankings containing d of
+/// weight / (k + rank(d)), rank counted from 1 after each ranking is ordered by rankDocuments,
+/// weight 2w for the first and 2(1 - w) for the second (1 each by default: plain RRF). Uses
+/// ranks only, so score scales do not matter.
 Ranking fuseReciprocalRank(const Ranking& first, const Ranking& second,
                            const ReciprocalRankFusionOptions& options = {});
 
@@ -55,8 +57,7 @@ enum class HybridFusion {
     /// when it does not, so a lone hit on one minor word of the query cannot take the whole
     /// lexical weight.
     Share,
-    /// Weighted reciprocal rank fusion, k = 60: w / (60 + dense rank) + (1 - w) / (60 + lexical
-    /// rank), scaled by 2 so w = 0.5 is plain RRF.
+    /// fuseReciprocalRank with k = 60 and the dense weight as firstWeight: w = 0.5 is plain RRF.
     ReciprocalRank,
 };
 

@@ -77,6 +77,17 @@ QString sideName(int side, bool ab) {
     return side == 0 ? SearchView::tr("Model A") : SearchView::tr("Model B");
 }
 
+/// A frameless area for one row of buttons that scrolls sideways rather than widen the window.
+QScrollArea* sidewaysScrollArea(QWidget* parent) {
+    auto* area = new QScrollArea(parent);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setFocusPolicy(Qt::NoFocus);
+    area->setWidgetResizable(true);
+    area->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    return area;
+}
+
 }  // namespace
 
 SearchView::SearchView(QWidget* parent)
@@ -155,11 +166,7 @@ SearchView::SearchView(QWidget* parent)
         splitter->addWidget(makeResults(side));
 
     // The examples scroll sideways rather than widen the window.
-    examplesArea_ = new QScrollArea(this);
-    examplesArea_->setFrameShape(QFrame::NoFrame);
-    examplesArea_->setWidgetResizable(true);
-    examplesArea_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    examplesArea_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    examplesArea_ = sidewaysScrollArea(this);
     examples_ = new QWidget(examplesArea_);
     examples_->setObjectName(QStringLiteral("searchExamples"));
     examplesArea_->setWidget(examples_);
@@ -218,12 +225,7 @@ QWidget* SearchView::makeLanguageRow() {
     connect(allLanguages_, &QToolButton::clicked, this, [this] { setChosenLanguages({}); });
     // The demo has 25 languages: their buttons scroll sideways rather than widen the window
     // beyond a 1024-pixel screen.
-    languageArea_ = new QScrollArea(row);
-    languageArea_->setFrameShape(QFrame::NoFrame);
-    languageArea_->setFocusPolicy(Qt::NoFocus);
-    languageArea_->setWidgetResizable(true);
-    languageArea_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    languageArea_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    languageArea_ = sidewaysScrollArea(row);
     auto* strip = new QWidget(languageArea_);
     languageButtons_ = new QHBoxLayout(strip);
     languageButtons_->setContentsMargins(0, 0, 0, 0);
