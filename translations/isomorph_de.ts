@@ -128,29 +128,34 @@
         <translation>Trainingszeit</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="203"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
         <source>metrics.jsonl key: %1</source>
         <translation>Schlüssel in metrics.jsonl: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="206"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
         <source>objective: %1</source>
         <translation>Trainingsziel: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="210"/>
         <source>lower is better</source>
         <translation>niedriger ist besser</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="212"/>
         <source>higher is better</source>
         <translation>höher ist besser</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="213"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="214"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>bei Evaluierungen gemessen (nicht geglättet)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="217"/>
+        <source>definition: %1</source>
+        <translation>Definition: %1</translation>
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
@@ -507,7 +512,7 @@
         <translation>Noch keine status.json: Der Lauf startet gerade oder wurde von einem anderen Werkzeug geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="145"/>
+        <location filename="../app/gui/runs_controller.cpp" line="146"/>
         <source>line %1: %2</source>
         <translation>Zeile %1: %2</translation>
     </message>
@@ -537,204 +542,245 @@
 </context>
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
+    <message numerus="yes">
+        <location filename="../app/gui/embeddings_controller.cpp" line="64"/>
+        <source>Mean over %n language pair(s) of the sample shown: </source>
+        <translation>
+            <numerusform>Mittel über %n Sprachpaar der gezeigten Stichprobe: </numerusform>
+            <numerusform>Mittel über %n Sprachpaare der gezeigten Stichprobe: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
+        <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
+        <translation>
+            <numerusform>Mittel über die %n mit %1 gepaarte Sprache der gezeigten Stichprobe: </numerusform>
+            <numerusform>Mittel über die %n mit %1 gepaarten Sprachen der gezeigten Stichprobe: </numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="88"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="72"/>
+        <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
+        <translation>Top-1-Nächster-Nachbar nach Kosinus, Mittel beider Richtungen, jedes Sprachpaar gleich gewichtet (so mittelt jede Bitext-Zahl von Isomorph). Die Stichprobe hat einen Punkt je verschiedenem Satz. Die Dev-Genauigkeit der Läufe-Ansicht ist dasselbe Maß auf der eigenen Dev-Stichprobe des Laufs; `isomorph-cli eval bitext --model CHECKPOINT` gibt sie aus.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
         <source>Opening the checkpoint</source>
         <translation>Checkpoint wird geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="89"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="120"/>
         <source>Encoding the sample</source>
         <translation>Stichprobe wird kodiert</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="90"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>Exakte PCA über alle Punkte und Dimensionen</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="92"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Kalibrierung wird auf dem Trainingssplit des Korpus angepasst: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="101"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="132"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Satzvektoren: %1-Pooling, wie die Evaluierung des Laufs sie misst (eval.pooling in %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="137"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>Satzvektoren: %1-Pooling, wie der sentence-transformers-Ordner sie definiert (%2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="111"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="142"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Satzvektoren: %1-Pooling (Standard: die Konfiguration des Laufs ist nicht lesbar: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="146"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Satzvektoren: %1-Pooling (Standard; der Checkpoint gehört zu keinem Lauf).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
-        <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
-        <translation>Kalibrierung (%1 Rotation) in %3 s auf dem Trainingssplit von %2 angepasst.</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="130"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
         <source>supervised</source>
         <translation>überwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="131"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
         <source>unsupervised</source>
         <translation>unüberwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="140"/>
-        <source>Held-out test pairs, mean top-1: %1.</source>
-        <translation>Zurückgehaltene Testpaare, mittlere Top-1: %1.</translation>
+        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
+        <translation>Kalibrierung (%1 Rotation) auf dem Trainingssplit von %2 angepasst (%3 Sätze je Sprache für Verschiebung und Skalierung) in %4 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="238"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="169"/>
+        <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
+        <translation>Verschiebung und Skalierung auf dem Trainingssplit von %1 angepasst (%2 Sätze je Sprache); %3 Rotation: noch %4 Sprachen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="183"/>
+        <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
+        <translation>Zurückgehaltene Testpaare, mittleres Top-1 nach dem Maß der Zeile „Mittel“: %1. Die Tabelle oben ist die gezeigte Stichprobe; diese Zeile ist der Testsplit des Korpus, den weder die Anpassung noch die Tabelle verwendet – ein Schritt kann also dem einen helfen und dem anderen nicht.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="282"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <source>Fitting ahead, the steps stay usable: %1</source>
+        <translation>Vorausberechnung, die Schritte bleiben nutzbar: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <source>Fitting the calibration stopped: %1</source>
+        <translation>Anpassung der Kalibrierung abgebrochen: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="373"/>
+        <source>Calibration fitted: every step shows at once.</source>
+        <translation>Kalibrierung angepasst: Jeder Schritt erscheint sofort.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="412"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="426"/>
         <source>%1 (imported)</source>
         <translation>%1 (importiert)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="301"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="431"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: Dev-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="303"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="433"/>
         <source>%1: test translation pairs</source>
         <translation>%1: Test-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: Dev-Seiten (keine Paare)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="319"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="449"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Wählen Sie eine Stichprobe („Durchsuchen …“) und klicken Sie auf „Kodieren“, um %1 anzusehen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="458"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Wählen Sie zuerst einen Checkpoint („Durchsuchen …“ akzeptiert einen Checkpoint-, Lauf- oder Hugging-Face-Ordner).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="472"/>
         <source>Reading the sample...</source>
         <translation>Stichprobe wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="476"/>
         <source>Cannot read the sample</source>
         <translation>Die Stichprobe kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="348"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="478"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Der Checkpoint %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="359"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="489"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>Die Stichprobe hat %1 Sätze: etwa %2 MB für ihre %3-dimensionalen Vektoren, mehr als die %4 MB, die diese Ansicht verwenden darf. Senken Sie das Limit (etwa %5 Sätze passen).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="370"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Cannot encode the sample</source>
         <translation>Die Stichprobe kann nicht kodiert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. PC 1 und 2 erklären %2 % der Varianz.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="430"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="561"/>
         <source>Calibrating...</source>
         <translation>Kalibrierung läuft …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="565"/>
         <source>Cannot calibrate</source>
         <translation>Kalibrierung nicht möglich</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="584"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: keine Trainingssätze im Korpus; unkalibriert angezeigt</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>shift</source>
         <translation>Verschiebung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>scale</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>rotation</source>
         <translation>Rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="470"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
         <source>Calibration step shown: %1.</source>
         <translation>Angezeigter Kalibrierungsschritt: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="516"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="654"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Nächste Nachbarn können nicht ermittelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Kodieren Sie zuerst eine Stichprobe und wählen Sie dann einen Vergleich.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
         <source>Encoding the sample with %1...</source>
         <translation>Stichprobe wird mit %1 kodiert …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="549"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
         <source>Cannot compare with %1</source>
         <translation>Vergleich mit %1 nicht möglich</translation>
     </message>
@@ -757,42 +803,42 @@
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="87"/>
+        <location filename="../app/gui/guided_demo.cpp" line="95"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;Training, live.&lt;/b&gt; Das erste Diagramm, die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt;, ist der Anteil der Sätze aus nie trainierten Seiten, deren nächster Nachbar ihre Übersetzung ist; sie steigt, während der Lauf trainiert. Der Titel eines Diagramms zeigt beim Überfahren seine Definition.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="105"/>
+        <location filename="../app/gui/guided_demo.cpp" line="109"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;Der Einbettungsraum.&lt;/b&gt; Der Lauf hat noch keinen Checkpoint gespeichert; zu sehen ist das Modell, mit dem er begann. Öffnen Sie diesen Schritt in einer Minute erneut, um das trainierte zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="114"/>
-        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the run&apos;s newest checkpoint (%1) and projected to 2-D; colours are languages. The matrix compares each language with the model the run started from. The calibration steps shift, scale and rotate each language onto English.</source>
-        <translation>&lt;b&gt;Der Einbettungsraum.&lt;/b&gt; Übersetzungspaare zurückgehaltener Seiten, kodiert mit dem neuesten Checkpoint des Laufs (%1) und auf 2-D projiziert; Farben sind Sprachen. Die Matrix vergleicht jede Sprache mit dem Modell, mit dem der Lauf begann. Die Kalibrierungsschritte verschieben, skalieren und drehen jede Sprache auf Englisch.</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="118"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
+        <translation>&lt;b&gt;Der Einbettungsraum.&lt;/b&gt; Übersetzungspaare zurückgehaltener Seiten, kodiert mit dem Modell, mit dem der Lauf begann (links), und mit seinem neuesten Checkpoint (%1, rechts), in einer gemeinsamen 2-D-Projektion; Farben sind Sprachen. Die Matrix zeigt, wie viel näher das Training die Übersetzungen jedes Sprachpaars gebracht hat. Die Kalibrierungsschritte verschieben, skalieren und drehen jede Sprache auf Englisch.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="132"/>
+        <location filename="../app/gui/guided_demo.cpp" line="137"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Englische Man-Page-Passagen (Demo-Testanteil)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="145"/>
+        <location filename="../app/gui/guided_demo.cpp" line="146"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>der Bi-Encoder der Retrieval-Demo, mit BM25 fusioniert und von ihrem Cross-Encoder neu gerankt</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="150"/>
+        <location filename="../app/gui/guided_demo.cpp" line="151"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>das trainierte Modell, sobald der Lauf einen Checkpoint gespeichert hat</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <location filename="../app/gui/guided_demo.cpp" line="152"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>der neueste Checkpoint des Laufs</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <location filename="../app/gui/guided_demo.cpp" line="156"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Sprachübergreifende Suche.&lt;/b&gt; Links: %1; rechts: das Modell, mit dem der Lauf begann. Beide durchsuchen englische Man-Page-Passagen. Klicken Sie ein Beispiel an: Eine Anfrage in einer anderen Sprache findet englische Passagen nach ihrer Bedeutung (fehlt ein Index, wird zuerst einer erstellt, etwa eine Minute).</translation>
     </message>
@@ -810,48 +856,48 @@
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
-        <location filename="../app/gui/main_window.cpp" line="449"/>
+        <location filename="../app/gui/main_window.cpp" line="179"/>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="209"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Neuer Arbeitsbereich …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Einen Arbeitsbereich-Ordner für Korpora, Läufe und Indizes anlegen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="221"/>
         <source>&amp;Open Workspace...</source>
         <translation>Arbeitsbereich ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>&amp;Close Workspace</source>
         <translation>Arbeitsbereich &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="481"/>
+        <location filename="../app/gui/main_window.cpp" line="488"/>
         <source>Cannot open the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="259"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
@@ -866,209 +912,209 @@
         <translation>Einbettungen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <location filename="../app/gui/main_window.cpp" line="132"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="239"/>
         <source>&amp;Guided Demo</source>
         <translation>&amp;Geführte Demo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>Öffnet den Demo-Arbeitsbereich, trainiert live ein Modell und führt damit durch die Ansichten Läufe, Einbettungen und Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="246"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>&amp;Retrieval-Demo ausführen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="255"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>Etwa 30 Minuten: trainiert einen Bi-Encoder und einen Re-Ranker vom mitgelieferten Basismodell auf dem Demo-Arbeitsbereich, misst sie an dessen Testanfragen und öffnet sie in der Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="258"/>
+        <location filename="../app/gui/main_window.cpp" line="265"/>
         <source>&amp;About Isomorph</source>
         <translation>Ü&amp;ber Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="261"/>
+        <location filename="../app/gui/main_window.cpp" line="268"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="267"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="270"/>
+        <location filename="../app/gui/main_window.cpp" line="277"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="278"/>
+        <location filename="../app/gui/main_window.cpp" line="285"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="280"/>
+        <location filename="../app/gui/main_window.cpp" line="287"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="293"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="317"/>
+        <location filename="../app/gui/main_window.cpp" line="324"/>
         <source>Opened workspace %1</source>
         <translation>Arbeitsbereich %1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="320"/>
+        <location filename="../app/gui/main_window.cpp" line="327"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 ist schreibgeschützt: Läufe und Indizes können dort nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="343"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Zwischenordner %1 entfernt (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="350"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
         <source>Created workspace %1</source>
         <translation>Arbeitsbereich %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="357"/>
-        <location filename="../app/gui/main_window.cpp" line="527"/>
+        <location filename="../app/gui/main_window.cpp" line="364"/>
+        <location filename="../app/gui/main_window.cpp" line="534"/>
         <source>Demo workspace</source>
         <translation>Demo-Arbeitsbereich</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="370"/>
+        <location filename="../app/gui/main_window.cpp" line="377"/>
         <source>Closed workspace %1</source>
         <translation>Arbeitsbereich %1 geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <location filename="../app/gui/main_window.cpp" line="412"/>
         <source>Clear Recent Workspaces</source>
         <translation>Liste der zuletzt geöffneten leeren</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="419"/>
+        <location filename="../app/gui/main_window.cpp" line="426"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="420"/>
+        <location filename="../app/gui/main_window.cpp" line="427"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="437"/>
+        <location filename="../app/gui/main_window.cpp" line="444"/>
         <source>Cannot create workspace</source>
         <translation>Arbeitsbereich kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="443"/>
+        <location filename="../app/gui/main_window.cpp" line="450"/>
         <source>Open Workspace</source>
         <translation>Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="468"/>
+        <location filename="../app/gui/main_window.cpp" line="475"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>Die neue Sprache gilt ab dem nächsten Start von Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="527"/>
+        <location filename="../app/gui/main_window.cpp" line="534"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Der Demo-Arbeitsbereich wird aus den installierten Handbuchseiten erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="528"/>
+        <location filename="../app/gui/main_window.cpp" line="535"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <location filename="../app/gui/main_window.cpp" line="552"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>Die Retrieval-Demo: Bi-Encoder und Re-Ranker werden trainiert (etwa 30 Minuten)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="553"/>
         <source>Retrieval demo</source>
         <translation>Retrieval-Demo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="553"/>
         <source>Stop</source>
         <translation>Stoppen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="572"/>
+        <location filename="../app/gui/main_window.cpp" line="579"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>Der Demo-Arbeitsbereich wurde geschlossen, während die Demo lief</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="589"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="590"/>
         <source>The retrieval demo did not finish</source>
         <translation>Die Retrieval-Demo wurde nicht abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="603"/>
         <source>Cannot build the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht erstellt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="597"/>
+        <location filename="../app/gui/main_window.cpp" line="604"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="602"/>
+        <location filename="../app/gui/main_window.cpp" line="609"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>Der Demo-Arbeitsbereich wurde während des Erstellens geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="627"/>
+        <location filename="../app/gui/main_window.cpp" line="634"/>
         <source>Cannot start the demo run</source>
         <translation>Der Demo-Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="633"/>
+        <location filename="../app/gui/main_window.cpp" line="640"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen. Meist sieht er Übersetzungspaare (&lt;i&gt;HICTL-Verlust&lt;/i&gt;: die Übersetzung eines Satzes unter den 63 anderen Sätzen seines Batches finden); ab und zu sagt er verdeckte Wörter vorher (&lt;i&gt;MLM-Verlust&lt;/i&gt;). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines Satzes aus nie trainierten Befehlen sein nächster Nachbar ist: von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 24 % und steigt innerhalb von Minuten. Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="699"/>
         <location filename="../app/gui/main_window.cpp" line="706"/>
+        <location filename="../app/gui/main_window.cpp" line="713"/>
         <source>Cannot start the run</source>
         <translation>Der Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="717"/>
+        <location filename="../app/gui/main_window.cpp" line="724"/>
         <source>Runs are still training</source>
         <translation>Es trainieren noch Läufe</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="718"/>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n hier gestarteter Lauf trainiert noch.</numerusform>
@@ -1076,17 +1122,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="722"/>
+        <location filename="../app/gui/main_window.cpp" line="729"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>„Abkoppeln“ lässt sie selbstständig zu Ende laufen (die Läufe-Ansicht zeigt sie beim nächsten Mal wieder); „Läufe stoppen“ bittet sie, einen Checkpoint zu speichern und sich zu beenden.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="725"/>
+        <location filename="../app/gui/main_window.cpp" line="732"/>
         <source>Detach</source>
         <translation>Abkoppeln</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="726"/>
+        <location filename="../app/gui/main_window.cpp" line="733"/>
         <source>Stop runs</source>
         <translation>Läufe stoppen</translation>
     </message>
@@ -1164,87 +1210,87 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="320"/>
+        <location filename="../app/gui/runs_controller.cpp" line="321"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 ist ein Sweep, der noch keine Läufe enthält</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="327"/>
+        <location filename="../app/gui/runs_controller.cpp" line="328"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 ist weder ein Laufordner (kein config.toml oder metrics.jsonl) noch ein Sweep-Ordner</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="343"/>
+        <location filename="../app/gui/runs_controller.cpp" line="344"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>isomorph-cli wurde nicht unter %1 gefunden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <location filename="../app/gui/runs_controller.cpp" line="368"/>
         <source>exited with status %1: %2</source>
         <translation>mit Status %1 beendet: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="368"/>
+        <location filename="../app/gui/runs_controller.cpp" line="369"/>
         <source>crashed: %1</source>
         <translation>abgestürzt: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="370"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>Run %1 %2</source>
         <translation>Lauf %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="372"/>
+        <location filename="../app/gui/runs_controller.cpp" line="373"/>
         <source>Run %1 ended</source>
         <translation>Lauf %1 beendet</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="380"/>
+        <location filename="../app/gui/runs_controller.cpp" line="381"/>
         <source>could not start isomorph-cli</source>
         <translation>isomorph-cli konnte nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="381"/>
+        <location filename="../app/gui/runs_controller.cpp" line="382"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Lauf %1: isomorph-cli konnte nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="398"/>
+        <location filename="../app/gui/runs_controller.cpp" line="399"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 läuft auf %2; dort stoppen</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="405"/>
+        <location filename="../app/gui/runs_controller.cpp" line="406"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>%1 wird gestoppt: Der Lauf speichert einen Checkpoint und beendet sich</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="603"/>
+        <location filename="../app/gui/runs_controller.cpp" line="604"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 Zeile(n) von metrics.jsonl sind keine gültigen Einträge und wurden übersprungen (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="633"/>
+        <location filename="../app/gui/runs_controller.cpp" line="634"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="634"/>
+        <location filename="../app/gui/runs_controller.cpp" line="635"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="650"/>
+        <location filename="../app/gui/runs_controller.cpp" line="651"/>
         <source>training time %1, ETA %2</source>
         <translation>Trainingszeit %1, Restzeit %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <location filename="../app/gui/runs_controller.cpp" line="652"/>
         <source>training time %1</source>
         <translation>Trainingszeit %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;Schritt %3 von %4&lt;br&gt;%5&lt;br&gt;letzter Verlust %6&lt;br&gt;bester Wert %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1371,32 +1417,32 @@
 <context>
     <name>isomorph::views::AlignmentMatrixWidget</name>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="88"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="77"/>
         <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
         <translation>Kodieren Sie eine Stichprobe mit Übersetzungspaaren, um zu sehen, wie gut jede Sprache ihre Übersetzungen in den anderen findet.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="94"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="83"/>
         <source>Top-1 difference to %1 (green: better)</source>
         <translation>Top-1-Differenz zu %1 (grün: besser)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="95"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="84"/>
         <source>Bitext top-1, row language → column language</source>
         <translation>Bitext-Top-1, Zeilensprache → Spaltensprache</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="135"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="124"/>
         <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
         <translation>%1 → %2: Kosinus-Top-1 %3 %, CSLS %4 % (%5 Paare)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="140"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="129"/>
         <source>%1 → %2: no translation pairs in the sample</source>
         <translation>%1 → %2: keine Übersetzungspaare in der Stichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="143"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="132"/>
         <source>
 %1 points against %2</source>
         <translation>
@@ -1464,34 +1510,44 @@
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
         <source>Find points by text...</source>
         <translation>Punkte nach Text suchen …</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="100"/>
         <source>Highlight 5 random pairs</source>
         <translation>5 zufällige Paare hervorheben</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="101"/>
         <source>Export...</source>
         <translation>Exportieren …</translation>
     </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
+        <source>Sentences per language:</source>
+        <translation>Sätze je Sprache:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <source>Pairs per language pair:</source>
+        <translation>Paare je Sprachpaar:</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="399"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="453"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n Treffer</numerusform>
@@ -1499,200 +1555,217 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="137"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>Diese Stichprobe enthält keine Übersetzungspaare zum Hervorheben.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
         <source>Export the view</source>
         <translation>Ansicht exportieren</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;Koordinaten als CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
         <source>Cannot export to %1: %2</source>
         <translation>Export nach %1 nicht möglich: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>Bester oder neuester Checkpoint eines Laufs, ein beliebiger Checkpoint-Ordner oder ein importierter Hugging-Face-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="171"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="172"/>
         <source>Browse...</source>
         <translation>Durchsuchen …</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="176"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>Höchstens so viele Paare je Sprachpaar (bei einer Korpus-Stichprobe: Sätze je Sprache)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="160"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="180"/>
         <source>Checkpoint:</source>
         <translation>Checkpoint:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="185"/>
         <source>Sample:</source>
         <translation>Stichprobe:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="168"/>
-        <source>Limit:</source>
-        <translation>Limit:</translation>
-    </message>
-    <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>Unüberwachte Rotation (CSLS-Verfeinerung)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>Überwachte Rotation (Trainingspaare)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>Die Kalibrierung wird auf dem Trainingssplit des Korpus angepasst, nie auf der angezeigten Stichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>Bitext-Top-1 (Kosinus) auf der Stichprobe, je Richtung:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
         <source>Calibration</source>
         <translation>Kalibrierung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="233"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="266"/>
         <source>Compare with:</source>
         <translation>Vergleichen mit:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="237"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="270"/>
         <source>Alignment matrix</source>
         <translation>Ausrichtungsmatrix</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="249"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="282"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>Klicken Sie auf einen Punkt, um seinen Text, seine Übersetzung und seine nächsten Nachbarn in jeder Sprache zu sehen.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="284"/>
         <source>Point</source>
         <translation>Punkt</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="260"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="293"/>
         <source>(no comparison)</source>
         <translation>(kein Vergleich)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="355"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>Checkpoint-, Lauf- oder Hugging-Face-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="361"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>Paardatei wählen (xx-yy.tsv) oder abbrechen, um einen Ordner zu wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="362"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>Übersetzungspaare (*.tsv);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="332"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="365"/>
         <source>Choose a folder of pairs files</source>
         <translation>Ordner mit Paardateien wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="387"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="441"/>
         <source>searching…</source>
         <translation>suche …</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="424"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>Die Projektion passt nicht zu den angezeigten Punkten; kodieren Sie die Stichprobe erneut.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <source>PC 1 of both checkpoints</source>
+        <translation>PC 1 beider Checkpoints</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <source>PC 2 of both checkpoints</source>
+        <translation>PC 2 beider Checkpoints</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>PC 1 of the raw sample</source>
         <translation>PC 1 der Rohstichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
         <source>PC 2 of the raw sample</source>
         <translation>PC 2 der Rohstichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="469"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="505"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (comparison)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (Vergleich)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (open)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (geöffnet)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="555"/>
         <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
         <translation>Das Korpus der Stichprobe hat keine Trainingspaare, an die eine überwachte Rotation angepasst werden könnte</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="596"/>
         <source>Direction</source>
         <translation>Richtung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="524"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="610"/>
         <source>Mean</source>
         <translation>Mittelwert</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="546"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="638"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>Keine Übersetzung dieses Satzes in der Stichprobe.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="548"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="640"/>
         <source>Translations</source>
         <translation>Übersetzungen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="554"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="646"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 nächste Nachbarn bei Kalibrierungsschritt %2; ✔ markiert die echte Übersetzung.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="575"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="667"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>Übersetzung gefunden: Kosinus %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
         <source>Cosine</source>
         <translation>Kosinus</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -2367,207 +2440,207 @@
         <translation>Modell B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="87"/>
+        <location filename="../views/search/search_view.cpp" line="98"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>In beliebiger Sprache suchen (Eingabe sucht, Strg+L kehrt hierher zurück)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="109"/>
+        <location filename="../views/search/search_view.cpp" line="120"/>
         <source>Dense</source>
         <translation>Dicht</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="121"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="111"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Hybrid</source>
         <translation>Hybrid</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="113"/>
+        <location filename="../views/search/search_view.cpp" line="124"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Dicht: die Satzvektoren des Modells; BM25: gemeinsame Wörter (Xapian); hybrid: beide Scores fusioniert</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="117"/>
+        <location filename="../views/search/search_view.cpp" line="128"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Dieselbe Anfrage parallel mit einem zweiten Modell ausführen (z. B. den Anfangs-Checkpoint gegen einen trainierten)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="88"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>&amp;Re-rank</source>
         <translation>&amp;Neu ordnen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="119"/>
+        <location filename="../views/search/search_view.cpp" line="130"/>
         <source>Search</source>
         <translation>Suchen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="125"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="135"/>
+        <location filename="../views/search/search_view.cpp" line="146"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) oder eine Textdatei mit einer Passage pro Zeile</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="139"/>
+        <location filename="../views/search/search_view.cpp" line="150"/>
         <source>Choose a corpus file</source>
         <translation>Korpusdatei wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="143"/>
+        <location filename="../views/search/search_view.cpp" line="154"/>
         <source>Corpus for a new index</source>
         <translation>Korpus für einen neuen Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="144"/>
+        <location filename="../views/search/search_view.cpp" line="155"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Korpora (*.jsonl *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="147"/>
+        <location filename="../views/search/search_view.cpp" line="158"/>
         <source>Corpus for new indexes</source>
         <translation>Korpus für neue Indizes</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="200"/>
+        <location filename="../views/search/search_view.cpp" line="216"/>
         <source>Document &amp;languages:</source>
         <translation>Dokument&amp;sprachen:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="202"/>
+        <location filename="../views/search/search_view.cpp" line="218"/>
         <source>All</source>
         <translation>Alle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="207"/>
+        <location filename="../views/search/search_view.cpp" line="223"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Ergebnisse in allen Sprachen. Schalten Sie rechts Sprachen ein, um nur Dokumente in diesen zu behalten (Tab wechselt zwischen ihnen, Leertaste schaltet um).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="239"/>
+        <location filename="../views/search/search_view.cpp" line="250"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Die besten Ergebnisse der ersten Stufe (dicht, BM25 oder hybrid) mit einem Cross-Encoder-Checkpoint (dem eines XLP-Laufs) neu bewerten und nach seinen Werten ordnen; im A/B-Modus werden beide Seiten vom selben Cross-Encoder neu geordnet</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="245"/>
+        <location filename="../views/search/search_view.cpp" line="256"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>Cross-Encoder-Checkpoint (eines xlp-Laufs)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Einen Cross-Encoder-Checkpoint-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="254"/>
+        <location filename="../views/search/search_view.cpp" line="265"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Cross-Encoder-Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="261"/>
+        <location filename="../views/search/search_view.cpp" line="272"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Ergebnisse der ersten Stufe, die der Cross-Encoder neu bewertet</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="273"/>
         <source>&amp;Depth</source>
         <translation>&amp;Tiefe</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="270"/>
+        <location filename="../views/search/search_view.cpp" line="281"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>Gewicht der Bewertung der ersten Stufe: Die neu bewerteten Ergebnisse werden nach W x erste Stufe + (1 - W) x Cross-Encoder geordnet, beide Min-Max-skaliert (0 = nur der Cross-Encoder). Ein kleiner Re-Ranker schlägt seine erste Stufe allein selten; die Retrieval-Demo wählt W auf ihren Dev-Anfragen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="274"/>
+        <location filename="../views/search/search_view.cpp" line="285"/>
         <source>&amp;Weight</source>
         <translation>&amp;Gewicht</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="366"/>
+        <location filename="../views/search/search_view.cpp" line="377"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>Checkpoint-Ordner (step-N eines Laufs)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="370"/>
+        <location filename="../views/search/search_view.cpp" line="381"/>
         <source>index folder</source>
         <translation>Index-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="371"/>
+        <location filename="../views/search/search_view.cpp" line="382"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="373"/>
+        <location filename="../views/search/search_view.cpp" line="384"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Index öffnen (Anfragen werden mit dem Checkpoint oben kodiert oder, falls keiner angegeben ist, mit dem, der den Index erstellt hat)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="375"/>
+        <location filename="../views/search/search_view.cpp" line="386"/>
         <source>Build index</source>
         <translation>Index erstellen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="376"/>
+        <location filename="../views/search/search_view.cpp" line="387"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Das Korpus unten mit diesem Checkpoint in einen neuen Index kodieren</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="377"/>
+        <location filename="../views/search/search_view.cpp" line="388"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="388"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Choose a checkpoint folder</source>
         <translation>Checkpoint-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="389"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Choose an index folder</source>
         <translation>Index-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="410"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Wählen Sie einen Checkpoint und ein Korpus, um einen Index zu erstellen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="419"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="411"/>
+        <location filename="../views/search/search_view.cpp" line="422"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="498"/>
+        <location filename="../views/search/search_view.cpp" line="509"/>
         <source>Try:</source>
         <translation>Ausprobieren:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="503"/>
+        <location filename="../views/search/search_view.cpp" line="514"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>Nach „%1“ suchen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="528"/>
+        <location filename="../views/search/search_view.cpp" line="539"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>%n Korpusdatei</numerusform>
@@ -2575,32 +2648,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="566"/>
+        <location filename="../views/search/search_view.cpp" line="577"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="568"/>
+        <location filename="../views/search/search_view.cpp" line="579"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 Dokumente, %2-dim. %3-Index, Sprachen: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="572"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; BM25 included</source>
         <translation>; mit BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="572"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; no BM25 (dense only)</source>
         <translation>; ohne BM25 (nur dicht)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="598"/>
+        <location filename="../views/search/search_view.cpp" line="609"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="613"/>
+        <location filename="../views/search/search_view.cpp" line="624"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n Ergebnis · Kodieren %1 ms · Suche %2 ms</numerusform>
@@ -2608,47 +2681,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="618"/>
+        <location filename="../views/search/search_view.cpp" line="629"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · Neuordnung der besten %1 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="699"/>
+        <location filename="../views/search/search_view.cpp" line="712"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="704"/>
+        <location filename="../views/search/search_view.cpp" line="717"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Neuordnung ist eingeschaltet, aber kein Cross-Encoder-Checkpoint gewählt: Wählen Sie einen (den Checkpoint eines xlp-Laufs) oder schalten Sie die Neuordnung aus.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="714"/>
+        <location filename="../views/search/search_view.cpp" line="727"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="722"/>
+        <location filename="../views/search/search_view.cpp" line="735"/>
         <source>Open or build an index to search in.</source>
         <translation>Öffnen oder erstellen Sie einen Index, um darin zu suchen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="755"/>
+        <location filename="../views/search/search_view.cpp" line="768"/>
         <source>Documents in %1</source>
         <translation>Dokumente auf %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="757"/>
+        <location filename="../views/search/search_view.cpp" line="770"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Dokumente auf %1 behalten (zusammen mit den anderen gewählten Sprachen); keine gewählt: alle Sprachen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="805"/>
+        <location filename="../views/search/search_view.cpp" line="818"/>
         <source>Checkpoint folder</source>
         <translation>Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="811"/>
+        <location filename="../views/search/search_view.cpp" line="824"/>
         <source>Index folder</source>
         <translation>Index-Ordner</translation>
     </message>
@@ -2783,7 +2856,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="78"/>
+        <location filename="../app/gui/main.cpp" line="79"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Forschungsumgebung für sprachübergreifende Satzrepräsentationen und Retrieval.</translation>
     </message>
@@ -2824,21 +2897,21 @@
     </message>
     <message>
         <location filename="../app/gui/main.cpp" line="60"/>
-        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one.</source>
-        <translation>Mit --query: auch mit diesem Checkpoint suchen, nebeneinander (A/B), z. B. das Ausgangsmodell gegen das trainierte.</translation>
+        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
+        <translation>Mit --query: auch mit diesem Checkpoint suchen, nebeneinander (A/B), z. B. das Ausgangsmodell gegen das trainierte. Mit --embeddings: die Punkte dieses Checkpoints daneben zeigen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="66"/>
+        <location filename="../app/gui/main.cpp" line="67"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Die Einbettungen-Ansicht für diesen Checkpoint öffnen und die erste Stichprobe des Arbeitsbereichs kodieren.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="72"/>
+        <location filename="../app/gui/main.cpp" line="73"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Mit --embeddings: anschließend diesen Kalibrierungsschritt zeigen (0 keine, 1 Verschiebung, 2 Skalierung, 3 Rotation) und 5 Paare hervorheben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="145"/>
+        <location filename="../app/gui/main.cpp" line="146"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>

@@ -128,29 +128,34 @@
         <translation>Tiempo de entrenamiento</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="203"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
         <source>metrics.jsonl key: %1</source>
         <translation>clave en metrics.jsonl: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="206"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
         <source>objective: %1</source>
         <translation>objetivo: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="210"/>
         <source>lower is better</source>
         <translation>menor es mejor</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="212"/>
         <source>higher is better</source>
         <translation>mayor es mejor</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="213"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="214"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>medido en las evaluaciones (sin suavizar)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="217"/>
+        <source>definition: %1</source>
+        <translation>definición: %1</translation>
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
@@ -507,7 +512,7 @@
         <translation>Aún no hay status.json: la ejecución está arrancando o la escribió otra herramienta.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="145"/>
+        <location filename="../app/gui/runs_controller.cpp" line="146"/>
         <source>line %1: %2</source>
         <translation>línea %1: %2</translation>
     </message>
@@ -537,204 +542,245 @@
 </context>
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
+    <message numerus="yes">
+        <location filename="../app/gui/embeddings_controller.cpp" line="64"/>
+        <source>Mean over %n language pair(s) of the sample shown: </source>
+        <translation>
+            <numerusform>Media sobre %n par de idiomas de la muestra mostrada: </numerusform>
+            <numerusform>Media sobre %n pares de idiomas de la muestra mostrada: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
+        <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
+        <translation>
+            <numerusform>Media sobre el %n idioma emparejado con %1 en la muestra mostrada: </numerusform>
+            <numerusform>Media sobre los %n idiomas emparejados con %1 en la muestra mostrada: </numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="88"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="72"/>
+        <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
+        <translation>vecino más cercano top-1 por coseno, media de ambas direcciones, cada par de idiomas con el mismo peso (así promedia toda cifra bitexto de Isomorph). La muestra tiene un punto por frase distinta. La precisión dev de la vista Ejecuciones es la misma medida sobre la muestra dev propia de la ejecución; `isomorph-cli eval bitext --model CHECKPOINT` la imprime.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
         <source>Opening the checkpoint</source>
         <translation>Abriendo el checkpoint</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="89"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="120"/>
         <source>Encoding the sample</source>
         <translation>Codificando la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="90"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>PCA exacto sobre todos los puntos y dimensiones</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="92"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Ajustando la calibración en la partición de entrenamiento del corpus: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="101"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="132"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Vectores de oraciones: pooling %1, como los mide la evaluación de la ejecución (eval.pooling en %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="137"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>Vectores de oración: pooling %1, como los define la carpeta de sentence-transformers (%2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="111"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="142"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto: no se puede leer la configuración de la ejecución: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="146"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto; el checkpoint no pertenece a ninguna ejecución).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
-        <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
-        <translation>Calibración (rotación %1) ajustada en la partición de entrenamiento de %2 en %3 s.</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="130"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
         <source>supervised</source>
         <translation>supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="131"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
         <source>unsupervised</source>
         <translation>no supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="140"/>
-        <source>Held-out test pairs, mean top-1: %1.</source>
-        <translation>Pares de test reservados, top-1 medio: %1.</translation>
+        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
+        <translation>Calibración (rotación %1) ajustada en la partición de entrenamiento de %2 (%3 frases por idioma para desplazamiento y escala) en %4 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="238"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="169"/>
+        <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
+        <translation>Desplazamiento y escala ajustados en la partición de entrenamiento de %1 (%2 frases por idioma); rotación %3: faltan %4 idiomas.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="183"/>
+        <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
+        <translation>Pares de prueba reservados, top-1 medio según la medida de la fila «Media»: %1. La tabla de arriba es la muestra mostrada; esta línea es la partición de prueba del corpus, que ni el ajuste ni la tabla usan, así que un paso puede ayudar a una y no a la otra.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="282"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <source>Fitting ahead, the steps stay usable: %1</source>
+        <translation>Ajuste anticipado, los pasos siguen disponibles: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <source>Fitting the calibration stopped: %1</source>
+        <translation>El ajuste de la calibración se detuvo: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="373"/>
+        <source>Calibration fitted: every step shows at once.</source>
+        <translation>Calibración ajustada: cada paso se muestra al instante.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="412"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="426"/>
         <source>%1 (imported)</source>
         <translation>%1 (importado)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="301"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="431"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: pares de traducción de dev</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="303"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="433"/>
         <source>%1: test translation pairs</source>
         <translation>%1: pares de traducción de test</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: páginas de dev (sin pares)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="319"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="449"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Elija una muestra (Examinar...) y pulse Codificar para ver %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="458"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Elija primero un checkpoint (Examinar... acepta una carpeta de checkpoint, de ejecución o de Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="472"/>
         <source>Reading the sample...</source>
         <translation>Leyendo la muestra...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="476"/>
         <source>Cannot read the sample</source>
         <translation>No se puede leer la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="348"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="478"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>No se puede abrir el checkpoint %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="359"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="489"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>La muestra tiene %1 oraciones: unos %2 MB para sus vectores de %3 dimensiones, más que los %4 MB que puede usar esta vista. Reduzca el límite (caben unas %5 oraciones).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="370"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Cannot encode the sample</source>
         <translation>No se puede codificar la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Las CP 1 y 2 explican el %2 % de la varianza.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="430"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="561"/>
         <source>Calibrating...</source>
         <translation>Calibrando...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="565"/>
         <source>Cannot calibrate</source>
         <translation>No se puede calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="584"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: el corpus no tiene oraciones de entrenamiento; se muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>shift</source>
         <translation>desplazamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>scale</source>
         <translation>escala</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>rotation</source>
         <translation>rotación</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="470"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
         <source>Calibration step shown: %1.</source>
         <translation>Paso de calibración mostrado: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="516"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="654"/>
         <source>Cannot find neighbours: %1</source>
         <translation>No se pueden buscar los vecinos: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Codifique primero una muestra y luego elija una comparación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
         <source>Encoding the sample with %1...</source>
         <translation>Codificando la muestra con %1...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="549"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
         <source>Cannot compare with %1</source>
         <translation>No se puede comparar con %1</translation>
     </message>
@@ -757,42 +803,42 @@
         <translation>Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="87"/>
+        <location filename="../app/gui/guided_demo.cpp" line="95"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;Entrenamiento, en directo.&lt;/b&gt; El primer gráfico, la &lt;i&gt;precisión bitexto dev&lt;/i&gt;, es la proporción de oraciones de páginas nunca entrenadas cuyo vecino más cercano es su traducción; sube mientras la ejecución entrena. Pase el ratón sobre el título de un gráfico para ver su definición.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="105"/>
+        <location filename="../app/gui/guided_demo.cpp" line="109"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; La ejecución aún no ha guardado ningún punto de control; se muestra el modelo del que partió. Vuelva a abrir este paso dentro de un minuto para ver el entrenado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="114"/>
-        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the run&apos;s newest checkpoint (%1) and projected to 2-D; colours are languages. The matrix compares each language with the model the run started from. The calibration steps shift, scale and rotate each language onto English.</source>
-        <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; Pares de traducción de páginas reservadas, codificados por el punto de control más reciente de la ejecución (%1) y proyectados en 2-D; los colores son idiomas. La matriz compara cada idioma con el modelo del que partió la ejecución. Los pasos de calibración desplazan, escalan y rotan cada idioma hacia el inglés.</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="118"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
+        <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; Pares de traducción de páginas reservadas, codificados por el modelo con el que empezó la ejecución (izquierda) y por su checkpoint más reciente (%1, derecha), en una misma proyección 2-D; los colores son idiomas. La matriz muestra cuánto acercó el entrenamiento las traducciones de cada par de idiomas. Los pasos de calibración desplazan, escalan y rotan cada idioma hacia el inglés.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="132"/>
+        <location filename="../app/gui/guided_demo.cpp" line="137"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Pasajes en inglés de páginas de manual (partición de prueba de la demo)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="145"/>
+        <location filename="../app/gui/guided_demo.cpp" line="146"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>el bi-codificador de la demo de recuperación, fusionado con BM25 y reordenado por su codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="150"/>
+        <location filename="../app/gui/guided_demo.cpp" line="151"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>el modelo entrenado, en cuanto la ejecución guarde un punto de control</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <location filename="../app/gui/guided_demo.cpp" line="152"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>el punto de control más reciente de la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <location filename="../app/gui/guided_demo.cpp" line="156"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Búsqueda multilingüe.&lt;/b&gt; Izquierda: %1; derecha: el modelo del que partió la ejecución. Ambos buscan en pasajes en inglés de páginas de manual. Haga clic en un ejemplo: una consulta en otro idioma encuentra pasajes en inglés por su significado (si no hay índice, primero se construye uno, alrededor de un minuto).</translation>
     </message>
@@ -820,255 +866,255 @@
         <translation>Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <location filename="../app/gui/main_window.cpp" line="132"/>
         <source>Search</source>
         <translation>Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Ready</source>
         <translation>Listo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
-        <location filename="../app/gui/main_window.cpp" line="449"/>
+        <location filename="../app/gui/main_window.cpp" line="179"/>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="209"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nuevo espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Crea una carpeta de espacio de trabajo para corpus, ejecuciones e índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="221"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Abrir espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Cerrar espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>&amp;Settings...</source>
         <translation>Aj&amp;ustes...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="239"/>
         <source>&amp;Guided Demo</source>
         <translation>&amp;Demostración guiada</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>Abre el espacio de trabajo de demostración, entrena un modelo en directo y recorre con él las vistas Ejecuciones, Incrustaciones y Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="246"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>Ejecutar la demo de &amp;recuperación</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="255"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>Unos 30 minutos: entrena un bicodificador y un reordenador a partir del modelo base incluido en el espacio de trabajo de demostración, los mide con sus consultas de prueba y los abre en Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="259"/>
         <source>&amp;Full Screen</source>
         <translation>Pantalla &amp;completa</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="258"/>
+        <location filename="../app/gui/main_window.cpp" line="265"/>
         <source>&amp;About Isomorph</source>
         <translation>&amp;Acerca de Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="261"/>
+        <location filename="../app/gui/main_window.cpp" line="268"/>
         <source>About &amp;Qt</source>
         <translation>Acerca de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="267"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="270"/>
+        <location filename="../app/gui/main_window.cpp" line="277"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="278"/>
+        <location filename="../app/gui/main_window.cpp" line="285"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="280"/>
+        <location filename="../app/gui/main_window.cpp" line="287"/>
         <source>&amp;Log Panel</source>
         <translation>Panel de &amp;registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="293"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="317"/>
+        <location filename="../app/gui/main_window.cpp" line="324"/>
         <source>Opened workspace %1</source>
         <translation>Espacio de trabajo %1 abierto</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="320"/>
+        <location filename="../app/gui/main_window.cpp" line="327"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 es de solo lectura: no se pueden guardar ahí ejecuciones ni índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="343"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Carpeta de preparación %1 eliminada (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="350"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
         <source>Created workspace %1</source>
         <translation>Espacio de trabajo %1 creado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="357"/>
-        <location filename="../app/gui/main_window.cpp" line="527"/>
+        <location filename="../app/gui/main_window.cpp" line="364"/>
+        <location filename="../app/gui/main_window.cpp" line="534"/>
         <source>Demo workspace</source>
         <translation>Espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="370"/>
+        <location filename="../app/gui/main_window.cpp" line="377"/>
         <source>Closed workspace %1</source>
         <translation>Espacio de trabajo %1 cerrado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <location filename="../app/gui/main_window.cpp" line="412"/>
         <source>Clear Recent Workspaces</source>
         <translation>Borrar la lista de recientes</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="419"/>
+        <location filename="../app/gui/main_window.cpp" line="426"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="420"/>
+        <location filename="../app/gui/main_window.cpp" line="427"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="437"/>
+        <location filename="../app/gui/main_window.cpp" line="444"/>
         <source>Cannot create workspace</source>
         <translation>No se puede crear el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="443"/>
+        <location filename="../app/gui/main_window.cpp" line="450"/>
         <source>Open Workspace</source>
         <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="468"/>
+        <location filename="../app/gui/main_window.cpp" line="475"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>El nuevo idioma se usará a partir del próximo inicio de Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="481"/>
+        <location filename="../app/gui/main_window.cpp" line="488"/>
         <source>Cannot open the demo workspace</source>
         <translation>No se puede abrir el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="527"/>
+        <location filename="../app/gui/main_window.cpp" line="534"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Creando el espacio de trabajo de demostración a partir de las páginas de manual instaladas...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="528"/>
+        <location filename="../app/gui/main_window.cpp" line="535"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <location filename="../app/gui/main_window.cpp" line="552"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>La demo de recuperación: entrenando un bicodificador y un reordenador (unos 30 minutos)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="553"/>
         <source>Retrieval demo</source>
         <translation>Demo de recuperación</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="553"/>
         <source>Stop</source>
         <translation>Detener</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="572"/>
+        <location filename="../app/gui/main_window.cpp" line="579"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se ejecutaba la demo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="589"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval ha fallado: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="590"/>
         <source>The retrieval demo did not finish</source>
         <translation>La demo de recuperación no terminó</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="603"/>
         <source>Cannot build the demo workspace</source>
         <translation>No se puede crear el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="597"/>
+        <location filename="../app/gui/main_window.cpp" line="604"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare falló: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="602"/>
+        <location filename="../app/gui/main_window.cpp" line="609"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se creaba</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="627"/>
+        <location filename="../app/gui/main_window.cpp" line="634"/>
         <source>Cannot start the demo run</source>
         <translation>No se puede iniciar la ejecución de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="633"/>
+        <location filename="../app/gui/main_window.cpp" line="640"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La demostración en vivo.&lt;/b&gt; Un codificador de 4 capas aprende de páginas de manual en 25 idiomas. Sobre todo ve pares de traducción (&lt;i&gt;pérdida HICTL&lt;/i&gt;: elegir la traducción de una oración entre las otras 63 oraciones de su lote); de vez en cuando predice palabras ocultas (&lt;i&gt;pérdida MLM&lt;/i&gt;). La &lt;i&gt;precisión bitexto en dev&lt;/i&gt; mide si la traducción de una oración de comandos nunca vistos en el entrenamiento es su vecino más cercano: desde cero empieza cerca del 24 % gracias a las palabras compartidas y sube en pocos minutos. Si la &lt;i&gt;dispersión de los embeddings&lt;/i&gt; cae por debajo de 0,5, avisa de un colapso.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="699"/>
         <location filename="../app/gui/main_window.cpp" line="706"/>
+        <location filename="../app/gui/main_window.cpp" line="713"/>
         <source>Cannot start the run</source>
         <translation>No se puede iniciar la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="717"/>
+        <location filename="../app/gui/main_window.cpp" line="724"/>
         <source>Runs are still training</source>
         <translation>Hay ejecuciones que siguen entrenando</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="718"/>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n ejecución iniciada aquí sigue entrenando.</numerusform>
@@ -1076,17 +1122,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="722"/>
+        <location filename="../app/gui/main_window.cpp" line="729"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>Desacoplar las deja terminar por su cuenta (la vista Ejecuciones las vuelve a mostrar la próxima vez); Detener les pide que guarden un checkpoint y terminen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="725"/>
+        <location filename="../app/gui/main_window.cpp" line="732"/>
         <source>Detach</source>
         <translation>Desacoplar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="726"/>
+        <location filename="../app/gui/main_window.cpp" line="733"/>
         <source>Stop runs</source>
         <translation>Detener ejecuciones</translation>
     </message>
@@ -1164,87 +1210,87 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="320"/>
+        <location filename="../app/gui/runs_controller.cpp" line="321"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 es un barrido que aún no tiene ejecuciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="327"/>
+        <location filename="../app/gui/runs_controller.cpp" line="328"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 no es una carpeta de ejecución (sin config.toml ni metrics.jsonl) ni de barrido</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="343"/>
+        <location filename="../app/gui/runs_controller.cpp" line="344"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>No se encontró isomorph-cli en %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <location filename="../app/gui/runs_controller.cpp" line="368"/>
         <source>exited with status %1: %2</source>
         <translation>terminó con el estado %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="368"/>
+        <location filename="../app/gui/runs_controller.cpp" line="369"/>
         <source>crashed: %1</source>
         <translation>se bloqueó: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="370"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>Run %1 %2</source>
         <translation>Ejecución %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="372"/>
+        <location filename="../app/gui/runs_controller.cpp" line="373"/>
         <source>Run %1 ended</source>
         <translation>La ejecución %1 terminó</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="380"/>
+        <location filename="../app/gui/runs_controller.cpp" line="381"/>
         <source>could not start isomorph-cli</source>
         <translation>no se pudo iniciar isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="381"/>
+        <location filename="../app/gui/runs_controller.cpp" line="382"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Ejecución %1: no se pudo iniciar isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="398"/>
+        <location filename="../app/gui/runs_controller.cpp" line="399"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 se ejecuta en %2; deténgala allí</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="405"/>
+        <location filename="../app/gui/runs_controller.cpp" line="406"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>Deteniendo %1: guarda un checkpoint y termina</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="603"/>
+        <location filename="../app/gui/runs_controller.cpp" line="604"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 línea(s) de metrics.jsonl no son registros válidos y se omitieron (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="633"/>
+        <location filename="../app/gui/runs_controller.cpp" line="634"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="634"/>
+        <location filename="../app/gui/runs_controller.cpp" line="635"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="650"/>
+        <location filename="../app/gui/runs_controller.cpp" line="651"/>
         <source>training time %1, ETA %2</source>
         <translation>tiempo de entrenamiento %1, tiempo restante %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <location filename="../app/gui/runs_controller.cpp" line="652"/>
         <source>training time %1</source>
         <translation>tiempo de entrenamiento %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;paso %3 de %4&lt;br&gt;%5&lt;br&gt;última pérdida %6&lt;br&gt;mejor %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1371,32 +1417,32 @@
 <context>
     <name>isomorph::views::AlignmentMatrixWidget</name>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="88"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="77"/>
         <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
         <translation>Codifique una muestra con pares de traducción para ver lo bien que cada idioma encuentra sus traducciones en los demás.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="94"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="83"/>
         <source>Top-1 difference to %1 (green: better)</source>
         <translation>Diferencia de top-1 respecto a %1 (verde: mejor)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="95"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="84"/>
         <source>Bitext top-1, row language → column language</source>
         <translation>Top-1 bitexto, idioma de la fila → idioma de la columna</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="135"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="124"/>
         <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
         <translation>%1 → %2: top-1 coseno %3 %, CSLS %4 % (%5 pares)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="140"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="129"/>
         <source>%1 → %2: no translation pairs in the sample</source>
         <translation>%1 → %2: no hay pares de traducción en la muestra</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="143"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="132"/>
         <source>
 %1 points against %2</source>
         <translation>
@@ -1464,34 +1510,44 @@
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>PC 1</source>
         <translation>CP 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
         <source>PC 2</source>
         <translation>CP 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
         <source>Find points by text...</source>
         <translation>Buscar puntos por texto...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="100"/>
         <source>Highlight 5 random pairs</source>
         <translation>Resaltar 5 pares al azar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="101"/>
         <source>Export...</source>
         <translation>Exportar...</translation>
     </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
+        <source>Sentences per language:</source>
+        <translation>Frases por idioma:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <source>Pairs per language pair:</source>
+        <translation>Pares por par de idiomas:</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="399"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="453"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n coincidencia</numerusform>
@@ -1499,200 +1555,217 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="137"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>Esta muestra no tiene pares de traducción que resaltar.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
         <source>Export the view</source>
         <translation>Exportar la vista</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>Imagen PNG (*.png);;Dibujo SVG (*.svg);;Coordenadas como CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
         <source>Cannot export to %1: %2</source>
         <translation>No se puede exportar a %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>El mejor o el último checkpoint de una ejecución, cualquier carpeta de checkpoint o una carpeta de Hugging Face importada</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="171"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="172"/>
         <source>Browse...</source>
         <translation>Examinar...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="176"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>Como máximo esta cantidad de pares por par de idiomas (oraciones por idioma para una muestra de corpus)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="160"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="180"/>
         <source>Checkpoint:</source>
         <translation>Checkpoint:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="185"/>
         <source>Sample:</source>
         <translation>Muestra:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="168"/>
-        <source>Limit:</source>
-        <translation>Límite:</translation>
-    </message>
-    <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>Rotación no supervisada (refinamiento CSLS)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>Rotación supervisada (pares de entrenamiento)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>La calibración se ajusta en la partición de entrenamiento del corpus, nunca en la muestra mostrada</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>Top-1 bitexto (coseno) en la muestra, por dirección:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
         <source>Calibration</source>
         <translation>Calibración</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="233"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="266"/>
         <source>Compare with:</source>
         <translation>Comparar con:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="237"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="270"/>
         <source>Alignment matrix</source>
         <translation>Matriz de alineamiento</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="249"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="282"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>Haga clic en un punto para ver su texto, su traducción y sus vecinos más cercanos en cada idioma.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="284"/>
         <source>Point</source>
         <translation>Punto</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="260"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="293"/>
         <source>(no comparison)</source>
         <translation>(sin comparación)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="355"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>Elija una carpeta de checkpoint, de ejecución o de Hugging Face</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="361"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>Elija un archivo de pares (xx-yy.tsv) o cancele para elegir una carpeta</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="362"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>Pares de traducción (*.tsv);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="332"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="365"/>
         <source>Choose a folder of pairs files</source>
         <translation>Elija una carpeta de archivos de pares</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="387"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="441"/>
         <source>searching…</source>
         <translation>buscando…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="424"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>La proyección no corresponde a los puntos mostrados; vuelva a codificar la muestra.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <source>PC 1 of both checkpoints</source>
+        <translation>CP 1 de ambos checkpoints</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <source>PC 2 of both checkpoints</source>
+        <translation>CP 2 de ambos checkpoints</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>PC 1 of the raw sample</source>
         <translation>CP 1 de la muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
         <source>PC 2 of the raw sample</source>
         <translation>CP 2 de la muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="469"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="505"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (comparison)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (comparación)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (open)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (abierto)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="555"/>
         <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
         <translation>El corpus de la muestra no tiene pares de entrenamiento con los que ajustar una rotación supervisada</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="596"/>
         <source>Direction</source>
         <translation>Dirección</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="524"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="610"/>
         <source>Mean</source>
         <translation>Media</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="546"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="638"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>La muestra no contiene ninguna traducción de esta oración.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="548"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="640"/>
         <source>Translations</source>
         <translation>Traducciones</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="554"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="646"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 vecinos más cercanos en el paso de calibración %2; ✔ marca la traducción correcta.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="575"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="667"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>traducción encontrada: coseno %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
         <source>no</source>
         <translation>no</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
         <source>Cosine</source>
         <translation>Coseno</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -2367,207 +2440,207 @@
         <translation>Modelo B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="87"/>
+        <location filename="../views/search/search_view.cpp" line="98"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>Busque en cualquier idioma (Intro busca, Ctrl+L vuelve aquí)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="109"/>
+        <location filename="../views/search/search_view.cpp" line="120"/>
         <source>Dense</source>
         <translation>Denso</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="121"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="111"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Hybrid</source>
         <translation>Híbrido</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="113"/>
+        <location filename="../views/search/search_view.cpp" line="124"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Denso: los vectores de oración del modelo; BM25: palabras compartidas (Xapian); híbrido: fusión de ambas puntuaciones</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="117"/>
+        <location filename="../views/search/search_view.cpp" line="128"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Lanza la misma consulta contra un segundo modelo, lado a lado (p. ej. el checkpoint inicial frente a uno entrenado)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="88"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>&amp;Re-rank</source>
         <translation>&amp;Reordenar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="119"/>
+        <location filename="../views/search/search_view.cpp" line="130"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="125"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Mode</source>
         <translation>Modo</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="135"/>
+        <location filename="../views/search/search_view.cpp" line="146"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) o un archivo de texto, un pasaje por línea</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="139"/>
+        <location filename="../views/search/search_view.cpp" line="150"/>
         <source>Choose a corpus file</source>
         <translation>Elija un archivo de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="143"/>
+        <location filename="../views/search/search_view.cpp" line="154"/>
         <source>Corpus for a new index</source>
         <translation>Corpus para un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="144"/>
+        <location filename="../views/search/search_view.cpp" line="155"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="147"/>
+        <location filename="../views/search/search_view.cpp" line="158"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus para nuevos índices</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="200"/>
+        <location filename="../views/search/search_view.cpp" line="216"/>
         <source>Document &amp;languages:</source>
         <translation>&amp;Idiomas de los documentos:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="202"/>
+        <location filename="../views/search/search_view.cpp" line="218"/>
         <source>All</source>
         <translation>Todos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="207"/>
+        <location filename="../views/search/search_view.cpp" line="223"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Resultados en todos los idiomas. Active idiomas a la derecha para quedarse solo con los documentos en ellos (Tab pasa de uno a otro, Espacio activa o desactiva).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="239"/>
+        <location filename="../views/search/search_view.cpp" line="250"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Volver a puntuar los mejores resultados de la primera etapa (denso, BM25 o híbrido) con un checkpoint de codificador cruzado (el de una ejecución XLP) y ordenarlos por sus puntuaciones; en modo A/B ambos lados se reordenan con el mismo codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="245"/>
+        <location filename="../views/search/search_view.cpp" line="256"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>checkpoint de codificador cruzado (de una ejecución xlp)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Elegir una carpeta de checkpoint de codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="254"/>
+        <location filename="../views/search/search_view.cpp" line="265"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Carpeta de checkpoint de codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="261"/>
+        <location filename="../views/search/search_view.cpp" line="272"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Resultados de la primera etapa que el codificador cruzado vuelve a puntuar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="273"/>
         <source>&amp;Depth</source>
         <translation>&amp;Profundidad</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="270"/>
+        <location filename="../views/search/search_view.cpp" line="281"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>Peso de la puntuación de la primera etapa: los resultados vueltos a puntuar se ordenan por W x primera etapa + (1 - W) x codificador cruzado, ambos escalados min-max (0 = solo el codificador cruzado). Un reordenador pequeño rara vez supera por sí solo a su primera etapa; la demo de recuperación elige W con sus consultas de dev.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="274"/>
+        <location filename="../views/search/search_view.cpp" line="285"/>
         <source>&amp;Weight</source>
         <translation>Pe&amp;so</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="366"/>
+        <location filename="../views/search/search_view.cpp" line="377"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>carpeta de checkpoint (step-N de una ejecución)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="370"/>
+        <location filename="../views/search/search_view.cpp" line="381"/>
         <source>index folder</source>
         <translation>carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="371"/>
+        <location filename="../views/search/search_view.cpp" line="382"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="373"/>
+        <location filename="../views/search/search_view.cpp" line="384"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Abre el índice (las consultas se codifican con el checkpoint de arriba o, si no se indica ninguno, con el que creó el índice)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="375"/>
+        <location filename="../views/search/search_view.cpp" line="386"/>
         <source>Build index</source>
         <translation>Crear índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="376"/>
+        <location filename="../views/search/search_view.cpp" line="387"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Codifica el corpus de abajo con este checkpoint en un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="377"/>
+        <location filename="../views/search/search_view.cpp" line="388"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="388"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Choose a checkpoint folder</source>
         <translation>Elija una carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="389"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Choose an index folder</source>
         <translation>Elija una carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="410"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Elija un checkpoint y un corpus para crear un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="419"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="411"/>
+        <location filename="../views/search/search_view.cpp" line="422"/>
         <source>Index</source>
         <translation>Índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="498"/>
+        <location filename="../views/search/search_view.cpp" line="509"/>
         <source>Try:</source>
         <translation>Pruebe:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="503"/>
+        <location filename="../views/search/search_view.cpp" line="514"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>Buscar «%1»</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="528"/>
+        <location filename="../views/search/search_view.cpp" line="539"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>%n archivo de corpus</numerusform>
@@ -2575,32 +2648,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="566"/>
+        <location filename="../views/search/search_view.cpp" line="577"/>
         <source>unknown</source>
         <translation>desconocidos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="568"/>
+        <location filename="../views/search/search_view.cpp" line="579"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documentos, índice %3 de %2 dimensiones, idiomas: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="572"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; BM25 included</source>
         <translation>; incluye BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="572"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; no BM25 (dense only)</source>
         <translation>; sin BM25 (solo denso)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="598"/>
+        <location filename="../views/search/search_view.cpp" line="609"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="613"/>
+        <location filename="../views/search/search_view.cpp" line="624"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n resultado · codificación %1 ms · búsqueda %2 ms</numerusform>
@@ -2608,47 +2681,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="618"/>
+        <location filename="../views/search/search_view.cpp" line="629"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · reordenación de los %1 primeros %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="699"/>
+        <location filename="../views/search/search_view.cpp" line="712"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="704"/>
+        <location filename="../views/search/search_view.cpp" line="717"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>La reordenación está activada pero no se ha elegido ningún checkpoint de codificador cruzado: elija uno (el checkpoint de una ejecución xlp) o desactive la reordenación.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="714"/>
+        <location filename="../views/search/search_view.cpp" line="727"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="722"/>
+        <location filename="../views/search/search_view.cpp" line="735"/>
         <source>Open or build an index to search in.</source>
         <translation>Abra o cree un índice en el que buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="755"/>
+        <location filename="../views/search/search_view.cpp" line="768"/>
         <source>Documents in %1</source>
         <translation>Documentos en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="757"/>
+        <location filename="../views/search/search_view.cpp" line="770"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Mantener los documentos en %1 (junto con los demás idiomas elegidos); ninguno elegido: todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="805"/>
+        <location filename="../views/search/search_view.cpp" line="818"/>
         <source>Checkpoint folder</source>
         <translation>Carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="811"/>
+        <location filename="../views/search/search_view.cpp" line="824"/>
         <source>Index folder</source>
         <translation>Carpeta de índice</translation>
     </message>
@@ -2783,7 +2856,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="78"/>
+        <location filename="../app/gui/main.cpp" line="79"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Banco de trabajo de investigación para representaciones de oraciones multilingües y recuperación.</translation>
     </message>
@@ -2824,21 +2897,21 @@
     </message>
     <message>
         <location filename="../app/gui/main.cpp" line="60"/>
-        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one.</source>
-        <translation>Con --query: buscar también con este punto de control, lado a lado (A/B), p. ej. el modelo inicial frente al entrenado.</translation>
+        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
+        <translation>Con --query: buscar también con este checkpoint, lado a lado (A/B), p. ej. el modelo inicial frente al entrenado. Con --embeddings: mostrar los puntos de este checkpoint al lado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="66"/>
+        <location filename="../app/gui/main.cpp" line="67"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Abre la vista Embeddings con este checkpoint y codifica la primera muestra del espacio de trabajo.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="72"/>
+        <location filename="../app/gui/main.cpp" line="73"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Con --embeddings: muestra después este paso de calibración (0 ninguno, 1 desplazamiento, 2 escala, 3 rotación) y resalta 5 pares.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="145"/>
+        <location filename="../app/gui/main.cpp" line="146"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>

@@ -128,29 +128,34 @@
         <translation>Durée d’entraînement</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="203"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
         <source>metrics.jsonl key: %1</source>
         <translation>clé dans metrics.jsonl : %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="206"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
         <source>objective: %1</source>
         <translation>objectif : %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="210"/>
         <source>lower is better</source>
         <translation>plus bas est meilleur</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="212"/>
         <source>higher is better</source>
         <translation>plus haut est meilleur</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="213"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="214"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>mesurée lors des évaluations (non lissée)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="217"/>
+        <source>definition: %1</source>
+        <translation>définition : %1</translation>
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
@@ -507,7 +512,7 @@
         <translation>Pas encore de status.json : l’entraînement démarre ou a été écrit par un autre outil.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="145"/>
+        <location filename="../app/gui/runs_controller.cpp" line="146"/>
         <source>line %1: %2</source>
         <translation>ligne %1 : %2</translation>
     </message>
@@ -537,204 +542,245 @@
 </context>
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
+    <message numerus="yes">
+        <location filename="../app/gui/embeddings_controller.cpp" line="64"/>
+        <source>Mean over %n language pair(s) of the sample shown: </source>
+        <translation>
+            <numerusform>Moyenne sur %n paire de langues de l’échantillon affiché : </numerusform>
+            <numerusform>Moyenne sur %n paires de langues de l’échantillon affiché : </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
+        <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
+        <translation>
+            <numerusform>Moyenne sur la %n langue appariée à %1 dans l’échantillon affiché : </numerusform>
+            <numerusform>Moyenne sur les %n langues appariées à %1 dans l’échantillon affiché : </numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="88"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="72"/>
+        <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
+        <translation>plus proche voisin top-1 par cosinus, moyenne des deux directions, chaque paire de langues comptée à égalité (la moyenne de tous les chiffres bitexte d’Isomorph). L’échantillon a un point par phrase distincte. La précision dev de la vue Exécutions est la même mesure sur l’échantillon dev propre à l’exécution ; `isomorph-cli eval bitext --model CHECKPOINT` l’affiche.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
         <source>Opening the checkpoint</source>
         <translation>Ouverture du point de contrôle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="89"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="120"/>
         <source>Encoding the sample</source>
         <translation>Encodage de l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="90"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>ACP exacte sur tous les points et toutes les dimensions</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="92"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Ajustement de la calibration sur l’ensemble d’entraînement du corpus : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="101"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="132"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Vecteurs de phrases : pooling %1, comme les mesure l&apos;évaluation de l&apos;exécution (eval.pooling dans %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="137"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>Vecteurs de phrase : pooling %1, tel que le dossier sentence-transformers les définit (%2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="111"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="142"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut : la configuration de l&apos;exécution est illisible : %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="146"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut ; le checkpoint n&apos;appartient à aucune exécution).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
-        <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
-        <translation>Calibration (rotation %1) ajustée sur l’ensemble d’entraînement de %2 en %3 s.</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="130"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
         <source>supervised</source>
         <translation>supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="131"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
         <source>unsupervised</source>
         <translation>non supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="140"/>
-        <source>Held-out test pairs, mean top-1: %1.</source>
-        <translation>Paires de test mises de côté, top-1 moyen : %1.</translation>
+        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
+        <translation>Calibration (rotation %1) ajustée sur la partition d’entraînement de %2 (%3 phrases par langue pour le décalage et l’échelle) en %4 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="238"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="169"/>
+        <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
+        <translation>Décalage et échelle ajustés sur la partition d’entraînement de %1 (%2 phrases par langue) ; rotation %3 : encore %4 langues.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="183"/>
+        <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
+        <translation>Paires de test réservées, top-1 moyen selon la mesure de la ligne « Moyenne » : %1. Le tableau ci-dessus est l’échantillon affiché ; cette ligne est la partition de test du corpus, que ni l’ajustement ni le tableau n’utilisent : une étape peut donc aider l’un et pas l’autre.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="282"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <source>Fitting ahead, the steps stay usable: %1</source>
+        <translation>Ajustement anticipé, les étapes restent utilisables : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <source>Fitting the calibration stopped: %1</source>
+        <translation>L’ajustement de la calibration s’est arrêté : %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="373"/>
+        <source>Calibration fitted: every step shows at once.</source>
+        <translation>Calibration ajustée : chaque étape s’affiche immédiatement.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="412"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="426"/>
         <source>%1 (imported)</source>
         <translation>%1 (importé)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="301"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="431"/>
         <source>%1: dev translation pairs</source>
         <translation>%1 : paires de traduction (dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="303"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="433"/>
         <source>%1: test translation pairs</source>
         <translation>%1 : paires de traduction (test)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1 : pages (dev, sans paires)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="319"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="449"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Choisissez un échantillon (Parcourir…) et cliquez sur Encoder pour examiner %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="458"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Choisissez d’abord un point de contrôle (Parcourir… accepte un dossier de point de contrôle, d’entraînement ou Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="472"/>
         <source>Reading the sample...</source>
         <translation>Lecture de l’échantillon…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="476"/>
         <source>Cannot read the sample</source>
         <translation>Impossible de lire l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="348"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="478"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Impossible d’ouvrir le point de contrôle %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="359"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="489"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>L’échantillon compte %1 phrases : environ %2 Mo pour leurs vecteurs de dimension %3, plus que les %4 Mo que cette vue peut utiliser. Abaissez la limite (environ %5 phrases tiennent).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="370"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Cannot encode the sample</source>
         <translation>Impossible d’encoder l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Les CP 1 et 2 expliquent %2 % de la variance.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="430"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="561"/>
         <source>Calibrating...</source>
         <translation>Calibration…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="565"/>
         <source>Cannot calibrate</source>
         <translation>Impossible de calibrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="584"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1 : aucune phrase d’entraînement dans le corpus ; affiché sans calibration</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>shift</source>
         <translation>recentrage</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>scale</source>
         <translation>mise à l’échelle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>rotation</source>
         <translation>rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="470"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
         <source>Calibration step shown: %1.</source>
         <translation>Étape de calibration affichée : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="516"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="654"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Impossible de trouver les voisins : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Encodez d’abord un échantillon, puis choisissez une comparaison.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
         <source>Encoding the sample with %1...</source>
         <translation>Encodage de l’échantillon avec %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="549"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
         <source>Cannot compare with %1</source>
         <translation>Impossible de comparer avec %1</translation>
     </message>
@@ -757,42 +803,42 @@
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="87"/>
+        <location filename="../app/gui/guided_demo.cpp" line="95"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;L’entraînement, en direct.&lt;/b&gt; Le premier graphique, la &lt;i&gt;précision bitexte dev&lt;/i&gt;, est la part des phrases de pages jamais vues à l’entraînement dont le plus proche voisin est leur traduction ; elle monte pendant l’entraînement. Survolez le titre d’un graphique pour sa définition.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="105"/>
+        <location filename="../app/gui/guided_demo.cpp" line="109"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; L’entraînement n’a pas encore enregistré de point de contrôle ; voici le modèle de départ. Rouvrez cette étape dans une minute pour voir le modèle entraîné.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="114"/>
-        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the run&apos;s newest checkpoint (%1) and projected to 2-D; colours are languages. The matrix compares each language with the model the run started from. The calibration steps shift, scale and rotate each language onto English.</source>
-        <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; Des paires de traductions de pages réservées, encodées par le dernier point de contrôle de l’entraînement (%1) et projetées en 2D ; les couleurs sont les langues. La matrice compare chaque langue au modèle de départ. Les étapes de calibration translatent, mettent à l’échelle et font pivoter chaque langue vers l’anglais.</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="118"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
+        <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; Des paires de traduction de pages réservées, encodées par le modèle de départ de l’exécution (à gauche) et par son dernier point de contrôle (%1, à droite), dans une même projection 2-D ; les couleurs sont les langues. La matrice montre de combien l’entraînement a rapproché les traductions de chaque paire de langues. Les étapes de calibration décalent, mettent à l’échelle et tournent chaque langue vers l’anglais.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="132"/>
+        <location filename="../app/gui/guided_demo.cpp" line="137"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Passages anglais des pages de manuel (partie test de la démo)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="145"/>
+        <location filename="../app/gui/guided_demo.cpp" line="146"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>le bi-encodeur de la démo de recherche, fusionné avec BM25 et reclassé par son cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="150"/>
+        <location filename="../app/gui/guided_demo.cpp" line="151"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>le modèle entraîné, dès que l’entraînement aura enregistré un point de contrôle</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <location filename="../app/gui/guided_demo.cpp" line="152"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>le dernier point de contrôle de l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <location filename="../app/gui/guided_demo.cpp" line="156"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Recherche multilingue.&lt;/b&gt; À gauche : %1 ; à droite : le modèle de départ. Les deux cherchent dans des passages anglais de pages de manuel. Cliquez sur un exemple : une requête dans une autre langue trouve des passages anglais par leur sens (un index est d’abord construit s’il n’y en a pas, environ une minute).</translation>
     </message>
@@ -810,48 +856,48 @@
         <translation>Vue d’ensemble</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
-        <location filename="../app/gui/main_window.cpp" line="449"/>
+        <location filename="../app/gui/main_window.cpp" line="179"/>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="209"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nouvel espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Créer un dossier d’espace de travail pour les corpus, les entraînements et les index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="221"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Ouvrir un espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Fermer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="481"/>
+        <location filename="../app/gui/main_window.cpp" line="488"/>
         <source>Cannot open the demo workspace</source>
         <translation>Impossible d’ouvrir l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="259"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Plein écran</translation>
     </message>
@@ -866,209 +912,209 @@
         <translation>Plongements</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <location filename="../app/gui/main_window.cpp" line="132"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Paramètres...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="239"/>
         <source>&amp;Guided Demo</source>
         <translation>&amp;Démonstration guidée</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>Ouvre l’espace de démonstration, entraîne un modèle en direct et parcourt avec lui les vues Entraînements, Plongements et Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="246"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>Lancer la démo de &amp;recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="255"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>Environ 30 minutes : entraîne un bi-encodeur et un reclasseur à partir du modèle de base fourni sur l’espace de démonstration, les mesure sur ses requêtes de test et les ouvre dans Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="258"/>
+        <location filename="../app/gui/main_window.cpp" line="265"/>
         <source>&amp;About Isomorph</source>
         <translation>À &amp;propos d’Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="261"/>
+        <location filename="../app/gui/main_window.cpp" line="268"/>
         <source>About &amp;Qt</source>
         <translation>À propos de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="267"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="270"/>
+        <location filename="../app/gui/main_window.cpp" line="277"/>
         <source>Open &amp;Recent</source>
         <translation>Ouvrir un &amp;récent</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="278"/>
+        <location filename="../app/gui/main_window.cpp" line="285"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="280"/>
+        <location filename="../app/gui/main_window.cpp" line="287"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="293"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="317"/>
+        <location filename="../app/gui/main_window.cpp" line="324"/>
         <source>Opened workspace %1</source>
         <translation>Espace de travail %1 ouvert</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="320"/>
+        <location filename="../app/gui/main_window.cpp" line="327"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 est en lecture seule : impossible d’y enregistrer entraînements et index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="343"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Dossier de préparation %1 supprimé (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="350"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
         <source>Created workspace %1</source>
         <translation>Espace de travail %1 créé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="357"/>
-        <location filename="../app/gui/main_window.cpp" line="527"/>
+        <location filename="../app/gui/main_window.cpp" line="364"/>
+        <location filename="../app/gui/main_window.cpp" line="534"/>
         <source>Demo workspace</source>
         <translation>Espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="370"/>
+        <location filename="../app/gui/main_window.cpp" line="377"/>
         <source>Closed workspace %1</source>
         <translation>Espace de travail %1 fermé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <location filename="../app/gui/main_window.cpp" line="412"/>
         <source>Clear Recent Workspaces</source>
         <translation>Effacer la liste des récents</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="419"/>
+        <location filename="../app/gui/main_window.cpp" line="426"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="420"/>
+        <location filename="../app/gui/main_window.cpp" line="427"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="437"/>
+        <location filename="../app/gui/main_window.cpp" line="444"/>
         <source>Cannot create workspace</source>
         <translation>Impossible de créer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="443"/>
+        <location filename="../app/gui/main_window.cpp" line="450"/>
         <source>Open Workspace</source>
         <translation>Ouvrir un espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="468"/>
+        <location filename="../app/gui/main_window.cpp" line="475"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>La nouvelle langue sera utilisée au prochain démarrage d’Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="527"/>
+        <location filename="../app/gui/main_window.cpp" line="534"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Construction de l’espace de démonstration à partir des pages de manuel installées…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="528"/>
+        <location filename="../app/gui/main_window.cpp" line="535"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <location filename="../app/gui/main_window.cpp" line="552"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>La démo de recherche : entraînement d’un bi-encodeur et d’un reclasseur (environ 30 minutes)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="553"/>
         <source>Retrieval demo</source>
         <translation>Démo de recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="553"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="572"/>
+        <location filename="../app/gui/main_window.cpp" line="579"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>L’espace de démonstration a été fermé pendant la démo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="589"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="590"/>
         <source>The retrieval demo did not finish</source>
         <translation>La démo de recherche ne s’est pas terminée</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="603"/>
         <source>Cannot build the demo workspace</source>
         <translation>Impossible de construire l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="597"/>
+        <location filename="../app/gui/main_window.cpp" line="604"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="602"/>
+        <location filename="../app/gui/main_window.cpp" line="609"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>L’espace de démonstration a été fermé pendant sa construction</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="627"/>
+        <location filename="../app/gui/main_window.cpp" line="634"/>
         <source>Cannot start the demo run</source>
         <translation>Impossible de lancer l’entraînement de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="633"/>
+        <location filename="../app/gui/main_window.cpp" line="640"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues. Il voit surtout des paires de traductions (&lt;i&gt;perte HICTL&lt;/i&gt; : retrouver la traduction d&apos;une phrase parmi les 63 autres phrases de son lot) ; de temps en temps, il prédit des mots masqués (&lt;i&gt;perte MLM&lt;/i&gt;). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d&apos;une phrase issue de commandes jamais vues à l&apos;entraînement est son plus proche voisin : en partant de zéro, elle commence vers 24 % grâce aux mots communs et monte en quelques minutes. Une &lt;i&gt;dispersion des plongements&lt;/i&gt; qui tombe sous 0,5 signale un effondrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="699"/>
         <location filename="../app/gui/main_window.cpp" line="706"/>
+        <location filename="../app/gui/main_window.cpp" line="713"/>
         <source>Cannot start the run</source>
         <translation>Impossible de lancer l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="717"/>
+        <location filename="../app/gui/main_window.cpp" line="724"/>
         <source>Runs are still training</source>
         <translation>Des entraînements sont en cours</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="718"/>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n entraînement lancé ici est toujours en cours.</numerusform>
@@ -1076,17 +1122,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="722"/>
+        <location filename="../app/gui/main_window.cpp" line="729"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>« Détacher » les laisse se terminer seuls (la vue Entraînements les affichera la prochaine fois) ; « Arrêter les entraînements » leur demande d’enregistrer un point de contrôle et de quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="725"/>
+        <location filename="../app/gui/main_window.cpp" line="732"/>
         <source>Detach</source>
         <translation>Détacher</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="726"/>
+        <location filename="../app/gui/main_window.cpp" line="733"/>
         <source>Stop runs</source>
         <translation>Arrêter les entraînements</translation>
     </message>
@@ -1164,87 +1210,87 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="320"/>
+        <location filename="../app/gui/runs_controller.cpp" line="321"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 est un balayage qui ne contient encore aucun entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="327"/>
+        <location filename="../app/gui/runs_controller.cpp" line="328"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 n’est ni un dossier d’entraînement (ni config.toml ni metrics.jsonl) ni un dossier de balayage</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="343"/>
+        <location filename="../app/gui/runs_controller.cpp" line="344"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>isomorph-cli est introuvable à l’emplacement %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <location filename="../app/gui/runs_controller.cpp" line="368"/>
         <source>exited with status %1: %2</source>
         <translation>terminé avec le code %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="368"/>
+        <location filename="../app/gui/runs_controller.cpp" line="369"/>
         <source>crashed: %1</source>
         <translation>a planté : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="370"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>Run %1 %2</source>
         <translation>Entraînement %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="372"/>
+        <location filename="../app/gui/runs_controller.cpp" line="373"/>
         <source>Run %1 ended</source>
         <translation>Entraînement %1 terminé</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="380"/>
+        <location filename="../app/gui/runs_controller.cpp" line="381"/>
         <source>could not start isomorph-cli</source>
         <translation>impossible de lancer isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="381"/>
+        <location filename="../app/gui/runs_controller.cpp" line="382"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Entraînement %1 : impossible de lancer isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="398"/>
+        <location filename="../app/gui/runs_controller.cpp" line="399"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 tourne sur %2 ; arrêtez-le sur cette machine</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="405"/>
+        <location filename="../app/gui/runs_controller.cpp" line="406"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>Arrêt de %1 : il enregistre un point de contrôle et quitte</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="603"/>
+        <location filename="../app/gui/runs_controller.cpp" line="604"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1 : %2 ligne(s) de metrics.jsonl ne sont pas des enregistrements valides et ont été ignorées (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="633"/>
+        <location filename="../app/gui/runs_controller.cpp" line="634"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="634"/>
+        <location filename="../app/gui/runs_controller.cpp" line="635"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="650"/>
+        <location filename="../app/gui/runs_controller.cpp" line="651"/>
         <source>training time %1, ETA %2</source>
         <translation>durée d’entraînement %1, temps restant %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <location filename="../app/gui/runs_controller.cpp" line="652"/>
         <source>training time %1</source>
         <translation>durée d’entraînement %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;pas %3 sur %4&lt;br&gt;%5&lt;br&gt;dernière perte %6&lt;br&gt;meilleur %7 : %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1371,32 +1417,32 @@
 <context>
     <name>isomorph::views::AlignmentMatrixWidget</name>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="88"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="77"/>
         <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
         <translation>Encodez un échantillon avec des paires de traduction pour voir dans quelle mesure chaque langue retrouve ses traductions dans les autres.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="94"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="83"/>
         <source>Top-1 difference to %1 (green: better)</source>
         <translation>Écart de top-1 par rapport à %1 (vert : meilleur)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="95"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="84"/>
         <source>Bitext top-1, row language → column language</source>
         <translation>Top-1 bitexte, langue de la ligne → langue de la colonne</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="135"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="124"/>
         <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
         <translation>%1 → %2 : top-1 cosinus %3 %, CSLS %4 % (%5 paires)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="140"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="129"/>
         <source>%1 → %2: no translation pairs in the sample</source>
         <translation>%1 → %2 : aucune paire de traduction dans l’échantillon</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="143"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="132"/>
         <source>
 %1 points against %2</source>
         <translation>
@@ -1464,34 +1510,44 @@
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>PC 1</source>
         <translation>CP 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
         <source>PC 2</source>
         <translation>CP 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
         <source>Find points by text...</source>
         <translation>Rechercher des points par texte…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="100"/>
         <source>Highlight 5 random pairs</source>
         <translation>Mettre en évidence 5 paires au hasard</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="101"/>
         <source>Export...</source>
         <translation>Exporter…</translation>
     </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
+        <source>Sentences per language:</source>
+        <translation>Phrases par langue :</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <source>Pairs per language pair:</source>
+        <translation>Paires par paire de langues :</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="399"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="453"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n correspondance</numerusform>
@@ -1499,200 +1555,217 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="137"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>Cet échantillon ne contient aucune paire de traduction à mettre en évidence.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
         <source>Export the view</source>
         <translation>Exporter la vue</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>Image PNG (*.png);;Dessin SVG (*.svg);;Coordonnées en CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
         <source>Cannot export to %1: %2</source>
         <translation>Impossible d’exporter vers %1 : %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>Le meilleur ou le dernier point de contrôle d’un entraînement, un dossier de point de contrôle quelconque ou un dossier Hugging Face importé</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="171"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="172"/>
         <source>Browse...</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="176"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>Nombre maximal de paires par paire de langues (de phrases par langue pour un échantillon de corpus)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="160"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="180"/>
         <source>Checkpoint:</source>
         <translation>Point de contrôle :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="185"/>
         <source>Sample:</source>
         <translation>Échantillon :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="168"/>
-        <source>Limit:</source>
-        <translation>Limite :</translation>
-    </message>
-    <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>Rotation non supervisée (raffinement CSLS)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>Rotation supervisée (paires d’entraînement)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>La calibration est ajustée sur l’ensemble d’entraînement du corpus, jamais sur l’échantillon affiché</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>Top-1 bitexte (cosinus) sur l’échantillon, par direction :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
         <source>Calibration</source>
         <translation>Calibration</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="233"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="266"/>
         <source>Compare with:</source>
         <translation>Comparer avec :</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="237"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="270"/>
         <source>Alignment matrix</source>
         <translation>Matrice d’alignement</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="249"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="282"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>Cliquez sur un point pour voir son texte, sa traduction et ses plus proches voisins dans chaque langue.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="284"/>
         <source>Point</source>
         <translation>Point</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="260"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="293"/>
         <source>(no comparison)</source>
         <translation>(aucune comparaison)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="355"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>Choisir un dossier de point de contrôle, d’entraînement ou Hugging Face</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="361"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>Choisir un fichier de paires (xx-yy.tsv) ou annuler pour choisir un dossier</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="362"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>Paires de traduction (*.tsv);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="332"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="365"/>
         <source>Choose a folder of pairs files</source>
         <translation>Choisir un dossier de fichiers de paires</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="387"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="441"/>
         <source>searching…</source>
         <translation>recherche…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="424"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>La projection ne correspond pas aux points affichés ; encodez à nouveau l’échantillon.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <source>PC 1 of both checkpoints</source>
+        <translation>CP 1 des deux points de contrôle</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <source>PC 2 of both checkpoints</source>
+        <translation>CP 2 des deux points de contrôle</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>PC 1 of the raw sample</source>
         <translation>CP 1 de l’échantillon brut</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
         <source>PC 2 of the raw sample</source>
         <translation>CP 2 de l’échantillon brut</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="469"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="505"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (comparison)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (comparaison)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (open)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (ouvert)</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="555"/>
         <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
         <translation>Le corpus de l&apos;échantillon n&apos;a pas de paires d&apos;entraînement sur lesquelles ajuster une rotation supervisée</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="596"/>
         <source>Direction</source>
         <translation>Direction</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="524"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="610"/>
         <source>Mean</source>
         <translation>Moyenne</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="546"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="638"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>Aucune traduction de cette phrase dans l’échantillon.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="548"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="640"/>
         <source>Translations</source>
         <translation>Traductions</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="554"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="646"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 plus proches voisins (étape de calibration : %2) ; ✔ marque la vraie traduction.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="575"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="667"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>traduction trouvée : cosinus %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
         <source>Cosine</source>
         <translation>Cosinus</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -2367,207 +2440,207 @@
         <translation>Modèle B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="87"/>
+        <location filename="../views/search/search_view.cpp" line="98"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>Rechercher dans n’importe quelle langue (Entrée lance la recherche, Ctrl+L revient ici)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="109"/>
+        <location filename="../views/search/search_view.cpp" line="120"/>
         <source>Dense</source>
         <translation>Dense</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="121"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="111"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Hybrid</source>
         <translation>Hybride</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="113"/>
+        <location filename="../views/search/search_view.cpp" line="124"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Dense : vecteurs de phrases du modèle ; BM25 : mots communs (Xapian) ; hybride : fusion des deux scores</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="117"/>
+        <location filename="../views/search/search_view.cpp" line="128"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Exécuter la même requête sur un second modèle, côte à côte (p. ex. le point de contrôle initial face à un point de contrôle entraîné)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="88"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>&amp;Re-rank</source>
         <translation>&amp;Reclasser</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="119"/>
+        <location filename="../views/search/search_view.cpp" line="130"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="125"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="135"/>
+        <location filename="../views/search/search_view.cpp" line="146"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) ou un fichier texte, un passage par ligne</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="139"/>
+        <location filename="../views/search/search_view.cpp" line="150"/>
         <source>Choose a corpus file</source>
         <translation>Choisir un fichier de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="143"/>
+        <location filename="../views/search/search_view.cpp" line="154"/>
         <source>Corpus for a new index</source>
         <translation>Corpus pour un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="144"/>
+        <location filename="../views/search/search_view.cpp" line="155"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="147"/>
+        <location filename="../views/search/search_view.cpp" line="158"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus pour les nouveaux index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="200"/>
+        <location filename="../views/search/search_view.cpp" line="216"/>
         <source>Document &amp;languages:</source>
         <translation>&amp;Langues des documents :</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="202"/>
+        <location filename="../views/search/search_view.cpp" line="218"/>
         <source>All</source>
         <translation>Toutes</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="207"/>
+        <location filename="../views/search/search_view.cpp" line="223"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Résultats dans toutes les langues. Activez des langues à droite pour ne garder que les documents dans celles-ci (Tab passe de l&apos;une à l&apos;autre, Espace active ou désactive).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="239"/>
+        <location filename="../views/search/search_view.cpp" line="250"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Réévaluer les meilleurs résultats de la première étape (dense, BM25 ou hybride) avec un checkpoint de cross-encodeur (celui d&apos;une exécution XLP) et les trier selon ses scores ; en mode A/B, les deux côtés sont reclassés par le même cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="245"/>
+        <location filename="../views/search/search_view.cpp" line="256"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>checkpoint de cross-encodeur (d&apos;une exécution xlp)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Choisir un dossier de checkpoint de cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="254"/>
+        <location filename="../views/search/search_view.cpp" line="265"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Dossier de checkpoint de cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="261"/>
+        <location filename="../views/search/search_view.cpp" line="272"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Résultats de la première étape réévalués par le cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="273"/>
         <source>&amp;Depth</source>
         <translation>&amp;Profondeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="270"/>
+        <location filename="../views/search/search_view.cpp" line="281"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>Poids du score de la première étape : les résultats réévalués sont ordonnés par W x première étape + (1 - W) x cross-encodeur, tous deux mis à l’échelle min-max (0 = le cross-encodeur seul). Un petit reclasseur bat rarement sa première étape à lui seul ; la démo de recherche choisit W sur ses requêtes de dev.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="274"/>
+        <location filename="../views/search/search_view.cpp" line="285"/>
         <source>&amp;Weight</source>
         <translation>P&amp;oids</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="366"/>
+        <location filename="../views/search/search_view.cpp" line="377"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>dossier de point de contrôle (step-N d’un entraînement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="370"/>
+        <location filename="../views/search/search_view.cpp" line="381"/>
         <source>index folder</source>
         <translation>dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="371"/>
+        <location filename="../views/search/search_view.cpp" line="382"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="373"/>
+        <location filename="../views/search/search_view.cpp" line="384"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Ouvrir l’index (les requêtes sont encodées avec le point de contrôle ci-dessus ou, à défaut, avec celui qui a construit l’index)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="375"/>
+        <location filename="../views/search/search_view.cpp" line="386"/>
         <source>Build index</source>
         <translation>Construire l’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="376"/>
+        <location filename="../views/search/search_view.cpp" line="387"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Encoder le corpus ci-dessous avec ce point de contrôle dans un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="377"/>
+        <location filename="../views/search/search_view.cpp" line="388"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="388"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Choose a checkpoint folder</source>
         <translation>Choisir un dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="389"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Choose an index folder</source>
         <translation>Choisir un dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="410"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Choisissez un point de contrôle et un corpus pour construire un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="419"/>
         <source>Checkpoint</source>
         <translation>Point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="411"/>
+        <location filename="../views/search/search_view.cpp" line="422"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="498"/>
+        <location filename="../views/search/search_view.cpp" line="509"/>
         <source>Try:</source>
         <translation>Essayez :</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="503"/>
+        <location filename="../views/search/search_view.cpp" line="514"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>Rechercher « %1 »</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="528"/>
+        <location filename="../views/search/search_view.cpp" line="539"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>%n fichier de corpus</numerusform>
@@ -2575,32 +2648,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="566"/>
+        <location filename="../views/search/search_view.cpp" line="577"/>
         <source>unknown</source>
         <translation>inconnues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="568"/>
+        <location filename="../views/search/search_view.cpp" line="579"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documents, index %3 de dimension %2, langues : %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="572"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; BM25 included</source>
         <translation> ; BM25 inclus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="572"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; no BM25 (dense only)</source>
         <translation> ; sans BM25 (dense uniquement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="598"/>
+        <location filename="../views/search/search_view.cpp" line="609"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="613"/>
+        <location filename="../views/search/search_view.cpp" line="624"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n résultat · encodage %1 ms · recherche %2 ms</numerusform>
@@ -2608,47 +2681,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="618"/>
+        <location filename="../views/search/search_view.cpp" line="629"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · reclassement des %1 premiers %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="699"/>
+        <location filename="../views/search/search_view.cpp" line="712"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="704"/>
+        <location filename="../views/search/search_view.cpp" line="717"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Le reclassement est activé mais aucun checkpoint de cross-encodeur n&apos;est choisi : choisissez-en un (le checkpoint d&apos;une exécution xlp) ou désactivez le reclassement.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="714"/>
+        <location filename="../views/search/search_view.cpp" line="727"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="722"/>
+        <location filename="../views/search/search_view.cpp" line="735"/>
         <source>Open or build an index to search in.</source>
         <translation>Ouvrez ou construisez un index dans lequel rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="755"/>
+        <location filename="../views/search/search_view.cpp" line="768"/>
         <source>Documents in %1</source>
         <translation>Documents en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="757"/>
+        <location filename="../views/search/search_view.cpp" line="770"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Garder les documents en %1 (avec les autres langues choisies) ; aucune choisie : toutes les langues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="805"/>
+        <location filename="../views/search/search_view.cpp" line="818"/>
         <source>Checkpoint folder</source>
         <translation>Dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="811"/>
+        <location filename="../views/search/search_view.cpp" line="824"/>
         <source>Index folder</source>
         <translation>Dossier d’index</translation>
     </message>
@@ -2783,7 +2856,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="78"/>
+        <location filename="../app/gui/main.cpp" line="79"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Atelier de recherche pour les représentations de phrases multilingues et la recherche.</translation>
     </message>
@@ -2824,21 +2897,21 @@
     </message>
     <message>
         <location filename="../app/gui/main.cpp" line="60"/>
-        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one.</source>
-        <translation>Avec --query : chercher aussi avec ce point de contrôle, côte à côte (A/B), par exemple le modèle initial face au modèle entraîné.</translation>
+        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
+        <translation>Avec --query : chercher aussi avec ce point de contrôle, côte à côte (A/B), par exemple le modèle initial contre le modèle entraîné. Avec --embeddings : afficher les points de ce point de contrôle à côté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="66"/>
+        <location filename="../app/gui/main.cpp" line="67"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Ouvrir la vue Plongements sur ce point de contrôle et encoder le premier échantillon de l’espace de travail.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="72"/>
+        <location filename="../app/gui/main.cpp" line="73"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Avec --embeddings : afficher ensuite cette étape de calibration (0 aucune, 1 recentrage, 2 mise à l’échelle, 3 rotation) et mettre en évidence 5 paires.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="145"/>
+        <location filename="../app/gui/main.cpp" line="146"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>

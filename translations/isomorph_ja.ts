@@ -128,29 +128,34 @@
         <translation>学習時間</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="203"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
         <source>metrics.jsonl key: %1</source>
         <translation>metrics.jsonl のキー: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="206"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
         <source>objective: %1</source>
         <translation>目的関数: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="210"/>
         <source>lower is better</source>
         <translation>低いほど良い</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="212"/>
         <source>higher is better</source>
         <translation>高いほど良い</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="213"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="214"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>評価時に測定（平滑化なし）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="217"/>
+        <source>definition: %1</source>
+        <translation>定義: %1</translation>
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
@@ -507,7 +512,7 @@
         <translation>status.json がまだありません。実行の開始中か、別のツールで作成されたものです。</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="145"/>
+        <location filename="../app/gui/runs_controller.cpp" line="146"/>
         <source>line %1: %2</source>
         <translation>%1 行目: %2</translation>
     </message>
@@ -537,204 +542,243 @@
 </context>
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
+    <message numerus="yes">
+        <location filename="../app/gui/embeddings_controller.cpp" line="64"/>
+        <source>Mean over %n language pair(s) of the sample shown: </source>
+        <translation>
+            <numerusform>表示中のサンプルの %n 言語ペアの平均: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
+        <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
+        <translation>
+            <numerusform>表示中のサンプルで %1 と対になった %n 言語の平均: </numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="88"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="72"/>
+        <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
+        <translation>コサインによるトップ1最近傍、両方向の平均、各言語ペアを等しく数える（Isomorph のすべての対訳の数値の平均方法）。サンプルは異なる文ごとに1点です。実行ビューの dev 精度は、実行自身の dev サンプルでの同じ指標です。`isomorph-cli eval bitext --model CHECKPOINT` で表示されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
         <source>Opening the checkpoint</source>
         <translation>チェックポイントを開いています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="89"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="120"/>
         <source>Encoding the sample</source>
         <translation>サンプルをエンコードしています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="90"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>全点・全次元での厳密な PCA</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="92"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>コーパスの train 分割でキャリブレーションをフィットしています: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="101"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="132"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>文ベクトル: %1 プーリング（実行の評価と同じ。%2 の eval.pooling）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="137"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>文ベクトル: %1 プーリング（sentence-transformers フォルダーの定義どおり、%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="111"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="142"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>文ベクトル: %1 プーリング（既定値。実行の設定を読み込めません: %2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="146"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>文ベクトル: %1 プーリング（既定値。このチェックポイントはどの実行にも属していません）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
-        <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
-        <translation>キャリブレーション（%1回転）を %2 の train 分割で %3 秒かけてフィットしました。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="130"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
         <source>supervised</source>
         <translation>教師あり</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="131"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
         <source>unsupervised</source>
         <translation>教師なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="140"/>
-        <source>Held-out test pairs, mean top-1: %1.</source>
-        <translation>ホールドアウトしたテストペアでの平均 top-1: %1。</translation>
+        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
+        <translation>キャリブレーション（%1 回転）を %2 の訓練分割で %4 秒で当てはめました（シフトとスケールには言語ごとに %3 文）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="238"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="169"/>
+        <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
+        <translation>シフトとスケールを %1 の訓練分割で当てはめました（言語ごとに %2 文）。%3 回転: 残り %4 言語。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="183"/>
+        <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
+        <translation>保留したテストペア、「平均」行と同じ指標での平均トップ1: %1。上の表は表示中のサンプル、この行はコーパスのテスト分割（当てはめにも表にも使われません）なので、あるステップが一方に効いて他方に効かないことがあります。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
         <source>Cancelled.</source>
         <translation>キャンセルしました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="282"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <source>Fitting ahead, the steps stay usable: %1</source>
+        <translation>先行して当てはめ中（ステップは使用可能）: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <source>Fitting the calibration stopped: %1</source>
+        <translation>キャリブレーションの当てはめが停止しました: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="373"/>
+        <source>Calibration fitted: every step shows at once.</source>
+        <translation>キャリブレーションを当てはめました。どのステップもすぐに表示されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="412"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="426"/>
         <source>%1 (imported)</source>
         <translation>%1（インポート済み）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="301"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="431"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: dev 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="303"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="433"/>
         <source>%1: test translation pairs</source>
         <translation>%1: test 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: dev ページ（ペアなし）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="319"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="449"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>サンプルを選び（参照...）、「エンコード」を押すと %1 を確認できます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="458"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>まずチェックポイントを選んでください（「参照...」ではチェックポイント、実行、Hugging Face のフォルダーを指定できます）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="472"/>
         <source>Reading the sample...</source>
         <translation>サンプルを読み込んでいます...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="476"/>
         <source>Cannot read the sample</source>
         <translation>サンプルを読み込めません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="348"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="478"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>チェックポイント %1 を開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="359"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="489"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>サンプルには %1 文あり、その %3 次元ベクトルに約 %2 MB が必要です。これはこのビューで使用できる %4 MB を超えています。上限を下げてください（約 %5 文まで収まります）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="370"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Cannot encode the sample</source>
         <translation>サンプルをエンコードできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 と PC 2 で分散の %2% を説明します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="430"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="561"/>
         <source>Calibrating...</source>
         <translation>キャリブレーション中...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="565"/>
         <source>Cannot calibrate</source>
         <translation>キャリブレーションできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="584"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: コーパスに train の文がないため、キャリブレーションなしで表示しています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>none</source>
         <translation>なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>shift</source>
         <translation>シフト</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>scale</source>
         <translation>スケール</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>rotation</source>
         <translation>回転</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="470"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
         <source>Calibration step shown: %1.</source>
         <translation>表示中のキャリブレーション段階: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="516"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="654"/>
         <source>Cannot find neighbours: %1</source>
         <translation>近傍を検索できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>まずサンプルをエンコードしてから、比較対象を選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
         <source>Encoding the sample with %1...</source>
         <translation>%1 でサンプルをエンコードしています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="549"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
         <source>Cannot compare with %1</source>
         <translation>%1 と比較できません</translation>
     </message>
@@ -757,42 +801,42 @@
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="87"/>
+        <location filename="../app/gui/guided_demo.cpp" line="95"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;ライブ学習。&lt;/b&gt;最初のグラフ&lt;i&gt;開発用対訳精度&lt;/i&gt;は、学習に使っていないページの文のうち最近傍がその翻訳である割合です。学習が進むと上がります。グラフのタイトルにマウスを置くと定義が表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="105"/>
+        <location filename="../app/gui/guided_demo.cpp" line="109"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;埋め込み空間。&lt;/b&gt;この実行はまだチェックポイントを保存していないため、開始時のモデルを表示しています。1 分ほどしてからこのステップを開き直すと学習済みのモデルが見られます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="114"/>
-        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the run&apos;s newest checkpoint (%1) and projected to 2-D; colours are languages. The matrix compares each language with the model the run started from. The calibration steps shift, scale and rotate each language onto English.</source>
-        <translation>&lt;b&gt;埋め込み空間。&lt;/b&gt;評価用に取り分けたページの対訳ペアを、この実行の最新チェックポイント（%1）でエンコードし 2 次元に射影したものです。色は言語を表します。行列は各言語を開始時のモデルと比較します。校正ステップで各言語を英語に向けて平行移動・拡大縮小・回転できます。</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="118"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
+        <translation>&lt;b&gt;埋め込み空間。&lt;/b&gt;保留したページの対訳ペアを、実行の開始時のモデル（左）と最新のチェックポイント（%1、右）でエンコードし、共通の 2-D 射影で表示します。色は言語です。行列は、学習が各言語ペアの訳文をどれだけ近づけたかを示します。キャリブレーションの各ステップは各言語を英語へシフト・スケール・回転します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="132"/>
+        <location filename="../app/gui/guided_demo.cpp" line="137"/>
         <source>English man-page passages (demo test split)</source>
         <translation>英語の man ページのパッセージ（デモのテスト分割）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="145"/>
+        <location filename="../app/gui/guided_demo.cpp" line="146"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>検索デモのバイエンコーダー（BM25 と融合し、そのクロスエンコーダーで再ランキング）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="150"/>
+        <location filename="../app/gui/guided_demo.cpp" line="151"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>学習済みモデル（実行がチェックポイントを保存した後）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <location filename="../app/gui/guided_demo.cpp" line="152"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>実行の最新チェックポイント</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <location filename="../app/gui/guided_demo.cpp" line="156"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;言語横断検索。&lt;/b&gt;左: %1、右: 実行の開始時のモデル。どちらも英語の man ページのパッセージを検索します。例をクリックしてください。別の言語のクエリが意味によって英語のパッセージを見つけます（インデックスがなければ先に作成します。1 分ほどかかります）。</translation>
     </message>
@@ -820,272 +864,272 @@
         <translation>埋め込み</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <location filename="../app/gui/main_window.cpp" line="132"/>
         <source>Search</source>
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Ready</source>
         <translation>準備完了</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
-        <location filename="../app/gui/main_window.cpp" line="449"/>
+        <location filename="../app/gui/main_window.cpp" line="179"/>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="209"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>&amp;New Workspace...</source>
         <translation>新しいワークスペース(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>コーパス・実行・インデックス用のワークスペースフォルダーを作成します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="221"/>
         <source>&amp;Open Workspace...</source>
         <translation>ワークスペースを開く(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>&amp;Close Workspace</source>
         <translation>ワークスペースを閉じる(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>&amp;Settings...</source>
         <translation>設定(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="239"/>
         <source>&amp;Guided Demo</source>
         <translation>ガイド付きデモ(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>デモ用ワークスペースを開き、モデルをライブで学習させ、そのモデルで実行・埋め込み・検索の各ビューを順に案内します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="246"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>検索デモを実行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="255"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>約 30 分：同梱のベースモデルからデモ用ワークスペースでバイエンコーダーと再ランキングモデルを学習し、テストクエリで測定して検索で開きます</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="259"/>
         <source>&amp;Full Screen</source>
         <translation>全画面表示(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="258"/>
+        <location filename="../app/gui/main_window.cpp" line="265"/>
         <source>&amp;About Isomorph</source>
         <translation>Isomorph について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="261"/>
+        <location filename="../app/gui/main_window.cpp" line="268"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="267"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="270"/>
+        <location filename="../app/gui/main_window.cpp" line="277"/>
         <source>Open &amp;Recent</source>
         <translation>最近使ったワークスペース(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="278"/>
+        <location filename="../app/gui/main_window.cpp" line="285"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="280"/>
+        <location filename="../app/gui/main_window.cpp" line="287"/>
         <source>&amp;Log Panel</source>
         <translation>ログパネル(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="293"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="317"/>
+        <location filename="../app/gui/main_window.cpp" line="324"/>
         <source>Opened workspace %1</source>
         <translation>ワークスペース %1 を開きました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="320"/>
+        <location filename="../app/gui/main_window.cpp" line="327"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 は読み取り専用です。実行やインデックスを保存できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="343"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>一時作業フォルダー %1 を削除しました（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="350"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
         <source>Created workspace %1</source>
         <translation>ワークスペース %1 を作成しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="357"/>
-        <location filename="../app/gui/main_window.cpp" line="527"/>
+        <location filename="../app/gui/main_window.cpp" line="364"/>
+        <location filename="../app/gui/main_window.cpp" line="534"/>
         <source>Demo workspace</source>
         <translation>デモ用ワークスペース</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="370"/>
+        <location filename="../app/gui/main_window.cpp" line="377"/>
         <source>Closed workspace %1</source>
         <translation>ワークスペース %1 を閉じました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <location filename="../app/gui/main_window.cpp" line="412"/>
         <source>Clear Recent Workspaces</source>
         <translation>最近使ったワークスペースの履歴を消去</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="419"/>
+        <location filename="../app/gui/main_window.cpp" line="426"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="420"/>
+        <location filename="../app/gui/main_window.cpp" line="427"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="437"/>
+        <location filename="../app/gui/main_window.cpp" line="444"/>
         <source>Cannot create workspace</source>
         <translation>ワークスペースを作成できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="443"/>
+        <location filename="../app/gui/main_window.cpp" line="450"/>
         <source>Open Workspace</source>
         <translation>ワークスペースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="468"/>
+        <location filename="../app/gui/main_window.cpp" line="475"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新しい言語は次回 Isomorph を起動したときから使われます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="481"/>
+        <location filename="../app/gui/main_window.cpp" line="488"/>
         <source>Cannot open the demo workspace</source>
         <translation>デモ用ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="527"/>
+        <location filename="../app/gui/main_window.cpp" line="534"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>インストール済みの man ページからデモ用ワークスペースを構築しています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="528"/>
+        <location filename="../app/gui/main_window.cpp" line="535"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <location filename="../app/gui/main_window.cpp" line="552"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>検索デモ：バイエンコーダーと再ランキングモデルを学習しています（約 30 分）...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="553"/>
         <source>Retrieval demo</source>
         <translation>検索デモ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="553"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="572"/>
+        <location filename="../app/gui/main_window.cpp" line="579"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>デモの実行中にデモ用ワークスペースが閉じられました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="589"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval が失敗しました：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="590"/>
         <source>The retrieval demo did not finish</source>
         <translation>検索デモは完了しませんでした</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="603"/>
         <source>Cannot build the demo workspace</source>
         <translation>デモ用ワークスペースを構築できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="597"/>
+        <location filename="../app/gui/main_window.cpp" line="604"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare が失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="602"/>
+        <location filename="../app/gui/main_window.cpp" line="609"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>デモ用ワークスペースは構築中に閉じられました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="627"/>
+        <location filename="../app/gui/main_window.cpp" line="634"/>
         <source>Cannot start the demo run</source>
         <translation>デモの実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="633"/>
+        <location filename="../app/gui/main_window.cpp" line="640"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;ライブデモ。&lt;/b&gt;4 層のエンコーダーが 25 言語の man ページから学習します。主に翻訳ペアを見て（&lt;i&gt;HICTL 損失&lt;/i&gt;：バッチ内の他の 63 文の中から、ある文の翻訳を選ぶ）、ときどき隠された単語を予測します（&lt;i&gt;MLM 損失&lt;/i&gt;）。&lt;i&gt;dev 対訳検索精度&lt;/i&gt;は、学習に一度も使っていないコマンドの文について、その翻訳が最近傍になるかを調べます。ゼロからの学習でも共通の単語のおかげで 24% 前後から始まり、数分で上昇します。&lt;i&gt;埋め込みの広がり&lt;/i&gt;が 0.5 を下回ったら崩壊（collapse）の兆候です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="699"/>
         <location filename="../app/gui/main_window.cpp" line="706"/>
+        <location filename="../app/gui/main_window.cpp" line="713"/>
         <source>Cannot start the run</source>
         <translation>実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="717"/>
+        <location filename="../app/gui/main_window.cpp" line="724"/>
         <source>Runs are still training</source>
         <translation>まだ学習中の実行があります</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="718"/>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>ここで開始した %n 件の実行がまだ学習中です。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="722"/>
+        <location filename="../app/gui/main_window.cpp" line="729"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>「切り離す」を選ぶと実行はそのまま最後まで続きます（次回も「実行」ビューに表示されます）。「実行を停止」を選ぶとチェックポイントを保存して終了します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="725"/>
+        <location filename="../app/gui/main_window.cpp" line="732"/>
         <source>Detach</source>
         <translation>切り離す</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="726"/>
+        <location filename="../app/gui/main_window.cpp" line="733"/>
         <source>Stop runs</source>
         <translation>実行を停止</translation>
     </message>
@@ -1163,87 +1207,87 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="320"/>
+        <location filename="../app/gui/runs_controller.cpp" line="321"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 はまだ実行のないスイープです</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="327"/>
+        <location filename="../app/gui/runs_controller.cpp" line="328"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 は実行フォルダー（config.toml も metrics.jsonl もない）でもスイープフォルダーでもありません</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="343"/>
+        <location filename="../app/gui/runs_controller.cpp" line="344"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>%1 に isomorph-cli が見つかりません</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <location filename="../app/gui/runs_controller.cpp" line="368"/>
         <source>exited with status %1: %2</source>
         <translation>終了ステータス %1 で終了しました: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="368"/>
+        <location filename="../app/gui/runs_controller.cpp" line="369"/>
         <source>crashed: %1</source>
         <translation>クラッシュしました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="370"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>Run %1 %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="372"/>
+        <location filename="../app/gui/runs_controller.cpp" line="373"/>
         <source>Run %1 ended</source>
         <translation>実行 %1 が終了しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="380"/>
+        <location filename="../app/gui/runs_controller.cpp" line="381"/>
         <source>could not start isomorph-cli</source>
         <translation>isomorph-cli を起動できませんでした</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="381"/>
+        <location filename="../app/gui/runs_controller.cpp" line="382"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>実行 %1: isomorph-cli を起動できませんでした</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="398"/>
+        <location filename="../app/gui/runs_controller.cpp" line="399"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 は %2 で実行中です。そちらで停止してください</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="405"/>
+        <location filename="../app/gui/runs_controller.cpp" line="406"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>%1 を停止しています: チェックポイントを保存して終了します</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="603"/>
+        <location filename="../app/gui/runs_controller.cpp" line="604"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: metrics.jsonl の %2 行は有効なレコードではないためスキップしました（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="633"/>
+        <location filename="../app/gui/runs_controller.cpp" line="634"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="634"/>
+        <location filename="../app/gui/runs_controller.cpp" line="635"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="650"/>
+        <location filename="../app/gui/runs_controller.cpp" line="651"/>
         <source>training time %1, ETA %2</source>
         <translation>学習時間 %1、残り時間 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <location filename="../app/gui/runs_controller.cpp" line="652"/>
         <source>training time %1</source>
         <translation>学習時間 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;ステップ %3 / %4&lt;br&gt;%5&lt;br&gt;直近の損失 %6&lt;br&gt;最良の %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1369,32 +1413,32 @@
 <context>
     <name>isomorph::views::AlignmentMatrixWidget</name>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="88"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="77"/>
         <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
         <translation>翻訳ペアを含むサンプルをエンコードすると、各言語が他の言語の中から自分の翻訳をどれだけ正しく見つけられるかを確認できます。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="94"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="83"/>
         <source>Top-1 difference to %1 (green: better)</source>
         <translation>%1 との top-1 の差（緑: 向上）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="95"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="84"/>
         <source>Bitext top-1, row language → column language</source>
         <translation>対訳 top-1、行の言語 → 列の言語</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="135"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="124"/>
         <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
         <translation>%1 → %2: コサイン top-1 %3%、CSLS %4%（%5 ペア）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="140"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="129"/>
         <source>%1 → %2: no translation pairs in the sample</source>
         <translation>%1 → %2: サンプルに翻訳ペアがありません</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="143"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="132"/>
         <source>
 %1 points against %2</source>
         <translation>
@@ -1462,234 +1506,261 @@
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
         <source>Find points by text...</source>
         <translation>テキストで点を検索...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="100"/>
         <source>Highlight 5 random pairs</source>
         <translation>ランダムな 5 ペアを強調表示</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="101"/>
         <source>Export...</source>
         <translation>エクスポート...</translation>
     </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
+        <source>Sentences per language:</source>
+        <translation>言語あたりの文数:</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <source>Pairs per language pair:</source>
+        <translation>言語ペアあたりの対数:</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="399"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="453"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n 件一致</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="137"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>このサンプルには強調表示できる翻訳ペアがありません。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
         <source>Export the view</source>
         <translation>ビューをエクスポート</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg);;座標の CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
         <source>Cannot export to %1: %2</source>
         <translation>%1 にエクスポートできません: %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>実行の最良または最新のチェックポイント、任意のチェックポイントフォルダー、またはインポートした Hugging Face のフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="171"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="172"/>
         <source>Browse...</source>
         <translation>参照...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="176"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>言語ペアごとのペア数の上限（コーパスのサンプルでは言語ごとの文数）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="160"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="180"/>
         <source>Checkpoint:</source>
         <translation>チェックポイント:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="185"/>
         <source>Sample:</source>
         <translation>サンプル:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="168"/>
-        <source>Limit:</source>
-        <translation>上限:</translation>
-    </message>
-    <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>教師なし回転（CSLS による精緻化）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>教師あり回転（train ペア）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>キャリブレーションはコーパスの train 分割でフィットされ、表示中のサンプルは決して使いません</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>サンプルでの対訳 top-1（コサイン）、方向別:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
         <source>Calibration</source>
         <translation>キャリブレーション</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="233"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="266"/>
         <source>Compare with:</source>
         <translation>比較対象:</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="237"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="270"/>
         <source>Alignment matrix</source>
         <translation>アライメント行列</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="249"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="282"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>点をクリックすると、そのテキスト、翻訳、各言語での最近傍が表示されます。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="284"/>
         <source>Point</source>
         <translation>点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="260"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="293"/>
         <source>(no comparison)</source>
         <translation>（比較なし）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="355"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>チェックポイント、実行、または Hugging Face のフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="361"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>ペアファイル（xx-yy.tsv）を選択（キャンセルするとフォルダーを選択）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="362"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>翻訳ペア (*.tsv);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="332"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="365"/>
         <source>Choose a folder of pairs files</source>
         <translation>ペアファイルのフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="387"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="441"/>
         <source>searching…</source>
         <translation>検索中…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="424"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>射影が表示中の点と一致しません。サンプルをもう一度エンコードしてください。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <source>PC 1 of both checkpoints</source>
+        <translation>両チェックポイントの PC 1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <source>PC 2 of both checkpoints</source>
+        <translation>両チェックポイントの PC 2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>PC 1 of the raw sample</source>
         <translation>元のサンプルの PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
         <source>PC 2 of the raw sample</source>
         <translation>元のサンプルの PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="469"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="505"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (comparison)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（比較）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (open)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（開いているもの）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="555"/>
         <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
         <translation>サンプルのコーパスには教師ありの回転を当てはめる学習用の対訳ペアがありません</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="596"/>
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="524"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="610"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="546"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="638"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>サンプルにこの文の翻訳はありません。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="548"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="640"/>
         <source>Translations</source>
         <translation>翻訳</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="554"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="646"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>キャリブレーション段階 %2 での最近傍 %1 件。✔ は正しい翻訳を示します。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="575"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="667"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>翻訳を検出: コサイン %1、CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
         <source>yes</source>
         <translation>はい</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
         <source>no</source>
         <translation>いいえ</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
         <source>Cosine</source>
         <translation>コサイン</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -2364,286 +2435,286 @@
         <translation>モデル B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="87"/>
+        <location filename="../views/search/search_view.cpp" line="98"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>任意の言語で検索（Enter で検索、Ctrl+L でここに戻る）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="109"/>
+        <location filename="../views/search/search_view.cpp" line="120"/>
         <source>Dense</source>
         <translation>密</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="121"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="111"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Hybrid</source>
         <translation>ハイブリッド</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="113"/>
+        <location filename="../views/search/search_view.cpp" line="124"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>密: モデルの文ベクトル、BM25: 共通の単語（Xapian）、ハイブリッド: 両方のスコアを融合</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="117"/>
+        <location filename="../views/search/search_view.cpp" line="128"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>同じクエリを 2 つ目のモデルでも実行して並べて比較します（例: 初期チェックポイントと学習済みのもの）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="88"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>&amp;Re-rank</source>
         <translation>再ランキング(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="119"/>
+        <location filename="../views/search/search_view.cpp" line="130"/>
         <source>Search</source>
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="125"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Mode</source>
         <translation>モード</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="135"/>
+        <location filename="../views/search/search_view.cpp" line="146"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）または 1 行に 1 パッセージのテキストファイル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="139"/>
+        <location filename="../views/search/search_view.cpp" line="150"/>
         <source>Choose a corpus file</source>
         <translation>コーパスファイルを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="143"/>
+        <location filename="../views/search/search_view.cpp" line="154"/>
         <source>Corpus for a new index</source>
         <translation>新しいインデックス用のコーパス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="144"/>
+        <location filename="../views/search/search_view.cpp" line="155"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>コーパス (*.jsonl *.txt);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="147"/>
+        <location filename="../views/search/search_view.cpp" line="158"/>
         <source>Corpus for new indexes</source>
         <translation>新しいインデックス用のコーパス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="200"/>
+        <location filename="../views/search/search_view.cpp" line="216"/>
         <source>Document &amp;languages:</source>
         <translation>文書の言語(&amp;L):</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="202"/>
+        <location filename="../views/search/search_view.cpp" line="218"/>
         <source>All</source>
         <translation>すべて</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="207"/>
+        <location filename="../views/search/search_view.cpp" line="223"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>すべての言語の結果です。右側で言語をオンにすると、その言語の文書だけが残ります（Tab で移動、Space で切り替え）。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="239"/>
+        <location filename="../views/search/search_view.cpp" line="250"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>第 1 段階（密、BM25、ハイブリッド）の上位結果をクロスエンコーダーのチェックポイント（XLP 実行のもの）で採点し直し、そのスコア順に並べます。A/B モードでは両側を同じクロスエンコーダーで再ランキングします</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="245"/>
+        <location filename="../views/search/search_view.cpp" line="256"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>クロスエンコーダーのチェックポイント（xlp 実行のもの）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>クロスエンコーダーのチェックポイントフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="254"/>
+        <location filename="../views/search/search_view.cpp" line="265"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>クロスエンコーダーのチェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="261"/>
+        <location filename="../views/search/search_view.cpp" line="272"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>クロスエンコーダーで採点し直す第 1 段階の結果数</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="273"/>
         <source>&amp;Depth</source>
         <translation>深さ(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="270"/>
+        <location filename="../views/search/search_view.cpp" line="281"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>第 1 段階スコアの重み：採点し直した結果を W x 第 1 段階 + (1 - W) x クロスエンコーダー（どちらも min-max で正規化）の順に並べます（0 = クロスエンコーダーのみ）。小さな再ランキングモデルが単独で第 1 段階を上回ることはまれです。検索デモは dev クエリで W を選びます。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="274"/>
+        <location filename="../views/search/search_view.cpp" line="285"/>
         <source>&amp;Weight</source>
         <translation>重み(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="366"/>
+        <location filename="../views/search/search_view.cpp" line="377"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>チェックポイントフォルダー（実行の step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="370"/>
+        <location filename="../views/search/search_view.cpp" line="381"/>
         <source>index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="371"/>
+        <location filename="../views/search/search_view.cpp" line="382"/>
         <source>Open</source>
         <translation>開く</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="373"/>
+        <location filename="../views/search/search_view.cpp" line="384"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>インデックスを開きます（クエリは上のチェックポイントでエンコードされます。指定がない場合はインデックスを構築したチェックポイントを使います）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="375"/>
+        <location filename="../views/search/search_view.cpp" line="386"/>
         <source>Build index</source>
         <translation>インデックスを構築</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="376"/>
+        <location filename="../views/search/search_view.cpp" line="387"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>下のコーパスをこのチェックポイントでエンコードし、新しいインデックスを作成します</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="377"/>
+        <location filename="../views/search/search_view.cpp" line="388"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="388"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Choose a checkpoint folder</source>
         <translation>チェックポイントフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="389"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Choose an index folder</source>
         <translation>インデックスフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="410"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>インデックスを構築するには、チェックポイントとコーパスを選んでください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="419"/>
         <source>Checkpoint</source>
         <translation>チェックポイント</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="411"/>
+        <location filename="../views/search/search_view.cpp" line="422"/>
         <source>Index</source>
         <translation>インデックス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="498"/>
+        <location filename="../views/search/search_view.cpp" line="509"/>
         <source>Try:</source>
         <translation>試す:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="503"/>
+        <location filename="../views/search/search_view.cpp" line="514"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>「%1」を検索</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="528"/>
+        <location filename="../views/search/search_view.cpp" line="539"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>コーパスファイル %n 個</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="566"/>
+        <location filename="../views/search/search_view.cpp" line="577"/>
         <source>unknown</source>
         <translation>不明</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="568"/>
+        <location filename="../views/search/search_view.cpp" line="579"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 文書、%2 次元の %3 インデックス、言語: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="572"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; BM25 included</source>
         <translation>、BM25 あり</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="572"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; no BM25 (dense only)</source>
         <translation>、BM25 なし（密のみ）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="598"/>
+        <location filename="../views/search/search_view.cpp" line="609"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="613"/>
+        <location filename="../views/search/search_view.cpp" line="624"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 件の結果 · エンコード %1 ms · 検索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="618"/>
+        <location filename="../views/search/search_view.cpp" line="629"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · 上位 %1 件の再ランキング %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="699"/>
+        <location filename="../views/search/search_view.cpp" line="712"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="704"/>
+        <location filename="../views/search/search_view.cpp" line="717"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>再ランキングがオンですが、クロスエンコーダーのチェックポイントが選ばれていません。チェックポイント（xlp 実行のもの）を選ぶか、再ランキングをオフにしてください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="714"/>
+        <location filename="../views/search/search_view.cpp" line="727"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="722"/>
+        <location filename="../views/search/search_view.cpp" line="735"/>
         <source>Open or build an index to search in.</source>
         <translation>検索するには、インデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="755"/>
+        <location filename="../views/search/search_view.cpp" line="768"/>
         <source>Documents in %1</source>
         <translation>%1 の文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="757"/>
+        <location filename="../views/search/search_view.cpp" line="770"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>%1 の文書を残します（選択した他の言語とともに）。何も選択しない場合はすべての言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="805"/>
+        <location filename="../views/search/search_view.cpp" line="818"/>
         <source>Checkpoint folder</source>
         <translation>チェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="811"/>
+        <location filename="../views/search/search_view.cpp" line="824"/>
         <source>Index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>
@@ -2778,7 +2849,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="78"/>
+        <location filename="../app/gui/main.cpp" line="79"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>言語横断の文表現と検索のための研究用ワークベンチ。</translation>
     </message>
@@ -2819,21 +2890,21 @@
     </message>
     <message>
         <location filename="../app/gui/main.cpp" line="60"/>
-        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one.</source>
-        <translation>--query と併用: このチェックポイントでも並べて検索する（A/B）。例: 初期モデルと学習済みモデルの比較。</translation>
+        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
+        <translation>--query と共に: このチェックポイントでも並べて検索します（A/B）。例: 初期モデルと学習済みモデル。--embeddings と共に: このチェックポイントの点を横に表示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="66"/>
+        <location filename="../app/gui/main.cpp" line="67"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>このチェックポイントで「埋め込み」ビューを開き、ワークスペースの最初のサンプルをエンコードします。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="72"/>
+        <location filename="../app/gui/main.cpp" line="73"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>--embeddings と併用: 続けてこのキャリブレーション段階（0 なし、1 シフト、2 スケール、3 回転）を表示し、5 ペアを強調表示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="145"/>
+        <location filename="../app/gui/main.cpp" line="146"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>

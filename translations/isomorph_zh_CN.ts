@@ -128,29 +128,34 @@
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="203"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
         <source>metrics.jsonl key: %1</source>
         <translation>metrics.jsonl 键：%1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="206"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
         <source>objective: %1</source>
         <translation>目标：%1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="209"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="210"/>
         <source>lower is better</source>
         <translation>越低越好</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="211"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="212"/>
         <source>higher is better</source>
         <translation>越高越好</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="213"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="214"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>在评估时测得（未平滑）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/metric_catalog.cpp" line="217"/>
+        <source>definition: %1</source>
+        <translation>定义：%1</translation>
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
@@ -507,7 +512,7 @@
         <translation>尚无 status.json：该运行正在启动，或由其他工具生成。</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="145"/>
+        <location filename="../app/gui/runs_controller.cpp" line="146"/>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
@@ -537,204 +542,243 @@
 </context>
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
+    <message numerus="yes">
+        <location filename="../app/gui/embeddings_controller.cpp" line="64"/>
+        <source>Mean over %n language pair(s) of the sample shown: </source>
+        <translation>
+            <numerusform>所示样本中 %n 个语言对的平均值：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
+        <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
+        <translation>
+            <numerusform>所示样本中与 %1 配对的 %n 种语言的平均值：</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="88"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="72"/>
+        <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
+        <translation>按余弦的 top-1 最近邻，两个方向的平均，每个语言对同等计数（Isomorph 所有双语文本数值的平均方式）。样本中每个不同的句子对应一个点。运行视图的 dev 准确率是在该运行自己的 dev 样本上的同一指标；`isomorph-cli eval bitext --model CHECKPOINT` 会打印它。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
         <source>Opening the checkpoint</source>
         <translation>正在打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="89"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="120"/>
         <source>Encoding the sample</source>
         <translation>正在编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="90"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>对所有点和所有维度做精确 PCA</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="92"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>正在语料库的训练集划分上拟合校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="101"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="132"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>句向量：%1 池化，与该运行的评估方式一致（%2 中的 eval.pooling）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="106"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="137"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>句向量：%1 池化，按 sentence-transformers 文件夹的定义（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="111"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="142"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>句向量：%1 池化（默认值：无法读取该运行的配置：%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="115"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="146"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>句向量：%1 池化（默认值；该检查点不属于任何运行）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="127"/>
-        <source>Calibration (%1 rotation) fitted on the train split of %2 in %3 s.</source>
-        <translation>校准（%1旋转）已在 %2 的训练集划分上拟合完成，用时 %3 秒。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="130"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
         <source>supervised</source>
         <translation>有监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="131"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
         <source>unsupervised</source>
         <translation>无监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="140"/>
-        <source>Held-out test pairs, mean top-1: %1.</source>
-        <translation>留出测试句对的平均 top-1：%1。</translation>
+        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
+        <translation>校准（%1 旋转）已在 %2 的训练划分上拟合（平移和缩放每种语言 %3 句），用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="238"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="169"/>
+        <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
+        <translation>平移和缩放已在 %1 的训练划分上拟合（每种语言 %2 句）；%3 旋转：还剩 %4 种语言。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="183"/>
+        <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
+        <translation>留出的测试句对，按“平均”行同一指标的平均 top-1：%1。上表是所示样本；这一行是语料库的测试划分，拟合和表格都不使用它，因此某一步可能对其中一个有帮助而对另一个没有。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="282"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="289"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <source>Fitting ahead, the steps stay usable: %1</source>
+        <translation>正在提前拟合，各步骤仍可使用：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <source>Fitting the calibration stopped: %1</source>
+        <translation>校准拟合已停止：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="373"/>
+        <source>Calibration fitted: every step shows at once.</source>
+        <translation>校准已拟合：每一步都会立即显示。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="412"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="283"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="284"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="296"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="426"/>
         <source>%1 (imported)</source>
         <translation>%1（已导入）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="301"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="431"/>
         <source>%1: dev translation pairs</source>
         <translation>%1：开发集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="303"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="433"/>
         <source>%1: test translation pairs</source>
         <translation>%1：测试集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1：开发集页面（无句对）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="319"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="449"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>请选择一个样本（浏览...），然后按“编码”查看 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="458"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>请先选择检查点（“浏览...”可接受检查点、运行或 Hugging Face 文件夹）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="472"/>
         <source>Reading the sample...</source>
         <translation>正在读取样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="346"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="476"/>
         <source>Cannot read the sample</source>
         <translation>无法读取样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="348"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="478"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>无法打开检查点 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="359"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="489"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>该样本有 %1 个句子：其 %3 维向量约需 %2 MB，超过了此视图可使用的 %4 MB。请降低上限（约可容纳 %5 个句子）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="370"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Cannot encode the sample</source>
         <translation>无法编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 和 PC 2 解释了 %2% 的方差。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="430"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="561"/>
         <source>Calibrating...</source>
         <translation>正在校准...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="565"/>
         <source>Cannot calibrate</source>
         <translation>无法校准</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="584"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1：语料库中没有训练句子；以未校准状态显示</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>shift</source>
         <translation>平移</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>scale</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="467"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
         <source>rotation</source>
         <translation>旋转</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="470"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
         <source>Calibration step shown: %1.</source>
         <translation>当前显示的校准步骤：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="516"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="654"/>
         <source>Cannot find neighbours: %1</source>
         <translation>无法查找近邻：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="536"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>请先编码样本，再选择比较对象。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="544"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
         <source>Encoding the sample with %1...</source>
         <translation>正在用 %1 编码样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="549"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
         <source>Cannot compare with %1</source>
         <translation>无法与 %1 比较</translation>
     </message>
@@ -757,42 +801,42 @@
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="87"/>
+        <location filename="../app/gui/guided_demo.cpp" line="95"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;实时训练。&lt;/b&gt;第一张图&lt;i&gt;开发集双语文本准确率&lt;/i&gt;是未参与训练的页面中、最近邻恰为其译文的句子所占比例；它随训练上升。将鼠标悬停在图表标题上可查看其定义。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="105"/>
+        <location filename="../app/gui/guided_demo.cpp" line="109"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;该运行尚未保存检查点，这里显示的是它的初始模型。一分钟后重新打开此步骤即可查看训练后的模型。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="114"/>
-        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the run&apos;s newest checkpoint (%1) and projected to 2-D; colours are languages. The matrix compares each language with the model the run started from. The calibration steps shift, scale and rotate each language onto English.</source>
-        <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;保留页面的翻译句对，由该运行的最新检查点（%1）编码并投影到二维；颜色代表语言。矩阵将每种语言与运行的初始模型进行比较。校准步骤将各语言平移、缩放并旋转到英语上。</translation>
+        <location filename="../app/gui/guided_demo.cpp" line="118"/>
+        <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
+        <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;留出页面的翻译句对，分别由运行起始时的模型（左）和其最新检查点（%1，右）编码，并放在同一个二维投影中；颜色代表语言。矩阵显示训练使每个语言对的译文靠近了多少。校准步骤将每种语言平移、缩放并旋转到英语上。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="132"/>
+        <location filename="../app/gui/guided_demo.cpp" line="137"/>
         <source>English man-page passages (demo test split)</source>
         <translation>英文 man 手册段落（演示测试集）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="145"/>
+        <location filename="../app/gui/guided_demo.cpp" line="146"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>检索演示的双编码器，与 BM25 融合并由其交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="150"/>
+        <location filename="../app/gui/guided_demo.cpp" line="151"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>训练后的模型（运行保存检查点之后）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <location filename="../app/gui/guided_demo.cpp" line="152"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>该运行的最新检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <location filename="../app/gui/guided_demo.cpp" line="156"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;跨语言搜索。&lt;/b&gt;左：%1；右：该运行的初始模型。两者都在英文 man 手册段落中搜索。点击一个示例：另一种语言的查询会按语义找到英文段落（若没有索引，会先建立一个，约需一分钟）。</translation>
     </message>
@@ -820,272 +864,272 @@
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <location filename="../app/gui/main_window.cpp" line="132"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
-        <location filename="../app/gui/main_window.cpp" line="449"/>
+        <location filename="../app/gui/main_window.cpp" line="179"/>
+        <location filename="../app/gui/main_window.cpp" line="456"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="209"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>&amp;New Workspace...</source>
         <translation>新建工作区(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>创建用于存放语料库、运行和索引的工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="221"/>
         <source>&amp;Open Workspace...</source>
         <translation>打开工作区(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>&amp;Close Workspace</source>
         <translation>关闭工作区(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>&amp;Settings...</source>
         <translation>设置(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="239"/>
         <source>&amp;Guided Demo</source>
         <translation>引导式演示(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>打开演示工作区，实时训练一个模型，并用它依次浏览运行、嵌入和搜索视图</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="246"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>运行检索演示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="255"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>约 30 分钟：在演示工作区上从随附的基础模型训练双编码器和重排序模型，用其测试查询评估，并在搜索中打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="259"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="258"/>
+        <location filename="../app/gui/main_window.cpp" line="265"/>
         <source>&amp;About Isomorph</source>
         <translation>关于 Isomorph(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="261"/>
+        <location filename="../app/gui/main_window.cpp" line="268"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="267"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="270"/>
+        <location filename="../app/gui/main_window.cpp" line="277"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="278"/>
+        <location filename="../app/gui/main_window.cpp" line="285"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="280"/>
+        <location filename="../app/gui/main_window.cpp" line="287"/>
         <source>&amp;Log Panel</source>
         <translation>日志面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="286"/>
+        <location filename="../app/gui/main_window.cpp" line="293"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="317"/>
+        <location filename="../app/gui/main_window.cpp" line="324"/>
         <source>Opened workspace %1</source>
         <translation>已打开工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="320"/>
+        <location filename="../app/gui/main_window.cpp" line="327"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 为只读：无法在此保存运行和索引</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="336"/>
+        <location filename="../app/gui/main_window.cpp" line="343"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>已删除临时暂存文件夹 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="350"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
         <source>Created workspace %1</source>
         <translation>已创建工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="357"/>
-        <location filename="../app/gui/main_window.cpp" line="527"/>
+        <location filename="../app/gui/main_window.cpp" line="364"/>
+        <location filename="../app/gui/main_window.cpp" line="534"/>
         <source>Demo workspace</source>
         <translation>演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="370"/>
+        <location filename="../app/gui/main_window.cpp" line="377"/>
         <source>Closed workspace %1</source>
         <translation>已关闭工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="405"/>
+        <location filename="../app/gui/main_window.cpp" line="412"/>
         <source>Clear Recent Workspaces</source>
         <translation>清除最近打开的工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="419"/>
+        <location filename="../app/gui/main_window.cpp" line="426"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="420"/>
+        <location filename="../app/gui/main_window.cpp" line="427"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="437"/>
+        <location filename="../app/gui/main_window.cpp" line="444"/>
         <source>Cannot create workspace</source>
         <translation>无法创建工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="443"/>
+        <location filename="../app/gui/main_window.cpp" line="450"/>
         <source>Open Workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="468"/>
+        <location filename="../app/gui/main_window.cpp" line="475"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新语言将在下次启动 Isomorph 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="481"/>
+        <location filename="../app/gui/main_window.cpp" line="488"/>
         <source>Cannot open the demo workspace</source>
         <translation>无法打开演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="527"/>
+        <location filename="../app/gui/main_window.cpp" line="534"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>正在根据已安装的 man 手册页构建演示工作区...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="528"/>
+        <location filename="../app/gui/main_window.cpp" line="535"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="545"/>
+        <location filename="../app/gui/main_window.cpp" line="552"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>检索演示：正在训练双编码器和重排序模型（约 30 分钟）...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="553"/>
         <source>Retrieval demo</source>
         <translation>检索演示</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="546"/>
+        <location filename="../app/gui/main_window.cpp" line="553"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="572"/>
+        <location filename="../app/gui/main_window.cpp" line="579"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>演示运行期间演示工作区已被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="589"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="590"/>
         <source>The retrieval demo did not finish</source>
         <translation>检索演示未完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="603"/>
         <source>Cannot build the demo workspace</source>
         <translation>无法构建演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="597"/>
+        <location filename="../app/gui/main_window.cpp" line="604"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="602"/>
+        <location filename="../app/gui/main_window.cpp" line="609"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>演示工作区在构建过程中被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="627"/>
+        <location filename="../app/gui/main_window.cpp" line="634"/>
         <source>Cannot start the demo run</source>
         <translation>无法启动演示运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="633"/>
+        <location filename="../app/gui/main_window.cpp" line="640"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;实时演示。&lt;/b&gt;一个 4 层编码器从 25 种语言的 man 手册页中学习。它主要看翻译句对（&lt;i&gt;HICTL 损失&lt;/i&gt;：在同一批次的另外 63 个句子中找出某个句子的译文），偶尔预测被遮住的词（&lt;i&gt;MLM 损失&lt;/i&gt;）。&lt;i&gt;开发集双语检索准确率&lt;/i&gt;衡量的是：对于来自从未参与训练的命令的句子，其译文是否是它的最近邻。从零开始训练时，由于共享词汇，它起步就接近 24%，并在几分钟内上升。&lt;i&gt;嵌入分散度&lt;/i&gt;降到 0.5 以下即提示表示坍缩。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="699"/>
         <location filename="../app/gui/main_window.cpp" line="706"/>
+        <location filename="../app/gui/main_window.cpp" line="713"/>
         <source>Cannot start the run</source>
         <translation>无法启动运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="717"/>
+        <location filename="../app/gui/main_window.cpp" line="724"/>
         <source>Runs are still training</source>
         <translation>仍有运行在训练中</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="718"/>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>此处启动的 %n 个运行仍在训练中。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="722"/>
+        <location filename="../app/gui/main_window.cpp" line="729"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>“分离”让它们自行完成（下次“运行”视图中仍会显示）；“停止运行”则让它们保存检查点后退出。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="725"/>
+        <location filename="../app/gui/main_window.cpp" line="732"/>
         <source>Detach</source>
         <translation>分离</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="726"/>
+        <location filename="../app/gui/main_window.cpp" line="733"/>
         <source>Stop runs</source>
         <translation>停止运行</translation>
     </message>
@@ -1163,87 +1207,87 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="320"/>
+        <location filename="../app/gui/runs_controller.cpp" line="321"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 是尚无运行的超参数扫描</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="327"/>
+        <location filename="../app/gui/runs_controller.cpp" line="328"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 既不是运行文件夹（没有 config.toml 或 metrics.jsonl），也不是扫描文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="343"/>
+        <location filename="../app/gui/runs_controller.cpp" line="344"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>在 %1 未找到 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="367"/>
+        <location filename="../app/gui/runs_controller.cpp" line="368"/>
         <source>exited with status %1: %2</source>
         <translation>以状态 %1 退出：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="368"/>
+        <location filename="../app/gui/runs_controller.cpp" line="369"/>
         <source>crashed: %1</source>
         <translation>崩溃：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="370"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>Run %1 %2</source>
         <translation>运行 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="372"/>
+        <location filename="../app/gui/runs_controller.cpp" line="373"/>
         <source>Run %1 ended</source>
         <translation>运行 %1 已结束</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="380"/>
+        <location filename="../app/gui/runs_controller.cpp" line="381"/>
         <source>could not start isomorph-cli</source>
         <translation>无法启动 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="381"/>
+        <location filename="../app/gui/runs_controller.cpp" line="382"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>运行 %1：无法启动 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="398"/>
+        <location filename="../app/gui/runs_controller.cpp" line="399"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 正在 %2 上运行；请在那台机器上停止它</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="405"/>
+        <location filename="../app/gui/runs_controller.cpp" line="406"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>正在停止 %1：它会保存检查点后退出</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="603"/>
+        <location filename="../app/gui/runs_controller.cpp" line="604"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1：metrics.jsonl 中有 %2 行不是有效记录，已跳过（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="633"/>
+        <location filename="../app/gui/runs_controller.cpp" line="634"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="634"/>
+        <location filename="../app/gui/runs_controller.cpp" line="635"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="650"/>
+        <location filename="../app/gui/runs_controller.cpp" line="651"/>
         <source>training time %1, ETA %2</source>
         <translation>训练时长 %1，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <location filename="../app/gui/runs_controller.cpp" line="652"/>
         <source>training time %1</source>
         <translation>训练时长 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;第 %3 步，共 %4 步&lt;br&gt;%5&lt;br&gt;最近损失 %6&lt;br&gt;最佳 %7：%8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1369,32 +1413,32 @@
 <context>
     <name>isomorph::views::AlignmentMatrixWidget</name>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="88"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="77"/>
         <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
         <translation>编码一个含翻译句对的样本，即可查看每种语言在其他语言中找到其译文的效果。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="94"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="83"/>
         <source>Top-1 difference to %1 (green: better)</source>
         <translation>与 %1 的 top-1 差值（绿色：更好）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="95"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="84"/>
         <source>Bitext top-1, row language → column language</source>
         <translation>双语 top-1，行语言 → 列语言</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="135"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="124"/>
         <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
         <translation>%1 → %2：余弦 top-1 %3%，CSLS %4%（%5 对）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="140"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="129"/>
         <source>%1 → %2: no translation pairs in the sample</source>
         <translation>%1 → %2：样本中没有翻译句对</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="143"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="132"/>
         <source>
 %1 points against %2</source>
         <translation>
@@ -1462,234 +1506,261 @@
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="84"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
         <source>Find points by text...</source>
         <translation>按文本查找点...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="100"/>
         <source>Highlight 5 random pairs</source>
         <translation>高亮 5 个随机句对</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="97"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="101"/>
         <source>Export...</source>
         <translation>导出...</translation>
     </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="196"/>
+        <source>Sentences per language:</source>
+        <translation>每种语言的句子数：</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="197"/>
+        <source>Pairs per language pair:</source>
+        <translation>每个语言对的句对数：</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="399"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="453"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n 个匹配</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="137"/>
         <source>This sample has no translation pairs to highlight.</source>
         <translation>该样本中没有可高亮的翻译句对。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="124"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="144"/>
         <source>Export the view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="125"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;Coordinates as CSV (*.csv)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;坐标 CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="132"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
         <source>Cannot export to %1: %2</source>
         <translation>无法导出到 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="145"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
         <source>A run&apos;s best or latest checkpoint, any checkpoint folder or an imported Hugging Face folder</source>
         <translation>运行的最佳或最新检查点、任意检查点文件夹，或导入的 Hugging Face 文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="151"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="171"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="172"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="156"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="176"/>
         <source>At most this many pairs per language pair (sentences per language for a corpus sample)</source>
         <translation>每个语言对最多取这么多句对（语料库样本则为每种语言的句子数）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="160"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="180"/>
         <source>Checkpoint:</source>
         <translation>检查点：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="165"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="185"/>
         <source>Sample:</source>
         <translation>样本：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="168"/>
-        <source>Limit:</source>
-        <translation>上限：</translation>
-    </message>
-    <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="231"/>
         <source>Unsupervised rotation (CSLS refinement)</source>
         <translation>无监督旋转（CSLS 精化）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="232"/>
         <source>Supervised rotation (train pairs)</source>
         <translation>有监督旋转（训练句对）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="234"/>
         <source>Calibration is fitted on the corpus&apos;s train split, never on the sample shown</source>
         <translation>校准在语料库的训练集划分上拟合，绝不使用所显示的样本</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="246"/>
         <source>Bitext top-1 (cosine) on the sample, per direction:</source>
         <translation>样本上按方向统计的双语 top-1（余弦）：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="218"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="233"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="266"/>
         <source>Compare with:</source>
         <translation>比较对象：</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="237"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="270"/>
         <source>Alignment matrix</source>
         <translation>对齐矩阵</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="249"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="282"/>
         <source>Click a point to see its text, its translation and its nearest neighbours in every language.</source>
         <translation>单击一个点可查看其文本、译文以及在每种语言中的最近邻。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="251"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="284"/>
         <source>Point</source>
         <translation>点</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="260"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="293"/>
         <source>(no comparison)</source>
         <translation>（不比较）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="355"/>
         <source>Choose a checkpoint, run or Hugging Face folder</source>
         <translation>选择检查点、运行或 Hugging Face 文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="328"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="361"/>
         <source>Choose a pairs file (xx-yy.tsv) or cancel to choose a folder</source>
         <translation>选择句对文件（xx-yy.tsv），或取消以选择文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="329"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="362"/>
         <source>Translation pairs (*.tsv);;All files (*)</source>
         <translation>翻译句对 (*.tsv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="332"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="365"/>
         <source>Choose a folder of pairs files</source>
         <translation>选择包含句对文件的文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="387"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="441"/>
         <source>searching…</source>
         <translation>正在搜索…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="424"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>投影与显示的点不匹配；请重新编码样本。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="425"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <source>PC 1 of both checkpoints</source>
+        <translation>两个检查点的 PC 1</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <source>PC 2 of both checkpoints</source>
+        <translation>两个检查点的 PC 2</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
         <source>PC 1 of the raw sample</source>
         <translation>原始样本的 PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="426"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
         <source>PC 2 of the raw sample</source>
         <translation>原始样本的 PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="469"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="505"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (comparison)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（对比）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (open)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（已打开）</translation>
+    </message>
+    <message>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="555"/>
         <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
         <translation>样本的语料库没有可用于拟合有监督旋转的训练句对</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="596"/>
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="524"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="610"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="546"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="638"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>样本中没有这句话的译文。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="548"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="640"/>
         <source>Translations</source>
         <translation>译文</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="554"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="646"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>校准步骤 %2 下的 %1 个最近邻；✔ 标记真实译文。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="575"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="667"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>已找到译文：余弦 %1，CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="576"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="577"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
         <source>Cosine</source>
         <translation>余弦</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="584"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -2364,286 +2435,286 @@
         <translation>模型 B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="87"/>
+        <location filename="../views/search/search_view.cpp" line="98"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>可用任意语言搜索（按 Enter 搜索，按 Ctrl+L 回到此处）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="109"/>
+        <location filename="../views/search/search_view.cpp" line="120"/>
         <source>Dense</source>
         <translation>稠密</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="121"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="111"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Hybrid</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="113"/>
+        <location filename="../views/search/search_view.cpp" line="124"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>稠密：模型的句向量；BM25：共有词（Xapian）；混合：融合两种得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="117"/>
+        <location filename="../views/search/search_view.cpp" line="128"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>用第二个模型并排运行同一查询（例如将初始检查点与训练后的检查点对比）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="88"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>&amp;Re-rank</source>
         <translation>重排序(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="119"/>
+        <location filename="../views/search/search_view.cpp" line="130"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="125"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="135"/>
+        <location filename="../views/search/search_view.cpp" line="146"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）或文本文件，每行一个段落</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="139"/>
+        <location filename="../views/search/search_view.cpp" line="150"/>
         <source>Choose a corpus file</source>
         <translation>选择语料库文件</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="143"/>
+        <location filename="../views/search/search_view.cpp" line="154"/>
         <source>Corpus for a new index</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="144"/>
+        <location filename="../views/search/search_view.cpp" line="155"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>语料库 (*.jsonl *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="147"/>
+        <location filename="../views/search/search_view.cpp" line="158"/>
         <source>Corpus for new indexes</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="200"/>
+        <location filename="../views/search/search_view.cpp" line="216"/>
         <source>Document &amp;languages:</source>
         <translation>文档语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="202"/>
+        <location filename="../views/search/search_view.cpp" line="218"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="207"/>
+        <location filename="../views/search/search_view.cpp" line="223"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>显示所有语言的结果。在右侧切换语言，只保留这些语言的文档（Tab 在语言间移动，空格键切换）。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="239"/>
+        <location filename="../views/search/search_view.cpp" line="250"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>用交叉编码器检查点（XLP 运行的检查点）为第一阶段（稠密、BM25 或混合）的最佳结果重新打分，并按其得分排序；在 A/B 模式下两侧使用同一个交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="245"/>
+        <location filename="../views/search/search_view.cpp" line="256"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>交叉编码器检查点（xlp 运行的）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="262"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>选择交叉编码器检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="254"/>
+        <location filename="../views/search/search_view.cpp" line="265"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>交叉编码器检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="261"/>
+        <location filename="../views/search/search_view.cpp" line="272"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>由交叉编码器重新打分的第一阶段结果数</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="273"/>
         <source>&amp;Depth</source>
         <translation>深度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="270"/>
+        <location filename="../views/search/search_view.cpp" line="281"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>第一阶段分数的权重：重新打分的结果按 W x 第一阶段 + (1 - W) x 交叉编码器排序，两者均经 min-max 缩放（0 = 仅交叉编码器）。小型重排序模型很少能单独胜过其第一阶段；检索演示在其开发集查询上选择 W。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="274"/>
+        <location filename="../views/search/search_view.cpp" line="285"/>
         <source>&amp;Weight</source>
         <translation>权重(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="366"/>
+        <location filename="../views/search/search_view.cpp" line="377"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>检查点文件夹（运行的 step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="370"/>
+        <location filename="../views/search/search_view.cpp" line="381"/>
         <source>index folder</source>
         <translation>索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="371"/>
+        <location filename="../views/search/search_view.cpp" line="382"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="373"/>
+        <location filename="../views/search/search_view.cpp" line="384"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>打开索引（查询用上方的检查点编码；未指定时则用构建该索引的检查点）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="375"/>
+        <location filename="../views/search/search_view.cpp" line="386"/>
         <source>Build index</source>
         <translation>构建索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="376"/>
+        <location filename="../views/search/search_view.cpp" line="387"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>用此检查点将下方的语料库编码为新索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="377"/>
+        <location filename="../views/search/search_view.cpp" line="388"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="388"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Choose a checkpoint folder</source>
         <translation>选择检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="389"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Choose an index folder</source>
         <translation>选择索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="410"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>选择检查点和语料库以构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="408"/>
+        <location filename="../views/search/search_view.cpp" line="419"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="411"/>
+        <location filename="../views/search/search_view.cpp" line="422"/>
         <source>Index</source>
         <translation>索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="498"/>
+        <location filename="../views/search/search_view.cpp" line="509"/>
         <source>Try:</source>
         <translation>试试：</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="503"/>
+        <location filename="../views/search/search_view.cpp" line="514"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>搜索“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="528"/>
+        <location filename="../views/search/search_view.cpp" line="539"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>%n 个语料文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="566"/>
+        <location filename="../views/search/search_view.cpp" line="577"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="568"/>
+        <location filename="../views/search/search_view.cpp" line="579"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 篇文档，%2 维 %3 索引，语言：%4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="572"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; BM25 included</source>
         <translation>；含 BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="572"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; no BM25 (dense only)</source>
         <translation>；无 BM25（仅稠密）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="598"/>
+        <location filename="../views/search/search_view.cpp" line="609"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="613"/>
+        <location filename="../views/search/search_view.cpp" line="624"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 条结果 · 编码 %1 ms · 搜索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="618"/>
+        <location filename="../views/search/search_view.cpp" line="629"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · 重排序前 %1 条 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="699"/>
+        <location filename="../views/search/search_view.cpp" line="712"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="704"/>
+        <location filename="../views/search/search_view.cpp" line="717"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>已开启重排序，但未选择交叉编码器检查点：请选择一个（xlp 运行的检查点）或关闭重排序。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="714"/>
+        <location filename="../views/search/search_view.cpp" line="727"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="722"/>
+        <location filename="../views/search/search_view.cpp" line="735"/>
         <source>Open or build an index to search in.</source>
         <translation>请打开或构建一个索引以在其中搜索。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="755"/>
+        <location filename="../views/search/search_view.cpp" line="768"/>
         <source>Documents in %1</source>
         <translation>%1 文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="757"/>
+        <location filename="../views/search/search_view.cpp" line="770"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>保留 %1 文档（连同其他已选语言）；未选择任何语言时：所有语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="805"/>
+        <location filename="../views/search/search_view.cpp" line="818"/>
         <source>Checkpoint folder</source>
         <translation>检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="811"/>
+        <location filename="../views/search/search_view.cpp" line="824"/>
         <source>Index folder</source>
         <translation>索引文件夹</translation>
     </message>
@@ -2778,7 +2849,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="78"/>
+        <location filename="../app/gui/main.cpp" line="79"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>面向跨语言句子表示与检索的研究工作台。</translation>
     </message>
@@ -2819,21 +2890,21 @@
     </message>
     <message>
         <location filename="../app/gui/main.cpp" line="60"/>
-        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one.</source>
-        <translation>与 --query 一起使用：同时用此检查点并排搜索（A/B），例如初始模型对比训练后的模型。</translation>
+        <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
+        <translation>与 --query 一起：也用此检查点并排搜索（A/B），例如初始模型对比训练后的模型。与 --embeddings 一起：在旁边显示此检查点的点。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="66"/>
+        <location filename="../app/gui/main.cpp" line="67"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>在此检查点上打开“嵌入”视图，并编码工作区的第一个样本。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="72"/>
+        <location filename="../app/gui/main.cpp" line="73"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>与 --embeddings 一起使用：随后显示此校准步骤（0 无，1 平移，2 缩放，3 旋转），并高亮 5 个句对。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="145"/>
+        <location filename="../app/gui/main.cpp" line="146"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>

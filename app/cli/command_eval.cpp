@@ -25,6 +25,8 @@
 #include "core/eval/retrieval_evaluation.h"
 #include "core/index/rerank_rows.h"
 #include "core/model_io/checkpoint_path.h"
+#include "core/train/bitext_report.h"
+#include "core/train/run_config.h"
 #include "core/workspace/workspace.h"
 
 namespace isomorph::cli {
@@ -124,7 +126,59 @@ void printRawBitext(const eval::BitextEvaluationReport& report, json& out, bool 
                                  pct(report.meanCsls));
 }
 
+/// Without --pairs: the run's dev bitext accuracy of a checkpoint of that run, measured exactly as
+/// its trainer measures it (train::BitextReportOptions::of), i.e. the Runs view's figure.
+int runRunDevBitext(const BitextCliOptions& o) {
+    const fs::path folder = model_io::resolveCheckpoint(o.enc.model);
+    const fs::path run = folder.parent_path().parent_path();
+    const fs::path config = run / "config.toml";
+    if (folder.parent_path().filename() != "checkpoints" || !fs::is_regular_file(config))
+        throw ConfigError(fmt::format(
+            "eval bitext: give --pairs (a TSV file, a folder of xx-yy.tsv files or a Tatoeba "
+            "prefix); without it, --model must be a checkpoint of a run (RUN/checkpoints/...), "
+            "whose dev pairs are measured as its trainer measures them ({} is not)",
+            folder.string()));
+    if (!o.calibration.empty() || o.maxPairs != 0)
+        throw ConfigError(
+            "eval bitext: --calibration and --max-pairs need --pairs; without --pairs the run's "
+            "own dev evaluation settings are used");
+    const train::RunConfig c = train::loadRunConfig(config);
+    if (c.data.devPairs.empty())
+        throw ConfigError(fmt::format(
+            "eval bitext: {} has no data.dev_pairs to measure; give --pairs", config.string()));
+    fs::path pairs = c.data.devPairs;
+    if (pairs.is_relative() && !fs::exists(pairs)) pairs = run / pairs;
+    const auto options = train::BitextReportOptions::of(c);
+    ProgressLine line;
+    const auto report = train::bitextReport(folder, pairs, {}, options, [&line](const Progress& p) {
+        line.update(fmt::format("{} ({}/{})", p.stage, p.done, p.total));
+        return true;
+    });
+    line.finish(fmt::format("{} language pairs measured", report.perPair.size()));
+    const std::string definition = train::describeBitextAccuracy(options, pairs);
+    json out = {{"model", resolvedModel(o.enc)}, {"model_given", o.enc.model},
+                {"metric", "bitext_acc"},        {"definition", definition},
+                {"sets", json::array()},         {"mean", {{"cosine", report.mean.raw}}}};
+    if (!o.enc.json)
+        std::cout << fmt::format(
+            "dev bitext accuracy of {} as its run measures it (bitext_acc)\n"
+            "definition: {}\n{:<14} {:>6} {:>8}\n",
+            resolvedModel(o.enc), definition, "pair", "pairs", "cosine");
+    for (const auto& [name, row] : report.perPair) {
+        out["sets"].push_back({{"name", name}, {"pairs", row.pairs}, {"cosine", row.raw}});
+        if (!o.enc.json)
+            std::cout << fmt::format("{:<14} {:>6} {:>7.2f}%\n", name, row.pairs, pct(row.raw));
+    }
+    if (o.enc.json)
+        printJson(out);
+    else
+        std::cout << fmt::format("{:<14} {:>6} {:>7.2f}%\n", "mean", report.mean.pairs,
+                                 pct(report.mean.raw));
+    return kExitOk;
+}
+
 int runBitext(const BitextCliOptions& o) {
+    if (o.pairs.empty()) return runRunDevBitext(o);
     eval::BitextRequest request;
     request.pairs = o.pairs;
     request.srcLang = o.srcLang;
@@ -466,10 +520,10 @@ void registerEval(CLI::App& app, Registry& registry) {
     CLI::App* bitext = evalCmd->add_subcommand(
         "bitext", "Tatoeba-style bitext retrieval: top-1 accuracy, cosine and CSLS");
     addEncoderOptions(bitext, b->enc);
-    bitext
-        ->add_option("--pairs", b->pairs,
-                     "xx-yy.tsv file, folder of such files, or Tatoeba prefix DIR/tatoeba.deu-eng")
-        ->required();
+    bitext->add_option("--pairs", b->pairs,
+                       "xx-yy.tsv file, folder of such files, or Tatoeba prefix "
+                       "DIR/tatoeba.deu-eng; omitted: the dev pairs of the run --model belongs "
+                       "to, measured as its trainer does (the Runs view's dev bitext accuracy)");
     bitext->add_option("--src-lang", b->srcLang, "Source language of a TSV file");
     bitext->add_option("--tgt-lang", b->tgtLang, "Target language of a TSV file");
     bitext->add_option("--max-pairs", b->maxPairs, "First N pairs of each set (0 = all)")

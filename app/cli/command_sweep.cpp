@@ -109,9 +109,7 @@ train::SweepOptions sweepOptions(const SweepCliOptions& c) {
                 o.fitPairs.string()));
     }
     o.outOfDomainPairs = outOfDomainPairs(c, o.base);
-    o.report.pooling = o.base.eval.pooling.toString();
-    o.report.maxPairs = o.base.eval.maxPairs;
-    o.report.maxTokens = static_cast<uint32_t>(o.base.data.maxTokens);
+    o.report = train::BitextReportOptions::of(o.base);  // raw = each run's bitext_acc
     o.report.maxFitPairs = 600;
     o.onlyCell = c.onlyCell;
     o.threadsPerRun = c.runThreads;

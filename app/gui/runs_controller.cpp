@@ -83,6 +83,7 @@ QVector<views::MetricSpec> toViews(const train::SchemaRecord& schema) {
         spec.better = fromStd(m.better);
         spec.kind = fromStd(m.kind);
         spec.scale = m.scale;
+        spec.definition = fromStd(m.definition);
         out.push_back(spec);
     }
     return out;

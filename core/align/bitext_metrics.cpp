@@ -1,5 +1,7 @@
 #include "core/align/bitext_metrics.h"
 
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "core/align/detail.h"
@@ -73,6 +75,14 @@ std::string formatBitextReport(const BitextReport& r) {
     std::string out = fmt::format("{} pairs, d={}: {}", r.pairs, r.dim, one("cosine", r.cosine));
     if (r.cslsK > 0) out += "; " + one(fmt::format("CSLS(k={})", r.cslsK).c_str(), r.csls);
     return out;
+}
+
+double meanOverLanguagePairs(const std::vector<double>& perLanguagePair) {
+    if (perLanguagePair.empty()) return std::numeric_limits<double>::quiet_NaN();
+    double sum = 0.0;
+    for (double v : perLanguagePair)
+        sum += v;
+    return sum / static_cast<double>(perLanguagePair.size());
 }
 
 }  // namespace isomorph::align

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/common/float_matrix.h"
 
@@ -38,6 +39,13 @@ struct BitextReport {
 /// side, row and column); ConfigError when cslsK < 1. 1,000 pairs at d = 256 take milliseconds.
 BitextReport evaluateBitext(const FloatMatrix& src, const FloatMatrix& tgt,
                             const BitextOptions& options = {});
+
+/// The one average of bitext accuracy over language pairs, wherever Isomorph reports one (the
+/// trainer's dev evaluation, eval bitext, sweeps, the demo, calibration reports, both views):
+/// each language pair's accuracy is the mean of its two directions (BitextAccuracy::mean), and
+/// the language pairs count equally, however many pairs each has (as the CCP/LASER tables
+/// average). NaN when there is none.
+double meanOverLanguagePairs(const std::vector<double>& perLanguagePair);
 
 /// "cosine 93.1% (src->tgt 92.4%, tgt->src 93.8%), CSLS ..." for logs and the CLI.
 std::string formatBitextReport(const BitextReport& report);

@@ -21,6 +21,7 @@ BitextEvaluationReport evaluateBitextSets(model::EncodingService& encoder,
     BitextEvaluationReport report;
     report.calibrated = calibration.has_value();
     const auto n = static_cast<int64_t>(sets.size());
+    std::vector<double> cosine, csls;
     for (int64_t i = 0; i < n; ++i) {
         const BitextSet& set = sets[static_cast<std::size_t>(i)];
         reportProgress(progress, set.name, i, n);
@@ -33,10 +34,14 @@ BitextEvaluationReport evaluateBitextSets(model::EncodingService& encoder,
                 request.cslsK);
         } else {
             r.raw = align::evaluateBitext(src, tgt, options);
-            report.meanCosine += r.raw.cosine.mean / static_cast<double>(n);
-            report.meanCsls += r.raw.csls.mean / static_cast<double>(n);
+            cosine.push_back(r.raw.cosine.mean);
+            csls.push_back(r.raw.csls.mean);
         }
         report.sets.push_back(std::move(r));
+    }
+    if (!cosine.empty()) {
+        report.meanCosine = align::meanOverLanguagePairs(cosine);
+        report.meanCsls = align::meanOverLanguagePairs(csls);
     }
     if (progress) progress(Progress{"", n, n});  // done: nothing left to cancel
     return report;

@@ -1,9 +1,13 @@
 #include "core/train/bitext_report.h"
 
+#include <fmt/format.h>
+
+#include "core/align/bitext_metrics.h"
 #include "core/align/procrustes.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model_io/checkpoint_path.h"
 #include "core/train/probes.h"
+#include "core/train/run_config.h"
 
 namespace isomorph::train {
 
@@ -20,6 +24,23 @@ torch::Tensor fromMatrix(const FloatMatrix& m) {
 }
 
 }  // namespace
+
+BitextReportOptions BitextReportOptions::of(const RunConfig& config) {
+    BitextReportOptions o;
+    o.pooling = config.eval.pooling.toString();
+    o.maxPairs = config.eval.maxPairs;
+    o.maxTokens = static_cast<uint32_t>(config.data.maxTokens);
+    return o;
+}
+
+std::string describeBitextAccuracy(const BitextReportOptions& options,
+                                   const std::filesystem::path& pairs) {
+    return fmt::format(
+        "top-1 cosine nearest neighbour, mean of both directions per language pair, unweighted "
+        "mean over language pairs; the first {} pairs of each language pair of {} (set order, "
+        "language pairs with at least 10); {} pooling; sentences cut at {} tokens",
+        options.maxPairs, pairs.string(), options.pooling, options.maxTokens);
+}
 
 BitextReport bitextReport(const std::filesystem::path& checkpoint,
                           const std::filesystem::path& devPairs,
@@ -44,8 +65,10 @@ std::vector<BitextReport> bitextReports(
                                        options.maxTokens));
         evaluatedPairs += sets.back().size();
     }
-    auto train = loadBitextPairs(data::shards::ShardSet::open(trainPairs), options.maxFitPairs,
-                                 options.maxTokens);
+    std::vector<BitextPairs> train;
+    if (!trainPairs.empty())
+        train = loadBitextPairs(data::shards::ShardSet::open(trainPairs), options.maxFitPairs,
+                                options.maxTokens);
     const int64_t steps = static_cast<int64_t>(train.size() + evaluatedPairs);
     int64_t done = 0;
     auto tell = [&](const std::string& what) {
@@ -89,7 +112,8 @@ std::vector<BitextReport> bitextReports(
             auto b = encodeRows(encoder, p.targets.rows, pooling, torch::kCPU);
             row.pairs = a.size(0);
             row.raw = bitextTop1(a, b);
-            auto as = shift(a, p.sourceLanguage), bs = shift(b, p.targetLanguage);
+            auto as = trainPairs.empty() ? a : shift(a, p.sourceLanguage);
+            auto bs = trainPairs.empty() ? b : shift(b, p.targetLanguage);
             row.shifted = bitextTop1(as, bs);
             row.rotated = row.shifted;
             if (auto it = fit.find(p.name); it != fit.end()) {
@@ -100,17 +124,19 @@ std::vector<BitextReport> bitextReports(
                 row.fitPairs = fa.size(0);
             }
             report.perPair[p.name] = row;
-            report.mean.raw += row.raw;
-            report.mean.shifted += row.shifted;
-            report.mean.rotated += row.rotated;
             report.mean.pairs += row.pairs;
             report.mean.fitPairs += row.fitPairs;
         }
         if (!report.perPair.empty()) {
-            const double n = static_cast<double>(report.perPair.size());
-            report.mean.raw /= n;
-            report.mean.shifted /= n;
-            report.mean.rotated /= n;
+            std::vector<double> raw, shifted, rotated;
+            for (const auto& [name, row] : report.perPair) {
+                raw.push_back(row.raw);
+                shifted.push_back(row.shifted);
+                rotated.push_back(row.rotated);
+            }
+            report.mean.raw = align::meanOverLanguagePairs(raw);
+            report.mean.shifted = align::meanOverLanguagePairs(shifted);
+            report.mean.rotated = align::meanOverLanguagePairs(rotated);
         }
         reports.push_back(std::move(report));
     }

@@ -19,12 +19,27 @@
 
 namespace isomorph::train {
 
+struct RunConfig;
+
+/// The sample and sentence vector of a bitext figure. With a run's settings (optionsOf) the raw
+/// accuracy is the run's "dev bitext accuracy" (bitext_acc in metrics.jsonl): the trainer, `eval
+/// bitext` on a run's checkpoint, sweeps, the demo and the Runs view all measure it this way.
 struct BitextReportOptions {
     std::string pooling = "cls";  ///< cls, mean or layer:K
-    int64_t maxPairs = 500;       ///< evaluated pairs per language pair
+    int64_t maxPairs = 500;       ///< evaluated pairs per language pair: the first, in set order
     int64_t maxFitPairs = 4000;   ///< train pairs per language pair for the rotation
     uint32_t maxTokens = 64;      ///< per sentence incl. <s> </s>
+
+    /// A run's dev evaluation: eval.pooling, eval.max_pairs, data.max_tokens.
+    static BitextReportOptions of(const RunConfig& config);
 };
+
+/// One line defining a bitext figure measured with `options` on the pair shard set `pairs`:
+/// "top-1 cosine nearest neighbour, mean of both directions per language pair, unweighted mean
+/// over language pairs; first 100 pairs of each language pair of PAIRS (set order); mean
+/// pooling; sentences cut at 32 tokens". For tooltips, reports and the README.
+std::string describeBitextAccuracy(const BitextReportOptions& options,
+                                   const std::filesystem::path& pairs);
 
 struct BitextReport {
     struct Row {
@@ -38,9 +53,10 @@ struct BitextReport {
 };
 
 /// `checkpoint` is anything model_io::resolveCheckpoint() accepts. `devPairs` and `trainPairs`
-/// are pair shard sets (docs/data-formats.md). Every train pair is encoded once (for the means
-/// and the rotation). `progress` hears before each language pair's work (stage such as
-/// "evaluating dev pairs de-en", steps done, steps in all) and once with done == total at the
+/// are pair shard sets (docs/data-formats.md); without train pairs (empty path) nothing is
+/// shifted or rotated (shifted and rotated equal raw, fitPairs 0). Every train pair is encoded once
+/// (for the means and the rotation). `progress` hears before each language pair's work (stage such
+/// as "evaluating dev pairs de-en", steps done, steps in all) and once with done == total at the
 /// end; returning false stops with Cancelled. Throws DataError / CheckpointError naming the file.
 BitextReport bitextReport(const std::filesystem::path& checkpoint,
                           const std::filesystem::path& devPairs,

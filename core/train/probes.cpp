@@ -1,8 +1,10 @@
 #include "core/train/probes.h"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
+#include "core/align/bitext_metrics.h"
 #include "core/data/samplers/collate.h"
 #include "core/data/samplers/corpus_index.h"
 #include "core/model/pooling.h"
@@ -116,13 +118,19 @@ torch::Tensor encodeRows(model::Encoder& encoder, const std::vector<std::vector<
 }
 
 double bitextTop1(const torch::Tensor& a, const torch::Tensor& b) {
-    auto an = F::normalize(a, F::NormalizeFuncOptions().dim(1));
-    auto bn = F::normalize(b, F::NormalizeFuncOptions().dim(1));
-    auto sim = torch::matmul(an, bn.t());
-    auto truth = torch::arange(a.size(0), sim.options().dtype(torch::kLong));
-    double forward = sim.argmax(1).eq(truth).to(torch::kFloat64).mean().item<double>();
-    double backward = sim.argmax(0).eq(truth).to(torch::kFloat64).mean().item<double>();
-    return (forward + backward) / 2;
+    // The same function as every other bitext figure (align::evaluateBitext, cosine only).
+    auto matrix = [](const torch::Tensor& t) {
+        const auto c = t.to(torch::kCPU, torch::kFloat32).contiguous();
+        return FloatMatrix(
+            c.size(0), c.size(1),
+            std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel()));
+    };
+    // A diverged model's NaN vectors give NaN, not an exception in the middle of a run.
+    if (!torch::isfinite(a).all().item<bool>() || !torch::isfinite(b).all().item<bool>())
+        return std::numeric_limits<double>::quiet_NaN();
+    align::BitextOptions options;
+    options.csls = false;
+    return align::evaluateBitext(matrix(a), matrix(b), options).cosine.mean;
 }
 
 BitextScores evaluateBitext(model::Encoder& encoder, const std::vector<BitextPairs>& pairs,
@@ -139,6 +147,7 @@ BitextScores evaluateBitext(model::Encoder& encoder, const std::vector<BitextPai
             s.unshiftedLanguages.push_back(language);
         return torch::zeros({1, side.size(1)}, side.options());
     };
+    std::vector<double> raws, shifteds;
     for (const auto& p : pairs) {
         auto a = encodeRows(encoder, p.sources.rows, pooling, device);
         auto b = encodeRows(encoder, p.targets.rows, pooling, device);
@@ -148,12 +157,12 @@ BitextScores evaluateBitext(model::Encoder& encoder, const std::vector<BitextPai
             bitextTop1(a - meanOf(p.sourceLanguage, a), b - meanOf(p.targetLanguage, b));
         s.perPair[p.name] = raw;
         s.perPairShifted[p.name] = shifted;
-        s.accuracy += raw;
-        s.accuracyShifted += shifted;
+        raws.push_back(raw);
+        shifteds.push_back(shifted);
         s.pairs += a.size(0);
     }
-    s.accuracy /= static_cast<double>(pairs.size());
-    s.accuracyShifted /= static_cast<double>(pairs.size());
+    s.accuracy = align::meanOverLanguagePairs(raws);
+    s.accuracyShifted = align::meanOverLanguagePairs(shifteds);
     return s;
 }
 

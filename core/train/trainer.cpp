@@ -32,6 +32,7 @@
 #include "core/runtime/system_info.h"
 #include "core/runtime/torch_version.h"
 #include "core/train/adamw.h"
+#include "core/train/bitext_report.h"
 #include "core/train/checkpoint_store.h"
 #include "core/train/collective.h"
 #include "core/train/distributed.h"
@@ -966,8 +967,24 @@ void Trainer::announce() {
     SchemaRecord schema;
     schema.step = state_.step;
     auto& list = schema.metrics;
-    for (const auto& m : trainerMetrics())
+    // The dev figures say how they are measured (one definition: describeBitextAccuracy).
+    const std::string dev =
+        describeBitextAccuracy(BitextReportOptions::of(config_), config_.data.devPairs);
+    for (const auto& m : trainerMetrics()) {
         list.push_back(declaration(m, ""));
+        if (m.key == record_keys::kBitextAcc ||
+            m.key == std::string(record_keys::kBitextAcc) + "/*")
+            list.back().definition = dev;
+        else if (m.key == record_keys::kBitextAccShifted ||
+                 m.key == std::string(record_keys::kBitextAccShifted) + "/*")
+            list.back().definition =
+                dev + (config_.eval.transductiveShift
+                           ? "; after subtracting each evaluated side's own mean vector "
+                             "(eval.transductive_shift)"
+                           : fmt::format("; after subtracting each language's mean vector over "
+                                         "{} sentences of the training documents (CCP 3.2)",
+                                         config_.eval.meanSentences));
+    }
     for (const auto& o : objectives_) {
         const ObjectiveSpec* spec = findObjectiveSpec(o->name());
         bool declaresLoss = false;

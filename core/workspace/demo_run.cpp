@@ -190,10 +190,8 @@ void evaluateStages(DemoContext& c) {
 
 /// Held-out commands' translation pairs; the rotation is fitted on the train split's pairs.
 train::BitextReportOptions demoEvaluationOptions(const train::RunConfig& first) {
-    train::BitextReportOptions options;
-    options.pooling = first.eval.pooling.toString();
-    options.maxPairs = first.eval.maxPairs;
-    options.maxTokens = static_cast<uint32_t>(first.data.maxTokens);
+    // The raw column is the run's own dev bitext accuracy (what its Runs view chart shows).
+    train::BitextReportOptions options = train::BitextReportOptions::of(first);
     // Per language pair: more pairs than dimensions (256) for the rotation; each evaluation
     // encodes them, so 300 rather than more keeps three evaluations to about a minute each.
     options.maxFitPairs = 300;

@@ -4,10 +4,13 @@
 // nothing behind, and `demo run --minutes N` keeps to N minutes of wall time, evaluation
 // included. Runs on a stand-in demo workspace made of the tiny training data.
 
+#include <cmath>
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcessEnvironment>
@@ -87,6 +90,63 @@ class TestCliDemoWorkspace : public QObject {
         QVERIFY2(other.out.contains(
                      dir_.filePath("other-ws/corpora/man-demo-shards/docs-train").toUtf8()),
                  other.out.constData());
+    }
+
+    void evalBitextOnARunCheckpointIsTheRunsDevFigure() {
+        // One definition (issue 28): `eval bitext --model RUN/checkpoints/...` without --pairs
+        // measures the run's dev pairs as its trainer does, so it prints the bitext_acc the
+        // Runs view charts for that step; the run's schema says how it is measured.
+        const QString runDir = dir_.filePath("dev-figure/run");
+        CliResult r = runCli(QStringList{"train", "--preset", "ccp-demo", "--run-dir", runDir,
+                                         "--max-steps", "3", "--set", "eval.every=1"} +
+                                 kTinyModel,
+                             {}, withWorkspace(ws_));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        double logged = -1;
+        QString definition;
+        QFile metrics(runDir + "/metrics.jsonl");
+        QVERIFY(metrics.open(QIODevice::ReadOnly));
+        for (const QByteArray& line : metrics.readAll().split('\n')) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o.value("kind").toString() == "eval" && o.value("step").toInt() == 3 &&
+                o.contains("bitext_acc"))
+                logged = o.value("bitext_acc").toDouble();
+            if (o.value("kind").toString() == "schema")
+                for (const auto& m : o.value("metrics").toArray())
+                    if (m.toObject().value("key").toString() == "bitext_acc")
+                        definition = m.toObject().value("definition").toString();
+        }
+        QVERIFY2(logged >= 0, metrics.fileName().toUtf8() +
+                                  " has no dev evaluation at step 3: " + r.err.right(2000));
+        QVERIFY2(definition.contains("both directions") && definition.contains("pairs-dev"),
+                 qPrintable(definition));
+
+        CliResult e =
+            runCli({"eval", "bitext", "--model", runDir + "/checkpoints/latest", "--json"}, {},
+                   withWorkspace(ws_));
+        QVERIFY2(e.exitCode == 0, e.err.constData());
+        const QJsonObject out = QJsonDocument::fromJson(e.out).object();
+        QCOMPARE(out.value("definition").toString(), definition);
+        const QJsonArray sets = out.value("sets").toArray();
+        QVERIFY(!sets.isEmpty());
+        // Same pairs, code and weights; only the encoder's thread count may differ between the
+        // two processes, which reorders float sums (~1e-6 relative) and can flip a top-1 only
+        // at a near tie. Allow one flipped row per direction of each language pair.
+        double allowed = 0;
+        for (const auto& set : sets)
+            allowed += 1.0 / set.toObject().value("pairs").toDouble();
+        allowed /= sets.size();
+        const double measured = out.value("mean").toObject().value("cosine").toDouble();
+        QVERIFY2(std::abs(measured - logged) <= allowed + 1e-12,
+                 qPrintable(QString("eval bitext %1, metrics.jsonl %2, allowed %3")
+                                .arg(measured)
+                                .arg(logged)
+                                .arg(allowed)));
+
+        // Without --pairs, a checkpoint outside a run is refused with what to give instead.
+        CliResult loose = runCli({"eval", "bitext", "--model", tiny_.root + "/no-such-run"}, {},
+                                 withWorkspace(ws_));
+        QCOMPARE(loose.exitCode, 1);
     }
 
     void missingCorpusNamesWorkspaceAndLeavesNothing() {

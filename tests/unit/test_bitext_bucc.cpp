@@ -56,6 +56,14 @@ class TestBitextBucc : public QObject {
         QVERIFY(!align::formatBitextReport(r).empty());
     }
 
+    void languagePairsCountEquallyInTheMean() {
+        // The one average of every bitext figure: de-en 5/6 over 3 pairs and fr-en 0.5 over
+        // 1000 pairs give (5/6 + 0.5) / 2 = 2/3, not a pair-weighted 0.5003.
+        QVERIFY(near(align::meanOverLanguagePairs({5.0 / 6, 0.5}), 2.0 / 3));
+        QVERIFY(near(align::meanOverLanguagePairs({0.25}), 0.25));
+        QVERIFY(std::isnan(align::meanOverLanguagePairs({})));
+    }
+
     void cslsFixesAHub() {
         // Target 0 points straight up and every source leans up: by cosine all five sources pick
         // target 0 (the hub); CSLS subtracts its high neighbourhood similarity.

@@ -73,9 +73,18 @@ class TestRunRecords : public QObject {
         event.details = {{"checkpoint", "step-00000012"}, {"reason", "every"}};
         SchemaRecord schema;
         schema.time = 1699999999;
-        MetricDeclaration acc{"bitext_acc", "Dev bitext accuracy", "%", "dev", "", "higher", "eval",
-                              100};
-        MetricDeclaration loss{"loss/mlm", "MLM loss", "", "losses", "mlm", "lower", "train", 1};
+        // The dev figure carries its definition; a metric without one writes no field.
+        MetricDeclaration acc{"bitext_acc",
+                              "Dev bitext accuracy",
+                              "%",
+                              "dev",
+                              "",
+                              "higher",
+                              "eval",
+                              100,
+                              "top-1 cosine nearest neighbour, mean of both directions"};
+        MetricDeclaration loss{"loss/mlm", "MLM loss", "", "losses", "mlm",
+                               "lower",    "train",    1,  ""};
         schema.metrics = {acc, loss};
         {
             MetricsLog log(run);
@@ -142,7 +151,7 @@ class TestRunRecords : public QObject {
                              R"("step":0,"time":7.0,"world_size":2})"));
         SchemaRecord schema;
         schema.time = 1;
-        schema.metrics = {{"lr", "Learning rate", "", "optimisation", "", "", "train", 1}};
+        schema.metrics = {{"lr", "Learning rate", "", "optimisation", "", "", "train", 1, ""}};
         QCOMPARE(encodeRunRecord(schema).dump(),
                  std::string(R"({"kind":"schema","metrics":[{"better":"","group":"optimisation",)"
                              R"("key":"lr","kind":"train","objective":"","title":"Learning rate",)"

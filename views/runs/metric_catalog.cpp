@@ -124,7 +124,8 @@ int groupRank(const QString& group) {
 
 bool MetricSpec::operator==(const MetricSpec& o) const {
     return key == o.key && title == o.title && unit == o.unit && group == o.group &&
-           objective == o.objective && better == o.better && kind == o.kind && scale == o.scale;
+           objective == o.objective && better == o.better && kind == o.kind && scale == o.scale &&
+           definition == o.definition;
 }
 
 const QStringList& metricGroups() {
@@ -212,6 +213,9 @@ QString describeMetric(const MetricSpec& spec) {
     if (spec.isEval())
         lines << QCoreApplication::translate("MetricCatalog",
                                              "measured at evaluations (not smoothed)");
+    if (!spec.definition.isEmpty())
+        lines << QCoreApplication::translate("MetricCatalog", "definition: %1")
+                     .arg(spec.definition.toHtmlEscaped());
     return lines.join(QStringLiteral("<br>"));
 }
 

@@ -21,6 +21,7 @@ struct MetricSpec {
     QString better;      ///< "lower", "higher" or empty
     QString kind;        ///< record kind carrying it: "train" or "eval" (sparse: not smoothed)
     double scale = 1.0;  ///< shown value = stored value * scale (100 for fractions shown in %)
+    QString definition;  ///< how the run measures it (one line, from its schema), or empty
 
     /// A pattern entry ("bitext_acc/*": one value per language pair). Not charted.
     bool isFamily() const { return key.contains(QLatin1Char('*')); }

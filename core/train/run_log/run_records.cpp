@@ -96,6 +96,7 @@ SchemaRecord readSchema(const json& o) {
         d.objective = textOf(m, "objective");
         d.better = textOf(m, "better");
         d.kind = textOf(m, "kind");
+        d.definition = textOf(m, "definition");
         const auto scale = m.find("scale");
         if (scale != m.end() && scale->is_number()) {
             const double v = scale->get<double>();
@@ -149,6 +150,7 @@ json encodeSchema(const SchemaRecord& s) {
                   {"group", m.group}, {"objective", m.objective}, {"better", m.better},
                   {"kind", m.kind}};
         if (m.scale != 1) d["scale"] = m.scale;
+        if (!m.definition.empty()) d["definition"] = m.definition;
         list.push_back(std::move(d));
     }
     return {{"kind", kKindSchema}, {"step", s.step}, {"time", s.time}, {"metrics", list}};
@@ -171,7 +173,8 @@ double ScalarRecord::value(std::string_view key, double fallback) const {
 
 bool MetricDeclaration::operator==(const MetricDeclaration& o) const {
     return key == o.key && title == o.title && unit == o.unit && group == o.group &&
-           objective == o.objective && better == o.better && kind == o.kind && scale == o.scale;
+           objective == o.objective && better == o.better && kind == o.kind && scale == o.scale &&
+           definition == o.definition;
 }
 
 json encodeRunRecord(const RunRecord& record) {
