@@ -32,7 +32,7 @@ struct FitCliOptions {
                             corpus = "man-demo", report;
     EncoderFlags enc;
     std::vector<std::string> mono, pairs, langs;
-    int64_t sample = 2000, minRotationPairs = 50;
+    int64_t sample = 2000, minRotationPairs = 50, maxRotationPairs = 0;
     int maxIterations = 10;
     bool json = false;
 };
@@ -108,6 +108,7 @@ eval::CalibrationFitOptions fitOptions(const FitCliOptions& o) {
     f.sample = o.sample;
     f.refinement.maxIterations = o.maxIterations;
     f.minRotationPairs = o.minRotationPairs;
+    f.maxRotationPairs = o.maxRotationPairs;
     return f;
 }
 
@@ -263,6 +264,11 @@ void registerCalibrate(CLI::App& app, Registry& registry) {
                     "Fit a language's rotation only from at least this many pairs (supervised) "
                     "or sample rows (unsupervised); fewer keep the identity")
         ->check(CLI::Range(int64_t(1), int64_t(1) << 40))
+        ->capture_default_str();
+    fit->add_option("--max-rotation-pairs", f->maxRotationPairs,
+                    "Supervised: encode at most N pairs per language, spread over its pairs "
+                    "(0 = all)")
+        ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     fit->add_option("--steps", f->steps, "Last step: none, shift, scale or rotation")
         ->capture_default_str();

@@ -48,6 +48,35 @@ fs::path path(const QString& s) {
     return fs::path(s.toStdString());
 }
 
+/// "RUN · step-00000550" for a run's checkpoint, else the folder's name.
+QString checkpointLabel(const QString& checkpoint) {
+    const QFileInfo f(checkpoint);
+    QDir parent = f.dir();
+    if (parent.dirName() != QLatin1String("checkpoints")) return f.fileName();
+    parent.cdUp();
+    return QStringLiteral("%1 · %2").arg(parent.dirName(), f.fileName());
+}
+
+/// The readout's Mean row in words (its tooltip).
+QString meanDefinition(const LanguageMatrix& m) {
+    QString scope;
+    if (m.pivot.empty())
+        scope = EmbeddingsController::tr(
+            "Mean over %n language pair(s) of the sample shown: ", nullptr, m.meanLanguagePairs);
+    else
+        scope = EmbeddingsController::tr(
+                    "Mean over the %n language(s) paired with %1 in the sample shown: ", nullptr,
+                    m.meanLanguagePairs)
+                    .arg(qs(m.pivot));
+    return scope +
+           EmbeddingsController::tr(
+               "top-1 cosine nearest neighbour, the mean of both directions, each language "
+               "pair counted equally (how every bitext figure of Isomorph averages). The "
+               "sample has one point per distinct sentence. The Runs view's dev accuracy is "
+               "the same measure on the run's own dev sample; `isomorph-cli eval bitext "
+               "--model CHECKPOINT` prints it.");
+}
+
 views::AlignmentMatrix toView(const LanguageMatrix& m) {
     views::AlignmentMatrix out;
     for (const auto& l : m.languages)
@@ -55,6 +84,8 @@ views::AlignmentMatrix toView(const LanguageMatrix& m) {
     out.cosine = m.cosine;
     out.csls = m.csls;
     out.pairs = m.pairs;
+    out.mean = m.mean;
+    out.meanDefinition = meanDefinition(m);
     return out;
 }
 
@@ -122,23 +153,39 @@ QString megabytes(int64_t bytes) {
     return QString::number(mb, 'f', mb < 1 ? 2 : mb < 10 ? 1 : 0);
 }
 
-/// The held-out line of a fit report: mean top-1 per step on the corpus's test pairs.
-QString fitSummary(const eval::CalibrationFitReport& r, const fs::path& corpus, bool supervised) {
-    QString text = EmbeddingsController::tr(
-                       "Calibration (%1 rotation) fitted on the train split of %2 in "
-                       "%3 s.")
-                       .arg(supervised ? EmbeddingsController::tr("supervised")
-                                       : EmbeddingsController::tr("unsupervised"),
-                            qs(corpus.filename().string()))
-                       .arg(r.seconds, 0, 'f', 1);
+/// What the calibration fit has done so far, and its held-out line once it is scored: mean top-1
+/// per step on the corpus's test pairs (never the displayed sample, never the fit's data).
+QString fitSummary(const eval::CalibrationFitter& fit, const fs::path& corpus, bool supervised) {
+    const eval::CalibrationFitReport& r = fit.report();
+    const QString method = supervised ? EmbeddingsController::tr("supervised")
+                                      : EmbeddingsController::tr("unsupervised");
+    QString text = fit.pendingRotations().empty()
+                       ? EmbeddingsController::tr(
+                             "Calibration (%1 rotation) fitted on the train split of %2 "
+                             "(%3 sentences per language for shift and scale) in %4 s.")
+                             .arg(method, qs(corpus.filename().string()))
+                             .arg(fit.options().sample)
+                             .arg(r.seconds, 0, 'f', 1)
+                       : EmbeddingsController::tr(
+                             "Shift and scale fitted on the train split of %1 (%2 "
+                             "sentences per language); %3 rotation: %4 languages to go.")
+                             .arg(qs(corpus.filename().string()))
+                             .arg(fit.options().sample)
+                             .arg(method)
+                             .arg(fit.pendingRotations().size());
     if (!r.means.empty()) {
         QStringList steps;
         for (const auto& m : r.means)
             steps << QStringLiteral("%1 %2%")
                          .arg(qs(align::calibrationStepName(m.step)))
                          .arg(m.cosineAccuracy * 100, 0, 'f', 1);
-        text += QLatin1Char(' ') + EmbeddingsController::tr("Held-out test pairs, mean top-1: %1.")
-                                       .arg(steps.join(QStringLiteral(", ")));
+        text += QLatin1Char(' ') +
+                EmbeddingsController::tr(
+                    "Held-out test pairs, mean top-1 by the Mean row's measure: %1. The table "
+                    "above is the sample shown; this line is the corpus's test split, which "
+                    "neither the fit nor the table uses, so a step can help one and not the "
+                    "other.")
+                    .arg(steps.join(QStringLiteral(", ")));
     }
     for (const auto& n : r.notes)
         text += QLatin1Char('\n') + qs(n);
@@ -176,6 +223,7 @@ EmbeddingsController::EmbeddingsController(views::EmbeddingsView* view, QObject*
 
 EmbeddingsController::~EmbeddingsController() {
     cancel_->store(true);
+    if (aheadCancel_) aheadCancel_->store(true);
     // The sessions are released on the worker thread, where their tensors live (after the
     // running job, which stops at its next progress report).
     QMetaObject::invokeMethod(
@@ -192,11 +240,13 @@ EmbeddingsController::~EmbeddingsController() {
 template <class Job>
 void EmbeddingsController::post(const QString& busyText, Job job) {
     if (!busyText.isEmpty()) {
-        cancel_->store(true);  // a job still running is superseded
+        cancel_->store(true);                         // a job still running is superseded
+        if (aheadCancel_) aheadCancel_->store(true);  // the user's job goes first
         cancel_ = std::make_shared<std::atomic<bool>>(false);
         ++job_;
         busy_ = true;
         view_->setBusy(true, busyText);
+        Q_EMIT message(busyText);
     }
     QMetaObject::invokeMethod(
         worker_, [job = std::move(job), id = job_, cancel = cancel_]() mutable { job(id, cancel); },
@@ -246,6 +296,86 @@ void EmbeddingsController::guarded(int job, const std::function<void(QString&)>&
 void EmbeddingsController::finish() {
     busy_ = false;
     view_->setBusy(false);
+    Q_EMIT message(QString());
+    fitAhead();
+}
+
+eval::CalibrationFitOptions EmbeddingsController::fitOptions() const {
+    eval::CalibrationFitOptions o;
+    o.sample = calibrationSample_;
+    return o;
+}
+
+void EmbeddingsController::fitAhead() {
+    if (!fitAheadEnabled_ || !hasSample_ || busy_ || aheadQueued_ || aheadDone_) return;
+    aheadQueued_ = true;
+    aheadCancel_ = std::make_shared<std::atomic<bool>>(false);
+    const int generation = sampleGeneration_;
+    const bool supervised = view_->supervised();
+    QMetaObject::invokeMethod(
+        worker_,
+        [this, state = state_, cancel = aheadCancel_, generation, supervised, base = fitOptions()] {
+            auto timer = std::make_shared<QElapsedTimer>();
+            const ProgressFn progress = [this, cancel, timer](const Progress& p) {
+                if (cancel->load()) return false;
+                if (!timer->isValid() || timer->elapsed() > 100 || p.done == p.total) {
+                    timer->start();
+                    QMetaObject::invokeMethod(
+                        this,
+                        [this, done = p.done, total = p.total, text = phaseText(p.stage)] {
+                            view_->setBackgroundProgress(
+                                done, total,
+                                tr("Fitting ahead, the steps stay usable: %1").arg(text));
+                        },
+                        Qt::QueuedConnection);
+                }
+                return true;
+            };
+            bool more = false;
+            QString problem, note;
+            try {
+                const auto method = rotation(supervised);
+                for (EmbeddingsSession* session : {state->session.get(), state->compare.get()})
+                    if (session && session->fitAhead(method, state->corpus, base, progress)) {
+                        more = true;
+                        break;
+                    }
+                if (const auto* fit = state->session ? state->session->fitter(method) : nullptr)
+                    note = fitSummary(*fit, state->corpus, supervised);
+            } catch (const Cancelled&) {
+                more = true;  // a user's job took the worker: resume after it
+            } catch (const std::exception& e) {
+                problem = qs(e.what());
+            }
+            QMetaObject::invokeMethod(
+                this,
+                [this, generation, more, problem, note] {
+                    aheadQueued_ = false;
+                    if (generation != sampleGeneration_) {
+                        fitAhead();  // a new sample: its own fit
+                        return;
+                    }
+                    if (!problem.isEmpty()) {
+                        aheadDone_ = true;  // the step the user asks for says why
+                        view_->setBackgroundProgress(0, 0, {});
+                        Q_EMIT message(tr("Fitting the calibration stopped: %1").arg(problem));
+                        return;
+                    }
+                    if (!busy_ && !note.isEmpty()) view_->setCalibrationNote(note);
+                    if (more) {
+                        aheadWorked_ = true;
+                        fitAhead();
+                        return;
+                    }
+                    aheadDone_ = true;
+                    view_->setBackgroundProgress(0, 0, {});
+                    if (!std::exchange(aheadWorked_, false)) return;  // there was nothing to fit
+                    Q_EMIT message(tr("Calibration fitted: every step shows at once."));
+                    Q_EMIT fittedAhead();
+                },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
 }
 
 void EmbeddingsController::fail(const QString& message) {
@@ -402,6 +532,7 @@ void EmbeddingsController::encode(const views::EmbeddingsRequest& request) {
                          sampleGeneration, note = poolingNote(pooling), trainPairs]() mutable {
                             if (sampleGeneration != sampleGeneration_) return;
                             hasSample_ = true;
+                            aheadDone_ = false;
                             compareCheckpoint_.clear();
                             view_->setComparison({}, {});
                             view_->setTrainPairsAvailable(trainPairs);
@@ -419,8 +550,8 @@ void EmbeddingsController::encode(const views::EmbeddingsRequest& request) {
 void EmbeddingsController::showStep(int step, bool supervised) {
     if (!hasSample_) return;
     const auto target = static_cast<align::CalibrationStep>(std::clamp(step, 0, 3));
-    eval::CalibrationFitOptions base;
-    base.sample = calibrationSample_;
+    const eval::CalibrationFitOptions base = fitOptions();
+    aheadDone_ = false;  // the method may have changed: fit it ahead after this step
     const bool comparing = !compareCheckpoint_.isEmpty();
     // The steps before the target the readout lacks (a jump from none to rotation fills shift
     // and scale too: the readout shows what each step adds).
@@ -444,25 +575,32 @@ void EmbeddingsController::showStep(int step, bool supervised) {
             Coordinates c = columns(state->session->projection());
             const views::AlignmentMatrix matrix = toView(state->session->languageMatrix());
             QString note;
-            if (const auto* report = state->session->fitReport(method);
-                report && target != align::CalibrationStep::None)
-                note = fitSummary(*report, state->corpus, supervised);
+            if (const auto* fit = state->session->fitter(method);
+                fit && target != align::CalibrationStep::None)
+                note = fitSummary(*fit, state->corpus, supervised);
             for (const auto& lang : uncovered)
                 note +=
                     QLatin1Char('\n') +
                     tr("%1: no train sentences in the corpus; shown uncalibrated").arg(qs(lang));
             views::AlignmentMatrix compared;
+            Coordinates theirs;
             if (comparing && state->compare) {
                 state->compare->setStep(target, method, state->corpus, base, progress);
                 compared = toView(state->compare->languageMatrix());
+                theirs = columns(state->compare->projection());
             }
-            deliver(job, [this, target, c = std::move(c), matrix, note, compared, earlier] {
+            deliver(job, [this, target, c = std::move(c), matrix, note, compared, earlier,
+                          theirs = std::move(theirs)]() mutable {
                 for (const auto& [s, m] : earlier)
                     view_->setStepAccuracy(s, m);
                 view_->showStep(static_cast<int>(target), c.x, c.y, c.z, matrix);
                 view_->setCalibrationNote(note);
-                if (compared.size() > 0)
-                    view_->setComparison(compared, QFileInfo(compareCheckpoint_).fileName());
+                if (compared.size() > 0) {
+                    view_->setComparison(compared, checkpointLabel(compareCheckpoint_));
+                    view_->setComparisonPoints(
+                        std::move(theirs.x), std::move(theirs.y), std::move(theirs.z),
+                        checkpointLabel(compareCheckpoint_), checkpointLabel(view_->checkpoint()));
+                }
                 finish();
                 const QStringList names{tr("none"), tr("shift"), tr("scale"), tr("rotation")};
                 view_->setProgress(
@@ -531,14 +669,34 @@ void EmbeddingsController::requestPointDetails(int index) {
 
 void EmbeddingsController::compareWith(const QString& checkpoint) {
     compareCheckpoint_ = checkpoint;
-    if (checkpoint.isEmpty() || !hasSample_) {
-        post(QString(), [state = state_](int, const CancelFlag&) { state->compare.reset(); });
-        if (!checkpoint.isEmpty()) fail(tr("Encode a sample first, then pick a comparison."));
+    if (!checkpoint.isEmpty() && !hasSample_) {
+        fail(tr("Encode a sample first, then pick a comparison."));
+        return;
+    }
+    if (checkpoint.isEmpty()) {
+        // Back to one scatter in the sample's own basis.
+        const int generation = sampleGeneration_;
+        post(QString(), [this, state = state_, generation, step = view_->currentStep()](
+                            int, const CancelFlag&) {
+            state->compare.reset();
+            if (!state->session) return;
+            state->session->setBasis(std::nullopt);
+            Coordinates c = columns(state->session->projection());
+            const views::AlignmentMatrix matrix = toView(state->session->languageMatrix());
+            QMetaObject::invokeMethod(
+                this,
+                [this, generation, step, matrix, c = std::move(c)]() mutable {
+                    if (generation != sampleGeneration_) return;
+                    view_->setComparisonPoints({}, {}, {}, {}, {});
+                    view_->showStep(step, std::move(c.x), std::move(c.y), std::move(c.z), matrix);
+                },
+                Qt::QueuedConnection);
+        });
         return;
     }
     const qint64 budget = memoryBudget();
-    eval::CalibrationFitOptions base;
-    base.sample = calibrationSample_;
+    const eval::CalibrationFitOptions base = fitOptions();
+    aheadDone_ = false;  // the comparison's calibration is fitted ahead too
     const int step = view_->currentStep();
     const bool supervised = view_->supervised();
     post(tr("Encoding the sample with %1...").arg(QFileInfo(checkpoint).fileName()),
@@ -558,9 +716,22 @@ void EmbeddingsController::compareWith(const QString& checkpoint) {
                  other->setStep(static_cast<align::CalibrationStep>(step), rotation(supervised),
                                 state->corpus, base, progress);
                  const views::AlignmentMatrix matrix = toView(other->languageMatrix());
+                 // Side by side on one basis fitted on both checkpoints' raw vectors.
+                 auto [mineBasis, theirBasis] = state->session->jointBasis(*other);
+                 state->session->setBasis(std::move(mineBasis));
+                 other->setBasis(std::move(theirBasis));
+                 Coordinates mine = columns(state->session->projection());
+                 Coordinates theirs = columns(other->projection());
+                 const views::AlignmentMatrix current = toView(state->session->languageMatrix());
                  state->compare = std::move(other);
-                 deliver(job, [this, matrix, checkpoint] {
-                     view_->setComparison(matrix, QFileInfo(checkpoint).fileName());
+                 deliver(job, [this, matrix, checkpoint, step, current, mine = std::move(mine),
+                               theirs = std::move(theirs)]() mutable {
+                     view_->setComparison(matrix, checkpointLabel(checkpoint));
+                     view_->setComparisonPoints(std::move(theirs.x), std::move(theirs.y),
+                                                std::move(theirs.z), checkpointLabel(checkpoint),
+                                                checkpointLabel(view_->checkpoint()));
+                     view_->showStep(step, std::move(mine.x), std::move(mine.y), std::move(mine.z),
+                                     current);
                      finish();
                      Q_EMIT comparisonShown();
                  });

@@ -15,6 +15,7 @@
 #include <QString>
 
 #include "core/common/progress.h"
+#include "core/eval/calibration_fit.h"
 
 class QThread;
 
@@ -53,14 +54,23 @@ class EmbeddingsController : public QObject {
 
     /// Memory the sample may use, in bytes (0: half of what the system reports available).
     void setMemoryBudget(qint64 bytes) { memoryBudget_ = bytes; }
-    /// Sentences per language of the calibration fit's train sample (default 500).
+    /// Sentences per language of the calibration fit's train sample (default 200: shift and
+    /// scale are ready seconds after a sample is encoded; `calibrate fit --sample` is 2000).
     void setCalibrationSample(int sentences) { calibrationSample_ = sentences; }
+    /// Whether the calibration of the current method is fitted ahead of the user, one stage
+    /// per worker job (off: fitted when a step is asked for; tests of the busy path).
+    void setFitAhead(bool on) { fitAheadEnabled_ = on; }
+    /// True once everything of the current method's fit (statistics, rotations, held-out
+    /// report) is done for the sample and the comparison.
+    bool fitAheadDone() const { return aheadDone_; }
 
   Q_SIGNALS:
     void encoded();
     void stepShown(int step);
     void pointDetailsShown(int index);
     void comparisonShown();
+    /// The background fit finished its last stage (fitAheadDone()).
+    void fittedAhead();
     /// A job failed or was refused; the view shows `message`.
     void failed(const QString& message);
     void message(const QString& text);
@@ -80,6 +90,10 @@ class EmbeddingsController : public QObject {
     void guarded(int job, const std::function<void(QString& context)>& body);
     void finish();
     void fail(const QString& message);
+    /// Posts the next stage of the calibration fit as a background job (not busy: the
+    /// buttons stay usable, a user's job cancels the stage and it resumes afterwards).
+    void fitAhead();
+    eval::CalibrationFitOptions fitOptions() const;
     qint64 memoryBudget() const;
 
     views::EmbeddingsView* view_;
@@ -95,7 +109,12 @@ class EmbeddingsController : public QObject {
     bool busy_ = false;
     bool hasSample_ = false;
     qint64 memoryBudget_ = 0;
-    int calibrationSample_ = 500;
+    int calibrationSample_ = 200;
+    bool fitAheadEnabled_ = true;
+    bool aheadQueued_ = false;  ///< a background stage is posted or running
+    bool aheadDone_ = false;    ///< nothing left to fit ahead for this sample and method
+    bool aheadWorked_ = false;  ///< a background stage fitted something since the last report
+    CancelFlag aheadCancel_;    ///< of the background stage
 };
 
 }  // namespace isomorph::gui

@@ -115,10 +115,11 @@ void GuidedDemo::showEmbeddingSpace() {
     }
     guide_->showStep(
         EmbeddingSpace,
-        tr("<b>The embedding space.</b> Translation pairs of held-out pages, encoded by the run's "
-           "newest checkpoint (%1) and projected to 2-D; colours are languages. The matrix "
-           "compares each language with the model the run started from. The calibration steps "
-           "shift, scale and rotate each language onto English.")
+        tr("<b>The embedding space.</b> Translation pairs of held-out pages, encoded by the "
+           "model the run started from (left) and by its newest checkpoint (%1, right), in one "
+           "2-D projection; colours are languages. The matrix shows how much closer training "
+           "brought each language pair's translations. The calibration steps shift, scale and "
+           "rotate each language onto English.")
             .arg(QFileInfo(trained).fileName().toHtmlEscaped()));
     if (!initial.isEmpty())
         connect(

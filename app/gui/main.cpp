@@ -59,7 +59,8 @@ struct GuiOptions {
         QStringLiteral("compare"),
         QCoreApplication::translate("main",
                                     "With --query: also search with this checkpoint, side by side "
-                                    "(A/B), e.g. the initial model against the trained one."),
+                                    "(A/B), e.g. the initial model against the trained one. With "
+                                    "--embeddings: show this checkpoint's points beside them."),
         QStringLiteral("checkpoint")};
     QCommandLineOption embeddings{
         QStringLiteral("embeddings"),
@@ -160,7 +161,7 @@ int main(int argc, char** argv) {
     }
     if (parser.isSet(options.view)) window.showView(parser.value(options.view));
     if (parser.isSet(options.select)) window.selectRuns(parser.value(options.select).split(','));
-    if (!parser.isSet(options.demo) &&
+    if (!parser.isSet(options.demo) && !parser.isSet(options.embeddings) &&
         (parser.isSet(options.query) || parser.isSet(options.compare)))
         window.searchFor(parser.value(options.query),
                          parser.isSet(options.compare)
@@ -168,9 +169,21 @@ int main(int argc, char** argv) {
                              : QString());
     if (parser.isSet(options.embeddings)) {
         auto* embeddings = window.embeddingsController();
-        if (parser.isSet(options.step))
+        if (parser.isSet(options.compare))
             QObject::connect(
                 embeddings, &isomorph::gui::EmbeddingsController::encoded, embeddings,
+                [embeddings, other = QDir(parser.value(options.compare)).absolutePath()] {
+                    embeddings->compareWith(other);
+                },
+                Qt::SingleShotConnection);
+        if (parser.isSet(options.step))
+            QObject::connect(
+                embeddings,
+                // After the comparison when there is one: a step request would supersede it.
+                parser.isSet(options.compare)
+                    ? &isomorph::gui::EmbeddingsController::comparisonShown
+                    : &isomorph::gui::EmbeddingsController::encoded,
+                embeddings,
                 [&window, embeddings, step = parser.value(options.step).toInt()] {
                     // The view's rotation method: supervised where the corpus has train pairs.
                     embeddings->showStep(step, window.embeddingsView()->supervised());

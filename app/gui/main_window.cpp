@@ -105,6 +105,13 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
     embeddingsView_ = new views::EmbeddingsView(this);
     embeddingsController_ = new EmbeddingsController(embeddingsView_, this);
     tabs_->addTab(embeddingsView_, tr("Embeddings"));
+    // The status bar says what the Embeddings view's worker is doing (empty: it is idle).
+    connect(embeddingsController_, &EmbeddingsController::message, this, [this](const QString& m) {
+        if (m.isEmpty())
+            statusBar()->clearMessage();
+        else
+            statusBar()->showMessage(m);
+    });
     connect(runsView_, &views::RunsView::openInEmbeddingsRequested, this,
             [this](const QString& checkpoint) {
                 tabs_->setCurrentWidget(embeddingsView_);

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/align/bitext_metrics.h"
 #include "core/common/errors.h"
 #include "core/data/readers/text_input.h"
 #include "core/eval/eval_tasks.h"
@@ -77,6 +78,20 @@ void collectCorpus(const CalibrationFitOptions& o, FitData& d) {
     if (!d.mono.count(o.pivot)) d.mono[o.pivot] = demoSentences(o.corpus, o.pivot, "train", limit);
 }
 
+/// Every k-th pair so that at most `limit` remain, spread over the set (0 = all).
+void thinPairs(BitextSet& set, int64_t limit) {
+    const auto n = static_cast<int64_t>(set.src.size());
+    if (limit <= 0 || n <= limit) return;
+    BitextSet kept;
+    for (int64_t i = 0; i < limit; ++i) {
+        const auto at = static_cast<size_t>(i * n / limit);
+        kept.src.push_back(std::move(set.src[at]));
+        kept.tgt.push_back(std::move(set.tgt[at]));
+    }
+    set.src = std::move(kept.src);
+    set.tgt = std::move(kept.tgt);
+}
+
 FitData collectData(const CalibrationFitOptions& o) {
     FitData d;
     if (!o.corpus.empty()) {
@@ -87,6 +102,8 @@ FitData collectData(const CalibrationFitOptions& o) {
         for (const auto& [lang, file] : o.pairFiles)
             d.pairs[lang] = loadBitextSets(file, lang, o.pivot, 0).front();
     }
+    for (auto& [lang, pairs] : d.pairs)
+        thinPairs(pairs, o.maxRotationPairs);
     if (d.mono.size() < 2)
         throw ConfigError(
             "calibration fit: monoFiles (or the corpus) must give samples of at least two "
@@ -191,9 +208,9 @@ std::vector<BitextSet> heldOutSets(const CalibrationFitOptions& o, const FitData
     return sets;
 }
 
-void scoreHeldOut(model::EncodingService& encoder, const CalibrationFitOptions& o,
-                  const std::vector<BitextSet>& sets, CalibrationFitReport& out,
-                  const Reporter& report) {
+void scoreHeldOutSets(model::EncodingService& encoder, const CalibrationFitOptions& o,
+                      const std::vector<BitextSet>& sets, CalibrationFitReport& out,
+                      const Reporter& report) {
     const align::Calibration& cal = out.calibration;
     for (const auto& set : sets) {
         if (!cal.languages.count(set.srcLang) || !cal.languages.count(set.tgtLang)) {
@@ -210,69 +227,161 @@ void scoreHeldOut(model::EncodingService& encoder, const CalibrationFitOptions& 
         out.rows.insert(out.rows.end(), part.begin(), part.end());
         report("report", name, 1, 1);
     }
-    std::map<int, CalibrationStepMean> means;
+    std::map<int, std::pair<std::vector<double>, std::vector<double>>> byStep;
     for (const auto& r : out.rows) {
-        auto& m = means[static_cast<int>(r.step)];
-        m.step = r.step;
-        m.cosineAccuracy += r.cosineAccuracy;
-        m.cslsAccuracy += r.cslsAccuracy;
-        ++m.languagePairs;
+        auto& [cosine, csls] = byStep[static_cast<int>(r.step)];
+        cosine.push_back(r.cosineAccuracy);
+        csls.push_back(r.cslsAccuracy);
     }
-    for (auto& [step, m] : means) {
-        m.cosineAccuracy /= m.languagePairs;
-        m.cslsAccuracy /= m.languagePairs;
+    for (const auto& [step, values] : byStep) {
+        CalibrationStepMean m;
+        m.step = static_cast<align::CalibrationStep>(step);
+        m.cosineAccuracy = align::meanOverLanguagePairs(values.first);
+        m.cslsAccuracy = align::meanOverLanguagePairs(values.second);
+        m.languagePairs = static_cast<int>(values.first.size());
         out.means.push_back(m);
     }
 }
 
 void requireOptions(const CalibrationFitOptions& o) {
-    if (o.output.empty())
-        throw ConfigError("calibration fit: output (the calibration file to write) is empty");
     if (o.sample < 2)
         throw ConfigError(fmt::format("calibration fit: sample = {}; it must be >= 2", o.sample));
     if (o.minRotationPairs < 1)
         throw ConfigError(fmt::format("calibration fit: minRotationPairs = {}; it must be >= 1",
                                       o.minRotationPairs));
+    if (o.maxRotationPairs < 0)
+        throw ConfigError(
+            fmt::format("calibration fit: maxRotationPairs = {}; it must be >= 0 (0 = every pair)",
+                        o.maxRotationPairs));
     if (o.method == align::RotationMethod::Identity)
         throw ConfigError(
             "calibration fit: method must be supervised or unsupervised (for no rotation, set "
             "steps = scale)");
 }
 
+/// Adds the time since `start` to the report's seconds.
+class StageClock {
+  public:
+    explicit StageClock(double& seconds) : seconds_(seconds) {}
+    ~StageClock() {
+        seconds_ +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+
+  private:
+    double& seconds_;
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
 }  // namespace
+
+struct CalibrationFitter::State {
+    model::EncodingService& encoder;
+    CalibrationFitOptions options;
+    FitData data;
+    std::vector<BitextSet> heldOut;
+    std::map<std::string, FloatMatrix> samples;
+    std::vector<std::string> pending;
+    CalibrationFitReport report;
+    bool statistics = false, scored = false;
+};
+
+CalibrationFitter::CalibrationFitter(model::EncodingService& encoder, CalibrationFitOptions o)
+    : state_(new State{encoder, std::move(o), {}, {}, {}, {}, {}, false, false}) {
+    State& s = *state_;
+    StageClock clock(s.report.seconds);
+    requireOptions(s.options);
+    s.data = collectData(s.options);
+    s.heldOut = heldOutSets(s.options, s.data);  // read now: fail before encoding
+}
+
+CalibrationFitter::~CalibrationFitter() = default;
+
+const CalibrationFitOptions& CalibrationFitter::options() const {
+    return state_->options;
+}
+bool CalibrationFitter::statisticsFitted() const {
+    return state_->statistics;
+}
+bool CalibrationFitter::heldOutScored() const {
+    return state_->scored;
+}
+const std::vector<std::string>& CalibrationFitter::pendingRotations() const {
+    return state_->pending;
+}
+const CalibrationFitReport& CalibrationFitter::report() const {
+    return state_->report;
+}
+
+void CalibrationFitter::fitStatistics(const ProgressFn& progress) {
+    State& s = *state_;
+    if (s.statistics) return;
+    StageClock clock(s.report.seconds);
+    const Reporter report(progress);
+    std::map<std::string, FloatMatrix> samples;
+    std::map<std::string, int64_t> counts;
+    for (const auto& [lang, sentences] : s.data.mono) {
+        samples[lang] = encode(s.encoder, sentences, "encode sample", lang, report);
+        counts[lang] = static_cast<int64_t>(sentences.size());
+    }
+    align::CalibrationOptions co;
+    co.steps = s.options.steps;
+    s.report.calibration = align::fitCalibrationStatistics(samples, s.options.pivot, co);
+    s.report.sampleSentences = std::move(counts);
+    s.samples = std::move(samples);
+    if (s.options.steps == align::CalibrationStep::Rotation)
+        for (const auto& [lang, sample] : s.samples)
+            if (lang != s.options.pivot) s.pending.push_back(lang);
+    s.statistics = true;
+}
+
+void CalibrationFitter::fitNextRotation(const ProgressFn& progress) {
+    State& s = *state_;
+    fitStatistics(progress);
+    if (s.pending.empty()) return;
+    StageClock clock(s.report.seconds);
+    const Reporter report(progress);
+    const std::string lang = s.pending.front();
+    // On a copy: a cancelled fit leaves the calibration and the notes as they were.
+    align::Calibration cal = s.report.calibration;
+    CalibrationFitReport notes;
+    if (s.options.method == align::RotationMethod::Supervised)
+        fitSupervised(s.encoder, s.options, s.data, lang, cal, notes, report);
+    else
+        fitUnsupervised(s.options, s.samples, lang, cal, notes, report);
+    s.report.calibration = std::move(cal);
+    s.report.notes.insert(s.report.notes.end(), notes.notes.begin(), notes.notes.end());
+    s.report.belowMinimum.insert(s.report.belowMinimum.end(), notes.belowMinimum.begin(),
+                                 notes.belowMinimum.end());
+    s.pending.erase(s.pending.begin());
+}
+
+void CalibrationFitter::scoreHeldOut(const ProgressFn& progress) {
+    State& s = *state_;
+    if (s.scored) return;
+    while (!s.pending.empty() || !s.statistics)
+        fitNextRotation(progress);
+    StageClock clock(s.report.seconds);
+    CalibrationFitReport scored = s.report;
+    scoreHeldOutSets(s.encoder, s.options, s.heldOut, scored, Reporter(progress));
+    s.report = std::move(scored);
+    s.scored = true;
+}
 
 CalibrationFitReport fitCalibration(model::EncodingService& encoder, const CalibrationFitOptions& o,
                                     const ProgressFn& progress) {
-    const auto start = std::chrono::steady_clock::now();
-    requireOptions(o);
-    const Reporter report(progress);
-    const FitData d = collectData(o);
-    const std::vector<BitextSet> heldOut = heldOutSets(o, d);  // read first: fail before encoding
-    CalibrationFitReport out;
-    std::map<std::string, FloatMatrix> samples;
-    for (const auto& [lang, sentences] : d.mono) {
-        samples[lang] = encode(encoder, sentences, "encode sample", lang, report);
-        out.sampleSentences[lang] = static_cast<int64_t>(sentences.size());
-    }
-    align::CalibrationOptions co;
-    co.steps = o.steps;
-    out.calibration = align::fitCalibrationStatistics(samples, o.pivot, co);
-    if (o.steps == align::CalibrationStep::Rotation)
-        for (const auto& [lang, sample] : samples) {
-            if (lang == o.pivot) continue;
-            if (o.method == align::RotationMethod::Supervised)
-                fitSupervised(encoder, o, d, lang, out.calibration, out, report);
-            else
-                fitUnsupervised(o, samples, lang, out.calibration, out, report);
-        }
-    scoreHeldOut(encoder, o, heldOut, out, report);
-    align::saveCalibration(out.calibration, o.output);  // last: a cancelled fit leaves no file
-    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return out;
+    if (o.output.empty())
+        throw ConfigError("calibration fit: output (the calibration file to write) is empty");
+    CalibrationFitter fitter(encoder, o);
+    fitter.scoreHeldOut(progress);  // statistics, every rotation, then the report
+    align::saveCalibration(fitter.report().calibration, o.output);  // last: cancel writes nothing
+    return fitter.report();
 }
 
 CalibrationFitReport fitCalibration(const CalibrationFitOptions& options,
                                     const ProgressFn& progress) {
+    if (options.output.empty())
+        throw ConfigError("calibration fit: output (the calibration file to write) is empty");
     requireOptions(options);
     auto encoder = model::EncodingService::open(model_io::resolveCheckpoint(options.checkpoint),
                                                 options.encode);

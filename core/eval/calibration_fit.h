@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,10 @@ struct CalibrationFitOptions {
     /// unsupervised: sample rows). Below it the language keeps the identity and the report says
     /// so: a Procrustes map of d dimensions from a handful of pairs is noise.
     int64_t minRotationPairs = 50;
+    /// Supervised rotation: at most this many parallel pairs per language, spread evenly over
+    /// the language's pairs (0 = all). Encoding the pairs is most of a supervised fit's time;
+    /// a Procrustes map of d dimensions needs a few times d pairs, not every pair.
+    int64_t maxRotationPairs = 0;
     int cslsK = 10;  ///< CSLS neighbourhood of the report
 };
 
@@ -83,5 +88,44 @@ CalibrationFitReport fitCalibration(const CalibrationFitOptions& options,
 CalibrationFitReport fitCalibration(model::EncodingService& encoder,
                                     const CalibrationFitOptions& options,
                                     const ProgressFn& progress = {});
+
+/// The same fit in stages, for a view that shows what it has while the rest is fitted: shift
+/// and scale from the samples first (seconds), then one language's rotation at a time (most of
+/// a supervised fit's time is encoding its pairs), then the held-out report. fitCalibration()
+/// runs the stages in order; the result is the same either way. options.output and
+/// options.checkpoint are not used. Not thread-safe: one thread calls it at a time.
+class CalibrationFitter {
+  public:
+    /// Checks the options and reads the text (ConfigError / DataError as fitCalibration);
+    /// encodes nothing.
+    CalibrationFitter(model::EncodingService& encoder, CalibrationFitOptions options);
+    ~CalibrationFitter();
+    CalibrationFitter(const CalibrationFitter&) = delete;
+    CalibrationFitter& operator=(const CalibrationFitter&) = delete;
+
+    const CalibrationFitOptions& options() const;
+    /// Encodes the samples and fits every language's shift and scale (rotations the identity).
+    /// Does nothing the second time. progress as fitCalibration's; false cancels (Cancelled,
+    /// nothing changes).
+    void fitStatistics(const ProgressFn& progress = {});
+    bool statisticsFitted() const;
+    /// Languages whose rotation is still to be fitted, in order: every non-pivot language until
+    /// fitNextRotation() took it (empty when options.steps is before rotation).
+    const std::vector<std::string>& pendingRotations() const;
+    /// Fits (or leaves at the identity, with a note) the first pending rotation; fits the
+    /// statistics first when needed. Cancelled leaves the language pending.
+    void fitNextRotation(const ProgressFn& progress = {});
+    /// Scores the held-out pairs after each step (rows, means); needs every rotation, fits the
+    /// pending ones first. Does nothing the second time.
+    void scoreHeldOut(const ProgressFn& progress = {});
+    bool heldOutScored() const;
+    /// Everything fitted so far; rows and means are empty until scoreHeldOut(), seconds counts
+    /// the stages run.
+    const CalibrationFitReport& report() const;
+
+  private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 }  // namespace isomorph::eval

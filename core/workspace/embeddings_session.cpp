@@ -1,12 +1,10 @@
 #include "core/workspace/embeddings_session.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <limits>
 #include <numeric>
 #include <system_error>
-#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -135,6 +133,14 @@ EmbeddingsSample demoSample(const SampleSpec& spec) {
     return s;
 }
 
+/// The fit's progress stages prefixed "calibration: " (the view's phase text).
+ProgressFn calibrationProgress(const ProgressFn& progress) {
+    return [progress](const Progress& p) {
+        return !progress ||
+               progress(Progress{"calibration: " + p.stage, p.done, p.total, p.detail});
+    };
+}
+
 }  // namespace
 
 EmbeddingsSample readSample(const SampleSpec& spec) {
@@ -248,31 +254,14 @@ std::vector<std::string> EmbeddingsSession::setStep(align::CalibrationStep step,
         step_ = step;
         return uncovered;
     }
-    auto fit = fits_.find(method);
-    if (fit == fits_.end()) {
-        if (corpus.empty())
-            throw ConfigError(
-                "calibration is fitted on a demo corpus's train split and this workspace has "
-                "none; prepare it with `isomorph-cli demo prepare`");
-        eval::CalibrationFitOptions o = base;
-        o.corpus = corpus;
-        o.languages = sample_.languages;
-        o.method = method;
-        o.steps = align::CalibrationStep::Rotation;
-        static std::atomic<int> counter{0};
-        o.output =
-            fs::temp_directory_path() /
-            fmt::format("isomorph-view-calibration-{}-{}.safetensors", ::getpid(), counter++);
-        eval::CalibrationFitReport report =
-            eval::fitCalibration(*encoder_, o, [&progress](const Progress& p) {
-                return !progress ||
-                       progress(Progress{"calibration: " + p.stage, p.done, p.total, p.detail});
-            });
-        std::error_code ec;
-        fs::remove(o.output, ec);
-        fit = fits_.emplace(method, std::move(report)).first;
-    }
-    const align::Calibration& cal = fit->second.calibration;
+    eval::CalibrationFitter& fit = fitterFor(method, corpus, base);
+    const ProgressFn prefixed = calibrationProgress(progress);
+    if (step == align::CalibrationStep::Rotation)
+        while (!fit.pendingRotations().empty())
+            fit.fitNextRotation(prefixed);
+    else
+        fit.fitStatistics(prefixed);
+    const align::Calibration& cal = fit.report().calibration;
     FloatMatrix out = raw_;
     for (size_t l = 0; l < sample_.languages.size(); ++l) {
         const std::string& lang = sample_.languages[l];
@@ -291,13 +280,84 @@ std::vector<std::string> EmbeddingsSession::setStep(align::CalibrationStep step,
     return uncovered;
 }
 
-const eval::CalibrationFitReport* EmbeddingsSession::fitReport(align::RotationMethod method) const {
+eval::CalibrationFitter& EmbeddingsSession::fitterFor(align::RotationMethod method,
+                                                      const fs::path& corpus,
+                                                      const eval::CalibrationFitOptions& base) {
+    auto& fit = fits_[method];
+    if (!fit) {
+        if (corpus.empty())
+            throw ConfigError(
+                "calibration is fitted on a demo corpus's train split and this workspace has "
+                "none; prepare it with `isomorph-cli demo prepare`");
+        eval::CalibrationFitOptions o = base;
+        o.corpus = corpus;
+        o.languages = sample_.languages;
+        o.method = method;
+        o.steps = align::CalibrationStep::Rotation;
+        fit = std::make_unique<eval::CalibrationFitter>(*encoder_, o);
+    }
+    return *fit;
+}
+
+bool EmbeddingsSession::fitAhead(align::RotationMethod method, const fs::path& corpus,
+                                 const eval::CalibrationFitOptions& base,
+                                 const ProgressFn& progress) {
+    eval::CalibrationFitter& fit = fitterFor(method, corpus, base);
+    const ProgressFn prefixed = calibrationProgress(progress);
+    if (!fit.statisticsFitted())
+        fit.fitStatistics(prefixed);
+    else if (!fit.pendingRotations().empty())
+        fit.fitNextRotation(prefixed);
+    else if (!fit.heldOutScored())
+        fit.scoreHeldOut(prefixed);
+    else
+        return false;
+    return true;
+}
+
+const eval::CalibrationFitter* EmbeddingsSession::fitter(align::RotationMethod method) const {
     const auto it = fits_.find(method);
-    return it == fits_.end() ? nullptr : &it->second;
+    return it == fits_.end() ? nullptr : it->second.get();
+}
+
+const eval::CalibrationFitReport* EmbeddingsSession::fitReport(align::RotationMethod method) const {
+    const auto* f = fitter(method);
+    return f ? &f->report() : nullptr;
 }
 
 FloatMatrix EmbeddingsSession::projection() const {
-    return align::transform(pca_, current_);
+    return align::transform(basis_ ? *basis_ : pca_, current_);
+}
+
+std::pair<align::PcaModel, align::PcaModel> EmbeddingsSession::jointBasis(
+    const EmbeddingsSession& other) const {
+    if (other.raw_.rows != raw_.rows || other.sample_.texts != sample_.texts)
+        throw ConfigError("the two checkpoints were not encoded on the same sample");
+    if (other.raw_.cols != raw_.cols)
+        throw ConfigError(fmt::format(
+            "{} has {}-dimensional vectors and {} {}-dimensional ones: one PCA basis cannot "
+            "hold both; compare checkpoints of the same size",
+            other.checkpoint_.string(), other.raw_.cols, checkpoint_.string(), raw_.cols));
+    // Each checkpoint's rows centred on its own mean (PcaModel::mean of its own PCA).
+    FloatMatrix both(raw_.rows * 2, raw_.cols);
+    const EmbeddingsSession* sides[] = {this, &other};
+    for (int s = 0; s < 2; ++s)
+        for (int64_t r = 0; r < raw_.rows; ++r)
+            for (int64_t c = 0; c < raw_.cols; ++c)
+                both(s * raw_.rows + r, c) = static_cast<float>(
+                    sides[s]->raw_(r, c) - sides[s]->pca_.mean[static_cast<size_t>(c)]);
+    align::PcaOptions po;
+    po.components = pca_.components.rows;
+    po.method = align::PcaMethod::Exact;
+    align::PcaModel mine = align::fitPca(both, po);
+    align::PcaModel theirs = mine;
+    mine.mean = pca_.mean;
+    theirs.mean = other.pca_.mean;
+    return {std::move(mine), std::move(theirs)};
+}
+
+void EmbeddingsSession::setBasis(std::optional<align::PcaModel> basis) {
+    basis_ = std::move(basis);
 }
 
 FloatMatrix EmbeddingsSession::rowsOf(const std::vector<int64_t>& rows) const {
@@ -339,6 +399,19 @@ LanguageMatrix EmbeddingsSession::languageMatrix(int cslsK) const {
             m.csls[ba] = r.csls.tgtToSrc;
             m.pairs[ab] = m.pairs[ba] = static_cast<int>(ra.size());
         }
+    const auto en = std::find(m.languages.begin(), m.languages.end(), "en");
+    if (en != m.languages.end()) m.pivot = "en";
+    std::vector<double> perPair;
+    for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b) {
+            const auto ab = size_t(a * n + b), ba = size_t(b * n + a);
+            const bool withPivot =
+                m.pivot.empty() || a == en - m.languages.begin() || b == en - m.languages.begin();
+            if (withPivot && std::isfinite(m.cosine[ab]))
+                perPair.push_back((m.cosine[ab] + m.cosine[ba]) / 2);
+        }
+    m.mean = align::meanOverLanguagePairs(perPair);
+    m.meanLanguagePairs = static_cast<int>(perPair.size());
     return m;
 }
 

@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -76,6 +77,13 @@ struct LanguageMatrix {
     std::vector<double> cosine;  ///< [n * n], NaN where fewer than 2 pairs
     std::vector<double> csls;
     std::vector<int> pairs;
+    /// The headline figure, by the definition every bitext figure uses
+    /// (align::meanOverLanguagePairs): each language's pair with English (the pivot), the mean
+    /// of both directions, languages counted equally; without English in the sample, every
+    /// two languages. NaN when no cell is defined.
+    double mean = 0.0;
+    std::string pivot;          ///< "en", or empty when the mean is over every two languages
+    int meanLanguagePairs = 0;  ///< language pairs the mean is over
 };
 
 struct Neighbour {
@@ -106,21 +114,40 @@ class EmbeddingsSession {
     const EmbeddingsSample& sample() const { return sample_; }
     const align::PcaModel& pca() const { return pca_; }
 
-    /// Calibrates the sample up to `step`, fitting the calibration of `method` on the train split
-    /// of `corpus` the first time it is needed (options.corpus etc. are set here; `base` gives
-    /// sample size, refinement and thresholds). Returns the sample's languages the calibration does
-    /// not cover (left uncalibrated); the fit's own notes are in fitReport(). progress: the
-    /// fit's stages prefixed "calibration: "; false cancels (Cancelled).
+    /// Calibrates the sample up to `step`, fitting what that step needs of the calibration of
+    /// `method` on the train split of `corpus` the first time it is needed (shift and scale: the
+    /// statistics; rotation: every language's rotation; options.corpus etc. are set here;
+    /// `base` gives sample sizes, refinement and thresholds). Returns the sample's languages the
+    /// calibration does not cover (left uncalibrated); the fit's own notes are in fitReport().
+    /// progress: the fit's stages prefixed "calibration: "; false cancels (Cancelled).
     std::vector<std::string> setStep(align::CalibrationStep step, align::RotationMethod method,
                                      const std::filesystem::path& corpus,
                                      const eval::CalibrationFitOptions& base,
                                      const ProgressFn& progress);
     align::CalibrationStep step() const { return step_; }
-    /// The fit report of `method` (nullptr before it was fitted).
+    /// Fits the next missing stage of `method`'s calibration (statistics, one language's
+    /// rotation, the held-out report), so that a view can fit ahead of the user between their
+    /// requests. Returns false when nothing was left to fit. Same arguments as setStep.
+    bool fitAhead(align::RotationMethod method, const std::filesystem::path& corpus,
+                  const eval::CalibrationFitOptions& base, const ProgressFn& progress);
+    /// The fit of `method` so far (nullptr before it was started).
+    const eval::CalibrationFitter* fitter(align::RotationMethod method) const;
+    /// The fit report of `method` (nullptr before it was started; rows and means empty until
+    /// the held-out report is scored).
     const eval::CalibrationFitReport* fitReport(align::RotationMethod method) const;
 
-    /// The current (calibrated) vectors in the raw PCA basis: [n, components] float32.
+    /// The current (calibrated) vectors in the raw PCA basis (or the basis set with setBasis):
+    /// [n, components] float32.
     FloatMatrix projection() const;
+    /// One exact PCA basis for two checkpoints side by side: components fitted on this
+    /// session's and `other`'s raw vectors of the same sample together (2n rows), each
+    /// checkpoint's rows centred on its own mean first, so that the first axis is not simply
+    /// "which model" and neither model's variance decides the axes alone. Returns the basis for
+    /// this session and for `other` (the same components, each with its own mean). ConfigError
+    /// when the samples or the vector sizes differ.
+    std::pair<align::PcaModel, align::PcaModel> jointBasis(const EmbeddingsSession& other) const;
+    /// projection() projects with `basis` from now on; nullopt goes back to the raw sample's.
+    void setBasis(std::optional<align::PcaModel> basis);
     LanguageMatrix languageMatrix(int cslsK = 10) const;
     /// The k nearest neighbours of point `index` among the points of every language (itself
     /// excluded), by cosine and by CSLS (cslsK-neighbourhoods over the two languages' points).
@@ -135,8 +162,13 @@ class EmbeddingsSession {
     FloatMatrix raw_;
     FloatMatrix current_;
     align::PcaModel pca_;
+    std::optional<align::PcaModel> basis_;  ///< setBasis(); projection() prefers it
     align::CalibrationStep step_ = align::CalibrationStep::None;
-    std::map<align::RotationMethod, eval::CalibrationFitReport> fits_;
+    eval::CalibrationFitter& fitterFor(align::RotationMethod method,
+                                       const std::filesystem::path& corpus,
+                                       const eval::CalibrationFitOptions& base);
+
+    std::map<align::RotationMethod, std::unique_ptr<eval::CalibrationFitter>> fits_;
     std::vector<std::vector<int64_t>> byLanguage_;  ///< point rows of each language
     /// r_S terms of CSLS for (query language, key language) at the current step.
     std::map<std::pair<int, int>, std::vector<double>> keyMeans_;

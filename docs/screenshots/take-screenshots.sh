@@ -32,6 +32,8 @@
 #                     encoded, then after shift, scale and the rotation (supervised, on the
 #                     train pairs: the default where the corpus has them; the readout
 #                     beside the plot has every step), 5 translations highlighted
+# embeddings-side-by-side.png  the same checkpoint beside the initial one (--compare), both in
+#                     one PCA basis fitted on the two checkpoints' vectors
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-build}
@@ -83,6 +85,11 @@ if [ -n "$checkpoint" ]; then
   # of ~22 languages) took over 4 minutes on the loaded 2-core machine.
   shoot "$here/embeddings-calibrated.png" "${EMBEDDINGS_WAIT:-420}" --workspace "$ws" \
     --embeddings "$checkpoint" --calibration-step 3
+  # The same sample encoded by the initial checkpoint, beside it in one PCA basis.
+  if [ -n "$initial" ]; then
+    shoot "$here/embeddings-side-by-side.png" "${SIDE_BY_SIDE_WAIT:-90}" --workspace "$ws" \
+      --embeddings "$checkpoint" --compare "$initial"
+  fi
 fi
 search_a=${SEARCH_A:-$initial}
 search_b=${SEARCH_B:-$trained}

@@ -319,6 +319,36 @@ class TestEmbeddingsView : public QObject {
         QCOMPARE(f.view.scatter()->data().x, before);
     }
 
+    void fitsTheCalibrationAheadWhileTheStepsStayUsable() {
+        Fixture f;
+        prepare(f);
+        QSignalSpy ahead(&f.controller, &EmbeddingsController::fittedAhead);
+        QStringList messages;
+        connect(&f.controller, &EmbeddingsController::message, this,
+                [&messages](const QString& m) { messages << m; });
+        encode(f);
+        // The sample is shown and the calibration is fitted in the background: not busy, every
+        // step button usable.
+        QVERIFY(!f.controller.busy());
+        for (int s = 0; s < 4; ++s)
+            QVERIFY(f.view.stepButton(s)->isEnabled());
+        // A step asked for meanwhile is not queued behind the whole fit: it arrives, and the
+        // background fit resumes after it and finishes.
+        step(f, 1);
+        QCOMPARE(f.view.currentStep(), 1);
+        QVERIFY2(ahead.count() == 1 || ahead.wait(kWait), qPrintable(messages.join(u'|')));
+        QCOMPARE(ahead.count(), 1);
+        QVERIFY(f.controller.fitAheadDone());
+        // Everything was fitted ahead, the held-out report included (on the test split).
+        QVERIFY2(f.view.calibrationNote().contains(QStringLiteral("Held-out test pairs")),
+                 qPrintable(f.view.calibrationNote()));
+        QVERIFY(!f.controller.busy());
+        step(f, 3);
+        QVERIFY(std::isfinite(f.view.meanAccuracy(3)));
+        // Nothing is left to fit: no second round starts.
+        QCOMPARE(ahead.count(), 1);
+    }
+
     void rotationDefaultsToSupervisedWhereTheCorpusHasTrainPairs() {
         // The test corpus has de-en train pairs: the supervised rotation is the default.
         Fixture f;
@@ -450,6 +480,7 @@ class TestEmbeddingsView : public QObject {
         f.view.selectCheckpoint(q(model_));
         encode(f);
         const auto main = f.view.matrixWidget()->matrix();
+        const std::vector<float> rawX = f.view.scatter()->data().x;
         QSignalSpy compared(&f.controller, &EmbeddingsController::comparisonShown);
         f.controller.compareWith(q(other_));
         QVERIFY(compared.wait(kWait));
@@ -466,6 +497,31 @@ class TestEmbeddingsView : public QObject {
         // Better is green, worse is red.
         QVERIFY(w->cellColor(0.1).green() > w->cellColor(0.1).red());
         QVERIFY(w->cellColor(-0.1).red() > w->cellColor(-0.1).green());
+
+        // Side by side: the other checkpoint's points beside the open one's, both in one basis
+        // fitted on both checkpoints' vectors (so the open one's points moved too).
+        QVERIFY(f.view.comparisonScatterShown());
+        const auto& before = f.view.comparisonScatter()->data();
+        const auto& after = f.view.scatter()->data();
+        QCOMPARE(before.size(), after.size());
+        QCOMPARE(before.languages, after.languages);
+        QVERIFY(before.x != after.x);
+        for (float v : before.x)
+            QVERIFY(std::isfinite(v));
+        QTRY_VERIFY(!f.view.scatter()->transitionRunning());
+        const std::vector<float> joint = f.view.scatter()->data().x;
+        QVERIFY(joint != g.view.scatter()->data().x);
+        // A calibration step moves both.
+        const std::vector<float> beforeRaw = before.x;
+        step(f, 2);
+        QTRY_VERIFY(!f.view.comparisonScatter()->transitionRunning());
+        QVERIFY(f.view.comparisonScatter()->data().x != beforeRaw);
+        // No comparison: one scatter again, in the sample's own basis.
+        step(f, 0);
+        f.controller.compareWith(QString());
+        QTRY_VERIFY(!f.view.comparisonScatterShown());
+        QTRY_VERIFY(!f.view.scatter()->transitionRunning());
+        QTRY_VERIFY(f.view.scatter()->data().x == rawX);
     }
 
     void refusesBadInputWithClearMessages() {

@@ -9,17 +9,6 @@
 
 namespace isomorph::views {
 
-double AlignmentMatrix::meanCosine() const {
-    double sum = 0.0;
-    int n = 0;
-    for (double v : cosine)
-        if (std::isfinite(v)) {
-            sum += v;
-            ++n;
-        }
-    return n ? sum / n : std::numeric_limits<double>::quiet_NaN();
-}
-
 AlignmentMatrixWidget::AlignmentMatrixWidget(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
 }

@@ -65,6 +65,10 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
       status_(new QLabel(this)),
       error_(new QLabel(this)),
       scatter_(new ScatterView(this)),
+      before_(new ScatterView(this)),
+      beforePanel_(new QWidget(this)),
+      beforeTitle_(new QLabel(this)),
+      afterTitle_(new QLabel(this)),
       search_(new QLineEdit(this)),
       steps_(new QButtonGroup(this)),
       method_(new QComboBox(this)),
@@ -101,7 +105,22 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     plotTools->addWidget(threeD_);
     plotTools->addWidget(exportButton);
     plotLayout->addLayout(plotTools);
-    plotLayout->addWidget(scatter_, 1);
+    // Side by side while comparing: the comparison checkpoint (before) left, the open one right.
+    auto* plots = new QHBoxLayout;
+    auto* beforeLayout = new QVBoxLayout(beforePanel_);
+    beforeLayout->setContentsMargins(0, 0, 0, 0);
+    beforeLayout->addWidget(beforeTitle_);
+    beforeLayout->addWidget(before_, 1);
+    beforePanel_->setVisible(false);
+    before_->setTextProvider(
+        [this](int i) { return i >= 0 && i < texts_.size() ? texts_[i] : QString(); });
+    auto* afterLayout = new QVBoxLayout;
+    afterLayout->addWidget(afterTitle_);
+    afterLayout->addWidget(scatter_, 1);
+    afterTitle_->setVisible(false);
+    plots->addWidget(beforePanel_, 1);
+    plots->addLayout(afterLayout, 1);
+    plotLayout->addLayout(plots, 1);
     splitter->addWidget(plotArea);
     splitter->addWidget(makeSidePanel());
     splitter->setStretchFactor(0, 3);
@@ -118,6 +137,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
             status_->setText(tr("This sample has no translation pairs to highlight."));
     });
     connect(threeD_, &QCheckBox::toggled, scatter_, &ScatterView::setThreeD);
+    connect(threeD_, &QCheckBox::toggled, before_, &ScatterView::setThreeD);
     connect(exportButton, &QPushButton::clicked, this, [this] {
         QString filter;
         const QString path = QFileDialog::getSaveFileName(
@@ -165,7 +185,20 @@ QWidget* EmbeddingsView::makeToolbar() {
     grid->addWidget(new QLabel(tr("Sample:"), bar), 1, 0);
     grid->addWidget(sampleCombo_, 1, 1);
     grid->addWidget(browseSample, 1, 2);
-    grid->addWidget(new QLabel(tr("Limit:"), bar), 1, 3);
+    // The limit counts pairs or sentences, never points (one per distinct sentence): the label
+    // says which for the chosen sample.
+    limitLabel_ = new QLabel(bar);
+    auto updateLimitLabel = [this] {
+        const QVariantList sample = sampleCombo_->currentData().toList();
+        const bool pages =
+            sample.size() == 2 &&
+            static_cast<EmbeddingsSampleKind>(sample[1].toInt()) == EmbeddingsSampleKind::Corpus;
+        limitLabel_->setText(pages ? tr("Sentences per language:")
+                                   : tr("Pairs per language pair:"));
+    };
+    updateLimitLabel();
+    connect(sampleCombo_, qOverload<int>(&QComboBox::currentIndexChanged), this, updateLimitLabel);
+    grid->addWidget(limitLabel_, 1, 3);
     grid->addWidget(limit_, 1, 4);
     grid->addWidget(progress_, 2, 0, 1, 2);
     grid->addWidget(status_, 2, 2, 1, 3);
@@ -355,10 +388,27 @@ void EmbeddingsView::setProgress(qint64 done, qint64 total, const QString& text)
         progress_->setRange(0, 1000);
         progress_->setValue(static_cast<int>(f * 1000));
         progress_->setFormat(QStringLiteral("%1 / %2").arg(done).arg(total));
+        progress_->setToolTip({});
     } else {
         progress_->setRange(0, 0);
     }
     status_->setText(text);
+}
+
+void EmbeddingsView::setBackgroundProgress(qint64 done, qint64 total, const QString& text) {
+    if (busy_) return;
+    // The bar alone says it (its text): the status line keeps the sample's summary.
+    progress_->setVisible(!text.isEmpty());
+    if (text.isEmpty()) return;
+    progress_->setToolTip(text);
+    if (total > 0) {
+        progress_->setRange(0, 1000);
+        progress_->setValue(
+            static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)));
+        progress_->setFormat(QStringLiteral("%1 (%2 / %3)").arg(text).arg(done).arg(total));
+    } else {
+        progress_->setRange(0, 0);
+    }
 }
 
 void EmbeddingsView::showError(const QString& message) {
@@ -368,6 +418,10 @@ void EmbeddingsView::showError(const QString& message) {
 
 QString EmbeddingsView::errorText() const {
     return error_->isHidden() ? QString() : error_->text();
+}
+
+QString EmbeddingsView::calibrationNote() const {
+    return calibrationNote_->text();
 }
 
 QString EmbeddingsView::statusText() const {
@@ -404,6 +458,8 @@ void EmbeddingsView::searchPoints(const QString& text) {
 void EmbeddingsView::setPoints(ScatterData points, QStringList texts, const QString& summary) {
     texts_ = std::move(texts);
     search_->clear();
+    shown_ = points;
+    setComparisonPoints({}, {}, {}, {}, {});
     scatter_->setData(std::move(points));
     scatter_->setThreeD(threeD_->isChecked());
     details_->clear();
@@ -422,8 +478,11 @@ void EmbeddingsView::showStep(int step, std::vector<float> x, std::vector<float>
     matrix_->setMatrix(matrix);
     if (!scatter_->transitionTo(std::move(x), std::move(y), 700, std::move(z)))
         showError(tr("The projection does not match the points shown; encode the sample again."));
-    scatter_->setAxisTitles(step == 0 ? tr("PC 1") : tr("PC 1 of the raw sample"),
-                            step == 0 ? tr("PC 2") : tr("PC 2 of the raw sample"));
+    if (jointBasis_)
+        scatter_->setAxisTitles(tr("PC 1 of both checkpoints"), tr("PC 2 of both checkpoints"));
+    else
+        scatter_->setAxisTitles(step == 0 ? tr("PC 1") : tr("PC 1 of the raw sample"),
+                                step == 0 ? tr("PC 2") : tr("PC 2 of the raw sample"));
     refreshAccuracy();
     updateStepButtons();
 }
@@ -431,6 +490,33 @@ void EmbeddingsView::showStep(int step, std::vector<float> x, std::vector<float>
 void EmbeddingsView::setComparison(const AlignmentMatrix& matrix, const QString& label) {
     comparison_ = matrix;
     matrix_->setBaseline(matrix, label);
+}
+
+void EmbeddingsView::setComparisonPoints(std::vector<float> x, std::vector<float> y,
+                                         std::vector<float> z, const QString& label,
+                                         const QString& currentLabel) {
+    jointBasis_ = !x.empty();
+    beforePanel_->setVisible(jointBasis_);
+    afterTitle_->setVisible(jointBasis_);
+    if (!jointBasis_) {
+        before_->setData(ScatterData{});
+        return;
+    }
+    beforeTitle_->setText(tr("<b>%1</b> (comparison)").arg(label.toHtmlEscaped()));
+    afterTitle_->setText(tr("<b>%1</b> (open)").arg(currentLabel.toHtmlEscaped()));
+    if (before_->data().size() == static_cast<int>(x.size()) && before_->transitionTo(x, y, 700, z))
+        return;
+    ScatterData d = shown_;
+    d.x = std::move(x);
+    d.y = std::move(y);
+    d.z = std::move(z);
+    before_->setData(std::move(d));
+    before_->setThreeD(threeD_->isChecked());
+    before_->setAxisTitles(tr("PC 1 of both checkpoints"), tr("PC 2 of both checkpoints"));
+}
+
+bool EmbeddingsView::comparisonScatterShown() const {
+    return !beforePanel_->isHidden();
 }
 
 void EmbeddingsView::setCalibrationNote(const QString& text) {
@@ -500,7 +586,7 @@ std::map<QString, std::vector<double>> EmbeddingsView::accuracyTable() const {
 
 double EmbeddingsView::meanAccuracy(int step) const {
     const auto it = matrices_.find(step);
-    return it == matrices_.end() ? kNaN : it->second.meanCosine();
+    return it == matrices_.end() ? kNaN : it->second.mean;
 }
 
 void EmbeddingsView::refreshAccuracy() {
@@ -524,6 +610,12 @@ void EmbeddingsView::refreshAccuracy() {
     put(0, 0, tr("Mean"), true);
     for (int s = 0; s < kEmbeddingsSteps; ++s)
         put(0, s + 1, percent(meanAccuracy(s)), true);
+    // The Mean row's definition is one hover away.
+    QString definition;
+    for (const auto& [step, m] : matrices_)
+        if (!m.meanDefinition.isEmpty()) definition = m.meanDefinition;
+    for (int c = 0; c <= kEmbeddingsSteps; ++c)
+        if (auto* item = accuracy_->item(0, c)) item->setToolTip(definition);
     int r = 1;
     for (const auto& [direction, values] : rows) {
         put(r, 0, direction, false);

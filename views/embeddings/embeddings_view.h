@@ -75,8 +75,10 @@ struct AlignmentMatrix {
     double cosineAt(int a, int b) const { return cosine[static_cast<size_t>(a * size() + b)]; }
     double cslsAt(int a, int b) const { return csls[static_cast<size_t>(a * size() + b)]; }
     int pairsAt(int a, int b) const { return pairs[static_cast<size_t>(a * size() + b)]; }
-    /// Mean of the defined cells (NaN when none): the headline number.
-    double meanCosine() const;
+    /// The headline figure (core computes it: each language with English, both directions,
+    /// languages counted equally) and its definition in words, for the readout's Mean row.
+    double mean = std::numeric_limits<double>::quiet_NaN();
+    QString meanDefinition;
 };
 
 /// A nearest neighbour of the clicked point.
@@ -124,6 +126,10 @@ class EmbeddingsView : public QWidget {
     /// While busy the encode and step buttons are disabled and Cancel enabled.
     void setBusy(bool busy, const QString& what = {});
     void setProgress(qint64 done, qint64 total, const QString& text);
+    /// Work the controller does ahead of the user (fitting the calibration) while the view is
+    /// not busy: the progress bar and status line show it, the buttons stay enabled. Ignored
+    /// while busy; an empty text hides the bar.
+    void setBackgroundProgress(qint64 done, qint64 total, const QString& text);
     /// A problem in red above the plot (empty clears).
     void showError(const QString& message);
     QString errorText() const;
@@ -136,10 +142,18 @@ class EmbeddingsView : public QWidget {
                   const AlignmentMatrix& matrix);
     /// The comparison checkpoint's matrix at the current step (empty languages clears).
     void setComparison(const AlignmentMatrix& matrix, const QString& label);
+    /// The comparison checkpoint's points at the current step, drawn beside the main scatter
+    /// ("before" on the left) in the basis both share (the main scatter's coordinates come
+    /// through showStep in that basis too). Empty x hides the second scatter.
+    void setComparisonPoints(std::vector<float> x, std::vector<float> y, std::vector<float> z,
+                             const QString& label, const QString& currentLabel);
+    ScatterView* comparisonScatter() const { return before_; }
+    bool comparisonScatterShown() const;
     void setPointDetails(const EmbeddingsPointDetails& details);
     /// Notes of the calibration fit (held-out report on the corpus's test split, skipped
     /// languages) shown under the accuracy table.
     void setCalibrationNote(const QString& text);
+    QString calibrationNote() const;
     /// Which sentence vector the sample was encoded with (pooling and where it comes from).
     void setPoolingNote(const QString& text);
     QString poolingNote() const;
@@ -191,6 +205,7 @@ class EmbeddingsView : public QWidget {
     QComboBox* checkpointCombo_;
     QComboBox* sampleCombo_;
     QSpinBox* limit_;
+    QLabel* limitLabel_;  ///< says what the limit counts for the chosen sample
     QCheckBox* threeD_;
     QPushButton* encode_;
     QPushButton* cancel_;
@@ -198,6 +213,12 @@ class EmbeddingsView : public QWidget {
     QLabel* status_;
     QLabel* error_;
     ScatterView* scatter_;
+    ScatterView* before_;   ///< the comparison checkpoint's scatter (hidden without one)
+    QWidget* beforePanel_;  ///< before_ with its title
+    QLabel* beforeTitle_;
+    QLabel* afterTitle_;       ///< over the main scatter while comparing
+    ScatterData shown_;        ///< the sample's points (languages, groups) for before_
+    bool jointBasis_ = false;  ///< the scatters share a basis fitted on both checkpoints
     QLineEdit* search_;
     QLabel* found_ = nullptr;
     QButtonGroup* steps_;
