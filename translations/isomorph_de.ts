@@ -784,6 +784,11 @@
         <source>Cannot compare with %1</source>
         <translation>Vergleich mit %1 nicht möglich</translation>
     </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="738"/>
+        <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
+        <translation>%1 (links) neben dem geöffneten Checkpoint, in einer gemeinsamen PCA-Basis, die auf beiden angepasst wurde.</translation>
+    </message>
 </context>
 <context>
     <name>isomorph::gui::GuidedDemo</name>

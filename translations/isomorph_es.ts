@@ -784,6 +784,11 @@
         <source>Cannot compare with %1</source>
         <translation>No se puede comparar con %1</translation>
     </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="738"/>
+        <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
+        <translation>%1 (izquierda) junto al checkpoint abierto, en una misma base PCA ajustada sobre ambos.</translation>
+    </message>
 </context>
 <context>
     <name>isomorph::gui::GuidedDemo</name>

@@ -784,6 +784,11 @@
         <source>Cannot compare with %1</source>
         <translation>Impossible de comparer avec %1</translation>
     </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="738"/>
+        <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
+        <translation>%1 (à gauche) à côté du point de contrôle ouvert, dans une même base ACP ajustée sur les deux.</translation>
+    </message>
 </context>
 <context>
     <name>isomorph::gui::GuidedDemo</name>

@@ -782,6 +782,11 @@
         <source>Cannot compare with %1</source>
         <translation>%1 と比較できません</translation>
     </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="738"/>
+        <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
+        <translation>%1（左）を開いているチェックポイントの横に、両方で当てはめた共通の PCA 基底で表示しています。</translation>
+    </message>
 </context>
 <context>
     <name>isomorph::gui::GuidedDemo</name>

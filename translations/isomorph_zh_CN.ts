@@ -782,6 +782,11 @@
         <source>Cannot compare with %1</source>
         <translation>无法与 %1 比较</translation>
     </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="738"/>
+        <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
+        <translation>%1（左）与已打开的检查点并排显示，使用在两者上拟合的同一个 PCA 基。</translation>
+    </message>
 </context>
 <context>
     <name>isomorph::gui::GuidedDemo</name>

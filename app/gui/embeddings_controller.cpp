@@ -733,6 +733,11 @@ void EmbeddingsController::compareWith(const QString& checkpoint) {
                      view_->showStep(step, std::move(mine.x), std::move(mine.y), std::move(mine.z),
                                      current);
                      finish();
+                     // The status line said what ran last ("Exact PCA ..."): say what is shown.
+                     view_->setProgress(0, 0,
+                                        tr("%1 (left) beside the open checkpoint, in one PCA "
+                                           "basis fitted on both.")
+                                            .arg(checkpointLabel(checkpoint)));
                      Q_EMIT comparisonShown();
                  });
              });
