@@ -130,9 +130,8 @@ void printRawBitext(const eval::BitextEvaluationReport& report, json& out, bool 
 /// its trainer measures it (train::BitextReportOptions::of), i.e. the Runs view's figure.
 int runRunDevBitext(const BitextCliOptions& o) {
     const fs::path folder = model_io::resolveCheckpoint(o.enc.model);
-    const fs::path run = folder.parent_path().parent_path();
-    const fs::path config = run / "config.toml";
-    if (folder.parent_path().filename() != "checkpoints" || !fs::is_regular_file(config))
+    const fs::path config = model_io::runConfigOf(folder);
+    if (config.empty())
         throw ConfigError(fmt::format(
             "eval bitext: give --pairs (a TSV file, a folder of xx-yy.tsv files or a Tatoeba "
             "prefix); without it, --model must be a checkpoint of a run (RUN/checkpoints/...), "
@@ -147,7 +146,7 @@ int runRunDevBitext(const BitextCliOptions& o) {
         throw ConfigError(fmt::format(
             "eval bitext: {} has no data.dev_pairs to measure; give --pairs", config.string()));
     fs::path pairs = c.data.devPairs;
-    if (pairs.is_relative() && !fs::exists(pairs)) pairs = run / pairs;
+    if (pairs.is_relative() && !fs::exists(pairs)) pairs = config.parent_path() / pairs;
     const auto options = train::BitextReportOptions::of(c);
     ProgressLine line;
     const auto report = train::bitextReport(folder, pairs, {}, options, [&line](const Progress& p) {

@@ -125,6 +125,21 @@ QString phaseText(const std::string& phase) {
     return qs(phase);
 }
 
+/// Progress for a worker job: false once `cancel` is set; otherwise hands (done, total, phase
+/// text) to `show` a few times a second (the last report always). Worker side.
+ProgressFn throttledProgress(const CancelFlag& cancel,
+                             std::function<void(int64_t, int64_t, QString)> show) {
+    auto timer = std::make_shared<QElapsedTimer>();
+    return [cancel, timer, show = std::move(show)](const Progress& p) {
+        if (cancel->load()) return false;
+        if (!timer->isValid() || timer->elapsed() > 100 || p.done == p.total) {
+            timer->start();
+            show(p.done, p.total, phaseText(p.stage));
+        }
+        return true;
+    };
+}
+
 /// The line under the step buttons saying which sentence vector the points are.
 QString poolingNote(const PoolingChoice& c) {
     const QString name = qs(c.pooling.toString());
@@ -254,18 +269,11 @@ void EmbeddingsController::post(const QString& busyText, Job job) {
 }
 
 ProgressFn EmbeddingsController::progressFor(int job, const CancelFlag& cancel) {
-    auto timer = std::make_shared<QElapsedTimer>();
-    return [this, job, cancel, timer](const Progress& p) {
-        if (cancel->load()) return false;
-        // A few updates a second are plenty; the last one always comes.
-        if (!timer->isValid() || timer->elapsed() > 100 || p.done == p.total) {
-            timer->start();
-            deliver(job, [this, done = p.done, total = p.total, text = phaseText(p.stage)] {
-                view_->setProgress(done, total, text);
-            });
-        }
-        return true;
-    };
+    return throttledProgress(cancel, [this, job](int64_t done, int64_t total, QString text) {
+        deliver(job, [this, done, total, text = std::move(text)] {
+            view_->setProgress(done, total, text);
+        });
+    });
 }
 
 template <class Apply>
@@ -315,22 +323,17 @@ void EmbeddingsController::fitAhead() {
     QMetaObject::invokeMethod(
         worker_,
         [this, state = state_, cancel = aheadCancel_, generation, supervised, base = fitOptions()] {
-            auto timer = std::make_shared<QElapsedTimer>();
-            const ProgressFn progress = [this, cancel, timer](const Progress& p) {
-                if (cancel->load()) return false;
-                if (!timer->isValid() || timer->elapsed() > 100 || p.done == p.total) {
-                    timer->start();
+            const ProgressFn progress =
+                throttledProgress(cancel, [this](int64_t done, int64_t total, QString text) {
                     QMetaObject::invokeMethod(
                         this,
-                        [this, done = p.done, total = p.total, text = phaseText(p.stage)] {
+                        [this, done, total, text = std::move(text)] {
                             view_->setBackgroundProgress(
                                 done, total,
                                 tr("Fitting ahead, the steps stay usable: %1").arg(text));
                         },
                         Qt::QueuedConnection);
-                }
-                return true;
-            };
+                });
             bool more = false;
             QString problem, note;
             try {

@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <string>
+#include <system_error>
 
 #include "core/common/errors.h"
 
@@ -54,6 +55,14 @@ fs::path checkpointTokenizerFile(const fs::path& checkpoint) {
     for (const char* name : kTokenizerFiles)
         if (fs::is_regular_file(checkpoint / name, ec)) return checkpoint / name;
     return {};
+}
+
+fs::path runConfigOf(const fs::path& checkpointFolder) {
+    const fs::path checkpoints = checkpointFolder.parent_path();
+    const fs::path config = checkpoints.parent_path() / "config.toml";
+    std::error_code ec;
+    if (checkpoints.filename() != "checkpoints" || !fs::is_regular_file(config, ec)) return {};
+    return config;
 }
 
 }  // namespace isomorph::model_io

@@ -24,4 +24,8 @@ std::filesystem::path checkpointTokenizerFile(const std::filesystem::path& check
 /// `path` and what was looked for otherwise.
 std::filesystem::path resolveCheckpoint(const std::filesystem::path& path);
 
+/// RUN/config.toml of the run a resolved checkpoint folder belongs to (RUN/checkpoints/step-N),
+/// or an empty path when it is not a run's checkpoint (an imported or loose folder).
+std::filesystem::path runConfigOf(const std::filesystem::path& checkpointFolder);
+
 }  // namespace isomorph::model_io

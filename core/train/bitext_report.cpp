@@ -13,12 +13,6 @@ namespace isomorph::train {
 
 namespace {
 
-FloatMatrix toMatrix(const torch::Tensor& t) {
-    auto c = t.to(torch::kFloat32).contiguous();
-    return FloatMatrix(c.size(0), c.size(1),
-                       std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel()));
-}
-
 torch::Tensor fromMatrix(const FloatMatrix& m) {
     return torch::from_blob(const_cast<float*>(m.data.data()), {m.rows, m.cols}).clone();
 }
@@ -119,7 +113,7 @@ std::vector<BitextReport> bitextReports(
             if (auto it = fit.find(p.name); it != fit.end()) {
                 auto fa = shift(it->second.sources, p.sourceLanguage);
                 auto fb = shift(it->second.targets, p.targetLanguage);
-                auto w = align::fitProcrustes(toMatrix(fa), toMatrix(fb));
+                auto w = align::fitProcrustes(toFloatMatrix(fa), toFloatMatrix(fb));
                 row.rotated = bitextTop1(torch::matmul(as, fromMatrix(w)), bs);
                 row.fitPairs = fa.size(0);
             }

@@ -117,20 +117,20 @@ torch::Tensor encodeRows(model::Encoder& encoder, const std::vector<std::vector<
     return out;
 }
 
+FloatMatrix toFloatMatrix(const torch::Tensor& t) {
+    const auto c = t.to(torch::kCPU, torch::kFloat32).contiguous();
+    return FloatMatrix(c.size(0), c.size(1),
+                       std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel()));
+}
+
 double bitextTop1(const torch::Tensor& a, const torch::Tensor& b) {
     // The same function as every other bitext figure (align::evaluateBitext, cosine only).
-    auto matrix = [](const torch::Tensor& t) {
-        const auto c = t.to(torch::kCPU, torch::kFloat32).contiguous();
-        return FloatMatrix(
-            c.size(0), c.size(1),
-            std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel()));
-    };
     // A diverged model's NaN vectors give NaN, not an exception in the middle of a run.
     if (!torch::isfinite(a).all().item<bool>() || !torch::isfinite(b).all().item<bool>())
         return std::numeric_limits<double>::quiet_NaN();
     align::BitextOptions options;
     options.csls = false;
-    return align::evaluateBitext(matrix(a), matrix(b), options).cosine.mean;
+    return align::evaluateBitext(toFloatMatrix(a), toFloatMatrix(b), options).cosine.mean;
 }
 
 BitextScores evaluateBitext(model::Encoder& encoder, const std::vector<BitextPairs>& pairs,

@@ -12,6 +12,7 @@
 
 #include <torch/torch.h>
 
+#include "core/common/float_matrix.h"
 #include "core/data/shards/shard_set.h"
 #include "core/model/encoding_service.h"
 #include "core/model/transformer.h"
@@ -73,6 +74,9 @@ LanguageMeans languageMeans(model::Encoder& encoder,
 /// batches sorted by length.
 torch::Tensor encodeRows(model::Encoder& encoder, const std::vector<std::vector<int32_t>>& rows,
                          const model::Pooling& pooling, torch::Device device, int64_t batch = 64);
+
+/// A [n, d] tensor as a float32 FloatMatrix on the host (for the torch-free align functions).
+FloatMatrix toFloatMatrix(const torch::Tensor& t);
 
 /// Top-1 accuracy of nearest neighbours by cosine, src->tgt and tgt->src averaged. a, b: [n, d].
 double bitextTop1(const torch::Tensor& a, const torch::Tensor& b);

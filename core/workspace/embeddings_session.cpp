@@ -183,9 +183,8 @@ PoolingChoice poolingFor(const fs::path& checkpoint) {
         }
         return choice;
     }
-    const fs::path checkpoints = folder.parent_path();
-    const fs::path config = checkpoints.parent_path() / "config.toml";
-    if (checkpoints.filename() != "checkpoints" || !fs::is_regular_file(config, ec)) return choice;
+    const fs::path config = model_io::runConfigOf(folder);
+    if (config.empty()) return choice;
     try {
         choice.pooling = train::loadRunConfig(config).eval.pooling;
         choice.runConfig = config;

@@ -381,17 +381,22 @@ void EmbeddingsView::setBusy(bool busy, const QString& what) {
     updateStepButtons();
 }
 
-void EmbeddingsView::setProgress(qint64 done, qint64 total, const QString& text) {
+void EmbeddingsView::setBar(qint64 done, qint64 total, const QString& label) {
+    progress_->setToolTip(label);
     if (total > 0) {
         // QProgressBar counts in int: scale large totals.
         const double f = static_cast<double>(done) / static_cast<double>(total);
         progress_->setRange(0, 1000);
         progress_->setValue(static_cast<int>(f * 1000));
-        progress_->setFormat(QStringLiteral("%1 / %2").arg(done).arg(total));
-        progress_->setToolTip({});
+        const QString count = QStringLiteral("%1 / %2").arg(done).arg(total);
+        progress_->setFormat(label.isEmpty() ? count : QStringLiteral("%1 (%2)").arg(label, count));
     } else {
         progress_->setRange(0, 0);
     }
+}
+
+void EmbeddingsView::setProgress(qint64 done, qint64 total, const QString& text) {
+    setBar(done, total, {});
     status_->setText(text);
 }
 
@@ -399,16 +404,7 @@ void EmbeddingsView::setBackgroundProgress(qint64 done, qint64 total, const QStr
     if (busy_) return;
     // The bar alone says it (its text): the status line keeps the sample's summary.
     progress_->setVisible(!text.isEmpty());
-    if (text.isEmpty()) return;
-    progress_->setToolTip(text);
-    if (total > 0) {
-        progress_->setRange(0, 1000);
-        progress_->setValue(
-            static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)));
-        progress_->setFormat(QStringLiteral("%1 (%2 / %3)").arg(text).arg(done).arg(total));
-    } else {
-        progress_->setRange(0, 0);
-    }
+    if (!text.isEmpty()) setBar(done, total, text);
 }
 
 void EmbeddingsView::showError(const QString& message) {
@@ -458,7 +454,6 @@ void EmbeddingsView::searchPoints(const QString& text) {
 void EmbeddingsView::setPoints(ScatterData points, QStringList texts, const QString& summary) {
     texts_ = std::move(texts);
     search_->clear();
-    shown_ = points;
     setComparisonPoints({}, {}, {}, {}, {});
     scatter_->setData(std::move(points));
     scatter_->setThreeD(threeD_->isChecked());
@@ -506,7 +501,7 @@ void EmbeddingsView::setComparisonPoints(std::vector<float> x, std::vector<float
     afterTitle_->setText(tr("<b>%1</b> (open)").arg(currentLabel.toHtmlEscaped()));
     if (before_->data().size() == static_cast<int>(x.size()) && before_->transitionTo(x, y, 700, z))
         return;
-    ScatterData d = shown_;
+    ScatterData d = scatter_->data();  // the same points, languages and groups
     d.x = std::move(x);
     d.y = std::move(y);
     d.z = std::move(z);

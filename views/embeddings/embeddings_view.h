@@ -194,6 +194,9 @@ class EmbeddingsView : public QWidget {
     void searchFinished(int count);
 
   private:
+    /// The progress bar at done of total (busy indicator when total is 0), `label` before the
+    /// count and as its tooltip.
+    void setBar(qint64 done, qint64 total, const QString& label);
     QWidget* makeToolbar();
     QWidget* makeSidePanel();
     void browseCheckpoint();
@@ -217,7 +220,6 @@ class EmbeddingsView : public QWidget {
     QWidget* beforePanel_;  ///< before_ with its title
     QLabel* beforeTitle_;
     QLabel* afterTitle_;       ///< over the main scatter while comparing
-    ScatterData shown_;        ///< the sample's points (languages, groups) for before_
     bool jointBasis_ = false;  ///< the scatters share a basis fitted on both checkpoints
     QLineEdit* search_;
     QLabel* found_ = nullptr;
