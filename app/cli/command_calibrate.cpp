@@ -18,6 +18,7 @@
 #include "core/common/language.h"
 #include "core/eval/calibration_fit.h"
 #include "core/model/npy_writer.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_reader.h"
 #include "core/workspace/workspace.h"
 
@@ -217,10 +218,24 @@ int runFit(const FitCliOptions& o) {
             "note: minRotationPairs is --min-rotation-pairs (now {}); lower it to fit the "
             "rotation of {} anyway\n",
             o.minRotationPairs, fmt::join(report.belowMinimum, ", "));
-    if (o.json)
-        std::cout << reportJson(report, o).dump(2) << "\n";
-    else
+    // A fit on a demo corpus is also kept with the checkpoint, where the Embeddings view finds
+    // it (same corpus, pooling and truncation) instead of fitting again.
+    std::string kept;
+    if (!options.corpus.empty() && options.steps == align::CalibrationStep::Rotation) try {
+            kept = eval::saveFit(model_io::resolveCheckpoint(options.checkpoint), options, report)
+                       .string();
+            std::cerr << fmt::format("calibrate: kept for the Embeddings view ({} pooling) at {}\n",
+                                     options.encode.pooling.toString(), kept);
+        } catch (const std::exception& e) {
+            std::cerr << "note: the fit was not kept for the Embeddings view: " << e.what() << "\n";
+        }
+    if (o.json) {
+        json out = reportJson(report, o);
+        out["kept_for_view"] = kept;
+        std::cout << out.dump(2) << "\n";
+    } else {
         printReport(report);
+    }
     return kExitOk;
 }
 

@@ -174,20 +174,29 @@ QString fitSummary(const eval::CalibrationFitter& fit, const fs::path& corpus, b
     const eval::CalibrationFitReport& r = fit.report();
     const QString method = supervised ? EmbeddingsController::tr("supervised")
                                       : EmbeddingsController::tr("unsupervised");
-    QString text = fit.pendingRotations().empty()
-                       ? EmbeddingsController::tr(
-                             "Calibration (%1 rotation) fitted on the train split of %2 "
-                             "(%3 sentences per language for shift and scale) in %4 s.")
-                             .arg(method, qs(corpus.filename().string()))
-                             .arg(fit.options().sample)
-                             .arg(r.seconds, 0, 'f', 1)
-                       : EmbeddingsController::tr(
-                             "Shift and scale fitted on the train split of %1 (%2 "
-                             "sentences per language); %3 rotation: %4 languages to go.")
-                             .arg(qs(corpus.filename().string()))
-                             .arg(fit.options().sample)
-                             .arg(method)
-                             .arg(fit.pendingRotations().size());
+    QString text =
+        !fit.restoredFrom().empty()
+            ? EmbeddingsController::tr(
+                  "Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 "
+                  "sentences per language for shift and scale, %4 s) and reused from %5.")
+                  .arg(method, qs(corpus.filename().string()))
+                  .arg(fit.options().sample)
+                  .arg(r.seconds, 0, 'f', 1)
+                  .arg(qs(fit.restoredFrom().string()))
+        : fit.pendingRotations().empty()
+            ? EmbeddingsController::tr(
+                  "Calibration (%1 rotation) fitted on the train split of %2 "
+                  "(%3 sentences per language for shift and scale) in %4 s.")
+                  .arg(method, qs(corpus.filename().string()))
+                  .arg(fit.options().sample)
+                  .arg(r.seconds, 0, 'f', 1)
+            : EmbeddingsController::tr(
+                  "Shift and scale fitted on the train split of %1 (%2 "
+                  "sentences per language); %3 rotation: %4 languages to go.")
+                  .arg(qs(corpus.filename().string()))
+                  .arg(fit.options().sample)
+                  .arg(method)
+                  .arg(fit.pendingRotations().size());
     if (!r.means.empty()) {
         QStringList steps;
         for (const auto& m : r.means)
@@ -334,15 +343,21 @@ void EmbeddingsController::fitAhead() {
                         },
                         Qt::QueuedConnection);
                 });
-            bool more = false;
+            bool more = false, restored = false;
             QString problem, note;
             try {
                 const auto method = rotation(supervised);
-                for (EmbeddingsSession* session : {state->session.get(), state->compare.get()})
-                    if (session && session->fitAhead(method, state->corpus, base, progress)) {
+                for (EmbeddingsSession* session : {state->session.get(), state->compare.get()}) {
+                    if (!session) continue;
+                    const bool started = session->fitter(method) != nullptr;
+                    if (session->fitAhead(method, state->corpus, base, progress)) {
                         more = true;
                         break;
                     }
+                    // Nothing to fit on a fit just started: it took a saved one.
+                    if (!started && !session->fitter(method)->restoredFrom().empty())
+                        restored = true;
+                }
                 if (const auto* fit = state->session ? state->session->fitter(method) : nullptr)
                     note = fitSummary(*fit, state->corpus, supervised);
             } catch (const Cancelled&) {
@@ -352,7 +367,7 @@ void EmbeddingsController::fitAhead() {
             }
             QMetaObject::invokeMethod(
                 this,
-                [this, generation, more, problem, note] {
+                [this, generation, more, restored, problem, note] {
                     aheadQueued_ = false;
                     if (generation != sampleGeneration_) {
                         fitAhead();  // a new sample: its own fit
@@ -372,8 +387,12 @@ void EmbeddingsController::fitAhead() {
                     }
                     aheadDone_ = true;
                     view_->setBackgroundProgress(0, 0, {});
-                    if (!std::exchange(aheadWorked_, false)) return;  // there was nothing to fit
-                    Q_EMIT message(tr("Calibration fitted: every step shows at once."));
+                    const bool worked = std::exchange(aheadWorked_, false);
+                    if (!worked && !restored) return;  // there was nothing to fit
+                    Q_EMIT message(
+                        worked ? tr("Calibration fitted: every step shows at once.")
+                               : tr("Calibration taken from the saved fit: every step shows at "
+                                    "once."));
                     Q_EMIT fittedAhead();
                 },
                 Qt::QueuedConnection);

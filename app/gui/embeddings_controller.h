@@ -69,7 +69,8 @@ class EmbeddingsController : public QObject {
     void stepShown(int step);
     void pointDetailsShown(int index);
     void comparisonShown();
-    /// The background fit finished its last stage (fitAheadDone()).
+    /// The background fit finished its last stage (fitAheadDone()), or took a fit saved for
+    /// the checkpoint earlier (eval::findSavedFit) instead of fitting.
     void fittedAhead();
     /// A job failed or was refused; the view shows `message`.
     void failed(const QString& message);

@@ -1,11 +1,18 @@
 #include "core/eval/calibration_fit.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <ctime>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "core/align/bitext_metrics.h"
+#include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/common/hash.h"
+#include "core/common/utc_time.h"
 #include "core/data/readers/text_input.h"
 #include "core/eval/eval_tasks.h"
 #include "core/model_io/checkpoint_path.h"
@@ -275,6 +282,133 @@ class StageClock {
 
 }  // namespace
 
+constexpr const char* kSavedFitFormat = "isomorph.calibration-fit";
+constexpr int kSavedFitVersion = 1;
+
+/// Names, sizes and modification times of the checkpoint folder's files: a checkpoint written
+/// again in place (a re-imported model, a re-run into the same folder) gets another one.
+std::string checkpointFingerprint(const fs::path& folder) {
+    std::vector<std::string> entries;
+    for (const auto& e : fs::directory_iterator(folder))
+        if (e.is_regular_file())
+            entries.push_back(fmt::format("{}:{}:{}", e.path().filename().string(), e.file_size(),
+                                          e.last_write_time().time_since_epoch().count()));
+    std::sort(entries.begin(), entries.end());
+    uint64_t h = kFnvOffset;
+    for (const auto& e : entries)
+        h = fnv1a64(e + "\n", h);
+    return toHex64(h);
+}
+
+std::string absolutePath(const fs::path& p) {
+    return p.empty() ? std::string() : fs::weakly_canonical(fs::absolute(p)).string();
+}
+
+fs::path recordOf(const fs::path& calibrationFile) {
+    fs::path record = calibrationFile;
+    return record.replace_extension(".json");
+}
+
+template <class E>
+E enumNamed(const std::string& name, const char* (*nameOf)(E), std::initializer_list<E> values) {
+    for (E v : values)
+        if (name == nameOf(v)) return v;
+    throw DataError("unknown name '" + name + "'");
+}
+
+align::CalibrationStep stepNamed(const std::string& name) {
+    return enumNamed<align::CalibrationStep>(
+        name, align::calibrationStepName,
+        {align::CalibrationStep::None, align::CalibrationStep::Shift, align::CalibrationStep::Scale,
+         align::CalibrationStep::Rotation});
+}
+
+align::RotationMethod methodNamed(const std::string& name) {
+    return enumNamed<align::RotationMethod>(
+        name, align::rotationMethodName,
+        {align::RotationMethod::Identity, align::RotationMethod::Supervised,
+         align::RotationMethod::Unsupervised});
+}
+
+nlohmann::json optionsJson(const CalibrationFitOptions& o) {
+    return {{"corpus", absolutePath(o.corpus)},
+            {"languages", o.languages},
+            {"pivot", o.pivot},
+            {"method", align::rotationMethodName(o.method)},
+            {"steps", align::calibrationStepName(o.steps)},
+            {"sample", o.sample},
+            {"min_rotation_pairs", o.minRotationPairs},
+            {"max_rotation_pairs", o.maxRotationPairs},
+            {"csls_k", o.cslsK},
+            {"pooling", o.encode.pooling.toString()},
+            {"max_tokens", o.encode.maxTokens},
+            {"refinement",
+             {{"max_rows", o.refinement.maxRows},
+              {"validation_rows", o.refinement.validationRows},
+              {"csls_k", o.refinement.cslsK},
+              {"max_iterations", o.refinement.maxIterations},
+              {"tolerance", o.refinement.tolerance}}}};
+}
+
+CalibrationFitOptions optionsFrom(const nlohmann::json& j) {
+    CalibrationFitOptions o;
+    o.corpus = j.at("corpus").get<std::string>();
+    o.languages = j.at("languages").get<std::vector<std::string>>();
+    o.pivot = j.at("pivot").get<std::string>();
+    o.method = methodNamed(j.at("method").get<std::string>());
+    o.steps = stepNamed(j.at("steps").get<std::string>());
+    o.sample = j.at("sample").get<int64_t>();
+    o.minRotationPairs = j.at("min_rotation_pairs").get<int64_t>();
+    o.maxRotationPairs = j.at("max_rotation_pairs").get<int64_t>();
+    o.cslsK = j.at("csls_k").get<int>();
+    o.encode.pooling = model::Pooling::parse(j.at("pooling").get<std::string>());
+    o.encode.maxTokens = j.at("max_tokens").get<int64_t>();
+    const auto& r = j.at("refinement");
+    o.refinement.maxRows = r.at("max_rows").get<int64_t>();
+    o.refinement.validationRows = r.at("validation_rows").get<int64_t>();
+    o.refinement.cslsK = r.at("csls_k").get<int>();
+    o.refinement.maxIterations = r.at("max_iterations").get<int>();
+    o.refinement.tolerance = r.at("tolerance").get<double>();
+    return o;
+}
+
+nlohmann::json reportJson(const CalibrationFitReport& r) {
+    nlohmann::json rows = nlohmann::json::array(), means = nlohmann::json::array();
+    for (const auto& row : r.rows)
+        rows.push_back({{"source", row.sourceLanguage},
+                        {"target", row.targetLanguage},
+                        {"step", align::calibrationStepName(row.step)},
+                        {"cosine", row.cosineAccuracy},
+                        {"csls", row.cslsAccuracy}});
+    for (const auto& m : r.means)
+        means.push_back({{"step", align::calibrationStepName(m.step)},
+                         {"cosine", m.cosineAccuracy},
+                         {"csls", m.cslsAccuracy},
+                         {"language_pairs", m.languagePairs}});
+    return {{"sample_sentences", r.sampleSentences},
+            {"rows", rows},
+            {"means", means},
+            {"notes", r.notes},
+            {"below_minimum", r.belowMinimum},
+            {"seconds", r.seconds}};
+}
+
+CalibrationFitReport reportFrom(const nlohmann::json& j) {
+    CalibrationFitReport r;
+    r.sampleSentences = j.at("sample_sentences").get<std::map<std::string, int64_t>>();
+    for (const auto& row : j.at("rows"))
+        r.rows.push_back({row.at("source").get<std::string>(), row.at("target").get<std::string>(),
+                          stepNamed(row.at("step").get<std::string>()),
+                          row.at("cosine").get<double>(), row.at("csls").get<double>()});
+    for (const auto& m : j.at("means"))
+        r.means.push_back({stepNamed(m.at("step").get<std::string>()), m.at("cosine").get<double>(),
+                           m.at("csls").get<double>(), m.at("language_pairs").get<int>()});
+    r.notes = j.at("notes").get<std::vector<std::string>>();
+    r.belowMinimum = j.at("below_minimum").get<std::vector<std::string>>();
+    r.seconds = j.at("seconds").get<double>();
+    return r;
+}
+
 struct CalibrationFitter::State {
     model::EncodingService& encoder;
     CalibrationFitOptions options;
@@ -284,10 +418,11 @@ struct CalibrationFitter::State {
     std::vector<std::string> pending;
     CalibrationFitReport report;
     bool statistics = false, scored = false;
+    fs::path restoredFrom;
 };
 
 CalibrationFitter::CalibrationFitter(model::EncodingService& encoder, CalibrationFitOptions o)
-    : state_(new State{encoder, std::move(o), {}, {}, {}, {}, {}, false, false}) {
+    : state_(new State{encoder, std::move(o), {}, {}, {}, {}, {}, false, false, {}}) {
     State& s = *state_;
     StageClock clock(s.report.seconds);
     requireOptions(s.options);
@@ -311,6 +446,19 @@ const std::vector<std::string>& CalibrationFitter::pendingRotations() const {
 }
 const CalibrationFitReport& CalibrationFitter::report() const {
     return state_->report;
+}
+const fs::path& CalibrationFitter::restoredFrom() const {
+    return state_->restoredFrom;
+}
+
+void CalibrationFitter::restore(SavedFit saved) {
+    State& s = *state_;
+    s.options = std::move(saved.options);
+    s.report = std::move(saved.report);
+    s.restoredFrom = std::move(saved.file);
+    s.samples.clear();
+    s.pending.clear();
+    s.statistics = s.scored = true;
 }
 
 void CalibrationFitter::fitStatistics(const ProgressFn& progress) {
@@ -386,6 +534,95 @@ CalibrationFitReport fitCalibration(const CalibrationFitOptions& options,
     auto encoder = model::EncodingService::open(model_io::resolveCheckpoint(options.checkpoint),
                                                 options.encode);
     return fitCalibration(*encoder, options, progress);
+}
+
+fs::path savedFitFile(const fs::path& checkpointFolder, align::RotationMethod method) {
+    const std::string name = checkpointFolder.filename().string();
+    const char* methodName = align::rotationMethodName(method);
+    if (!model_io::runConfigOf(checkpointFolder).empty())  // RUN/checkpoints/STEP
+        return checkpointFolder.parent_path().parent_path() / "calibration" /
+               fmt::format("{}-{}.safetensors", name, methodName);
+    fs::path cache;
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0')
+        cache = xdg;
+    else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
+        cache = fs::path(home) / ".cache";
+    else
+        cache = fs::temp_directory_path();
+    return cache / "isomorph" / "calibration" /
+           fmt::format("{}-{}-{}.safetensors", name,
+                       toHex64(fnv1a64(absolutePath(checkpointFolder))).substr(0, 12), methodName);
+}
+
+fs::path saveFit(const fs::path& checkpointFolder, const CalibrationFitOptions& options,
+                 const CalibrationFitReport& report) {
+    const fs::path file = savedFitFile(checkpointFolder, options.method);
+    std::error_code ec;
+    fs::create_directories(file.parent_path(), ec);
+    if (ec)
+        throw CheckpointError(fmt::format("{}: cannot create the folder for the saved fit: {}",
+                                          file.parent_path().string(), ec.message()));
+    align::saveCalibration(report.calibration, file);
+    nlohmann::json record = {{"format", kSavedFitFormat},
+                             {"schema_version", kSavedFitVersion},
+                             {"checkpoint", absolutePath(checkpointFolder)},
+                             {"fingerprint", checkpointFingerprint(checkpointFolder)},
+                             {"calibration_bytes", fs::file_size(file)},
+                             {"saved", utcNow()},
+                             {"options", optionsJson(options)},
+                             {"report", reportJson(report)}};
+    writeFileAtomically(recordOf(file), record.dump(2) + "\n");
+    return file;
+}
+
+std::optional<SavedFit> findSavedFit(const fs::path& checkpointFolder,
+                                     const CalibrationFitOptions& wanted, std::string* whyNot) {
+    auto no = [whyNot](std::string why) -> std::optional<SavedFit> {
+        if (whyNot) *whyNot = std::move(why);
+        return std::nullopt;
+    };
+    const fs::path file = savedFitFile(checkpointFolder, wanted.method);
+    const fs::path record = recordOf(file);
+    if (wanted.corpus.empty()) return no("only fits on a demo corpus are saved");
+    std::error_code ec;
+    if (!fs::exists(record, ec) || !fs::exists(file, ec))
+        return no(fmt::format("no saved fit at {}", record.string()));
+    try {
+        const auto j = nlohmann::json::parse(readWholeFile(record));
+        if (j.value("format", "") != kSavedFitFormat ||
+            j.value("schema_version", 0) != kSavedFitVersion)
+            return no(fmt::format("{} was written by another version", record.string()));
+        if (j.at("fingerprint").get<std::string>() != checkpointFingerprint(checkpointFolder))
+            return no("the checkpoint's files changed after the fit was saved");
+        if (j.at("calibration_bytes").get<uintmax_t>() != fs::file_size(file))
+            return no(fmt::format("{} does not belong to its record", file.string()));
+        SavedFit saved;
+        saved.options = optionsFrom(j.at("options"));
+        const CalibrationFitOptions& o = saved.options;
+        if (absolutePath(o.corpus) != absolutePath(wanted.corpus))
+            return no(fmt::format("it was fitted on {}", o.corpus.string()));
+        if (o.pivot != wanted.pivot || o.steps != align::CalibrationStep::Rotation ||
+            o.encode.pooling != wanted.encode.pooling ||
+            o.encode.maxTokens != wanted.encode.maxTokens)
+            return no(fmt::format("it was fitted with pivot {}, pooling {}, {} tokens", o.pivot,
+                                  o.encode.pooling.toString(), o.encode.maxTokens));
+        if (o.sample < wanted.sample)
+            return no(fmt::format("it has {} sentences per language, fewer than {}", o.sample,
+                                  wanted.sample));
+        if (!o.languages.empty())
+            for (const auto& lang : wanted.languages)
+                if (std::find(o.languages.begin(), o.languages.end(), lang) == o.languages.end())
+                    return no(fmt::format("it does not cover {}", lang));
+        saved.report = reportFrom(j.at("report"));
+        saved.report.calibration = align::loadCalibration(file);
+        saved.options.checkpoint = checkpointFolder;
+        saved.file = file;
+        saved.saved = j.value("saved", "");
+        return saved;
+    } catch (const std::exception& e) {
+        return no(fmt::format("{} cannot be read ({}); it will be fitted again", record.string(),
+                              e.what()));
+    }
 }
 
 }  // namespace isomorph::eval

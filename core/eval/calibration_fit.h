@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,44 @@ CalibrationFitReport fitCalibration(model::EncodingService& encoder,
                                     const CalibrationFitOptions& options,
                                     const ProgressFn& progress = {});
 
+/// A finished fit kept for reuse, so that opening a checkpoint in the Embeddings view again (or
+/// after `isomorph-cli calibrate fit` or `demo run` fitted it) calibrates at once instead of
+/// encoding the train split again. Two files: the calibration as saveCalibration writes it and a
+/// JSON record beside it (what the fit was made for: the checkpoint's file fingerprint, corpus,
+/// method, pooling, sample sizes; and its held-out report).
+struct SavedFit {
+    CalibrationFitOptions options;  ///< as fitted (checkpoint = the checkpoint folder)
+    CalibrationFitReport report;
+    std::filesystem::path file;  ///< the calibration file
+    std::string saved;           ///< when, "2026-11-28T09:30:00Z"
+};
+
+/// Where the fit of `method` for a resolved checkpoint folder is kept: RUN/calibration/STEP-METHOD
+/// .safetensors for a run's checkpoint (RUN/checkpoints/STEP), else
+/// $XDG_CACHE_HOME/isomorph/calibration/NAME-HASH-METHOD.safetensors (~/.cache when unset), HASH
+/// of the folder's absolute path (a shipped or imported model may sit in a read-only folder).
+std::filesystem::path savedFitFile(const std::filesystem::path& checkpointFolder,
+                                   align::RotationMethod method);
+
+/// Writes `report` (a finished fit, held-out report scored, made with `options` on the
+/// checkpoint folder `checkpointFolder`) to
+/// savedFitFile(), both files atomically, replacing an earlier fit of the same method. Returns
+/// the calibration file. CheckpointError naming the file when it cannot be written.
+std::filesystem::path saveFit(const std::filesystem::path& checkpointFolder,
+                              const CalibrationFitOptions& options,
+                              const CalibrationFitReport& report);
+
+/// The saved fit of wanted.method for `checkpointFolder`, when it can stand in for a fit with
+/// `wanted`: the checkpoint's files are unchanged since (names, sizes, modification times), the
+/// same corpus (wanted.corpus non-empty), pivot, pooling and truncation, every language of
+/// wanted.languages was asked for (or the fit took every language), at least wanted.sample
+/// sentences per language. Otherwise nullopt, with the
+/// reason in *whyNot when given ("no saved fit", "the checkpoint changed since", ...). An
+/// unreadable record is a reason, not an error.
+std::optional<SavedFit> findSavedFit(const std::filesystem::path& checkpointFolder,
+                                     const CalibrationFitOptions& wanted,
+                                     std::string* whyNot = nullptr);
+
 /// The same fit in stages, for a view that shows what it has while the rest is fitted: shift
 /// and scale from the samples first (seconds), then one language's rotation at a time (most of
 /// a supervised fit's time is encoding its pairs), then the held-out report. fitCalibration()
@@ -119,6 +158,11 @@ class CalibrationFitter {
     /// pending ones first. Does nothing the second time.
     void scoreHeldOut(const ProgressFn& progress = {});
     bool heldOutScored() const;
+    /// Takes a saved fit (findSavedFit) as the whole fit: every stage done, options and report
+    /// the saved ones.
+    void restore(SavedFit saved);
+    /// The saved fit restore() took (empty when the fit was made here).
+    const std::filesystem::path& restoredFrom() const;
     /// Everything fitted so far; rows and means are empty until scoreHeldOut(), seconds counts
     /// the stages run.
     const CalibrationFitReport& report() const;

@@ -26,6 +26,7 @@
 #include "core/common/errors.h"
 #include "core/common/hash.h"
 #include "core/common/staging_dir.h"
+#include "core/common/utc_time.h"
 #include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_reader.h"
 
@@ -43,15 +44,6 @@ constexpr const char* kDocsFile = "documents.jsonl";
 constexpr const char* kOffsetsFile = "documents.offsets";
 constexpr const char* kLanguagesFile = "languages.u16";
 constexpr int64_t kAddChunk = 16384;  // rows added per FAISS call (progress granularity)
-
-std::string utcNow() {
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 json paramsToJson(const IndexParams& p) {
     return {{"kind", indexKindName(p.kind)},

@@ -13,6 +13,7 @@
 #include "core/common/errors.h"
 #include "core/common/executable_dir.h"
 #include "core/common/staging_dir.h"
+#include "core/common/utc_time.h"
 #include "core/model/tensor_file.h"
 #include "core/text/tokenizer.h"
 #include "core/train/presets.h"
@@ -63,13 +64,6 @@ Json reportJson(const train::BitextReport& r) {
 
 Json evaluationJson(const DemoEvaluation& e) {
     return {{"dev", reportJson(e.dev)}, {"out_of_domain", reportJson(e.outOfDomain)}};
-}
-
-std::string utcNow() {
-    char stamp[32];
-    const std::time_t now = std::time(nullptr);
-    std::strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-    return stamp;
 }
 
 Json corpusJson(const DemoPaths& paths, const std::string& hash) {

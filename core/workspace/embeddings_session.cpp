@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "core/align/bitext_metrics.h"
 #include "core/align/knn.h"
@@ -197,6 +198,7 @@ PoolingChoice poolingFor(const fs::path& checkpoint) {
 EmbeddingsSession::EmbeddingsSession(const fs::path& checkpoint,
                                      const model::EncodeOptions& options)
     : checkpoint_(model_io::resolveCheckpoint(checkpoint)),
+      encodeOptions_(options),
       encoder_(model::EncodingService::open(checkpoint_, options)) {}
 
 EmbeddingsSession::~EmbeddingsSession() = default;
@@ -293,7 +295,14 @@ eval::CalibrationFitter& EmbeddingsSession::fitterFor(align::RotationMethod meth
         o.languages = sample_.languages;
         o.method = method;
         o.steps = align::CalibrationStep::Rotation;
+        o.encode = encodeOptions_;
         fit = std::make_unique<eval::CalibrationFitter>(*encoder_, o);
+        std::string why;
+        if (auto saved = eval::findSavedFit(checkpoint_, o, &why))
+            fit->restore(std::move(*saved));
+        else if (why.rfind("no saved fit", 0) != 0)
+            spdlog::info("calibration of {}: fitting again, the saved fit does not apply ({})",
+                         checkpoint_.string(), why);
     }
     return *fit;
 }
@@ -307,9 +316,15 @@ bool EmbeddingsSession::fitAhead(align::RotationMethod method, const fs::path& c
         fit.fitStatistics(prefixed);
     else if (!fit.pendingRotations().empty())
         fit.fitNextRotation(prefixed);
-    else if (!fit.heldOutScored())
+    else if (!fit.heldOutScored()) {
         fit.scoreHeldOut(prefixed);
-    else
+        try {
+            eval::saveFit(checkpoint_, fit.options(), fit.report());
+        } catch (const std::exception& e) {  // a read-only run folder: fitted, not kept
+            spdlog::warn("the calibration of {} was fitted but cannot be kept: {}",
+                         checkpoint_.string(), e.what());
+        }
+    } else
         return false;
     return true;
 }

@@ -130,7 +130,11 @@ class EmbeddingsSession {
     /// requests. Returns false when nothing was left to fit. Same arguments as setStep.
     bool fitAhead(align::RotationMethod method, const std::filesystem::path& corpus,
                   const eval::CalibrationFitOptions& base, const ProgressFn& progress);
-    /// The fit of `method` so far (nullptr before it was started).
+    /// The fit of `method` so far (nullptr before it was started). A fit saved earlier for this
+    /// checkpoint that stands in for the one asked for (eval::findSavedFit) is taken whole
+    /// (fitter->restoredFrom() names it; a saved fit that does not is logged with the reason);
+    /// a fit finished here is saved (eval::saveFit) so that the next session on this checkpoint
+    /// takes it (a folder that cannot be written is logged: fitted, not kept).
     const eval::CalibrationFitter* fitter(align::RotationMethod method) const;
     /// The fit report of `method` (nullptr before it was started; rows and means empty until
     /// the held-out report is scored).
@@ -157,6 +161,7 @@ class EmbeddingsSession {
     FloatMatrix rowsOf(const std::vector<int64_t>& rows) const;
 
     std::filesystem::path checkpoint_;
+    model::EncodeOptions encodeOptions_;
     std::unique_ptr<model::EncodingService> encoder_;
     EmbeddingsSample sample_;
     FloatMatrix raw_;

@@ -13,20 +13,12 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/common/utc_time.h"
 
 namespace isomorph::workspace {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string utcNow() {
-    std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 std::vector<std::string> entries(const fs::path& dir) {
     std::vector<std::string> names;

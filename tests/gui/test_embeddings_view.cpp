@@ -190,6 +190,14 @@ class TestEmbeddingsView : public QObject {
         writeTinyCorpus(corpus_);
     }
 
+    void init() {
+        // Fits kept for the loose test models go to a cache of this test function only: each
+        // function fits from scratch (one checks that a second view takes the kept fit).
+        static int function = 0;
+        const QString cache = dir_.filePath(QStringLiteral("cache-%1").arg(++function));
+        qputenv("XDG_CACHE_HOME", cache.toUtf8());
+    }
+
     void encodesTheSampleAndRendersIt() {
         Fixture f;
         prepare(f);
@@ -347,6 +355,20 @@ class TestEmbeddingsView : public QObject {
         QVERIFY(std::isfinite(f.view.meanAccuracy(3)));
         // Nothing is left to fit: no second round starts.
         QCOMPARE(ahead.count(), 1);
+
+        // The finished fit was kept with the checkpoint: a second view on it takes the fit
+        // whole (no stage runs), says so, and shows the same rotation.
+        Fixture again;
+        prepare(again);
+        QSignalSpy aheadAgain(&again.controller, &EmbeddingsController::fittedAhead);
+        encode(again);
+        QVERIFY(aheadAgain.count() == 1 || aheadAgain.wait(kWait));
+        QVERIFY2(again.view.calibrationNote().contains(QStringLiteral("reused from")),
+                 qPrintable(again.view.calibrationNote()));
+        QVERIFY2(again.view.calibrationNote().contains(QStringLiteral("Held-out test pairs")),
+                 qPrintable(again.view.calibrationNote()));
+        step(again, 3);
+        QCOMPARE(again.view.meanAccuracy(3), f.view.meanAccuracy(3));
     }
 
     void rotationDefaultsToSupervisedWhereTheCorpusHasTrainPairs() {

@@ -4,11 +4,14 @@
 // pairs than minRotationPairs is refused with a note naming the setting; cancelling leaves no
 // file; the report has one row per pair set and step.
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/align/calibration.h"
 #include "core/common/errors.h"
 #include "core/eval/calibration_fit.h"
 #include "core/model/model_init.h"
@@ -156,6 +159,96 @@ class TestCalibrationFit : public QObject {
         o.pivot = "fr";
         QVERIFY_THROWS_EXCEPTION(ConfigError, eval::fitCalibration(*encoder_, o));
         QVERIFY(!QFile::exists(path("bad.safetensors")));
+    }
+
+    void savedFitStandsInOnlyForWhatItWasFittedFor() {
+        namespace fs = std::filesystem;
+        const fs::path run = path("saved-run").toStdString();
+        const fs::path checkpoint = run / "checkpoints" / "step-00000007";
+        fs::create_directories(checkpoint.parent_path());
+        fs::copy(path("model").toStdString(), checkpoint, fs::copy_options::recursive);
+        std::ofstream(run / "config.toml") << "schema_version = 1\n";
+
+        eval::CalibrationFitOptions o = options(path("saved.safetensors"));
+        const auto report = eval::fitCalibration(*encoder_, o);
+        o.corpus = path("corpus").toStdString();  // the record's corpus (the fit read files)
+        o.languages = {"de", "en"};
+        const fs::path file = eval::saveFit(checkpoint, o, report);
+        QCOMPARE(file, run / "calibration" / "step-00000007-unsupervised.safetensors");
+        QVERIFY(fs::exists(run / "calibration" / "step-00000007-unsupervised.json"));
+
+        // The same fit for a subset of its languages and a smaller sample: taken whole.
+        eval::CalibrationFitOptions wanted = o;
+        wanted.languages = {"de"};
+        wanted.sample = 40;
+        std::string why;
+        const auto saved = eval::findSavedFit(checkpoint, wanted, &why);
+        QVERIFY2(saved.has_value(), why.c_str());
+        QCOMPARE(saved->file, file);
+        QCOMPARE(saved->options.sample, o.sample);
+        QCOMPARE(saved->options.languages, o.languages);
+        QCOMPARE(saved->report.calibration.at("de").rotation.data,
+                 report.calibration.at("de").rotation.data);
+        QCOMPARE(saved->report.calibration.at("de").mean, report.calibration.at("de").mean);
+        QCOMPARE(saved->report.rows.size(), report.rows.size());
+        for (size_t i = 0; i < report.rows.size(); ++i) {
+            QCOMPARE(saved->report.rows[i].step, report.rows[i].step);
+            QCOMPARE(saved->report.rows[i].cslsAccuracy, report.rows[i].cslsAccuracy);
+        }
+        QCOMPARE(saved->report.means.back().cosineAccuracy, report.means.back().cosineAccuracy);
+        QCOMPARE(saved->report.sampleSentences, report.sampleSentences);
+
+        // A fitter that takes it has nothing left to fit.
+        eval::CalibrationFitter fitter(*encoder_, options(path("unused.safetensors")));
+        fitter.restore(*saved);
+        QVERIFY(fitter.statisticsFitted() && fitter.heldOutScored());
+        QVERIFY(fitter.pendingRotations().empty());
+        QCOMPARE(fitter.restoredFrom(), file);
+        fitter.scoreHeldOut();  // nothing to do: no encoder call, the same report
+        QCOMPARE(fitter.report().means.size(), report.means.size());
+
+        // Anything it was not fitted for: refused, saying why.
+        auto refused = [&](eval::CalibrationFitOptions w, const char* reason) {
+            std::string because;
+            QVERIFY2(!eval::findSavedFit(checkpoint, w, &because).has_value(), reason);
+            QVERIFY2(because.find(reason) != std::string::npos, because.c_str());
+        };
+        wanted = o;
+        wanted.method = RotationMethod::Supervised;
+        refused(wanted, "no saved fit");
+        wanted = o;
+        wanted.corpus = path("other-corpus").toStdString();
+        refused(wanted, "fitted on");
+        wanted = o;
+        wanted.sample = o.sample + 1;
+        refused(wanted, "fewer than");
+        wanted = o;
+        wanted.languages = {"de", "fr"};
+        refused(wanted, "does not cover fr");
+        wanted = o;
+        wanted.encode.pooling = model::Pooling{model::Pooling::Kind::LayerMean, 1};
+        refused(wanted, "pooling");
+        wanted = o;
+        wanted.corpus.clear();
+        refused(wanted, "demo corpus");
+
+        // A checkpoint written again in place is another model.
+        std::ofstream(checkpoint / "config.json", std::ios::app) << " ";
+        refused(o, "changed");
+        // An unreadable record is fitted again, not an error.
+        eval::saveFit(checkpoint, o, report);
+        QVERIFY(eval::findSavedFit(checkpoint, o).has_value());
+        std::ofstream(run / "calibration" / "step-00000007-unsupervised.json") << "{";
+        refused(o, "cannot be read");
+
+        // A checkpoint outside a run: the user's cache, named by the folder and its path.
+        qputenv("XDG_CACHE_HOME", path("cache").toUtf8());
+        const fs::path loose =
+            eval::savedFitFile(path("model").toStdString(), RotationMethod::Supervised);
+        QCOMPARE(loose.parent_path(),
+                 fs::path(path("cache").toStdString()) / "isomorph" / "calibration");
+        QVERIFY(loose.filename().string().rfind("model-", 0) == 0);
+        QVERIFY(loose.filename().string().find("-supervised.safetensors") != std::string::npos);
     }
 
     void cancelLeavesNoFile() {
