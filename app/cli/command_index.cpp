@@ -138,12 +138,22 @@ int runSearch(const SearchCliOptions& o) {
             meanPooled ? ", or a model trained for retrieval"
                        : ", or an index built with --pooling mean");
     }
+    const std::string unreadable = index::noResultsInThisLanguage(report.coverage);
+    if (!unreadable.empty() && q.mode == index::SearchMode::Hybrid)
+        std::cerr << "note: " << unreadable.substr(unreadable.find(": ") + 2)
+                  << "; the results are BM25's alone\n";
     if (o.json) {
         nlohmann::json out = {{"query", o.query},
                               {"mode", index::searchModeName(q.mode)},
                               {"encode_ms", 1000 * timings.encodeSeconds},
                               {"search_ms", 1000 * timings.searchSeconds},
                               {"results", nlohmann::json::array()}};
+        if (q.mode != index::SearchMode::Lexical)
+            out["coverage"] = {{"letters", report.coverage.letters},
+                               {"unknown_letters", report.coverage.unknown},
+                               {"script", report.coverage.script},
+                               {"covered", report.coverage.covered()}};
+        if (!unreadable.empty()) out["message"] = unreadable;
         if (reranker) {
             out["rerank"] = o.rerank.model;
             out["rerank_depth"] = o.depth;
@@ -167,7 +177,10 @@ int runSearch(const SearchCliOptions& o) {
         std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         return kExitOk;
     }
-    if (rows.empty()) std::cout << "no results" << (o.lang.empty() ? "" : " in " + o.lang) << "\n";
+    if (rows.empty())
+        std::cout << (!unreadable.empty() ? unreadable
+                                          : "no results" + (o.lang.empty() ? "" : " in " + o.lang))
+                  << "\n";
     for (const auto& r : rows) {
         // --snippets: from the best-matching sentence on ("... " when it is not the first).
         const std::string shown =

@@ -100,7 +100,8 @@ fs::path resolveModel(const QString& checkpoint, QString* error) {
     try {
         model = model_io::resolveCheckpoint(toPath(checkpoint));
     } catch (const std::exception& e) {
-        *error = SearchController::tr("%1 is not a checkpoint: %2").arg(checkpoint, qs(e.what()));
+        *error = isomorph::gui::SearchController::tr("%1 is not a checkpoint: %2")
+                     .arg(checkpoint, qs(e.what()));
         return {};
     }
     if (!hasTokenizer(model)) *error = noTokenizer(model);
@@ -278,18 +279,39 @@ views::SearchOutcome runQuery(const index::SearchService& service, const std::st
             out.rows.push_back(row);
         }
         if (report.rerankStats.queriesTruncated > 0)
-            out.warning =
-                SearchController::tr("the re-ranker kept only the first %1 tokens of the query")
-                    .arg(maxQueryTokens);
+            out.warning = isomorph::gui::SearchController::tr(
+                              "the re-ranker kept only the first %1 tokens of the query")
+                              .arg(maxQueryTokens);
         else if (report.indistinct)
             out.warning =
-                SearchController::tr(
+                isomorph::gui::SearchController::tr(
                     "all scores lie within %1 of each other: this model barely tells these "
                     "documents apart, so their order means little (try hybrid or BM25)")
                     .arg(index::kIndistinctScoreSpread);
+        if (!report.coverage.covered()) {
+            const QString script = report.coverage.script.empty()
+                                       ? QString()
+                                       : isomorph::gui::SearchController::tr(" (%1 script)")
+                                             .arg(qs(report.coverage.script));
+            out.warning =
+                q.mode == index::SearchMode::Hybrid
+                    ? isomorph::gui::SearchController::tr(
+                          "%1 of %2 letters of the query are unknown to the "
+                          "model's vocabulary%3: these results are BM25's alone.")
+                          .arg(report.coverage.unknown)
+                          .arg(report.coverage.letters)
+                          .arg(script)
+                    : isomorph::gui::SearchController::tr(
+                          "No results in this language: %1 of %2 letters of the query are "
+                          "unknown to the model's vocabulary%3, so the model cannot tell what "
+                          "it means.")
+                          .arg(report.coverage.unknown)
+                          .arg(report.coverage.letters)
+                          .arg(script);
+        }
     } catch (const SharedReranker::RerankerRefused& e) {
-        out.error =
-            SearchController::tr("Cannot re-rank with %1: %2").arg(rerank.checkpoint, qs(e.what()));
+        out.error = isomorph::gui::SearchController::tr("Cannot re-rank with %1: %2")
+                        .arg(rerank.checkpoint, qs(e.what()));
     } catch (const std::exception& e) {
         out.error = qs(e.what());
     }

@@ -76,6 +76,7 @@ QueryReport runQuery(const SearchService& service, const QueryRequest& request) 
     QueryOptions first = request.options;
     if (request.reranker) first.k = std::max(first.k, static_cast<int>(request.rerankDepth));
     QueryReport report;
+    if (first.mode != SearchMode::Lexical) report.coverage = service.coverage(request.query);
     report.rows = service.search(request.query, first, &report.timings);
     if (request.reranker) {
         for (const auto& r : report.rows)
@@ -94,6 +95,16 @@ QueryReport runQuery(const SearchService& service, const QueryRequest& request) 
     report.indistinct = scoresIndistinct(
         {report.rows.begin(), report.rows.begin() + static_cast<std::ptrdiff_t>(comparable)});
     return report;
+}
+
+std::string noResultsInThisLanguage(const text::LetterCoverage& coverage) {
+    if (coverage.covered()) return {};
+    return fmt::format(
+        "no results in this language: {} of {} letters of the query are unknown to the model's "
+        "vocabulary{}; the model was not trained on text like it, so its nearest documents "
+        "would be arbitrary",
+        coverage.unknown, coverage.letters,
+        coverage.script.empty() ? "" : fmt::format(" ({} script)", coverage.script));
 }
 
 }  // namespace isomorph::index

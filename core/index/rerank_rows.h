@@ -59,7 +59,16 @@ struct QueryReport {
     /// The shown scores lie within kIndistinctScoreSpread of each other (after re-ranking: the
     /// re-scored ones, which share one scale): their order means little, front ends warn.
     bool indistinct = false;
+    /// How much of the query the encoder reads (dense and hybrid modes; default in bm25 mode):
+    /// when !coverage.covered() the rows are BM25's alone (hybrid) or none (dense), and front
+    /// ends say "no results in this language" (noResultsInThisLanguage).
+    text::LetterCoverage coverage;
 };
+
+/// The one sentence front ends show for an unreadable query: "no results in this language: 12
+/// of 12 letters of the query are unknown to the model's vocabulary (Thai script); ...". Empty
+/// when the query is covered.
+std::string noResultsInThisLanguage(const text::LetterCoverage& coverage);
 
 /// Runs one query. ConfigError for an empty query (SearchService::search's checks); DataError
 /// when a row to re-rank has no text.

@@ -378,7 +378,20 @@ std::vector<ResultRow> SearchService::search(const std::string& text, const Quer
                                              SearchTimings* timings) const {
     if (data::isBlank(text)) throw ConfigError("the query is empty: type some words to search for");
     impl_->checkOptions(options);
+    if (options.mode != SearchMode::Lexical && !coverage(text).covered()) {
+        if (options.mode == SearchMode::Dense) return {};
+        QueryOptions lexical = options;
+        lexical.mode = SearchMode::Lexical;
+        return impl_->run({text}, lexical, timings).front();
+    }
     return impl_->run({text}, options, timings).front();
+}
+
+text::LetterCoverage SearchService::coverage(const std::string& text) const {
+    std::lock_guard<std::mutex> lock(impl_->encoderMutex);
+    return text::letterCoverage(text, [this](const std::string& letter) {
+        return !impl_->encoder->hasUnknownTokens(letter);
+    });
 }
 
 std::vector<std::vector<ResultRow>> SearchService::searchMany(

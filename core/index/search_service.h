@@ -15,6 +15,7 @@
 #include "core/runtime/device.h"
 #include "core/search/fusion.h"
 #include "core/search/snippet.h"
+#include "core/text/script.h"
 
 namespace isomorph::index {
 
@@ -111,7 +112,14 @@ class SearchService {
     const VectorIndex& index() const;
     bool hasLexical() const;  ///< a BM25 index was built with the vectors
 
+    /// How much of `text` the index's encoder can read: the letters its tokenizer does not map
+    /// to the unknown token. A query mostly of letters the vocabulary lacks (a script the model
+    /// was never trained on) gets a vector that says nothing about its meaning: its nearest
+    /// documents would be arbitrary.
+    text::LetterCoverage coverage(const std::string& text) const;
     /// One query. ConfigError for an empty query, k < 1 or a mode the index cannot serve.
+    /// A query the encoder cannot read (coverage(text).covered() false) gets no dense
+    /// results rather than arbitrary ones: none in dense mode, BM25's alone in hybrid mode.
     std::vector<ResultRow> search(const std::string& text, const QueryOptions& options,
                                   SearchTimings* timings = nullptr) const;
     /// Many queries (encoded in one pass). `progress(done, total)` returning false cancels.

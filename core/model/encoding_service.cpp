@@ -122,6 +122,12 @@ int64_t EncodingService::dimension() const {
     return impl_->encoder->config.hiddenSize;
 }
 
+bool EncodingService::hasUnknownTokens(const std::string& text) const {
+    if (impl_->tokenizer.unk < 0) return false;
+    const std::vector<int32_t> ids = impl_->tokenizer.encode(text);
+    return std::find(ids.begin(), ids.end(), impl_->tokenizer.unk) != ids.end();
+}
+
 bool EncodingService::hasQueryEncoder() const {
     return !impl_->queryEncoder.is_empty();
 }

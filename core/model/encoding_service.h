@@ -60,6 +60,9 @@ class EncodingService {
     /// checkpoint has one, else the same as encode().
     std::vector<float> encodeQueries(const std::vector<std::string>& queries,
                                      EncodeStats* stats = nullptr);
+    /// Whether the checkpoint's tokenizer maps some of `text` to its unknown token (never for a
+    /// tokenizer without one, e.g. byte-level BPE).
+    bool hasUnknownTokens(const std::string& text) const;
     /// Reads sentences from `next` until it returns false and streams their vectors to a `.npy`
     /// file [N, dimension()] float32, chunk by chunk (memory does not grow with N). `progress`
     /// gets the sentences done so far; returning false cancels (throws Cancelled, no file left).

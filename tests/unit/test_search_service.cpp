@@ -18,6 +18,7 @@
 #include "core/model/cross_encoder.h"
 #include "core/model/encoding_service.h"
 #include "core/search/bm25_index.h"
+#include "core/text/script.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
 #include "tests/support/tiny_cross_encoder.h"
@@ -197,6 +198,41 @@ class TestSearchService : public QObject {
         q.mode = index::SearchMode::Lexical;
         const QString lexical = testing::messageOf<DataError>([&] { service->search("?!", q); });
         QVERIFY2(lexical.contains("no searchable word"), qPrintable(lexical));
+    }
+
+    void aQueryTheModelCannotReadGetsNoDenseResults() {
+        // The tiny model's vocabulary has German and English letters only: a Thai query's
+        // vector would say nothing about it, so dense search returns nothing and says why
+        // rather than arbitrary neighbours.
+        auto service = index::SearchService::open(index_, {});
+        const std::string thai = "ภาษาไทยง่ายมาก ภาษาไทยง่ายมาก";
+        const auto c = service->coverage(thai);
+        QVERIFY(!c.covered());
+        QVERIFY(c.letters >= 20);
+        QCOMPARE(c.unknown, c.letters);
+        QCOMPARE(c.script, std::string("Thai"));
+        QCOMPARE(service->coverage(docs_[6].text).unknown, int64_t(0));
+        QCOMPARE(text::mainScript("удалить каталог"), std::string("Cyrillic"));
+        QCOMPARE(text::mainScript("42 ?!"), std::string());
+        index::QueryOptions q;
+        q.k = 3;
+        QVERIFY(service->search(thai, q).empty());
+        const auto report = index::runQuery(*service, {thai, q});
+        QVERIFY(report.rows.empty());
+        const std::string why = index::noResultsInThisLanguage(report.coverage);
+        QVERIFY2(why.find("no results in this language") == 0, why.c_str());
+        QVERIFY2(why.find("(Thai script)") != std::string::npos, why.c_str());
+        // Mostly Thai with one indexed word: hybrid ranks by BM25 alone (its dense half would
+        // be noise); the word alone is readable and searched densely.
+        const std::string word = docs_[6].text.substr(0, docs_[6].text.find(' '));
+        QVERIFY(service->coverage(word).covered());
+        QVERIFY(index::noResultsInThisLanguage(service->coverage(word)).empty());
+        q.mode = index::SearchMode::Hybrid;
+        const auto hybrid = service->search(thai + " " + word, q);
+        q.mode = index::SearchMode::Lexical;
+        const auto lexical = service->search(thai + " " + word, q);
+        QVERIFY(!lexical.empty());
+        QCOMPARE(ids(hybrid), ids(lexical));
     }
 
     void errorsNameSettingsNotFlags() {
