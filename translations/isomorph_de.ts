@@ -492,22 +492,22 @@
         <translation>Trainingsziel %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="48"/>
+        <location filename="../app/gui/run_scanner.cpp" line="53"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>Der Ordner wurde gelöscht, verschoben oder ist nicht eingehängt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="61"/>
+        <location filename="../app/gui/run_scanner.cpp" line="66"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>config.toml kann von dieser Version nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="84"/>
+        <location filename="../app/gui/run_scanner.cpp" line="89"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Sein Prozess (%1) endete ohne abschließenden Checkpoint; „Fortsetzen“ macht beim neuesten Checkpoint weiter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="91"/>
+        <location filename="../app/gui/run_scanner.cpp" line="96"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Noch keine status.json: Der Lauf startet gerade oder wurde von einem anderen Werkzeug geschrieben.</translation>
     </message>
@@ -515,29 +515,6 @@
         <location filename="../app/gui/runs_controller.cpp" line="146"/>
         <source>line %1: %2</source>
         <translation>Zeile %1: %2</translation>
-    </message>
-</context>
-<context>
-    <name>SearchController</name>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="103"/>
-        <source>%1 is not a checkpoint: %2</source>
-        <translation>%1 ist kein Checkpoint: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="282"/>
-        <source>the re-ranker kept only the first %1 tokens of the query</source>
-        <translation>der Neuordner hat nur die ersten %1 Token der Anfrage behalten</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="292"/>
-        <source>Cannot re-rank with %1: %2</source>
-        <translation>Neuordnung mit %1 nicht möglich: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="286"/>
-        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
-        <translation>alle Scores liegen höchstens %1 auseinander: Dieses Modell unterscheidet diese Dokumente kaum, ihre Reihenfolge sagt also wenig aus (versuchen Sie „Hybrid“ oder BM25)</translation>
     </message>
 </context>
 <context>
@@ -584,208 +561,218 @@
         <translation>Kalibrierung wird auf dem Trainingssplit des Korpus angepasst: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="132"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="147"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Satzvektoren: %1-Pooling, wie die Evaluierung des Laufs sie misst (eval.pooling in %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="137"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="152"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>Satzvektoren: %1-Pooling, wie der sentence-transformers-Ordner sie definiert (%2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="142"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="157"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Satzvektoren: %1-Pooling (Standard: die Konfiguration des Laufs ist nicht lesbar: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="146"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Satzvektoren: %1-Pooling (Standard; der Checkpoint gehört zu keinem Lauf).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="175"/>
         <source>supervised</source>
         <translation>überwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="176"/>
         <source>unsupervised</source>
         <translation>unüberwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
+        <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
+        <translation>Kalibrierung (%1 Rotation) früher auf dem Trainingssplit von %2 angepasst (%3 Sätze je Sprache für Verschiebung und Skalierung, %4 s) und aus %5 übernommen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="187"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>Kalibrierung (%1 Rotation) auf dem Trainingssplit von %2 angepasst (%3 Sätze je Sprache für Verschiebung und Skalierung) in %4 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="169"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="193"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>Verschiebung und Skalierung auf dem Trainingssplit von %1 angepasst (%2 Sätze je Sprache); %3 Rotation: noch %4 Sprachen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="183"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="207"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>Zurückgehaltene Testpaare, mittleres Top-1 nach dem Maß der Zeile „Mittel“: %1. Die Tabelle oben ist die gezeigte Stichprobe; diese Zeile ist der Testsplit des Korpus, den weder die Anpassung noch die Tabelle verwendet – ein Schritt kann also dem einen helfen und dem anderen nicht.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
         <source>Fitting ahead, the steps stay usable: %1</source>
         <translation>Vorausberechnung, die Schritte bleiben nutzbar: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>Anpassung der Kalibrierung abgebrochen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="373"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>Kalibrierung angepasst: Jeder Schritt erscheint sofort.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="412"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="394"/>
+        <source>Calibration taken from the saved fit: every step shows at once.</source>
+        <translation>Kalibrierung aus der gespeicherten Anpassung übernommen: Jeder Schritt erscheint sofort.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="441"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="426"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
         <source>%1 (imported)</source>
         <translation>%1 (importiert)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="431"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: Dev-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="433"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="455"/>
         <source>%1: test translation pairs</source>
         <translation>%1: Test-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: Dev-Seiten (keine Paare)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="449"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="471"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Wählen Sie eine Stichprobe („Durchsuchen …“) und klicken Sie auf „Kodieren“, um %1 anzusehen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="458"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="480"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Wählen Sie zuerst einen Checkpoint („Durchsuchen …“ akzeptiert einen Checkpoint-, Lauf- oder Hugging-Face-Ordner).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="472"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="494"/>
         <source>Reading the sample...</source>
         <translation>Stichprobe wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="476"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
         <source>Cannot read the sample</source>
         <translation>Die Stichprobe kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="478"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Der Checkpoint %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="489"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>Die Stichprobe hat %1 Sätze: etwa %2 MB für ihre %3-dimensionalen Vektoren, mehr als die %4 MB, die diese Ansicht verwenden darf. Senken Sie das Limit (etwa %5 Sätze passen).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="522"/>
         <source>Cannot encode the sample</source>
         <translation>Die Stichprobe kann nicht kodiert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="545"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. PC 1 und 2 erklären %2 % der Varianz.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="561"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="583"/>
         <source>Calibrating...</source>
         <translation>Kalibrierung läuft …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="565"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="587"/>
         <source>Cannot calibrate</source>
         <translation>Kalibrierung nicht möglich</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="584"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: keine Trainingssätze im Korpus; unkalibriert angezeigt</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>shift</source>
         <translation>Verschiebung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>scale</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>rotation</source>
         <translation>Rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>Calibration step shown: %1.</source>
         <translation>Angezeigter Kalibrierungsschritt: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="654"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="676"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Nächste Nachbarn können nicht ermittelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="695"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Kodieren Sie zuerst eine Stichprobe und wählen Sie dann einen Vergleich.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="724"/>
         <source>Encoding the sample with %1...</source>
         <translation>Stichprobe wird mit %1 kodiert …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="729"/>
         <source>Cannot compare with %1</source>
         <translation>Vergleich mit %1 nicht möglich</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="738"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="760"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1 (links) neben dem geöffneten Checkpoint, in einer gemeinsamen PCA-Basis, die auf beiden angepasst wurde.</translation>
     </message>
@@ -1108,18 +1095,18 @@
         <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen. Meist sieht er Übersetzungspaare (&lt;i&gt;HICTL-Verlust&lt;/i&gt;: die Übersetzung eines Satzes unter den 63 anderen Sätzen seines Batches finden); ab und zu sagt er verdeckte Wörter vorher (&lt;i&gt;MLM-Verlust&lt;/i&gt;). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines Satzes aus nie trainierten Befehlen sein nächster Nachbar ist: von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 24 % und steigt innerhalb von Minuten. Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="706"/>
-        <location filename="../app/gui/main_window.cpp" line="713"/>
+        <location filename="../app/gui/main_window.cpp" line="716"/>
+        <location filename="../app/gui/main_window.cpp" line="723"/>
         <source>Cannot start the run</source>
         <translation>Der Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="724"/>
+        <location filename="../app/gui/main_window.cpp" line="734"/>
         <source>Runs are still training</source>
         <translation>Es trainieren noch Läufe</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="725"/>
+        <location filename="../app/gui/main_window.cpp" line="735"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n hier gestarteter Lauf trainiert noch.</numerusform>
@@ -1127,17 +1114,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="729"/>
+        <location filename="../app/gui/main_window.cpp" line="739"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>„Abkoppeln“ lässt sie selbstständig zu Ende laufen (die Läufe-Ansicht zeigt sie beim nächsten Mal wieder); „Läufe stoppen“ bittet sie, einen Checkpoint zu speichern und sich zu beenden.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="732"/>
+        <location filename="../app/gui/main_window.cpp" line="742"/>
         <source>Detach</source>
         <translation>Abkoppeln</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="733"/>
+        <location filename="../app/gui/main_window.cpp" line="743"/>
         <source>Stop runs</source>
         <translation>Läufe stoppen</translation>
     </message>
@@ -1270,32 +1257,32 @@
         <translation>%1 wird gestoppt: Der Lauf speichert einen Checkpoint und beendet sich</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="604"/>
+        <location filename="../app/gui/runs_controller.cpp" line="605"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 Zeile(n) von metrics.jsonl sind keine gültigen Einträge und wurden übersprungen (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="634"/>
+        <location filename="../app/gui/runs_controller.cpp" line="636"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="635"/>
+        <location filename="../app/gui/runs_controller.cpp" line="637"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
         <source>training time %1, ETA %2</source>
         <translation>Trainingszeit %1, Restzeit %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="652"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1</source>
         <translation>Trainingszeit %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="656"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;Schritt %3 von %4&lt;br&gt;%5&lt;br&gt;letzter Verlust %6&lt;br&gt;bester Wert %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1328,17 +1315,52 @@
         <translation>Der Index %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="112"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
+        <source>%1 is not a checkpoint: %2</source>
+        <translation>%1 ist kein Checkpoint: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="113"/>
         <source>Choose an index folder.</source>
         <translation>Wählen Sie einen Index-Ordner.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <location filename="../app/gui/search_controller.cpp" line="119"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 ist kein Index-Ordner (er enthält keine index.json). Wählen Sie einen Ordner, der mit „Index erstellen“ oder mit isomorph-cli index build erstellt wurde.</translation>
     </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="282"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>der Neuordner hat nur die ersten %1 Token der Anfrage behalten</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="287"/>
+        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
+        <translation>alle Scores liegen höchstens %1 auseinander: Dieses Modell unterscheidet diese Dokumente kaum, ihre Reihenfolge sagt also wenig aus (versuchen Sie „Hybrid“ oder BM25)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <source> (%1 script)</source>
+        <translation> (%1-Schrift)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="298"/>
+        <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
+        <translation>%1 von %2 Buchstaben der Anfrage kennt das Vokabular des Modells nicht%3: Diese Ergebnisse stammen allein von BM25.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="304"/>
+        <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
+        <translation>Keine Ergebnisse in dieser Sprache: %1 von %2 Buchstaben der Anfrage kennt das Vokabular des Modells nicht%3, daher kann das Modell ihre Bedeutung nicht erfassen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="313"/>
+        <source>Cannot re-rank with %1: %2</source>
+        <translation>Neuordnung mit %1 nicht möglich: %2</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="350"/>
+        <location filename="../app/gui/search_controller.cpp" line="372"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Demo-Testpassagen (%n Sprache)</numerusform>
@@ -1346,47 +1368,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="384"/>
+        <location filename="../app/gui/search_controller.cpp" line="406"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 ist keine abgeschlossene Retrieval-Demo (kein index, bi_encoder oder reranker); zum Abschließen isomorph-cli demo run --retrieval --dir %2 ausführen</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="396"/>
+        <location filename="../app/gui/search_controller.cpp" line="418"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>Die Suche verwendet die Retrieval-Demo von %1: hybride erste Stufe, neu geordnet durch ihren feinabgestimmten Cross-Encoder (Gewicht %2 für die erste Stufe, auf Dev-Anfragen gewählt)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="475"/>
+        <location filename="../app/gui/search_controller.cpp" line="497"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Kein Index dieses Arbeitsbereichs wurde mit diesem Checkpoint erstellt: Wählen Sie ein Korpus und klicken Sie auf „Index erstellen“.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="487"/>
+        <location filename="../app/gui/search_controller.cpp" line="509"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="540"/>
+        <location filename="../app/gui/search_controller.cpp" line="562"/>
         <source>Building %1…</source>
         <translation>%1 wird erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="574"/>
+        <location filename="../app/gui/search_controller.cpp" line="596"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Indexerstellung abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="576"/>
+        <location filename="../app/gui/search_controller.cpp" line="598"/>
         <source>Cannot build the index: %1</source>
         <translation>Der Index kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="606"/>
+        <location filename="../app/gui/search_controller.cpp" line="628"/>
         <source>The index is still being built.</source>
         <translation>Der Index wird noch erstellt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="607"/>
+        <location filename="../app/gui/search_controller.cpp" line="629"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
@@ -1516,13 +1538,13 @@
     </message>
     <message>
         <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="479"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
         <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
@@ -1552,7 +1574,7 @@
         <translation>Paare je Sprachpaar:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="453"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="449"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n Treffer</numerusform>
@@ -1676,101 +1698,101 @@
         <translation>Ordner mit Paardateien wählen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="441"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="437"/>
         <source>searching…</source>
         <translation>suche …</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="475"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>Die Projektion passt nicht zu den angezeigten Punkten; kodieren Sie die Stichprobe erneut.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>PC 1 of both checkpoints</source>
         <translation>PC 1 beider Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>PC 2 of both checkpoints</source>
         <translation>PC 2 beider Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="479"/>
         <source>PC 1 of the raw sample</source>
         <translation>PC 1 der Rohstichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>PC 2 of the raw sample</source>
         <translation>PC 2 der Rohstichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="505"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="500"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (comparison)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (Vergleich)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="501"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (open)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (geöffnet)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="555"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="550"/>
         <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
         <translation>Das Korpus der Stichprobe hat keine Trainingspaare, an die eine überwachte Rotation angepasst werden könnte</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="596"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="591"/>
         <source>Direction</source>
         <translation>Richtung</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="610"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="605"/>
         <source>Mean</source>
         <translation>Mittelwert</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="638"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="633"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>Keine Übersetzung dieses Satzes in der Stichprobe.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="640"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="635"/>
         <source>Translations</source>
         <translation>Übersetzungen</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="646"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="641"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 nächste Nachbarn bei Kalibrierungsschritt %2; ✔ markiert die echte Übersetzung.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="667"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="662"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>Übersetzung gefunden: Kosinus %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="663"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="664"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="663"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="664"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="671"/>
         <source>Cosine</source>
         <translation>Kosinus</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="671"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1917,62 +1939,62 @@
         <translation>Ereignis</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="538"/>
+        <location filename="../views/charts/metric_chart.cpp" line="583"/>
         <source>Loading…</source>
         <translation>Wird geladen …</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="538"/>
+        <location filename="../views/charts/metric_chart.cpp" line="583"/>
         <source>No data yet</source>
         <translation>Noch keine Daten</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="584"/>
+        <location filename="../views/charts/metric_chart.cpp" line="629"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="587"/>
+        <location filename="../views/charts/metric_chart.cpp" line="632"/>
         <source>wall time (h)</source>
         <translation>Echtzeit (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="588"/>
+        <location filename="../views/charts/metric_chart.cpp" line="633"/>
         <source>wall time (min)</source>
         <translation>Echtzeit (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="589"/>
+        <location filename="../views/charts/metric_chart.cpp" line="634"/>
         <source>wall time (s)</source>
         <translation>Echtzeit (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="714"/>
+        <location filename="../views/charts/metric_chart.cpp" line="778"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="715"/>
+        <location filename="../views/charts/metric_chart.cpp" line="779"/>
         <source>time %1</source>
         <translation>Zeit %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="848"/>
+        <location filename="../views/charts/metric_chart.cpp" line="913"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Die PNG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="859"/>
+        <location filename="../views/charts/metric_chart.cpp" line="924"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph-Metrikdiagramm: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="862"/>
+        <location filename="../views/charts/metric_chart.cpp" line="927"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Die SVG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="880"/>
+        <location filename="../views/charts/metric_chart.cpp" line="945"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -2151,137 +2173,155 @@
 <context>
     <name>isomorph::views::RunsView</name>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="36"/>
+        <location filename="../views/runs/runs_view.cpp" line="37"/>
         <source>Log scale</source>
         <translation>Log. Skala</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="44"/>
+        <location filename="../views/runs/runs_view.cpp" line="45"/>
         <source>New run...</source>
         <translation>Neuer Lauf …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="45"/>
+        <location filename="../views/runs/runs_view.cpp" line="46"/>
         <source>Attach run folder...</source>
         <translation>Lauf-Ordner anhängen …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="46"/>
+        <location filename="../views/runs/runs_view.cpp" line="47"/>
         <source>Stop</source>
         <translation>Stoppen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="47"/>
+        <location filename="../views/runs/runs_view.cpp" line="48"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="48"/>
+        <location filename="../views/runs/runs_view.cpp" line="49"/>
         <source>Asks the run to save a checkpoint and exit (SIGINT)</source>
         <translation>Bittet den Lauf, einen Checkpoint zu speichern und sich zu beenden (SIGINT)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="49"/>
+        <location filename="../views/runs/runs_view.cpp" line="50"/>
         <source>Continues the run from its latest checkpoint</source>
         <translation>Setzt den Lauf am neuesten Checkpoint fort</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="72"/>
+        <location filename="../views/runs/runs_view.cpp" line="73"/>
         <source>EMA smoothing; the raw curve stays faint behind</source>
         <translation>EMA-Glättung; die Rohkurve bleibt blass im Hintergrund</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="73"/>
+        <location filename="../views/runs/runs_view.cpp" line="74"/>
         <source>Step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="74"/>
+        <location filename="../views/runs/runs_view.cpp" line="75"/>
         <source>Wall time</source>
         <translation>Echtzeit</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="76"/>
+        <location filename="../views/runs/runs_view.cpp" line="77"/>
         <source>Smoothing</source>
         <translation>Glättung</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <location filename="../views/runs/runs_view.cpp" line="80"/>
         <source>X axis</source>
         <translation>X-Achse</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="83"/>
+        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <source>Mean ± sd over seeds</source>
+        <translation>Mittelwert ± SD über Seeds</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="87"/>
+        <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
+        <translation>Läufe eines Sweeps, die sich nur im Seed unterscheiden, werden als eine Kurve gezeichnet: der Mittelwert über die Seeds mit einem Band von ± einer Standardabweichung (wie in sweep.md)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>Right-click a chart to export it</source>
         <translation>Rechtsklick auf ein Diagramm exportiert es</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="101"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Wählen Sie Läufe in der Tabelle, um ihre Metriken als Diagramme zu sehen; mehrere Läufe werden überlagert.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <location filename="../views/runs/runs_view.cpp" line="131"/>
         <source>Open in Embeddings</source>
         <translation>In „Einbettungen“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="124"/>
+        <location filename="../views/runs/runs_view.cpp" line="133"/>
         <source>Open in Search</source>
         <translation>In „Suche“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="128"/>
+        <location filename="../views/runs/runs_view.cpp" line="137"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="129"/>
+        <location filename="../views/runs/runs_view.cpp" line="138"/>
         <source>Config</source>
         <translation>Konfiguration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="130"/>
+        <location filename="../views/runs/runs_view.cpp" line="139"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <location filename="../views/runs/runs_view.cpp" line="140"/>
         <source>Checkpoints</source>
         <translation>Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="165"/>
+        <location filename="../views/runs/runs_view.cpp" line="174"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Lauf-Ordner anhängen (ein Laufverzeichnis mit config.toml und metrics.jsonl)</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/runs/runs_view.cpp" line="261"/>
+        <source>%1 (mean ± sd of %n seeds)</source>
+        <translation>
+            <numerusform>%1 (Mittelwert ± SD von %n Seed)</numerusform>
+            <numerusform>%1 (Mittelwert ± SD von %n Seeds)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="307"/>
+        <location filename="../views/runs/runs_view.cpp" line="369"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Wählen Sie einen Lauf, um Zusammenfassung, Konfiguration, Protokoll und Checkpoints zu sehen.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="324"/>
+        <location filename="../views/runs/runs_view.cpp" line="386"/>
         <source>Export as PNG...</source>
         <translation>Als PNG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <location filename="../views/runs/runs_view.cpp" line="387"/>
         <source>Export as SVG...</source>
         <translation>Als SVG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="326"/>
+        <location filename="../views/runs/runs_view.cpp" line="388"/>
         <source>Export data as CSV...</source>
         <translation>Daten als CSV exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="335"/>
+        <location filename="../views/runs/runs_view.cpp" line="397"/>
         <source>Export chart</source>
         <translation>Diagramm exportieren</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="341"/>
+        <location filename="../views/runs/runs_view.cpp" line="403"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
@@ -2861,62 +2901,67 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="79"/>
+        <location filename="../app/gui/main.cpp" line="87"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Forschungsumgebung für sprachübergreifende Satzrepräsentationen und Retrieval.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="31"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Den Arbeitsbereich in &lt;Ordner&gt; öffnen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="31"/>
+        <location filename="../app/gui/main.cpp" line="32"/>
         <source>folder</source>
         <translation>Ordner</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="33"/>
+        <location filename="../app/gui/main.cpp" line="34"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Den eingebauten Demo-Arbeitsbereich öffnen (wird bei Bedarf angelegt).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="38"/>
         <source>With --demo: open this step of the guided demo (1 training, 2 embedding space, 3 search) once the demo run is up.</source>
         <translation>Mit --demo: diesen Schritt der geführten Demo öffnen (1 Training, 2 Einbettungsraum, 3 Suche), sobald der Demo-Lauf läuft.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>Diese Ansicht des Arbeitsbereichs zeigen: overview, runs, embeddings oder search.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="48"/>
-        <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
-        <translation>Diese Läufe (Ordnernamen, durch Kommas getrennt) in der Läufe-Ansicht auswählen, z. B. um sie zu vergleichen.</translation>
+        <location filename="../app/gui/main.cpp" line="49"/>
+        <source>Select these runs (folder names, comma-separated; a sweep&apos;s folder selects all its runs) in the Runs view, e.g. to compare them.</source>
+        <translation>Diese Läufe (Ordnernamen, durch Kommas getrennt; der Ordner eines Sweeps wählt alle seine Läufe) in der Läufe-Ansicht auswählen, z. B. um sie zu vergleichen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="54"/>
+        <location filename="../app/gui/main.cpp" line="56"/>
+        <source>In the Runs view, draw the runs of each sweep setting as the mean over their seeds with a band of +- one standard deviation.</source>
+        <translation>In der Läufe-Ansicht die Läufe jeder Sweep-Einstellung als Mittelwert über ihre Seeds mit einem Band von ± einer Standardabweichung zeichnen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="62"/>
         <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
         <translation>Die Suchansicht zeigen und diese Anfrage ausführen, sobald ihr Index geöffnet ist (der neueste Checkpoint des Arbeitsbereichs und sein Index).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="60"/>
+        <location filename="../app/gui/main.cpp" line="68"/>
         <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
         <translation>Mit --query: auch mit diesem Checkpoint suchen, nebeneinander (A/B), z. B. das Ausgangsmodell gegen das trainierte. Mit --embeddings: die Punkte dieses Checkpoints daneben zeigen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="67"/>
+        <location filename="../app/gui/main.cpp" line="75"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Die Einbettungen-Ansicht für diesen Checkpoint öffnen und die erste Stichprobe des Arbeitsbereichs kodieren.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="73"/>
+        <location filename="../app/gui/main.cpp" line="81"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Mit --embeddings: anschließend diesen Kalibrierungsschritt zeigen (0 keine, 1 Verschiebung, 2 Skalierung, 3 Rotation) und 5 Paare hervorheben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="146"/>
+        <location filename="../app/gui/main.cpp" line="154"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>

@@ -492,22 +492,22 @@
         <translation>objetivo %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="48"/>
+        <location filename="../app/gui/run_scanner.cpp" line="53"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>La carpeta se eliminó, se movió o no está montada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="61"/>
+        <location filename="../app/gui/run_scanner.cpp" line="66"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>Esta versión no puede leer config.toml: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="84"/>
+        <location filename="../app/gui/run_scanner.cpp" line="89"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Su proceso (%1) terminó sin un checkpoint final; Reanudar continúa desde el último checkpoint.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="91"/>
+        <location filename="../app/gui/run_scanner.cpp" line="96"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Aún no hay status.json: la ejecución está arrancando o la escribió otra herramienta.</translation>
     </message>
@@ -515,29 +515,6 @@
         <location filename="../app/gui/runs_controller.cpp" line="146"/>
         <source>line %1: %2</source>
         <translation>línea %1: %2</translation>
-    </message>
-</context>
-<context>
-    <name>SearchController</name>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="103"/>
-        <source>%1 is not a checkpoint: %2</source>
-        <translation>%1 no es un checkpoint: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="282"/>
-        <source>the re-ranker kept only the first %1 tokens of the query</source>
-        <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="292"/>
-        <source>Cannot re-rank with %1: %2</source>
-        <translation>No se puede reordenar con %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="286"/>
-        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
-        <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
     </message>
 </context>
 <context>
@@ -584,208 +561,218 @@
         <translation>Ajustando la calibración en la partición de entrenamiento del corpus: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="132"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="147"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Vectores de oraciones: pooling %1, como los mide la evaluación de la ejecución (eval.pooling en %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="137"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="152"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>Vectores de oración: pooling %1, como los define la carpeta de sentence-transformers (%2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="142"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="157"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto: no se puede leer la configuración de la ejecución: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="146"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto; el checkpoint no pertenece a ninguna ejecución).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="175"/>
         <source>supervised</source>
         <translation>supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="176"/>
         <source>unsupervised</source>
         <translation>no supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
+        <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
+        <translation>Calibración (rotación %1) ajustada antes en la partición de entrenamiento de %2 (%3 frases por idioma para desplazamiento y escala, %4 s) y reutilizada desde %5.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="187"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>Calibración (rotación %1) ajustada en la partición de entrenamiento de %2 (%3 frases por idioma para desplazamiento y escala) en %4 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="169"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="193"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>Desplazamiento y escala ajustados en la partición de entrenamiento de %1 (%2 frases por idioma); rotación %3: faltan %4 idiomas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="183"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="207"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>Pares de prueba reservados, top-1 medio según la medida de la fila «Media»: %1. La tabla de arriba es la muestra mostrada; esta línea es la partición de prueba del corpus, que ni el ajuste ni la tabla usan, así que un paso puede ayudar a una y no a la otra.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
         <source>Fitting ahead, the steps stay usable: %1</source>
         <translation>Ajuste anticipado, los pasos siguen disponibles: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>El ajuste de la calibración se detuvo: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="373"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>Calibración ajustada: cada paso se muestra al instante.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="412"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="394"/>
+        <source>Calibration taken from the saved fit: every step shows at once.</source>
+        <translation>Calibración tomada del ajuste guardado: cada paso se muestra al instante.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="441"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="426"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
         <source>%1 (imported)</source>
         <translation>%1 (importado)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="431"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: pares de traducción de dev</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="433"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="455"/>
         <source>%1: test translation pairs</source>
         <translation>%1: pares de traducción de test</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: páginas de dev (sin pares)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="449"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="471"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Elija una muestra (Examinar...) y pulse Codificar para ver %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="458"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="480"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Elija primero un checkpoint (Examinar... acepta una carpeta de checkpoint, de ejecución o de Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="472"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="494"/>
         <source>Reading the sample...</source>
         <translation>Leyendo la muestra...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="476"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
         <source>Cannot read the sample</source>
         <translation>No se puede leer la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="478"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>No se puede abrir el checkpoint %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="489"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>La muestra tiene %1 oraciones: unos %2 MB para sus vectores de %3 dimensiones, más que los %4 MB que puede usar esta vista. Reduzca el límite (caben unas %5 oraciones).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="522"/>
         <source>Cannot encode the sample</source>
         <translation>No se puede codificar la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="545"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Las CP 1 y 2 explican el %2 % de la varianza.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="561"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="583"/>
         <source>Calibrating...</source>
         <translation>Calibrando...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="565"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="587"/>
         <source>Cannot calibrate</source>
         <translation>No se puede calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="584"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: el corpus no tiene oraciones de entrenamiento; se muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>shift</source>
         <translation>desplazamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>scale</source>
         <translation>escala</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>rotation</source>
         <translation>rotación</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>Calibration step shown: %1.</source>
         <translation>Paso de calibración mostrado: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="654"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="676"/>
         <source>Cannot find neighbours: %1</source>
         <translation>No se pueden buscar los vecinos: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="695"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Codifique primero una muestra y luego elija una comparación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="724"/>
         <source>Encoding the sample with %1...</source>
         <translation>Codificando la muestra con %1...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="729"/>
         <source>Cannot compare with %1</source>
         <translation>No se puede comparar con %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="738"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="760"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1 (izquierda) junto al checkpoint abierto, en una misma base PCA ajustada sobre ambos.</translation>
     </message>
@@ -1108,18 +1095,18 @@
         <translation>&lt;b&gt;La demostración en vivo.&lt;/b&gt; Un codificador de 4 capas aprende de páginas de manual en 25 idiomas. Sobre todo ve pares de traducción (&lt;i&gt;pérdida HICTL&lt;/i&gt;: elegir la traducción de una oración entre las otras 63 oraciones de su lote); de vez en cuando predice palabras ocultas (&lt;i&gt;pérdida MLM&lt;/i&gt;). La &lt;i&gt;precisión bitexto en dev&lt;/i&gt; mide si la traducción de una oración de comandos nunca vistos en el entrenamiento es su vecino más cercano: desde cero empieza cerca del 24 % gracias a las palabras compartidas y sube en pocos minutos. Si la &lt;i&gt;dispersión de los embeddings&lt;/i&gt; cae por debajo de 0,5, avisa de un colapso.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="706"/>
-        <location filename="../app/gui/main_window.cpp" line="713"/>
+        <location filename="../app/gui/main_window.cpp" line="716"/>
+        <location filename="../app/gui/main_window.cpp" line="723"/>
         <source>Cannot start the run</source>
         <translation>No se puede iniciar la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="724"/>
+        <location filename="../app/gui/main_window.cpp" line="734"/>
         <source>Runs are still training</source>
         <translation>Hay ejecuciones que siguen entrenando</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="725"/>
+        <location filename="../app/gui/main_window.cpp" line="735"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n ejecución iniciada aquí sigue entrenando.</numerusform>
@@ -1127,17 +1114,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="729"/>
+        <location filename="../app/gui/main_window.cpp" line="739"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>Desacoplar las deja terminar por su cuenta (la vista Ejecuciones las vuelve a mostrar la próxima vez); Detener les pide que guarden un checkpoint y terminen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="732"/>
+        <location filename="../app/gui/main_window.cpp" line="742"/>
         <source>Detach</source>
         <translation>Desacoplar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="733"/>
+        <location filename="../app/gui/main_window.cpp" line="743"/>
         <source>Stop runs</source>
         <translation>Detener ejecuciones</translation>
     </message>
@@ -1270,32 +1257,32 @@
         <translation>Deteniendo %1: guarda un checkpoint y termina</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="604"/>
+        <location filename="../app/gui/runs_controller.cpp" line="605"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 línea(s) de metrics.jsonl no son registros válidos y se omitieron (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="634"/>
+        <location filename="../app/gui/runs_controller.cpp" line="636"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="635"/>
+        <location filename="../app/gui/runs_controller.cpp" line="637"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
         <source>training time %1, ETA %2</source>
         <translation>tiempo de entrenamiento %1, tiempo restante %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="652"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1</source>
         <translation>tiempo de entrenamiento %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="656"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;paso %3 de %4&lt;br&gt;%5&lt;br&gt;última pérdida %6&lt;br&gt;mejor %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1328,17 +1315,52 @@
         <translation>No se puede abrir el índice %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="112"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
+        <source>%1 is not a checkpoint: %2</source>
+        <translation>%1 no es un checkpoint: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="113"/>
         <source>Choose an index folder.</source>
         <translation>Elija una carpeta de índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <location filename="../app/gui/search_controller.cpp" line="119"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 no es una carpeta de índice (no tiene index.json). Elija una carpeta creada con Crear índice o con isomorph-cli index build.</translation>
     </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="282"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="287"/>
+        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
+        <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <source> (%1 script)</source>
+        <translation> (escritura %1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="298"/>
+        <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
+        <translation>%1 de las %2 letras de la consulta son desconocidas para el vocabulario del modelo%3: estos resultados son solo de BM25.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="304"/>
+        <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
+        <translation>Sin resultados en este idioma: %1 de las %2 letras de la consulta son desconocidas para el vocabulario del modelo%3, así que el modelo no puede saber qué significa.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="313"/>
+        <source>Cannot re-rank with %1: %2</source>
+        <translation>No se puede reordenar con %1: %2</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="350"/>
+        <location filename="../app/gui/search_controller.cpp" line="372"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Pasajes de prueba de la demo (%n idioma)</numerusform>
@@ -1346,47 +1368,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="384"/>
+        <location filename="../app/gui/search_controller.cpp" line="406"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 no es una demo de recuperación terminada (sin index, bi_encoder o reranker); ejecute isomorph-cli demo run --retrieval --dir %2 para terminarla</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="396"/>
+        <location filename="../app/gui/search_controller.cpp" line="418"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>Búsqueda usa la demo de recuperación de %1: primera etapa híbrida, reordenada por su codificador cruzado ajustado (peso %2 para la primera etapa, elegido con las consultas de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="475"/>
+        <location filename="../app/gui/search_controller.cpp" line="497"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Ningún índice de este espacio de trabajo se creó con este checkpoint: elija un corpus y pulse Crear índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="487"/>
+        <location filename="../app/gui/search_controller.cpp" line="509"/>
         <source>Opening %1…</source>
         <translation>Abriendo %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="540"/>
+        <location filename="../app/gui/search_controller.cpp" line="562"/>
         <source>Building %1…</source>
         <translation>Creando %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="574"/>
+        <location filename="../app/gui/search_controller.cpp" line="596"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="576"/>
+        <location filename="../app/gui/search_controller.cpp" line="598"/>
         <source>Cannot build the index: %1</source>
         <translation>No se puede crear el índice: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="606"/>
+        <location filename="../app/gui/search_controller.cpp" line="628"/>
         <source>The index is still being built.</source>
         <translation>El índice aún se está creando.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="607"/>
+        <location filename="../app/gui/search_controller.cpp" line="629"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
@@ -1516,13 +1538,13 @@
     </message>
     <message>
         <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="479"/>
         <source>PC 1</source>
         <translation>CP 1</translation>
     </message>
     <message>
         <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>PC 2</source>
         <translation>CP 2</translation>
     </message>
@@ -1552,7 +1574,7 @@
         <translation>Pares por par de idiomas:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="453"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="449"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n coincidencia</numerusform>
@@ -1676,101 +1698,101 @@
         <translation>Elija una carpeta de archivos de pares</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="441"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="437"/>
         <source>searching…</source>
         <translation>buscando…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="475"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>La proyección no corresponde a los puntos mostrados; vuelva a codificar la muestra.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>PC 1 of both checkpoints</source>
         <translation>CP 1 de ambos checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>PC 2 of both checkpoints</source>
         <translation>CP 2 de ambos checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="479"/>
         <source>PC 1 of the raw sample</source>
         <translation>CP 1 de la muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>PC 2 of the raw sample</source>
         <translation>CP 2 de la muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="505"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="500"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (comparison)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (comparación)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="501"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (open)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (abierto)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="555"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="550"/>
         <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
         <translation>El corpus de la muestra no tiene pares de entrenamiento con los que ajustar una rotación supervisada</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="596"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="591"/>
         <source>Direction</source>
         <translation>Dirección</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="610"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="605"/>
         <source>Mean</source>
         <translation>Media</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="638"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="633"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>La muestra no contiene ninguna traducción de esta oración.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="640"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="635"/>
         <source>Translations</source>
         <translation>Traducciones</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="646"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="641"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 vecinos más cercanos en el paso de calibración %2; ✔ marca la traducción correcta.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="667"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="662"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>traducción encontrada: coseno %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="663"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="664"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="663"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="664"/>
         <source>no</source>
         <translation>no</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="671"/>
         <source>Cosine</source>
         <translation>Coseno</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="671"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1917,62 +1939,62 @@
         <translation>evento</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="538"/>
+        <location filename="../views/charts/metric_chart.cpp" line="583"/>
         <source>Loading…</source>
         <translation>Cargando…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="538"/>
+        <location filename="../views/charts/metric_chart.cpp" line="583"/>
         <source>No data yet</source>
         <translation>Aún no hay datos</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="584"/>
+        <location filename="../views/charts/metric_chart.cpp" line="629"/>
         <source>step</source>
         <translation>paso</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="587"/>
+        <location filename="../views/charts/metric_chart.cpp" line="632"/>
         <source>wall time (h)</source>
         <translation>tiempo real (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="588"/>
+        <location filename="../views/charts/metric_chart.cpp" line="633"/>
         <source>wall time (min)</source>
         <translation>tiempo real (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="589"/>
+        <location filename="../views/charts/metric_chart.cpp" line="634"/>
         <source>wall time (s)</source>
         <translation>tiempo real (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="714"/>
+        <location filename="../views/charts/metric_chart.cpp" line="778"/>
         <source>step %1</source>
         <translation>paso %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="715"/>
+        <location filename="../views/charts/metric_chart.cpp" line="779"/>
         <source>time %1</source>
         <translation>tiempo %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="848"/>
+        <location filename="../views/charts/metric_chart.cpp" line="913"/>
         <source>Cannot write the PNG file %1</source>
         <translation>No se puede escribir el archivo PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="859"/>
+        <location filename="../views/charts/metric_chart.cpp" line="924"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Gráfico de métrica de Isomorph: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="862"/>
+        <location filename="../views/charts/metric_chart.cpp" line="927"/>
         <source>Cannot write the SVG file %1</source>
         <translation>No se puede escribir el archivo SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="880"/>
+        <location filename="../views/charts/metric_chart.cpp" line="945"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
     </message>
@@ -2151,137 +2173,155 @@
 <context>
     <name>isomorph::views::RunsView</name>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="36"/>
+        <location filename="../views/runs/runs_view.cpp" line="37"/>
         <source>Log scale</source>
         <translation>Escala logarítmica</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="44"/>
+        <location filename="../views/runs/runs_view.cpp" line="45"/>
         <source>New run...</source>
         <translation>Nueva ejecución...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="45"/>
+        <location filename="../views/runs/runs_view.cpp" line="46"/>
         <source>Attach run folder...</source>
         <translation>Adjuntar carpeta de ejecución...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="46"/>
+        <location filename="../views/runs/runs_view.cpp" line="47"/>
         <source>Stop</source>
         <translation>Detener</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="47"/>
+        <location filename="../views/runs/runs_view.cpp" line="48"/>
         <source>Resume</source>
         <translation>Reanudar</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="48"/>
+        <location filename="../views/runs/runs_view.cpp" line="49"/>
         <source>Asks the run to save a checkpoint and exit (SIGINT)</source>
         <translation>Pide a la ejecución que guarde un checkpoint y termine (SIGINT)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="49"/>
+        <location filename="../views/runs/runs_view.cpp" line="50"/>
         <source>Continues the run from its latest checkpoint</source>
         <translation>Continúa la ejecución desde su último checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="72"/>
+        <location filename="../views/runs/runs_view.cpp" line="73"/>
         <source>EMA smoothing; the raw curve stays faint behind</source>
         <translation>Suavizado EMA; la curva sin suavizar queda tenue detrás</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="73"/>
+        <location filename="../views/runs/runs_view.cpp" line="74"/>
         <source>Step</source>
         <translation>Paso</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="74"/>
+        <location filename="../views/runs/runs_view.cpp" line="75"/>
         <source>Wall time</source>
         <translation>Tiempo real</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="76"/>
+        <location filename="../views/runs/runs_view.cpp" line="77"/>
         <source>Smoothing</source>
         <translation>Suavizado</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <location filename="../views/runs/runs_view.cpp" line="80"/>
         <source>X axis</source>
         <translation>Eje X</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="83"/>
+        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <source>Mean ± sd over seeds</source>
+        <translation>Media ± DE sobre semillas</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="87"/>
+        <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
+        <translation>Las ejecuciones de un barrido que solo difieren en la semilla se dibujan como una curva: la media sobre las semillas, con una banda de ± una desviación estándar (como en sweep.md)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>Right-click a chart to export it</source>
         <translation>Haga clic derecho en un gráfico para exportarlo</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="101"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Seleccione ejecuciones en la tabla para ver gráficos de las métricas que registran; seleccione varias para superponerlas.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <location filename="../views/runs/runs_view.cpp" line="131"/>
         <source>Open in Embeddings</source>
         <translation>Abrir en Embeddings</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="124"/>
+        <location filename="../views/runs/runs_view.cpp" line="133"/>
         <source>Open in Search</source>
         <translation>Abrir en Búsqueda</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="128"/>
+        <location filename="../views/runs/runs_view.cpp" line="137"/>
         <source>Summary</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="129"/>
+        <location filename="../views/runs/runs_view.cpp" line="138"/>
         <source>Config</source>
         <translation>Configuración</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="130"/>
+        <location filename="../views/runs/runs_view.cpp" line="139"/>
         <source>Log</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <location filename="../views/runs/runs_view.cpp" line="140"/>
         <source>Checkpoints</source>
         <translation>Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="165"/>
+        <location filename="../views/runs/runs_view.cpp" line="174"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Adjuntar una carpeta de ejecución (un directorio con config.toml y metrics.jsonl)</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/runs/runs_view.cpp" line="261"/>
+        <source>%1 (mean ± sd of %n seeds)</source>
+        <translation>
+            <numerusform>%1 (media ± DE de %n semilla)</numerusform>
+            <numerusform>%1 (media ± DE de %n semillas)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="307"/>
+        <location filename="../views/runs/runs_view.cpp" line="369"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Seleccione una ejecución para ver su resumen, configuración, registro y checkpoints.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="324"/>
+        <location filename="../views/runs/runs_view.cpp" line="386"/>
         <source>Export as PNG...</source>
         <translation>Exportar como PNG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <location filename="../views/runs/runs_view.cpp" line="387"/>
         <source>Export as SVG...</source>
         <translation>Exportar como SVG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="326"/>
+        <location filename="../views/runs/runs_view.cpp" line="388"/>
         <source>Export data as CSV...</source>
         <translation>Exportar los datos como CSV...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="335"/>
+        <location filename="../views/runs/runs_view.cpp" line="397"/>
         <source>Export chart</source>
         <translation>Exportar gráfico</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="341"/>
+        <location filename="../views/runs/runs_view.cpp" line="403"/>
         <source>Export failed</source>
         <translation>La exportación falló</translation>
     </message>
@@ -2861,62 +2901,67 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="79"/>
+        <location filename="../app/gui/main.cpp" line="87"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Banco de trabajo de investigación para representaciones de oraciones multilingües y recuperación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="31"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Abre el espacio de trabajo en &lt;carpeta&gt;.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="31"/>
+        <location filename="../app/gui/main.cpp" line="32"/>
         <source>folder</source>
         <translation>carpeta</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="33"/>
+        <location filename="../app/gui/main.cpp" line="34"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Abre el espacio de trabajo de demostración integrado (se crea si no existe).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="38"/>
         <source>With --demo: open this step of the guided demo (1 training, 2 embedding space, 3 search) once the demo run is up.</source>
         <translation>Con --demo: abrir este paso de la demostración guiada (1 entrenamiento, 2 espacio de incrustaciones, 3 búsqueda) en cuanto la ejecución de demostración esté en marcha.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>Muestra esta vista del espacio de trabajo: overview, runs, embeddings o search.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="48"/>
-        <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
-        <translation>Selecciona estas ejecuciones (nombres de carpeta separados por comas) en la vista Ejecuciones, p. ej. para compararlas.</translation>
+        <location filename="../app/gui/main.cpp" line="49"/>
+        <source>Select these runs (folder names, comma-separated; a sweep&apos;s folder selects all its runs) in the Runs view, e.g. to compare them.</source>
+        <translation>Selecciona estas ejecuciones (nombres de carpeta separados por comas; la carpeta de un barrido selecciona todas sus ejecuciones) en la vista Ejecuciones, p. ej. para compararlas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="54"/>
+        <location filename="../app/gui/main.cpp" line="56"/>
+        <source>In the Runs view, draw the runs of each sweep setting as the mean over their seeds with a band of +- one standard deviation.</source>
+        <translation>En la vista Ejecuciones, dibuja las ejecuciones de cada ajuste de un barrido como la media sobre sus semillas, con una banda de ± una desviación estándar.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="62"/>
         <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
         <translation>Mostrar la vista Búsqueda y ejecutar esta consulta en cuanto su índice esté abierto (el punto de control más reciente del espacio de trabajo y su índice).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="60"/>
+        <location filename="../app/gui/main.cpp" line="68"/>
         <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
         <translation>Con --query: buscar también con este checkpoint, lado a lado (A/B), p. ej. el modelo inicial frente al entrenado. Con --embeddings: mostrar los puntos de este checkpoint al lado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="67"/>
+        <location filename="../app/gui/main.cpp" line="75"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Abre la vista Embeddings con este checkpoint y codifica la primera muestra del espacio de trabajo.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="73"/>
+        <location filename="../app/gui/main.cpp" line="81"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Con --embeddings: muestra después este paso de calibración (0 ninguno, 1 desplazamiento, 2 escala, 3 rotación) y resalta 5 pares.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="146"/>
+        <location filename="../app/gui/main.cpp" line="154"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>

@@ -492,22 +492,22 @@
         <translation>objectif %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="48"/>
+        <location filename="../app/gui/run_scanner.cpp" line="53"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>Le dossier a été supprimé, déplacé ou n’est pas monté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="61"/>
+        <location filename="../app/gui/run_scanner.cpp" line="66"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>config.toml ne peut pas être lu par cette version : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="84"/>
+        <location filename="../app/gui/run_scanner.cpp" line="89"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Son processus (%1) s’est terminé sans point de contrôle final ; « Reprendre » repart du dernier point de contrôle.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="91"/>
+        <location filename="../app/gui/run_scanner.cpp" line="96"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Pas encore de status.json : l’entraînement démarre ou a été écrit par un autre outil.</translation>
     </message>
@@ -515,29 +515,6 @@
         <location filename="../app/gui/runs_controller.cpp" line="146"/>
         <source>line %1: %2</source>
         <translation>ligne %1 : %2</translation>
-    </message>
-</context>
-<context>
-    <name>SearchController</name>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="103"/>
-        <source>%1 is not a checkpoint: %2</source>
-        <translation>%1 n’est pas un point de contrôle : %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="282"/>
-        <source>the re-ranker kept only the first %1 tokens of the query</source>
-        <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="292"/>
-        <source>Cannot re-rank with %1: %2</source>
-        <translation>Impossible de reclasser avec %1 : %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="286"/>
-        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
-        <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
     </message>
 </context>
 <context>
@@ -584,208 +561,218 @@
         <translation>Ajustement de la calibration sur l’ensemble d’entraînement du corpus : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="132"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="147"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Vecteurs de phrases : pooling %1, comme les mesure l&apos;évaluation de l&apos;exécution (eval.pooling dans %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="137"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="152"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>Vecteurs de phrase : pooling %1, tel que le dossier sentence-transformers les définit (%2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="142"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="157"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut : la configuration de l&apos;exécution est illisible : %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="146"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut ; le checkpoint n&apos;appartient à aucune exécution).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="175"/>
         <source>supervised</source>
         <translation>supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="176"/>
         <source>unsupervised</source>
         <translation>non supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
+        <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
+        <translation>Calibration (rotation %1) ajustée auparavant sur la partition d’entraînement de %2 (%3 phrases par langue pour le décalage et l’échelle, %4 s) et reprise de %5.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="187"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>Calibration (rotation %1) ajustée sur la partition d’entraînement de %2 (%3 phrases par langue pour le décalage et l’échelle) en %4 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="169"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="193"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>Décalage et échelle ajustés sur la partition d’entraînement de %1 (%2 phrases par langue) ; rotation %3 : encore %4 langues.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="183"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="207"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>Paires de test réservées, top-1 moyen selon la mesure de la ligne « Moyenne » : %1. Le tableau ci-dessus est l’échantillon affiché ; cette ligne est la partition de test du corpus, que ni l’ajustement ni le tableau n’utilisent : une étape peut donc aider l’un et pas l’autre.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
         <source>Fitting ahead, the steps stay usable: %1</source>
         <translation>Ajustement anticipé, les étapes restent utilisables : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>L’ajustement de la calibration s’est arrêté : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="373"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>Calibration ajustée : chaque étape s’affiche immédiatement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="412"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="394"/>
+        <source>Calibration taken from the saved fit: every step shows at once.</source>
+        <translation>Calibration reprise de l’ajustement enregistré : chaque étape s’affiche immédiatement.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="441"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="426"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
         <source>%1 (imported)</source>
         <translation>%1 (importé)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="431"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>%1: dev translation pairs</source>
         <translation>%1 : paires de traduction (dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="433"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="455"/>
         <source>%1: test translation pairs</source>
         <translation>%1 : paires de traduction (test)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1 : pages (dev, sans paires)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="449"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="471"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Choisissez un échantillon (Parcourir…) et cliquez sur Encoder pour examiner %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="458"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="480"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Choisissez d’abord un point de contrôle (Parcourir… accepte un dossier de point de contrôle, d’entraînement ou Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="472"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="494"/>
         <source>Reading the sample...</source>
         <translation>Lecture de l’échantillon…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="476"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
         <source>Cannot read the sample</source>
         <translation>Impossible de lire l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="478"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Impossible d’ouvrir le point de contrôle %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="489"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>L’échantillon compte %1 phrases : environ %2 Mo pour leurs vecteurs de dimension %3, plus que les %4 Mo que cette vue peut utiliser. Abaissez la limite (environ %5 phrases tiennent).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="522"/>
         <source>Cannot encode the sample</source>
         <translation>Impossible d’encoder l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="545"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Les CP 1 et 2 expliquent %2 % de la variance.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="561"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="583"/>
         <source>Calibrating...</source>
         <translation>Calibration…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="565"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="587"/>
         <source>Cannot calibrate</source>
         <translation>Impossible de calibrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="584"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1 : aucune phrase d’entraînement dans le corpus ; affiché sans calibration</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>shift</source>
         <translation>recentrage</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>scale</source>
         <translation>mise à l’échelle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>rotation</source>
         <translation>rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>Calibration step shown: %1.</source>
         <translation>Étape de calibration affichée : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="654"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="676"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Impossible de trouver les voisins : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="695"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Encodez d’abord un échantillon, puis choisissez une comparaison.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="724"/>
         <source>Encoding the sample with %1...</source>
         <translation>Encodage de l’échantillon avec %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="729"/>
         <source>Cannot compare with %1</source>
         <translation>Impossible de comparer avec %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="738"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="760"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1 (à gauche) à côté du point de contrôle ouvert, dans une même base ACP ajustée sur les deux.</translation>
     </message>
@@ -1108,18 +1095,18 @@
         <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues. Il voit surtout des paires de traductions (&lt;i&gt;perte HICTL&lt;/i&gt; : retrouver la traduction d&apos;une phrase parmi les 63 autres phrases de son lot) ; de temps en temps, il prédit des mots masqués (&lt;i&gt;perte MLM&lt;/i&gt;). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d&apos;une phrase issue de commandes jamais vues à l&apos;entraînement est son plus proche voisin : en partant de zéro, elle commence vers 24 % grâce aux mots communs et monte en quelques minutes. Une &lt;i&gt;dispersion des plongements&lt;/i&gt; qui tombe sous 0,5 signale un effondrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="706"/>
-        <location filename="../app/gui/main_window.cpp" line="713"/>
+        <location filename="../app/gui/main_window.cpp" line="716"/>
+        <location filename="../app/gui/main_window.cpp" line="723"/>
         <source>Cannot start the run</source>
         <translation>Impossible de lancer l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="724"/>
+        <location filename="../app/gui/main_window.cpp" line="734"/>
         <source>Runs are still training</source>
         <translation>Des entraînements sont en cours</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="725"/>
+        <location filename="../app/gui/main_window.cpp" line="735"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n entraînement lancé ici est toujours en cours.</numerusform>
@@ -1127,17 +1114,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="729"/>
+        <location filename="../app/gui/main_window.cpp" line="739"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>« Détacher » les laisse se terminer seuls (la vue Entraînements les affichera la prochaine fois) ; « Arrêter les entraînements » leur demande d’enregistrer un point de contrôle et de quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="732"/>
+        <location filename="../app/gui/main_window.cpp" line="742"/>
         <source>Detach</source>
         <translation>Détacher</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="733"/>
+        <location filename="../app/gui/main_window.cpp" line="743"/>
         <source>Stop runs</source>
         <translation>Arrêter les entraînements</translation>
     </message>
@@ -1270,32 +1257,32 @@
         <translation>Arrêt de %1 : il enregistre un point de contrôle et quitte</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="604"/>
+        <location filename="../app/gui/runs_controller.cpp" line="605"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1 : %2 ligne(s) de metrics.jsonl ne sont pas des enregistrements valides et ont été ignorées (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="634"/>
+        <location filename="../app/gui/runs_controller.cpp" line="636"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="635"/>
+        <location filename="../app/gui/runs_controller.cpp" line="637"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
         <source>training time %1, ETA %2</source>
         <translation>durée d’entraînement %1, temps restant %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="652"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1</source>
         <translation>durée d’entraînement %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="656"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;pas %3 sur %4&lt;br&gt;%5&lt;br&gt;dernière perte %6&lt;br&gt;meilleur %7 : %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1328,17 +1315,52 @@
         <translation>Impossible d’ouvrir l’index %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="112"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
+        <source>%1 is not a checkpoint: %2</source>
+        <translation>%1 n’est pas un point de contrôle : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="113"/>
         <source>Choose an index folder.</source>
         <translation>Choisissez un dossier d’index.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <location filename="../app/gui/search_controller.cpp" line="119"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 n’est pas un dossier d’index (il ne contient pas d’index.json). Choisissez un dossier créé par « Construire l’index » ou par isomorph-cli index build.</translation>
     </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="282"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="287"/>
+        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
+        <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <source> (%1 script)</source>
+        <translation> (écriture %1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="298"/>
+        <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
+        <translation>%1 des %2 lettres de la requête sont inconnues du vocabulaire du modèle%3 : ces résultats sont ceux de BM25 seul.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="304"/>
+        <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
+        <translation>Aucun résultat dans cette langue : %1 des %2 lettres de la requête sont inconnues du vocabulaire du modèle%3, il ne peut donc pas en saisir le sens.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="313"/>
+        <source>Cannot re-rank with %1: %2</source>
+        <translation>Impossible de reclasser avec %1 : %2</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="350"/>
+        <location filename="../app/gui/search_controller.cpp" line="372"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Passages de test de la démo (%n langue)</numerusform>
@@ -1346,47 +1368,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="384"/>
+        <location filename="../app/gui/search_controller.cpp" line="406"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 n’est pas une démo de recherche terminée (pas d’index, de bi_encoder ou de reranker) ; lancez isomorph-cli demo run --retrieval --dir %2 pour la terminer</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="396"/>
+        <location filename="../app/gui/search_controller.cpp" line="418"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>La recherche utilise la démo de recherche de %1 : première étape hybride, reclassée par son cross-encodeur affiné (poids %2 pour la première étape, choisi sur les requêtes de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="475"/>
+        <location filename="../app/gui/search_controller.cpp" line="497"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Aucun index de cet espace de travail n’a été construit avec ce point de contrôle : choisissez un corpus et cliquez sur « Construire l’index ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="487"/>
+        <location filename="../app/gui/search_controller.cpp" line="509"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="540"/>
+        <location filename="../app/gui/search_controller.cpp" line="562"/>
         <source>Building %1…</source>
         <translation>Construction de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="574"/>
+        <location filename="../app/gui/search_controller.cpp" line="596"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="576"/>
+        <location filename="../app/gui/search_controller.cpp" line="598"/>
         <source>Cannot build the index: %1</source>
         <translation>Impossible de construire l’index : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="606"/>
+        <location filename="../app/gui/search_controller.cpp" line="628"/>
         <source>The index is still being built.</source>
         <translation>L’index est encore en cours de construction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="607"/>
+        <location filename="../app/gui/search_controller.cpp" line="629"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
@@ -1516,13 +1538,13 @@
     </message>
     <message>
         <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="479"/>
         <source>PC 1</source>
         <translation>CP 1</translation>
     </message>
     <message>
         <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>PC 2</source>
         <translation>CP 2</translation>
     </message>
@@ -1552,7 +1574,7 @@
         <translation>Paires par paire de langues :</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="453"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="449"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n correspondance</numerusform>
@@ -1676,101 +1698,101 @@
         <translation>Choisir un dossier de fichiers de paires</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="441"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="437"/>
         <source>searching…</source>
         <translation>recherche…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="475"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>La projection ne correspond pas aux points affichés ; encodez à nouveau l’échantillon.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>PC 1 of both checkpoints</source>
         <translation>CP 1 des deux points de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>PC 2 of both checkpoints</source>
         <translation>CP 2 des deux points de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="479"/>
         <source>PC 1 of the raw sample</source>
         <translation>CP 1 de l’échantillon brut</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>PC 2 of the raw sample</source>
         <translation>CP 2 de l’échantillon brut</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="505"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="500"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (comparison)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (comparaison)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="501"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (open)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (ouvert)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="555"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="550"/>
         <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
         <translation>Le corpus de l&apos;échantillon n&apos;a pas de paires d&apos;entraînement sur lesquelles ajuster une rotation supervisée</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="596"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="591"/>
         <source>Direction</source>
         <translation>Direction</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="610"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="605"/>
         <source>Mean</source>
         <translation>Moyenne</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="638"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="633"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>Aucune traduction de cette phrase dans l’échantillon.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="640"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="635"/>
         <source>Translations</source>
         <translation>Traductions</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="646"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="641"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>%1 plus proches voisins (étape de calibration : %2) ; ✔ marque la vraie traduction.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="667"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="662"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>traduction trouvée : cosinus %1, CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="663"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="664"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="663"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="664"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="671"/>
         <source>Cosine</source>
         <translation>Cosinus</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="671"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1917,62 +1939,62 @@
         <translation>événement</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="538"/>
+        <location filename="../views/charts/metric_chart.cpp" line="583"/>
         <source>Loading…</source>
         <translation>Chargement…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="538"/>
+        <location filename="../views/charts/metric_chart.cpp" line="583"/>
         <source>No data yet</source>
         <translation>Pas encore de données</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="584"/>
+        <location filename="../views/charts/metric_chart.cpp" line="629"/>
         <source>step</source>
         <translation>pas</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="587"/>
+        <location filename="../views/charts/metric_chart.cpp" line="632"/>
         <source>wall time (h)</source>
         <translation>temps réel (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="588"/>
+        <location filename="../views/charts/metric_chart.cpp" line="633"/>
         <source>wall time (min)</source>
         <translation>temps réel (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="589"/>
+        <location filename="../views/charts/metric_chart.cpp" line="634"/>
         <source>wall time (s)</source>
         <translation>temps réel (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="714"/>
+        <location filename="../views/charts/metric_chart.cpp" line="778"/>
         <source>step %1</source>
         <translation>pas %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="715"/>
+        <location filename="../views/charts/metric_chart.cpp" line="779"/>
         <source>time %1</source>
         <translation>temps %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="848"/>
+        <location filename="../views/charts/metric_chart.cpp" line="913"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Impossible d’écrire le fichier PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="859"/>
+        <location filename="../views/charts/metric_chart.cpp" line="924"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Graphique de métrique Isomorph : %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="862"/>
+        <location filename="../views/charts/metric_chart.cpp" line="927"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Impossible d’écrire le fichier SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="880"/>
+        <location filename="../views/charts/metric_chart.cpp" line="945"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1 : %2</translation>
     </message>
@@ -2151,137 +2173,155 @@
 <context>
     <name>isomorph::views::RunsView</name>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="36"/>
+        <location filename="../views/runs/runs_view.cpp" line="37"/>
         <source>Log scale</source>
         <translation>Échelle log.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="44"/>
+        <location filename="../views/runs/runs_view.cpp" line="45"/>
         <source>New run...</source>
         <translation>Nouvel entraînement…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="45"/>
+        <location filename="../views/runs/runs_view.cpp" line="46"/>
         <source>Attach run folder...</source>
         <translation>Rattacher un dossier…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="46"/>
+        <location filename="../views/runs/runs_view.cpp" line="47"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="47"/>
+        <location filename="../views/runs/runs_view.cpp" line="48"/>
         <source>Resume</source>
         <translation>Reprendre</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="48"/>
+        <location filename="../views/runs/runs_view.cpp" line="49"/>
         <source>Asks the run to save a checkpoint and exit (SIGINT)</source>
         <translation>Demande à l’entraînement d’enregistrer un point de contrôle et de quitter (SIGINT)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="49"/>
+        <location filename="../views/runs/runs_view.cpp" line="50"/>
         <source>Continues the run from its latest checkpoint</source>
         <translation>Reprend l’entraînement à son dernier point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="72"/>
+        <location filename="../views/runs/runs_view.cpp" line="73"/>
         <source>EMA smoothing; the raw curve stays faint behind</source>
         <translation>Lissage EMA ; la courbe brute reste pâle à l’arrière-plan</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="73"/>
+        <location filename="../views/runs/runs_view.cpp" line="74"/>
         <source>Step</source>
         <translation>Pas</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="74"/>
+        <location filename="../views/runs/runs_view.cpp" line="75"/>
         <source>Wall time</source>
         <translation>Temps réel</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="76"/>
+        <location filename="../views/runs/runs_view.cpp" line="77"/>
         <source>Smoothing</source>
         <translation>Lissage</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <location filename="../views/runs/runs_view.cpp" line="80"/>
         <source>X axis</source>
         <translation>Axe X</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="83"/>
+        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <source>Mean ± sd over seeds</source>
+        <translation>Moyenne ± écart-type sur les graines</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="87"/>
+        <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
+        <translation>Les exécutions d’un balayage qui ne diffèrent que par leur graine sont tracées comme une seule courbe : la moyenne sur les graines, avec une bande de ± un écart-type (comme dans sweep.md)</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>Right-click a chart to export it</source>
         <translation>Clic droit sur un graphique pour l’exporter</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="101"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Sélectionnez des entraînements dans le tableau pour tracer leurs métriques ; plusieurs sont superposés.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <location filename="../views/runs/runs_view.cpp" line="131"/>
         <source>Open in Embeddings</source>
         <translation>Ouvrir dans Plongements</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="124"/>
+        <location filename="../views/runs/runs_view.cpp" line="133"/>
         <source>Open in Search</source>
         <translation>Ouvrir dans Recherche</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="128"/>
+        <location filename="../views/runs/runs_view.cpp" line="137"/>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="129"/>
+        <location filename="../views/runs/runs_view.cpp" line="138"/>
         <source>Config</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="130"/>
+        <location filename="../views/runs/runs_view.cpp" line="139"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <location filename="../views/runs/runs_view.cpp" line="140"/>
         <source>Checkpoints</source>
         <translation>Points de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="165"/>
+        <location filename="../views/runs/runs_view.cpp" line="174"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Rattacher un dossier d’entraînement (un répertoire avec config.toml et metrics.jsonl)</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/runs/runs_view.cpp" line="261"/>
+        <source>%1 (mean ± sd of %n seeds)</source>
+        <translation>
+            <numerusform>%1 (moyenne ± écart-type de %n graine)</numerusform>
+            <numerusform>%1 (moyenne ± écart-type de %n graines)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="307"/>
+        <location filename="../views/runs/runs_view.cpp" line="369"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Sélectionnez un entraînement pour voir son résumé, sa configuration, son journal et ses points de contrôle.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="324"/>
+        <location filename="../views/runs/runs_view.cpp" line="386"/>
         <source>Export as PNG...</source>
         <translation>Exporter en PNG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <location filename="../views/runs/runs_view.cpp" line="387"/>
         <source>Export as SVG...</source>
         <translation>Exporter en SVG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="326"/>
+        <location filename="../views/runs/runs_view.cpp" line="388"/>
         <source>Export data as CSV...</source>
         <translation>Exporter les données en CSV…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="335"/>
+        <location filename="../views/runs/runs_view.cpp" line="397"/>
         <source>Export chart</source>
         <translation>Exporter le graphique</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="341"/>
+        <location filename="../views/runs/runs_view.cpp" line="403"/>
         <source>Export failed</source>
         <translation>Échec de l’export</translation>
     </message>
@@ -2861,62 +2901,67 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="79"/>
+        <location filename="../app/gui/main.cpp" line="87"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Atelier de recherche pour les représentations de phrases multilingues et la recherche.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="31"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>Ouvrir l’espace de travail situé dans &lt;dossier&gt;.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="31"/>
+        <location filename="../app/gui/main.cpp" line="32"/>
         <source>folder</source>
         <translation>dossier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="33"/>
+        <location filename="../app/gui/main.cpp" line="34"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>Ouvrir l’espace de démonstration intégré (créé s’il manque).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="38"/>
         <source>With --demo: open this step of the guided demo (1 training, 2 embedding space, 3 search) once the demo run is up.</source>
         <translation>Avec --demo : ouvrir cette étape de la démonstration guidée (1 entraînement, 2 espace des plongements, 3 recherche) dès que l’entraînement de démonstration a démarré.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>Afficher cette vue de l’espace de travail : overview, runs, embeddings ou search.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="48"/>
-        <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
-        <translation>Sélectionner ces entraînements (noms de dossier séparés par des virgules) dans la vue Entraînements, par exemple pour les comparer.</translation>
+        <location filename="../app/gui/main.cpp" line="49"/>
+        <source>Select these runs (folder names, comma-separated; a sweep&apos;s folder selects all its runs) in the Runs view, e.g. to compare them.</source>
+        <translation>Sélectionner ces entraînements (noms de dossier séparés par des virgules ; le dossier d’un balayage sélectionne tous ses entraînements) dans la vue Entraînements, par exemple pour les comparer.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="54"/>
+        <location filename="../app/gui/main.cpp" line="56"/>
+        <source>In the Runs view, draw the runs of each sweep setting as the mean over their seeds with a band of +- one standard deviation.</source>
+        <translation>Dans la vue Entraînements, tracer les entraînements de chaque réglage d’un balayage comme la moyenne sur leurs graines, avec une bande de ± un écart-type.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="62"/>
         <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
         <translation>Afficher la vue Recherche et lancer cette requête dès que son index est ouvert (le dernier point de contrôle de l’espace de travail et son index).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="60"/>
+        <location filename="../app/gui/main.cpp" line="68"/>
         <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
         <translation>Avec --query : chercher aussi avec ce point de contrôle, côte à côte (A/B), par exemple le modèle initial contre le modèle entraîné. Avec --embeddings : afficher les points de ce point de contrôle à côté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="67"/>
+        <location filename="../app/gui/main.cpp" line="75"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Ouvrir la vue Plongements sur ce point de contrôle et encoder le premier échantillon de l’espace de travail.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="73"/>
+        <location filename="../app/gui/main.cpp" line="81"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Avec --embeddings : afficher ensuite cette étape de calibration (0 aucune, 1 recentrage, 2 mise à l’échelle, 3 rotation) et mettre en évidence 5 paires.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="146"/>
+        <location filename="../app/gui/main.cpp" line="154"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>

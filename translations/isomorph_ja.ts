@@ -492,22 +492,22 @@
         <translation>目的関数 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="48"/>
+        <location filename="../app/gui/run_scanner.cpp" line="53"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>フォルダーは削除または移動されたか、マウントされていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="61"/>
+        <location filename="../app/gui/run_scanner.cpp" line="66"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>このバージョンでは config.toml を読み込めません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="84"/>
+        <location filename="../app/gui/run_scanner.cpp" line="89"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>プロセス（%1）は最終チェックポイントを保存せずに終了しました。「再開」で最新のチェックポイントから続行します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="91"/>
+        <location filename="../app/gui/run_scanner.cpp" line="96"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>status.json がまだありません。実行の開始中か、別のツールで作成されたものです。</translation>
     </message>
@@ -515,29 +515,6 @@
         <location filename="../app/gui/runs_controller.cpp" line="146"/>
         <source>line %1: %2</source>
         <translation>%1 行目: %2</translation>
-    </message>
-</context>
-<context>
-    <name>SearchController</name>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="103"/>
-        <source>%1 is not a checkpoint: %2</source>
-        <translation>%1 はチェックポイントではありません: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="282"/>
-        <source>the re-ranker kept only the first %1 tokens of the query</source>
-        <translation>再ランキングモデルはクエリの先頭 %1 トークンだけを使いました</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="292"/>
-        <source>Cannot re-rank with %1: %2</source>
-        <translation>%1 で再ランキングできません: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="286"/>
-        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
-        <translation>すべてのスコアの差が %1 以内です。このモデルはこれらの文書をほとんど区別できていないため、順位にはあまり意味がありません（ハイブリッドまたは BM25 を試してください）</translation>
     </message>
 </context>
 <context>
@@ -582,208 +559,218 @@
         <translation>コーパスの train 分割でキャリブレーションをフィットしています: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="132"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="147"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>文ベクトル: %1 プーリング（実行の評価と同じ。%2 の eval.pooling）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="137"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="152"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>文ベクトル: %1 プーリング（sentence-transformers フォルダーの定義どおり、%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="142"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="157"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>文ベクトル: %1 プーリング（既定値。実行の設定を読み込めません: %2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="146"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>文ベクトル: %1 プーリング（既定値。このチェックポイントはどの実行にも属していません）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="175"/>
         <source>supervised</source>
         <translation>教師あり</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="176"/>
         <source>unsupervised</source>
         <translation>教師なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
+        <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
+        <translation>キャリブレーション（%1 回転）は以前 %2 の訓練分割で当てはめたもの（シフトとスケールには言語ごとに %3 文、%4 秒）で、%5 から再利用しました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="187"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>キャリブレーション（%1 回転）を %2 の訓練分割で %4 秒で当てはめました（シフトとスケールには言語ごとに %3 文）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="169"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="193"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>シフトとスケールを %1 の訓練分割で当てはめました（言語ごとに %2 文）。%3 回転: 残り %4 言語。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="183"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="207"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>保留したテストペア、「平均」行と同じ指標での平均トップ1: %1。上の表は表示中のサンプル、この行はコーパスのテスト分割（当てはめにも表にも使われません）なので、あるステップが一方に効いて他方に効かないことがあります。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
         <source>Cancelled.</source>
         <translation>キャンセルしました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
         <source>Fitting ahead, the steps stay usable: %1</source>
         <translation>先行して当てはめ中（ステップは使用可能）: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>キャリブレーションの当てはめが停止しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="373"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>キャリブレーションを当てはめました。どのステップもすぐに表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="412"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="394"/>
+        <source>Calibration taken from the saved fit: every step shows at once.</source>
+        <translation>保存済みの当てはめからキャリブレーションを読み込みました。どのステップもすぐに表示されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="441"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="426"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
         <source>%1 (imported)</source>
         <translation>%1（インポート済み）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="431"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: dev 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="433"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="455"/>
         <source>%1: test translation pairs</source>
         <translation>%1: test 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: dev ページ（ペアなし）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="449"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="471"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>サンプルを選び（参照...）、「エンコード」を押すと %1 を確認できます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="458"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="480"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>まずチェックポイントを選んでください（「参照...」ではチェックポイント、実行、Hugging Face のフォルダーを指定できます）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="472"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="494"/>
         <source>Reading the sample...</source>
         <translation>サンプルを読み込んでいます...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="476"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
         <source>Cannot read the sample</source>
         <translation>サンプルを読み込めません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="478"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>チェックポイント %1 を開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="489"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>サンプルには %1 文あり、その %3 次元ベクトルに約 %2 MB が必要です。これはこのビューで使用できる %4 MB を超えています。上限を下げてください（約 %5 文まで収まります）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="522"/>
         <source>Cannot encode the sample</source>
         <translation>サンプルをエンコードできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="545"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 と PC 2 で分散の %2% を説明します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="561"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="583"/>
         <source>Calibrating...</source>
         <translation>キャリブレーション中...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="565"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="587"/>
         <source>Cannot calibrate</source>
         <translation>キャリブレーションできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="584"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: コーパスに train の文がないため、キャリブレーションなしで表示しています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>none</source>
         <translation>なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>shift</source>
         <translation>シフト</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>scale</source>
         <translation>スケール</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>rotation</source>
         <translation>回転</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>Calibration step shown: %1.</source>
         <translation>表示中のキャリブレーション段階: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="654"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="676"/>
         <source>Cannot find neighbours: %1</source>
         <translation>近傍を検索できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="695"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>まずサンプルをエンコードしてから、比較対象を選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="724"/>
         <source>Encoding the sample with %1...</source>
         <translation>%1 でサンプルをエンコードしています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="729"/>
         <source>Cannot compare with %1</source>
         <translation>%1 と比較できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="738"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="760"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1（左）を開いているチェックポイントの横に、両方で当てはめた共通の PCA 基底で表示しています。</translation>
     </message>
@@ -1106,35 +1093,35 @@
         <translation>&lt;b&gt;ライブデモ。&lt;/b&gt;4 層のエンコーダーが 25 言語の man ページから学習します。主に翻訳ペアを見て（&lt;i&gt;HICTL 損失&lt;/i&gt;：バッチ内の他の 63 文の中から、ある文の翻訳を選ぶ）、ときどき隠された単語を予測します（&lt;i&gt;MLM 損失&lt;/i&gt;）。&lt;i&gt;dev 対訳検索精度&lt;/i&gt;は、学習に一度も使っていないコマンドの文について、その翻訳が最近傍になるかを調べます。ゼロからの学習でも共通の単語のおかげで 24% 前後から始まり、数分で上昇します。&lt;i&gt;埋め込みの広がり&lt;/i&gt;が 0.5 を下回ったら崩壊（collapse）の兆候です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="706"/>
-        <location filename="../app/gui/main_window.cpp" line="713"/>
+        <location filename="../app/gui/main_window.cpp" line="716"/>
+        <location filename="../app/gui/main_window.cpp" line="723"/>
         <source>Cannot start the run</source>
         <translation>実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="724"/>
+        <location filename="../app/gui/main_window.cpp" line="734"/>
         <source>Runs are still training</source>
         <translation>まだ学習中の実行があります</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="725"/>
+        <location filename="../app/gui/main_window.cpp" line="735"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>ここで開始した %n 件の実行がまだ学習中です。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="729"/>
+        <location filename="../app/gui/main_window.cpp" line="739"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>「切り離す」を選ぶと実行はそのまま最後まで続きます（次回も「実行」ビューに表示されます）。「実行を停止」を選ぶとチェックポイントを保存して終了します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="732"/>
+        <location filename="../app/gui/main_window.cpp" line="742"/>
         <source>Detach</source>
         <translation>切り離す</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="733"/>
+        <location filename="../app/gui/main_window.cpp" line="743"/>
         <source>Stop runs</source>
         <translation>実行を停止</translation>
     </message>
@@ -1267,32 +1254,32 @@
         <translation>%1 を停止しています: チェックポイントを保存して終了します</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="604"/>
+        <location filename="../app/gui/runs_controller.cpp" line="605"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: metrics.jsonl の %2 行は有効なレコードではないためスキップしました（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="634"/>
+        <location filename="../app/gui/runs_controller.cpp" line="636"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="635"/>
+        <location filename="../app/gui/runs_controller.cpp" line="637"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
         <source>training time %1, ETA %2</source>
         <translation>学習時間 %1、残り時間 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="652"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1</source>
         <translation>学習時間 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="656"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;ステップ %3 / %4&lt;br&gt;%5&lt;br&gt;直近の損失 %6&lt;br&gt;最良の %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1325,64 +1312,99 @@
         <translation>インデックス %1 を開けません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="112"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
+        <source>%1 is not a checkpoint: %2</source>
+        <translation>%1 はチェックポイントではありません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="113"/>
         <source>Choose an index folder.</source>
         <translation>インデックスフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <location filename="../app/gui/search_controller.cpp" line="119"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 はインデックスフォルダーではありません（index.json がありません）。「インデックスを構築」または isomorph-cli index build で作成したフォルダーを選んでください。</translation>
     </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="282"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>再ランキングモデルはクエリの先頭 %1 トークンだけを使いました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="287"/>
+        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
+        <translation>すべてのスコアの差が %1 以内です。このモデルはこれらの文書をほとんど区別できていないため、順位にはあまり意味がありません（ハイブリッドまたは BM25 を試してください）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <source> (%1 script)</source>
+        <translation>（%1 文字）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="298"/>
+        <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
+        <translation>クエリの %2 文字のうち %1 文字がモデルの語彙にありません%3。この結果は BM25 だけによるものです。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="304"/>
+        <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
+        <translation>この言語では結果がありません。クエリの %2 文字のうち %1 文字がモデルの語彙にないため%3、モデルは意味を捉えられません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="313"/>
+        <source>Cannot re-rank with %1: %2</source>
+        <translation>%1 で再ランキングできません: %2</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="350"/>
+        <location filename="../app/gui/search_controller.cpp" line="372"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>デモのテスト用パッセージ（%n 言語）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="384"/>
+        <location filename="../app/gui/search_controller.cpp" line="406"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 は完了した検索デモではありません（index、bi_encoder または reranker がありません）。完了するには isomorph-cli demo run --retrieval --dir %2 を実行してください</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="396"/>
+        <location filename="../app/gui/search_controller.cpp" line="418"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>検索は %1 の検索デモを使用します：ハイブリッドの第 1 段階を、微調整したクロスエンコーダーで再ランキング（第 1 段階の重み %2、dev クエリで選択）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="475"/>
+        <location filename="../app/gui/search_controller.cpp" line="497"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>このワークスペースには、このチェックポイントで構築したインデックスがありません。コーパスを選んで「インデックスを構築」を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="487"/>
+        <location filename="../app/gui/search_controller.cpp" line="509"/>
         <source>Opening %1…</source>
         <translation>%1 を開いています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="540"/>
+        <location filename="../app/gui/search_controller.cpp" line="562"/>
         <source>Building %1…</source>
         <translation>%1 を構築しています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="574"/>
+        <location filename="../app/gui/search_controller.cpp" line="596"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>インデックスの構築をキャンセルしました。何も書き込まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="576"/>
+        <location filename="../app/gui/search_controller.cpp" line="598"/>
         <source>Cannot build the index: %1</source>
         <translation>インデックスを構築できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="606"/>
+        <location filename="../app/gui/search_controller.cpp" line="628"/>
         <source>The index is still being built.</source>
         <translation>インデックスはまだ構築中です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="607"/>
+        <location filename="../app/gui/search_controller.cpp" line="629"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
@@ -1512,13 +1534,13 @@
     </message>
     <message>
         <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="479"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
         <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
@@ -1548,7 +1570,7 @@
         <translation>言語ペアあたりの対数:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="453"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="449"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n 件一致</numerusform>
@@ -1671,101 +1693,101 @@
         <translation>ペアファイルのフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="441"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="437"/>
         <source>searching…</source>
         <translation>検索中…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="475"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>射影が表示中の点と一致しません。サンプルをもう一度エンコードしてください。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>PC 1 of both checkpoints</source>
         <translation>両チェックポイントの PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>PC 2 of both checkpoints</source>
         <translation>両チェックポイントの PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="479"/>
         <source>PC 1 of the raw sample</source>
         <translation>元のサンプルの PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>PC 2 of the raw sample</source>
         <translation>元のサンプルの PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="505"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="500"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (comparison)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（比較）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="501"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (open)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（開いているもの）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="555"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="550"/>
         <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
         <translation>サンプルのコーパスには教師ありの回転を当てはめる学習用の対訳ペアがありません</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="596"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="591"/>
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="610"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="605"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="638"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="633"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>サンプルにこの文の翻訳はありません。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="640"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="635"/>
         <source>Translations</source>
         <translation>翻訳</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="646"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="641"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>キャリブレーション段階 %2 での最近傍 %1 件。✔ は正しい翻訳を示します。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="667"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="662"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>翻訳を検出: コサイン %1、CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="663"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="664"/>
         <source>yes</source>
         <translation>はい</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="663"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="664"/>
         <source>no</source>
         <translation>いいえ</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="671"/>
         <source>Cosine</source>
         <translation>コサイン</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="671"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1912,62 +1934,62 @@
         <translation>イベント</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="538"/>
+        <location filename="../views/charts/metric_chart.cpp" line="583"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="538"/>
+        <location filename="../views/charts/metric_chart.cpp" line="583"/>
         <source>No data yet</source>
         <translation>まだデータがありません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="584"/>
+        <location filename="../views/charts/metric_chart.cpp" line="629"/>
         <source>step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="587"/>
+        <location filename="../views/charts/metric_chart.cpp" line="632"/>
         <source>wall time (h)</source>
         <translation>経過時間（時）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="588"/>
+        <location filename="../views/charts/metric_chart.cpp" line="633"/>
         <source>wall time (min)</source>
         <translation>経過時間（分）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="589"/>
+        <location filename="../views/charts/metric_chart.cpp" line="634"/>
         <source>wall time (s)</source>
         <translation>経過時間（秒）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="714"/>
+        <location filename="../views/charts/metric_chart.cpp" line="778"/>
         <source>step %1</source>
         <translation>ステップ %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="715"/>
+        <location filename="../views/charts/metric_chart.cpp" line="779"/>
         <source>time %1</source>
         <translation>時間 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="848"/>
+        <location filename="../views/charts/metric_chart.cpp" line="913"/>
         <source>Cannot write the PNG file %1</source>
         <translation>PNG ファイル %1 を書き込めません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="859"/>
+        <location filename="../views/charts/metric_chart.cpp" line="924"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph のメトリクスグラフ: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="862"/>
+        <location filename="../views/charts/metric_chart.cpp" line="927"/>
         <source>Cannot write the SVG file %1</source>
         <translation>SVG ファイル %1 を書き込めません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="880"/>
+        <location filename="../views/charts/metric_chart.cpp" line="945"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 を書き込めません: %2</translation>
     </message>
@@ -2146,137 +2168,154 @@
 <context>
     <name>isomorph::views::RunsView</name>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="36"/>
+        <location filename="../views/runs/runs_view.cpp" line="37"/>
         <source>Log scale</source>
         <translation>対数目盛</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="44"/>
+        <location filename="../views/runs/runs_view.cpp" line="45"/>
         <source>New run...</source>
         <translation>新しい実行...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="45"/>
+        <location filename="../views/runs/runs_view.cpp" line="46"/>
         <source>Attach run folder...</source>
         <translation>実行フォルダーを追加...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="46"/>
+        <location filename="../views/runs/runs_view.cpp" line="47"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="47"/>
+        <location filename="../views/runs/runs_view.cpp" line="48"/>
         <source>Resume</source>
         <translation>再開</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="48"/>
+        <location filename="../views/runs/runs_view.cpp" line="49"/>
         <source>Asks the run to save a checkpoint and exit (SIGINT)</source>
         <translation>チェックポイントを保存して終了するよう実行に指示します（SIGINT）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="49"/>
+        <location filename="../views/runs/runs_view.cpp" line="50"/>
         <source>Continues the run from its latest checkpoint</source>
         <translation>最新のチェックポイントから実行を続けます</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="72"/>
+        <location filename="../views/runs/runs_view.cpp" line="73"/>
         <source>EMA smoothing; the raw curve stays faint behind</source>
         <translation>EMA による平滑化。元の曲線は背後に薄く表示されます</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="73"/>
+        <location filename="../views/runs/runs_view.cpp" line="74"/>
         <source>Step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="74"/>
+        <location filename="../views/runs/runs_view.cpp" line="75"/>
         <source>Wall time</source>
         <translation>経過時間</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="76"/>
+        <location filename="../views/runs/runs_view.cpp" line="77"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <location filename="../views/runs/runs_view.cpp" line="80"/>
         <source>X axis</source>
         <translation>X 軸</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="83"/>
+        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <source>Mean ± sd over seeds</source>
+        <translation>シード間の平均 ± 標準偏差</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="87"/>
+        <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
+        <translation>シードだけが異なるスイープの実行を 1 本の曲線で描きます。シード間の平均と ± 1 標準偏差の帯です（sweep.md と同じ）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>Right-click a chart to export it</source>
         <translation>グラフを右クリックするとエクスポートできます</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="101"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>表で実行を選ぶと、記録されたメトリクスがグラフに表示されます。複数選ぶと重ねて表示します。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <location filename="../views/runs/runs_view.cpp" line="131"/>
         <source>Open in Embeddings</source>
         <translation>埋め込みビューで開く</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="124"/>
+        <location filename="../views/runs/runs_view.cpp" line="133"/>
         <source>Open in Search</source>
         <translation>検索ビューで開く</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="128"/>
+        <location filename="../views/runs/runs_view.cpp" line="137"/>
         <source>Summary</source>
         <translation>サマリー</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="129"/>
+        <location filename="../views/runs/runs_view.cpp" line="138"/>
         <source>Config</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="130"/>
+        <location filename="../views/runs/runs_view.cpp" line="139"/>
         <source>Log</source>
         <translation>ログ</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <location filename="../views/runs/runs_view.cpp" line="140"/>
         <source>Checkpoints</source>
         <translation>チェックポイント</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="165"/>
+        <location filename="../views/runs/runs_view.cpp" line="174"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>実行フォルダーを追加（config.toml と metrics.jsonl のあるディレクトリ）</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/runs/runs_view.cpp" line="261"/>
+        <source>%1 (mean ± sd of %n seeds)</source>
+        <translation>
+            <numerusform>%1（%n 個のシードの平均 ± 標準偏差）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="307"/>
+        <location filename="../views/runs/runs_view.cpp" line="369"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>実行を選ぶと、サマリー・設定・ログ・チェックポイントが表示されます。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="324"/>
+        <location filename="../views/runs/runs_view.cpp" line="386"/>
         <source>Export as PNG...</source>
         <translation>PNG としてエクスポート...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <location filename="../views/runs/runs_view.cpp" line="387"/>
         <source>Export as SVG...</source>
         <translation>SVG としてエクスポート...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="326"/>
+        <location filename="../views/runs/runs_view.cpp" line="388"/>
         <source>Export data as CSV...</source>
         <translation>データを CSV としてエクスポート...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="335"/>
+        <location filename="../views/runs/runs_view.cpp" line="397"/>
         <source>Export chart</source>
         <translation>グラフをエクスポート</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="341"/>
+        <location filename="../views/runs/runs_view.cpp" line="403"/>
         <source>Export failed</source>
         <translation>エクスポートに失敗しました</translation>
     </message>
@@ -2854,62 +2893,67 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="79"/>
+        <location filename="../app/gui/main.cpp" line="87"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>言語横断の文表現と検索のための研究用ワークベンチ。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="31"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>&lt;フォルダー&gt; のワークスペースを開きます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="31"/>
+        <location filename="../app/gui/main.cpp" line="32"/>
         <source>folder</source>
         <translation>フォルダー</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="33"/>
+        <location filename="../app/gui/main.cpp" line="34"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>組み込みのデモ用ワークスペースを開きます（なければ作成します）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="38"/>
         <source>With --demo: open this step of the guided demo (1 training, 2 embedding space, 3 search) once the demo run is up.</source>
         <translation>--demo と併用: デモの実行が始まったら、ガイド付きデモのこのステップを開く（1 学習、2 埋め込み空間、3 検索）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>ワークスペースのこのビューを表示します: overview（概要）、runs（実行）、embeddings（埋め込み）、search（検索）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="48"/>
-        <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
-        <translation>「実行」ビューでこれらの実行（カンマ区切りのフォルダー名）を選択します。比較したいときなどに使います。</translation>
+        <location filename="../app/gui/main.cpp" line="49"/>
+        <source>Select these runs (folder names, comma-separated; a sweep&apos;s folder selects all its runs) in the Runs view, e.g. to compare them.</source>
+        <translation>「実行」ビューでこれらの実行（カンマ区切りのフォルダー名。スイープのフォルダーはその実行をすべて選択）を選択します。比較したいときなどに使います。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="54"/>
+        <location filename="../app/gui/main.cpp" line="56"/>
+        <source>In the Runs view, draw the runs of each sweep setting as the mean over their seeds with a band of +- one standard deviation.</source>
+        <translation>「実行」ビューで、スイープの各設定の実行をシード間の平均と ± 1 標準偏差の帯で描きます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="62"/>
         <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
         <translation>検索ビューを表示し、インデックスが開いたらこのクエリを実行する（ワークスペースの最新チェックポイントとそのインデックス）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="60"/>
+        <location filename="../app/gui/main.cpp" line="68"/>
         <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
         <translation>--query と共に: このチェックポイントでも並べて検索します（A/B）。例: 初期モデルと学習済みモデル。--embeddings と共に: このチェックポイントの点を横に表示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="67"/>
+        <location filename="../app/gui/main.cpp" line="75"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>このチェックポイントで「埋め込み」ビューを開き、ワークスペースの最初のサンプルをエンコードします。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="73"/>
+        <location filename="../app/gui/main.cpp" line="81"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>--embeddings と併用: 続けてこのキャリブレーション段階（0 なし、1 シフト、2 スケール、3 回転）を表示し、5 ペアを強調表示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="146"/>
+        <location filename="../app/gui/main.cpp" line="154"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>

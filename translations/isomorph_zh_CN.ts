@@ -492,22 +492,22 @@
         <translation>目标 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="48"/>
+        <location filename="../app/gui/run_scanner.cpp" line="53"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>该文件夹已被删除、移动或未挂载。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="61"/>
+        <location filename="../app/gui/run_scanner.cpp" line="66"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>此版本无法读取 config.toml：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="84"/>
+        <location filename="../app/gui/run_scanner.cpp" line="89"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>其进程（%1）结束时未保存最终检查点；“继续”会从最新的检查点接着训练。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="91"/>
+        <location filename="../app/gui/run_scanner.cpp" line="96"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>尚无 status.json：该运行正在启动，或由其他工具生成。</translation>
     </message>
@@ -515,29 +515,6 @@
         <location filename="../app/gui/runs_controller.cpp" line="146"/>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
-    </message>
-</context>
-<context>
-    <name>SearchController</name>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="103"/>
-        <source>%1 is not a checkpoint: %2</source>
-        <translation>%1 不是检查点：%2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="282"/>
-        <source>the re-ranker kept only the first %1 tokens of the query</source>
-        <translation>重排序模型只保留了查询的前 %1 个词元</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="292"/>
-        <source>Cannot re-rank with %1: %2</source>
-        <translation>无法用 %1 重排序：%2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/search_controller.cpp" line="286"/>
-        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
-        <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
     </message>
 </context>
 <context>
@@ -582,208 +559,218 @@
         <translation>正在语料库的训练集划分上拟合校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="132"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="147"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>句向量：%1 池化，与该运行的评估方式一致（%2 中的 eval.pooling）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="137"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="152"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>句向量：%1 池化，按 sentence-transformers 文件夹的定义（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="142"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="157"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>句向量：%1 池化（默认值：无法读取该运行的配置：%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="146"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>句向量：%1 池化（默认值；该检查点不属于任何运行）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="175"/>
         <source>supervised</source>
         <translation>有监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="176"/>
         <source>unsupervised</source>
         <translation>无监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
+        <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
+        <translation>校准（%1 旋转）之前已在 %2 的训练划分上拟合（平移和缩放每种语言 %3 句，用时 %4 秒），现从 %5 复用。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="187"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>校准（%1 旋转）已在 %2 的训练划分上拟合（平移和缩放每种语言 %3 句），用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="169"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="193"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>平移和缩放已在 %1 的训练划分上拟合（每种语言 %2 句）；%3 旋转：还剩 %4 种语言。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="183"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="207"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>留出的测试句对，按“平均”行同一指标的平均 top-1：%1。上表是所示样本；这一行是语料库的测试划分，拟合和表格都不使用它，因此某一步可能对其中一个有帮助而对另一个没有。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="288"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="328"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
         <source>Fitting ahead, the steps stay usable: %1</source>
         <translation>正在提前拟合，各步骤仍可使用：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>校准拟合已停止：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="373"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>校准已拟合：每一步都会立即显示。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="412"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="419"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="394"/>
+        <source>Calibration taken from the saved fit: every step shows at once.</source>
+        <translation>已从保存的拟合读取校准：每一步都会立即显示。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="441"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="426"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
         <source>%1 (imported)</source>
         <translation>%1（已导入）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="431"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
         <source>%1: dev translation pairs</source>
         <translation>%1：开发集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="433"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="455"/>
         <source>%1: test translation pairs</source>
         <translation>%1：测试集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1：开发集页面（无句对）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="449"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="471"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>请选择一个样本（浏览...），然后按“编码”查看 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="458"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="480"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>请先选择检查点（“浏览...”可接受检查点、运行或 Hugging Face 文件夹）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="472"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="494"/>
         <source>Reading the sample...</source>
         <translation>正在读取样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="476"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
         <source>Cannot read the sample</source>
         <translation>无法读取样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="478"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>无法打开检查点 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="489"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>该样本有 %1 个句子：其 %3 维向量约需 %2 MB，超过了此视图可使用的 %4 MB。请降低上限（约可容纳 %5 个句子）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="522"/>
         <source>Cannot encode the sample</source>
         <translation>无法编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="523"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="545"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 和 PC 2 解释了 %2% 的方差。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="561"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="583"/>
         <source>Calibrating...</source>
         <translation>正在校准...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="565"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="587"/>
         <source>Cannot calibrate</source>
         <translation>无法校准</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="584"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1：语料库中没有训练句子；以未校准状态显示</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>shift</source>
         <translation>平移</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>scale</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="605"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
         <source>rotation</source>
         <translation>旋转</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>Calibration step shown: %1.</source>
         <translation>当前显示的校准步骤：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="654"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="676"/>
         <source>Cannot find neighbours: %1</source>
         <translation>无法查找近邻：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="695"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>请先编码样本，再选择比较对象。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="724"/>
         <source>Encoding the sample with %1...</source>
         <translation>正在用 %1 编码样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="729"/>
         <source>Cannot compare with %1</source>
         <translation>无法与 %1 比较</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="738"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="760"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1（左）与已打开的检查点并排显示，使用在两者上拟合的同一个 PCA 基。</translation>
     </message>
@@ -1106,35 +1093,35 @@
         <translation>&lt;b&gt;实时演示。&lt;/b&gt;一个 4 层编码器从 25 种语言的 man 手册页中学习。它主要看翻译句对（&lt;i&gt;HICTL 损失&lt;/i&gt;：在同一批次的另外 63 个句子中找出某个句子的译文），偶尔预测被遮住的词（&lt;i&gt;MLM 损失&lt;/i&gt;）。&lt;i&gt;开发集双语检索准确率&lt;/i&gt;衡量的是：对于来自从未参与训练的命令的句子，其译文是否是它的最近邻。从零开始训练时，由于共享词汇，它起步就接近 24%，并在几分钟内上升。&lt;i&gt;嵌入分散度&lt;/i&gt;降到 0.5 以下即提示表示坍缩。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="706"/>
-        <location filename="../app/gui/main_window.cpp" line="713"/>
+        <location filename="../app/gui/main_window.cpp" line="716"/>
+        <location filename="../app/gui/main_window.cpp" line="723"/>
         <source>Cannot start the run</source>
         <translation>无法启动运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="724"/>
+        <location filename="../app/gui/main_window.cpp" line="734"/>
         <source>Runs are still training</source>
         <translation>仍有运行在训练中</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="725"/>
+        <location filename="../app/gui/main_window.cpp" line="735"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>此处启动的 %n 个运行仍在训练中。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="729"/>
+        <location filename="../app/gui/main_window.cpp" line="739"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>“分离”让它们自行完成（下次“运行”视图中仍会显示）；“停止运行”则让它们保存检查点后退出。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="732"/>
+        <location filename="../app/gui/main_window.cpp" line="742"/>
         <source>Detach</source>
         <translation>分离</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="733"/>
+        <location filename="../app/gui/main_window.cpp" line="743"/>
         <source>Stop runs</source>
         <translation>停止运行</translation>
     </message>
@@ -1267,32 +1254,32 @@
         <translation>正在停止 %1：它会保存检查点后退出</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="604"/>
+        <location filename="../app/gui/runs_controller.cpp" line="605"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1：metrics.jsonl 中有 %2 行不是有效记录，已跳过（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="634"/>
+        <location filename="../app/gui/runs_controller.cpp" line="636"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="635"/>
+        <location filename="../app/gui/runs_controller.cpp" line="637"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="651"/>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
         <source>training time %1, ETA %2</source>
         <translation>训练时长 %1，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="652"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1</source>
         <translation>训练时长 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="656"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;第 %3 步，共 %4 步&lt;br&gt;%5&lt;br&gt;最近损失 %6&lt;br&gt;最佳 %7：%8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1325,64 +1312,99 @@
         <translation>无法打开索引 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="112"/>
+        <location filename="../app/gui/search_controller.cpp" line="103"/>
+        <source>%1 is not a checkpoint: %2</source>
+        <translation>%1 不是检查点：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="113"/>
         <source>Choose an index folder.</source>
         <translation>请选择索引文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="118"/>
+        <location filename="../app/gui/search_controller.cpp" line="119"/>
         <source>%1 is not an index folder (it has no index.json). Choose a folder made by Build index or by isomorph-cli index build.</source>
         <translation>%1 不是索引文件夹（没有 index.json）。请选择由“构建索引”或 isomorph-cli index build 生成的文件夹。</translation>
     </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="282"/>
+        <source>the re-ranker kept only the first %1 tokens of the query</source>
+        <translation>重排序模型只保留了查询的前 %1 个词元</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="287"/>
+        <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
+        <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <source> (%1 script)</source>
+        <translation>（%1 文字）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="298"/>
+        <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
+        <translation>查询的 %2 个字母中有 %1 个不在模型词表中%3：这些结果仅来自 BM25。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="304"/>
+        <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
+        <translation>此语言没有结果：查询的 %2 个字母中有 %1 个不在模型词表中%3，模型无法理解其含义。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="313"/>
+        <source>Cannot re-rank with %1: %2</source>
+        <translation>无法用 %1 重排序：%2</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="350"/>
+        <location filename="../app/gui/search_controller.cpp" line="372"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>演示测试段落（%n 种语言）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="384"/>
+        <location filename="../app/gui/search_controller.cpp" line="406"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 不是已完成的检索演示（缺少 index、bi_encoder 或 reranker）；运行 isomorph-cli demo run --retrieval --dir %2 以完成它</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="396"/>
+        <location filename="../app/gui/search_controller.cpp" line="418"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>搜索使用 %1 的检索演示：混合第一阶段，由其微调的交叉编码器重排序（第一阶段权重 %2，在开发集查询上选定）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="475"/>
+        <location filename="../app/gui/search_controller.cpp" line="497"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>此工作区中没有用该检查点构建的索引：请选择语料库并按“构建索引”。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="487"/>
+        <location filename="../app/gui/search_controller.cpp" line="509"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="540"/>
+        <location filename="../app/gui/search_controller.cpp" line="562"/>
         <source>Building %1…</source>
         <translation>正在构建 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="574"/>
+        <location filename="../app/gui/search_controller.cpp" line="596"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>已取消构建索引；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="576"/>
+        <location filename="../app/gui/search_controller.cpp" line="598"/>
         <source>Cannot build the index: %1</source>
         <translation>无法构建索引：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="606"/>
+        <location filename="../app/gui/search_controller.cpp" line="628"/>
         <source>The index is still being built.</source>
         <translation>索引仍在构建中。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="607"/>
+        <location filename="../app/gui/search_controller.cpp" line="629"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
@@ -1512,13 +1534,13 @@
     </message>
     <message>
         <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="479"/>
         <source>PC 1</source>
         <translation>PC 1</translation>
     </message>
     <message>
         <location filename="../views/embeddings/embeddings_view.cpp" line="88"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>PC 2</source>
         <translation>PC 2</translation>
     </message>
@@ -1548,7 +1570,7 @@
         <translation>每个语言对的句对数：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/embeddings/embeddings_view.cpp" line="453"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="449"/>
         <source>%n match(es)</source>
         <translation>
             <numerusform>%n 个匹配</numerusform>
@@ -1671,101 +1693,101 @@
         <translation>选择包含句对文件的文件夹</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="441"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="437"/>
         <source>searching…</source>
         <translation>正在搜索…</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="475"/>
         <source>The projection does not match the points shown; encode the sample again.</source>
         <translation>投影与显示的点不匹配；请重新编码样本。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>PC 1 of both checkpoints</source>
         <translation>两个检查点的 PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="482"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="510"/>
         <source>PC 2 of both checkpoints</source>
         <translation>两个检查点的 PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="479"/>
         <source>PC 1 of the raw sample</source>
         <translation>原始样本的 PC 1</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="480"/>
         <source>PC 2 of the raw sample</source>
         <translation>原始样本的 PC 2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="505"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="500"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (comparison)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（对比）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="506"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="501"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (open)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（已打开）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="555"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="550"/>
         <source>The sample&apos;s corpus has no train pairs to fit a supervised rotation on</source>
         <translation>样本的语料库没有可用于拟合有监督旋转的训练句对</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="596"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="591"/>
         <source>Direction</source>
         <translation>方向</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="610"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="605"/>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="638"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="633"/>
         <source>No translation of this sentence in the sample.</source>
         <translation>样本中没有这句话的译文。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="640"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="635"/>
         <source>Translations</source>
         <translation>译文</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="646"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="641"/>
         <source>%1 nearest neighbours at calibration step %2; ✔ marks the true translation.</source>
         <translation>校准步骤 %2 下的 %1 个最近邻；✔ 标记真实译文。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="667"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="662"/>
         <source>translation found: cosine %1, CSLS %2</source>
         <translation>已找到译文：余弦 %1，CSLS %2</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="663"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="664"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="668"/>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="669"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="663"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="664"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="671"/>
         <source>Cosine</source>
         <translation>余弦</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/embeddings_view.cpp" line="676"/>
+        <location filename="../views/embeddings/embeddings_view.cpp" line="671"/>
         <source>CSLS</source>
         <translation>CSLS</translation>
     </message>
@@ -1912,62 +1934,62 @@
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="538"/>
+        <location filename="../views/charts/metric_chart.cpp" line="583"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="538"/>
+        <location filename="../views/charts/metric_chart.cpp" line="583"/>
         <source>No data yet</source>
         <translation>暂无数据</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="584"/>
+        <location filename="../views/charts/metric_chart.cpp" line="629"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="587"/>
+        <location filename="../views/charts/metric_chart.cpp" line="632"/>
         <source>wall time (h)</source>
         <translation>实际耗时（小时）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="588"/>
+        <location filename="../views/charts/metric_chart.cpp" line="633"/>
         <source>wall time (min)</source>
         <translation>实际耗时（分钟）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="589"/>
+        <location filename="../views/charts/metric_chart.cpp" line="634"/>
         <source>wall time (s)</source>
         <translation>实际耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="714"/>
+        <location filename="../views/charts/metric_chart.cpp" line="778"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="715"/>
+        <location filename="../views/charts/metric_chart.cpp" line="779"/>
         <source>time %1</source>
         <translation>时间 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="848"/>
+        <location filename="../views/charts/metric_chart.cpp" line="913"/>
         <source>Cannot write the PNG file %1</source>
         <translation>无法写入 PNG 文件 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="859"/>
+        <location filename="../views/charts/metric_chart.cpp" line="924"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph 指标图：%1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="862"/>
+        <location filename="../views/charts/metric_chart.cpp" line="927"/>
         <source>Cannot write the SVG file %1</source>
         <translation>无法写入 SVG 文件 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="880"/>
+        <location filename="../views/charts/metric_chart.cpp" line="945"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -2146,137 +2168,154 @@
 <context>
     <name>isomorph::views::RunsView</name>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="36"/>
+        <location filename="../views/runs/runs_view.cpp" line="37"/>
         <source>Log scale</source>
         <translation>对数刻度</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="44"/>
+        <location filename="../views/runs/runs_view.cpp" line="45"/>
         <source>New run...</source>
         <translation>新建运行...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="45"/>
+        <location filename="../views/runs/runs_view.cpp" line="46"/>
         <source>Attach run folder...</source>
         <translation>附加运行文件夹...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="46"/>
+        <location filename="../views/runs/runs_view.cpp" line="47"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="47"/>
+        <location filename="../views/runs/runs_view.cpp" line="48"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="48"/>
+        <location filename="../views/runs/runs_view.cpp" line="49"/>
         <source>Asks the run to save a checkpoint and exit (SIGINT)</source>
         <translation>让运行保存检查点后退出（SIGINT）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="49"/>
+        <location filename="../views/runs/runs_view.cpp" line="50"/>
         <source>Continues the run from its latest checkpoint</source>
         <translation>从最新的检查点继续该运行</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="72"/>
+        <location filename="../views/runs/runs_view.cpp" line="73"/>
         <source>EMA smoothing; the raw curve stays faint behind</source>
         <translation>EMA 平滑；原始曲线以淡色显示在后面</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="73"/>
+        <location filename="../views/runs/runs_view.cpp" line="74"/>
         <source>Step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="74"/>
+        <location filename="../views/runs/runs_view.cpp" line="75"/>
         <source>Wall time</source>
         <translation>实际耗时</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="76"/>
+        <location filename="../views/runs/runs_view.cpp" line="77"/>
         <source>Smoothing</source>
         <translation>平滑</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="79"/>
+        <location filename="../views/runs/runs_view.cpp" line="80"/>
         <source>X axis</source>
         <translation>X 轴</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="83"/>
+        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <source>Mean ± sd over seeds</source>
+        <translation>各种子的均值 ± 标准差</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="87"/>
+        <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
+        <translation>只有种子不同的扫描运行画成一条曲线：各种子的均值，以及 ± 一个标准差的带（与 sweep.md 相同）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>Right-click a chart to export it</source>
         <translation>右键单击图表即可导出</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="101"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>在表格中选择运行即可绘制其记录的指标；选择多个可叠加比较。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="122"/>
+        <location filename="../views/runs/runs_view.cpp" line="131"/>
         <source>Open in Embeddings</source>
         <translation>在嵌入视图中打开</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="124"/>
+        <location filename="../views/runs/runs_view.cpp" line="133"/>
         <source>Open in Search</source>
         <translation>在搜索视图中打开</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="128"/>
+        <location filename="../views/runs/runs_view.cpp" line="137"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="129"/>
+        <location filename="../views/runs/runs_view.cpp" line="138"/>
         <source>Config</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="130"/>
+        <location filename="../views/runs/runs_view.cpp" line="139"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <location filename="../views/runs/runs_view.cpp" line="140"/>
         <source>Checkpoints</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="165"/>
+        <location filename="../views/runs/runs_view.cpp" line="174"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>附加运行文件夹（包含 config.toml 和 metrics.jsonl 的目录）</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/runs/runs_view.cpp" line="261"/>
+        <source>%1 (mean ± sd of %n seeds)</source>
+        <translation>
+            <numerusform>%1（%n 个种子的均值 ± 标准差）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="307"/>
+        <location filename="../views/runs/runs_view.cpp" line="369"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>选择一个运行以查看其摘要、配置、日志和检查点。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="324"/>
+        <location filename="../views/runs/runs_view.cpp" line="386"/>
         <source>Export as PNG...</source>
         <translation>导出为 PNG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="325"/>
+        <location filename="../views/runs/runs_view.cpp" line="387"/>
         <source>Export as SVG...</source>
         <translation>导出为 SVG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="326"/>
+        <location filename="../views/runs/runs_view.cpp" line="388"/>
         <source>Export data as CSV...</source>
         <translation>将数据导出为 CSV...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="335"/>
+        <location filename="../views/runs/runs_view.cpp" line="397"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="341"/>
+        <location filename="../views/runs/runs_view.cpp" line="403"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -2854,62 +2893,67 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="79"/>
+        <location filename="../app/gui/main.cpp" line="87"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>面向跨语言句子表示与检索的研究工作台。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="30"/>
+        <location filename="../app/gui/main.cpp" line="31"/>
         <source>Open the workspace in &lt;folder&gt;.</source>
         <translation>打开 &lt;文件夹&gt; 中的工作区。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="31"/>
+        <location filename="../app/gui/main.cpp" line="32"/>
         <source>folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="33"/>
+        <location filename="../app/gui/main.cpp" line="34"/>
         <source>Open the built-in demo workspace (created if missing).</source>
         <translation>打开内置的演示工作区（如不存在则创建）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="37"/>
+        <location filename="../app/gui/main.cpp" line="38"/>
         <source>With --demo: open this step of the guided demo (1 training, 2 embedding space, 3 search) once the demo run is up.</source>
         <translation>与 --demo 一起使用：演示运行启动后打开引导式演示的这一步（1 训练、2 嵌入空间、3 搜索）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="43"/>
+        <location filename="../app/gui/main.cpp" line="44"/>
         <source>Show this view of the workspace: overview, runs, embeddings or search.</source>
         <translation>显示工作区的此视图：overview（概览）、runs（运行）、embeddings（嵌入）或 search（搜索）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="48"/>
-        <source>Select these runs (folder names, comma-separated) in the Runs view, e.g. to compare them.</source>
-        <translation>在“运行”视图中选中这些运行（以逗号分隔的文件夹名），例如用于比较。</translation>
+        <location filename="../app/gui/main.cpp" line="49"/>
+        <source>Select these runs (folder names, comma-separated; a sweep&apos;s folder selects all its runs) in the Runs view, e.g. to compare them.</source>
+        <translation>在“运行”视图中选中这些运行（以逗号分隔的文件夹名；扫描的文件夹会选中其全部运行），例如用于比较。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="54"/>
+        <location filename="../app/gui/main.cpp" line="56"/>
+        <source>In the Runs view, draw the runs of each sweep setting as the mean over their seeds with a band of +- one standard deviation.</source>
+        <translation>在“运行”视图中，把扫描每个设置的运行画成各种子的均值，并带 ± 一个标准差的带。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="62"/>
         <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
         <translation>显示搜索视图，并在其索引打开后运行此查询（工作区的最新检查点及其索引）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="60"/>
+        <location filename="../app/gui/main.cpp" line="68"/>
         <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
         <translation>与 --query 一起：也用此检查点并排搜索（A/B），例如初始模型对比训练后的模型。与 --embeddings 一起：在旁边显示此检查点的点。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="67"/>
+        <location filename="../app/gui/main.cpp" line="75"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>在此检查点上打开“嵌入”视图，并编码工作区的第一个样本。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="73"/>
+        <location filename="../app/gui/main.cpp" line="81"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>与 --embeddings 一起使用：随后显示此校准步骤（0 无，1 平移，2 缩放，3 旋转），并高亮 5 个句对。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="146"/>
+        <location filename="../app/gui/main.cpp" line="154"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>

@@ -20,6 +20,7 @@
 #include "views/embeddings/embeddings_view.h"
 #include "views/embeddings/scatter_view.h"
 #include "views/log_model.h"
+#include "views/runs/runs_view.h"
 
 namespace {
 
@@ -46,9 +47,16 @@ struct GuiOptions {
     QCommandLineOption select{
         QStringLiteral("select"),
         QCoreApplication::translate("main",
-                                    "Select these runs (folder names, comma-separated) in the "
-                                    "Runs view, e.g. to compare them."),
+                                    "Select these runs (folder names, comma-separated; a "
+                                    "sweep's folder selects all its runs) in the Runs view, e.g. "
+                                    "to compare them."),
         QStringLiteral("runs")};
+    QCommandLineOption seedMeans{
+        QStringLiteral("mean-over-seeds"),
+        QCoreApplication::translate("main",
+                                    "In the Runs view, draw the runs of each sweep setting as "
+                                    "the mean over their seeds with a band of +- one standard "
+                                    "deviation.")};
     QCommandLineOption query{
         QStringLiteral("query"),
         QCoreApplication::translate("main",
@@ -81,8 +89,8 @@ struct GuiOptions {
             "Research workbench for cross-lingual sentence representations and retrieval."));
         parser.addHelpOption();
         parser.addVersionOption();
-        for (const auto* o :
-             {&workspace, &demo, &demoStep, &view, &select, &query, &compare, &embeddings, &step})
+        for (const auto* o : {&workspace, &demo, &demoStep, &view, &select, &seedMeans, &query,
+                              &compare, &embeddings, &step})
             parser.addOption(*o);
     }
 };
@@ -161,6 +169,7 @@ int main(int argc, char** argv) {
     }
     if (parser.isSet(options.view)) window.showView(parser.value(options.view));
     if (parser.isSet(options.select)) window.selectRuns(parser.value(options.select).split(','));
+    if (parser.isSet(options.seedMeans)) window.runsView()->setMeanOverSeeds(true);
     if (!parser.isSet(options.demo) && !parser.isSet(options.embeddings) &&
         (parser.isSet(options.query) || parser.isSet(options.compare)))
         window.searchFor(parser.value(options.query),

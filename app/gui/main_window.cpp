@@ -651,8 +651,18 @@ void MainWindow::followDemoRun() {
 void MainWindow::selectRuns(const QStringList& names) {
     if (!workspace_) return;
     QStringList dirs;
-    for (const QString& n : names)
-        dirs << QDir(workspacePath()).filePath(QStringLiteral("runs/") + n.trimmed());
+    for (const QString& n : names) {
+        const QString dir = QDir(workspacePath()).filePath(QStringLiteral("runs/") + n.trimmed());
+        if (!QFileInfo::exists(dir + QStringLiteral("/sweep-plan.json"))) {
+            dirs << dir;
+            continue;
+        }
+        // A sweep: all its runs (their names hold commas, the list's separator).
+        for (const QFileInfo& cell :
+             QDir(dir).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+            if (QFileInfo::exists(cell.filePath() + QStringLiteral("/config.toml")))
+                dirs << cell.absoluteFilePath();
+    }
     runsController_->selectWhenListed(dirs);
 }
 

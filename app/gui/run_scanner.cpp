@@ -43,6 +43,11 @@ views::RunRow scanRunDirectory(const QString& dir) {
     views::RunRow r;
     r.dir = dir;
     r.name = QFileInfo(dir).fileName();
+    // A run of a sweep is named with its sweep ("mu-sweep/mu=0.3,seed=2"): cells of different
+    // sweeps share names.
+    const QDir parent = QFileInfo(dir).dir();
+    if (parent.exists(QStringLiteral("sweep-plan.json")))
+        r.name = parent.dirName() + QLatin1Char('/') + r.name;
     if (!QFileInfo(dir).isDir()) {
         r.status = QStringLiteral("missing");
         r.message = QObject::tr("The folder was deleted, moved or is not mounted.");
@@ -97,11 +102,19 @@ views::RunRow scanRunDirectory(const QString& dir) {
 QStringList discoverRuns(const QString& workspaceRoot) {
     QStringList out;
     const QDir runs(QDir(workspaceRoot).filePath(QStringLiteral("runs")));
+    auto isRun = [](const QDir& d) {
+        return d.exists(QStringLiteral("config.toml")) ||
+               d.exists(QString::fromLatin1(train::MetricsLog::kFileName));
+    };
     for (const QFileInfo& e : runs.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         const QDir d(e.absoluteFilePath());
-        if (d.exists(QStringLiteral("config.toml")) ||
-            d.exists(QString::fromLatin1(train::MetricsLog::kFileName)))
+        if (isRun(d)) {
             out << e.absoluteFilePath();
+        } else if (d.exists(QStringLiteral("sweep-plan.json"))) {  // `sweep --dir WS/runs/NAME`
+            for (const QFileInfo& cell :
+                 d.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+                if (isRun(QDir(cell.absoluteFilePath()))) out << cell.absoluteFilePath();
+        }
     }
     return out;
 }

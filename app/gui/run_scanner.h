@@ -15,7 +15,8 @@ namespace isomorph::gui {
 /// metrics lines, a "running" run whose process is gone) become status + message.
 views::RunRow scanRunDirectory(const QString& dir);
 
-/// Run directories directly below WORKSPACE/runs (folders with config.toml or metrics.jsonl).
+/// Run directories directly below WORKSPACE/runs (folders with config.toml or metrics.jsonl),
+/// and the runs of sweep folders there (with sweep-plan.json).
 QStringList discoverRuns(const QString& workspaceRoot);
 
 /// The last complete "train" record's step in the last `tailBytes` of metrics.jsonl (-1: none).

@@ -482,6 +482,7 @@ void RunsController::updateCharts() {
                 chart->addEvent(dir, e);
         }
     }
+    view_->refreshSeedGroups();
 }
 
 void RunsController::refill(const QString& dir) {
@@ -606,6 +607,7 @@ void RunsController::applyBatches(const QVector<FollowBatch>& batches) {
                     .arg(b->badLines)
                     .arg(b->badExample));
     }
+    view_->refreshSeedGroups();  // means over seeds follow the new points
     if (++detailsTick_ % 4 == 0) updateDetails();
     Q_EMIT polled();
     if (refilled) poll();

@@ -6,12 +6,15 @@
 #
 # runs-compare.png  the Runs view comparing two runs (default: the two newest in WORKSPACE/runs)
 # runs-compare-ja.png  the same in Japanese (ISOMORPH_LANGUAGE=ja; CJK glyphs from fonts-noto-cjk)
+# runs-sweep-seeds.png  the runs of a sweep in WORKSPACE/runs (SWEEP, default: the newest folder
+#                     with sweep-plan.json; skipped without one) as the mean ± sd over seeds
 # runs-live-demo.png  `isomorph --demo` after a minute: step 1 of the guided demo, the live demo
 #                     run it starts (hictl-demo, stage 1 of `isomorph-cli demo run`'s recipe) in
 #                     the Runs view, stopped afterwards with SIGINT (so it leaves a checkpoint); a
 #                     demo run that was already running is left alone
 # guided-2-embeddings.png, guided-3-search.png  steps 2 and 3 of the guided demo on the same run
-#                     (`isomorph --demo --demo-step N`, started while the run trains): the run's
+#                     (`isomorph --demo --demo-step N`, started while the run trains, once it has
+#                     saved its first checkpoint: up to GUIDED_CHECKPOINT_WAIT s): the run's
 #                     newest checkpoint in the Embeddings view against its start, and A/B search
 #                     (newest checkpoint vs start) on the demo's English test passages, indexes
 #                     built by the step, one example query run (GUIDED_QUERY)
@@ -99,6 +102,12 @@ if [ -x "$build/bin/bench_search_view" ] && [ -n "$search_a" ] && [ -n "$search_
 fi
 ISOMORPH_LANGUAGE=en shoot "$here/runs-compare.png" 8 --workspace "$ws" --view runs --select "$compare"
 ISOMORPH_LANGUAGE=ja shoot "$here/runs-compare-ja.png" 8 --workspace "$ws" --view runs --select "$compare"
+sweep=${SWEEP:-$(cd "$ws/runs" && ls -1td -- */ 2>/dev/null | while read -r d; do
+  [ -f "$d/sweep-plan.json" ] && { echo "${d%/}"; break; }; done)}
+if [ -n "$sweep" ]; then
+  ISOMORPH_LANGUAGE=en shoot "$here/runs-sweep-seeds.png" 10 --workspace "$ws" --view runs \
+    --select "$sweep" --mean-over-seeds
+fi
 
 # `isomorph --demo` starts `isomorph-cli train --preset hictl-demo --workspace WS --run-dir
 # WS/runs/hictl-demo-STAMP` (MainWindow::followDemoRun) unless one is running, and the run keeps
@@ -107,7 +116,12 @@ ISOMORPH_LANGUAGE=ja shoot "$here/runs-compare-ja.png" 8 --workspace "$ws" --vie
 before=$(ls -1d "$ws"/runs/hictl-demo-*/ 2>/dev/null || true)
 ISOMORPH_LANGUAGE=en ISOMORPH_WORKSPACE="$ws" shoot "$here/runs-live-demo.png" 60 --demo
 # The run keeps training between the shots (the GUI follows it on each start); its first
-# checkpoint comes at checkpoint.every steps.
+# checkpoint comes at checkpoint.every steps, and step 2 shows it against the start.
+run=$(ls -1td "$ws"/runs/hictl-demo-*/ | head -1)
+for _ in $(seq "${GUIDED_CHECKPOINT_WAIT:-900}"); do
+  [ -f "$run/checkpoints/latest" ] && break
+  sleep 1
+done
 ISOMORPH_LANGUAGE=en ISOMORPH_WORKSPACE="$ws" shoot "$here/guided-2-embeddings.png" \
   "${GUIDED_EMBEDDINGS_WAIT:-240}" --demo --demo-step 2
 ISOMORPH_LANGUAGE=en ISOMORPH_WORKSPACE="$ws" shoot "$here/guided-3-search.png" \

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
@@ -35,6 +36,7 @@
 #include "views/charts/metric_chart.h"
 #include "views/runs/runs_model.h"
 #include "views/runs/runs_view.h"
+#include "views/runs/seed_groups.h"
 
 using namespace isomorph;
 
@@ -426,6 +428,72 @@ class TestRunsView : public QObject {
         controller.attach(sweep + "/not-a-run");
         QCOMPARE(messages.count(), 1);
         QVERIFY(messages.at(0).at(0).toString().contains("sweep"));
+    }
+
+    void sweepSeedsShowAsTheirMeanAndSpread() {
+        // Two seeds of one setting and one of another: "Mean ± sd over seeds" draws the first
+        // setting as one curve (its seeds hidden), follows new points, and turns back off.
+        const QString sweep = dir_.filePath("seeds-sweep");
+        writeFile(sweep + "/sweep-plan.json", "{}\n");
+        const QString a1 = sweep + "/mu=0.3,seed=1", a2 = sweep + "/mu=0.3,seed=2",
+                      b1 = sweep + "/mu=0.5,seed=1";
+        writeFile(a1 + "/metrics.jsonl", trainLine(1, 9.0) + trainLine(2, 8.0));
+        writeFile(a2 + "/metrics.jsonl", trainLine(1, 7.0) + trainLine(2, 6.0));
+        writeFile(b1 + "/metrics.jsonl", trainLine(1, 5.0) + trainLine(2, 4.0));
+        const QString ws = dir_.filePath("ws-seeds");
+        writeFile(ws + "/isomorph-workspace.json", "{\"schema_version\":1,\"name\":\"s\"}\n");
+        views::RunsModel model;
+        views::RunsView view(&model);
+        gui::RunsController controller(&view, &model);
+        controller.setWorkspace(ws);
+        controller.attach(sweep);
+        QTRY_COMPARE(sorted(view.selectedRuns()), sorted({a1, a2, b1}));
+        QTRY_COMPARE(pointsOf(view, "loss/mlm", a2), 2);
+        QTRY_COMPARE(pointsOf(view, "loss/mlm", b1), 2);
+        auto* toggle = view.findChild<QCheckBox*>("meanOverSeeds");
+        QVERIFY(toggle && !toggle->isHidden());  // two runs share a setting
+        QCOMPARE(model.run(a1)->name, QString("seeds-sweep/mu=0.3,seed=1"));
+
+        view.setMeanOverSeeds(true);
+        const views::MetricChart* chart = view.chart("loss/mlm");
+        const QString mean = views::RunsView::seedGroupRunId("seeds-sweep/mu=0.3");
+        QVERIFY(chart->series(mean));
+        QCOMPARE(chart->series(mean)->steps, (QList<double>{1, 2}));
+        QCOMPARE(chart->series(mean)->values, (QList<double>{8.0, 7.0}));
+        QVERIFY(chart->runHidden(a1) && chart->runHidden(a2));
+        QVERIFY(!chart->runHidden(b1));  // one seed: its own curve
+        QVERIFY(!chart->series(views::RunsView::seedGroupRunId("seeds-sweep/mu=0.5")));
+
+        // A step both seeds have reached joins the mean; one only one has does not (yet).
+        writeFile(a1 + "/metrics.jsonl", trainLine(3, 7.0) + trainLine(4, 1.0), true);
+        writeFile(a2 + "/metrics.jsonl", trainLine(3, 5.0), true);
+        QTRY_COMPARE(pointsOf(view, "loss/mlm", a1), 4);
+        QTRY_COMPARE(pointsOf(view, "loss/mlm", a2), 3);
+        QTRY_COMPARE(chart->series(mean)->values, (QList<double>{8.0, 7.0, 6.0}));
+
+        view.setMeanOverSeeds(false);
+        QVERIFY(!chart->series(mean));
+        QVERIFY(!chart->runHidden(a1) && !chart->runHidden(a2));
+    }
+
+    void seedAggregateIsTheMeanAndSampleSd() {
+        QCOMPARE(views::seedGroupOf("s/mu=0.3,bias=false,seed=12"), QString("s/mu=0.3,bias=false"));
+        QCOMPARE(views::seedGroupOf("hictl-demo-20261128"), QString());
+        views::MetricSeries x, y, z;
+        x.append({1, 2, 3}, {10, 20, 30}, {1.0, 2.0, 5.0});
+        y.append({1, 2}, {12, 22}, {3.0, qQNaN()});
+        z.append({1, 2, 2}, {14, 24, 25}, {5.0, 9.0, 4.0});  // resumed: step 2 again
+        const views::SeedAggregate a = views::aggregateOverSeeds({&x, &y, &z});
+        QCOMPARE(a.runs, 3);
+        QCOMPARE(a.steps, (QList<double>{1}));  // step 2: y's value is NaN; step 3: x alone
+        QCOMPARE(a.mean, (QList<double>{3.0}));
+        QCOMPARE(a.times, (QList<double>{12.0}));
+        // values 1, 3, 5: sample sd 2
+        QCOMPARE(a.lower, (QList<double>{1.0}));
+        QCOMPARE(a.upper, (QList<double>{5.0}));
+        const views::SeedAggregate b = views::aggregateOverSeeds({&x, &z});
+        QCOMPARE(b.steps, (QList<double>{1, 2}));
+        QCOMPARE(b.mean, (QList<double>{3.0, 3.0}));  // z's step 2 counts its last value, 4
     }
 
     void launchesStopsAndResumesATinyRealRun() {

@@ -95,6 +95,10 @@ struct MetricChart::Run {
     QString id;
     QString name;
     QColor color;
+    bool hidden = false;  ///< setRunHidden: data kept, nothing drawn
+    struct Band {
+        QList<double> steps, times, lower, upper;
+    } band;  ///< setBand; empty: none
     MetricSeries series;
     QList<ChartEvent> events;
     double xLo[2] = {kInf, kInf};  // finite x extent per axis (Step, WallTime)
@@ -257,6 +261,40 @@ void MetricChart::clear() {
     update();
 }
 
+void MetricChart::setRunHidden(const QString& runId, bool hidden) {
+    Run* run = findRun(runId);
+    if (!run || run->hidden == hidden) return;
+    run->hidden = hidden;
+    crosshair_.clear();
+    if (hover_) updateCrosshair(mouse_);
+    update();
+}
+
+QColor MetricChart::runColor(const QString& runId) const {
+    const Run* run = findRun(runId);
+    return run ? run->color : QColor();
+}
+
+bool MetricChart::runHidden(const QString& runId) const {
+    const Run* run = findRun(runId);
+    return run && run->hidden;
+}
+
+void MetricChart::setBand(const QString& runId, const QList<double>& steps,
+                          const QList<double>& times, const QList<double>& lower,
+                          const QList<double>& upper) {
+    Run* run = findRun(runId);
+    if (!run) return;
+    if (times.size() != steps.size() || lower.size() != steps.size() ||
+        upper.size() != steps.size()) {
+        qWarning("MetricChart::setBand: run '%s': columns of different length ignored",
+                 qUtf8Printable(runId));
+        return;
+    }
+    run->band = {steps, times, lower, upper};
+    update();
+}
+
 const MetricSeries* MetricChart::series(const QString& runId) const {
     const Run* run = findRun(runId);
     return run ? &run->series : nullptr;
@@ -325,7 +363,7 @@ const QList<ChartEvent>& MetricChart::eventsShown(const Run& run) {
     // A compared run that never logged this metric (another objective's loss) has no curve
     // here: its starts, checkpoints and ends would mark a chart it is not on.
     static const QList<ChartEvent> none;
-    return run.series.isEmpty() ? none : run.events;
+    return run.series.isEmpty() || run.hidden ? none : run.events;
 }
 
 void MetricChart::updateAutoRange() {
@@ -478,7 +516,7 @@ MetricChart::Layout MetricChart::layoutFor(const QRectF& rect, const QFontMetric
     if (legendVisible_) {
         for (const auto& run : runs_) {
             // Runs without this metric (another objective, an older version) are not listed.
-            if (run->series.size() == 0) continue;
+            if (run->series.size() == 0 || run->hidden) continue;
             const double width = 22.0 + fm.horizontalAdvance(run->name);
             if (x + width > right && x > rect.left() + kPadding + 1.0) {
                 x = rect.left() + kPadding;
@@ -504,11 +542,18 @@ ChartYScale MetricChart::yScale(double xmin, double xmax) const {
     double lo = kInf, hi = -kInf;
     const ChartDecimationParams want = wantedParams();
     for (const auto& run : runs_) {
-        if (!run->cache || !run->cache->params.drawableFor(want)) continue;
+        if (run->hidden || !run->cache || !run->cache->params.drawableFor(want)) continue;
         for (const QPolygonF* line : {&run->cache->rawLine, &run->cache->smoothLine})
             for (const QPointF& p : *line)
                 if (p.x() >= xmin && p.x() <= xmax)
                     lo = std::min(lo, p.y()), hi = std::max(hi, p.y());
+        const auto& b = run->band;
+        const QList<double>& bx = axis_ == XAxis::Step ? b.steps : b.times;
+        for (qsizetype i = 0; i < bx.size(); ++i)
+            if (bx[i] >= xmin && bx[i] <= xmax)
+                for (double v : {b.lower[i], b.upper[i]})
+                    if (std::isfinite(v) && (!logY_ || v > 0.0))
+                        lo = std::min(lo, v), hi = std::max(hi, v);
     }
     return chartYScale(lo, hi, logY_);
 }
@@ -621,9 +666,28 @@ void MetricChart::paintCurves(QPainter& painter, const Layout& layout, const Cha
     painter.save();
     painter.setClipRect(plot.adjusted(0, -1, 1, 1));
     painter.setRenderHint(QPainter::Antialiasing, true);
+    // Bands (spread over seeds) under every curve.
+    for (const auto& run : runs_) {
+        const auto& b = run->band;
+        if (run->hidden || b.steps.isEmpty()) continue;
+        const QList<double>& bx = axis_ == XAxis::Step ? b.steps : b.times;
+        QPolygonF area;
+        for (int side = 0; side < 2; ++side)
+            for (qsizetype k = 0; k < bx.size(); ++k) {
+                const qsizetype i = side == 0 ? k : bx.size() - 1 - k;
+                const double v = side == 0 ? b.upper[i] : b.lower[i];
+                if (!std::isfinite(bx[i]) || !std::isfinite(v) || (logY_ && v <= 0.0)) continue;
+                area.append(QPointF(plot.left() + (bx[i] - viewMin_) * scale, y.toPixel(v, plot)));
+            }
+        QColor fill = run->color;
+        fill.setAlphaF(0.18);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(fill);
+        painter.drawPolygon(area);
+    }
     // All faint raw curves first, so no run's raw curve covers another run's smoothed one.
     for (const auto& run : runs_) {
-        if (!run->cache || !run->cache->params.drawableFor(want)) continue;
+        if (run->hidden || !run->cache || !run->cache->params.drawableFor(want)) continue;
         const bool smoothed = !run->cache->smoothLine.isEmpty();
         if (!smoothed) {
             drawStrongLine(painter, toPixels(run->cache->rawLine), run->color);
@@ -637,7 +701,7 @@ void MetricChart::paintCurves(QPainter& painter, const Layout& layout, const Cha
         painter.drawPolyline(toPixels(run->cache->rawLine));
     }
     for (const auto& run : runs_) {
-        if (!run->cache || !run->cache->params.drawableFor(want)) continue;
+        if (run->hidden || !run->cache || !run->cache->params.drawableFor(want)) continue;
         if (run->cache->smoothLine.isEmpty()) continue;
         drawStrongLine(painter, toPixels(run->cache->smoothLine), run->color);
     }
@@ -792,6 +856,7 @@ void MetricChart::updateCrosshair(const QPointF& pos) {
     const double x =
         viewMin_ + (pos.x() - layout.plot.left()) / layout.plot.width() * (viewMax_ - viewMin_);
     for (const auto& run : runs_) {
+        if (run->hidden) continue;
         const MetricSeries& s = run->series;
         const qsizetype i = nearestIndex(s.xs(axis_), s.xSorted(axis_), x);
         if (i < 0) continue;

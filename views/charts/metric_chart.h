@@ -76,6 +76,18 @@ class MetricChart : public QWidget {
                       const QList<double>& values);
     void appendPoint(const QString& runId, double step, double time, double value);
     void addEvent(const QString& runId, const ChartEvent& event);
+    /// Keeps a run's data (series(), exports) but draws nothing of it: no curve, legend entry,
+    /// events or crosshair value. The Runs view hides the seeds of a sweep setting it draws as
+    /// their mean.
+    void setRunHidden(const QString& runId, bool hidden);
+    /// The colour a run is drawn in (invalid for an unknown run).
+    QColor runColor(const QString& runId) const;
+    bool runHidden(const QString& runId) const;
+    /// A translucent band in the run's colour between `lower` and `upper` at `steps` (at `times`
+    /// on the wall-time axis): the spread around a mean curve. Empty lists remove it. The y
+    /// range includes the band.
+    void setBand(const QString& runId, const QList<double>& steps, const QList<double>& times,
+                 const QList<double>& lower, const QList<double>& upper);
     /// Removes all runs and events.
     void clear();
     /// The raw data of a run, or nullptr.

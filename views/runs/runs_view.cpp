@@ -22,6 +22,7 @@
 
 #include "views/charts/metric_chart.h"
 #include "views/runs/runs_model.h"
+#include "views/runs/seed_groups.h"
 
 namespace isomorph::views {
 
@@ -80,6 +81,17 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
     controls->addWidget(xAxis_);
     controls->addSpacing(12);
     controls->addWidget(logY_);
+    seedMean_ = new QCheckBox(tr("Mean ± sd over seeds"), this);
+    seedMean_->setObjectName(QStringLiteral("meanOverSeeds"));
+    seedMean_->setToolTip(
+        tr("Runs of a sweep that differ only in their seed are drawn as one curve: the mean "
+           "over the seeds, with a band of ± one standard deviation (as in sweep.md)"));
+    // On a row of its own, shown only when the selected runs have seeds to average: the
+    // controls row is as wide as the window's narrowest size allows.
+    seedMean_->setVisible(false);
+    auto* seedRow = new QHBoxLayout;
+    seedRow->addWidget(seedMean_);
+    seedRow->addStretch();
     auto* hint = new QLabel(tr("Right-click a chart to export it"), this);
     hint->setEnabled(false);
     // Wraps rather than being cut where the row is narrow (long translations).
@@ -147,6 +159,7 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
     explanation_->hide();
     rightLayout->addWidget(explanation_);
     rightLayout->addLayout(controls);
+    rightLayout->addLayout(seedRow);
     rightLayout->addWidget(scroll);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(left);
@@ -200,9 +213,62 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
         for (MetricChart* c : std::as_const(charts_))
             c->setLogY(on);
     });
+    connect(seedMean_, &QCheckBox::toggled, this, &RunsView::refreshSeedGroups);
     setDetails({});
     updateButtons();
     layOutCharts();
+}
+
+void RunsView::setMeanOverSeeds(bool on) {
+    seedMean_->setChecked(on);
+}
+
+bool RunsView::meanOverSeeds() const {
+    return seedMean_->isChecked();
+}
+
+void RunsView::refreshSeedGroups() {
+    bool groupable = false;
+    for (MetricChart* chart : std::as_const(charts_)) {
+        // The runs on the chart by setting; the means drawn now.
+        QMap<QString, QStringList> groups;
+        QStringList means;
+        for (const QString& id : chart->runIds()) {
+            if (id.startsWith(seedGroupRunId({}))) {
+                means << id;
+                continue;
+            }
+            const QString group = seedGroupOf(chart->series(id)->runName);
+            if (!group.isEmpty()) groups[group] << id;
+        }
+        for (auto it = groups.begin(); it != groups.end(); ++it)
+            groupable = groupable || it->size() > 1;
+        const bool on = seedMean_->isChecked();
+        for (const QString& id : std::as_const(means))
+            if (!on || groups.value(id.mid(seedGroupRunId({}).size())).size() < 2)
+                chart->removeRun(id);
+        for (auto it = groups.begin(); it != groups.end(); ++it) {
+            const bool grouped = on && it->size() > 1;
+            for (const QString& id : std::as_const(*it))
+                chart->setRunHidden(id, grouped);
+            if (!grouped) continue;
+            QVector<const MetricSeries*> members;
+            for (const QString& id : std::as_const(*it))
+                members << chart->series(id);
+            const SeedAggregate a = aggregateOverSeeds(members);
+            const QString id = seedGroupRunId(it.key());
+            const MetricSeries* shown = chart->series(id);
+            if (shown && shown->steps == a.steps && shown->values == a.mean) continue;
+            // The mean in the colour of the setting's first run (its seeds are hidden).
+            const QColor color = chart->runColor(it->first());
+            chart->removeRun(id);
+            chart->addRun(id, tr("%1 (mean ± sd of %n seeds)", nullptr, a.runs).arg(it.key()),
+                          color);
+            chart->appendPoints(id, a.steps, a.times, a.mean);
+            chart->setBand(id, a.steps, a.times, a.lower, a.upper);
+        }
+    }
+    seedMean_->setVisible(groupable || seedMean_->isChecked());
 }
 
 MetricChart* RunsView::makeChart(const MetricSpec& spec) {

@@ -57,6 +57,17 @@ class RunsView : public QWidget {
     /// A short rich-text explanation above the charts (the live demo); empty hides it.
     void setExplanation(const QString& html);
     QTableView* table() const { return table_; }
+    /// Draws runs that differ only in their seed (a sweep's settings, seedGroupOf) as one curve
+    /// per setting: the mean over its seeds with a band of +- one standard deviation; their own
+    /// curves are hidden. The checkbox above the charts turns it on; it is shown when two
+    /// selected runs share a setting.
+    void setMeanOverSeeds(bool on);
+    bool meanOverSeeds() const;
+    /// Recomputes the means over seeds from the charts' points (the controller calls it after
+    /// feeding new points or changing the runs on the charts). Cheap when it is off.
+    void refreshSeedGroups();
+    /// Chart run id of a setting's mean curve.
+    static QString seedGroupRunId(const QString& group) { return QStringLiteral("seeds:") + group; }
 
   Q_SIGNALS:
     void newRunRequested();
@@ -75,6 +86,7 @@ class RunsView : public QWidget {
 
     RunsModel* model_;
     QTableView* table_;
+    QCheckBox* seedMean_ = nullptr;
     QStringList keys_;
     QMap<QString, MetricChart*> charts_;
     QMap<QString, MetricSpec> specs_;
