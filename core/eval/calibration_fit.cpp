@@ -15,6 +15,7 @@
 #include "core/common/utc_time.h"
 #include "core/data/readers/text_input.h"
 #include "core/eval/eval_tasks.h"
+#include "core/index/vector_index.h"
 #include "core/model_io/checkpoint_path.h"
 
 namespace isomorph::eval {
@@ -285,21 +286,6 @@ class StageClock {
 constexpr const char* kSavedFitFormat = "isomorph.calibration-fit";
 constexpr int kSavedFitVersion = 1;
 
-/// Names, sizes and modification times of the checkpoint folder's files: a checkpoint written
-/// again in place (a re-imported model, a re-run into the same folder) gets another one.
-std::string checkpointFingerprint(const fs::path& folder) {
-    std::vector<std::string> entries;
-    for (const auto& e : fs::directory_iterator(folder))
-        if (e.is_regular_file())
-            entries.push_back(fmt::format("{}:{}:{}", e.path().filename().string(), e.file_size(),
-                                          e.last_write_time().time_since_epoch().count()));
-    std::sort(entries.begin(), entries.end());
-    uint64_t h = kFnvOffset;
-    for (const auto& e : entries)
-        h = fnv1a64(e + "\n", h);
-    return toHex64(h);
-}
-
 std::string absolutePath(const fs::path& p) {
     return p.empty() ? std::string() : fs::weakly_canonical(fs::absolute(p)).string();
 }
@@ -566,7 +552,7 @@ fs::path saveFit(const fs::path& checkpointFolder, const CalibrationFitOptions& 
     nlohmann::json record = {{"format", kSavedFitFormat},
                              {"schema_version", kSavedFitVersion},
                              {"checkpoint", absolutePath(checkpointFolder)},
-                             {"fingerprint", checkpointFingerprint(checkpointFolder)},
+                             {"fingerprint", index::checkpointFingerprint(checkpointFolder)},
                              {"calibration_bytes", fs::file_size(file)},
                              {"saved", utcNow()},
                              {"options", optionsJson(options)},
@@ -592,7 +578,8 @@ std::optional<SavedFit> findSavedFit(const fs::path& checkpointFolder,
         if (j.value("format", "") != kSavedFitFormat ||
             j.value("schema_version", 0) != kSavedFitVersion)
             return no(fmt::format("{} was written by another version", record.string()));
-        if (j.at("fingerprint").get<std::string>() != checkpointFingerprint(checkpointFolder))
+        if (j.at("fingerprint").get<std::string>() !=
+            index::checkpointFingerprint(checkpointFolder))
             return no("the checkpoint's files changed after the fit was saved");
         if (j.at("calibration_bytes").get<uintmax_t>() != fs::file_size(file))
             return no(fmt::format("{} does not belong to its record", file.string()));

@@ -93,7 +93,7 @@ CalibrationFitReport fitCalibration(model::EncodingService& encoder,
 /// A finished fit kept for reuse, so that opening a checkpoint in the Embeddings view again (or
 /// after `isomorph-cli calibrate fit` or `demo run` fitted it) calibrates at once instead of
 /// encoding the train split again. Two files: the calibration as saveCalibration writes it and a
-/// JSON record beside it (what the fit was made for: the checkpoint's file fingerprint, corpus,
+/// JSON record beside it (what the fit was made for: the checkpoint's fingerprint, corpus,
 /// method, pooling, sample sizes; and its held-out report).
 struct SavedFit {
     CalibrationFitOptions options;  ///< as fitted (checkpoint = the checkpoint folder)
@@ -118,7 +118,7 @@ std::filesystem::path saveFit(const std::filesystem::path& checkpointFolder,
                               const CalibrationFitReport& report);
 
 /// The saved fit of wanted.method for `checkpointFolder`, when it can stand in for a fit with
-/// `wanted`: the checkpoint's files are unchanged since (names, sizes, modification times), the
+/// `wanted`: the same model (index::checkpointFingerprint, as an index checks its encoder), the
 /// same corpus (wanted.corpus non-empty), pivot, pooling and truncation, every language of
 /// wanted.languages was asked for (or the fit took every language), at least wanted.sample
 /// sentences per language. Otherwise nullopt, with the

@@ -253,10 +253,18 @@ void RunsView::refreshSeedGroups() {
                 chart->setRunHidden(id, grouped);
             if (!grouped) continue;
             QVector<const MetricSeries*> members;
-            for (const QString& id : std::as_const(*it))
+            qsizetype points = 0;
+            for (const QString& id : std::as_const(*it)) {
                 members << chart->series(id);
-            const SeedAggregate a = aggregateOverSeeds(members);
+                points += members.back()->size();
+            }
+            // Series only grow: the same runs with as many points have the same mean. Polls
+            // come every few seconds; long runs have 100k points a seed.
             const QString id = seedGroupRunId(it.key());
+            qsizetype& seen = seedGroupPoints_[chart->metricKey() + u'\n' + it->join(u'\n')];
+            if (chart->series(id) && seen == points) continue;
+            seen = points;
+            const SeedAggregate a = aggregateOverSeeds(members);
             const MetricSeries* shown = chart->series(id);
             if (shown && shown->steps == a.steps && shown->values == a.mean) continue;
             // The mean in the colour of the setting's first run (its seeds are hidden).

@@ -4,6 +4,7 @@
 // details of the current run (summary, config, log tail, checkpoints). Qt only: the app's
 // RunsController fills it and acts on its signals.
 
+#include <QHash>
 #include <QMap>
 #include <QStringList>
 #include <QWidget>
@@ -87,6 +88,8 @@ class RunsView : public QWidget {
     RunsModel* model_;
     QTableView* table_;
     QCheckBox* seedMean_ = nullptr;
+    /// Points of a setting's seeds when its mean was last computed, by chart key and run ids.
+    QHash<QString, qsizetype> seedGroupPoints_;
     QStringList keys_;
     QMap<QString, MetricChart*> charts_;
     QMap<QString, MetricSpec> specs_;
