@@ -520,7 +520,7 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="64"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="66"/>
         <source>Mean over %n language pair(s) of the sample shown: </source>
         <translation>
             <numerusform>Mittel über %n Sprachpaar der gezeigten Stichprobe: </numerusform>
@@ -528,7 +528,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="69"/>
         <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
         <translation>
             <numerusform>Mittel über die %n mit %1 gepaarte Sprache der gezeigten Stichprobe: </numerusform>
@@ -536,243 +536,268 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="72"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="74"/>
         <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
         <translation>Top-1-Nächster-Nachbar nach Kosinus, Mittel beider Richtungen, jedes Sprachpaar gleich gewichtet (so mittelt jede Bitext-Zahl von Isomorph). Die Stichprobe hat einen Punkt je verschiedenem Satz. Die Dev-Genauigkeit der Läufe-Ansicht ist dasselbe Maß auf der eigenen Dev-Stichprobe des Laufs; `isomorph-cli eval bitext --model CHECKPOINT` gibt sie aus.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
         <source>Opening the checkpoint</source>
         <translation>Checkpoint wird geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="120"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Encoding the sample</source>
         <translation>Stichprobe wird kodiert</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>Exakte PCA über alle Punkte und Dimensionen</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Kalibrierung wird auf dem Trainingssplit des Korpus angepasst: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="147"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="149"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Satzvektoren: %1-Pooling, wie die Evaluierung des Laufs sie misst (eval.pooling in %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="152"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="154"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>Satzvektoren: %1-Pooling, wie der sentence-transformers-Ordner sie definiert (%2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="157"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="159"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Satzvektoren: %1-Pooling (Standard: die Konfiguration des Laufs ist nicht lesbar: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Satzvektoren: %1-Pooling (Standard; der Checkpoint gehört zu keinem Lauf).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="175"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="177"/>
         <source>supervised</source>
         <translation>überwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="176"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="178"/>
         <source>unsupervised</source>
         <translation>unüberwachte</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="181"/>
         <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
         <translation>Kalibrierung (%1 Rotation) früher auf dem Trainingssplit von %2 angepasst (%3 Sätze je Sprache für Verschiebung und Skalierung, %4 s) und aus %5 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="187"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="189"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>Kalibrierung (%1 Rotation) auf dem Trainingssplit von %2 angepasst (%3 Sätze je Sprache für Verschiebung und Skalierung) in %4 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="193"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="195"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>Verschiebung und Skalierung auf dem Trainingssplit von %1 angepasst (%2 Sätze je Sprache); %3 Rotation: noch %4 Sprachen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="207"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="205"/>
+        <source>Each rotation from at most %1 train pairs of its language with %2.</source>
+        <translation>Jede Rotation aus höchstens %1 Trainingspaaren ihrer Sprache mit %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="210"/>
+        <source>Each rotation from every train pair of its language with %1.</source>
+        <translation>Jede Rotation aus allen Trainingspaaren ihrer Sprache mit %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="221"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>Zurückgehaltene Testpaare, mittleres Top-1 nach dem Maß der Zeile „Mittel“: %1. Die Tabelle oben ist die gezeigte Stichprobe; diese Zeile ist der Testsplit des Korpus, den weder die Anpassung noch die Tabelle verwendet – ein Schritt kann also dem einen helfen und dem anderen nicht.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="320"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
         <source>Fitting ahead, the steps stay usable: %1</source>
         <translation>Vorausberechnung, die Schritte bleiben nutzbar: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="398"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>Anpassung der Kalibrierung abgebrochen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>Kalibrierung angepasst: Jeder Schritt erscheint sofort.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="394"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
         <source>Calibration taken from the saved fit: every step shows at once.</source>
         <translation>Kalibrierung aus der gespeicherten Anpassung übernommen: Jeder Schritt erscheint sofort.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="441"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <source>Fitting the calibration of %1 for later: %2</source>
+        <translation>Kalibrierung von %1 wird für später angepasst: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="507"/>
+        <source>The calibration of %1 was not fitted ahead: %2</source>
+        <translation>Die Kalibrierung von %1 wurde nicht vorab angepasst: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="510"/>
+        <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
+        <translation>Die Kalibrierung von %1 ist angepasst und gespeichert: Die Einbettungsansicht zeigt jeden ihrer Schritte sofort.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="560"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="554"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="555"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="567"/>
         <source>%1 (imported)</source>
         <translation>%1 (importiert)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="572"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: Dev-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="455"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="574"/>
         <source>%1: test translation pairs</source>
         <translation>%1: Test-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="576"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: Dev-Seiten (keine Paare)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="471"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="590"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Wählen Sie eine Stichprobe („Durchsuchen …“) und klicken Sie auf „Kodieren“, um %1 anzusehen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="480"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="599"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Wählen Sie zuerst einen Checkpoint („Durchsuchen …“ akzeptiert einen Checkpoint-, Lauf- oder Hugging-Face-Ordner).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="494"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="613"/>
         <source>Reading the sample...</source>
         <translation>Stichprobe wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
         <source>Cannot read the sample</source>
         <translation>Die Stichprobe kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Der Checkpoint %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>Die Stichprobe hat %1 Sätze: etwa %2 MB für ihre %3-dimensionalen Vektoren, mehr als die %4 MB, die diese Ansicht verwenden darf. Senken Sie das Limit (etwa %5 Sätze passen).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="522"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="641"/>
         <source>Cannot encode the sample</source>
         <translation>Die Stichprobe kann nicht kodiert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="545"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="664"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. PC 1 und 2 erklären %2 % der Varianz.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="583"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
         <source>Calibrating...</source>
         <translation>Kalibrierung läuft …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="587"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="706"/>
         <source>Cannot calibrate</source>
         <translation>Kalibrierung nicht möglich</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="725"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: keine Trainingssätze im Korpus; unkalibriert angezeigt</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>shift</source>
         <translation>Verschiebung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>scale</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>rotation</source>
         <translation>Rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
         <source>Calibration step shown: %1.</source>
         <translation>Angezeigter Kalibrierungsschritt: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="676"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="795"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Nächste Nachbarn können nicht ermittelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="695"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="814"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Kodieren Sie zuerst eine Stichprobe und wählen Sie dann einen Vergleich.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="724"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="843"/>
         <source>Encoding the sample with %1...</source>
         <translation>Stichprobe wird mit %1 kodiert …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="729"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="848"/>
         <source>Cannot compare with %1</source>
         <translation>Vergleich mit %1 nicht möglich</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="760"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="879"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1 (links) neben dem geöffneten Checkpoint, in einer gemeinsamen PCA-Basis, die auf beiden angepasst wurde.</translation>
     </message>
@@ -780,57 +805,57 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Training</source>
         <translation>Training</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Embedding space</source>
         <translation>Einbettungsraum</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="95"/>
+        <location filename="../app/gui/guided_demo.cpp" line="113"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;Training, live.&lt;/b&gt; Das erste Diagramm, die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt;, ist der Anteil der Sätze aus nie trainierten Seiten, deren nächster Nachbar ihre Übersetzung ist; sie steigt, während der Lauf trainiert. Der Titel eines Diagramms zeigt beim Überfahren seine Definition.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="109"/>
+        <location filename="../app/gui/guided_demo.cpp" line="127"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;Der Einbettungsraum.&lt;/b&gt; Der Lauf hat noch keinen Checkpoint gespeichert; zu sehen ist das Modell, mit dem er begann. Öffnen Sie diesen Schritt in einer Minute erneut, um das trainierte zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="118"/>
+        <location filename="../app/gui/guided_demo.cpp" line="136"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;Der Einbettungsraum.&lt;/b&gt; Übersetzungspaare zurückgehaltener Seiten, kodiert mit dem Modell, mit dem der Lauf begann (links), und mit seinem neuesten Checkpoint (%1, rechts), in einer gemeinsamen 2-D-Projektion; Farben sind Sprachen. Die Matrix zeigt, wie viel näher das Training die Übersetzungen jedes Sprachpaars gebracht hat. Die Kalibrierungsschritte verschieben, skalieren und drehen jede Sprache auf Englisch.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="137"/>
+        <location filename="../app/gui/guided_demo.cpp" line="155"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Englische Man-Page-Passagen (Demo-Testanteil)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="146"/>
+        <location filename="../app/gui/guided_demo.cpp" line="164"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>der Bi-Encoder der Retrieval-Demo, mit BM25 fusioniert und von ihrem Cross-Encoder neu gerankt</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <location filename="../app/gui/guided_demo.cpp" line="169"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>das trainierte Modell, sobald der Lauf einen Checkpoint gespeichert hat</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="152"/>
+        <location filename="../app/gui/guided_demo.cpp" line="170"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>der neueste Checkpoint des Laufs</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="156"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Sprachübergreifende Suche.&lt;/b&gt; Links: %1; rechts: das Modell, mit dem der Lauf begann. Beide durchsuchen englische Man-Page-Passagen. Klicken Sie ein Beispiel an: Eine Anfrage in einer anderen Sprache findet englische Passagen nach ihrer Bedeutung (fehlt ein Index, wird zuerst einer erstellt, etwa eine Minute).</translation>
     </message>
@@ -2243,52 +2268,52 @@
         <translation>Läufe eines Sweeps, die sich nur im Seed unterscheiden, werden als eine Kurve gezeichnet: der Mittelwert über die Seeds mit einem Band von ± einer Standardabweichung (wie in sweep.md)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="95"/>
         <source>Right-click a chart to export it</source>
         <translation>Rechtsklick auf ein Diagramm exportiert es</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="101"/>
+        <location filename="../views/runs/runs_view.cpp" line="104"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Wählen Sie Läufe in der Tabelle, um ihre Metriken als Diagramme zu sehen; mehrere Läufe werden überlagert.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <location filename="../views/runs/runs_view.cpp" line="134"/>
         <source>Open in Embeddings</source>
         <translation>In „Einbettungen“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="133"/>
+        <location filename="../views/runs/runs_view.cpp" line="136"/>
         <source>Open in Search</source>
         <translation>In „Suche“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="137"/>
+        <location filename="../views/runs/runs_view.cpp" line="140"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="138"/>
+        <location filename="../views/runs/runs_view.cpp" line="141"/>
         <source>Config</source>
         <translation>Konfiguration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="139"/>
+        <location filename="../views/runs/runs_view.cpp" line="142"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="140"/>
+        <location filename="../views/runs/runs_view.cpp" line="143"/>
         <source>Checkpoints</source>
         <translation>Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="174"/>
+        <location filename="../views/runs/runs_view.cpp" line="178"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Lauf-Ordner anhängen (ein Laufverzeichnis mit config.toml und metrics.jsonl)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="261"/>
+        <location filename="../views/runs/runs_view.cpp" line="273"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1 (Mittelwert ± SD von %n Seed)</numerusform>
@@ -2296,32 +2321,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="369"/>
+        <location filename="../views/runs/runs_view.cpp" line="381"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Wählen Sie einen Lauf, um Zusammenfassung, Konfiguration, Protokoll und Checkpoints zu sehen.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="386"/>
+        <location filename="../views/runs/runs_view.cpp" line="398"/>
         <source>Export as PNG...</source>
         <translation>Als PNG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="387"/>
+        <location filename="../views/runs/runs_view.cpp" line="399"/>
         <source>Export as SVG...</source>
         <translation>Als SVG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="388"/>
+        <location filename="../views/runs/runs_view.cpp" line="400"/>
         <source>Export data as CSV...</source>
         <translation>Daten als CSV exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="397"/>
+        <location filename="../views/runs/runs_view.cpp" line="409"/>
         <source>Export chart</source>
         <translation>Diagramm exportieren</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="403"/>
+        <location filename="../views/runs/runs_view.cpp" line="415"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>

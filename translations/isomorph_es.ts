@@ -520,7 +520,7 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="64"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="66"/>
         <source>Mean over %n language pair(s) of the sample shown: </source>
         <translation>
             <numerusform>Media sobre %n par de idiomas de la muestra mostrada: </numerusform>
@@ -528,7 +528,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="69"/>
         <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
         <translation>
             <numerusform>Media sobre el %n idioma emparejado con %1 en la muestra mostrada: </numerusform>
@@ -536,243 +536,268 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="72"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="74"/>
         <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
         <translation>vecino más cercano top-1 por coseno, media de ambas direcciones, cada par de idiomas con el mismo peso (así promedia toda cifra bitexto de Isomorph). La muestra tiene un punto por frase distinta. La precisión dev de la vista Ejecuciones es la misma medida sobre la muestra dev propia de la ejecución; `isomorph-cli eval bitext --model CHECKPOINT` la imprime.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
         <source>Opening the checkpoint</source>
         <translation>Abriendo el checkpoint</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="120"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Encoding the sample</source>
         <translation>Codificando la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>PCA exacto sobre todos los puntos y dimensiones</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Ajustando la calibración en la partición de entrenamiento del corpus: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="147"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="149"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Vectores de oraciones: pooling %1, como los mide la evaluación de la ejecución (eval.pooling en %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="152"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="154"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>Vectores de oración: pooling %1, como los define la carpeta de sentence-transformers (%2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="157"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="159"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto: no se puede leer la configuración de la ejecución: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto; el checkpoint no pertenece a ninguna ejecución).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="175"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="177"/>
         <source>supervised</source>
         <translation>supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="176"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="178"/>
         <source>unsupervised</source>
         <translation>no supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="181"/>
         <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
         <translation>Calibración (rotación %1) ajustada antes en la partición de entrenamiento de %2 (%3 frases por idioma para desplazamiento y escala, %4 s) y reutilizada desde %5.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="187"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="189"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>Calibración (rotación %1) ajustada en la partición de entrenamiento de %2 (%3 frases por idioma para desplazamiento y escala) en %4 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="193"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="195"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>Desplazamiento y escala ajustados en la partición de entrenamiento de %1 (%2 frases por idioma); rotación %3: faltan %4 idiomas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="207"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="205"/>
+        <source>Each rotation from at most %1 train pairs of its language with %2.</source>
+        <translation>Cada rotación a partir de como máximo %1 pares de entrenamiento de su idioma con %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="210"/>
+        <source>Each rotation from every train pair of its language with %1.</source>
+        <translation>Cada rotación a partir de todos los pares de entrenamiento de su idioma con %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="221"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>Pares de prueba reservados, top-1 medio según la medida de la fila «Media»: %1. La tabla de arriba es la muestra mostrada; esta línea es la partición de prueba del corpus, que ni el ajuste ni la tabla usan, así que un paso puede ayudar a una y no a la otra.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="320"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
         <source>Fitting ahead, the steps stay usable: %1</source>
         <translation>Ajuste anticipado, los pasos siguen disponibles: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="398"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>El ajuste de la calibración se detuvo: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>Calibración ajustada: cada paso se muestra al instante.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="394"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
         <source>Calibration taken from the saved fit: every step shows at once.</source>
         <translation>Calibración tomada del ajuste guardado: cada paso se muestra al instante.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="441"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <source>Fitting the calibration of %1 for later: %2</source>
+        <translation>Ajustando la calibración de %1 para más tarde: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="507"/>
+        <source>The calibration of %1 was not fitted ahead: %2</source>
+        <translation>La calibración de %1 no se ajustó por adelantado: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="510"/>
+        <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
+        <translation>La calibración de %1 está ajustada y guardada: la vista de Embeddings muestra cada paso al instante.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="560"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="554"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="555"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="567"/>
         <source>%1 (imported)</source>
         <translation>%1 (importado)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="572"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: pares de traducción de dev</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="455"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="574"/>
         <source>%1: test translation pairs</source>
         <translation>%1: pares de traducción de test</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="576"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: páginas de dev (sin pares)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="471"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="590"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Elija una muestra (Examinar...) y pulse Codificar para ver %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="480"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="599"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Elija primero un checkpoint (Examinar... acepta una carpeta de checkpoint, de ejecución o de Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="494"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="613"/>
         <source>Reading the sample...</source>
         <translation>Leyendo la muestra...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
         <source>Cannot read the sample</source>
         <translation>No se puede leer la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>No se puede abrir el checkpoint %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>La muestra tiene %1 oraciones: unos %2 MB para sus vectores de %3 dimensiones, más que los %4 MB que puede usar esta vista. Reduzca el límite (caben unas %5 oraciones).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="522"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="641"/>
         <source>Cannot encode the sample</source>
         <translation>No se puede codificar la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="545"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="664"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Las CP 1 y 2 explican el %2 % de la varianza.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="583"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
         <source>Calibrating...</source>
         <translation>Calibrando...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="587"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="706"/>
         <source>Cannot calibrate</source>
         <translation>No se puede calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="725"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: el corpus no tiene oraciones de entrenamiento; se muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>shift</source>
         <translation>desplazamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>scale</source>
         <translation>escala</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>rotation</source>
         <translation>rotación</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
         <source>Calibration step shown: %1.</source>
         <translation>Paso de calibración mostrado: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="676"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="795"/>
         <source>Cannot find neighbours: %1</source>
         <translation>No se pueden buscar los vecinos: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="695"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="814"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Codifique primero una muestra y luego elija una comparación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="724"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="843"/>
         <source>Encoding the sample with %1...</source>
         <translation>Codificando la muestra con %1...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="729"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="848"/>
         <source>Cannot compare with %1</source>
         <translation>No se puede comparar con %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="760"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="879"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1 (izquierda) junto al checkpoint abierto, en una misma base PCA ajustada sobre ambos.</translation>
     </message>
@@ -780,57 +805,57 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Training</source>
         <translation>Entrenamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Embedding space</source>
         <translation>Espacio de incrustaciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Search</source>
         <translation>Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="95"/>
+        <location filename="../app/gui/guided_demo.cpp" line="113"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;Entrenamiento, en directo.&lt;/b&gt; El primer gráfico, la &lt;i&gt;precisión bitexto dev&lt;/i&gt;, es la proporción de oraciones de páginas nunca entrenadas cuyo vecino más cercano es su traducción; sube mientras la ejecución entrena. Pase el ratón sobre el título de un gráfico para ver su definición.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="109"/>
+        <location filename="../app/gui/guided_demo.cpp" line="127"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; La ejecución aún no ha guardado ningún punto de control; se muestra el modelo del que partió. Vuelva a abrir este paso dentro de un minuto para ver el entrenado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="118"/>
+        <location filename="../app/gui/guided_demo.cpp" line="136"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; Pares de traducción de páginas reservadas, codificados por el modelo con el que empezó la ejecución (izquierda) y por su checkpoint más reciente (%1, derecha), en una misma proyección 2-D; los colores son idiomas. La matriz muestra cuánto acercó el entrenamiento las traducciones de cada par de idiomas. Los pasos de calibración desplazan, escalan y rotan cada idioma hacia el inglés.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="137"/>
+        <location filename="../app/gui/guided_demo.cpp" line="155"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Pasajes en inglés de páginas de manual (partición de prueba de la demo)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="146"/>
+        <location filename="../app/gui/guided_demo.cpp" line="164"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>el bi-codificador de la demo de recuperación, fusionado con BM25 y reordenado por su codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <location filename="../app/gui/guided_demo.cpp" line="169"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>el modelo entrenado, en cuanto la ejecución guarde un punto de control</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="152"/>
+        <location filename="../app/gui/guided_demo.cpp" line="170"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>el punto de control más reciente de la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="156"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Búsqueda multilingüe.&lt;/b&gt; Izquierda: %1; derecha: el modelo del que partió la ejecución. Ambos buscan en pasajes en inglés de páginas de manual. Haga clic en un ejemplo: una consulta en otro idioma encuentra pasajes en inglés por su significado (si no hay índice, primero se construye uno, alrededor de un minuto).</translation>
     </message>
@@ -2243,52 +2268,52 @@
         <translation>Las ejecuciones de un barrido que solo difieren en la semilla se dibujan como una curva: la media sobre las semillas, con una banda de ± una desviación estándar (como en sweep.md)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="95"/>
         <source>Right-click a chart to export it</source>
         <translation>Haga clic derecho en un gráfico para exportarlo</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="101"/>
+        <location filename="../views/runs/runs_view.cpp" line="104"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Seleccione ejecuciones en la tabla para ver gráficos de las métricas que registran; seleccione varias para superponerlas.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <location filename="../views/runs/runs_view.cpp" line="134"/>
         <source>Open in Embeddings</source>
         <translation>Abrir en Embeddings</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="133"/>
+        <location filename="../views/runs/runs_view.cpp" line="136"/>
         <source>Open in Search</source>
         <translation>Abrir en Búsqueda</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="137"/>
+        <location filename="../views/runs/runs_view.cpp" line="140"/>
         <source>Summary</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="138"/>
+        <location filename="../views/runs/runs_view.cpp" line="141"/>
         <source>Config</source>
         <translation>Configuración</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="139"/>
+        <location filename="../views/runs/runs_view.cpp" line="142"/>
         <source>Log</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="140"/>
+        <location filename="../views/runs/runs_view.cpp" line="143"/>
         <source>Checkpoints</source>
         <translation>Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="174"/>
+        <location filename="../views/runs/runs_view.cpp" line="178"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Adjuntar una carpeta de ejecución (un directorio con config.toml y metrics.jsonl)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="261"/>
+        <location filename="../views/runs/runs_view.cpp" line="273"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1 (media ± DE de %n semilla)</numerusform>
@@ -2296,32 +2321,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="369"/>
+        <location filename="../views/runs/runs_view.cpp" line="381"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Seleccione una ejecución para ver su resumen, configuración, registro y checkpoints.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="386"/>
+        <location filename="../views/runs/runs_view.cpp" line="398"/>
         <source>Export as PNG...</source>
         <translation>Exportar como PNG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="387"/>
+        <location filename="../views/runs/runs_view.cpp" line="399"/>
         <source>Export as SVG...</source>
         <translation>Exportar como SVG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="388"/>
+        <location filename="../views/runs/runs_view.cpp" line="400"/>
         <source>Export data as CSV...</source>
         <translation>Exportar los datos como CSV...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="397"/>
+        <location filename="../views/runs/runs_view.cpp" line="409"/>
         <source>Export chart</source>
         <translation>Exportar gráfico</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="403"/>
+        <location filename="../views/runs/runs_view.cpp" line="415"/>
         <source>Export failed</source>
         <translation>La exportación falló</translation>
     </message>

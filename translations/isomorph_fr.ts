@@ -520,7 +520,7 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="64"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="66"/>
         <source>Mean over %n language pair(s) of the sample shown: </source>
         <translation>
             <numerusform>Moyenne sur %n paire de langues de l’échantillon affiché : </numerusform>
@@ -528,7 +528,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="69"/>
         <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
         <translation>
             <numerusform>Moyenne sur la %n langue appariée à %1 dans l’échantillon affiché : </numerusform>
@@ -536,243 +536,268 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="72"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="74"/>
         <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
         <translation>plus proche voisin top-1 par cosinus, moyenne des deux directions, chaque paire de langues comptée à égalité (la moyenne de tous les chiffres bitexte d’Isomorph). L’échantillon a un point par phrase distincte. La précision dev de la vue Exécutions est la même mesure sur l’échantillon dev propre à l’exécution ; `isomorph-cli eval bitext --model CHECKPOINT` l’affiche.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
         <source>Opening the checkpoint</source>
         <translation>Ouverture du point de contrôle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="120"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Encoding the sample</source>
         <translation>Encodage de l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>ACP exacte sur tous les points et toutes les dimensions</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Ajustement de la calibration sur l’ensemble d’entraînement du corpus : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="147"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="149"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Vecteurs de phrases : pooling %1, comme les mesure l&apos;évaluation de l&apos;exécution (eval.pooling dans %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="152"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="154"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>Vecteurs de phrase : pooling %1, tel que le dossier sentence-transformers les définit (%2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="157"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="159"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut : la configuration de l&apos;exécution est illisible : %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut ; le checkpoint n&apos;appartient à aucune exécution).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="175"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="177"/>
         <source>supervised</source>
         <translation>supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="176"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="178"/>
         <source>unsupervised</source>
         <translation>non supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="181"/>
         <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
         <translation>Calibration (rotation %1) ajustée auparavant sur la partition d’entraînement de %2 (%3 phrases par langue pour le décalage et l’échelle, %4 s) et reprise de %5.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="187"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="189"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>Calibration (rotation %1) ajustée sur la partition d’entraînement de %2 (%3 phrases par langue pour le décalage et l’échelle) en %4 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="193"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="195"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>Décalage et échelle ajustés sur la partition d’entraînement de %1 (%2 phrases par langue) ; rotation %3 : encore %4 langues.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="207"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="205"/>
+        <source>Each rotation from at most %1 train pairs of its language with %2.</source>
+        <translation>Chaque rotation à partir d&apos;au plus %1 paires d&apos;entraînement de sa langue avec %2.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="210"/>
+        <source>Each rotation from every train pair of its language with %1.</source>
+        <translation>Chaque rotation à partir de toutes les paires d&apos;entraînement de sa langue avec %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="221"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>Paires de test réservées, top-1 moyen selon la mesure de la ligne « Moyenne » : %1. Le tableau ci-dessus est l’échantillon affiché ; cette ligne est la partition de test du corpus, que ni l’ajustement ni le tableau n’utilisent : une étape peut donc aider l’un et pas l’autre.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="320"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
         <source>Fitting ahead, the steps stay usable: %1</source>
         <translation>Ajustement anticipé, les étapes restent utilisables : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="398"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>L’ajustement de la calibration s’est arrêté : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>Calibration ajustée : chaque étape s’affiche immédiatement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="394"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
         <source>Calibration taken from the saved fit: every step shows at once.</source>
         <translation>Calibration reprise de l’ajustement enregistré : chaque étape s’affiche immédiatement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="441"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <source>Fitting the calibration of %1 for later: %2</source>
+        <translation>Ajustement de la calibration de %1 pour plus tard : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="507"/>
+        <source>The calibration of %1 was not fitted ahead: %2</source>
+        <translation>La calibration de %1 n&apos;a pas été ajustée à l&apos;avance : %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="510"/>
+        <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
+        <translation>La calibration de %1 est ajustée et conservée : la vue Plongements en affiche chaque étape immédiatement.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="560"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="554"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="555"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="567"/>
         <source>%1 (imported)</source>
         <translation>%1 (importé)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="572"/>
         <source>%1: dev translation pairs</source>
         <translation>%1 : paires de traduction (dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="455"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="574"/>
         <source>%1: test translation pairs</source>
         <translation>%1 : paires de traduction (test)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="576"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1 : pages (dev, sans paires)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="471"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="590"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Choisissez un échantillon (Parcourir…) et cliquez sur Encoder pour examiner %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="480"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="599"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Choisissez d’abord un point de contrôle (Parcourir… accepte un dossier de point de contrôle, d’entraînement ou Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="494"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="613"/>
         <source>Reading the sample...</source>
         <translation>Lecture de l’échantillon…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
         <source>Cannot read the sample</source>
         <translation>Impossible de lire l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Impossible d’ouvrir le point de contrôle %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>L’échantillon compte %1 phrases : environ %2 Mo pour leurs vecteurs de dimension %3, plus que les %4 Mo que cette vue peut utiliser. Abaissez la limite (environ %5 phrases tiennent).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="522"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="641"/>
         <source>Cannot encode the sample</source>
         <translation>Impossible d’encoder l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="545"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="664"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Les CP 1 et 2 expliquent %2 % de la variance.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="583"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
         <source>Calibrating...</source>
         <translation>Calibration…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="587"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="706"/>
         <source>Cannot calibrate</source>
         <translation>Impossible de calibrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="725"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1 : aucune phrase d’entraînement dans le corpus ; affiché sans calibration</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>shift</source>
         <translation>recentrage</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>scale</source>
         <translation>mise à l’échelle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>rotation</source>
         <translation>rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
         <source>Calibration step shown: %1.</source>
         <translation>Étape de calibration affichée : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="676"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="795"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Impossible de trouver les voisins : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="695"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="814"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Encodez d’abord un échantillon, puis choisissez une comparaison.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="724"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="843"/>
         <source>Encoding the sample with %1...</source>
         <translation>Encodage de l’échantillon avec %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="729"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="848"/>
         <source>Cannot compare with %1</source>
         <translation>Impossible de comparer avec %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="760"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="879"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1 (à gauche) à côté du point de contrôle ouvert, dans une même base ACP ajustée sur les deux.</translation>
     </message>
@@ -780,57 +805,57 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Training</source>
         <translation>Entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Embedding space</source>
         <translation>Espace des plongements</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="95"/>
+        <location filename="../app/gui/guided_demo.cpp" line="113"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;L’entraînement, en direct.&lt;/b&gt; Le premier graphique, la &lt;i&gt;précision bitexte dev&lt;/i&gt;, est la part des phrases de pages jamais vues à l’entraînement dont le plus proche voisin est leur traduction ; elle monte pendant l’entraînement. Survolez le titre d’un graphique pour sa définition.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="109"/>
+        <location filename="../app/gui/guided_demo.cpp" line="127"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; L’entraînement n’a pas encore enregistré de point de contrôle ; voici le modèle de départ. Rouvrez cette étape dans une minute pour voir le modèle entraîné.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="118"/>
+        <location filename="../app/gui/guided_demo.cpp" line="136"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; Des paires de traduction de pages réservées, encodées par le modèle de départ de l’exécution (à gauche) et par son dernier point de contrôle (%1, à droite), dans une même projection 2-D ; les couleurs sont les langues. La matrice montre de combien l’entraînement a rapproché les traductions de chaque paire de langues. Les étapes de calibration décalent, mettent à l’échelle et tournent chaque langue vers l’anglais.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="137"/>
+        <location filename="../app/gui/guided_demo.cpp" line="155"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Passages anglais des pages de manuel (partie test de la démo)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="146"/>
+        <location filename="../app/gui/guided_demo.cpp" line="164"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>le bi-encodeur de la démo de recherche, fusionné avec BM25 et reclassé par son cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <location filename="../app/gui/guided_demo.cpp" line="169"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>le modèle entraîné, dès que l’entraînement aura enregistré un point de contrôle</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="152"/>
+        <location filename="../app/gui/guided_demo.cpp" line="170"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>le dernier point de contrôle de l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="156"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Recherche multilingue.&lt;/b&gt; À gauche : %1 ; à droite : le modèle de départ. Les deux cherchent dans des passages anglais de pages de manuel. Cliquez sur un exemple : une requête dans une autre langue trouve des passages anglais par leur sens (un index est d’abord construit s’il n’y en a pas, environ une minute).</translation>
     </message>
@@ -2243,52 +2268,52 @@
         <translation>Les exécutions d’un balayage qui ne diffèrent que par leur graine sont tracées comme une seule courbe : la moyenne sur les graines, avec une bande de ± un écart-type (comme dans sweep.md)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="95"/>
         <source>Right-click a chart to export it</source>
         <translation>Clic droit sur un graphique pour l’exporter</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="101"/>
+        <location filename="../views/runs/runs_view.cpp" line="104"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Sélectionnez des entraînements dans le tableau pour tracer leurs métriques ; plusieurs sont superposés.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <location filename="../views/runs/runs_view.cpp" line="134"/>
         <source>Open in Embeddings</source>
         <translation>Ouvrir dans Plongements</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="133"/>
+        <location filename="../views/runs/runs_view.cpp" line="136"/>
         <source>Open in Search</source>
         <translation>Ouvrir dans Recherche</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="137"/>
+        <location filename="../views/runs/runs_view.cpp" line="140"/>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="138"/>
+        <location filename="../views/runs/runs_view.cpp" line="141"/>
         <source>Config</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="139"/>
+        <location filename="../views/runs/runs_view.cpp" line="142"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="140"/>
+        <location filename="../views/runs/runs_view.cpp" line="143"/>
         <source>Checkpoints</source>
         <translation>Points de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="174"/>
+        <location filename="../views/runs/runs_view.cpp" line="178"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Rattacher un dossier d’entraînement (un répertoire avec config.toml et metrics.jsonl)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="261"/>
+        <location filename="../views/runs/runs_view.cpp" line="273"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1 (moyenne ± écart-type de %n graine)</numerusform>
@@ -2296,32 +2321,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="369"/>
+        <location filename="../views/runs/runs_view.cpp" line="381"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Sélectionnez un entraînement pour voir son résumé, sa configuration, son journal et ses points de contrôle.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="386"/>
+        <location filename="../views/runs/runs_view.cpp" line="398"/>
         <source>Export as PNG...</source>
         <translation>Exporter en PNG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="387"/>
+        <location filename="../views/runs/runs_view.cpp" line="399"/>
         <source>Export as SVG...</source>
         <translation>Exporter en SVG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="388"/>
+        <location filename="../views/runs/runs_view.cpp" line="400"/>
         <source>Export data as CSV...</source>
         <translation>Exporter les données en CSV…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="397"/>
+        <location filename="../views/runs/runs_view.cpp" line="409"/>
         <source>Export chart</source>
         <translation>Exporter le graphique</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="403"/>
+        <location filename="../views/runs/runs_view.cpp" line="415"/>
         <source>Export failed</source>
         <translation>Échec de l’export</translation>
     </message>

@@ -520,257 +520,282 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="64"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="66"/>
         <source>Mean over %n language pair(s) of the sample shown: </source>
         <translation>
             <numerusform>表示中のサンプルの %n 言語ペアの平均: </numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="69"/>
         <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
         <translation>
             <numerusform>表示中のサンプルで %1 と対になった %n 言語の平均: </numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="72"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="74"/>
         <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
         <translation>コサインによるトップ1最近傍、両方向の平均、各言語ペアを等しく数える（Isomorph のすべての対訳の数値の平均方法）。サンプルは異なる文ごとに1点です。実行ビューの dev 精度は、実行自身の dev サンプルでの同じ指標です。`isomorph-cli eval bitext --model CHECKPOINT` で表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
         <source>Opening the checkpoint</source>
         <translation>チェックポイントを開いています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="120"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Encoding the sample</source>
         <translation>サンプルをエンコードしています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>全点・全次元での厳密な PCA</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>コーパスの train 分割でキャリブレーションをフィットしています: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="147"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="149"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>文ベクトル: %1 プーリング（実行の評価と同じ。%2 の eval.pooling）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="152"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="154"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>文ベクトル: %1 プーリング（sentence-transformers フォルダーの定義どおり、%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="157"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="159"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>文ベクトル: %1 プーリング（既定値。実行の設定を読み込めません: %2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>文ベクトル: %1 プーリング（既定値。このチェックポイントはどの実行にも属していません）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="175"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="177"/>
         <source>supervised</source>
         <translation>教師あり</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="176"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="178"/>
         <source>unsupervised</source>
         <translation>教師なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="181"/>
         <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
         <translation>キャリブレーション（%1 回転）は以前 %2 の訓練分割で当てはめたもの（シフトとスケールには言語ごとに %3 文、%4 秒）で、%5 から再利用しました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="187"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="189"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>キャリブレーション（%1 回転）を %2 の訓練分割で %4 秒で当てはめました（シフトとスケールには言語ごとに %3 文）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="193"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="195"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>シフトとスケールを %1 の訓練分割で当てはめました（言語ごとに %2 文）。%3 回転: 残り %4 言語。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="207"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="205"/>
+        <source>Each rotation from at most %1 train pairs of its language with %2.</source>
+        <translation>各回転は、その言語と %2 の訓練ペア最大 %1 組から求めています。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="210"/>
+        <source>Each rotation from every train pair of its language with %1.</source>
+        <translation>各回転は、その言語と %1 のすべての訓練ペアから求めています。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="221"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>保留したテストペア、「平均」行と同じ指標での平均トップ1: %1。上の表は表示中のサンプル、この行はコーパスのテスト分割（当てはめにも表にも使われません）なので、あるステップが一方に効いて他方に効かないことがあります。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="320"/>
         <source>Cancelled.</source>
         <translation>キャンセルしました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
         <source>Fitting ahead, the steps stay usable: %1</source>
         <translation>先行して当てはめ中（ステップは使用可能）: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="398"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>キャリブレーションの当てはめが停止しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>キャリブレーションを当てはめました。どのステップもすぐに表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="394"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
         <source>Calibration taken from the saved fit: every step shows at once.</source>
         <translation>保存済みの当てはめからキャリブレーションを読み込みました。どのステップもすぐに表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="441"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <source>Fitting the calibration of %1 for later: %2</source>
+        <translation>後で使う %1 の較正を当てはめ中: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="507"/>
+        <source>The calibration of %1 was not fitted ahead: %2</source>
+        <translation>%1 の較正は事前に当てはめられませんでした: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="510"/>
+        <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
+        <translation>%1 の較正を当てはめて保存しました。埋め込みビューはどのステップもすぐに表示します。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="560"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="554"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="555"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="567"/>
         <source>%1 (imported)</source>
         <translation>%1（インポート済み）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="572"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: dev 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="455"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="574"/>
         <source>%1: test translation pairs</source>
         <translation>%1: test 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="576"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: dev ページ（ペアなし）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="471"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="590"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>サンプルを選び（参照...）、「エンコード」を押すと %1 を確認できます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="480"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="599"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>まずチェックポイントを選んでください（「参照...」ではチェックポイント、実行、Hugging Face のフォルダーを指定できます）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="494"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="613"/>
         <source>Reading the sample...</source>
         <translation>サンプルを読み込んでいます...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
         <source>Cannot read the sample</source>
         <translation>サンプルを読み込めません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>チェックポイント %1 を開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>サンプルには %1 文あり、その %3 次元ベクトルに約 %2 MB が必要です。これはこのビューで使用できる %4 MB を超えています。上限を下げてください（約 %5 文まで収まります）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="522"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="641"/>
         <source>Cannot encode the sample</source>
         <translation>サンプルをエンコードできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="545"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="664"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 と PC 2 で分散の %2% を説明します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="583"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
         <source>Calibrating...</source>
         <translation>キャリブレーション中...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="587"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="706"/>
         <source>Cannot calibrate</source>
         <translation>キャリブレーションできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="725"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: コーパスに train の文がないため、キャリブレーションなしで表示しています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>none</source>
         <translation>なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>shift</source>
         <translation>シフト</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>scale</source>
         <translation>スケール</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>rotation</source>
         <translation>回転</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
         <source>Calibration step shown: %1.</source>
         <translation>表示中のキャリブレーション段階: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="676"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="795"/>
         <source>Cannot find neighbours: %1</source>
         <translation>近傍を検索できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="695"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="814"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>まずサンプルをエンコードしてから、比較対象を選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="724"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="843"/>
         <source>Encoding the sample with %1...</source>
         <translation>%1 でサンプルをエンコードしています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="729"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="848"/>
         <source>Cannot compare with %1</source>
         <translation>%1 と比較できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="760"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="879"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1（左）を開いているチェックポイントの横に、両方で当てはめた共通の PCA 基底で表示しています。</translation>
     </message>
@@ -778,57 +803,57 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Training</source>
         <translation>学習</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Embedding space</source>
         <translation>埋め込み空間</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Search</source>
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="95"/>
+        <location filename="../app/gui/guided_demo.cpp" line="113"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;ライブ学習。&lt;/b&gt;最初のグラフ&lt;i&gt;開発用対訳精度&lt;/i&gt;は、学習に使っていないページの文のうち最近傍がその翻訳である割合です。学習が進むと上がります。グラフのタイトルにマウスを置くと定義が表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="109"/>
+        <location filename="../app/gui/guided_demo.cpp" line="127"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;埋め込み空間。&lt;/b&gt;この実行はまだチェックポイントを保存していないため、開始時のモデルを表示しています。1 分ほどしてからこのステップを開き直すと学習済みのモデルが見られます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="118"/>
+        <location filename="../app/gui/guided_demo.cpp" line="136"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;埋め込み空間。&lt;/b&gt;保留したページの対訳ペアを、実行の開始時のモデル（左）と最新のチェックポイント（%1、右）でエンコードし、共通の 2-D 射影で表示します。色は言語です。行列は、学習が各言語ペアの訳文をどれだけ近づけたかを示します。キャリブレーションの各ステップは各言語を英語へシフト・スケール・回転します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="137"/>
+        <location filename="../app/gui/guided_demo.cpp" line="155"/>
         <source>English man-page passages (demo test split)</source>
         <translation>英語の man ページのパッセージ（デモのテスト分割）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="146"/>
+        <location filename="../app/gui/guided_demo.cpp" line="164"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>検索デモのバイエンコーダー（BM25 と融合し、そのクロスエンコーダーで再ランキング）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <location filename="../app/gui/guided_demo.cpp" line="169"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>学習済みモデル（実行がチェックポイントを保存した後）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="152"/>
+        <location filename="../app/gui/guided_demo.cpp" line="170"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>実行の最新チェックポイント</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="156"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;言語横断検索。&lt;/b&gt;左: %1、右: 実行の開始時のモデル。どちらも英語の man ページのパッセージを検索します。例をクリックしてください。別の言語のクエリが意味によって英語のパッセージを見つけます（インデックスがなければ先に作成します。1 分ほどかかります）。</translation>
     </message>
@@ -2238,84 +2263,84 @@
         <translation>シードだけが異なるスイープの実行を 1 本の曲線で描きます。シード間の平均と ± 1 標準偏差の帯です（sweep.md と同じ）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="95"/>
         <source>Right-click a chart to export it</source>
         <translation>グラフを右クリックするとエクスポートできます</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="101"/>
+        <location filename="../views/runs/runs_view.cpp" line="104"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>表で実行を選ぶと、記録されたメトリクスがグラフに表示されます。複数選ぶと重ねて表示します。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <location filename="../views/runs/runs_view.cpp" line="134"/>
         <source>Open in Embeddings</source>
         <translation>埋め込みビューで開く</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="133"/>
+        <location filename="../views/runs/runs_view.cpp" line="136"/>
         <source>Open in Search</source>
         <translation>検索ビューで開く</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="137"/>
+        <location filename="../views/runs/runs_view.cpp" line="140"/>
         <source>Summary</source>
         <translation>サマリー</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="138"/>
+        <location filename="../views/runs/runs_view.cpp" line="141"/>
         <source>Config</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="139"/>
+        <location filename="../views/runs/runs_view.cpp" line="142"/>
         <source>Log</source>
         <translation>ログ</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="140"/>
+        <location filename="../views/runs/runs_view.cpp" line="143"/>
         <source>Checkpoints</source>
         <translation>チェックポイント</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="174"/>
+        <location filename="../views/runs/runs_view.cpp" line="178"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>実行フォルダーを追加（config.toml と metrics.jsonl のあるディレクトリ）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="261"/>
+        <location filename="../views/runs/runs_view.cpp" line="273"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1（%n 個のシードの平均 ± 標準偏差）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="369"/>
+        <location filename="../views/runs/runs_view.cpp" line="381"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>実行を選ぶと、サマリー・設定・ログ・チェックポイントが表示されます。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="386"/>
+        <location filename="../views/runs/runs_view.cpp" line="398"/>
         <source>Export as PNG...</source>
         <translation>PNG としてエクスポート...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="387"/>
+        <location filename="../views/runs/runs_view.cpp" line="399"/>
         <source>Export as SVG...</source>
         <translation>SVG としてエクスポート...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="388"/>
+        <location filename="../views/runs/runs_view.cpp" line="400"/>
         <source>Export data as CSV...</source>
         <translation>データを CSV としてエクスポート...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="397"/>
+        <location filename="../views/runs/runs_view.cpp" line="409"/>
         <source>Export chart</source>
         <translation>グラフをエクスポート</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="403"/>
+        <location filename="../views/runs/runs_view.cpp" line="415"/>
         <source>Export failed</source>
         <translation>エクスポートに失敗しました</translation>
     </message>

@@ -520,257 +520,282 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="64"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="66"/>
         <source>Mean over %n language pair(s) of the sample shown: </source>
         <translation>
             <numerusform>所示样本中 %n 个语言对的平均值：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="69"/>
         <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
         <translation>
             <numerusform>所示样本中与 %1 配对的 %n 种语言的平均值：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="72"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="74"/>
         <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
         <translation>按余弦的 top-1 最近邻，两个方向的平均，每个语言对同等计数（Isomorph 所有双语文本数值的平均方式）。样本中每个不同的句子对应一个点。运行视图的 dev 准确率是在该运行自己的 dev 样本上的同一指标；`isomorph-cli eval bitext --model CHECKPOINT` 会打印它。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="119"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
         <source>Opening the checkpoint</source>
         <translation>正在打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="120"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Encoding the sample</source>
         <translation>正在编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>对所有点和所有维度做精确 PCA</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>正在语料库的训练集划分上拟合校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="147"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="149"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>句向量：%1 池化，与该运行的评估方式一致（%2 中的 eval.pooling）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="152"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="154"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>句向量：%1 池化，按 sentence-transformers 文件夹的定义（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="157"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="159"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>句向量：%1 池化（默认值：无法读取该运行的配置：%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="161"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>句向量：%1 池化（默认值；该检查点不属于任何运行）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="175"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="177"/>
         <source>supervised</source>
         <translation>有监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="176"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="178"/>
         <source>unsupervised</source>
         <translation>无监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="181"/>
         <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
         <translation>校准（%1 旋转）之前已在 %2 的训练划分上拟合（平移和缩放每种语言 %3 句，用时 %4 秒），现从 %5 复用。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="187"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="189"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>校准（%1 旋转）已在 %2 的训练划分上拟合（平移和缩放每种语言 %3 句），用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="193"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="195"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>平移和缩放已在 %1 的训练划分上拟合（每种语言 %2 句）；%3 旋转：还剩 %4 种语言。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="207"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="205"/>
+        <source>Each rotation from at most %1 train pairs of its language with %2.</source>
+        <translation>每个旋转由该语言与 %2 的最多 %1 个训练句对拟合。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="210"/>
+        <source>Each rotation from every train pair of its language with %1.</source>
+        <translation>每个旋转由该语言与 %1 的全部训练句对拟合。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="221"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>留出的测试句对，按“平均”行同一指标的平均 top-1：%1。上表是所示样本；这一行是语料库的测试划分，拟合和表格都不使用它，因此某一步可能对其中一个有帮助而对另一个没有。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="305"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="320"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="342"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
         <source>Fitting ahead, the steps stay usable: %1</source>
         <translation>正在提前拟合，各步骤仍可使用：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="379"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="398"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>校准拟合已停止：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="393"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>校准已拟合：每一步都会立即显示。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="394"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
         <source>Calibration taken from the saved fit: every step shows at once.</source>
         <translation>已从保存的拟合读取校准：每一步都会立即显示。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="434"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="441"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <source>Fitting the calibration of %1 for later: %2</source>
+        <translation>正在为稍后拟合 %1 的校准：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="507"/>
+        <source>The calibration of %1 was not fitted ahead: %2</source>
+        <translation>未能提前拟合 %1 的校准：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="510"/>
+        <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
+        <translation>%1 的校准已拟合并保存：嵌入视图可立即显示其每一步。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="560"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="435"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="554"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="436"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="555"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="448"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="567"/>
         <source>%1 (imported)</source>
         <translation>%1（已导入）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="453"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="572"/>
         <source>%1: dev translation pairs</source>
         <translation>%1：开发集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="455"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="574"/>
         <source>%1: test translation pairs</source>
         <translation>%1：测试集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="576"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1：开发集页面（无句对）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="471"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="590"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>请选择一个样本（浏览...），然后按“编码”查看 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="480"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="599"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>请先选择检查点（“浏览...”可接受检查点、运行或 Hugging Face 文件夹）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="494"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="613"/>
         <source>Reading the sample...</source>
         <translation>正在读取样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="498"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
         <source>Cannot read the sample</source>
         <translation>无法读取样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>无法打开检查点 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="511"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>该样本有 %1 个句子：其 %3 维向量约需 %2 MB，超过了此视图可使用的 %4 MB。请降低上限（约可容纳 %5 个句子）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="522"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="641"/>
         <source>Cannot encode the sample</source>
         <translation>无法编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="545"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="664"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 和 PC 2 解释了 %2% 的方差。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="583"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
         <source>Calibrating...</source>
         <translation>正在校准...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="587"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="706"/>
         <source>Cannot calibrate</source>
         <translation>无法校准</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="725"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1：语料库中没有训练句子；以未校准状态显示</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>shift</source>
         <translation>平移</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>scale</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="627"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>rotation</source>
         <translation>旋转</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
         <source>Calibration step shown: %1.</source>
         <translation>当前显示的校准步骤：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="676"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="795"/>
         <source>Cannot find neighbours: %1</source>
         <translation>无法查找近邻：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="695"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="814"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>请先编码样本，再选择比较对象。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="724"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="843"/>
         <source>Encoding the sample with %1...</source>
         <translation>正在用 %1 编码样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="729"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="848"/>
         <source>Cannot compare with %1</source>
         <translation>无法与 %1 比较</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="760"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="879"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1（左）与已打开的检查点并排显示，使用在两者上拟合的同一个 PCA 基。</translation>
     </message>
@@ -778,57 +803,57 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Embedding space</source>
         <translation>嵌入空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="36"/>
+        <location filename="../app/gui/guided_demo.cpp" line="37"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="95"/>
+        <location filename="../app/gui/guided_demo.cpp" line="113"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;实时训练。&lt;/b&gt;第一张图&lt;i&gt;开发集双语文本准确率&lt;/i&gt;是未参与训练的页面中、最近邻恰为其译文的句子所占比例；它随训练上升。将鼠标悬停在图表标题上可查看其定义。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="109"/>
+        <location filename="../app/gui/guided_demo.cpp" line="127"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;该运行尚未保存检查点，这里显示的是它的初始模型。一分钟后重新打开此步骤即可查看训练后的模型。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="118"/>
+        <location filename="../app/gui/guided_demo.cpp" line="136"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;留出页面的翻译句对，分别由运行起始时的模型（左）和其最新检查点（%1，右）编码，并放在同一个二维投影中；颜色代表语言。矩阵显示训练使每个语言对的译文靠近了多少。校准步骤将每种语言平移、缩放并旋转到英语上。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="137"/>
+        <location filename="../app/gui/guided_demo.cpp" line="155"/>
         <source>English man-page passages (demo test split)</source>
         <translation>英文 man 手册段落（演示测试集）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="146"/>
+        <location filename="../app/gui/guided_demo.cpp" line="164"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>检索演示的双编码器，与 BM25 融合并由其交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="151"/>
+        <location filename="../app/gui/guided_demo.cpp" line="169"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>训练后的模型（运行保存检查点之后）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="152"/>
+        <location filename="../app/gui/guided_demo.cpp" line="170"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>该运行的最新检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="156"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;跨语言搜索。&lt;/b&gt;左：%1；右：该运行的初始模型。两者都在英文 man 手册段落中搜索。点击一个示例：另一种语言的查询会按语义找到英文段落（若没有索引，会先建立一个，约需一分钟）。</translation>
     </message>
@@ -2238,84 +2263,84 @@
         <translation>只有种子不同的扫描运行画成一条曲线：各种子的均值，以及 ± 一个标准差的带（与 sweep.md 相同）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="95"/>
         <source>Right-click a chart to export it</source>
         <translation>右键单击图表即可导出</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="101"/>
+        <location filename="../views/runs/runs_view.cpp" line="104"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>在表格中选择运行即可绘制其记录的指标；选择多个可叠加比较。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="131"/>
+        <location filename="../views/runs/runs_view.cpp" line="134"/>
         <source>Open in Embeddings</source>
         <translation>在嵌入视图中打开</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="133"/>
+        <location filename="../views/runs/runs_view.cpp" line="136"/>
         <source>Open in Search</source>
         <translation>在搜索视图中打开</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="137"/>
+        <location filename="../views/runs/runs_view.cpp" line="140"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="138"/>
+        <location filename="../views/runs/runs_view.cpp" line="141"/>
         <source>Config</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="139"/>
+        <location filename="../views/runs/runs_view.cpp" line="142"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="140"/>
+        <location filename="../views/runs/runs_view.cpp" line="143"/>
         <source>Checkpoints</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="174"/>
+        <location filename="../views/runs/runs_view.cpp" line="178"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>附加运行文件夹（包含 config.toml 和 metrics.jsonl 的目录）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="261"/>
+        <location filename="../views/runs/runs_view.cpp" line="273"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1（%n 个种子的均值 ± 标准差）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="369"/>
+        <location filename="../views/runs/runs_view.cpp" line="381"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>选择一个运行以查看其摘要、配置、日志和检查点。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="386"/>
+        <location filename="../views/runs/runs_view.cpp" line="398"/>
         <source>Export as PNG...</source>
         <translation>导出为 PNG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="387"/>
+        <location filename="../views/runs/runs_view.cpp" line="399"/>
         <source>Export as SVG...</source>
         <translation>导出为 SVG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="388"/>
+        <location filename="../views/runs/runs_view.cpp" line="400"/>
         <source>Export data as CSV...</source>
         <translation>将数据导出为 CSV...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="397"/>
+        <location filename="../views/runs/runs_view.cpp" line="409"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="403"/>
+        <location filename="../views/runs/runs_view.cpp" line="415"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>

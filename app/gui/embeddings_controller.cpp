@@ -18,6 +18,7 @@
 
 #include "core/common/errors.h"
 #include "core/eval/eval_tasks.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/workspace/embeddings_session.h"
 #include "core/workspace/workspace.h"
 #include "views/embeddings/embeddings_view.h"
@@ -35,7 +36,8 @@ using workspace::SampleSpec;
 struct EmbeddingsWorkerState {
     std::unique_ptr<EmbeddingsSession> session;
     std::unique_ptr<EmbeddingsSession> compare;
-    fs::path corpus;  ///< calibration fits on its train split
+    fs::path corpus;                                       ///< calibration fits on its train split
+    std::unique_ptr<workspace::CalibrationKeeper> keeper;  ///< keepFitsFor()'s current fit
 };
 
 namespace {
@@ -197,6 +199,18 @@ QString fitSummary(const eval::CalibrationFitter& fit, const fs::path& corpus, b
                   .arg(fit.options().sample)
                   .arg(method)
                   .arg(fit.pendingRotations().size());
+    if (supervised) {
+        const int64_t pairs = fit.options().maxRotationPairs;
+        text += QLatin1Char(' ') +
+                (pairs > 0 ? EmbeddingsController::tr(
+                                 "Each rotation from at most %1 train pairs of its language "
+                                 "with %2.")
+                                 .arg(pairs)
+                                 .arg(qs(fit.options().pivot))
+                           : EmbeddingsController::tr(
+                                 "Each rotation from every train pair of its language with %1.")
+                                 .arg(qs(fit.options().pivot)));
+    }
     if (!r.means.empty()) {
         QStringList steps;
         for (const auto& m : r.means)
@@ -255,6 +269,7 @@ EmbeddingsController::~EmbeddingsController() {
         [state = state_] {
             state->session.reset();
             state->compare.reset();
+            state->keeper.reset();
         },
         Qt::BlockingQueuedConnection);
     thread_->quit();
@@ -324,7 +339,11 @@ eval::CalibrationFitOptions EmbeddingsController::fitOptions() const {
 }
 
 void EmbeddingsController::fitAhead() {
-    if (!fitAheadEnabled_ || !hasSample_ || busy_ || aheadQueued_ || aheadDone_) return;
+    if (!fitAheadEnabled_ || busy_ || aheadQueued_) return;
+    if (!hasSample_ || aheadDone_) {  // what is shown first, then what will be
+        keepNext();
+        return;
+    }
     aheadQueued_ = true;
     aheadCancel_ = std::make_shared<std::atomic<bool>>(false);
     const int generation = sampleGeneration_;
@@ -377,6 +396,7 @@ void EmbeddingsController::fitAhead() {
                         aheadDone_ = true;  // the step the user asks for says why
                         view_->setBackgroundProgress(0, 0, {});
                         Q_EMIT message(tr("Fitting the calibration stopped: %1").arg(problem));
+                        keepNext();
                         return;
                     }
                     if (!busy_ && !note.isEmpty()) view_->setCalibrationNote(note);
@@ -388,12 +408,111 @@ void EmbeddingsController::fitAhead() {
                     aheadDone_ = true;
                     view_->setBackgroundProgress(0, 0, {});
                     const bool worked = std::exchange(aheadWorked_, false);
-                    if (!worked && !restored) return;  // there was nothing to fit
-                    Q_EMIT message(
-                        worked ? tr("Calibration fitted: every step shows at once.")
-                               : tr("Calibration taken from the saved fit: every step shows at "
-                                    "once."));
-                    Q_EMIT fittedAhead();
+                    if (worked || restored) {  // else there was nothing to fit
+                        Q_EMIT message(
+                            worked ? tr("Calibration fitted: every step shows at once.")
+                                   : tr("Calibration taken from the saved fit: every step shows "
+                                        "at once."));
+                        Q_EMIT fittedAhead();
+                    }
+                    keepNext();
+                },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+}
+
+void EmbeddingsController::keepFitsFor(const QStringList& checkpoints) {
+    for (const QString& checkpoint : checkpoints)
+        if (!checkpoint.isEmpty() && !keepAsked_.contains(checkpoint)) {
+            keepAsked_ << checkpoint;
+            keepQueue_ << checkpoint;
+        }
+    fitAhead();
+}
+
+void EmbeddingsController::keepNext() {
+    if (keepQueue_.isEmpty() || aheadQueued_) return;
+    aheadQueued_ = true;
+    aheadCancel_ = std::make_shared<std::atomic<bool>>(false);
+    const QString checkpoint = keepQueue_.front();
+    const QString name = QFileInfo(checkpoint).fileName();
+    const views::EmbeddingsRequest request = view_->request();
+    SampleSpec spec;
+    spec.kind = static_cast<SampleSpec::Kind>(request.kind);
+    spec.path = path(request.path);
+    spec.limit = request.limit;
+    QMetaObject::invokeMethod(
+        worker_,
+        [this, state = state_, cancel = aheadCancel_, checkpoint, name, spec,
+         fallbackCorpus = path(corpus_), supervised = view_->supervised(),
+         chosen = view_->rotationMethodChosen() || hasSample_, base = fitOptions()] {
+            const ProgressFn progress =
+                throttledProgress(cancel, [this, name](int64_t done, int64_t total, QString text) {
+                    QMetaObject::invokeMethod(
+                        this,
+                        [this, name, done, total, text = std::move(text)] {
+                            view_->setBackgroundProgress(
+                                done, total,
+                                tr("Fitting the calibration of %1 for later: %2").arg(name, text));
+                        },
+                        Qt::QueuedConnection);
+                });
+            bool more = false, fitted = false, cancelled = false;
+            QString problem;
+            try {
+                auto& keeper = state->keeper;
+                if (keeper && keeper->checkpoint() != model_io::resolveCheckpoint(path(checkpoint)))
+                    keeper.reset();
+                if (!keeper) {
+                    // The languages and corpus the view's sample would fit for: the sample
+                    // shown, else the one selected (a kept fit must stand in for the view's).
+                    std::vector<std::string> languages;
+                    fs::path corpus = fallbackCorpus;
+                    if (state->session) {
+                        languages = state->session->sample().languages;
+                        corpus = state->corpus;
+                    } else if (!spec.path.empty()) {
+                        const EmbeddingsSample sample = workspace::readSample(spec);
+                        languages = sample.languages;
+                        if (!sample.corpus.empty()) corpus = sample.corpus;
+                    }
+                    // The method the view will use (setTrainPairsAvailable): the one shown
+                    // or chosen, else supervised where the corpus has train pairs.
+                    const bool trainPairs = !corpus.empty() && eval::demoHasPairs(corpus, "train");
+                    const bool method = trainPairs && (supervised || !chosen);
+                    const fs::path folder = path(checkpoint);
+                    keeper = std::make_unique<workspace::CalibrationKeeper>(
+                        folder, workspace::sessionFitOptions(
+                                    base, corpus, languages, rotation(method),
+                                    encodeOptions(workspace::poolingFor(folder).pooling)));
+                }
+                more = keeper->step(progress);
+                fitted = !more && !keeper->wasKeptBefore();
+                if (!more) keeper.reset();
+            } catch (const Cancelled&) {
+                cancelled = true;  // a user's job took the worker: resume after it
+            } catch (const std::exception& e) {
+                state->keeper.reset();
+                problem = qs(e.what());
+            }
+            QMetaObject::invokeMethod(
+                this,
+                [this, checkpoint, name, more, fitted, cancelled, problem] {
+                    aheadQueued_ = false;
+                    if (!more && !cancelled) {
+                        keepQueue_.removeAll(checkpoint);
+                        if (keepQueue_.isEmpty()) view_->setBackgroundProgress(0, 0, {});
+                        if (!problem.isEmpty())
+                            Q_EMIT message(tr("The calibration of %1 was not fitted ahead: %2")
+                                               .arg(name, problem));
+                        else if (fitted)
+                            Q_EMIT message(tr("The calibration of %1 is fitted and kept: the "
+                                              "Embeddings view shows its every step at once.")
+                                               .arg(name));
+                        Q_EMIT fitKept(checkpoint, fitted, problem);
+                    }
+                    fitAhead();
                 },
                 Qt::QueuedConnection);
         },

@@ -63,6 +63,12 @@ class EmbeddingsController : public QObject {
     /// True once everything of the current method's fit (statistics, rotations, held-out
     /// report) is done for the sample and the comparison.
     bool fitAheadDone() const { return aheadDone_; }
+    /// Fits the calibration of each checkpoint for the view's sample and method and keeps it
+    /// with the checkpoint (workspace::CalibrationKeeper), in the background after the view's
+    /// own fitting and yielding to the user's jobs, so that opening one of them later shows
+    /// every step at once. The guided demo asks for its run's trained and starting models when
+    /// the run has ended. A checkpoint already asked for, or whose fit is kept, costs nothing.
+    void keepFitsFor(const QStringList& checkpoints);
 
   Q_SIGNALS:
     void encoded();
@@ -72,6 +78,9 @@ class EmbeddingsController : public QObject {
     /// The background fit finished its last stage (fitAheadDone()), or took a fit saved for
     /// the checkpoint earlier (eval::findSavedFit) instead of fitting.
     void fittedAhead();
+    /// The fit of `checkpoint` asked for with keepFitsFor() is kept (`fitted`: fitted now,
+    /// else one was kept already), or could not be made (`problem`, also logged).
+    void fitKept(const QString& checkpoint, bool fitted, const QString& problem);
     /// A job failed or was refused; the view shows `message`.
     void failed(const QString& message);
     void message(const QString& text);
@@ -94,6 +103,8 @@ class EmbeddingsController : public QObject {
     /// Posts the next stage of the calibration fit as a background job (not busy: the
     /// buttons stay usable, a user's job cancels the stage and it resumes afterwards).
     void fitAhead();
+    /// Posts the next stage of the first fit asked for with keepFitsFor() (background job).
+    void keepNext();
     eval::CalibrationFitOptions fitOptions() const;
     qint64 memoryBudget() const;
 
@@ -116,6 +127,8 @@ class EmbeddingsController : public QObject {
     bool aheadDone_ = false;    ///< nothing left to fit ahead for this sample and method
     bool aheadWorked_ = false;  ///< a background stage fitted something since the last report
     CancelFlag aheadCancel_;    ///< of the background stage
+    QStringList keepQueue_;     ///< keepFitsFor(): checkpoints still to fit and keep
+    QStringList keepAsked_;     ///< every checkpoint keepFitsFor() was asked for
 };
 
 }  // namespace isomorph::gui

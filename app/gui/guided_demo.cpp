@@ -10,6 +10,7 @@
 #include "core/model_io/checkpoint_path.h"
 #include "core/workspace/base_model.h"
 #include "views/demo_guide.h"
+#include "views/runs/runs_model.h"
 #include "views/runs/runs_view.h"
 #include "views/search/search_view.h"
 
@@ -42,7 +43,24 @@ GuidedDemo::GuidedDemo(MainWindow* window, views::DemoGuide* guide)
 void GuidedDemo::start(const QString& run) {
     run_ = run;
     guide_->setVisible(true);
+    connect(window_->runsController(), &RunsController::rescanned, this,
+            &GuidedDemo::keepFitsWhenRunEnded, Qt::UniqueConnection);
     goTo(Training);
+    keepFitsWhenRunEnded();
+}
+
+void GuidedDemo::keepFitsWhenRunEnded() {
+    if (run_.isEmpty() || keptFor_ == run_) return;
+    const views::RunsModel* runs = window_->runsController()->model();
+    const views::RunRow* row = runs->run(QDir(run_).absolutePath());
+    if (row == nullptr) return;
+    const QString& status = row->status;
+    // Ended: its newest checkpoint is the one step 2 will show from now on.
+    if (status != QLatin1String("finished") && status != QLatin1String("stopped")) return;
+    const QString trained = trainedCheckpoint();
+    if (trained.isEmpty()) return;
+    keptFor_ = run_;
+    window_->embeddingsController()->keepFitsFor({trained, initialCheckpoint()});
 }
 
 void GuidedDemo::close() {

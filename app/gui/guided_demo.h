@@ -10,6 +10,9 @@
 //      with an index of the demo's English test passages, opened or built here (with progress
 //      and Cancel), and example queries in several languages one click away. When the retrieval
 //      demo has run, side A is its bi-encoder, index and re-ranker.
+// Once the run has ended, the calibration of its trained and starting models is fitted and kept
+// in the background (EmbeddingsController::keepFitsFor), so that step 2 then shows every
+// calibration step at once instead of fitting for minutes.
 
 #include <QObject>
 #include <QString>
@@ -47,6 +50,8 @@ class GuidedDemo : public QObject {
     void stepShown(int step);
 
   private:
+    /// Keeps the calibration fits of step 2's checkpoints once the run has ended (each run once).
+    void keepFitsWhenRunEnded();
     void showTraining();
     void showEmbeddingSpace();
     void showSearch();
@@ -54,6 +59,7 @@ class GuidedDemo : public QObject {
     MainWindow* window_;
     views::DemoGuide* guide_;
     QString run_;
+    QString keptFor_;  ///< the run whose fits were asked for
 };
 
 }  // namespace isomorph::gui

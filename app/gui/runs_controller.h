@@ -37,6 +37,8 @@ class RunsController : public QObject {
     /// remembered per workspace (QSettings) and listed too.
     void setWorkspace(const QString& root);
     QString workspace() const { return workspace_; }
+    /// The runs listed (rows update after each rescan, see rescanned()).
+    const views::RunsModel* model() const { return model_; }
 
     /// Starts `isomorph-cli train ARGS --run-dir DIR` (output appended to DIR/console.log).
     /// Returns false with *error when the CLI cannot be found or started.

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
+#include <limits>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -596,6 +597,17 @@ std::optional<SavedFit> findSavedFit(const fs::path& checkpointFolder,
         if (o.sample < wanted.sample)
             return no(fmt::format("it has {} sentences per language, fewer than {}", o.sample,
                                   wanted.sample));
+        // 0 = every pair: a fit on at most N pairs per language cannot stand in for one on more.
+        const auto cap = [](int64_t limit) {
+            return limit <= 0 ? std::numeric_limits<int64_t>::max() : limit;
+        };
+        if (o.method == align::RotationMethod::Supervised &&
+            cap(o.maxRotationPairs) < cap(wanted.maxRotationPairs))
+            return no(fmt::format(
+                "its rotations were fitted on at most {} pairs per language, fewer than {}",
+                o.maxRotationPairs,
+                wanted.maxRotationPairs <= 0 ? std::string("all")
+                                             : std::to_string(wanted.maxRotationPairs)));
         if (!o.languages.empty())
             for (const auto& lang : wanted.languages)
                 if (std::find(o.languages.begin(), o.languages.end(), lang) == o.languages.end())

@@ -121,9 +121,10 @@ std::filesystem::path saveFit(const std::filesystem::path& checkpointFolder,
 /// `wanted`: the same model (index::checkpointFingerprint, as an index checks its encoder), the
 /// same corpus (wanted.corpus non-empty), pivot, pooling and truncation, every language of
 /// wanted.languages was asked for (or the fit took every language), at least wanted.sample
-/// sentences per language. Otherwise nullopt, with the
-/// reason in *whyNot when given ("no saved fit", "the checkpoint changed since", ...). An
-/// unreadable record is a reason, not an error.
+/// sentences per language and (supervised) rotations on at least as many pairs per language as
+/// wanted.maxRotationPairs (0 = all). Otherwise nullopt, with the reason in *whyNot when given ("no
+/// saved fit", "the checkpoint changed since", ...). An unreadable record is a reason, not an
+/// error.
 std::optional<SavedFit> findSavedFit(const std::filesystem::path& checkpointFolder,
                                      const CalibrationFitOptions& wanted,
                                      std::string* whyNot = nullptr);

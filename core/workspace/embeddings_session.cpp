@@ -281,21 +281,31 @@ std::vector<std::string> EmbeddingsSession::setStep(align::CalibrationStep step,
     return uncovered;
 }
 
+eval::CalibrationFitOptions sessionFitOptions(const eval::CalibrationFitOptions& base,
+                                              const fs::path& corpus,
+                                              const std::vector<std::string>& languages,
+                                              align::RotationMethod method,
+                                              const model::EncodeOptions& encode) {
+    if (corpus.empty())
+        throw ConfigError(
+            "calibration is fitted on a demo corpus's train split and this workspace has "
+            "none; prepare it with `isomorph-cli demo prepare`");
+    eval::CalibrationFitOptions o = base;
+    o.corpus = corpus;
+    o.languages = languages;
+    o.method = method;
+    o.steps = align::CalibrationStep::Rotation;
+    o.encode = encode;
+    return o;
+}
+
 eval::CalibrationFitter& EmbeddingsSession::fitterFor(align::RotationMethod method,
                                                       const fs::path& corpus,
                                                       const eval::CalibrationFitOptions& base) {
     auto& fit = fits_[method];
     if (!fit) {
-        if (corpus.empty())
-            throw ConfigError(
-                "calibration is fitted on a demo corpus's train split and this workspace has "
-                "none; prepare it with `isomorph-cli demo prepare`");
-        eval::CalibrationFitOptions o = base;
-        o.corpus = corpus;
-        o.languages = sample_.languages;
-        o.method = method;
-        o.steps = align::CalibrationStep::Rotation;
-        o.encode = encodeOptions_;
+        const eval::CalibrationFitOptions o =
+            sessionFitOptions(base, corpus, sample_.languages, method, encodeOptions_);
         fit = std::make_unique<eval::CalibrationFitter>(*encoder_, o);
         std::string why;
         if (auto saved = eval::findSavedFit(checkpoint_, o, &why))
@@ -305,6 +315,38 @@ eval::CalibrationFitter& EmbeddingsSession::fitterFor(align::RotationMethod meth
                          checkpoint_.string(), why);
     }
     return *fit;
+}
+
+CalibrationKeeper::CalibrationKeeper(fs::path checkpoint, eval::CalibrationFitOptions options)
+    : checkpoint_(model_io::resolveCheckpoint(checkpoint)), options_(std::move(options)) {}
+
+CalibrationKeeper::~CalibrationKeeper() = default;
+
+bool CalibrationKeeper::step(const ProgressFn& progress) {
+    if (!kept_.empty()) return false;
+    if (!fitter_) {
+        if (auto saved = eval::findSavedFit(checkpoint_, options_)) {
+            kept_ = saved->file;
+            keptBefore_ = true;
+            return false;
+        }
+        encoder_ = model::EncodingService::open(checkpoint_, options_.encode);
+        fitter_ = std::make_unique<eval::CalibrationFitter>(*encoder_, options_);
+    }
+    const ProgressFn prefixed = calibrationProgress(progress);
+    if (!fitter_->statisticsFitted()) {
+        fitter_->fitStatistics(prefixed);
+        return true;
+    }
+    if (!fitter_->pendingRotations().empty()) {
+        fitter_->fitNextRotation(prefixed);
+        return true;
+    }
+    fitter_->scoreHeldOut(prefixed);
+    kept_ = eval::saveFit(checkpoint_, fitter_->options(), fitter_->report());
+    fitter_.reset();
+    encoder_.reset();
+    return false;
 }
 
 bool EmbeddingsSession::fitAhead(align::RotationMethod method, const fs::path& corpus,

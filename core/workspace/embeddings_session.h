@@ -97,6 +97,50 @@ struct NeighbourList {
     std::vector<Neighbour> csls;
 };
 
+/// The options an EmbeddingsSession fits `method`'s calibration with for a sample of
+/// `languages` on the train split of `corpus` (`base`: sample sizes, pair limits, refinement):
+/// one definition for the session's own fits and for fits kept ahead of it (CalibrationKeeper),
+/// so that a kept fit stands in for the session's (eval::findSavedFit). ConfigError when
+/// `corpus` is empty (the workspace has no demo corpus).
+eval::CalibrationFitOptions sessionFitOptions(const eval::CalibrationFitOptions& base,
+                                              const std::filesystem::path& corpus,
+                                              const std::vector<std::string>& languages,
+                                              align::RotationMethod method,
+                                              const model::EncodeOptions& encode);
+
+/// Fits the calibration an EmbeddingsSession on `checkpoint` would fit (sessionFitOptions) and
+/// keeps it (eval::saveFit) without opening a sample: for a checkpoint that is about to be looked
+/// at (the guided demo's trained and starting models, once its run has ended), so that the view
+/// then shows every step at once. One stage per step() (statistics, one language's rotation, the
+/// held-out report and the save), so that a background job can yield between stages. Nothing is
+/// fitted when a kept fit already stands in for it. Belongs to one thread, like a session.
+class CalibrationKeeper {
+  public:
+    /// Opens nothing yet. `options` as sessionFitOptions() gives them.
+    CalibrationKeeper(std::filesystem::path checkpoint, eval::CalibrationFitOptions options);
+    ~CalibrationKeeper();
+    CalibrationKeeper(const CalibrationKeeper&) = delete;
+    CalibrationKeeper& operator=(const CalibrationKeeper&) = delete;
+
+    /// Runs the next stage (the first opens the checkpoint, or finds the kept fit); returns
+    /// false once the fit is kept. progress as the fit's; false cancels (Cancelled: the stage
+    /// is lost, the ones before it are not). Errors as EmbeddingsSession's and eval::saveFit's.
+    bool step(const ProgressFn& progress);
+    const std::filesystem::path& checkpoint() const { return checkpoint_; }
+    /// The kept calibration file once step() returned false.
+    const std::filesystem::path& kept() const { return kept_; }
+    /// True when an earlier fit already stood in (nothing was fitted).
+    bool wasKeptBefore() const { return keptBefore_; }
+
+  private:
+    std::filesystem::path checkpoint_;
+    eval::CalibrationFitOptions options_;
+    std::unique_ptr<model::EncodingService> encoder_;
+    std::unique_ptr<eval::CalibrationFitter> fitter_;
+    std::filesystem::path kept_;
+    bool keptBefore_ = false;
+};
+
 class EmbeddingsSession {
   public:
     /// Opens the checkpoint (anything model_io::resolveCheckpoint accepts). DataError with a

@@ -371,6 +371,44 @@ class TestEmbeddingsView : public QObject {
         QCOMPARE(again.view.meanAccuracy(3), f.view.meanAccuracy(3));
     }
 
+    void keepsTheFitOfACheckpointBeforeItIsOpened() {
+        // Asked before any sample is shown (the guided demo, once its run has ended): the fit
+        // the view would make for the selected sample is made in the background and kept, and
+        // opening the checkpoint then takes it whole.
+        Fixture f;
+        prepare(f);
+        QSignalSpy kept(&f.controller, &EmbeddingsController::fitKept);
+        f.controller.keepFitsFor({q(model_), q(model_)});
+        QVERIFY(!f.controller.busy());  // in the background
+        QVERIFY(kept.wait(kWait));
+        QCOMPARE(kept.count(), 1);  // asked twice, fitted once
+        QCOMPARE(kept.first().at(0).toString(), q(model_));
+        QVERIFY(kept.first().at(1).toBool());
+        QVERIFY2(kept.first().at(2).toString().isEmpty(),
+                 qPrintable(kept.first().at(2).toString()));
+        QSignalSpy ahead(&f.controller, &EmbeddingsController::fittedAhead);
+        encode(f);
+        QVERIFY(ahead.count() == 1 || ahead.wait(kWait));
+        QVERIFY(f.view.supervised());  // the method it was kept for: the corpus has train pairs
+        QVERIFY2(f.view.calibrationNote().contains(QStringLiteral("reused from")),
+                 qPrintable(f.view.calibrationNote()));
+        step(f, 3);
+        QVERIFY(std::isfinite(f.view.meanAccuracy(3)));
+
+        // Asked again (another window): nothing is fitted. A path that is no checkpoint is
+        // reported, and the next one asked for is still kept.
+        Fixture g;
+        prepare(g);
+        QSignalSpy again(&g.controller, &EmbeddingsController::fitKept);
+        g.controller.keepFitsFor({q(root_ / "no-such-checkpoint"), q(model_)});
+        QTRY_COMPARE_WITH_TIMEOUT(again.count(), 2, kWait);
+        QVERIFY2(again.at(0).at(2).toString().contains(QStringLiteral("not a checkpoint")),
+                 qPrintable(again.at(0).at(2).toString()));
+        QCOMPARE(again.at(1).at(0).toString(), q(model_));
+        QVERIFY(!again.at(1).at(1).toBool());
+        QVERIFY(again.at(1).at(2).toString().isEmpty());
+    }
+
     void rotationDefaultsToSupervisedWhereTheCorpusHasTrainPairs() {
         // The test corpus has de-en train pairs: the supervised rotation is the default.
         Fixture f;

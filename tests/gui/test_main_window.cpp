@@ -26,8 +26,10 @@
 #include <QtTest>
 
 #include "app/gui/about_controller.h"
+#include "app/gui/embeddings_controller.h"
 #include "app/gui/guided_demo.h"
 #include "app/gui/main_window.h"
+#include "app/gui/runs_controller.h"
 #include "views/about_dialog.h"
 #include "views/demo_guide.h"
 #include "views/embeddings/embeddings_view.h"
@@ -429,6 +431,29 @@ class TestMainWindow : public QObject {
         window.guidedDemo()->goTo(0);  // re-entered
         QVERIFY(!guide->isHidden());
         QCOMPARE(currentTab(window), static_cast<QWidget*>(window.runsView()));
+
+        // The run ends: the calibration of the checkpoint step 2 shows is fitted and kept in
+        // the background (this workspace has no demo corpus to fit it on: reported, with why).
+        QSignalSpy kept(window.embeddingsController(),
+                        &isomorph::gui::EmbeddingsController::fitKept);
+        const QString step = run + "/checkpoints/step-00000005";
+        QVERIFY(QDir().mkpath(step));
+        for (const auto& [file, text] :
+             {std::pair<QString, QByteArray>{step + "/config.json", "{}"},
+              {run + "/checkpoints/latest", "step-00000005\n"},
+              {run + "/metrics.jsonl", ""},
+              {run + "/status.json", R"({"state":"finished","step":5,"max_steps":5})"}}) {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        }
+        window.runsController()->rescan();
+        QTRY_VERIFY_WITH_TIMEOUT(kept.count() >= 1, 30000);
+        QCOMPARE(kept.first().at(0).toString(), window.guidedDemo()->trainedCheckpoint());
+        QCOMPARE(QDir(kept.first().at(0).toString()).canonicalPath(), QDir(step).canonicalPath());
+        QVERIFY(!kept.first().at(1).toBool());
+        QVERIFY2(kept.first().at(2).toString().contains(QStringLiteral("demo corpus")),
+                 qPrintable(kept.first().at(2).toString()));
     }
 
     // isomorph --query "..." --compare CKPT: the Search view, the query typed, A/B on, and the

@@ -231,6 +231,18 @@ class TestCalibrationFit : public QObject {
         wanted = o;
         wanted.corpus.clear();
         refused(wanted, "demo corpus");
+        // Supervised rotations on at most N pairs per language stand in only for at most N.
+        eval::CalibrationFitOptions capped = o;
+        capped.method = RotationMethod::Supervised;
+        capped.maxRotationPairs = 300;
+        eval::saveFit(checkpoint, capped, report);
+        wanted = capped;
+        wanted.maxRotationPairs = 200;
+        QVERIFY(eval::findSavedFit(checkpoint, wanted).has_value());
+        wanted.maxRotationPairs = 400;
+        refused(wanted, "at most 300 pairs per language, fewer than 400");
+        wanted.maxRotationPairs = 0;
+        refused(wanted, "fewer than all");
 
         // A checkpoint written again in place is another model.
         std::ofstream(checkpoint / "config.json", std::ios::app) << " ";

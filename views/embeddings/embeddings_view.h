@@ -163,6 +163,8 @@ class EmbeddingsView : public QWidget {
 
     int currentStep() const { return step_; }
     bool supervised() const;
+    /// The user picked the rotation method (else the next sample's corpus decides it).
+    bool rotationMethodChosen() const { return methodChosen_; }
     void setSupervised(bool on);
     /// Whether the sample's corpus has train pairs: the supervised rotation needs them. With
     /// them it is the default (it beats the unsupervised one on the demo checkpoints) until the
