@@ -142,6 +142,22 @@ ProgressFn calibrationProgress(const ProgressFn& progress) {
     };
 }
 
+/// Runs the next missing stage of `fit` (statistics, one language's rotation, the held-out
+/// report, in that order), its progress prefixed; false when nothing was left. The held-out
+/// report is the last stage: heldOutScored() after a true return means this call finished it.
+bool fitNextStage(eval::CalibrationFitter& fit, const ProgressFn& progress) {
+    const ProgressFn prefixed = calibrationProgress(progress);
+    if (!fit.statisticsFitted())
+        fit.fitStatistics(prefixed);
+    else if (!fit.pendingRotations().empty())
+        fit.fitNextRotation(prefixed);
+    else if (!fit.heldOutScored())
+        fit.scoreHeldOut(prefixed);
+    else
+        return false;
+    return true;
+}
+
 }  // namespace
 
 EmbeddingsSample readSample(const SampleSpec& spec) {
@@ -333,16 +349,7 @@ bool CalibrationKeeper::step(const ProgressFn& progress) {
         encoder_ = model::EncodingService::open(checkpoint_, options_.encode);
         fitter_ = std::make_unique<eval::CalibrationFitter>(*encoder_, options_);
     }
-    const ProgressFn prefixed = calibrationProgress(progress);
-    if (!fitter_->statisticsFitted()) {
-        fitter_->fitStatistics(prefixed);
-        return true;
-    }
-    if (!fitter_->pendingRotations().empty()) {
-        fitter_->fitNextRotation(prefixed);
-        return true;
-    }
-    fitter_->scoreHeldOut(prefixed);
+    if (fitNextStage(*fitter_, progress) && !fitter_->heldOutScored()) return true;
     kept_ = eval::saveFit(checkpoint_, fitter_->options(), fitter_->report());
     fitter_.reset();
     encoder_.reset();
@@ -353,21 +360,13 @@ bool EmbeddingsSession::fitAhead(align::RotationMethod method, const fs::path& c
                                  const eval::CalibrationFitOptions& base,
                                  const ProgressFn& progress) {
     eval::CalibrationFitter& fit = fitterFor(method, corpus, base);
-    const ProgressFn prefixed = calibrationProgress(progress);
-    if (!fit.statisticsFitted())
-        fit.fitStatistics(prefixed);
-    else if (!fit.pendingRotations().empty())
-        fit.fitNextRotation(prefixed);
-    else if (!fit.heldOutScored()) {
-        fit.scoreHeldOut(prefixed);
-        try {
+    if (!fitNextStage(fit, progress)) return false;
+    if (fit.heldOutScored()) try {  // just finished
             eval::saveFit(checkpoint_, fit.options(), fit.report());
         } catch (const std::exception& e) {  // a read-only run folder: fitted, not kept
             spdlog::warn("the calibration of {} was fitted but cannot be kept: {}",
                          checkpoint_.string(), e.what());
         }
-    } else
-        return false;
     return true;
 }
 
