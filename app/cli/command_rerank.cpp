@@ -117,6 +117,10 @@ void registerRerank(CLI::App& app, Registry& registry) {
                     "Last encoder layers re-initialised and trained (0 = a quarter of the "
                     "depth, at least 1: the paper's 3 of 12)")
         ->capture_default_str();
+    cmd->add_flag_callback(
+        "--no-reset", [&o] { o.resetLayers = false; },
+        "Train those layers from their pretrained values instead of re-initialising them (what "
+        "a small encoder needs: docs/retrieval.md)");
     cmd->add_flag("--reinit-head", o.reinitHead,
                   "Also re-initialise the relevance head (default: keep the checkpoint's "
                   "pretrained RR head and train it)");
@@ -138,7 +142,9 @@ void registerRerank(CLI::App& app, Registry& registry) {
     cmd->add_flag("--save-models", o.saveModels, "Also write each fold's model to OUT/fold-N/");
     cmd->add_option("--max-query-tokens", o.maxQueryTokens, "Query tokens kept (global attention)")
         ->capture_default_str();
-    cmd->add_option("--max-tokens", o.maxTokens, "Longest packed input (0 = model maximum)")
+    cmd->add_option("--max-tokens", o.maxTokens,
+                    "Longest packed input (0 = model maximum); the saved re-ranker scores "
+                    "inputs of this length by default")
         ->capture_default_str();
     cmd->add_option("--device", f->device, "cpu, cuda or cuda:N")->capture_default_str();
     cmd->add_option("--threads", f->threads, "Intra-op threads (0 = all cores)")

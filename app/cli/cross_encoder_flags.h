@@ -45,7 +45,8 @@ inline void addCrossEncoderOptions(CLI::App* cmd, CrossEncoderCliOptions& c) {
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
     cmd->add_option("--rerank-max-tokens", c.maxTokens,
-                    "Re-ranker: longest <s> query </s> document </s> input (0 = model maximum)")
+                    "Re-ranker: longest <s> query </s> document </s> input (0 = the length it was "
+                    "fine-tuned at, else the model maximum)")
         ->check(CLI::NonNegativeNumber);
 }
 

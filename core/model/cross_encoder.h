@@ -26,8 +26,10 @@ inline constexpr const char* kRelevanceHeadPrefix = "xlp.rr.";
 bool isCrossEncoderCheckpoint(const std::filesystem::path& dir);
 
 struct CrossEncoderOptions {
-    int batchSize = 16;           ///< pairs per forward pass
-    int64_t maxTokens = 0;        ///< longest packed input (incl. 3 specials); 0 = model maximum
+    int batchSize = 16;  ///< pairs per forward pass
+    /// Longest packed input (incl. 3 specials); 0 = the length the checkpoint was fine-tuned at
+    /// (EncoderConfig::trainedInputTokens), else the model maximum.
+    int64_t maxTokens = 0;
     int64_t maxQueryTokens = 64;  ///< query tokens kept (each has global attention); longer
                                   ///< queries are truncated and counted
     runtime::DeviceSpec device;   ///< cpu, cuda, cuda:N

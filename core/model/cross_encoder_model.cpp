@@ -97,7 +97,10 @@ InputBudget inputBudget(const EncoderConfig& config, int64_t maxTokens, int64_t 
         throw ConfigError(
             fmt::format("setting 'max_query_tokens' must be at least 1 (got {})", maxQueryTokens));
     InputBudget b;
-    b.maxTokens = maxTokens > 0 ? std::min(maxTokens, config.maxTokens()) : config.maxTokens();
+    const int64_t fallback = config.trainedInputTokens > 0
+                                 ? std::min(config.trainedInputTokens, config.maxTokens())
+                                 : config.maxTokens();
+    b.maxTokens = maxTokens > 0 ? std::min(maxTokens, config.maxTokens()) : fallback;
     // <s> q </s> d </s> with at least one query and one document token.
     if (b.maxTokens < 5)
         throw ConfigError(

@@ -34,6 +34,8 @@ std::vector<std::string> EncoderConfig::problems() const {
     }
     if (layerNormEps <= 0.0) out.push_back("layer_norm_eps must be positive");
     if (attentionRadius < 0) out.push_back("attention radius must be >= 0 (0 = full attention)");
+    if (trainedInputTokens < 0)
+        out.push_back("field 'isomorph_max_input_tokens' must be >= 0 (0 = the position table)");
     if (globalProjections && attentionRadius <= 0)
         out.push_back(
             "isomorph_global_projections needs global + sliding-window attention "
@@ -89,6 +91,7 @@ EncoderConfig encoderConfigFromHuggingFace(const nlohmann::json& j, const std::s
         if (j.contains("attention_window"))
             c.attentionRadius = j.at("attention_window").get<int64_t>() / 2;
         c.globalProjections = j.value("isomorph_global_projections", false);
+        c.trainedInputTokens = j.value("isomorph_max_input_tokens", int64_t{0});
     } catch (const nlohmann::json::exception& e) {
         throw ConfigError(origin + ": " + e.what());
     }
@@ -117,6 +120,7 @@ nlohmann::json encoderConfigToHuggingFace(const EncoderConfig& c) {
                         {"eos_token_id", xlmr ? nlohmann::json(2) : nlohmann::json(nullptr)}};
     if (c.attentionRadius > 0) j["attention_window"] = 2 * c.attentionRadius;
     if (c.globalProjections) j["isomorph_global_projections"] = true;
+    if (c.trainedInputTokens > 0) j["isomorph_max_input_tokens"] = c.trainedInputTokens;
     return j;
 }
 

@@ -29,6 +29,9 @@ struct EncoderConfig {
     /// Longformer's separate query/key/value projections for global attention (Qg/Kg/Vg,
     /// "query_global" ...); needs attentionRadius > 0. config.json: isomorph_global_projections.
     bool globalProjections = false;
+    /// Input length a cross-encoder was fine-tuned at (config.json isomorph_max_input_tokens);
+    /// its default input budget. 0 = the position table's maxTokens().
+    int64_t trainedInputTokens = 0;
 
     /// XLM-R numbers positions from padId + 1 and gives padding the position padId; BERT counts
     /// from 0 for every token.

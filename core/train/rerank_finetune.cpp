@@ -122,19 +122,19 @@ Collection loadCollection(const RerankFinetuneRequest& r, RerankFinetuneReport& 
 
 // ---- model preparation ----------------------------------------------------------------------
 
-/// Re-initialises the last `layers` encoder layers (and the head when `resetHead`), freezes the
-/// rest of the encoder and returns the trainable parameters (those layers, the segment
-/// embeddings and the head) by their checkpoint names.
-std::vector<std::pair<std::string, torch::Tensor>> prepareForFinetuning(model::CrossEncoderModel& m,
-                                                                        int layers, bool resetHead,
-                                                                        uint64_t seed) {
+/// Re-initialises the last `layers` encoder layers when `resetLayers` (and the head when
+/// `resetHead`), freezes the rest of the encoder and returns the trainable parameters (those
+/// layers, the segment embeddings and the head) by their checkpoint names.
+std::vector<std::pair<std::string, torch::Tensor>> prepareForFinetuning(
+    model::CrossEncoderModel& m, int layers, bool resetLayers, bool resetHead, uint64_t seed) {
     const int64_t total = m.encoder->config.numLayers;
     for (auto& p : m.encoder->parameters())
         p.set_requires_grad(false);
     std::vector<std::pair<std::string, torch::Tensor>> trainable;
     for (int64_t i = total - layers; i < total; ++i) {
         auto layer = m.encoder->encoder->layer[static_cast<size_t>(i)];
-        model::initializeLikeBert(*layer, deriveKey(seed, 1, static_cast<uint64_t>(i)));
+        if (resetLayers)
+            model::initializeLikeBert(*layer, deriveKey(seed, 1, static_cast<uint64_t>(i)));
         for (auto& item : layer->named_parameters(true)) {
             item.value().set_requires_grad(true);
             trainable.emplace_back(fmt::format("encoder.layer.{}.{}", i, item.key()), item.value());
@@ -331,8 +331,8 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
                    o.maxSeconds;
     };
     const RerankResetReport& reset = ctx.reset;
-    auto trainable =
-        prepareForFinetuning(m, reset.layers, reset.head != "kept", deriveKey(o.seed, 10, fold));
+    auto trainable = prepareForFinetuning(m, reset.layers, reset.reset, reset.head != "kept",
+                                          deriveKey(o.seed, 10, fold));
     m.encoder->to(ctx.device);
     m.head->to(ctx.device);
     m.encoder->train();
@@ -461,6 +461,7 @@ json foldsJson(const RerankFinetuneReport& r, const RerankFinetuneRequest& reque
             {"options",
              {{"folds", o.folds},
               {"layers", o.layers},
+              {"reset_layers", o.resetLayers},
               {"reinit_head", o.reinitHead},
               {"epochs", o.epochs},
               {"negatives", o.negatives},
@@ -499,9 +500,10 @@ std::string RerankResetReport::describe() const {
                                      ? "the relevance head re-initialised (--reinit-head)"
                                      : "a new relevance head (the checkpoint has none)";
     return fmt::format(
-        "re-initialised {} of {} ({}), {}; only these, the segment embeddings and "
-        "the head are trained",
-        which, depth, automatic ? "a quarter of the depth" : "--layers", headText);
+        "{} {} of {} ({}{}), {}; only these, the segment embeddings and the head are trained",
+        reset ? "re-initialised" : "trained", which, depth,
+        automatic ? "a quarter of the depth" : "--layers",
+        reset ? "" : ", from their pretrained values: --no-reset", headText);
 }
 
 std::vector<std::string> RerankFinetuneOptions::problems() const {
@@ -584,6 +586,7 @@ RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
     report.reset.layers = layersToReset(o.layers, numLayers);
     report.reset.depth = numLayers;
     report.reset.automatic = o.layers == 0;
+    report.reset.reset = o.resetLayers;
     report.reset.head = !pretrainedHead ? "new" : o.reinitHead ? "re-initialised" : "kept";
     const Collection c = loadCollection(request, report);
     std::vector<std::string> ids;
@@ -615,6 +618,8 @@ RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
             if (k == fold) f.heldOutQueries.push_back(qid);
         model::CrossEncoderModel m = model::loadCrossEncoderModel(checkpoint, kHead);
         const auto budget = model::inputBudget(m.encoder->config, o.maxTokens, o.maxQueryTokens);
+        // A re-ranker trained on shorter inputs scores inputs of that length by default.
+        if (o.maxTokens > 0) m.encoder->config.trainedInputTokens = budget.maxTokens;
         trainFold(ctx, fold, m, budget, f, report.stoppedByTime);
         if (o.folds == 1) {
             report.modelDir = request.out / "model";

@@ -3,13 +3,13 @@
 // Re-ranking fine-tuning with k-fold cross-validation over queries, as the XLP paper evaluates
 // its cross-encoders (Yu, Fei and Li, WWW 2021, section 5.1.3): queries are split into k folds;
 // for each fold a fresh copy of the checkpoint has its last `layers` encoder layers
-// re-initialised (the paper resets and trains the last 3 of 12, a quarter of the depth), and only
-// those, the segment embeddings (segment 1 starts as a copy of segment 0 after `model extend`)
-// and the relevance head (kept from the checkpoint unless `reinitHead`) are trained (RR
-// cross-entropy: one positive from the qrels against hard negatives from the first-stage run) on
-// the queries of the other folds; the fold's own queries are then re-ranked. The held-out
-// re-rankings together form the output run, so no query is ever scored by a model that trained on
-// it. Torch-free header.
+// re-initialised (the paper resets and trains the last 3 of 12, a quarter of the depth; with
+// resetLayers false they keep their pretrained values), and only those, the segment embeddings
+// (segment 1 starts as a copy of segment 0 after `model extend`) and the relevance head (kept from
+// the checkpoint unless `reinitHead`) are trained (RR cross-entropy: one positive from the qrels
+// against hard negatives from the first-stage run) on the queries of the other folds; the fold's
+// own queries are then re-ranked. The held-out re-rankings together form the output run, so no
+// query is ever scored by a model that trained on it. Torch-free header.
 
 #include <cstdint>
 #include <filesystem>
@@ -33,6 +33,10 @@ struct RerankFinetuneOptions {
     /// Last encoder layers re-initialised and trained; 0 = a quarter of the depth, rounded, at
     /// least 1 (the paper's 3 of 12; 1 of the demo's 4).
     int layers = 0;
+    /// Re-initialise those layers before training them (the paper). false: train them from their
+    /// pretrained values (a small encoder whose frozen lower layers cannot match a query against
+    /// a document needs this; issue 24).
+    bool resetLayers = true;
     /// Also re-initialise the relevance head. By default the checkpoint's pretrained head (XLP's
     /// RR) is kept and trained; a checkpoint without one (QLM alone) gets a new head either way.
     bool reinitHead = false;
@@ -43,8 +47,11 @@ struct RerankFinetuneOptions {
     double learningRate = 3e-5;  ///< peak; linear warm-up over 10% of the steps, linear decay
     double weightDecay = 0.01;   ///< AdamW, not on biases and LayerNorms
     double gradClip = 1.0;       ///< max global gradient L2 norm; 0 = off
-    uint64_t seed = 1;      ///< folds, re-initialisation, shuffling, negative sampling and dropout
-    int64_t maxTokens = 0;  ///< longest packed input (0 = the model's maximum)
+    uint64_t seed = 1;  ///< folds, re-initialisation, shuffling, negative sampling and dropout
+    /// Longest packed input (0 = the model's maximum, or the length the checkpoint was
+    /// fine-tuned at). When set, the saved re-ranker records it (config.json
+    /// isomorph_max_input_tokens) and scores inputs of that length by default.
+    int64_t maxTokens = 0;
     int64_t maxQueryTokens = 64;  ///< query budget (global attention); longer ones truncated
     /// Share of each fold's training queries held out as validation (XLP paper, section 5.1.3):
     /// not trained on, re-ranked after every epoch, and the epoch with the best validation MAP
@@ -90,7 +97,8 @@ struct FoldReport {
 
 /// What fine-tuning re-initialised: the same in every fold.
 struct RerankResetReport {
-    int layers = 0;         ///< the last `layers` encoder layers were re-initialised
+    int layers = 0;         ///< the last `layers` encoder layers were trained
+    bool reset = true;      ///< ... and re-initialised first (false: from their pretrained values)
     int64_t depth = 0;      ///< of the checkpoint's encoder layers
     bool automatic = true;  ///< `layers` was the default share of the depth (not --layers)
     std::string head;       ///< "kept" (pretrained), "re-initialised" or "new" (none to keep)

@@ -1013,7 +1013,8 @@ std::pair<bool, bool> Trainer::anyRank(bool a, bool b) {
 TrainResult Trainer::loop(const Scheduler& scheduler) {
     if (scheduler.evaluateAtStart(state_.step)) evaluateStart();  // the initialisation point
     if (scheduler.monitorAtStart(state_.step)) monitor();
-    const double sessionStarted = nowSeconds();  // the time budget counts training, not set-up
+    // The time budget counts training, not set-up, unless the request says from when.
+    const double sessionStarted = request_.budgetFrom > 0 ? request_.budgetFrom : nowSeconds();
     Scheduler::Stop why = scheduler.stopAfter(state_.step, false, false);
     while (why == Scheduler::Stop::Continue) {
         trainStep();

@@ -33,6 +33,10 @@ struct TrainRequest {
     bool resume = false;    ///< continue from checkpoints/latest
     int64_t stopAfter = 0;  ///< stop (with a checkpoint) once this many steps are done; 0 = end
     double stopAfterSeconds = 0;  ///< stop (with a checkpoint) after this much wall time; 0 = none
+    /// When stopAfterSeconds starts counting, in system-clock seconds since the epoch; 0 = when
+    /// the training loop starts (set-up not counted). A pipeline stage with a wall-clock share
+    /// sets its own start, so that loading the model and preparing data count too.
+    double budgetFrom = 0;
     const std::atomic<bool>* stop = nullptr;  ///< set by SIGINT/SIGTERM: checkpoint and return
     std::function<void(const TrainProgress&)> progress;  ///< after every step (rank 0)
     /// Evaluate the final step (eval.every > 0). A sweep evaluates its cells' final checkpoints

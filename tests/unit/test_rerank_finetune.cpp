@@ -394,6 +394,36 @@ class TestRerankFinetune : public QObject {
         }
     }
 
+    // --no-reset trains the named layers from their pretrained values (what the demo's small
+    // encoder needs: its frozen lower layers cannot match a query against a document); with
+    // --max-tokens the saved re-ranker records that length and scores it by default.
+    void noResetTrainsPretrainedLayersAndTheModelKeepsItsInputLength() {
+        auto r = request(path("no-reset-out"));
+        r.options.layers = 4;
+        r.options.resetLayers = false;
+        r.options.learningRate = 1e-9;
+        r.options.folds = 1;
+        r.options.epochs = 1;
+        r.options.maxTokens = 24;
+        const auto report = train::finetuneReranker(r);
+        const QString text = QString::fromStdString(report.reset.describe());
+        QVERIFY2(text.startsWith("trained encoder layers 1-4 of 4 (--layers, from their "
+                                 "pretrained values: --no-reset)"),
+                 qPrintable(text));
+        QVERIFY(readAll(r.out / "folds.json").find("\"reset_layers\": false") != std::string::npos);
+        const auto before = parameters(model_), after = parameters(report.modelDir);
+        for (const auto& [name, t] : before)
+            QVERIFY2((t - after.at(name)).abs().max().template item<double>() < 1e-6, name.c_str());
+        QVERIFY(
+            readAll(report.modelDir / "config.json").find("\"isomorph_max_input_tokens\": 24") !=
+            std::string::npos);
+        QCOMPARE(model::CrossEncoder::open(report.modelDir, {})->maxTokens(), int64_t{24});
+        model::CrossEncoderOptions longer;
+        longer.maxTokens = 40;  // asked for explicitly: more than it was fine-tuned at
+        QCOMPARE(model::CrossEncoder::open(report.modelDir, longer)->maxTokens(), int64_t{40});
+        QVERIFY(model::CrossEncoder::open(model_, {})->maxTokens() > 24);  // the checkpoint's own
+    }
+
     // Issue 24, item 2: a task any learner must learn, whatever the model size. Each query is
     // two English words; its relevant passage holds both (after German filler), the other
     // candidates are German filler only. The first stage ranks the relevant passage third
