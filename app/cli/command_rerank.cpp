@@ -119,8 +119,8 @@ void registerRerank(CLI::App& app, Registry& registry) {
         ->capture_default_str();
     cmd->add_flag_callback(
         "--no-reset", [&o] { o.resetLayers = false; },
-        "Train those layers from their pretrained values instead of re-initialising them (what "
-        "a small encoder needs: docs/retrieval.md)");
+        "Train those layers from their pretrained values instead of re-initialising them "
+        "(docs/training.md, \"Why it stays at chance\")");
     cmd->add_flag("--reinit-head", o.reinitHead,
                   "Also re-initialise the relevance head (default: keep the checkpoint's "
                   "pretrained RR head and train it)");

@@ -34,8 +34,8 @@ struct RerankFinetuneOptions {
     /// least 1 (the paper's 3 of 12; 1 of the demo's 4).
     int layers = 0;
     /// Re-initialise those layers before training them (the paper). false: train them from their
-    /// pretrained values (a small encoder whose frozen lower layers cannot match a query against
-    /// a document needs this; issue 24).
+    /// pretrained values (on the demo's 4-layer encoder this lowers the training loss where the
+    /// paper's protocol stays at chance; docs/training.md).
     bool resetLayers = true;
     /// Also re-initialise the relevance head. By default the checkpoint's pretrained head (XLP's
     /// RR) is kept and trained; a checkpoint without one (QLM alone) gets a new head either way.
