@@ -199,8 +199,9 @@ void printResults(const workspace::DemoRunReport& report) {
                  "  dev pairs are other commands' pages; out-of-domain pairs are translated UI\n"
                  "  strings of the installed programs (gettext catalogs, none in the man pages).\n";
     if (report.fromBase)
-        std::cout << "  The shipped base was trained for an hour on the same pairs (HICTL + MLM):\n"
-                     "  minutes more move it by about a point; its own table is in\n"
+        std::cout << "  The shipped base was trained for an hour on the same pairs (HICTL + MLM,\n"
+                     "  32 pairs a batch); stage 1 continues it with 128-pair batches, a harder\n"
+                     "  task. Minutes more move it by under a point; the base's own table is in\n"
                      "  resources/base-model/provenance.json.\n";
     else
         std::cout << "  From scratch on a few MB, unsupervised objectives alone (CCP, MLM) do not\n"

@@ -217,6 +217,7 @@ class Trainer {
     model::TensorMap initHeads_;  ///< head tensors of the initial checkpoint
     fs::path initFolder_;         ///< the initial checkpoint folder
     std::map<std::string, double, std::less<>> lastEval_;  ///< values of the last evaluation
+    int64_t lastEvalStep_ = -1;                            ///< its step
     std::string tokenizerFile_, tokenizerBytes_;
     std::unique_ptr<DataProvider> data_;  ///< what the objectives read, shared
     std::vector<std::unique_ptr<Objective>> objectives_;
@@ -761,6 +762,7 @@ bool Trainer::evaluate(bool final) {
         r.values[k::kBitextAccShifted + std::string("/") + pair] = v;
     logScalars(r);
     lastEval_ = r.values;
+    lastEvalStep_ = state_.step;
     if (!s.unshiftedLanguages.empty() && state_.step == 0) {
         std::string list;
         for (const auto& l : s.unshiftedLanguages)
@@ -1033,7 +1035,9 @@ TrainResult Trainer::loop(const Scheduler& scheduler) {
 
 TrainResult Trainer::finish(Scheduler::Stop why) {
     const bool finished = why == Scheduler::Stop::Finished;
-    if (finished && request_.finalEvaluation) evaluate(true);
+    const bool evaluateNow =
+        finished || (request_.evaluateAtStop && state_.step > 0 && lastEvalStep_ != state_.step);
+    if (evaluateNow && request_.finalEvaluation) evaluate(true);
     const std::string reason = finished ? "end of run" : Scheduler::describe(why);
     saveCheckpoint(reason);
     event(finished ? "finished" : "stopped",

@@ -42,6 +42,10 @@ struct TrainRequest {
     /// Evaluate the final step (eval.every > 0). A sweep evaluates its cells' final checkpoints
     /// itself (raw, shift, rotation) and turns this off, so a cell is evaluated once at the end.
     bool finalEvaluation = true;
+    /// Also evaluate dev when the run stops before max_steps (a step limit, a stop request, a
+    /// time budget), unless that step was just evaluated: the last state then competes for the
+    /// best checkpoint. A recipe stage that the next one continues from sets it.
+    bool evaluateAtStop = false;
     /// A folder where the step-0 evaluation is kept and reused: runs starting from the same
     /// checkpoint with the same evaluation settings (a sweep's cells from one model.init) log
     /// the stored values instead of evaluating again. "" = evaluate every run. Runs from

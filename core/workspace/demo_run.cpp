@@ -114,7 +114,7 @@ void splitTime(DemoContext& c) {
 /// Trains one stage until `deadline` (or request.steps); an empty run folder is removed when the
 /// run fails before its first step.
 train::TrainResult trainStage(DemoContext& c, const DemoStageReport& stage,
-                              WallClock::time_point deadline) {
+                              WallClock::time_point deadline, bool continued) {
     std::atomic<bool> stop{false};
     bool cancelled = false;
     WallClockStop wallClock(deadline);
@@ -123,6 +123,9 @@ train::TrainResult trainStage(DemoContext& c, const DemoStageReport& stage,
     request.runDir = stage.runDir;
     request.stop = &stop;
     if (c.request.steps > 0) request.stopAfter = c.request.steps;
+    // The next stage starts from this one's best checkpoint: the state where time ran out
+    // competes too (WallClockStop leaves it the time of the longest gap, an evaluation's).
+    request.evaluateAtStop = continued;
     const bool timed = c.request.steps == 0;
     request.progress = [&](const train::TrainProgress& p) {
         const std::string text =
@@ -157,7 +160,8 @@ void trainStages(DemoContext& c) {
             stage.config.model.init = stages[k - 1].reported.string();
             stage.config.validate("preset " + stage.preset);
         }
-        stage.result = trainStage(c, stage, addSeconds(trainStarted, c.report.budget.stageEnds[k]));
+        stage.result = trainStage(c, stage, addSeconds(trainStarted, c.report.budget.stageEnds[k]),
+                                  k + 1 < stages.size());
         stage.trained = true;
         stage.reported = k + 1 < stages.size() ? model_io::resolveCheckpoint(stage.runDir)
                                                : stage.result.checkpoint;

@@ -288,7 +288,8 @@ class TestHictl : public QObject {
         QCOMPARE(demo.enabledObjectives(), (std::vector<std::string>{"mlm", "hictl"}));
         QVERIFY(!demo.data.pairs.empty());
         QVERIFY(demo.problems().empty());
-        // The demo recipe: hictl-demo first, every stage a built-in preset, shares summing to 1.
+        // The demo recipe: hictl-demo first, every stage a built-in preset, shares summing to 1;
+        // each stage's config is valid with its overrides and with those it adds from the base.
         QCOMPARE(QString::fromStdString(demoRecipe().front().preset), QString("hictl-demo"));
         double shares = 0;
         for (const auto& stage : demoRecipe()) {
@@ -296,6 +297,10 @@ class TestHictl : public QObject {
             for (const auto& v : stage.overrides)
                 applyOverride(staged, v);
             QVERIFY2(staged.problems().empty(), stage.preset.c_str());
+            for (const auto& v : stage.fromBase)
+                applyOverride(staged, v);
+            QVERIFY2(staged.problems().empty(), stage.preset.c_str());
+            QVERIFY(!staged.enabledObjectives().empty());
             shares += stage.share;
         }
         ISOMORPH_COMPARE_NEAR(shares, 1.0, 1e-12);

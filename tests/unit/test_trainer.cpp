@@ -509,6 +509,34 @@ class TestTrainer : public QObject {
                  qPrintable(message));
     }
 
+    void aStoppedRunEvaluatesItsLastStateWhenAsked() {
+        // A run stopped before max_steps evaluates dev at the stop when evaluateAtStop is set
+        // (a recipe stage the next one continues from: its last state competes for the best
+        // checkpoint), not when it is not, and never twice for a step evaluated on schedule.
+        RunConfig c = tinyConfig(8);
+        c.eval.every = 2;
+        const auto devSteps = [&](const QString& name) {
+            std::vector<int> steps;
+            for (const auto& e : records(run(name), "eval"))
+                if (e.contains("bitext_acc")) steps.push_back(e.value("step").toInt());
+            return steps;
+        };
+        const auto stopAt = [&](const QString& name, int64_t step, bool evaluateAtStop) {
+            TrainRequest r;
+            r.config = c;
+            r.runDir = run(name).toStdString();
+            r.stopAfter = step;
+            r.evaluateAtStop = evaluateAtStop;
+            QCOMPARE(runTraining(r).step, step);
+        };
+        stopAt("stop-plain", 3, false);
+        QCOMPARE(devSteps("stop-plain"), (std::vector<int>{0, 2}));
+        stopAt("stop-evaluated", 3, true);
+        QCOMPARE(devSteps("stop-evaluated"), (std::vector<int>{0, 2, 3}));
+        stopAt("stop-on-schedule", 4, true);
+        QCOMPARE(devSteps("stop-on-schedule"), (std::vector<int>{0, 2, 4}));
+    }
+
     void aRunThatFailsBeforeItsFirstStepLeavesNothing() {
         RunConfig c = tinyConfig(2);
         c.model.init = dir_.filePath("no-such-model").toStdString();
