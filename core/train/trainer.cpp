@@ -878,6 +878,14 @@ void Trainer::saveCheckpoint(const std::string& reason) {
         }
         for (auto& [k, v] : optimizer_->state())
             optimizer["optimizer." + k] = v;
+        // A run that trains no MLM passes the initial checkpoint's MLM head on unchanged, so a
+        // later stage that trains MLM continues it (the demo's stage 1 from the base has no MLM).
+        const bool trainsMlm = std::any_of(objectives_.begin(), objectives_.end(),
+                                           [](const auto& o) { return o->name() == "mlm"; });
+        if (!trainsMlm)
+            for (const auto& [k, v] : initHeads_)
+                for (const char* prefix : {"mlm.", "lm_head.", "cls.predictions."})
+                    if (k.rfind(prefix, 0) == 0) heads.emplace(k, v);
         fs::path dir;
         try {
             dir = store_->save(encoder_, {tokenizerFile_, tokenizerBytes_}, heads, optimizer, state,

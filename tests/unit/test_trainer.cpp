@@ -18,6 +18,7 @@
 #include "core/common/errors.h"
 #include "core/data/shards/shard_set.h"
 #include "core/model/hf_checkpoint.h"
+#include "core/model/tensor_file.h"
 #include "core/train/checkpoint_store.h"
 #include "core/train/collective.h"
 #include "core/train/objectives/ccp_objective.h"
@@ -483,6 +484,35 @@ class TestTrainer : public QObject {
         QVERIFY(messageOf<CheckpointError>([&] {
                     loadPretrainedMlmHead(*head, bert);
                 }).contains("shape"));
+    }
+
+    void aRunWithoutMlmPassesTheInitialMlmHeadOn() {
+        // Stage 1 trains MLM; stage 2 trains none (CCP only) and must save stage 1's MLM head
+        // unchanged, so that stage 3 with MLM continues it instead of starting a new one.
+        RunConfig c = tinyConfig(2);
+        train(c, "head-1");
+        const QString first = run("head-1") + "/checkpoints/step-00000002";
+        const model::TensorMap trained =
+            model::loadTensorFile((first + "/heads.safetensors").toStdString());
+        QVERIFY(trained.count("mlm.bias"));
+        RunConfig noMlm = tinyConfig(2);
+        noMlm.objective("mlm").weight = 0;
+        noMlm.model.init = first.toStdString();
+        train(noMlm, "head-2");
+        const QString second = run("head-2") + "/checkpoints/step-00000002";
+        const model::TensorMap kept =
+            model::loadTensorFile((second + "/heads.safetensors").toStdString());
+        size_t mlmTensors = 0;
+        for (const auto& [name, tensor] : trained) {
+            if (name.rfind("mlm.", 0) != 0) continue;
+            ++mlmTensors;
+            QVERIFY2(kept.count(name) && torch::equal(kept.at(name), tensor), name.c_str());
+        }
+        QVERIFY(mlmTensors >= 5);
+        RunConfig again = tinyConfig(1);
+        again.model.init = second.toStdString();
+        train(again, "head-3");
+        QVERIFY(readAll(run("head-3") + "/log.txt").contains("MLM head: continued from mlm.*"));
     }
 
     void modelInitAcceptsARunFolderAndItsPointers() {
