@@ -37,6 +37,7 @@
 #include "core/train/collective.h"
 #include "core/train/distributed.h"
 #include "core/train/objective_registry.h"
+#include "core/train/objectives/mlm_objective.h"
 #include "core/train/objectives/objective.h"
 #include "core/train/probes.h"
 #include "core/train/run_log/metrics_log.h"
@@ -884,8 +885,7 @@ void Trainer::saveCheckpoint(const std::string& reason) {
                                            [](const auto& o) { return o->name() == "mlm"; });
         if (!trainsMlm)
             for (const auto& [k, v] : initHeads_)
-                for (const char* prefix : {"mlm.", "lm_head.", "cls.predictions."})
-                    if (k.rfind(prefix, 0) == 0) heads.emplace(k, v);
+                if (isPretrainedMlmHeadTensor(k)) heads.emplace(k, v);
         fs::path dir;
         try {
             dir = store_->save(encoder_, {tokenizerFile_, tokenizerBytes_}, heads, optimizer, state,

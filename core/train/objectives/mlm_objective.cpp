@@ -1,5 +1,6 @@
 #include "core/train/objectives/mlm_objective.h"
 
+#include <algorithm>
 #include <array>
 
 #include "core/common/errors.h"
@@ -13,6 +14,13 @@ namespace ds = data::samplers;
 
 namespace {
 constexpr uint64_t kMlmSeedTag = 0x313;
+/// Where a pretrained MLM head's tensors live: ours, XLM-R's, BERT's.
+constexpr std::array<const char*, 3> kHeadSources = {"mlm.", "lm_head.", "cls.predictions."};
+}  // namespace
+
+bool isPretrainedMlmHeadTensor(const std::string& name) {
+    return std::any_of(kHeadSources.begin(), kHeadSources.end(),
+                       [&](const char* prefix) { return name.rfind(prefix, 0) == 0; });
 }
 
 std::string loadPretrainedMlmHead(model::MlmHeadImpl& head, const model::TensorMap& tensors) {
@@ -25,9 +33,8 @@ std::string loadPretrainedMlmHead(model::MlmHeadImpl& head, const model::TensorM
         {"layer_norm.bias", "lm_head.layer_norm.bias", "cls.predictions.transform.LayerNorm.bias"},
         {"bias", "lm_head.bias", "cls.predictions.bias"},
     }};
-    static const std::array<const char*, 3> kSources = {"mlm.", "lm_head.", "cls.predictions."};
     auto params = head.named_parameters(/*recurse=*/true);
-    for (size_t source = 0; source < kSources.size(); ++source) {
+    for (size_t source = 0; source < kHeadSources.size(); ++source) {
         const std::string prefix = source == 0 ? "mlm." : "";
         if (!tensors.count(prefix + kNames[4][source])) continue;  // the output bias decides
         torch::NoGradGuard noGrad;
@@ -44,7 +51,7 @@ std::string loadPretrainedMlmHead(model::MlmHeadImpl& head, const model::TensorM
                                       c10::str(to->sizes()));
             to->copy_(it->second);
         }
-        return std::string(kSources[source]) + "*";
+        return std::string(kHeadSources[source]) + "*";
     }
     return "";
 }

@@ -39,6 +39,8 @@ class MlmObjective : public Objective {
 /// bias}; or Isomorph's "mlm.*"). Returns where it came from ("" when `tensors` has no head);
 /// throws CheckpointError naming the tensor when a head is there but incomplete or misshaped.
 std::string loadPretrainedMlmHead(model::MlmHeadImpl& head, const model::TensorMap& tensors);
+/// Whether `name` is a tensor of such a head (mlm.*, lm_head.*, cls.predictions.*).
+bool isPretrainedMlmHeadTensor(const std::string& name);
 
 /// Masks `rows` in place (maskTokens with `rowKeys`) and returns the masked-LM loss through
 /// `head`: cross-entropy over the selected positions, averaged over the selected tokens of all
