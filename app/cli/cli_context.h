@@ -43,6 +43,7 @@ void registerIndex(CLI::App& app, Registry& registry);  // command_index.cpp (in
 /// --fusion and --share-floor of hybrid retrieval (search, eval retrieval); command_index.cpp.
 void addHybridFusionOptions(CLI::App* cmd, std::string& fusion, double& shareFloor);
 void registerEval(CLI::App& app, Registry& registry);       // command_eval.cpp
+void registerLexicon(CLI::App& app, Registry& registry);    // command_lexicon.cpp
 void registerCalibrate(CLI::App& app, Registry& registry);  // command_calibrate.cpp
 void registerPca(CLI::App& app, Registry& registry);        // command_pca.cpp
 void registerSweep(CLI::App& app, Registry& registry);      // command_sweep.cpp

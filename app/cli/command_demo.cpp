@@ -240,9 +240,11 @@ std::string percent(double v) {
 
 /// The test split's table (MRR@100 / R@5 per set and system), the means and the t-tests.
 void printRetrievalResults(const workspace::RetrievalDemoReport& r) {
-    std::cout << "\ntest split, MRR@100 / recall@5 in % (queries per set in brackets); +re-rank: "
-                 "hybrid's top documents in the re-ranker's order; +interp W: ordered by W x "
-                 "hybrid + (1 - W) x re-ranker (min-max scaled), W chosen on the dev split:\n";
+    std::cout << "\ntest split, MRR@100 / recall@5 in % (queries per set in brackets); BM25+lex: "
+                 "queries translated with the lexicon learned from the train split's pairs; "
+                 "hybrid: dense + BM25+lex; +re-rank: hybrid's top documents in the re-ranker's "
+                 "order; +interp W: ordered by W x hybrid + (1 - W) x re-ranker (min-max "
+                 "scaled), W chosen on the dev split:\n";
     std::cout << fmt::format("  {:<16}", "set");
     for (const auto& s : r.systems)
         std::cout << fmt::format(" | {:>13}", s);
@@ -270,8 +272,8 @@ void printRetrievalResults(const workspace::RetrievalDemoReport& r) {
                                      percent(bySystem.at(s).second / counts[group]));
         std::cout << "\n";
     }
-    std::cout << "\npaired t-tests of MRR@100 over queries, each system against the one before it "
-                 "(+interp against hybrid; MAP equals MRR here: one relevant passage a query):\n";
+    std::cout << "\npaired t-tests of MRR@100 over queries, each system against what it builds on "
+                 "(MAP equals MRR here: one relevant passage a query):\n";
     for (const auto& t : r.tests)
         std::cout << fmt::format(
             "  {:<12} vs {:<8} {:<5} {:+7.2f} points  t {:+7.2f}  p {:.4f}  ({} queries)\n",

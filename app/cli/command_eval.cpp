@@ -270,7 +270,8 @@ int runBucc(const BuccCliOptions& o) {
 
 struct RetrievalCliOptions {
     EncoderCliOptions enc;
-    std::string beir, answers, answerMatch = "tokens", runOut, qrelsSplit = "test", calibration;
+    std::string beir, answers, answerMatch = "tokens", runOut, qrelsSplit = "test", calibration,
+                               lexicon;
     std::vector<std::string> systems = {"dense", "bm25", "hybrid"};
     int depth = 100, rerankDepth = 0;
     double weight = 0.5;
@@ -284,6 +285,7 @@ SettingFlags retrievalFlags() {
     return encoderFlags({{"systems", "--systems"},
                          {"depth", "--depth"},
                          {"calibration", "--calibration"},
+                         {"lexicon", "--lexicon"},
                          {"rerank_depth", "--rerank-depth"},
                          {"max_query_tokens", "--max-query-tokens"},
                          {"answer_match", "--answer-match"}});
@@ -348,6 +350,8 @@ int runRetrieval(const RetrievalCliOptions& o) {
     if (!o.answers.empty()) answers = data::readAnswersJsonl(o.answers);
     std::optional<align::Calibration> cal;
     if (!o.calibration.empty()) cal = align::loadCalibration(o.calibration);
+    std::optional<search::TranslationLexicon> lexicon;
+    if (!o.lexicon.empty()) lexicon = search::TranslationLexicon::load(o.lexicon);
     eval::RetrievalRequest request;
     request.beir = o.beir;
     request.qrelsSplit = o.qrelsSplit;
@@ -359,6 +363,7 @@ int runRetrieval(const RetrievalCliOptions& o) {
     ro.hybridFusion = search::parseHybridFusion(o.fusion);
     ro.hybridShareFloor = o.shareFloor;
     ro.calibration = cal ? &*cal : nullptr;
+    ro.lexicon = lexicon ? &*lexicon : nullptr;
     ro.answers = answers.empty() ? nullptr : &answers;
     ro.answerMatch = eval::parseAnswerMatch(o.answerMatch, "setting 'answer_match'");
     // bm25 alone loads no model; the others need --model (checked before any encoder loads).
@@ -395,6 +400,7 @@ int runRetrieval(const RetrievalCliOptions& o) {
     }
     json out = {{"model", o.enc.model},
                 {"beir", o.beir},
+                {"lexicon", o.lexicon},
                 {"rerank", o.rerank.model},
                 {"answer_match", eval::answerMatchName(ro.answerMatch)},
                 {"sets", json::array()}};
@@ -599,6 +605,9 @@ void registerEval(CLI::App& app, Registry& registry) {
     retrieval->add_option("--calibration", r->calibration,
                           "Calibration file applied to passages and queries by their id's "
                           "language suffix");
+    retrieval->add_option("--lexicon", r->lexicon,
+                          "Translation lexicon (lexicon train): bm25 and hybrid translate each "
+                          "query into the lexicon's target language where they meet its passages");
     retrieval->add_option("--qrels-split", r->qrelsSplit, "qrels/SPLIT.tsv")->capture_default_str();
     retrieval->add_option("--run-out", r->runOut,
                           "Write SYSTEM.trec run files and qrels.tsv over all sets here");

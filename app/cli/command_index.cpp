@@ -24,7 +24,7 @@ namespace {
 struct BuildCliOptions {
     // Mean pooling by default: the small demo models' [CLS] vectors are nearly identical, and
     // mean pooling ranked the demo's dev queries better (docs/retrieval.md, "Indexes").
-    std::string out, model, embeddings, kind = "flat", calibration;
+    std::string out, model, embeddings, kind = "flat", calibration, lexicon;
     EncoderFlags enc{"mean"};
     std::vector<std::string> corpus;
     index::CorpusOptions corpusOptions;
@@ -49,6 +49,7 @@ int runBuild(const BuildCliOptions& o) {
     request.overwrite = o.overwrite;
     request.bm25 = o.bm25;
     request.calibrationFile = o.calibration;
+    request.lexiconFile = o.lexicon;
     ProgressLine progress;
     const auto report = index::buildIndex(request, [&](const Progress& p) {
         progress.update(fmt::format("index build: {} {}/{}", p.stage, p.done, p.total));
@@ -66,6 +67,9 @@ int runBuild(const BuildCliOptions& o) {
                              m.languageCounts[i]);
     std::cout << fmt::format("{}\n  rows {}  dim {}  kind {}  languages {}\n", o.out, m.rows, m.dim,
                              index::indexKindName(m.params.kind), langs);
+    if (!o.lexicon.empty())
+        std::cout << fmt::format("  BM25 queries translated with {} (copied as {})\n", o.lexicon,
+                                 index::kLexiconFile);
     return kExitOk;
 }
 
@@ -244,6 +248,9 @@ void addBuildOptions(CLI::App* cmd, BuildCliOptions& b) {
     cmd->add_flag("!--no-bm25", b.bm25, "Skip the BM25 index (no --mode bm25/hybrid searches)");
     cmd->add_option("--calibration", b.calibration,
                     "Calibration file (`calibrate fit`) applied to documents and queries");
+    cmd->add_option("--lexicon", b.lexicon,
+                    "Translation lexicon (`lexicon train`): bm25 and hybrid searches translate "
+                    "queries into its target language where they meet its passages");
 }
 
 }  // namespace
@@ -258,6 +265,7 @@ void registerIndex(CLI::App& app, Registry& registry) {
         registry.run = [b] {
             return withSettingFlags(encoderFlags({{"lang", "--lang"},
                                                   {"calibration", "--calibration"},
+                                                  {"lexicon", "--lexicon"},
                                                   {"overwrite", "--overwrite"},
                                                   {"kind", "--kind"}}),
                                     [&] { return runBuild(*b); });

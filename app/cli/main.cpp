@@ -83,6 +83,7 @@ int main(int argc, char** argv) {
     registerSweep(app, registry);
     registerIndex(app, registry);
     registerEval(app, registry);
+    registerLexicon(app, registry);
     registerRerank(app, registry);
     registerCalibrate(app, registry);
     registerPca(app, registry);

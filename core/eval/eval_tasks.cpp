@@ -162,7 +162,18 @@ struct Bm25Runs {
     Run share;  ///< shares of each query's attainable score (Bm25SearchOptions::share)
 };
 
-Bm25Runs bm25Runs(const RetrievalSet& set, int depth, bool raw, bool share) {
+/// The language a query is written in: its id's suffix ("ls.1.de"), else the set's source
+/// language ("de" of "de-en", as corpus query-list names its sets); "" when neither tells.
+std::string languageOfQuery(const std::string& id, const std::string& setName) {
+    const auto dot = id.rfind('.');
+    if (dot != std::string::npos && isValidLanguageCode(id.substr(dot + 1)))
+        return id.substr(dot + 1);
+    std::string src, tgt;
+    return languagesFromName(setName, src, tgt) ? src : "";
+}
+
+Bm25Runs bm25Runs(const RetrievalSet& set, int depth, bool raw, bool share,
+                  const search::TranslationLexicon* lexicon) {
     const fs::path dir =
         fs::temp_directory_path() / fmt::format("isomorph-bm25-{}-{}", ::getpid(), set.name);
     std::vector<search::IndexDocument> docs;
@@ -179,8 +190,11 @@ Bm25Runs bm25Runs(const RetrievalSet& set, int depth, bool raw, bool share) {
             if (!(shares ? share : raw)) continue;
             Run& run = shares ? out.share : out.raw;
             try {
-                run[q.id] = search::searchEachLanguage(index, q.text, static_cast<size_t>(depth),
-                                                       "", shares);
+                run[q.id] = lexicon ? search::searchTranslated(
+                                          index, *lexicon, q.text, languageOfQuery(q.id, set.name),
+                                          static_cast<size_t>(depth), "", shares)
+                                    : search::searchEachLanguage(
+                                          index, q.text, static_cast<size_t>(depth), "", shares);
             } catch (const DataError&) {
                 run[q.id] = {};  // a query without any searchable term retrieves nothing
             }
@@ -521,7 +535,8 @@ std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService*
     // as the bm25 system's, other scores); both come from one index.
     const bool share = wants("hybrid") && options.hybridFusion == search::HybridFusion::Share;
     if (wants("bm25") || wants("hybrid")) {
-        Bm25Runs bm25 = bm25Runs(set, static_cast<int>(candidates), wants("bm25") || !share, share);
+        Bm25Runs bm25 = bm25Runs(set, static_cast<int>(candidates), wants("bm25") || !share, share,
+                                 options.lexicon);
         runs["bm25"] = std::move(bm25.raw);
         if (share) runs["bm25-share"] = std::move(bm25.share);
     }

@@ -24,6 +24,7 @@
 #include "core/model/cross_encoder.h"
 #include "core/model/encoding_service.h"
 #include "core/search/fusion.h"
+#include "core/search/translation_lexicon.h"
 
 namespace isomorph::eval {
 
@@ -113,7 +114,11 @@ struct RetrievalOptions {
     double hybridShareFloor = 0.5;                    ///< search::HybridOptions::shareFloor
     const align::Calibration* calibration = nullptr;  ///< dense: rows calibrated by id language
     const data::Answers* answers = nullptr;           ///< for R@2kt / R@5kt
-    AnswerMatch answerMatch = AnswerMatch::Tokens;    ///< how answers must occur (answer_recall.h)
+    /// bm25 (and hybrid's lexical side): queries translated by this lexicon where they meet
+    /// passages of its target language (search::searchTranslated); a query's language is its
+    /// id's suffix ("ls.1.de") or else the set name's first language ("de" of "de-en").
+    const search::TranslationLexicon* lexicon = nullptr;
+    AnswerMatch answerMatch = AnswerMatch::Tokens;  ///< how answers must occur (answer_recall.h)
     /// Second stage: when set, every system S is also reported re-ranked by this cross-encoder
     /// as "S+rerank" (its best rerankDepth documents re-scored, the rest kept below them).
     model::CrossEncoder* reranker = nullptr;

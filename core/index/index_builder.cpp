@@ -15,6 +15,7 @@
 #include "core/model_io/npy_reader.h"
 #include "core/model_io/npy_sidecar.h"
 #include "core/search/bm25_index.h"
+#include "core/search/translation_lexicon.h"
 
 namespace isomorph::index {
 namespace fs = std::filesystem;
@@ -256,6 +257,17 @@ IndexBuildReport buildIndex(const IndexBuildRequest& r, const ProgressFn& progre
     options.overwrite = r.overwrite;
     options.calibrationFile = r.calibrationFile;
     if (r.bm25) options.writeMore = bm25Writer(documents);
+    if (!r.lexiconFile.empty()) {
+        if (!r.bm25)
+            throw ConfigError(
+                "index build: a lexicon translates BM25 queries; drop --no-bm25 or --lexicon");
+        search::TranslationLexicon::load(r.lexiconFile);  // a bad file fails before encoding
+        options.writeMore = [bm25 = options.writeMore,
+                             lexicon = r.lexiconFile](const fs::path& staging) {
+            bm25(staging);
+            fs::copy_file(lexicon, staging / kLexiconFile);
+        };
+    }
     if (!r.embeddings.empty()) {
         buildIndexFromEmbeddings(r.out, r.embeddings, documents, embeddingsIdentity(r), options,
                                  progress);

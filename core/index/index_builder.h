@@ -83,7 +83,14 @@ struct IndexBuildRequest {
     bool overwrite = false;
     bool bm25 = true;             ///< also build the BM25 index (lexical and hybrid search)
     std::string calibrationFile;  ///< see BuildOptions::calibrationFile
+    /// A translation lexicon (lexicon train) copied into the folder as kLexiconFile: lexical and
+    /// hybrid search then translate queries where they meet its target language's passages.
+    /// Needs bm25.
+    std::filesystem::path lexiconFile;
 };
+
+/// The translation lexicon's file in an index folder (SearchService uses it when present).
+inline constexpr const char* kLexiconFile = "bm25-lexicon.json";
 
 struct IndexBuildReport {
     std::size_t documents = 0;  ///< passages indexed

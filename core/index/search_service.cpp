@@ -18,6 +18,7 @@
 #include "core/search/bm25_index.h"
 #include "core/search/fusion.h"
 #include "core/search/ranking.h"
+#include "core/search/translation_lexicon.h"
 
 namespace isomorph::index {
 namespace fs = std::filesystem;
@@ -76,9 +77,10 @@ struct SearchService::Impl {
     std::unique_ptr<VectorIndex> index;
     std::unique_ptr<model::EncodingService> encoder;
     std::optional<align::Calibration> calibration;
-    std::optional<search::Bm25Index> bm25;           // not thread-safe: guarded by bm25Mutex
-    std::vector<std::string> idOf;                   // row -> document id (fusion)
-    std::unordered_map<std::string, int64_t> rowOf;  // document id -> row (BM25 results)
+    std::optional<search::Bm25Index> bm25;              // not thread-safe: guarded by bm25Mutex
+    std::optional<search::TranslationLexicon> lexicon;  // INDEX/kLexiconFile, when built with one
+    std::vector<std::string> idOf;                      // row -> document id (fusion)
+    std::unordered_map<std::string, int64_t> rowOf;     // document id -> row (BM25 results)
     mutable std::mutex bm25Mutex;
     // EncodingService is not reentrant (lazy inference caches, process-wide BLAS thread count):
     // concurrent searches take turns encoding and search in parallel afterwards.
@@ -140,6 +142,9 @@ struct SearchService::Impl {
                               const std::string& language) const {
         std::lock_guard<std::mutex> lock(bm25Mutex);
         const bool share = sharesWanted(options);
+        if (lexicon)  // queries translated where they meet the lexicon's target language
+            return search::searchTranslated(*bm25, *lexicon, text, options.queryLanguage,
+                                            static_cast<size_t>(depth), language, share);
         if (options.queryLanguage.empty())
             return search::searchEachLanguage(*bm25, text, static_cast<size_t>(depth), language,
                                               share);
@@ -258,15 +263,35 @@ struct SearchService::Impl {
                 addSnippets(
                     texts[j],
                     q.empty() ? nullptr : q.data() + j * static_cast<size_t>(encoder->dimension()),
-                    out[j]);
+                    translatedTerms(texts[j], options), out[j]);
         if (timings) timings->searchSeconds = since(t);
         return out;
     }
 
+    /// The terms BM25 searches passages of the lexicon's target language for when it translates
+    /// `text` (search::searchTranslated); empty without a lexicon or when it does not translate.
+    std::vector<std::string> translatedTerms(const std::string& text,
+                                             const QueryOptions& options) const {
+        std::vector<std::string> out;
+        if (!lexicon || options.mode == SearchMode::Dense) return out;
+        std::string language = options.queryLanguage;
+        if (language.empty()) {
+            std::lock_guard<std::mutex> lock(bm25Mutex);
+            language = search::guessQueryLanguage(*bm25, *lexicon, text);
+        }
+        if (language == lexicon->targetLanguage() || !lexicon->hasLanguage(language)) return out;
+        for (auto& t : lexicon->translate(text, language))
+            out.push_back(std::move(t.term));
+        return out;
+    }
+
     /// ResultRow::best and ::matches of one query's rows (`query` = its vector, null in lexical
-    /// mode). Sentences of passages without a lexical match are encoded in one batch and
-    /// compared with the query by cosine, calibrated like the index's rows.
+    /// mode). Passages in the lexicon's target language match the query's translated terms
+    /// (`translated`, when BM25 translates it). Sentences of passages without a lexical match
+    /// are encoded in one batch and compared with the query by cosine, calibrated like the
+    /// index's rows.
     void addSnippets(const std::string& text, const float* query,
+                     const std::vector<std::string>& translated,
                      std::vector<ResultRow>& rows) const {
         std::vector<std::vector<search::TextSpan>> sentences(rows.size());
         std::vector<std::string> toEncode;
@@ -274,7 +299,9 @@ struct SearchService::Impl {
         for (size_t r = 0; r < rows.size(); ++r) {
             ResultRow& row = rows[r];
             std::vector<std::string> terms;
-            row.matches = search::matchingWords(text, row.text, row.language, &terms);
+            row.matches = !translated.empty() && row.language == lexicon->targetLanguage()
+                              ? search::matchingTerms(translated, row.text, row.language, &terms)
+                              : search::matchingWords(text, row.text, row.language, &terms);
             sentences[r] = search::sentenceSpans(row.text);
             row.best = {0, row.text.size()};
             if (sentences[r].empty()) continue;
@@ -354,6 +381,8 @@ std::unique_ptr<SearchService> SearchService::open(const fs::path& indexDir,
         impl->calibration = align::loadCalibration(indexDir / meta.calibration);
     if (fs::exists(indexDir / "bm25")) {
         impl->bm25.emplace(search::Bm25Index::open(indexDir / "bm25"));
+        if (fs::exists(indexDir / kLexiconFile))
+            impl->lexicon = search::TranslationLexicon::load(indexDir / kLexiconFile);
         impl->idOf = impl->index->documentIds();
         for (size_t r = 0; r < impl->idOf.size(); ++r)
             impl->rowOf.emplace(impl->idOf[r], static_cast<int64_t>(r));

@@ -39,7 +39,10 @@ struct QueryOptions {
     std::string language;  ///< only documents of this language ("" = all)
     /// Only documents of these languages (added to `language`; both empty = all).
     std::vector<std::string> languages;
-    std::string queryLanguage;  ///< language of the query text (needed with a calibration)
+    /// Language of the query text (needed with a calibration). With a lexicon in the index
+    /// (index build --lexicon), BM25 translates the query from it; "" = guessed
+    /// (search::guessQueryLanguage).
+    std::string queryLanguage;
     SearchMode mode = SearchMode::Dense;
     double hybridWeight = 0.5;  ///< Hybrid: weight of the dense score (1 - weight: BM25)
     search::HybridFusion hybridFusion = search::HybridFusion::MinMax;  ///< Hybrid: score scales
@@ -61,7 +64,9 @@ struct ResultRow {
     /// With QueryOptions::snippets: the sentence of `text` that matches the query best (most
     /// distinct matched words, else the highest cosine with the query under the encoder; the
     /// whole text when it is one sentence) and the words of `text` matching a query word under
-    /// BM25's analysis in the passage's language (search::matchingWords); byte ranges.
+    /// BM25's analysis in the passage's language (search::matchingWords), or, when the index's
+    /// lexicon translates the query (bm25 and hybrid modes), a word of its translation
+    /// (search::matchingTerms); byte ranges.
     search::TextSpan best;
     std::vector<search::TextSpan> matches;
 };

@@ -285,6 +285,24 @@ struct Bm25Index::Impl {
             throw DataError(fmt::format(
                 "BM25 search: the query '{}' has no searchable word (only punctuation or symbols)",
                 query.substr(0, 80)));
+        return run(q, options, options.share ? 1.0 / bound(query, options.queryLanguage) : 1.0);
+    }
+
+    /// The OR of weighted terms: each term's contribution scaled by its weight.
+    Ranking searchTerms(const std::vector<WeightedTerm>& terms,
+                        const Bm25SearchOptions& options) const {
+        std::vector<Xapian::Query> parts;
+        double attainable = 0.0;
+        for (const auto& t : terms) {
+            parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(t.term), t.weight);
+            attainable += t.weight * termBound(t.term, 1);
+        }
+        attainable += info.parameters.k2 * static_cast<double>(terms.size());
+        const Xapian::Query q(Xapian::Query::OP_OR, parts.begin(), parts.end());
+        return run(q, options, options.share ? 1.0 / attainable : 1.0);
+    }
+
+    Ranking run(Xapian::Query q, const Bm25SearchOptions& options, double scale) const {
         if (!options.documentLanguage.empty())
             q = Xapian::Query(Xapian::Query::OP_FILTER, q,
                               Xapian::Query(kLanguagePrefix + options.documentLanguage));
@@ -296,7 +314,6 @@ struct Bm25Index::Impl {
         const auto k =
             static_cast<Xapian::doccount>(std::min<std::size_t>(options.k, db.get_doccount()));
         const Xapian::MSet matches = enquire.get_mset(0, k);
-        const double scale = options.share ? 1.0 / bound(query, options.queryLanguage) : 1.0;
         Ranking ranking;
         ranking.reserve(matches.size());
         for (auto it = matches.begin(); it != matches.end(); ++it)
@@ -309,20 +326,34 @@ struct Bm25Index::Impl {
     /// tends to k1 + 1), plus k2 x |query| for Xapian's length correction; idf as Xapian computes
     /// it from the term's document count in the whole database (0 for a term no document has).
     double bound(const std::string& query, const std::string& language) const {
-        const Bm25Parameters& p = info.parameters;
-        const double n = static_cast<double>(db.get_doccount());
         double total = 0.0, length = 0.0;
         for (const auto& [term, wqf] : analyzer.terms(query, language)) {
-            const double df = static_cast<double>(db.get_termfreq(term));
-            double w = (n - df + 0.5) / (df + 0.5);
-            if (w < 2.0) w = w * 0.5 + 1.0;
-            const double q = static_cast<double>(wqf);
-            total += std::log(w) * (p.k1 + 1.0) * (p.k3 + 1.0) * q / (p.k3 + q);
-            length += q;
+            total += termBound(term, wqf);
+            length += wqf;
         }
-        return total + p.k2 * length;
+        return total + info.parameters.k2 * length;
+    }
+
+    /// One term's largest contribution with within-query frequency `wqf` (see bound()).
+    double termBound(const std::string& term, Xapian::termcount wqf) const {
+        const Bm25Parameters& p = info.parameters;
+        const double n = static_cast<double>(db.get_doccount());
+        const double df = static_cast<double>(db.get_termfreq(term));
+        double w = (n - df + 0.5) / (df + 0.5);
+        if (w < 2.0) w = w * 0.5 + 1.0;
+        const double q = static_cast<double>(wqf);
+        return std::log(w) * (p.k1 + 1.0) * (p.k3 + 1.0) * q / (p.k3 + q);
     }
 };
+
+std::vector<std::pair<std::string, unsigned>> analyzeTerms(std::string_view text,
+                                                           const std::string& language) {
+    Analyzer analyzer;
+    std::vector<std::pair<std::string, unsigned>> out;
+    for (const auto& [term, count] : analyzer.terms(std::string(text), language))
+        out.emplace_back(term, count);
+    return out;  // Xapian's term list is sorted
+}
 
 Bm25Index::Bm25Index(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Bm25Index::Bm25Index(Bm25Index&&) noexcept = default;
@@ -407,14 +438,40 @@ Ranking Bm25Index::search(std::string_view query, const Bm25SearchOptions& optio
     }
 }
 
+Ranking Bm25Index::searchTerms(const std::vector<WeightedTerm>& terms,
+                               const Bm25SearchOptions& options) const {
+    checkSearchOptions(options);
+    if (terms.empty()) throw DataError("BM25 search: the translated query has no searchable word");
+    for (const auto& t : terms)
+        if (!(t.weight > 0.0 && std::isfinite(t.weight)) || t.term.empty())
+            throw ConfigError(fmt::format(
+                "BM25 search: term '{}' has weight {}; weights must be positive and finite", t.term,
+                t.weight));
+    try {
+        return impl_->searchTerms(terms, options);
+    } catch (const Xapian::Error& e) {
+        throw DataError(
+            fmt::format("{}: BM25 search failed ({}); the index may be damaged, "
+                        "rebuild it",
+                        impl_->dir.string(), describe(e)));
+    }
+}
+
+std::size_t Bm25Index::documentFrequency(const std::string& term) const {
+    try {
+        return impl_->db.get_termfreq(term);
+    } catch (const Xapian::Error& e) {
+        throw DataError(fmt::format("{}: reading the BM25 index failed ({}); rebuild it",
+                                    impl_->dir.string(), describe(e)));
+    }
+}
+
 bool Bm25Index::hasSearchableWord(std::string_view query, const std::string& language) const {
     return !impl_->analyzer.query(std::string(query), language).empty();
 }
 
-Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::size_t k,
-                           const std::string& documentLanguage, bool share) {
-    if (query.find_first_not_of(" \t\r\n") == std::string_view::npos)
-        throw DataError("BM25 search: the query is empty; type some words to search for");
+Ranking searchLanguages(const Bm25Index& index, std::size_t k, const std::string& documentLanguage,
+                        const std::function<Ranking(const std::string&)>& searchIn) {
     std::vector<std::string> languages;
     if (!documentLanguage.empty())
         languages.push_back(documentLanguage);
@@ -423,14 +480,9 @@ Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::
             languages.push_back(lang);
     std::unordered_map<std::string, double> best;
     for (const auto& lang : languages) {
-        Bm25SearchOptions options;
-        options.k = k;
-        options.queryLanguage = lang;
-        options.documentLanguage = lang;  // "" (unknown language): no filter, no stemming
-        options.share = share;
         Ranking part;
         try {
-            part = index.search(query, options);
+            part = searchIn(lang);
         } catch (const DataError&) {
             continue;  // nothing searchable in this language's analysis
         }
@@ -447,6 +499,20 @@ Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::
     return out;
 }
 
+Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::size_t k,
+                           const std::string& documentLanguage, bool share) {
+    if (query.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        throw DataError("BM25 search: the query is empty; type some words to search for");
+    return searchLanguages(index, k, documentLanguage, [&](const std::string& lang) {
+        Bm25SearchOptions options;
+        options.k = k;
+        options.queryLanguage = lang;
+        options.documentLanguage = lang;  // "" (unknown language): no filter, no stemming
+        options.share = share;
+        return index.search(query, options);
+    });
+}
+
 namespace {
 
 /// CJK characters, which Xapian's FLAG_CJK_NGRAM indexes as unigrams and bigrams.
@@ -459,11 +525,16 @@ bool isCjk(unsigned ch) {
 
 std::vector<TextSpan> matchingWords(std::string_view query, std::string_view text,
                                     const std::string& language, std::vector<std::string>* terms) {
+    std::vector<std::string> queryTerms;
+    for (const auto& [term, count] : analyzeTerms(query, language))
+        queryTerms.push_back(term);
+    return matchingTerms(queryTerms, text, language, terms);
+}
+
+std::vector<TextSpan> matchingTerms(const std::vector<std::string>& analysed, std::string_view text,
+                                    const std::string& language, std::vector<std::string>* terms) {
     if (terms) terms->clear();
-    Analyzer analyzer;
-    std::unordered_set<std::string> queryTerms;
-    for (const auto& [term, count] : analyzer.terms(std::string(query), language))
-        queryTerms.insert(term);
+    const std::unordered_set<std::string> queryTerms(analysed.begin(), analysed.end());
     std::vector<TextSpan> out;
     if (queryTerms.empty()) return out;
     const Xapian::Stem stem(primarySubtag(language), true);

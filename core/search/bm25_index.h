@@ -109,6 +109,24 @@ class Bm25Index;
 Ranking searchEachLanguage(const Bm25Index& index, std::string_view query, std::size_t k,
                            const std::string& documentLanguage = "", bool share = false);
 
+/// The analysed terms of `text` under `language`'s analysis, as documents are indexed and queries
+/// searched (see the top of this file), each with its count, sorted by term.
+std::vector<std::pair<std::string, unsigned>> analyzeTerms(std::string_view text,
+                                                           const std::string& language);
+
+/// An analysed term with a weight (translation_lexicon.h makes them from a translated query).
+struct WeightedTerm {
+    std::string term;
+    double weight = 0.0;
+};
+
+/// The best k documents over the index's languages (only `documentLanguage` when given): each
+/// language's ranking from `searchIn(language)` (DataError from it: nothing searchable there,
+/// skipped), merged by each document's best score. The loop of searchEachLanguage and
+/// searchTranslated (translation_lexicon.h).
+Ranking searchLanguages(const Bm25Index& index, std::size_t k, const std::string& documentLanguage,
+                        const std::function<Ranking(const std::string&)>& searchIn);
+
 /// True when Xapian has a Snowball stemmer for the primary subtag of `language` ("pt-PT" -> pt).
 bool hasStemmer(std::string_view language);
 
@@ -149,6 +167,14 @@ class Bm25Index {
     /// Throws DataError for an empty query or one without any searchable term, ConfigError for
     /// k == 0 or an invalid language code.
     Ranking search(std::string_view query, const Bm25SearchOptions& options = {}) const;
+    /// The k best documents for a query of analysed terms (analyzeTerms' form, searched as they
+    /// are), each term's BM25 contribution multiplied by its weight (within-query frequency 1).
+    /// options.queryLanguage is not used; options.share divides by the weighted attainable
+    /// score. DataError for no term, ConfigError for a weight that is not positive and finite.
+    Ranking searchTerms(const std::vector<WeightedTerm>& terms,
+                        const Bm25SearchOptions& options = {}) const;
+    /// Documents (of any language) holding the analysed `term`.
+    std::size_t documentFrequency(const std::string& term) const;
     /// Whether `query` has a word to search for under `language`'s analysis (search() throws
     /// DataError when not).
     bool hasSearchableWord(std::string_view query, const std::string& language) const;

@@ -34,6 +34,12 @@ std::vector<TextSpan> matchingWords(std::string_view query, std::string_view tex
                                     const std::string& language,
                                     std::vector<std::string>* terms = nullptr);
 
+/// matchingWords for query terms that are already analysed (a translated query's terms,
+/// TranslationLexicon::translate): the words of `text` whose analysed term is one of them.
+std::vector<TextSpan> matchingTerms(const std::vector<std::string>& queryTerms,
+                                    std::string_view text, const std::string& language,
+                                    std::vector<std::string>* terms = nullptr);
+
 /// Index of the best of `sentences`: the one holding most distinct matched terms (`matches`
 /// with their `terms` from matchingWords, so "directory" and "Directories" count once; without
 /// terms, distinct matched words; the earliest on a tie), else, when nothing matched and

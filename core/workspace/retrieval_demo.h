@@ -2,6 +2,8 @@
 
 // The retrieval demo (`isomorph-cli demo run --retrieval`, the GUI's "Retrieval demo") as one
 // core workflow, from an aligned checkpoint to a search stack that ships and its evaluation:
+//   lexicon   a translation lexicon (IBM Model 1) from the TRAIN split's translation pairs: BM25
+//             translates queries with it wherever the pipeline uses BM25 (first stage, index)
 //   ir        bi-encoder IR training (ir-both-demo: L_IR + semantic and language CL) on every
 //             retrieval set of the train split
 //   extend    the start checkpoint turned into a long-input cross-encoder (model extend: 256
@@ -12,10 +14,12 @@
 //   rerank    the re-ranker fine-tuned (rerank finetune --folds 1) on the TRAIN split's queries
 //             (en-en and xx-en) against the hybrid first stage's candidates: the model that ships
 //   dev       the interpolation weight of first-stage and re-ranker scores chosen on the DEV split
-//   index     the search index of the English passages with the IR model (BM25 beside it)
-//   evaluate  the TEST split: BM25, dense, hybrid, hybrid + re-rank and hybrid + interpolated
-//             re-rank, MRR@100 and recall@5 per set, each system against the one before it
-//             (paired t-test over queries), and re-ranking MAP against the first stage
+//   index     the search index of the English passages with the IR model (BM25 beside it, with
+//             the lexicon)
+//   evaluate  the TEST split: BM25, BM25 with translated queries, dense, hybrid (dense + translated
+//             BM25), hybrid + re-rank and hybrid + interpolated re-rank, MRR@100 and recall@5 per
+//             set, each system against what it builds on (paired t-test over queries), and
+//             re-ranking MAP against the first stage
 // Every stage writes into RUN/STAGE and records itself in RUN/stages.json when done, so the same
 // command with the same --dir continues after the last finished stage. Training stages share a
 // wall-clock budget; RUN/retrieval-demo.json names what was produced. Torch-free header.
@@ -76,7 +80,7 @@ struct RetrievalDemoStage {
 struct RetrievalDemoReport {
     std::filesystem::path dir;
     std::vector<RetrievalDemoStage> stages;
-    std::filesystem::path biEncoder, reranker, index;
+    std::filesystem::path biEncoder, reranker, index, lexicon;
     double rerankWeight = 0;  ///< first-stage weight chosen on dev (0 = plain re-ordering)
     std::map<double, double> devMrrByWeight;
     /// Position repair, held-out MLM loss: short rows before; long rows before and after.

@@ -5,7 +5,9 @@
 // every target is a passage of the demo index's corpus (test/en-en, all English pages of every
 // split since schema 3) and the report covers every query; it prints top-1 / top-5 hits (recall@1
 // / @5) per language and system. BM25 always; dense and hybrid with the checkpoint named by
-// ISOMORPH_DEMO_MODEL (a demo run folder or checkpoint). ISOMORPH_DEMO_CORPUS names an existing
+// ISOMORPH_DEMO_MODEL (a demo run folder or checkpoint); each again with the queries translated
+// by the lexicon of the corpus's train pairs (`lexicon train`, `eval retrieval --lexicon`:
+// SYSTEM+lex). ISOMORPH_DEMO_CORPUS names an existing
 // demo corpus; without it one is built (de, fr, es, ja, zh and en man pages; a few minutes).
 
 #include <QDir>
@@ -46,37 +48,47 @@ class TestEverydayQueries : public QObject {
                                  ISOMORPH_SOURCE_DIR "/tests/fixtures/everyday_queries.tsv",
                                  "--corpus", passages, "--out", beir});
         QVERIFY2(made.exitCode == 0, made.err.constData());
-        QStringList args = {"eval", "retrieval", "--beir", beir, "--json"};
-        const QString model = env.value("ISOMORPH_DEMO_MODEL");
-        args << "--systems" << (model.isEmpty() ? "bm25" : "dense,bm25,hybrid");
-        if (!model.isEmpty())
-            args << "--model" << model << "--pooling"
-                 << "mean";
-        CliResult eval = runCli(args);
-        QVERIFY2(eval.exitCode == 0, eval.err.constData());
-        const QJsonObject report = QJsonDocument::fromJson(eval.out).object();
-        int queries = 0;
+        // The translation lexicon of the corpus's train pairs, as the retrieval demo learns it.
+        const QString lexicon = tmp_.filePath("lexicon.json");
+        CliResult learned =
+            runCli({"lexicon", "train", "--pairs", corpus + "/parallel/train", "--out", lexicon});
+        QVERIFY2(learned.exitCode == 0, learned.err.constData());
         QMap<QString, QPair<double, double>> hits;  // system -> (top-1, top-5) hits
-        for (const auto& s : report.value("sets").toArray()) {
-            const QJsonObject set = s.toObject();
-            const QJsonObject systems = set.value("systems").toObject();
-            int n = 0;
-            for (auto it = systems.begin(); it != systems.end(); ++it) {
-                const QJsonObject m = it.value().toObject();
-                n = m.value("queries").toInt();
-                const double top1 = m.value("recall@1").toDouble() * n,
-                             top5 = m.value("recall@5").toDouble() * n;
-                hits[it.key()].first += top1;
-                hits[it.key()].second += top5;
-                qInfo("%s %-7s %d queries: top-1 %.0f, top-5 %.0f",
-                      qPrintable(set.value("name").toString()), qPrintable(it.key()), n, top1,
-                      top5);
+        for (const bool translated : {false, true}) {
+            QStringList args = {"eval", "retrieval", "--beir", beir, "--json"};
+            const QString model = env.value("ISOMORPH_DEMO_MODEL");
+            args << "--systems" << (model.isEmpty() ? "bm25" : "dense,bm25,hybrid");
+            if (!model.isEmpty())
+                args << "--model" << model << "--pooling"
+                     << "mean";
+            if (translated) args << "--lexicon" << lexicon;
+            CliResult eval = runCli(args);
+            QVERIFY2(eval.exitCode == 0, eval.err.constData());
+            const QJsonObject report = QJsonDocument::fromJson(eval.out).object();
+            int queries = 0;
+            for (const auto& s : report.value("sets").toArray()) {
+                const QJsonObject set = s.toObject();
+                const QJsonObject systems = set.value("systems").toObject();
+                int n = 0;
+                for (auto it = systems.begin(); it != systems.end(); ++it) {
+                    if (translated && it.key() == "dense") continue;  // the same as without
+                    const QString system = it.key() + (translated ? "+lex" : "");
+                    const QJsonObject m = it.value().toObject();
+                    n = m.value("queries").toInt();
+                    const double top1 = m.value("recall@1").toDouble() * n,
+                                 top5 = m.value("recall@5").toDouble() * n;
+                    hits[system].first += top1;
+                    hits[system].second += top5;
+                    qInfo("%s %-10s %d queries: top-1 %.0f, top-5 %.0f",
+                          qPrintable(set.value("name").toString()), qPrintable(system), n, top1,
+                          top5);
+                }
+                queries += n;
             }
-            queries += n;
+            QCOMPARE(queries, 20);
         }
-        QCOMPARE(queries, 20);
         for (auto it = hits.begin(); it != hits.end(); ++it)
-            qInfo("all    %-7s 20 queries: top-1 %.0f, top-5 %.0f", qPrintable(it.key()),
+            qInfo("all    %-10s 20 queries: top-1 %.0f, top-5 %.0f", qPrintable(it.key()),
                   it.value().first, it.value().second);
     }
 

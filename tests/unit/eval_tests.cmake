@@ -3,6 +3,7 @@ isomorph_add_test(test_retrieval_metrics SOURCES unit/test_retrieval_metrics.cpp
 isomorph_add_test(test_rerank SOURCES unit/test_rerank.cpp LIBS isomorph_common isomorph_eval LABELS unit)
 isomorph_add_test(test_bm25 SOURCES unit/test_bm25.cpp LIBS isomorph_common isomorph_search LABELS unit)
 isomorph_add_test(test_fusion SOURCES unit/test_fusion.cpp LIBS isomorph_common isomorph_search LABELS unit)
+isomorph_add_test(test_translation_lexicon SOURCES unit/test_translation_lexicon.cpp LIBS isomorph_common isomorph_search LABELS unit)
 isomorph_add_test(test_snippet SOURCES unit/test_snippet.cpp LIBS isomorph_search LABELS unit)
 isomorph_add_test(test_rerank_top SOURCES unit/test_rerank_top.cpp LIBS isomorph_common isomorph_search LABELS unit)
 isomorph_add_test(test_answer_recall SOURCES unit/test_answer_recall.cpp LIBS isomorph_common isomorph_eval LABELS unit)

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <future>
 
+#include <nlohmann/json.hpp>
+
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -18,11 +20,13 @@
 #include "core/model/cross_encoder.h"
 #include "core/model/encoding_service.h"
 #include "core/search/bm25_index.h"
+#include "core/search/translation_lexicon.h"
 #include "core/text/script.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
 #include "tests/support/tiny_cross_encoder.h"
 #include "tests/support/tiny_model.h"
+#include "tests/support/tiny_training.h"
 
 using namespace isomorph;
 namespace fs = std::filesystem;
@@ -363,6 +367,97 @@ class TestSearchService : public QObject {
         QVERIFY(testing::messageOf<DataError>([&] {
                     index::buildIndex(request);
                 }).contains("occurs twice with different texts"));
+        QVERIFY(!fs::exists(request.out));
+    }
+
+    void aLexiconTranslatesQueriesForBm25() {
+        // A lexicon learned from word-by-word German of English sentences (tinyGerman), and
+        // English passages searched with their German translations: plain BM25 stems the
+        // German words as English ones and shares almost nothing with the passages; translated,
+        // the queries find their passages.
+        std::vector<search::LexiconPair> pairs;
+        for (const auto& en : testing::syntheticSentences(testing::englishWords(), 300, 5))
+            pairs.push_back({testing::tinyGerman(en), en});
+        search::TranslationLexicon lexicon("en");
+        lexicon.train("de", pairs);
+        lexicon.save(path("lexicon.json"));
+        eval::RetrievalSet set;
+        set.name = "de-en";
+        for (const auto& d : docs_) {
+            if (d.language != "en") continue;
+            set.passages.push_back(d);
+            set.queries.push_back({"q" + d.id + ".de", testing::tinyGerman(d.text), 0});
+            set.qrels[set.queries.back().id][d.id] = 1;
+        }
+        eval::RetrievalOptions options;
+        options.systems = {"bm25"};
+        options.depth = 10;
+        const double plain =
+            eval::evaluateRetrievalSet(nullptr, set, options).at("bm25").report.mrr.at(100);
+        options.lexicon = &lexicon;
+        const double translated =
+            eval::evaluateRetrievalSet(nullptr, set, options).at("bm25").report.mrr.at(100);
+        QVERIFY2(translated > plain + 0.3 && translated > 0.5,
+                 qPrintable(QString("MRR plain %1, translated %2").arg(plain).arg(translated)));
+
+        // An index built with the lexicon: lexical search translates a query whose language it
+        // is not told (guessed from the lexicon), as eval retrieval does when told.
+        const fs::path corpus = path("lexicon-corpus.jsonl");
+        {
+            std::ofstream out(corpus);
+            for (const auto& p : set.passages)
+                out << nlohmann::json{{"_id", p.id}, {"text", p.text}}.dump() << "\n";
+        }
+        index::IndexBuildRequest request;
+        request.out = path("with-lexicon");
+        request.corpus = {corpus};
+        request.model = model_;
+        request.encode = encode_;
+        request.lexiconFile = path("lexicon.json");
+        index::buildIndex(request);
+        QVERIFY(fs::exists(request.out / index::kLexiconFile));
+        auto service = index::SearchService::open(request.out, {});
+        index::QueryOptions q;
+        q.mode = index::SearchMode::Lexical;
+        q.k = 10;
+        const auto& query = set.queries.front();
+        const auto rows = service->search(query.text, q);
+        const auto fromEval = eval::rankDocuments(
+            eval::evaluateRetrievalSet(nullptr, set, options).at("bm25").run.at(query.id));
+        QVERIFY(!rows.empty());
+        QCOMPARE(rows.size(), std::min<size_t>(10, fromEval.size()));
+        for (size_t i = 0; i < rows.size(); ++i) {
+            QCOMPARE(rows[i].id, fromEval[i].docId);
+            // The same Xapian formula over the same passages' statistics.
+            ISOMORPH_COMPARE_NEAR(rows[i].score, fromEval[i].score, 1e-9);
+        }
+        // Snippets mark the English words of the query's translation.
+        q.snippets = true;
+        const auto shown = service->search(query.text, q);
+        QVERIFY(!shown.front().matches.empty());
+        const auto terms = lexicon.translate(query.text, "de");
+        for (const auto& m : shown.front().matches) {
+            const std::string word = shown.front().text.substr(m.begin, m.end - m.begin);
+            const auto analysed = search::analyzeTerms(word, "en");
+            QCOMPARE(analysed.size(), size_t(1));
+            QVERIFY2(std::any_of(terms.begin(), terms.end(),
+                                 [&](const search::WeightedTerm& t) {
+                                     return t.term == analysed.front().first;
+                                 }),
+                     word.c_str());
+        }
+        // A lexicon needs the BM25 index; a damaged one is refused before anything is encoded.
+        request.out = path("no-bm25");
+        request.bm25 = false;
+        QVERIFY(testing::messageOf<ConfigError>([&] {
+                    index::buildIndex(request);
+                }).contains("--lexicon"));
+        request.bm25 = true;
+        std::ofstream(path("bad-lexicon.json")) << "{}";
+        request.lexiconFile = path("bad-lexicon.json");
+        QVERIFY(testing::messageOf<DataError>([&] {
+                    index::buildIndex(request);
+                }).contains("not a translation lexicon"));
         QVERIFY(!fs::exists(request.out));
     }
 
