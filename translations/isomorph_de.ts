@@ -4,7 +4,7 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="169"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>MLM-Verlust</translation>
@@ -66,7 +66,7 @@
         <translation>CCP-Genauigkeit im Batch (Leck bei ~1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="165"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="172"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>MLM-Genauigkeit auf maskierten Tokens</translation>
@@ -166,7 +166,7 @@
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="170"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
@@ -282,12 +282,12 @@
         <translation>Anfragen</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="174"/>
         <source>Masked tokens per batch</source>
         <translation>Maskierte Tokens pro Batch</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="175"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
         <source>tokens</source>
@@ -1355,37 +1355,37 @@
         <translation>%1 ist kein Index-Ordner (er enthält keine index.json). Wählen Sie einen Ordner, der mit „Index erstellen“ oder mit isomorph-cli index build erstellt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="282"/>
+        <location filename="../app/gui/search_controller.cpp" line="283"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>der Neuordner hat nur die ersten %1 Token der Anfrage behalten</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="287"/>
+        <location filename="../app/gui/search_controller.cpp" line="288"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>alle Scores liegen höchstens %1 auseinander: Dieses Modell unterscheidet diese Dokumente kaum, ihre Reihenfolge sagt also wenig aus (versuchen Sie „Hybrid“ oder BM25)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <location filename="../app/gui/search_controller.cpp" line="295"/>
         <source> (%1 script)</source>
         <translation> (%1-Schrift)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="298"/>
+        <location filename="../app/gui/search_controller.cpp" line="299"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>%1 von %2 Buchstaben der Anfrage kennt das Vokabular des Modells nicht%3: Diese Ergebnisse stammen allein von BM25.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="304"/>
+        <location filename="../app/gui/search_controller.cpp" line="305"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>Keine Ergebnisse in dieser Sprache: %1 von %2 Buchstaben der Anfrage kennt das Vokabular des Modells nicht%3, daher kann das Modell ihre Bedeutung nicht erfassen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="313"/>
+        <location filename="../app/gui/search_controller.cpp" line="314"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Neuordnung mit %1 nicht möglich: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="372"/>
+        <location filename="../app/gui/search_controller.cpp" line="373"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Demo-Testpassagen (%n Sprache)</numerusform>
@@ -1393,47 +1393,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="406"/>
+        <location filename="../app/gui/search_controller.cpp" line="407"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 ist keine abgeschlossene Retrieval-Demo (kein index, bi_encoder oder reranker); zum Abschließen isomorph-cli demo run --retrieval --dir %2 ausführen</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="418"/>
+        <location filename="../app/gui/search_controller.cpp" line="419"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>Die Suche verwendet die Retrieval-Demo von %1: hybride erste Stufe, neu geordnet durch ihren feinabgestimmten Cross-Encoder (Gewicht %2 für die erste Stufe, auf Dev-Anfragen gewählt)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="497"/>
+        <location filename="../app/gui/search_controller.cpp" line="498"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Kein Index dieses Arbeitsbereichs wurde mit diesem Checkpoint erstellt: Wählen Sie ein Korpus und klicken Sie auf „Index erstellen“.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="509"/>
+        <location filename="../app/gui/search_controller.cpp" line="510"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="562"/>
+        <location filename="../app/gui/search_controller.cpp" line="563"/>
         <source>Building %1…</source>
         <translation>%1 wird erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="596"/>
+        <location filename="../app/gui/search_controller.cpp" line="597"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Indexerstellung abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="598"/>
+        <location filename="../app/gui/search_controller.cpp" line="599"/>
         <source>Cannot build the index: %1</source>
         <translation>Der Index kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="628"/>
+        <location filename="../app/gui/search_controller.cpp" line="629"/>
         <source>The index is still being built.</source>
         <translation>Der Index wird noch erstellt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="629"/>
+        <location filename="../app/gui/search_controller.cpp" line="630"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
@@ -2728,7 +2728,12 @@
         <translation>%1 Dokumente, %2-dim. %3-Index, Sprachen: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="583"/>
+        <location filename="../views/search/search_view.cpp" line="585"/>
+        <source>; BM25 included, translating queries from %1 languages</source>
+        <translation>; mit BM25, übersetzt Anfragen aus %1 Sprachen</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="587"/>
         <source>; BM25 included</source>
         <translation>; mit BM25</translation>
     </message>
@@ -2738,12 +2743,12 @@
         <translation>; ohne BM25 (nur dicht)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="609"/>
+        <location filename="../views/search/search_view.cpp" line="613"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="624"/>
+        <location filename="../views/search/search_view.cpp" line="628"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n Ergebnis · Kodieren %1 ms · Suche %2 ms</numerusform>
@@ -2751,47 +2756,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="629"/>
+        <location filename="../views/search/search_view.cpp" line="633"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · Neuordnung der besten %1 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="712"/>
+        <location filename="../views/search/search_view.cpp" line="716"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="717"/>
+        <location filename="../views/search/search_view.cpp" line="721"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Neuordnung ist eingeschaltet, aber kein Cross-Encoder-Checkpoint gewählt: Wählen Sie einen (den Checkpoint eines xlp-Laufs) oder schalten Sie die Neuordnung aus.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="727"/>
+        <location filename="../views/search/search_view.cpp" line="731"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="735"/>
+        <location filename="../views/search/search_view.cpp" line="739"/>
         <source>Open or build an index to search in.</source>
         <translation>Öffnen oder erstellen Sie einen Index, um darin zu suchen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="768"/>
+        <location filename="../views/search/search_view.cpp" line="772"/>
         <source>Documents in %1</source>
         <translation>Dokumente auf %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="770"/>
+        <location filename="../views/search/search_view.cpp" line="774"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Dokumente auf %1 behalten (zusammen mit den anderen gewählten Sprachen); keine gewählt: alle Sprachen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="818"/>
+        <location filename="../views/search/search_view.cpp" line="822"/>
         <source>Checkpoint folder</source>
         <translation>Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="824"/>
+        <location filename="../views/search/search_view.cpp" line="828"/>
         <source>Index folder</source>
         <translation>Index-Ordner</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="169"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>Pérdida MLM</translation>
@@ -66,7 +66,7 @@
         <translation>Precisión CCP dentro del lote (fuga si ≈1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="165"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="172"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>Precisión MLM en los tokens enmascarados</translation>
@@ -166,7 +166,7 @@
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="170"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
@@ -282,12 +282,12 @@
         <translation>consultas</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="174"/>
         <source>Masked tokens per batch</source>
         <translation>Tokens enmascarados por lote</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="175"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
         <source>tokens</source>
@@ -1355,37 +1355,37 @@
         <translation>%1 no es una carpeta de índice (no tiene index.json). Elija una carpeta creada con Crear índice o con isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="282"/>
+        <location filename="../app/gui/search_controller.cpp" line="283"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="287"/>
+        <location filename="../app/gui/search_controller.cpp" line="288"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <location filename="../app/gui/search_controller.cpp" line="295"/>
         <source> (%1 script)</source>
         <translation> (escritura %1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="298"/>
+        <location filename="../app/gui/search_controller.cpp" line="299"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>%1 de las %2 letras de la consulta son desconocidas para el vocabulario del modelo%3: estos resultados son solo de BM25.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="304"/>
+        <location filename="../app/gui/search_controller.cpp" line="305"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>Sin resultados en este idioma: %1 de las %2 letras de la consulta son desconocidas para el vocabulario del modelo%3, así que el modelo no puede saber qué significa.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="313"/>
+        <location filename="../app/gui/search_controller.cpp" line="314"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>No se puede reordenar con %1: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="372"/>
+        <location filename="../app/gui/search_controller.cpp" line="373"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Pasajes de prueba de la demo (%n idioma)</numerusform>
@@ -1393,47 +1393,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="406"/>
+        <location filename="../app/gui/search_controller.cpp" line="407"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 no es una demo de recuperación terminada (sin index, bi_encoder o reranker); ejecute isomorph-cli demo run --retrieval --dir %2 para terminarla</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="418"/>
+        <location filename="../app/gui/search_controller.cpp" line="419"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>Búsqueda usa la demo de recuperación de %1: primera etapa híbrida, reordenada por su codificador cruzado ajustado (peso %2 para la primera etapa, elegido con las consultas de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="497"/>
+        <location filename="../app/gui/search_controller.cpp" line="498"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Ningún índice de este espacio de trabajo se creó con este checkpoint: elija un corpus y pulse Crear índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="509"/>
+        <location filename="../app/gui/search_controller.cpp" line="510"/>
         <source>Opening %1…</source>
         <translation>Abriendo %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="562"/>
+        <location filename="../app/gui/search_controller.cpp" line="563"/>
         <source>Building %1…</source>
         <translation>Creando %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="596"/>
+        <location filename="../app/gui/search_controller.cpp" line="597"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="598"/>
+        <location filename="../app/gui/search_controller.cpp" line="599"/>
         <source>Cannot build the index: %1</source>
         <translation>No se puede crear el índice: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="628"/>
+        <location filename="../app/gui/search_controller.cpp" line="629"/>
         <source>The index is still being built.</source>
         <translation>El índice aún se está creando.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="629"/>
+        <location filename="../app/gui/search_controller.cpp" line="630"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
@@ -2728,7 +2728,12 @@
         <translation>%1 documentos, índice %3 de %2 dimensiones, idiomas: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="583"/>
+        <location filename="../views/search/search_view.cpp" line="585"/>
+        <source>; BM25 included, translating queries from %1 languages</source>
+        <translation>; BM25 incluido, traduce consultas de %1 idiomas</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="587"/>
         <source>; BM25 included</source>
         <translation>; incluye BM25</translation>
     </message>
@@ -2738,12 +2743,12 @@
         <translation>; sin BM25 (solo denso)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="609"/>
+        <location filename="../views/search/search_view.cpp" line="613"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="624"/>
+        <location filename="../views/search/search_view.cpp" line="628"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n resultado · codificación %1 ms · búsqueda %2 ms</numerusform>
@@ -2751,47 +2756,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="629"/>
+        <location filename="../views/search/search_view.cpp" line="633"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · reordenación de los %1 primeros %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="712"/>
+        <location filename="../views/search/search_view.cpp" line="716"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="717"/>
+        <location filename="../views/search/search_view.cpp" line="721"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>La reordenación está activada pero no se ha elegido ningún checkpoint de codificador cruzado: elija uno (el checkpoint de una ejecución xlp) o desactive la reordenación.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="727"/>
+        <location filename="../views/search/search_view.cpp" line="731"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="735"/>
+        <location filename="../views/search/search_view.cpp" line="739"/>
         <source>Open or build an index to search in.</source>
         <translation>Abra o cree un índice en el que buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="768"/>
+        <location filename="../views/search/search_view.cpp" line="772"/>
         <source>Documents in %1</source>
         <translation>Documentos en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="770"/>
+        <location filename="../views/search/search_view.cpp" line="774"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Mantener los documentos en %1 (junto con los demás idiomas elegidos); ninguno elegido: todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="818"/>
+        <location filename="../views/search/search_view.cpp" line="822"/>
         <source>Checkpoint folder</source>
         <translation>Carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="824"/>
+        <location filename="../views/search/search_view.cpp" line="828"/>
         <source>Index folder</source>
         <translation>Carpeta de índice</translation>
     </message>

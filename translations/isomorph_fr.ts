@@ -4,7 +4,7 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="169"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>Perte MLM</translation>
@@ -66,7 +66,7 @@
         <translation>Précision CCP dans le lot (fuite si ~1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="165"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="172"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>Précision MLM sur les jetons masqués</translation>
@@ -166,7 +166,7 @@
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="170"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
@@ -282,12 +282,12 @@
         <translation>requêtes</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="174"/>
         <source>Masked tokens per batch</source>
         <translation>Jetons masqués par lot</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="175"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
         <source>tokens</source>
@@ -1355,37 +1355,37 @@
         <translation>%1 n’est pas un dossier d’index (il ne contient pas d’index.json). Choisissez un dossier créé par « Construire l’index » ou par isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="282"/>
+        <location filename="../app/gui/search_controller.cpp" line="283"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="287"/>
+        <location filename="../app/gui/search_controller.cpp" line="288"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <location filename="../app/gui/search_controller.cpp" line="295"/>
         <source> (%1 script)</source>
         <translation> (écriture %1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="298"/>
+        <location filename="../app/gui/search_controller.cpp" line="299"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>%1 des %2 lettres de la requête sont inconnues du vocabulaire du modèle%3 : ces résultats sont ceux de BM25 seul.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="304"/>
+        <location filename="../app/gui/search_controller.cpp" line="305"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>Aucun résultat dans cette langue : %1 des %2 lettres de la requête sont inconnues du vocabulaire du modèle%3, il ne peut donc pas en saisir le sens.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="313"/>
+        <location filename="../app/gui/search_controller.cpp" line="314"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Impossible de reclasser avec %1 : %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="372"/>
+        <location filename="../app/gui/search_controller.cpp" line="373"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Passages de test de la démo (%n langue)</numerusform>
@@ -1393,47 +1393,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="406"/>
+        <location filename="../app/gui/search_controller.cpp" line="407"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 n’est pas une démo de recherche terminée (pas d’index, de bi_encoder ou de reranker) ; lancez isomorph-cli demo run --retrieval --dir %2 pour la terminer</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="418"/>
+        <location filename="../app/gui/search_controller.cpp" line="419"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>La recherche utilise la démo de recherche de %1 : première étape hybride, reclassée par son cross-encodeur affiné (poids %2 pour la première étape, choisi sur les requêtes de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="497"/>
+        <location filename="../app/gui/search_controller.cpp" line="498"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Aucun index de cet espace de travail n’a été construit avec ce point de contrôle : choisissez un corpus et cliquez sur « Construire l’index ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="509"/>
+        <location filename="../app/gui/search_controller.cpp" line="510"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="562"/>
+        <location filename="../app/gui/search_controller.cpp" line="563"/>
         <source>Building %1…</source>
         <translation>Construction de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="596"/>
+        <location filename="../app/gui/search_controller.cpp" line="597"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="598"/>
+        <location filename="../app/gui/search_controller.cpp" line="599"/>
         <source>Cannot build the index: %1</source>
         <translation>Impossible de construire l’index : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="628"/>
+        <location filename="../app/gui/search_controller.cpp" line="629"/>
         <source>The index is still being built.</source>
         <translation>L’index est encore en cours de construction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="629"/>
+        <location filename="../app/gui/search_controller.cpp" line="630"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
@@ -2728,7 +2728,12 @@
         <translation>%1 documents, index %3 de dimension %2, langues : %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="583"/>
+        <location filename="../views/search/search_view.cpp" line="585"/>
+        <source>; BM25 included, translating queries from %1 languages</source>
+        <translation>; BM25 inclus, traduit les requêtes de %1 langues</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="587"/>
         <source>; BM25 included</source>
         <translation> ; BM25 inclus</translation>
     </message>
@@ -2738,12 +2743,12 @@
         <translation> ; sans BM25 (dense uniquement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="609"/>
+        <location filename="../views/search/search_view.cpp" line="613"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="624"/>
+        <location filename="../views/search/search_view.cpp" line="628"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n résultat · encodage %1 ms · recherche %2 ms</numerusform>
@@ -2751,47 +2756,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="629"/>
+        <location filename="../views/search/search_view.cpp" line="633"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · reclassement des %1 premiers %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="712"/>
+        <location filename="../views/search/search_view.cpp" line="716"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="717"/>
+        <location filename="../views/search/search_view.cpp" line="721"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Le reclassement est activé mais aucun checkpoint de cross-encodeur n&apos;est choisi : choisissez-en un (le checkpoint d&apos;une exécution xlp) ou désactivez le reclassement.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="727"/>
+        <location filename="../views/search/search_view.cpp" line="731"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="735"/>
+        <location filename="../views/search/search_view.cpp" line="739"/>
         <source>Open or build an index to search in.</source>
         <translation>Ouvrez ou construisez un index dans lequel rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="768"/>
+        <location filename="../views/search/search_view.cpp" line="772"/>
         <source>Documents in %1</source>
         <translation>Documents en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="770"/>
+        <location filename="../views/search/search_view.cpp" line="774"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Garder les documents en %1 (avec les autres langues choisies) ; aucune choisie : toutes les langues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="818"/>
+        <location filename="../views/search/search_view.cpp" line="822"/>
         <source>Checkpoint folder</source>
         <translation>Dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="824"/>
+        <location filename="../views/search/search_view.cpp" line="828"/>
         <source>Index folder</source>
         <translation>Dossier d’index</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="169"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>MLM 損失</translation>
@@ -66,7 +66,7 @@
         <translation>CCP バッチ内精度（≈1 ならリーク）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="165"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="172"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>マスクトークンの MLM 精度</translation>
@@ -166,7 +166,7 @@
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="170"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
@@ -282,12 +282,12 @@
         <translation>クエリ</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="174"/>
         <source>Masked tokens per batch</source>
         <translation>バッチあたりのマスクトークン数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="175"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
         <source>tokens</source>
@@ -1352,84 +1352,84 @@
         <translation>%1 はインデックスフォルダーではありません（index.json がありません）。「インデックスを構築」または isomorph-cli index build で作成したフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="282"/>
+        <location filename="../app/gui/search_controller.cpp" line="283"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>再ランキングモデルはクエリの先頭 %1 トークンだけを使いました</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="287"/>
+        <location filename="../app/gui/search_controller.cpp" line="288"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>すべてのスコアの差が %1 以内です。このモデルはこれらの文書をほとんど区別できていないため、順位にはあまり意味がありません（ハイブリッドまたは BM25 を試してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <location filename="../app/gui/search_controller.cpp" line="295"/>
         <source> (%1 script)</source>
         <translation>（%1 文字）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="298"/>
+        <location filename="../app/gui/search_controller.cpp" line="299"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>クエリの %2 文字のうち %1 文字がモデルの語彙にありません%3。この結果は BM25 だけによるものです。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="304"/>
+        <location filename="../app/gui/search_controller.cpp" line="305"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>この言語では結果がありません。クエリの %2 文字のうち %1 文字がモデルの語彙にないため%3、モデルは意味を捉えられません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="313"/>
+        <location filename="../app/gui/search_controller.cpp" line="314"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>%1 で再ランキングできません: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="372"/>
+        <location filename="../app/gui/search_controller.cpp" line="373"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>デモのテスト用パッセージ（%n 言語）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="406"/>
+        <location filename="../app/gui/search_controller.cpp" line="407"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 は完了した検索デモではありません（index、bi_encoder または reranker がありません）。完了するには isomorph-cli demo run --retrieval --dir %2 を実行してください</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="418"/>
+        <location filename="../app/gui/search_controller.cpp" line="419"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>検索は %1 の検索デモを使用します：ハイブリッドの第 1 段階を、微調整したクロスエンコーダーで再ランキング（第 1 段階の重み %2、dev クエリで選択）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="497"/>
+        <location filename="../app/gui/search_controller.cpp" line="498"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>このワークスペースには、このチェックポイントで構築したインデックスがありません。コーパスを選んで「インデックスを構築」を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="509"/>
+        <location filename="../app/gui/search_controller.cpp" line="510"/>
         <source>Opening %1…</source>
         <translation>%1 を開いています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="562"/>
+        <location filename="../app/gui/search_controller.cpp" line="563"/>
         <source>Building %1…</source>
         <translation>%1 を構築しています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="596"/>
+        <location filename="../app/gui/search_controller.cpp" line="597"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>インデックスの構築をキャンセルしました。何も書き込まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="598"/>
+        <location filename="../app/gui/search_controller.cpp" line="599"/>
         <source>Cannot build the index: %1</source>
         <translation>インデックスを構築できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="628"/>
+        <location filename="../app/gui/search_controller.cpp" line="629"/>
         <source>The index is still being built.</source>
         <translation>インデックスはまだ構築中です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="629"/>
+        <location filename="../app/gui/search_controller.cpp" line="630"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
@@ -2721,7 +2721,12 @@
         <translation>%1 文書、%2 次元の %3 インデックス、言語: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="583"/>
+        <location filename="../views/search/search_view.cpp" line="585"/>
+        <source>; BM25 included, translating queries from %1 languages</source>
+        <translation>、BM25 あり（%1 言語のクエリを翻訳）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="587"/>
         <source>; BM25 included</source>
         <translation>、BM25 あり</translation>
     </message>
@@ -2731,59 +2736,59 @@
         <translation>、BM25 なし（密のみ）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="609"/>
+        <location filename="../views/search/search_view.cpp" line="613"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="624"/>
+        <location filename="../views/search/search_view.cpp" line="628"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 件の結果 · エンコード %1 ms · 検索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="629"/>
+        <location filename="../views/search/search_view.cpp" line="633"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · 上位 %1 件の再ランキング %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="712"/>
+        <location filename="../views/search/search_view.cpp" line="716"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="717"/>
+        <location filename="../views/search/search_view.cpp" line="721"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>再ランキングがオンですが、クロスエンコーダーのチェックポイントが選ばれていません。チェックポイント（xlp 実行のもの）を選ぶか、再ランキングをオフにしてください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="727"/>
+        <location filename="../views/search/search_view.cpp" line="731"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="735"/>
+        <location filename="../views/search/search_view.cpp" line="739"/>
         <source>Open or build an index to search in.</source>
         <translation>検索するには、インデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="768"/>
+        <location filename="../views/search/search_view.cpp" line="772"/>
         <source>Documents in %1</source>
         <translation>%1 の文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="770"/>
+        <location filename="../views/search/search_view.cpp" line="774"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>%1 の文書を残します（選択した他の言語とともに）。何も選択しない場合はすべての言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="818"/>
+        <location filename="../views/search/search_view.cpp" line="822"/>
         <source>Checkpoint folder</source>
         <translation>チェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="824"/>
+        <location filename="../views/search/search_view.cpp" line="828"/>
         <source>Index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="162"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="169"/>
         <location filename="../views/runs/metric_catalog.cpp" line="33"/>
         <source>MLM loss</source>
         <translation>MLM 损失</translation>
@@ -66,7 +66,7 @@
         <translation>CCP 批内准确率（≈1 表示信息泄漏）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="165"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="172"/>
         <location filename="../views/runs/metric_catalog.cpp" line="55"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>掩码词元上的 MLM 准确率</translation>
@@ -166,7 +166,7 @@
         <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
         <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="163"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="170"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
@@ -282,12 +282,12 @@
         <translation>查询</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="167"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="174"/>
         <source>Masked tokens per batch</source>
         <translation>每批掩码词元数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="168"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="175"/>
         <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
         <source>tokens</source>
@@ -1352,84 +1352,84 @@
         <translation>%1 不是索引文件夹（没有 index.json）。请选择由“构建索引”或 isomorph-cli index build 生成的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="282"/>
+        <location filename="../app/gui/search_controller.cpp" line="283"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>重排序模型只保留了查询的前 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="287"/>
+        <location filename="../app/gui/search_controller.cpp" line="288"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <location filename="../app/gui/search_controller.cpp" line="295"/>
         <source> (%1 script)</source>
         <translation>（%1 文字）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="298"/>
+        <location filename="../app/gui/search_controller.cpp" line="299"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>查询的 %2 个字母中有 %1 个不在模型词表中%3：这些结果仅来自 BM25。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="304"/>
+        <location filename="../app/gui/search_controller.cpp" line="305"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>此语言没有结果：查询的 %2 个字母中有 %1 个不在模型词表中%3，模型无法理解其含义。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="313"/>
+        <location filename="../app/gui/search_controller.cpp" line="314"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>无法用 %1 重排序：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="372"/>
+        <location filename="../app/gui/search_controller.cpp" line="373"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>演示测试段落（%n 种语言）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="406"/>
+        <location filename="../app/gui/search_controller.cpp" line="407"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 不是已完成的检索演示（缺少 index、bi_encoder 或 reranker）；运行 isomorph-cli demo run --retrieval --dir %2 以完成它</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="418"/>
+        <location filename="../app/gui/search_controller.cpp" line="419"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>搜索使用 %1 的检索演示：混合第一阶段，由其微调的交叉编码器重排序（第一阶段权重 %2，在开发集查询上选定）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="497"/>
+        <location filename="../app/gui/search_controller.cpp" line="498"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>此工作区中没有用该检查点构建的索引：请选择语料库并按“构建索引”。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="509"/>
+        <location filename="../app/gui/search_controller.cpp" line="510"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="562"/>
+        <location filename="../app/gui/search_controller.cpp" line="563"/>
         <source>Building %1…</source>
         <translation>正在构建 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="596"/>
+        <location filename="../app/gui/search_controller.cpp" line="597"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>已取消构建索引；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="598"/>
+        <location filename="../app/gui/search_controller.cpp" line="599"/>
         <source>Cannot build the index: %1</source>
         <translation>无法构建索引：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="628"/>
+        <location filename="../app/gui/search_controller.cpp" line="629"/>
         <source>The index is still being built.</source>
         <translation>索引仍在构建中。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="629"/>
+        <location filename="../app/gui/search_controller.cpp" line="630"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
@@ -2721,7 +2721,12 @@
         <translation>%1 篇文档，%2 维 %3 索引，语言：%4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="583"/>
+        <location filename="../views/search/search_view.cpp" line="585"/>
+        <source>; BM25 included, translating queries from %1 languages</source>
+        <translation>；含 BM25，翻译 %1 种语言的查询</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="587"/>
         <source>; BM25 included</source>
         <translation>；含 BM25</translation>
     </message>
@@ -2731,59 +2736,59 @@
         <translation>；无 BM25（仅稠密）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="609"/>
+        <location filename="../views/search/search_view.cpp" line="613"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="624"/>
+        <location filename="../views/search/search_view.cpp" line="628"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 条结果 · 编码 %1 ms · 搜索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="629"/>
+        <location filename="../views/search/search_view.cpp" line="633"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · 重排序前 %1 条 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="712"/>
+        <location filename="../views/search/search_view.cpp" line="716"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="717"/>
+        <location filename="../views/search/search_view.cpp" line="721"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>已开启重排序，但未选择交叉编码器检查点：请选择一个（xlp 运行的检查点）或关闭重排序。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="727"/>
+        <location filename="../views/search/search_view.cpp" line="731"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="735"/>
+        <location filename="../views/search/search_view.cpp" line="739"/>
         <source>Open or build an index to search in.</source>
         <translation>请打开或构建一个索引以在其中搜索。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="768"/>
+        <location filename="../views/search/search_view.cpp" line="772"/>
         <source>Documents in %1</source>
         <translation>%1 文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="770"/>
+        <location filename="../views/search/search_view.cpp" line="774"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>保留 %1 文档（连同其他已选语言）；未选择任何语言时：所有语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="818"/>
+        <location filename="../views/search/search_view.cpp" line="822"/>
         <source>Checkpoint folder</source>
         <translation>检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="824"/>
+        <location filename="../views/search/search_view.cpp" line="828"/>
         <source>Index folder</source>
         <translation>索引文件夹</translation>
     </message>

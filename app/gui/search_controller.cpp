@@ -141,6 +141,7 @@ views::SearchIndexInfo indexInfo(const index::SearchService& service) {
     for (const auto& l : m.languages)
         info.languages << qs(l);
     info.lexical = service.hasLexical();
+    info.translatedLanguages = static_cast<int>(service.translatedLanguages().size());
     return info;
 }
 

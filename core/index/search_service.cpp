@@ -364,6 +364,9 @@ const VectorIndex& SearchService::index() const {
 bool SearchService::hasLexical() const {
     return impl_->bm25.has_value();
 }
+std::vector<std::string> SearchService::translatedLanguages() const {
+    return impl_->lexicon ? impl_->lexicon->languages() : std::vector<std::string>{};
+}
 
 std::unique_ptr<SearchService> SearchService::open(const fs::path& indexDir,
                                                    const SearchServiceOptions& options) {

@@ -116,6 +116,9 @@ class SearchService {
 
     const VectorIndex& index() const;
     bool hasLexical() const;  ///< a BM25 index was built with the vectors
+    /// Source languages of the index's translation lexicon (BM25 translates their queries);
+    /// empty without one.
+    std::vector<std::string> translatedLanguages() const;
 
     /// How much of `text` the index's encoder can read: the letters its tokenizer does not map
     /// to the unknown token. A query mostly of letters the vocabulary lacks (a script the model

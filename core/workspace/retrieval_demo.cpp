@@ -267,7 +267,7 @@ json stageLexicon(Context& c) {
     r.output = c.stageDir("lexicon") / "lexicon.json";
     fs::create_directories(r.output.parent_path());
     const auto report = search::trainLexicon(r, [&](const Progress& p) {
-        c.say("lexicon: " + p.stage + " (train split's translation pairs)", p.done, p.total);
+        c.say(p.stage + ": EM iterations on the train split's translation pairs", p.done, p.total);
         return !c.stopRequested();
     });
     std::size_t pairs = 0, languages = 0;

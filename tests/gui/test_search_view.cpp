@@ -38,11 +38,14 @@
 
 #include "app/gui/main_window.h"
 #include "app/gui/search_controller.h"
+#include "core/index/index_builder.h"
 #include "core/model/cross_encoder.h"
 #include "core/search/rerank_top.h"
+#include "core/search/translation_lexicon.h"
 #include "tests/support/gui_watchdog.h"
 #include "tests/support/tiny_cross_encoder.h"
 #include "tests/support/tiny_model.h"
+#include "tests/support/tiny_training.h"
 #include "views/log_model.h"
 #include "views/runs/runs_view.h"
 #include "views/search/search_view.h"
@@ -251,6 +254,35 @@ class TestSearchView : public QObject {
         controller_->openIndex(0, indexA_, QString());
         QVERIFY(waitForCount(opened, 1));
         QCOMPARE(view_->checkpoint(0), modelA_);
+    }
+
+    void anIndexWithALexiconTranslatesQueriesAndSaysSo() {
+        // An index folder as `index build --lexicon` leaves it: the lexicon beside BM25, learned
+        // here from word-by-word German of English sentences (tinyGerman).
+        const fs::path dir(path("index-lexicon").toStdString());
+        fs::copy(fs::path(indexA_.toStdString()), dir, fs::copy_options::recursive);
+        std::vector<isomorph::search::LexiconPair> pairs;
+        for (const auto& en :
+             isomorph::testing::syntheticSentences(isomorph::testing::englishWords(), 300, 5))
+            pairs.push_back({isomorph::testing::tinyGerman(en), en});
+        isomorph::search::TranslationLexicon lexicon("en");
+        lexicon.train("de", pairs);
+        lexicon.save(dir / isomorph::index::kLexiconFile);
+        QSignalSpy opened(controller_.get(), &SearchController::indexOpened);
+        controller_->openIndex(0, QString::fromStdString(dir.string()), modelA_);
+        QVERIFY(waitForCount(opened, 1));
+        QVERIFY2(view_->sideMessageLabel(0)->text().contains(
+                     QStringLiteral("BM25 included, translating queries from 1 languages")),
+                 qPrintable(view_->sideMessageLabel(0)->text()));
+        // A German query (language not told: guessed) finds English passages through their
+        // translated words, which are highlighted.
+        view_->modeBox()->setCurrentIndex(view_->modeBox()->findData(QStringLiteral("bm25")));
+        QVERIFY(searchFor(QString::fromStdString(isomorph::testing::tinyGerman(en_[3]))));
+        bool highlighted = false;
+        for (const auto& row : view_->resultsModel(0)->rows())
+            highlighted =
+                highlighted || (row.language == QLatin1String("en") && !row.matches.isEmpty());
+        QVERIFY(highlighted);
     }
 
     void lexicalAndHybridModes() {

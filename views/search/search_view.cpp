@@ -580,7 +580,11 @@ void SearchView::setIndexInfo(int side, const SearchIndexInfo& info) {
                        .arg(info.rows)
                        .arg(info.dim)
                        .arg(info.kind, langs,
-                            info.lexical ? tr("; BM25 included") : tr("; no BM25 (dense only)")),
+                            !info.lexical ? tr("; no BM25 (dense only)")
+                            : info.translatedLanguages > 0
+                                ? tr("; BM25 included, translating queries from %1 languages")
+                                      .arg(info.translatedLanguages)
+                                : tr("; BM25 included")),
                    false);
     updateLanguages();
     setAbMode(abMode());

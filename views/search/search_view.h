@@ -54,6 +54,9 @@ struct SearchIndexInfo {
     QString kind;  ///< flat, hnsw, ivf
     QStringList languages;
     bool lexical = false;  ///< a BM25 index is there (bm25 and hybrid modes)
+    /// Languages whose queries BM25 translates (the index's lexicon, index build --lexicon);
+    /// 0 without one.
+    int translatedLanguages = 0;
 };
 
 class SearchView : public QWidget {
