@@ -268,8 +268,12 @@ struct SearchService::Impl {
         return out;
     }
 
+    /// Translated terms below this weight are searched but not highlighted.
+    static constexpr double kHighlightedWeight = 0.1;
+
     /// The terms BM25 searches passages of the lexicon's target language for when it translates
-    /// `text` (search::searchTranslated); empty without a lexicon or when it does not translate.
+    /// `text` (search::searchTranslated), at least kHighlightedWeight; empty without a lexicon or
+    /// when it does not translate.
     std::vector<std::string> translatedTerms(const std::string& text,
                                              const QueryOptions& options) const {
         std::vector<std::string> out;
@@ -280,8 +284,10 @@ struct SearchService::Impl {
             language = search::guessQueryLanguage(*bm25, *lexicon, text);
         }
         if (language == lexicon->targetLanguage() || !lexicon->hasLanguage(language)) return out;
+        // Highlight the likely translations only: a word with a tenth of a query word's weight
+        // (losch -> file 0.04) moves the score little and would mark half the passage.
         for (auto& t : lexicon->translate(text, language))
-            out.push_back(std::move(t.term));
+            if (t.weight >= kHighlightedWeight) out.push_back(std::move(t.term));
         return out;
     }
 

@@ -65,8 +65,8 @@ struct ResultRow {
     /// distinct matched words, else the highest cosine with the query under the encoder; the
     /// whole text when it is one sentence) and the words of `text` matching a query word under
     /// BM25's analysis in the passage's language (search::matchingWords), or, when the index's
-    /// lexicon translates the query (bm25 and hybrid modes), a word of its translation
-    /// (search::matchingTerms); byte ranges.
+    /// lexicon translates the query (bm25 and hybrid modes), a likely word of its translation
+    /// (weight >= 0.1, search::matchingTerms); byte ranges.
     search::TextSpan best;
     std::vector<search::TextSpan> matches;
 };
