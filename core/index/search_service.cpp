@@ -137,13 +137,24 @@ struct SearchService::Impl {
                bm25->hasSearchableWord(text, options.queryLanguage);
     }
 
-    /// BM25 documents of one query in one document language ("" = all).
+    /// The language BM25 reads `text` in when the index has a lexicon: the one given, else
+    /// search::guessQueryLanguage's; "" without a lexicon or in dense mode. Resolved once per
+    /// query for its searches in every document language and its snippets.
+    std::string lexiconLanguage(const std::string& text, const QueryOptions& options) const {
+        if (!lexicon || options.mode == SearchMode::Dense) return "";
+        if (!options.queryLanguage.empty()) return options.queryLanguage;
+        std::lock_guard<std::mutex> lock(bm25Mutex);
+        return search::guessQueryLanguage(*bm25, *lexicon, text);
+    }
+
+    /// BM25 documents of one query in one document language ("" = all); `readAs`: its
+    /// lexiconLanguage.
     search::Ranking lexicalIn(const std::string& text, const QueryOptions& options, int depth,
-                              const std::string& language) const {
+                              const std::string& language, const std::string& readAs) const {
         std::lock_guard<std::mutex> lock(bm25Mutex);
         const bool share = sharesWanted(options);
         if (lexicon)  // queries translated where they meet the lexicon's target language
-            return search::searchTranslated(*bm25, *lexicon, text, options.queryLanguage,
+            return search::searchTranslated(*bm25, *lexicon, text, readAs,
                                             static_cast<size_t>(depth), language, share);
         if (options.queryLanguage.empty())
             return search::searchEachLanguage(*bm25, text, static_cast<size_t>(depth), language,
@@ -156,7 +167,8 @@ struct SearchService::Impl {
         return bm25->search(text, so);
     }
 
-    search::Ranking lexical(const std::string& text, const QueryOptions& options, int depth) const {
+    search::Ranking lexical(const std::string& text, const QueryOptions& options, int depth,
+                            const std::string& readAs) const {
         // Languages the index does not hold match nothing, as in the dense search.
         const std::vector<std::string> asked = filterLanguages(options);
         std::vector<std::string> languages;
@@ -165,7 +177,8 @@ struct SearchService::Impl {
             if (std::find(held.begin(), held.end(), l) != held.end()) languages.push_back(l);
         if (!asked.empty() && languages.empty()) return {};
         if (languages.size() <= 1)
-            return lexicalIn(text, options, depth, languages.empty() ? "" : languages.front());
+            return lexicalIn(text, options, depth, languages.empty() ? "" : languages.front(),
+                             readAs);
         // Several languages: each one's best documents (BM25 scores of one query are comparable
         // across them, as in searchEachLanguage), the best `depth` of their union.
         search::Ranking all;
@@ -173,7 +186,7 @@ struct SearchService::Impl {
         std::string why;
         for (const auto& language : languages) {
             try {
-                search::Ranking part = lexicalIn(text, options, depth, language);
+                search::Ranking part = lexicalIn(text, options, depth, language, readAs);
                 searchable = true;
                 all.insert(all.end(), part.begin(), part.end());
             } catch (const DataError& e) {
@@ -195,9 +208,10 @@ struct SearchService::Impl {
         return out;
     }
 
-    /// Result rows of one query from its dense hits (ignored in lexical mode).
+    /// Result rows of one query from its dense hits (ignored in lexical mode); `readAs`: its
+    /// lexiconLanguage.
     std::vector<ResultRow> results(const std::string& text, const std::vector<SearchHit>& hits,
-                                   const QueryOptions& options) const {
+                                   const QueryOptions& options, const std::string& readAs) const {
         std::vector<ResultRow> out;
         if (options.mode == SearchMode::Dense) {
             for (const auto& h : hits)
@@ -209,7 +223,7 @@ struct SearchService::Impl {
         // `eval retrieval`.
         search::Ranking ranking;
         if (options.mode == SearchMode::Lexical || searchable(text, options))
-            ranking = lexical(text, options, candidateDepth(options));
+            ranking = lexical(text, options, candidateDepth(options), readAs);
         if (options.mode == SearchMode::Hybrid) {
             search::Ranking dense;
             for (const auto& h : hits)
@@ -256,14 +270,15 @@ struct SearchService::Impl {
             hits = index->searchBatch(q.data(), static_cast<int64_t>(texts.size()),
                                       encoder->dimension(), denseOptions(options));
         std::vector<std::vector<ResultRow>> out;
-        for (size_t j = 0; j < texts.size(); ++j)
-            out.push_back(results(texts[j], hits[j], options));
-        if (options.snippets)
-            for (size_t j = 0; j < texts.size(); ++j)
+        for (size_t j = 0; j < texts.size(); ++j) {
+            const std::string readAs = lexiconLanguage(texts[j], options);
+            out.push_back(results(texts[j], hits[j], options, readAs));
+            if (options.snippets)
                 addSnippets(
                     texts[j],
                     q.empty() ? nullptr : q.data() + j * static_cast<size_t>(encoder->dimension()),
-                    translatedTerms(texts[j], options), out[j]);
+                    translatedTerms(texts[j], readAs), out[j]);
+        }
         if (timings) timings->searchSeconds = since(t);
         return out;
     }
@@ -272,21 +287,17 @@ struct SearchService::Impl {
     static constexpr double kHighlightedWeight = 0.1;
 
     /// The terms BM25 searches passages of the lexicon's target language for when it translates
-    /// `text` (search::searchTranslated), at least kHighlightedWeight; empty without a lexicon or
-    /// when it does not translate.
+    /// `text` read as `readAs` (lexiconLanguage; search::searchTranslated), at least
+    /// kHighlightedWeight; empty without a lexicon or when it does not translate.
     std::vector<std::string> translatedTerms(const std::string& text,
-                                             const QueryOptions& options) const {
+                                             const std::string& readAs) const {
         std::vector<std::string> out;
-        if (!lexicon || options.mode == SearchMode::Dense) return out;
-        std::string language = options.queryLanguage;
-        if (language.empty()) {
-            std::lock_guard<std::mutex> lock(bm25Mutex);
-            language = search::guessQueryLanguage(*bm25, *lexicon, text);
-        }
-        if (language == lexicon->targetLanguage() || !lexicon->hasLanguage(language)) return out;
+        if (!lexicon || readAs.empty() || readAs == lexicon->targetLanguage() ||
+            !lexicon->hasLanguage(readAs))
+            return out;
         // Highlight the likely translations only: a word with a tenth of a query word's weight
         // (losch -> file 0.04) moves the score little and would mark half the passage.
-        for (auto& t : lexicon->translate(text, language))
+        for (auto& t : lexicon->translate(text, readAs))
             if (t.weight >= kHighlightedWeight) out.push_back(std::move(t.term));
         return out;
     }

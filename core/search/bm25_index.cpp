@@ -348,11 +348,10 @@ struct Bm25Index::Impl {
 
 std::vector<std::pair<std::string, unsigned>> analyzeTerms(std::string_view text,
                                                            const std::string& language) {
-    Analyzer analyzer;
-    std::vector<std::pair<std::string, unsigned>> out;
-    for (const auto& [term, count] : analyzer.terms(std::string(text), language))
-        out.emplace_back(term, count);
-    return out;  // Xapian's term list is sorted
+    // One per thread: a TermGenerator and the stemmers are not free to build, and lexicon
+    // training analyses every side of every pair.
+    thread_local Analyzer analyzer;
+    return analyzer.terms(std::string(text), language);  // Xapian's term list is sorted
 }
 
 Bm25Index::Bm25Index(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <set>
 #include <unordered_map>
 
 #include <fmt/format.h>
