@@ -104,9 +104,21 @@ struct RunOptions {
     int threads = 0;            ///< --threads (retrieval)
 };
 
-void printReportRow(const std::string& label, const train::BitextReport::Row& r) {
-    std::cout << fmt::format("  {:<34} {:>7.2f}% {:>7.2f}% {:>9.2f}%\n", label, 100 * r.raw,
+void printReportRow(const std::string& label, const train::BitextReport::Row& r,
+                    const train::BitextChange* change = nullptr) {
+    std::cout << fmt::format("  {:<34} {:>7.2f}% {:>7.2f}% {:>9.2f}%", label, 100 * r.raw,
                              100 * r.shifted, 100 * r.rotated);
+    if (change && change->languagePairs >= 2)
+        std::cout << fmt::format("  {:+6.2f} (p {:.2f})", 100 * change->meanDifference,
+                                 change->pValue);
+    std::cout << "\n";
+}
+
+/// "by -0.27 points (p = 0.41, paired t over 19 language pairs: within noise)".
+std::string describeChange(const train::BitextChange& c) {
+    return fmt::format("by {:+.2f} points (p = {:.2f}, paired t over {} language pairs{})",
+                       100 * c.meanDifference, c.pValue, c.languagePairs,
+                       c.significant() ? "" : ": within noise");
 }
 
 /// "hictl-demo (50%), then ccp-demo (50%) for 10 minutes wall time, evaluation included".
@@ -150,7 +162,8 @@ void printTable(const workspace::DemoRunReport& report, const std::string& title
     const train::BitextReport& before = report.before.*set;
     std::cout << fmt::format("\n{}, mean over {} language pairs ({} pairs):\n", title,
                              before.perPair.size(), before.mean.pairs)
-              << fmt::format("  {:<34} {:>8} {:>8} {:>10}\n", "", "raw", "+shift", "+rotation");
+              << fmt::format("  {:<34} {:>8} {:>8} {:>10}  {}\n", "", "raw", "+shift", "+rotation",
+                             "change of raw (p)");
     printReportRow(report.scratchInit ? "random initialisation"
                    : report.fromBase  ? "shipped base model"
                                       : "model.init",
@@ -163,7 +176,8 @@ void printTable(const workspace::DemoRunReport& report, const std::string& title
             k + 1 < report.stages.size()
                 ? fmt::format("{} best ({})", stage.preset, stage.reported.filename().string())
                 : fmt::format("after {} steps of {}", stage.result.step, stage.preset),
-            (stage.after.*set).mean);
+            (stage.after.*set).mean,
+            set == &workspace::DemoEvaluation::dev ? &stage.devChange : &stage.outOfDomainChange);
     }
 }
 
@@ -186,18 +200,27 @@ void printResults(const workspace::DemoRunReport& report) {
         std::cout << fmt::format("\nresult: {} ({}, the highest dev accuracy)\n",
                                  best.reported.string(), best.preset);
         for (size_t k = report.result + 1; k < report.stages.size(); ++k)
-            if (report.stages[k].trained)
+            if (const auto& later = report.stages[k]; later.trained) {
+                const train::BitextChange c = train::compareBitext(best.after.dev, later.after.dev);
                 std::cout << fmt::format(
-                    "  {} lowered dev accuracy ({:.2f}% -> {:.2f}% raw): at this scale it does not "
-                    "keep what {} built, so the result stays {}'s checkpoint\n",
-                    report.stages[k].preset, 100 * best.after.dev.mean.raw,
-                    100 * report.stages[k].after.dev.mean.raw, best.preset, best.preset);
+                    "  {} {} dev accuracy ({:.2f}% -> {:.2f}% raw) {}{}; the result stays {}'s "
+                    "checkpoint\n",
+                    later.preset, c.significant() ? "lowered" : "moved",
+                    100 * best.after.dev.mean.raw, 100 * later.after.dev.mean.raw,
+                    describeChange(c),
+                    c.significant()
+                        ? fmt::format(": at this scale it does not keep what {} built", best.preset)
+                        : ", so it kept what " + best.preset + " built",
+                    best.preset);
+            }
     }
     std::cout << "\n  raw: cosine nearest neighbour; +shift: each language's mean subtracted;\n"
                  "  +rotation: orthogonal map fitted on the TRAIN split's pairs (how isomorphic\n"
-                 "  the spaces are). HICTL learns from the train split's translation pairs; the\n"
-                 "  dev pairs are other commands' pages; out-of-domain pairs are translated UI\n"
-                 "  strings of the installed programs (gettext catalogs, none in the man pages).\n";
+                 "  the spaces are). change of raw: against the row above, in points, with the\n"
+                 "  p-value of a paired t-test over the language pairs (p >= 0.05: within noise).\n"
+                 "  HICTL learns from the train split's translation pairs; the dev pairs are\n"
+                 "  other commands' pages; out-of-domain pairs are translated UI strings of the\n"
+                 "  installed programs (gettext catalogs, none in the man pages).\n";
     if (report.fromBase)
         std::cout << "  The shipped base was trained for an hour on the same pairs (HICTL + MLM,\n"
                      "  32 pairs a batch); stage 1 continues it with 128-pair batches, a harder\n"

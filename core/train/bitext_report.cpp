@@ -4,6 +4,7 @@
 
 #include "core/align/bitext_metrics.h"
 #include "core/align/procrustes.h"
+#include "core/eval/retrieval_metrics.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model_io/checkpoint_path.h"
 #include "core/train/probes.h"
@@ -25,6 +26,28 @@ BitextReportOptions BitextReportOptions::of(const RunConfig& config) {
     o.maxPairs = config.eval.maxPairs;
     o.maxTokens = static_cast<uint32_t>(config.data.maxTokens);
     return o;
+}
+
+BitextChange compareBitext(const BitextReport& before, const BitextReport& after) {
+    std::vector<double> a, b;
+    BitextChange change;
+    for (const auto& [name, row] : after.perPair) {
+        auto it = before.perPair.find(name);
+        if (it == before.perPair.end()) continue;
+        b.push_back(it->second.raw);
+        a.push_back(row.raw);
+        change.up += row.raw > it->second.raw ? 1 : 0;
+        change.down += row.raw < it->second.raw ? 1 : 0;
+    }
+    change.languagePairs = static_cast<int>(a.size());
+    if (a.empty()) return change;
+    change.meanDifference = align::meanOverLanguagePairs(a) - align::meanOverLanguagePairs(b);
+    if (a.size() >= 2) {
+        const eval::TTestResult t = eval::pairedTTest(a, b);
+        change.t = t.t;
+        change.pValue = t.pValue;
+    }
+    return change;
 }
 
 std::string describeBitextAccuracy(const BitextReportOptions& options,

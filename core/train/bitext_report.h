@@ -52,6 +52,23 @@ struct BitextReport {
     std::set<std::string> unshiftedLanguages;
 };
 
+/// How raw accuracy changed from one checkpoint to another on the same set: the change of the
+/// unweighted mean over the language pairs both reports have, and a two-tailed paired t-test over
+/// those language pairs. Two neighbouring checkpoints of the same objective differ on the demo's
+/// dev set by about half a point (docs/training.md, "Is a stage's change more than noise?"); the
+/// test says whether a change is consistent across language pairs or within that noise.
+struct BitextChange {
+    double meanDifference = 0;  ///< after - before, raw top-1 (a fraction)
+    int languagePairs = 0;      ///< compared (in both reports)
+    int up = 0, down = 0;       ///< language pairs whose raw accuracy rose / fell
+    double t = 0;
+    double pValue = 1;  ///< two-tailed; 1 with fewer than two language pairs
+
+    /// p < alpha: the change is consistent across language pairs.
+    bool significant(double alpha = 0.05) const { return pValue < alpha; }
+};
+BitextChange compareBitext(const BitextReport& before, const BitextReport& after);
+
 /// `checkpoint` is anything model_io::resolveCheckpoint() accepts. `devPairs` and `trainPairs`
 /// are pair shard sets (docs/data-formats.md); without train pairs (empty path) nothing is
 /// shifted or rotated (shifted and rotated equal raw, fitPairs 0). Every train pair is encoded once

@@ -173,9 +173,14 @@ void trainStages(DemoContext& c) {
 
 void evaluateStages(DemoContext& c) {
     const auto started = WallClock::now();
+    const DemoEvaluation* previous = &c.report.before;
     for (auto& stage : c.report.stages) {
         if (!stage.trained) continue;  // stopped before this stage
         stage.after = evaluate(c, stage.preset, stage.reported, &stage.evaluationSeconds);
+        stage.devChange = train::compareBitext(previous->dev, stage.after.dev);
+        stage.outOfDomainChange =
+            train::compareBitext(previous->outOfDomain, stage.after.outOfDomain);
+        previous = &stage.after;
         if (c.observer.stageEvaluated) c.observer.stageEvaluated(stage);
     }
     c.report.times.evaluatingTrained = secondsSince(started);

@@ -59,7 +59,10 @@ struct DemoStageReport {
     std::filesystem::path reported;  ///< checkpoint evaluated: a stage with a successor reports the
                                      ///< best one (the successor's model.init), the last its last
     DemoEvaluation after;            ///< bitext accuracy of `reported`
-    double evaluationSeconds = 0;    ///< of `after`
+    /// Raw accuracy against the checkpoint this stage continued from (the previous stage's
+    /// `reported`, or the initialisation): paired t-test over language pairs.
+    train::BitextChange devChange, outOfDomainChange;
+    double evaluationSeconds = 0;  ///< of `after`
 };
 
 /// Where the time went, in seconds.

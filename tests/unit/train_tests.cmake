@@ -1,5 +1,7 @@
 # Qt Test suites for core/train (see tests/CMakeLists.txt for isomorph_add_test).
 isomorph_add_test(test_run_config SOURCES unit/test_run_config.cpp LIBS isomorph_core LABELS unit)
+# compareBitext: a stage's change of bitext accuracy and its paired t-test, by hand.
+isomorph_add_test(test_bitext_change SOURCES unit/test_bitext_change.cpp LIBS isomorph_train LABELS unit)
 isomorph_add_test(test_train_objectives
     SOURCES unit/test_train_objectives.cpp LIBS isomorph_core LABELS unit TORCH)
 # In-process training on the tiny corpus (binarized with isomorph-cli): scheduler, checkpoint store,
