@@ -190,11 +190,18 @@ void printResults(const workspace::DemoRunReport& report) {
     size_t rows = 0;
     for (const auto& stage : report.stages)
         rows += stage.trained ? 1 : 0;
-    if (report.result < 0 && report.fromBase && rows > 0)
+    if (report.result < 0 && report.fromBase && rows > 0) {
         std::cout << fmt::format(
             "\nresult: the shipped base model ({:.2f}% dev raw): no stage raised its dev "
             "accuracy in this budget\n",
             100 * report.before.dev.mean.raw);
+        for (const auto& stage : report.stages)
+            if (stage.trained)
+                std::cout << fmt::format(
+                    "  {}: {:.2f}% raw, {} against the base\n", stage.preset,
+                    100 * stage.after.dev.mean.raw,
+                    describeChange(train::compareBitext(report.before.dev, stage.after.dev)));
+    }
     if (report.result >= 0) {
         const auto& best = report.stages[report.result];
         std::cout << fmt::format("\nresult: {} ({}, the highest dev accuracy)\n",
