@@ -53,6 +53,13 @@ bool isValidLanguageCode(std::string_view code) {
     return isScript(first) && isRegion(rest.substr(next + 1));
 }
 
+std::string languageSuffix(std::string_view id) {
+    const size_t dot = id.rfind('.');
+    if (dot == std::string_view::npos) return "";
+    const std::string_view code = id.substr(dot + 1);
+    return isValidLanguageCode(code) ? std::string(code) : "";
+}
+
 void requireLanguageCode(std::string_view code, std::string_view where) {
     if (isValidLanguageCode(code)) return;
     throw DataError(std::string(where) + ": unknown language code '" + std::string(code) +

@@ -109,9 +109,8 @@ FloatMatrix calibrated(FloatMatrix m, const align::Calibration* cal, const std::
 /// The language of a query id ("q1.de" -> de); DataError when a calibration needs it and it is
 /// missing.
 std::string queryLanguage(const std::string& id) {
-    const auto dot = id.rfind('.');
-    const std::string suffix = dot == std::string::npos ? "" : id.substr(dot + 1);
-    if (!isValidLanguageCode(suffix))
+    const std::string suffix = languageSuffix(id);
+    if (suffix.empty())
         throw DataError(
             fmt::format("setting 'calibration': query id '{}' does not end in a language code "
                         "('.de'), so it cannot be calibrated",
@@ -165,9 +164,7 @@ struct Bm25Runs {
 /// The language a query is written in: its id's suffix ("ls.1.de"), else the set's source
 /// language ("de" of "de-en", as corpus query-list names its sets); "" when neither tells.
 std::string languageOfQuery(const std::string& id, const std::string& setName) {
-    const auto dot = id.rfind('.');
-    if (dot != std::string::npos && isValidLanguageCode(id.substr(dot + 1)))
-        return id.substr(dot + 1);
+    if (std::string suffix = languageSuffix(id); !suffix.empty()) return suffix;
     std::string src, tgt;
     return languagesFromName(setName, src, tgt) ? src : "";
 }

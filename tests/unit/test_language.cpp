@@ -31,6 +31,12 @@ class TestLanguage : public QObject {
             QVERIFY(msg.find("'xx'") != std::string::npos);
         }
     }
+    void languageSuffixOfIds() {
+        QCOMPARE(isomorph::languageSuffix("ls.1.de"), std::string("de"));
+        QCOMPARE(isomorph::languageSuffix("q7.zh-Hant"), std::string("zh-Hant"));
+        QCOMPARE(isomorph::languageSuffix("ls.1"), std::string());  // "1" is no language
+        QCOMPARE(isomorph::languageSuffix("query"), std::string());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLanguage)

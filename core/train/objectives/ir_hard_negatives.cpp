@@ -82,13 +82,6 @@ class ScratchDir {
     fs::path path_;
 };
 
-std::string languageOfId(const std::string& id) {
-    const size_t dot = id.rfind('.');
-    if (dot == std::string::npos) return "";
-    const std::string code = id.substr(dot + 1);
-    return isValidLanguageCode(code) ? code : "";
-}
-
 }  // namespace
 
 search::Run bm25Rankings(const std::unordered_map<std::string, std::string>& corpus,
@@ -102,7 +95,7 @@ search::Run bm25Rankings(const std::unordered_map<std::string, std::string>& cor
     if (ids.empty()) return run;
     std::vector<search::IndexDocument> docs;
     for (const auto& id : ids)
-        docs.push_back({id, "", corpus.at(id), languageOfId(id)});
+        docs.push_back({id, "", corpus.at(id), languageSuffix(id)});
     const ScratchDir scratch;
     const search::Bm25Index index = search::Bm25Index::build(scratch.path() / "index", docs);
     for (const auto& q : queries) {
