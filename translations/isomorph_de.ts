@@ -1355,37 +1355,37 @@
         <translation>%1 ist kein Index-Ordner (er enthält keine index.json). Wählen Sie einen Ordner, der mit „Index erstellen“ oder mit isomorph-cli index build erstellt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="283"/>
+        <location filename="../app/gui/search_controller.cpp" line="284"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>der Neuordner hat nur die ersten %1 Token der Anfrage behalten</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="288"/>
+        <location filename="../app/gui/search_controller.cpp" line="289"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>alle Scores liegen höchstens %1 auseinander: Dieses Modell unterscheidet diese Dokumente kaum, ihre Reihenfolge sagt also wenig aus (versuchen Sie „Hybrid“ oder BM25)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="295"/>
+        <location filename="../app/gui/search_controller.cpp" line="296"/>
         <source> (%1 script)</source>
         <translation> (%1-Schrift)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="299"/>
+        <location filename="../app/gui/search_controller.cpp" line="300"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>%1 von %2 Buchstaben der Anfrage kennt das Vokabular des Modells nicht%3: Diese Ergebnisse stammen allein von BM25.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="305"/>
+        <location filename="../app/gui/search_controller.cpp" line="306"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>Keine Ergebnisse in dieser Sprache: %1 von %2 Buchstaben der Anfrage kennt das Vokabular des Modells nicht%3, daher kann das Modell ihre Bedeutung nicht erfassen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="314"/>
+        <location filename="../app/gui/search_controller.cpp" line="315"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Neuordnung mit %1 nicht möglich: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="373"/>
+        <location filename="../app/gui/search_controller.cpp" line="374"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Demo-Testpassagen (%n Sprache)</numerusform>
@@ -1393,47 +1393,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="407"/>
+        <location filename="../app/gui/search_controller.cpp" line="408"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 ist keine abgeschlossene Retrieval-Demo (kein index, bi_encoder oder reranker); zum Abschließen isomorph-cli demo run --retrieval --dir %2 ausführen</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="419"/>
+        <location filename="../app/gui/search_controller.cpp" line="422"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
+        <translation>Die Suche verwendet die Retrieval-Demo von %1: hybride erste Stufe. Ihr feinabgestimmter Cross-Encoder war auf den Dev-Anfragen nicht besser als die erste Stufe, daher ist das Gewicht der ersten Stufe 1,0: die Ergebnisse behalten die Reihenfolge der ersten Stufe (docs/training.md, &quot;Why it stays at chance&quot;)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="428"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>Die Suche verwendet die Retrieval-Demo von %1: hybride erste Stufe, neu geordnet durch ihren feinabgestimmten Cross-Encoder (Gewicht %2 für die erste Stufe, auf Dev-Anfragen gewählt)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="498"/>
+        <location filename="../app/gui/search_controller.cpp" line="507"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Kein Index dieses Arbeitsbereichs wurde mit diesem Checkpoint erstellt: Wählen Sie ein Korpus und klicken Sie auf „Index erstellen“.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="510"/>
+        <location filename="../app/gui/search_controller.cpp" line="519"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="563"/>
+        <location filename="../app/gui/search_controller.cpp" line="572"/>
         <source>Building %1…</source>
         <translation>%1 wird erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="597"/>
+        <location filename="../app/gui/search_controller.cpp" line="606"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Indexerstellung abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="599"/>
+        <location filename="../app/gui/search_controller.cpp" line="608"/>
         <source>Cannot build the index: %1</source>
         <translation>Der Index kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="629"/>
+        <location filename="../app/gui/search_controller.cpp" line="638"/>
         <source>The index is still being built.</source>
         <translation>Der Index wird noch erstellt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="630"/>
+        <location filename="../app/gui/search_controller.cpp" line="639"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
@@ -2437,57 +2442,67 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="192"/>
+        <location filename="../views/search/search_results.cpp" line="193"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>Rang %1 in der ersten Stufe, vor der Neuordnung</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="195"/>
+        <location filename="../views/search/search_results.cpp" line="209"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>Relevanzwert des Neuordners (Cross-Encoder); der Balken reicht vom niedrigsten bis zum höchsten neu bewerteten Wert</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="197"/>
+        <location filename="../views/search/search_results.cpp" line="196"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>Wert der ersten Stufe: unterhalb der Neuordnungstiefe, nicht neu bewertet</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="199"/>
+        <location filename="../views/search/search_results.cpp" line="198"/>
+        <source>First-stage score, min-max scaled over the re-scored results: with first-stage weight 1 the cross-encoder&apos;s scores do not count and the first stage&apos;s order is kept</source>
+        <translation>Wert der ersten Stufe, über die neu bewerteten Ergebnisse min-max-skaliert: bei Gewicht 1 für die erste Stufe zählen die Werte des Cross-Encoders nicht, und die Reihenfolge der ersten Stufe bleibt</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="203"/>
+        <source>Interpolated score: %1 x the first stage&apos;s + %2 x the cross-encoder&apos;s, each min-max scaled over the re-scored results; the bar spans the lowest to the highest</source>
+        <translation>Interpolierter Wert: %1 x der Wert der ersten Stufe + %2 x der des Cross-Encoders, jeweils über die neu bewerteten Ergebnisse min-max-skaliert; der Balken reicht vom niedrigsten bis zum höchsten</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="212"/>
         <source>Cosine similarity of query and passage</source>
         <translation>Kosinus-Ähnlichkeit von Anfrage und Passage</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="200"/>
+        <location filename="../views/search/search_results.cpp" line="213"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>Score (der Balken ist relativ zum besten Ergebnis)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="214"/>
+        <location filename="../views/search/search_results.cpp" line="227"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="216"/>
+        <location filename="../views/search/search_results.cpp" line="229"/>
         <source>1st stage</source>
         <translation>1. Stufe</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="218"/>
+        <location filename="../views/search/search_results.cpp" line="231"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="220"/>
+        <location filename="../views/search/search_results.cpp" line="233"/>
         <source>Lang.</source>
         <translation>Spr.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="222"/>
+        <location filename="../views/search/search_results.cpp" line="235"/>
         <source>Document</source>
         <translation>Dokument</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="224"/>
+        <location filename="../views/search/search_results.cpp" line="237"/>
         <source>Passage</source>
         <translation>Passage</translation>
     </message>
@@ -2761,42 +2776,47 @@
         <translation> · Neuordnung der besten %1 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="716"/>
+        <location filename="../views/search/search_view.cpp" line="637"/>
+        <source> (first-stage weight %1)</source>
+        <translation> (Gewicht der ersten Stufe %1)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="718"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="721"/>
+        <location filename="../views/search/search_view.cpp" line="723"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Neuordnung ist eingeschaltet, aber kein Cross-Encoder-Checkpoint gewählt: Wählen Sie einen (den Checkpoint eines xlp-Laufs) oder schalten Sie die Neuordnung aus.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="731"/>
+        <location filename="../views/search/search_view.cpp" line="733"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="739"/>
+        <location filename="../views/search/search_view.cpp" line="741"/>
         <source>Open or build an index to search in.</source>
         <translation>Öffnen oder erstellen Sie einen Index, um darin zu suchen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="772"/>
+        <location filename="../views/search/search_view.cpp" line="774"/>
         <source>Documents in %1</source>
         <translation>Dokumente auf %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="774"/>
+        <location filename="../views/search/search_view.cpp" line="776"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Dokumente auf %1 behalten (zusammen mit den anderen gewählten Sprachen); keine gewählt: alle Sprachen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="822"/>
+        <location filename="../views/search/search_view.cpp" line="824"/>
         <source>Checkpoint folder</source>
         <translation>Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="828"/>
+        <location filename="../views/search/search_view.cpp" line="830"/>
         <source>Index folder</source>
         <translation>Index-Ordner</translation>
     </message>

@@ -1355,37 +1355,37 @@
         <translation>%1 no es una carpeta de índice (no tiene index.json). Elija una carpeta creada con Crear índice o con isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="283"/>
+        <location filename="../app/gui/search_controller.cpp" line="284"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="288"/>
+        <location filename="../app/gui/search_controller.cpp" line="289"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="295"/>
+        <location filename="../app/gui/search_controller.cpp" line="296"/>
         <source> (%1 script)</source>
         <translation> (escritura %1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="299"/>
+        <location filename="../app/gui/search_controller.cpp" line="300"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>%1 de las %2 letras de la consulta son desconocidas para el vocabulario del modelo%3: estos resultados son solo de BM25.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="305"/>
+        <location filename="../app/gui/search_controller.cpp" line="306"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>Sin resultados en este idioma: %1 de las %2 letras de la consulta son desconocidas para el vocabulario del modelo%3, así que el modelo no puede saber qué significa.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="314"/>
+        <location filename="../app/gui/search_controller.cpp" line="315"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>No se puede reordenar con %1: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="373"/>
+        <location filename="../app/gui/search_controller.cpp" line="374"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Pasajes de prueba de la demo (%n idioma)</numerusform>
@@ -1393,47 +1393,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="407"/>
+        <location filename="../app/gui/search_controller.cpp" line="408"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 no es una demo de recuperación terminada (sin index, bi_encoder o reranker); ejecute isomorph-cli demo run --retrieval --dir %2 para terminarla</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="419"/>
+        <location filename="../app/gui/search_controller.cpp" line="422"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
+        <translation>La búsqueda usa la demo de recuperación de %1: primera etapa híbrida. Su codificador cruzado ajustado no superó a la primera etapa en las consultas de desarrollo, así que el peso de la primera etapa es 1,0: los resultados conservan el orden de la primera etapa (docs/training.md, &quot;Why it stays at chance&quot;)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="428"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>Búsqueda usa la demo de recuperación de %1: primera etapa híbrida, reordenada por su codificador cruzado ajustado (peso %2 para la primera etapa, elegido con las consultas de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="498"/>
+        <location filename="../app/gui/search_controller.cpp" line="507"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Ningún índice de este espacio de trabajo se creó con este checkpoint: elija un corpus y pulse Crear índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="510"/>
+        <location filename="../app/gui/search_controller.cpp" line="519"/>
         <source>Opening %1…</source>
         <translation>Abriendo %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="563"/>
+        <location filename="../app/gui/search_controller.cpp" line="572"/>
         <source>Building %1…</source>
         <translation>Creando %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="597"/>
+        <location filename="../app/gui/search_controller.cpp" line="606"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="599"/>
+        <location filename="../app/gui/search_controller.cpp" line="608"/>
         <source>Cannot build the index: %1</source>
         <translation>No se puede crear el índice: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="629"/>
+        <location filename="../app/gui/search_controller.cpp" line="638"/>
         <source>The index is still being built.</source>
         <translation>El índice aún se está creando.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="630"/>
+        <location filename="../app/gui/search_controller.cpp" line="639"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
@@ -2437,57 +2442,67 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="192"/>
+        <location filename="../views/search/search_results.cpp" line="193"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>Posición %1 en la primera etapa, antes de reordenar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="195"/>
+        <location filename="../views/search/search_results.cpp" line="209"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>Puntuación de relevancia del reordenador (codificador cruzado); la barra va de la puntuación reordenada más baja a la más alta</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="197"/>
+        <location filename="../views/search/search_results.cpp" line="196"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>Puntuación de la primera etapa: por debajo de la profundidad de reordenación, no se vuelve a puntuar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="199"/>
+        <location filename="../views/search/search_results.cpp" line="198"/>
+        <source>First-stage score, min-max scaled over the re-scored results: with first-stage weight 1 the cross-encoder&apos;s scores do not count and the first stage&apos;s order is kept</source>
+        <translation>Puntuación de la primera etapa, escalada min-max sobre los resultados repuntuados: con peso 1 para la primera etapa, las puntuaciones del codificador cruzado no cuentan y se conserva el orden de la primera etapa</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="203"/>
+        <source>Interpolated score: %1 x the first stage&apos;s + %2 x the cross-encoder&apos;s, each min-max scaled over the re-scored results; the bar spans the lowest to the highest</source>
+        <translation>Puntuación interpolada: %1 x la de la primera etapa + %2 x la del codificador cruzado, cada una escalada min-max sobre los resultados repuntuados; la barra va de la más baja a la más alta</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="212"/>
         <source>Cosine similarity of query and passage</source>
         <translation>Similitud coseno entre la consulta y el pasaje</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="200"/>
+        <location filename="../views/search/search_results.cpp" line="213"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>Puntuación (la barra es relativa al mejor resultado)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="214"/>
+        <location filename="../views/search/search_results.cpp" line="227"/>
         <source>#</source>
         <translation>N.º</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="216"/>
+        <location filename="../views/search/search_results.cpp" line="229"/>
         <source>1st stage</source>
         <translation>1.ª etapa</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="218"/>
+        <location filename="../views/search/search_results.cpp" line="231"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="220"/>
+        <location filename="../views/search/search_results.cpp" line="233"/>
         <source>Lang.</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="222"/>
+        <location filename="../views/search/search_results.cpp" line="235"/>
         <source>Document</source>
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="224"/>
+        <location filename="../views/search/search_results.cpp" line="237"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
@@ -2761,42 +2776,47 @@
         <translation> · reordenación de los %1 primeros %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="716"/>
+        <location filename="../views/search/search_view.cpp" line="637"/>
+        <source> (first-stage weight %1)</source>
+        <translation> (peso de la primera etapa %1)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="718"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="721"/>
+        <location filename="../views/search/search_view.cpp" line="723"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>La reordenación está activada pero no se ha elegido ningún checkpoint de codificador cruzado: elija uno (el checkpoint de una ejecución xlp) o desactive la reordenación.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="731"/>
+        <location filename="../views/search/search_view.cpp" line="733"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="739"/>
+        <location filename="../views/search/search_view.cpp" line="741"/>
         <source>Open or build an index to search in.</source>
         <translation>Abra o cree un índice en el que buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="772"/>
+        <location filename="../views/search/search_view.cpp" line="774"/>
         <source>Documents in %1</source>
         <translation>Documentos en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="774"/>
+        <location filename="../views/search/search_view.cpp" line="776"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Mantener los documentos en %1 (junto con los demás idiomas elegidos); ninguno elegido: todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="822"/>
+        <location filename="../views/search/search_view.cpp" line="824"/>
         <source>Checkpoint folder</source>
         <translation>Carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="828"/>
+        <location filename="../views/search/search_view.cpp" line="830"/>
         <source>Index folder</source>
         <translation>Carpeta de índice</translation>
     </message>

@@ -1355,37 +1355,37 @@
         <translation>%1 n’est pas un dossier d’index (il ne contient pas d’index.json). Choisissez un dossier créé par « Construire l’index » ou par isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="283"/>
+        <location filename="../app/gui/search_controller.cpp" line="284"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="288"/>
+        <location filename="../app/gui/search_controller.cpp" line="289"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="295"/>
+        <location filename="../app/gui/search_controller.cpp" line="296"/>
         <source> (%1 script)</source>
         <translation> (écriture %1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="299"/>
+        <location filename="../app/gui/search_controller.cpp" line="300"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>%1 des %2 lettres de la requête sont inconnues du vocabulaire du modèle%3 : ces résultats sont ceux de BM25 seul.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="305"/>
+        <location filename="../app/gui/search_controller.cpp" line="306"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>Aucun résultat dans cette langue : %1 des %2 lettres de la requête sont inconnues du vocabulaire du modèle%3, il ne peut donc pas en saisir le sens.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="314"/>
+        <location filename="../app/gui/search_controller.cpp" line="315"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Impossible de reclasser avec %1 : %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="373"/>
+        <location filename="../app/gui/search_controller.cpp" line="374"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Passages de test de la démo (%n langue)</numerusform>
@@ -1393,47 +1393,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="407"/>
+        <location filename="../app/gui/search_controller.cpp" line="408"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 n’est pas une démo de recherche terminée (pas d’index, de bi_encoder ou de reranker) ; lancez isomorph-cli demo run --retrieval --dir %2 pour la terminer</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="419"/>
+        <location filename="../app/gui/search_controller.cpp" line="422"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
+        <translation>La recherche utilise la démo de recherche d&apos;information de %1 : première étape hybride. Son cross-encodeur affiné n&apos;a pas battu la première étape sur les requêtes de dev, donc le poids de la première étape est 1,0 : les résultats gardent l&apos;ordre de la première étape (docs/training.md, &quot;Why it stays at chance&quot;)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="428"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>La recherche utilise la démo de recherche de %1 : première étape hybride, reclassée par son cross-encodeur affiné (poids %2 pour la première étape, choisi sur les requêtes de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="498"/>
+        <location filename="../app/gui/search_controller.cpp" line="507"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Aucun index de cet espace de travail n’a été construit avec ce point de contrôle : choisissez un corpus et cliquez sur « Construire l’index ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="510"/>
+        <location filename="../app/gui/search_controller.cpp" line="519"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="563"/>
+        <location filename="../app/gui/search_controller.cpp" line="572"/>
         <source>Building %1…</source>
         <translation>Construction de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="597"/>
+        <location filename="../app/gui/search_controller.cpp" line="606"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="599"/>
+        <location filename="../app/gui/search_controller.cpp" line="608"/>
         <source>Cannot build the index: %1</source>
         <translation>Impossible de construire l’index : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="629"/>
+        <location filename="../app/gui/search_controller.cpp" line="638"/>
         <source>The index is still being built.</source>
         <translation>L’index est encore en cours de construction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="630"/>
+        <location filename="../app/gui/search_controller.cpp" line="639"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
@@ -2437,57 +2442,67 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="192"/>
+        <location filename="../views/search/search_results.cpp" line="193"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>Rang %1 à la première étape, avant le reclassement</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="195"/>
+        <location filename="../views/search/search_results.cpp" line="209"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>Score de pertinence du reclasseur (cross-encodeur) ; la barre va du plus bas au plus haut score reclassé</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="197"/>
+        <location filename="../views/search/search_results.cpp" line="196"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>Score de la première étape : au-delà de la profondeur de reclassement, non réévalué</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="199"/>
+        <location filename="../views/search/search_results.cpp" line="198"/>
+        <source>First-stage score, min-max scaled over the re-scored results: with first-stage weight 1 the cross-encoder&apos;s scores do not count and the first stage&apos;s order is kept</source>
+        <translation>Score de la première étape, mis à l&apos;échelle min-max sur les résultats re-notés : avec un poids 1 pour la première étape, les scores du cross-encodeur ne comptent pas et l&apos;ordre de la première étape est conservé</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="203"/>
+        <source>Interpolated score: %1 x the first stage&apos;s + %2 x the cross-encoder&apos;s, each min-max scaled over the re-scored results; the bar spans the lowest to the highest</source>
+        <translation>Score interpolé : %1 x celui de la première étape + %2 x celui du cross-encodeur, chacun mis à l&apos;échelle min-max sur les résultats re-notés ; la barre va du plus bas au plus haut</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="212"/>
         <source>Cosine similarity of query and passage</source>
         <translation>Similarité cosinus entre la requête et le passage</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="200"/>
+        <location filename="../views/search/search_results.cpp" line="213"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>Score (la barre est relative au meilleur résultat)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="214"/>
+        <location filename="../views/search/search_results.cpp" line="227"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="216"/>
+        <location filename="../views/search/search_results.cpp" line="229"/>
         <source>1st stage</source>
         <translation>1re étape</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="218"/>
+        <location filename="../views/search/search_results.cpp" line="231"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="220"/>
+        <location filename="../views/search/search_results.cpp" line="233"/>
         <source>Lang.</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="222"/>
+        <location filename="../views/search/search_results.cpp" line="235"/>
         <source>Document</source>
         <translation>Document</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="224"/>
+        <location filename="../views/search/search_results.cpp" line="237"/>
         <source>Passage</source>
         <translation>Passage</translation>
     </message>
@@ -2761,42 +2776,47 @@
         <translation> · reclassement des %1 premiers %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="716"/>
+        <location filename="../views/search/search_view.cpp" line="637"/>
+        <source> (first-stage weight %1)</source>
+        <translation> (poids de la première étape %1)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="718"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="721"/>
+        <location filename="../views/search/search_view.cpp" line="723"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Le reclassement est activé mais aucun checkpoint de cross-encodeur n&apos;est choisi : choisissez-en un (le checkpoint d&apos;une exécution xlp) ou désactivez le reclassement.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="731"/>
+        <location filename="../views/search/search_view.cpp" line="733"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="739"/>
+        <location filename="../views/search/search_view.cpp" line="741"/>
         <source>Open or build an index to search in.</source>
         <translation>Ouvrez ou construisez un index dans lequel rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="772"/>
+        <location filename="../views/search/search_view.cpp" line="774"/>
         <source>Documents in %1</source>
         <translation>Documents en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="774"/>
+        <location filename="../views/search/search_view.cpp" line="776"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Garder les documents en %1 (avec les autres langues choisies) ; aucune choisie : toutes les langues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="822"/>
+        <location filename="../views/search/search_view.cpp" line="824"/>
         <source>Checkpoint folder</source>
         <translation>Dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="828"/>
+        <location filename="../views/search/search_view.cpp" line="830"/>
         <source>Index folder</source>
         <translation>Dossier d’index</translation>
     </message>

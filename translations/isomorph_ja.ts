@@ -1352,84 +1352,89 @@
         <translation>%1 はインデックスフォルダーではありません（index.json がありません）。「インデックスを構築」または isomorph-cli index build で作成したフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="283"/>
+        <location filename="../app/gui/search_controller.cpp" line="284"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>再ランキングモデルはクエリの先頭 %1 トークンだけを使いました</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="288"/>
+        <location filename="../app/gui/search_controller.cpp" line="289"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>すべてのスコアの差が %1 以内です。このモデルはこれらの文書をほとんど区別できていないため、順位にはあまり意味がありません（ハイブリッドまたは BM25 を試してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="295"/>
+        <location filename="../app/gui/search_controller.cpp" line="296"/>
         <source> (%1 script)</source>
         <translation>（%1 文字）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="299"/>
+        <location filename="../app/gui/search_controller.cpp" line="300"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>クエリの %2 文字のうち %1 文字がモデルの語彙にありません%3。この結果は BM25 だけによるものです。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="305"/>
+        <location filename="../app/gui/search_controller.cpp" line="306"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>この言語では結果がありません。クエリの %2 文字のうち %1 文字がモデルの語彙にないため%3、モデルは意味を捉えられません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="314"/>
+        <location filename="../app/gui/search_controller.cpp" line="315"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>%1 で再ランキングできません: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="373"/>
+        <location filename="../app/gui/search_controller.cpp" line="374"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>デモのテスト用パッセージ（%n 言語）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="407"/>
+        <location filename="../app/gui/search_controller.cpp" line="408"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 は完了した検索デモではありません（index、bi_encoder または reranker がありません）。完了するには isomorph-cli demo run --retrieval --dir %2 を実行してください</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="419"/>
+        <location filename="../app/gui/search_controller.cpp" line="422"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
+        <translation>検索は %1 の検索デモを使用します: ハイブリッドの第 1 段階。ファインチューニングしたクロスエンコーダーは dev クエリで第 1 段階を上回らなかったため、第 1 段階の重みは 1.0 です: 結果は第 1 段階の順序のままです (docs/training.md、&quot;Why it stays at chance&quot;)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="428"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>検索は %1 の検索デモを使用します：ハイブリッドの第 1 段階を、微調整したクロスエンコーダーで再ランキング（第 1 段階の重み %2、dev クエリで選択）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="498"/>
+        <location filename="../app/gui/search_controller.cpp" line="507"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>このワークスペースには、このチェックポイントで構築したインデックスがありません。コーパスを選んで「インデックスを構築」を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="510"/>
+        <location filename="../app/gui/search_controller.cpp" line="519"/>
         <source>Opening %1…</source>
         <translation>%1 を開いています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="563"/>
+        <location filename="../app/gui/search_controller.cpp" line="572"/>
         <source>Building %1…</source>
         <translation>%1 を構築しています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="597"/>
+        <location filename="../app/gui/search_controller.cpp" line="606"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>インデックスの構築をキャンセルしました。何も書き込まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="599"/>
+        <location filename="../app/gui/search_controller.cpp" line="608"/>
         <source>Cannot build the index: %1</source>
         <translation>インデックスを構築できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="629"/>
+        <location filename="../app/gui/search_controller.cpp" line="638"/>
         <source>The index is still being built.</source>
         <translation>インデックスはまだ構築中です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="630"/>
+        <location filename="../app/gui/search_controller.cpp" line="639"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
@@ -2431,57 +2436,67 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="192"/>
+        <location filename="../views/search/search_results.cpp" line="193"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>再ランキング前の第 1 段階での順位 %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="195"/>
+        <location filename="../views/search/search_results.cpp" line="209"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>再ランキングモデル（クロスエンコーダー）の関連度スコア。バーは再採点したスコアの最小値から最大値までを表します</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="197"/>
+        <location filename="../views/search/search_results.cpp" line="196"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>第 1 段階のスコア: 再ランキングの深さより下なので再採点していません</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="199"/>
+        <location filename="../views/search/search_results.cpp" line="198"/>
+        <source>First-stage score, min-max scaled over the re-scored results: with first-stage weight 1 the cross-encoder&apos;s scores do not count and the first stage&apos;s order is kept</source>
+        <translation>第 1 段階のスコア (再採点した結果の範囲で min-max 正規化): 第 1 段階の重みが 1 のときクロスエンコーダーのスコアは使われず、第 1 段階の順序が保たれます</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="203"/>
+        <source>Interpolated score: %1 x the first stage&apos;s + %2 x the cross-encoder&apos;s, each min-max scaled over the re-scored results; the bar spans the lowest to the highest</source>
+        <translation>補間スコア: %1 x 第 1 段階のスコア + %2 x クロスエンコーダーのスコア (それぞれ再採点した結果の範囲で min-max 正規化)。バーは最低から最高までの範囲です</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="212"/>
         <source>Cosine similarity of query and passage</source>
         <translation>クエリとパッセージのコサイン類似度</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="200"/>
+        <location filename="../views/search/search_results.cpp" line="213"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>スコア（バーは最上位の結果に対する相対値）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="214"/>
+        <location filename="../views/search/search_results.cpp" line="227"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="216"/>
+        <location filename="../views/search/search_results.cpp" line="229"/>
         <source>1st stage</source>
         <translation>第 1 段階</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="218"/>
+        <location filename="../views/search/search_results.cpp" line="231"/>
         <source>Score</source>
         <translation>スコア</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="220"/>
+        <location filename="../views/search/search_results.cpp" line="233"/>
         <source>Lang.</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="222"/>
+        <location filename="../views/search/search_results.cpp" line="235"/>
         <source>Document</source>
         <translation>文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="224"/>
+        <location filename="../views/search/search_results.cpp" line="237"/>
         <source>Passage</source>
         <translation>パッセージ</translation>
     </message>
@@ -2753,42 +2768,47 @@
         <translation> · 上位 %1 件の再ランキング %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="716"/>
+        <location filename="../views/search/search_view.cpp" line="637"/>
+        <source> (first-stage weight %1)</source>
+        <translation> (第 1 段階の重み %1)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="718"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="721"/>
+        <location filename="../views/search/search_view.cpp" line="723"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>再ランキングがオンですが、クロスエンコーダーのチェックポイントが選ばれていません。チェックポイント（xlp 実行のもの）を選ぶか、再ランキングをオフにしてください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="731"/>
+        <location filename="../views/search/search_view.cpp" line="733"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="739"/>
+        <location filename="../views/search/search_view.cpp" line="741"/>
         <source>Open or build an index to search in.</source>
         <translation>検索するには、インデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="772"/>
+        <location filename="../views/search/search_view.cpp" line="774"/>
         <source>Documents in %1</source>
         <translation>%1 の文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="774"/>
+        <location filename="../views/search/search_view.cpp" line="776"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>%1 の文書を残します（選択した他の言語とともに）。何も選択しない場合はすべての言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="822"/>
+        <location filename="../views/search/search_view.cpp" line="824"/>
         <source>Checkpoint folder</source>
         <translation>チェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="828"/>
+        <location filename="../views/search/search_view.cpp" line="830"/>
         <source>Index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>

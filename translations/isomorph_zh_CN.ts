@@ -1352,84 +1352,89 @@
         <translation>%1 不是索引文件夹（没有 index.json）。请选择由“构建索引”或 isomorph-cli index build 生成的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="283"/>
+        <location filename="../app/gui/search_controller.cpp" line="284"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>重排序模型只保留了查询的前 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="288"/>
+        <location filename="../app/gui/search_controller.cpp" line="289"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="295"/>
+        <location filename="../app/gui/search_controller.cpp" line="296"/>
         <source> (%1 script)</source>
         <translation>（%1 文字）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="299"/>
+        <location filename="../app/gui/search_controller.cpp" line="300"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>查询的 %2 个字母中有 %1 个不在模型词表中%3：这些结果仅来自 BM25。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="305"/>
+        <location filename="../app/gui/search_controller.cpp" line="306"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>此语言没有结果：查询的 %2 个字母中有 %1 个不在模型词表中%3，模型无法理解其含义。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="314"/>
+        <location filename="../app/gui/search_controller.cpp" line="315"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>无法用 %1 重排序：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="373"/>
+        <location filename="../app/gui/search_controller.cpp" line="374"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>演示测试段落（%n 种语言）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="407"/>
+        <location filename="../app/gui/search_controller.cpp" line="408"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 不是已完成的检索演示（缺少 index、bi_encoder 或 reranker）；运行 isomorph-cli demo run --retrieval --dir %2 以完成它</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="419"/>
+        <location filename="../app/gui/search_controller.cpp" line="422"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
+        <translation>搜索使用 %1 的检索演示：混合第一阶段。其微调的交叉编码器在开发查询上没有超过第一阶段，因此第一阶段权重为 1.0：结果保持第一阶段的顺序（docs/training.md，&quot;Why it stays at chance&quot;）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="428"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>搜索使用 %1 的检索演示：混合第一阶段，由其微调的交叉编码器重排序（第一阶段权重 %2，在开发集查询上选定）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="498"/>
+        <location filename="../app/gui/search_controller.cpp" line="507"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>此工作区中没有用该检查点构建的索引：请选择语料库并按“构建索引”。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="510"/>
+        <location filename="../app/gui/search_controller.cpp" line="519"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="563"/>
+        <location filename="../app/gui/search_controller.cpp" line="572"/>
         <source>Building %1…</source>
         <translation>正在构建 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="597"/>
+        <location filename="../app/gui/search_controller.cpp" line="606"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>已取消构建索引；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="599"/>
+        <location filename="../app/gui/search_controller.cpp" line="608"/>
         <source>Cannot build the index: %1</source>
         <translation>无法构建索引：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="629"/>
+        <location filename="../app/gui/search_controller.cpp" line="638"/>
         <source>The index is still being built.</source>
         <translation>索引仍在构建中。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="630"/>
+        <location filename="../app/gui/search_controller.cpp" line="639"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
@@ -2431,57 +2436,67 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="192"/>
+        <location filename="../views/search/search_results.cpp" line="193"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>重排序前第一阶段的排名 %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="195"/>
+        <location filename="../views/search/search_results.cpp" line="209"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>重排序模型（交叉编码器）的相关性得分；条形范围从最低到最高的重排序得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="197"/>
+        <location filename="../views/search/search_results.cpp" line="196"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>第一阶段得分：低于重排序深度，未重新打分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="199"/>
+        <location filename="../views/search/search_results.cpp" line="198"/>
+        <source>First-stage score, min-max scaled over the re-scored results: with first-stage weight 1 the cross-encoder&apos;s scores do not count and the first stage&apos;s order is kept</source>
+        <translation>第一阶段分数，在重新打分的结果上做 min-max 缩放：第一阶段权重为 1 时，交叉编码器的分数不计入，保持第一阶段的顺序</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="203"/>
+        <source>Interpolated score: %1 x the first stage&apos;s + %2 x the cross-encoder&apos;s, each min-max scaled over the re-scored results; the bar spans the lowest to the highest</source>
+        <translation>插值分数：%1 x 第一阶段分数 + %2 x 交叉编码器分数，各自在重新打分的结果上做 min-max 缩放；条形从最低到最高</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_results.cpp" line="212"/>
         <source>Cosine similarity of query and passage</source>
         <translation>查询与段落的余弦相似度</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="200"/>
+        <location filename="../views/search/search_results.cpp" line="213"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>得分（条形长度相对于最佳结果）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="214"/>
+        <location filename="../views/search/search_results.cpp" line="227"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="216"/>
+        <location filename="../views/search/search_results.cpp" line="229"/>
         <source>1st stage</source>
         <translation>第一阶段</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="218"/>
+        <location filename="../views/search/search_results.cpp" line="231"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="220"/>
+        <location filename="../views/search/search_results.cpp" line="233"/>
         <source>Lang.</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="222"/>
+        <location filename="../views/search/search_results.cpp" line="235"/>
         <source>Document</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="224"/>
+        <location filename="../views/search/search_results.cpp" line="237"/>
         <source>Passage</source>
         <translation>段落</translation>
     </message>
@@ -2753,42 +2768,47 @@
         <translation> · 重排序前 %1 条 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="716"/>
+        <location filename="../views/search/search_view.cpp" line="637"/>
+        <source> (first-stage weight %1)</source>
+        <translation>（第一阶段权重 %1）</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="718"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="721"/>
+        <location filename="../views/search/search_view.cpp" line="723"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>已开启重排序，但未选择交叉编码器检查点：请选择一个（xlp 运行的检查点）或关闭重排序。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="731"/>
+        <location filename="../views/search/search_view.cpp" line="733"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="739"/>
+        <location filename="../views/search/search_view.cpp" line="741"/>
         <source>Open or build an index to search in.</source>
         <translation>请打开或构建一个索引以在其中搜索。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="772"/>
+        <location filename="../views/search/search_view.cpp" line="774"/>
         <source>Documents in %1</source>
         <translation>%1 文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="774"/>
+        <location filename="../views/search/search_view.cpp" line="776"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>保留 %1 文档（连同其他已选语言）；未选择任何语言时：所有语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="822"/>
+        <location filename="../views/search/search_view.cpp" line="824"/>
         <source>Checkpoint folder</source>
         <translation>检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="828"/>
+        <location filename="../views/search/search_view.cpp" line="830"/>
         <source>Index folder</source>
         <translation>索引文件夹</translation>
     </message>

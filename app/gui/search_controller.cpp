@@ -254,6 +254,7 @@ views::SearchOutcome runQuery(const index::SearchService& service, const std::st
         out.searchMs = 1000 * report.timings.searchSeconds;
         out.reranked = report.reranked;
         out.rerankDepth = static_cast<int>(report.rescored);
+        out.rerankWeight = rerank.weight;
         out.rerankMs = 1000 * report.rerankStats.seconds;
         for (const auto& r : report.rows) {
             views::SearchHitRow row;
@@ -416,11 +417,19 @@ bool SearchController::openRetrievalDemo(const QString& manifest, QString* error
     view_->setMode(QStringLiteral("hybrid"));
     view_->setCheckpoint(0, biEncoder);
     openIndex(0, index, biEncoder);
-    Q_EMIT message(tr("Search uses the retrieval demo of %1: hybrid first stage, re-ranked by "
-                      "its fine-tuned cross-encoder (weight %2 for the first stage, chosen on "
-                      "dev queries)")
-                       .arg(QFileInfo(manifest).path())
-                       .arg(j.value(QStringLiteral("rerank_weight")).toDouble(), 0, 'f', 1));
+    const double weight = j.value(QStringLiteral("rerank_weight")).toDouble();
+    if (weight >= 1.0)
+        Q_EMIT message(tr("Search uses the retrieval demo of %1: hybrid first stage. Its "
+                          "fine-tuned cross-encoder did not beat the first stage on the dev "
+                          "queries, so the first-stage weight is 1.0: results keep the first "
+                          "stage's order (docs/training.md, \"Why it stays at chance\")")
+                           .arg(QFileInfo(manifest).path()));
+    else
+        Q_EMIT message(tr("Search uses the retrieval demo of %1: hybrid first stage, re-ranked "
+                          "by its fine-tuned cross-encoder (weight %2 for the first stage, "
+                          "chosen on dev queries)")
+                           .arg(QFileInfo(manifest).path())
+                           .arg(weight, 0, 'f', 1));
     return true;
 }
 

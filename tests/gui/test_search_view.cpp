@@ -654,6 +654,46 @@ class TestSearchView : public QObject {
         QVERIFY2(view_->resultsModel(0)->reranked(), qPrintable(resultsMessage(*view_, 0)));
         for (int i = 0; i < 8; ++i)
             QCOMPARE(rows[i].id, first[order[i]].id);
+        // The scores shown are the interpolation, and the view says so.
+        const QString latency = view_->latencyLabel(0)->text();
+        QVERIFY2(latency.contains(QStringLiteral("first-stage weight 0.5")), qPrintable(latency));
+        const QString tip =
+            view_->resultsModel(0)
+                ->data(view_->resultsModel(0)->index(0, SearchResultsModel::ScoreColumn),
+                       Qt::ToolTipRole)
+                .toString();
+        QVERIFY2(tip.startsWith(QStringLiteral("Interpolated score: 0.5 x")), qPrintable(tip));
+
+        // A demo whose dev queries chose weight 1 says that the re-ranker does not count.
+        {
+            QFile f(manifest);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QJsonDocument(QJsonObject{{"index", indexA_},
+                                              {"bi_encoder", modelA_},
+                                              {"reranker", crossEncoder_},
+                                              {"rerank_depth", 8},
+                                              {"rerank_weight", 1.0}})
+                        .toJson());
+        }
+        QSignalSpy said(controller_.get(), &SearchController::message);
+        QSignalSpy opened(controller_.get(), &SearchController::indexOpened);
+        QVERIFY(controller_->openRetrievalDemo(manifest));
+        QVERIFY(waitForCount(opened, 1));
+        QCOMPARE(view_->rerankWeightBox()->value(), 1.0);
+        bool told = false;
+        for (const auto& args : said)
+            told = told || args.value(0).toString().contains(
+                               QStringLiteral("did not beat the first stage on the dev queries"));
+        QVERIFY(told);
+        QVERIFY(searchFor(query));
+        const auto kept = view_->resultsModel(0)->rows();
+        for (int i = 0; i < 8; ++i)
+            QCOMPARE(kept[i].id, first[i].id);
+        QVERIFY(view_->resultsModel(0)
+                    ->data(view_->resultsModel(0)->index(0, SearchResultsModel::ScoreColumn),
+                           Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("first stage's order is kept")));
 
         QFile::remove(manifest);
         QFile f(manifest);

@@ -117,6 +117,7 @@ void SearchResultsModel::setOutcome(const SearchOutcome& outcome) {
     // scores are not, so their bars are relative to the best result. A re-ranker's scores are
     // unbounded logits (often all negative): their bars span the lowest to the highest.
     reranked_ = outcome.reranked;
+    rerankWeight_ = outcome.rerankWeight;
     cosine_ = outcome.mode == QLatin1String("dense") && !reranked_;
     barOffset_ = 0.0;
     barScale_ = 1.0;
@@ -191,11 +192,23 @@ QVariant SearchResultsModel::data(const QModelIndex& index, int role) const {
         if (column == FirstStageColumn && r.firstStageRank > 0)
             return tr("Rank %1 in the first stage, before re-ranking").arg(r.firstStageRank);
         if (column == ScoreColumn) {
+            if (reranked_ && !r.rescored)
+                return tr("First-stage score: below the re-ranking depth, not re-scored");
+            if (reranked_ && rerankWeight_ >= 1.0)
+                return tr(
+                    "First-stage score, min-max scaled over the re-scored results: with "
+                    "first-stage weight 1 the cross-encoder's scores do not count and "
+                    "the first stage's order is kept");
+            if (reranked_ && rerankWeight_ > 0.0)
+                return tr("Interpolated score: %1 x the first stage's + %2 x the "
+                          "cross-encoder's, each min-max scaled over the re-scored results; "
+                          "the bar spans the lowest to the highest")
+                    .arg(rerankWeight_, 0, 'f', 1)
+                    .arg(1.0 - rerankWeight_, 0, 'f', 1);
             if (reranked_)
-                return r.rescored ? tr("Re-ranker (cross-encoder) relevance score; the bar "
-                                       "spans the lowest to the highest re-ranked score")
-                                  : tr("First-stage score: below the re-ranking depth, not "
-                                       "re-scored");
+                return tr(
+                    "Re-ranker (cross-encoder) relevance score; the bar spans the lowest "
+                    "to the highest re-ranked score");
             return cosine_ ? tr("Cosine similarity of query and passage")
                            : tr("Score (the bar is relative to the best result)");
         }

@@ -38,6 +38,8 @@ struct SearchOutcome {
     double searchMs = 0.0;  ///< index lookup (and fusion)
     bool reranked = false;  ///< the first stage's top rerankDepth were re-scored by a re-ranker
     int rerankDepth = 0;    ///< first-stage results re-scored
+    double rerankWeight =
+        0.0;  ///< of the first-stage score in the re-scored order (0: re-ranker alone)
     double rerankMs = 0.0;  ///< re-ranker scoring time
     QString error;          ///< not empty: the search failed, shown instead of rows
     QString warning;        ///< e.g. scores too close to tell the documents apart
@@ -95,6 +97,7 @@ class SearchResultsModel : public QAbstractTableModel {
     double barScale_ = 1.0;   ///< bar fill per score unit above barOffset_
     bool cosine_ = true;      ///< dense scores: the bar is the cosine itself
     bool reranked_ = false;
+    double rerankWeight_ = 0.0;
 };
 
 /// Paints the score column as a bar with its value and the passage column as rich text.

@@ -633,6 +633,8 @@ void SearchView::showResults(int side, const SearchOutcome& outcome) {
             latency += tr(" · re-rank top %1 %2 ms")
                            .arg(outcome.rerankDepth)
                            .arg(outcome.rerankMs, 0, 'f', 1);
+        if (outcome.reranked && outcome.rerankWeight > 0.0)
+            latency += tr(" (first-stage weight %1)").arg(outcome.rerankWeight, 0, 'f', 1);
         s.latency->setText(latency);
         if (!outcome.warning.isEmpty()) s.latency->setToolTip(outcome.warning);
     }
