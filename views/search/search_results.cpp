@@ -115,7 +115,8 @@ void SearchResultsModel::setOutcome(const SearchOutcome& outcome) {
         html_ << passageHtml(r, outcome.query);
     // Cosines are comparable across queries and models (the bar is the cosine); BM25 and fused
     // scores are not, so their bars are relative to the best result. A re-ranker's scores are
-    // unbounded logits (often all negative): their bars span the lowest to the highest.
+    // unbounded logits (often all negative), interpolated ones min-max scaled: either way their
+    // bars span the lowest to the highest.
     reranked_ = outcome.reranked;
     rerankWeight_ = outcome.rerankWeight;
     cosine_ = outcome.mode == QLatin1String("dense") && !reranked_;

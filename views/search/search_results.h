@@ -38,8 +38,8 @@ struct SearchOutcome {
     double searchMs = 0.0;  ///< index lookup (and fusion)
     bool reranked = false;  ///< the first stage's top rerankDepth were re-scored by a re-ranker
     int rerankDepth = 0;    ///< first-stage results re-scored
-    double rerankWeight =
-        0.0;  ///< of the first-stage score in the re-scored order (0: re-ranker alone)
+    /// Share of the first-stage score in the re-scored order (0: the re-ranker's order alone).
+    double rerankWeight = 0.0;
     double rerankMs = 0.0;  ///< re-ranker scoring time
     QString error;          ///< not empty: the search failed, shown instead of rows
     QString warning;        ///< e.g. scores too close to tell the documents apart
