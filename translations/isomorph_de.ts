@@ -805,57 +805,62 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Training</source>
         <translation>Training</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Embedding space</source>
         <translation>Einbettungsraum</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="113"/>
+        <location filename="../app/gui/guided_demo.cpp" line="114"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;Training, live.&lt;/b&gt; Das erste Diagramm, die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt;, ist der Anteil der Sätze aus nie trainierten Seiten, deren nächster Nachbar ihre Übersetzung ist; sie steigt, während der Lauf trainiert. Der Titel eines Diagramms zeigt beim Überfahren seine Definition.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="127"/>
+        <location filename="../app/gui/guided_demo.cpp" line="128"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;Der Einbettungsraum.&lt;/b&gt; Der Lauf hat noch keinen Checkpoint gespeichert; zu sehen ist das Modell, mit dem er begann. Öffnen Sie diesen Schritt in einer Minute erneut, um das trainierte zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="136"/>
+        <location filename="../app/gui/guided_demo.cpp" line="137"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;Der Einbettungsraum.&lt;/b&gt; Übersetzungspaare zurückgehaltener Seiten, kodiert mit dem Modell, mit dem der Lauf begann (links), und mit seinem neuesten Checkpoint (%1, rechts), in einer gemeinsamen 2-D-Projektion; Farben sind Sprachen. Die Matrix zeigt, wie viel näher das Training die Übersetzungen jedes Sprachpaars gebracht hat. Die Kalibrierungsschritte verschieben, skalieren und drehen jede Sprache auf Englisch.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <location filename="../app/gui/guided_demo.cpp" line="156"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Englische Man-Page-Passagen (Demo-Testanteil)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="164"/>
+        <location filename="../app/gui/guided_demo.cpp" line="166"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
+        <translation>der Bi-Encoder der Retrieval-Demo, mit BM25 fusioniert (ihr Cross-Encoder hat diese erste Stufe auf den Dev-Anfragen nicht übertroffen, daher gilt die Reihenfolge der ersten Stufe)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="169"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>der Bi-Encoder der Retrieval-Demo, mit BM25 fusioniert und von ihrem Cross-Encoder neu gerankt</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="169"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>das trainierte Modell, sobald der Lauf einen Checkpoint gespeichert hat</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <location filename="../app/gui/guided_demo.cpp" line="175"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>der neueste Checkpoint des Laufs</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="174"/>
+        <location filename="../app/gui/guided_demo.cpp" line="179"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Sprachübergreifende Suche.&lt;/b&gt; Links: %1; rechts: das Modell, mit dem der Lauf begann. Beide durchsuchen englische Man-Page-Passagen. Klicken Sie ein Beispiel an: Eine Anfrage in einer anderen Sprache findet englische Passagen nach ihrer Bedeutung (fehlt ein Index, wird zuerst einer erstellt, etwa eine Minute).</translation>
     </message>
@@ -2442,67 +2447,67 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="193"/>
+        <location filename="../views/search/search_results.cpp" line="194"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>Rang %1 in der ersten Stufe, vor der Neuordnung</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="209"/>
+        <location filename="../views/search/search_results.cpp" line="210"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>Relevanzwert des Neuordners (Cross-Encoder); der Balken reicht vom niedrigsten bis zum höchsten neu bewerteten Wert</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="196"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>Wert der ersten Stufe: unterhalb der Neuordnungstiefe, nicht neu bewertet</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="198"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>First-stage score, min-max scaled over the re-scored results: with first-stage weight 1 the cross-encoder&apos;s scores do not count and the first stage&apos;s order is kept</source>
         <translation>Wert der ersten Stufe, über die neu bewerteten Ergebnisse min-max-skaliert: bei Gewicht 1 für die erste Stufe zählen die Werte des Cross-Encoders nicht, und die Reihenfolge der ersten Stufe bleibt</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="203"/>
+        <location filename="../views/search/search_results.cpp" line="204"/>
         <source>Interpolated score: %1 x the first stage&apos;s + %2 x the cross-encoder&apos;s, each min-max scaled over the re-scored results; the bar spans the lowest to the highest</source>
         <translation>Interpolierter Wert: %1 x der Wert der ersten Stufe + %2 x der des Cross-Encoders, jeweils über die neu bewerteten Ergebnisse min-max-skaliert; der Balken reicht vom niedrigsten bis zum höchsten</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="212"/>
+        <location filename="../views/search/search_results.cpp" line="213"/>
         <source>Cosine similarity of query and passage</source>
         <translation>Kosinus-Ähnlichkeit von Anfrage und Passage</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="213"/>
+        <location filename="../views/search/search_results.cpp" line="214"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>Score (der Balken ist relativ zum besten Ergebnis)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="227"/>
+        <location filename="../views/search/search_results.cpp" line="228"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="229"/>
+        <location filename="../views/search/search_results.cpp" line="230"/>
         <source>1st stage</source>
         <translation>1. Stufe</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="231"/>
+        <location filename="../views/search/search_results.cpp" line="232"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="233"/>
+        <location filename="../views/search/search_results.cpp" line="234"/>
         <source>Lang.</source>
         <translation>Spr.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="235"/>
+        <location filename="../views/search/search_results.cpp" line="236"/>
         <source>Document</source>
         <translation>Dokument</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="237"/>
+        <location filename="../views/search/search_results.cpp" line="238"/>
         <source>Passage</source>
         <translation>Passage</translation>
     </message>

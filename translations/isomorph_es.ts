@@ -805,57 +805,62 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Training</source>
         <translation>Entrenamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Embedding space</source>
         <translation>Espacio de incrustaciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Search</source>
         <translation>Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="113"/>
+        <location filename="../app/gui/guided_demo.cpp" line="114"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;Entrenamiento, en directo.&lt;/b&gt; El primer gráfico, la &lt;i&gt;precisión bitexto dev&lt;/i&gt;, es la proporción de oraciones de páginas nunca entrenadas cuyo vecino más cercano es su traducción; sube mientras la ejecución entrena. Pase el ratón sobre el título de un gráfico para ver su definición.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="127"/>
+        <location filename="../app/gui/guided_demo.cpp" line="128"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; La ejecución aún no ha guardado ningún punto de control; se muestra el modelo del que partió. Vuelva a abrir este paso dentro de un minuto para ver el entrenado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="136"/>
+        <location filename="../app/gui/guided_demo.cpp" line="137"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; Pares de traducción de páginas reservadas, codificados por el modelo con el que empezó la ejecución (izquierda) y por su checkpoint más reciente (%1, derecha), en una misma proyección 2-D; los colores son idiomas. La matriz muestra cuánto acercó el entrenamiento las traducciones de cada par de idiomas. Los pasos de calibración desplazan, escalan y rotan cada idioma hacia el inglés.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <location filename="../app/gui/guided_demo.cpp" line="156"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Pasajes en inglés de páginas de manual (partición de prueba de la demo)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="164"/>
+        <location filename="../app/gui/guided_demo.cpp" line="166"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
+        <translation>el bi-codificador de la demo de recuperación, fusionado con BM25 (su codificador cruzado no superó a esta primera etapa en las consultas de desarrollo, así que el orden es el de la primera etapa)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="169"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>el bi-codificador de la demo de recuperación, fusionado con BM25 y reordenado por su codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="169"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>el modelo entrenado, en cuanto la ejecución guarde un punto de control</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <location filename="../app/gui/guided_demo.cpp" line="175"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>el punto de control más reciente de la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="174"/>
+        <location filename="../app/gui/guided_demo.cpp" line="179"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Búsqueda multilingüe.&lt;/b&gt; Izquierda: %1; derecha: el modelo del que partió la ejecución. Ambos buscan en pasajes en inglés de páginas de manual. Haga clic en un ejemplo: una consulta en otro idioma encuentra pasajes en inglés por su significado (si no hay índice, primero se construye uno, alrededor de un minuto).</translation>
     </message>
@@ -2442,67 +2447,67 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="193"/>
+        <location filename="../views/search/search_results.cpp" line="194"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>Posición %1 en la primera etapa, antes de reordenar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="209"/>
+        <location filename="../views/search/search_results.cpp" line="210"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>Puntuación de relevancia del reordenador (codificador cruzado); la barra va de la puntuación reordenada más baja a la más alta</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="196"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>Puntuación de la primera etapa: por debajo de la profundidad de reordenación, no se vuelve a puntuar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="198"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>First-stage score, min-max scaled over the re-scored results: with first-stage weight 1 the cross-encoder&apos;s scores do not count and the first stage&apos;s order is kept</source>
         <translation>Puntuación de la primera etapa, escalada min-max sobre los resultados repuntuados: con peso 1 para la primera etapa, las puntuaciones del codificador cruzado no cuentan y se conserva el orden de la primera etapa</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="203"/>
+        <location filename="../views/search/search_results.cpp" line="204"/>
         <source>Interpolated score: %1 x the first stage&apos;s + %2 x the cross-encoder&apos;s, each min-max scaled over the re-scored results; the bar spans the lowest to the highest</source>
         <translation>Puntuación interpolada: %1 x la de la primera etapa + %2 x la del codificador cruzado, cada una escalada min-max sobre los resultados repuntuados; la barra va de la más baja a la más alta</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="212"/>
+        <location filename="../views/search/search_results.cpp" line="213"/>
         <source>Cosine similarity of query and passage</source>
         <translation>Similitud coseno entre la consulta y el pasaje</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="213"/>
+        <location filename="../views/search/search_results.cpp" line="214"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>Puntuación (la barra es relativa al mejor resultado)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="227"/>
+        <location filename="../views/search/search_results.cpp" line="228"/>
         <source>#</source>
         <translation>N.º</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="229"/>
+        <location filename="../views/search/search_results.cpp" line="230"/>
         <source>1st stage</source>
         <translation>1.ª etapa</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="231"/>
+        <location filename="../views/search/search_results.cpp" line="232"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="233"/>
+        <location filename="../views/search/search_results.cpp" line="234"/>
         <source>Lang.</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="235"/>
+        <location filename="../views/search/search_results.cpp" line="236"/>
         <source>Document</source>
         <translation>Documento</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="237"/>
+        <location filename="../views/search/search_results.cpp" line="238"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>

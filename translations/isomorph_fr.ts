@@ -805,57 +805,62 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Training</source>
         <translation>Entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Embedding space</source>
         <translation>Espace des plongements</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="113"/>
+        <location filename="../app/gui/guided_demo.cpp" line="114"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;L’entraînement, en direct.&lt;/b&gt; Le premier graphique, la &lt;i&gt;précision bitexte dev&lt;/i&gt;, est la part des phrases de pages jamais vues à l’entraînement dont le plus proche voisin est leur traduction ; elle monte pendant l’entraînement. Survolez le titre d’un graphique pour sa définition.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="127"/>
+        <location filename="../app/gui/guided_demo.cpp" line="128"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; L’entraînement n’a pas encore enregistré de point de contrôle ; voici le modèle de départ. Rouvrez cette étape dans une minute pour voir le modèle entraîné.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="136"/>
+        <location filename="../app/gui/guided_demo.cpp" line="137"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; Des paires de traduction de pages réservées, encodées par le modèle de départ de l’exécution (à gauche) et par son dernier point de contrôle (%1, à droite), dans une même projection 2-D ; les couleurs sont les langues. La matrice montre de combien l’entraînement a rapproché les traductions de chaque paire de langues. Les étapes de calibration décalent, mettent à l’échelle et tournent chaque langue vers l’anglais.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <location filename="../app/gui/guided_demo.cpp" line="156"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Passages anglais des pages de manuel (partie test de la démo)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="164"/>
+        <location filename="../app/gui/guided_demo.cpp" line="166"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
+        <translation>le bi-encodeur de la démo de recherche, fusionné avec BM25 (son cross-encodeur n&apos;a pas battu cette première étape sur les requêtes de dev, l&apos;ordre est donc celui de la première étape)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="169"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>le bi-encodeur de la démo de recherche, fusionné avec BM25 et reclassé par son cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="169"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>le modèle entraîné, dès que l’entraînement aura enregistré un point de contrôle</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <location filename="../app/gui/guided_demo.cpp" line="175"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>le dernier point de contrôle de l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="174"/>
+        <location filename="../app/gui/guided_demo.cpp" line="179"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Recherche multilingue.&lt;/b&gt; À gauche : %1 ; à droite : le modèle de départ. Les deux cherchent dans des passages anglais de pages de manuel. Cliquez sur un exemple : une requête dans une autre langue trouve des passages anglais par leur sens (un index est d’abord construit s’il n’y en a pas, environ une minute).</translation>
     </message>
@@ -2442,67 +2447,67 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="193"/>
+        <location filename="../views/search/search_results.cpp" line="194"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>Rang %1 à la première étape, avant le reclassement</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="209"/>
+        <location filename="../views/search/search_results.cpp" line="210"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>Score de pertinence du reclasseur (cross-encodeur) ; la barre va du plus bas au plus haut score reclassé</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="196"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>Score de la première étape : au-delà de la profondeur de reclassement, non réévalué</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="198"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>First-stage score, min-max scaled over the re-scored results: with first-stage weight 1 the cross-encoder&apos;s scores do not count and the first stage&apos;s order is kept</source>
         <translation>Score de la première étape, mis à l&apos;échelle min-max sur les résultats re-notés : avec un poids 1 pour la première étape, les scores du cross-encodeur ne comptent pas et l&apos;ordre de la première étape est conservé</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="203"/>
+        <location filename="../views/search/search_results.cpp" line="204"/>
         <source>Interpolated score: %1 x the first stage&apos;s + %2 x the cross-encoder&apos;s, each min-max scaled over the re-scored results; the bar spans the lowest to the highest</source>
         <translation>Score interpolé : %1 x celui de la première étape + %2 x celui du cross-encodeur, chacun mis à l&apos;échelle min-max sur les résultats re-notés ; la barre va du plus bas au plus haut</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="212"/>
+        <location filename="../views/search/search_results.cpp" line="213"/>
         <source>Cosine similarity of query and passage</source>
         <translation>Similarité cosinus entre la requête et le passage</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="213"/>
+        <location filename="../views/search/search_results.cpp" line="214"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>Score (la barre est relative au meilleur résultat)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="227"/>
+        <location filename="../views/search/search_results.cpp" line="228"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="229"/>
+        <location filename="../views/search/search_results.cpp" line="230"/>
         <source>1st stage</source>
         <translation>1re étape</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="231"/>
+        <location filename="../views/search/search_results.cpp" line="232"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="233"/>
+        <location filename="../views/search/search_results.cpp" line="234"/>
         <source>Lang.</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="235"/>
+        <location filename="../views/search/search_results.cpp" line="236"/>
         <source>Document</source>
         <translation>Document</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="237"/>
+        <location filename="../views/search/search_results.cpp" line="238"/>
         <source>Passage</source>
         <translation>Passage</translation>
     </message>

@@ -803,57 +803,62 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Training</source>
         <translation>学習</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Embedding space</source>
         <translation>埋め込み空間</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Search</source>
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="113"/>
+        <location filename="../app/gui/guided_demo.cpp" line="114"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;ライブ学習。&lt;/b&gt;最初のグラフ&lt;i&gt;開発用対訳精度&lt;/i&gt;は、学習に使っていないページの文のうち最近傍がその翻訳である割合です。学習が進むと上がります。グラフのタイトルにマウスを置くと定義が表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="127"/>
+        <location filename="../app/gui/guided_demo.cpp" line="128"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;埋め込み空間。&lt;/b&gt;この実行はまだチェックポイントを保存していないため、開始時のモデルを表示しています。1 分ほどしてからこのステップを開き直すと学習済みのモデルが見られます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="136"/>
+        <location filename="../app/gui/guided_demo.cpp" line="137"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;埋め込み空間。&lt;/b&gt;保留したページの対訳ペアを、実行の開始時のモデル（左）と最新のチェックポイント（%1、右）でエンコードし、共通の 2-D 射影で表示します。色は言語です。行列は、学習が各言語ペアの訳文をどれだけ近づけたかを示します。キャリブレーションの各ステップは各言語を英語へシフト・スケール・回転します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <location filename="../app/gui/guided_demo.cpp" line="156"/>
         <source>English man-page passages (demo test split)</source>
         <translation>英語の man ページのパッセージ（デモのテスト分割）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="164"/>
+        <location filename="../app/gui/guided_demo.cpp" line="166"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
+        <translation>検索デモのバイエンコーダー（BM25 と融合。そのクロスエンコーダーは dev クエリーでこの第 1 段階を上回らなかったため、順位は第 1 段階のまま）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="169"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>検索デモのバイエンコーダー（BM25 と融合し、そのクロスエンコーダーで再ランキング）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="169"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>学習済みモデル（実行がチェックポイントを保存した後）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <location filename="../app/gui/guided_demo.cpp" line="175"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>実行の最新チェックポイント</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="174"/>
+        <location filename="../app/gui/guided_demo.cpp" line="179"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;言語横断検索。&lt;/b&gt;左: %1、右: 実行の開始時のモデル。どちらも英語の man ページのパッセージを検索します。例をクリックしてください。別の言語のクエリが意味によって英語のパッセージを見つけます（インデックスがなければ先に作成します。1 分ほどかかります）。</translation>
     </message>
@@ -2436,67 +2441,67 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="193"/>
+        <location filename="../views/search/search_results.cpp" line="194"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>再ランキング前の第 1 段階での順位 %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="209"/>
+        <location filename="../views/search/search_results.cpp" line="210"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>再ランキングモデル（クロスエンコーダー）の関連度スコア。バーは再採点したスコアの最小値から最大値までを表します</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="196"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>第 1 段階のスコア: 再ランキングの深さより下なので再採点していません</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="198"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>First-stage score, min-max scaled over the re-scored results: with first-stage weight 1 the cross-encoder&apos;s scores do not count and the first stage&apos;s order is kept</source>
         <translation>第 1 段階のスコア (再採点した結果の範囲で min-max 正規化): 第 1 段階の重みが 1 のときクロスエンコーダーのスコアは使われず、第 1 段階の順序が保たれます</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="203"/>
+        <location filename="../views/search/search_results.cpp" line="204"/>
         <source>Interpolated score: %1 x the first stage&apos;s + %2 x the cross-encoder&apos;s, each min-max scaled over the re-scored results; the bar spans the lowest to the highest</source>
         <translation>補間スコア: %1 x 第 1 段階のスコア + %2 x クロスエンコーダーのスコア (それぞれ再採点した結果の範囲で min-max 正規化)。バーは最低から最高までの範囲です</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="212"/>
+        <location filename="../views/search/search_results.cpp" line="213"/>
         <source>Cosine similarity of query and passage</source>
         <translation>クエリとパッセージのコサイン類似度</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="213"/>
+        <location filename="../views/search/search_results.cpp" line="214"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>スコア（バーは最上位の結果に対する相対値）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="227"/>
+        <location filename="../views/search/search_results.cpp" line="228"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="229"/>
+        <location filename="../views/search/search_results.cpp" line="230"/>
         <source>1st stage</source>
         <translation>第 1 段階</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="231"/>
+        <location filename="../views/search/search_results.cpp" line="232"/>
         <source>Score</source>
         <translation>スコア</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="233"/>
+        <location filename="../views/search/search_results.cpp" line="234"/>
         <source>Lang.</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="235"/>
+        <location filename="../views/search/search_results.cpp" line="236"/>
         <source>Document</source>
         <translation>文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="237"/>
+        <location filename="../views/search/search_results.cpp" line="238"/>
         <source>Passage</source>
         <translation>パッセージ</translation>
     </message>

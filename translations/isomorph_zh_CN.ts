@@ -803,57 +803,62 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Embedding space</source>
         <translation>嵌入空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="37"/>
+        <location filename="../app/gui/guided_demo.cpp" line="38"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="113"/>
+        <location filename="../app/gui/guided_demo.cpp" line="114"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;实时训练。&lt;/b&gt;第一张图&lt;i&gt;开发集双语文本准确率&lt;/i&gt;是未参与训练的页面中、最近邻恰为其译文的句子所占比例；它随训练上升。将鼠标悬停在图表标题上可查看其定义。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="127"/>
+        <location filename="../app/gui/guided_demo.cpp" line="128"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;该运行尚未保存检查点，这里显示的是它的初始模型。一分钟后重新打开此步骤即可查看训练后的模型。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="136"/>
+        <location filename="../app/gui/guided_demo.cpp" line="137"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;留出页面的翻译句对，分别由运行起始时的模型（左）和其最新检查点（%1，右）编码，并放在同一个二维投影中；颜色代表语言。矩阵显示训练使每个语言对的译文靠近了多少。校准步骤将每种语言平移、缩放并旋转到英语上。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="155"/>
+        <location filename="../app/gui/guided_demo.cpp" line="156"/>
         <source>English man-page passages (demo test split)</source>
         <translation>英文 man 手册段落（演示测试集）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="164"/>
+        <location filename="../app/gui/guided_demo.cpp" line="166"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
+        <translation>检索演示的双编码器，与 BM25 融合（其交叉编码器在开发集查询上未能超过第一阶段，因此保留第一阶段的顺序）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="169"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>检索演示的双编码器，与 BM25 融合并由其交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="169"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>训练后的模型（运行保存检查点之后）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <location filename="../app/gui/guided_demo.cpp" line="175"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>该运行的最新检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="174"/>
+        <location filename="../app/gui/guided_demo.cpp" line="179"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;跨语言搜索。&lt;/b&gt;左：%1；右：该运行的初始模型。两者都在英文 man 手册段落中搜索。点击一个示例：另一种语言的查询会按语义找到英文段落（若没有索引，会先建立一个，约需一分钟）。</translation>
     </message>
@@ -2436,67 +2441,67 @@
 <context>
     <name>isomorph::views::SearchResultsModel</name>
     <message>
-        <location filename="../views/search/search_results.cpp" line="193"/>
+        <location filename="../views/search/search_results.cpp" line="194"/>
         <source>Rank %1 in the first stage, before re-ranking</source>
         <translation>重排序前第一阶段的排名 %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="209"/>
+        <location filename="../views/search/search_results.cpp" line="210"/>
         <source>Re-ranker (cross-encoder) relevance score; the bar spans the lowest to the highest re-ranked score</source>
         <translation>重排序模型（交叉编码器）的相关性得分；条形范围从最低到最高的重排序得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="196"/>
+        <location filename="../views/search/search_results.cpp" line="197"/>
         <source>First-stage score: below the re-ranking depth, not re-scored</source>
         <translation>第一阶段得分：低于重排序深度，未重新打分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="198"/>
+        <location filename="../views/search/search_results.cpp" line="199"/>
         <source>First-stage score, min-max scaled over the re-scored results: with first-stage weight 1 the cross-encoder&apos;s scores do not count and the first stage&apos;s order is kept</source>
         <translation>第一阶段分数，在重新打分的结果上做 min-max 缩放：第一阶段权重为 1 时，交叉编码器的分数不计入，保持第一阶段的顺序</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="203"/>
+        <location filename="../views/search/search_results.cpp" line="204"/>
         <source>Interpolated score: %1 x the first stage&apos;s + %2 x the cross-encoder&apos;s, each min-max scaled over the re-scored results; the bar spans the lowest to the highest</source>
         <translation>插值分数：%1 x 第一阶段分数 + %2 x 交叉编码器分数，各自在重新打分的结果上做 min-max 缩放；条形从最低到最高</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="212"/>
+        <location filename="../views/search/search_results.cpp" line="213"/>
         <source>Cosine similarity of query and passage</source>
         <translation>查询与段落的余弦相似度</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="213"/>
+        <location filename="../views/search/search_results.cpp" line="214"/>
         <source>Score (the bar is relative to the best result)</source>
         <translation>得分（条形长度相对于最佳结果）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="227"/>
+        <location filename="../views/search/search_results.cpp" line="228"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="229"/>
+        <location filename="../views/search/search_results.cpp" line="230"/>
         <source>1st stage</source>
         <translation>第一阶段</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="231"/>
+        <location filename="../views/search/search_results.cpp" line="232"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="233"/>
+        <location filename="../views/search/search_results.cpp" line="234"/>
         <source>Lang.</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="235"/>
+        <location filename="../views/search/search_results.cpp" line="236"/>
         <source>Document</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_results.cpp" line="237"/>
+        <location filename="../views/search/search_results.cpp" line="238"/>
         <source>Passage</source>
         <translation>段落</translation>
     </message>

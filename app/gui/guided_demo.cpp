@@ -1,6 +1,7 @@
 #include "app/gui/guided_demo.h"
 
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
 
 #include "app/gui/embeddings_controller.h"
@@ -160,9 +161,13 @@ void GuidedDemo::showSearch() {
     const QString manifest = search->latestRetrievalDemo();
     QString left;
     if (!manifest.isEmpty() && search->openRetrievalDemo(manifest)) {
-        left =
-            tr("the retrieval demo's bi-encoder, fused with BM25 and re-ranked by its "
-               "cross-encoder");
+        // At first-stage weight 1 the cross-encoder's scores do not change the order.
+        left = view->rerankWeightBox()->value() >= 1.0
+                   ? tr("the retrieval demo's bi-encoder, fused with BM25 (its cross-encoder did "
+                        "not beat this first stage on the dev queries, so the order is the "
+                        "first stage's)")
+                   : tr("the retrieval demo's bi-encoder, fused with BM25 and re-ranked by its "
+                        "cross-encoder");
     } else {
         view->setMode(QStringLiteral("dense"));
         if (!trained.isEmpty()) search->openOrBuild(0, trained, corpus, corpusName);

@@ -422,10 +422,35 @@ class TestMainWindow : public QObject {
         examples.at(0)->click();  // puts its query in the box (and searches: no index, says so)
         QVERIFY(!search->queryEdit()->text().isEmpty());
         QVERIFY(examples.at(0)->text().contains(search->queryEdit()->text()));
+        // With a retrieval demo in the workspace, step 3 searches its stack and says whether
+        // the cross-encoder changes the order (made-up paths: Search says it cannot open them).
+        const QString retrieval = window.workspacePath() + "/runs/retrieval-demo";
+        QVERIFY(QDir().mkpath(retrieval));
+        for (const double weight : {1.0, 0.7}) {
+            QFile manifest(retrieval + "/retrieval-demo.json");
+            QVERIFY(manifest.open(QIODevice::WriteOnly));
+            manifest.write(QStringLiteral("{\"index\": \"/nowhere/index\", \"bi_encoder\": "
+                                          "\"/nowhere/ir\", \"reranker\": \"/nowhere/rerank\", "
+                                          "\"rerank_depth\": 20, \"rerank_weight\": %1}")
+                               .arg(weight)
+                               .toUtf8());
+            manifest.close();
+            guide->stepButton(2)->click();
+            QCOMPARE(search->rerankWeightBox()->value(), weight);
+            const QString said = guide->explanation();
+            QVERIFY2(said.contains(QStringLiteral("fused with BM25")), qPrintable(said));
+            QVERIFY2(
+                said.contains(QStringLiteral("did not beat this first stage")) == (weight >= 1.0),
+                qPrintable(said));
+            QVERIFY2(
+                said.contains(QStringLiteral("re-ranked by its cross-encoder")) == (weight < 1.0),
+                qPrintable(said));
+        }
+        QVERIFY(QDir(retrieval).removeRecursively());
         // Back, and closed.
         guide->backButton()->click();
         QCOMPARE(guide->currentStep(), 1);
-        QCOMPARE(shown.count(), 4);
+        QCOMPARE(shown.count(), 6);
         window.guidedDemo()->close();
         QVERIFY(guide->isHidden());
         window.guidedDemo()->goTo(0);  // re-entered
