@@ -627,8 +627,8 @@
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
-        <source>Fitting ahead, the steps stay usable: %1</source>
-        <translation>Vorausberechnung, die Schritte bleiben nutzbar: %1</translation>
+        <source>In the background, the steps stay usable: %1</source>
+        <translation>Im Hintergrund, die Schritte bleiben nutzbar: %1</translation>
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="398"/>

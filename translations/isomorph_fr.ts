@@ -627,8 +627,8 @@
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
-        <source>Fitting ahead, the steps stay usable: %1</source>
-        <translation>Ajustement anticipé, les étapes restent utilisables : %1</translation>
+        <source>In the background, the steps stay usable: %1</source>
+        <translation>En arrière-plan, les étapes restent utilisables : %1</translation>
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="398"/>

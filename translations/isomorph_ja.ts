@@ -625,8 +625,8 @@
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
-        <source>Fitting ahead, the steps stay usable: %1</source>
-        <translation>先行して当てはめ中（ステップは使用可能）: %1</translation>
+        <source>In the background, the steps stay usable: %1</source>
+        <translation>バックグラウンドで実行中（ステップは使用可能）: %1</translation>
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="398"/>

@@ -625,8 +625,8 @@
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
-        <source>Fitting ahead, the steps stay usable: %1</source>
-        <translation>正在提前拟合，各步骤仍可使用：%1</translation>
+        <source>In the background, the steps stay usable: %1</source>
+        <translation>正在后台运行，各步骤仍可使用：%1</translation>
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="398"/>

@@ -358,7 +358,7 @@ void EmbeddingsController::fitAhead() {
                         [this, done, total, text = std::move(text)] {
                             view_->setBackgroundProgress(
                                 done, total,
-                                tr("Fitting ahead, the steps stay usable: %1").arg(text));
+                                tr("In the background, the steps stay usable: %1").arg(text));
                         },
                         Qt::QueuedConnection);
                 });
