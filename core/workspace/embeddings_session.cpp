@@ -286,7 +286,8 @@ std::vector<std::string> EmbeddingsSession::setStep(align::CalibrationStep step,
             uncovered.push_back(lang);
             continue;
         }
-        FloatMatrix rows = rowsOf(byLanguage_[l]);
+        // Every step calibrates the raw vectors, whichever step was shown before.
+        FloatMatrix rows = rowsOf(raw_, byLanguage_[l]);
         align::applyCalibration(cal, lang, step, rows);
         for (size_t r = 0; r < byLanguage_[l].size(); ++r)
             std::copy(rows.row(int64_t(r)), rows.row(int64_t(r)) + rows.cols,
@@ -415,10 +416,10 @@ void EmbeddingsSession::setBasis(std::optional<align::PcaModel> basis) {
     basis_ = std::move(basis);
 }
 
-FloatMatrix EmbeddingsSession::rowsOf(const std::vector<int64_t>& rows) const {
-    FloatMatrix m(static_cast<int64_t>(rows.size()), current_.cols);
+FloatMatrix EmbeddingsSession::rowsOf(const FloatMatrix& from, const std::vector<int64_t>& rows) {
+    FloatMatrix m(static_cast<int64_t>(rows.size()), from.cols);
     for (size_t r = 0; r < rows.size(); ++r)
-        std::copy(current_.row(rows[r]), current_.row(rows[r]) + current_.cols, m.row(int64_t(r)));
+        std::copy(from.row(rows[r]), from.row(rows[r]) + from.cols, m.row(int64_t(r)));
     return m;
 }
 

@@ -202,7 +202,9 @@ class EmbeddingsSession {
     std::vector<NeighbourList> neighbours(int64_t index, int k, int cslsK = 10);
 
   private:
-    FloatMatrix rowsOf(const std::vector<int64_t>& rows) const;
+    /// The rows of the current (calibrated) vectors; rowsOf(raw_, rows): of the raw ones.
+    FloatMatrix rowsOf(const std::vector<int64_t>& rows) const { return rowsOf(current_, rows); }
+    static FloatMatrix rowsOf(const FloatMatrix& from, const std::vector<int64_t>& rows);
 
     std::filesystem::path checkpoint_;
     model::EncodeOptions encodeOptions_;

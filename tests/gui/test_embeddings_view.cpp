@@ -451,9 +451,20 @@ class TestEmbeddingsView : public QObject {
         Fixture walk;
         prepare(walk);
         encode(walk);
-        for (int s = 1; s <= 3; ++s)
+        std::vector<std::vector<float>> shown(4);
+        for (int s = 1; s <= 3; ++s) {
             step(walk, s);
+            shown[size_t(s)] = walk.view.scatter()->data().x;
+        }
         const auto walked = walk.view.accuracyTable();
+        // Each step calibrates the raw vectors, not the step shown before: back from rotation
+        // to shift and scale gives the same points and readout as on the way there.
+        for (int s : {1, 2}) {
+            const double before = walk.view.meanAccuracy(s);
+            step(walk, s);
+            QCOMPARE(walk.view.scatter()->data().x, shown[size_t(s)]);
+            QCOMPARE(walk.view.meanAccuracy(s), before);
+        }
         QCOMPARE(jumped.size(), size_t(2));
         for (const auto& [direction, values] : jumped) {
             QCOMPARE(values.size(), size_t(4));
