@@ -386,7 +386,7 @@ void EmbeddingsController::fitAhead() {
             }
             QMetaObject::invokeMethod(
                 this,
-                [this, generation, more, restored, problem, note] {
+                [this, generation, supervised, more, restored, problem, note] {
                     aheadQueued_ = false;
                     if (generation != sampleGeneration_) {
                         fitAhead();  // a new sample: its own fit
@@ -415,11 +415,51 @@ void EmbeddingsController::fitAhead() {
                                         "at once."));
                         Q_EMIT fittedAhead();
                     }
+                    fillStepAccuracies(supervised);
                     keepNext();
                 },
                 Qt::QueuedConnection);
         },
         Qt::QueuedConnection);
+}
+
+void EmbeddingsController::fillStepAccuracies(bool supervised) {
+    if (!hasSample_ || busy_ || view_->supervised() != supervised) return;
+    std::vector<align::CalibrationStep> missing;
+    for (int s = 0; s <= 3; ++s)
+        if (!view_->hasStepAccuracy(s)) missing.push_back(static_cast<align::CalibrationStep>(s));
+    if (missing.empty()) return;
+    const int generation = sampleGeneration_;
+    post(QString(), [this, state = state_, missing, supervised, generation, base = fitOptions()](
+                        int job, const CancelFlag& cancel) {
+        std::vector<std::pair<int, views::AlignmentMatrix>> filled;
+        auto* session = state->session.get();
+        if (!session) return;
+        const auto method = rotation(supervised);
+        const auto shown = session->step();
+        // The fit is complete: setting a step only applies it, and nothing here cancels
+        // half-way (the step shown is restored before a user's job runs on this worker).
+        const ProgressFn quiet = [](const Progress&) { return true; };
+        try {
+            for (const auto s : missing) {
+                if (cancel->load()) break;  // a user's job is waiting
+                session->setStep(s, method, state->corpus, base, quiet);
+                filled.emplace_back(static_cast<int>(s), toView(session->languageMatrix()));
+            }
+            session->setStep(shown, method, state->corpus, base, quiet);
+        } catch (const std::exception&) {
+            try {
+                session->setStep(shown, method, state->corpus, base, quiet);
+            } catch (const std::exception&) {
+            }
+            return;  // the step the user asks for sets it again and says why
+        }
+        deliver(job, [this, filled, supervised, generation] {
+            if (generation != sampleGeneration_ || view_->supervised() != supervised) return;
+            for (const auto& [s, matrix] : filled)
+                if (!view_->hasStepAccuracy(s)) view_->setStepAccuracy(s, matrix);
+        });
+    });
 }
 
 void EmbeddingsController::keepFitsFor(const QStringList& checkpoints) {

@@ -105,6 +105,10 @@ class EmbeddingsController : public QObject {
     void fitAhead();
     /// Posts the next stage of the first fit asked for with keepFitsFor() (background job).
     void keepNext();
+    /// Once the fit of the view's rotation method is complete: computes the readout of the
+    /// steps the table lacks (none, shift, scale, rotation) in the background and restores
+    /// the step shown, so that the table compares every step without a click (background job).
+    void fillStepAccuracies(bool supervised);
     eval::CalibrationFitOptions fitOptions() const;
     qint64 memoryBudget() const;
 

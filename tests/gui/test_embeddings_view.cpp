@@ -367,6 +367,15 @@ class TestEmbeddingsView : public QObject {
                  qPrintable(again.view.calibrationNote()));
         QVERIFY2(again.view.calibrationNote().contains(QStringLiteral("Held-out test pairs")),
                  qPrintable(again.view.calibrationNote()));
+        // With the fit complete the table compares every step without a click (the first
+        // view's numbers, which it got by clicking), and the step shown stays none.
+        const auto raw = again.view.scatter()->data().x;
+        QTRY_VERIFY_WITH_TIMEOUT(again.view.hasStepAccuracy(3), kWait);
+        QCOMPARE(again.view.currentStep(), 0);
+        QCOMPARE(again.view.scatter()->data().x, raw);
+        QVERIFY(!again.controller.busy());
+        for (int s = 0; s < 4; ++s)
+            QCOMPARE(again.view.meanAccuracy(s), f.view.meanAccuracy(s));
         step(again, 3);
         QCOMPARE(again.view.meanAccuracy(3), f.view.meanAccuracy(3));
     }
