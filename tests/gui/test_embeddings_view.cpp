@@ -604,6 +604,41 @@ class TestEmbeddingsView : public QObject {
         QTRY_VERIFY(f.view.scatter()->data().x == rawX);
     }
 
+    void alignmentMatrixLabelsColumnsThatAreNarrowerThanTheirNames() {
+        // The demo's 24 languages in a side panel: cells narrower than "zh-Hant".
+        using isomorph::views::AlignmentMatrixWidget;
+        isomorph::views::AlignmentMatrix m;
+        for (const char* l :
+             {"cs", "da", "de",    "en", "es", "fi", "fr", "hr", "it", "ja", "ko", "nl",
+              "pl", "pt", "pt-PT", "ro", "ru", "sl", "sr", "sv", "tr", "uk", "zh", "zh-Hant"})
+            m.languages << QString::fromLatin1(l);
+        const size_t cells = size_t(m.size() * m.size());
+        m.cosine.assign(cells, 0.5);
+        m.csls.assign(cells, 0.5);
+        m.pairs.assign(cells, 10);
+        AlignmentMatrixWidget w;
+        w.resize(330, 600);
+        w.setMatrix(m);
+        const int cell = w.cellRect(0, 1).left() - w.cellRect(0, 0).left();
+        const QFontMetrics fm = w.fontMetrics();
+        QVERIFY2(fm.horizontalAdvance(QStringLiteral("zh-Hant")) > cell, "cells too wide to test");
+        const QRect grid = w.cellRect(0, 0).united(w.cellRect(m.size() - 1, m.size() - 1));
+        for (int b = 0; b < m.size(); ++b) {
+            const QRect label = w.columnLabelRect(b);
+            QVERIFY(label.top() > grid.bottom());  // under the grid
+            QVERIFY(w.rect().contains(label));     // inside the widget
+            QVERIFY(std::abs(label.center().x() - w.cellRect(0, b).center().x()) <= cell ||
+                    label.right() == w.rect().right());  // under its column
+            // Two-letter names are whole; no label overlaps another.
+            if (m.languages[b].size() == 2)
+                QVERIFY2(label.width() >= fm.horizontalAdvance(m.languages[b]),
+                         qPrintable(m.languages[b]));
+            for (int c = 0; c < b; ++c)
+                QVERIFY2(!label.intersects(w.columnLabelRect(c)),
+                         qPrintable(m.languages[c] + QStringLiteral(" / ") + m.languages[b]));
+        }
+    }
+
     void refusesBadInputWithClearMessages() {
         {  // a checkpoint without its tokenizer
             const fs::path broken = root_ / "no-tokenizer";

@@ -57,8 +57,25 @@ int AlignmentMatrixWidget::labelWidth() const {
 
 int AlignmentMatrixWidget::cellSize() const {
     const int n = std::max(1, matrix_.size());
-    const int avail = std::min(width(), height() - fontMetrics().height() * 2) - labelWidth();
+    const int avail =
+        std::min(width(), height() - fontMetrics().height() * (1 + kLabelLines)) - labelWidth();
     return std::max(4, avail / n);
+}
+
+int AlignmentMatrixWidget::columnLabelLines() const {
+    int widest = 0;
+    for (const QString& l : matrix_.languages)
+        widest = std::max(widest, fontMetrics().horizontalAdvance(l));
+    const int s = cellSize();
+    return std::clamp((widest + 2 + s - 1) / s, 1, kLabelLines);
+}
+
+QRect AlignmentMatrixWidget::columnLabelRect(int b) const {
+    const int lines = columnLabelLines();
+    const int w = lines * cellSize(), h = fontMetrics().height();
+    const int top = cellRect(matrix_.size() - 1, 0).bottom() + 2 + (b % lines) * h;
+    // Centred under its column; at the edges only the part inside the widget.
+    return QRect(cellRect(0, b).center().x() - w / 2, top, w, h).intersected(rect());
 }
 
 QRect AlignmentMatrixWidget::cellRect(int a, int b) const {
@@ -107,10 +124,11 @@ void AlignmentMatrixWidget::paintEvent(QPaintEvent*) {
     }
     // Column labels under the grid (rotated text would be cut in narrow docks).
     p.setPen(palette().color(QPalette::Text));
-    const int below = cellRect(n - 1, 0).bottom() + 2;
-    for (int b = 0; b < n; ++b)
-        p.drawText(QRect(cellRect(0, b).left(), below, s, fontMetrics().height()), Qt::AlignCenter,
-                   fontMetrics().elidedText(matrix_.languages[b], Qt::ElideRight, s));
+    for (int b = 0; b < n; ++b) {
+        const QRect label = columnLabelRect(b);
+        p.drawText(label, Qt::AlignCenter,
+                   fontMetrics().elidedText(matrix_.languages[b], Qt::ElideRight, label.width()));
+    }
 }
 
 bool AlignmentMatrixWidget::event(QEvent* event) {

@@ -25,6 +25,11 @@ class AlignmentMatrixWidget : public QWidget {
     /// The colour of a cell's value (also used by tests).
     QColor cellColor(double value) const;
     QRect cellRect(int a, int b) const;
+    /// Where column b's language is written under the grid. Where names are wider than a cell
+    /// the labels alternate over up to kLabelLines lines, each as wide as that many cells (the
+    /// part inside the widget), so neighbours do not cut each other to dots.
+    QRect columnLabelRect(int b) const;
+    static constexpr int kLabelLines = 4;
 
     QSize sizeHint() const override { return {320, 320}; }
     QSize minimumSizeHint() const override { return {160, 160}; }
@@ -36,6 +41,7 @@ class AlignmentMatrixWidget : public QWidget {
   private:
     int labelWidth() const;
     int cellSize() const;
+    int columnLabelLines() const;
 
     AlignmentMatrix matrix_;
     AlignmentMatrix baseline_;
