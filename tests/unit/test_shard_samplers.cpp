@@ -425,6 +425,48 @@ class TestShardSamplers : public QObject {
         QVERIFY_THROWS_EXCEPTION(DataError, PairSampler(*docs_, o));  // not a pair set
     }
 
+    // One language pair per batch, where two pairs have fewer pairs than a step takes (2 ranks
+    // x 16 = 32: en-fr has 20, de-en 30, en-de 60): a small pair's batches share the small pairs
+    // and never repeat a pair within the step (a repeat is a false negative for HICTL).
+    void smallLanguagePairsShareBatchesWithoutRepeats() {
+        PairOptions o;
+        o.sampling.batchSize = 16;
+        o.sampling.worldSize = 2;
+        o.sampling.mode = BatchMode::SingleLanguage;
+        o.sampling.seed = 5;
+        PairSampler a(*pairs_, o);
+        o.sampling.rank = 1;
+        PairSampler b(*pairs_, o);
+        const auto& names = pairs_->languages();
+        int pooled = 0, single = 0;
+        std::set<uint32_t> pooledGroups;
+        for (int i = 0; i < 40; ++i) {
+            const PairBatch x = a.next(), y = b.next();
+            QCOMPARE(x.pairGroup, y.pairGroup);
+            QCOMPARE(x.documents.size(), size_t(16));
+            std::set<uint64_t> step(x.documents.begin(), x.documents.end());
+            step.insert(y.documents.begin(), y.documents.end());
+            QCOMPARE(step.size(), size_t(32));  // no pair twice in the step
+            const bool shared = x.pairGroup < 0;
+            (shared ? pooled : single) += 1;
+            for (const PairBatch* batch : {&x, &y})
+                for (uint32_t g : batch->pairGroups) {
+                    const LanguagePair& p = a.languagePairs()[g];
+                    if (shared) {
+                        QVERIFY2(!(p == LanguagePair{"en", "de"}),
+                                 "a large pair in a shared batch");
+                        pooledGroups.insert(g);
+                    } else {
+                        QCOMPARE(int64_t(g), x.pairGroup);
+                    }
+                    QVERIFY(std::find(names.begin(), names.end(), p.first) != names.end());
+                }
+        }
+        QVERIFY(pooled > 0);
+        QVERIFY(single > 0);
+        QCOMPARE(pooledGroups.size(), size_t(2));
+    }
+
     void pairsDeterminismResumeAndSharding() {
         auto makeSeed = [&](uint64_t seed) {
             PairOptions o;

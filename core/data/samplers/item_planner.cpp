@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -37,6 +39,7 @@ ItemPlanner::ItemPlanner(std::vector<RunTable> groups, std::vector<uint64_t> eli
     const uint64_t total =
         std::accumulate(eligibleCounts.begin(), eligibleCounts.end(), uint64_t{0});
     if (total == 0) throw DataError("sampler: the data has no eligible items");
+    totalEligible_ = total;
     if (options.mode == BatchMode::Mixed) {
         spaces_.push_back(RunTable::merge(groups));
     } else {
@@ -50,6 +53,11 @@ ItemPlanner::ItemPlanner(std::vector<RunTable> groups, std::vector<uint64_t> eli
         }
         for (double& c : cumulative_)
             c /= sum;
+        const uint64_t step = uint64_t{options.batchSize} * options.worldSize;
+        for (size_t g = 0; g < eligibleCounts.size(); ++g)
+            if (eligibleCounts[g] > 0 && eligibleCounts[g] < step) smallGroups_.push_back(g);
+        if (smallGroups_.size() < 2) smallGroups_.clear();  // one alone gains nothing
+        eligibleCounts_ = std::move(eligibleCounts);
     }
     permutations_.resize(spaces_.size());
     permutationEpoch_.assign(spaces_.size(), 0);
@@ -93,18 +101,60 @@ size_t ItemPlanner::drawGroup(uint64_t step) const {
     return g;
 }
 
+ItemPlanner::Planned ItemPlanner::planSmallGroups(size_t drawn) {
+    // Round robin over the small groups from the one drawn; a group leaves the step once it has
+    // given each of its eligible items. A repeat (its stream started a new epoch within the
+    // step) is skipped: the new epoch still holds every item the step has not taken.
+    const size_t m = smallGroups_.size();
+    const size_t start = static_cast<size_t>(
+        std::find(smallGroups_.begin(), smallGroups_.end(), drawn) - smallGroups_.begin());
+    std::vector<uint64_t> given(m, 0);
+    std::set<uint64_t> seen;
+    const uint64_t b = options_.batchSize;
+    const uint64_t first = b * options_.rank;
+    Planned p;
+    p.items.reserve(b);
+    size_t turn = start;
+    for (uint64_t k = 0; k < b * options_.worldSize; ++k) {
+        std::optional<ItemRef> ref;
+        for (size_t tries = 0; tries < m && !ref; ++tries, turn = (turn + 1) % m) {
+            const size_t group = smallGroups_[turn];
+            if (given[turn] >= eligibleCounts_[group]) continue;
+            ItemRef r = pull(group);
+            while (!seen.insert(r.item).second)
+                r = pull(group);
+            ++given[turn];
+            ref = r;
+        }
+        if (!ref) ref = pull(drawn);  // all small groups together are still under a step
+        if (k >= first && k < first + b) p.items.push_back(*ref);
+    }
+    ++state_.step;
+    return p;
+}
+
 ItemPlanner::Planned ItemPlanner::planStep() {
     Planned p;
     size_t stream = 0;
     if (options_.mode == BatchMode::SingleLanguage) {
         stream = drawGroup(state_.step);
+        if (std::find(smallGroups_.begin(), smallGroups_.end(), stream) != smallGroups_.end())
+            return planSmallGroups(stream);
         p.group = static_cast<int64_t>(stream);
     }
     const uint64_t b = options_.batchSize;
     const uint64_t first = b * options_.rank;
+    // A step that crosses the stream's epoch boundary could take an item twice; the repeat is
+    // skipped (a stream of at least a step's items has enough new ones in its next epoch).
+    const uint64_t available =
+        options_.mode == BatchMode::Mixed ? totalEligible_ : eligibleCounts_[stream];
+    const bool unique = available >= b * options_.worldSize;
+    std::set<uint64_t> seen;
     p.items.reserve(b);
     for (uint64_t k = 0; k < b * options_.worldSize; ++k) {
-        const ItemRef ref = pull(stream);
+        ItemRef ref = pull(stream);
+        while (unique && !seen.insert(ref.item).second)
+            ref = pull(stream);
         if (k >= first && k < first + b) p.items.push_back(ref);
     }
     ++state_.step;

@@ -6,9 +6,12 @@
 // a language or a language pair). Each stream walks a keyed Feistel permutation of its run table,
 // one permutation per (seed, stream, epoch), skipping items that fail the sampler's eligibility
 // test. A global step pulls worldSize * batchSize items from one stream; rank r keeps pulls
-// [r * batchSize, (r + 1) * batchSize). The item sequence does not depend on the world size, so
-// a run can resume from a Cursor with another number of ranks. Streams never end: the permutation
-// of epoch e + 1 follows that of epoch e, and a step may span the boundary.
+// [r * batchSize, (r + 1) * batchSize). The item sequence depends on the global step size
+// (worldSize * batchSize), not on how it is split over ranks, so a run can resume from a Cursor
+// with another split of the same global batch. Streams never end: the permutation of epoch e + 1
+// follows that of epoch e, and a step may span the boundary; within a step no item is taken
+// twice (a repeat across the boundary is skipped, and groups smaller than a step share batches:
+// BatchMode::SingleLanguage).
 
 #include <cstdint>
 #include <functional>
@@ -22,8 +25,13 @@
 namespace isomorph::data::samplers {
 
 enum class BatchMode {
-    Mixed,          ///< items of all groups (languages) in one stream
-    SingleLanguage  ///< each step draws one group with probability ~ p_g^alpha; batch = that group
+    Mixed,  ///< items of all groups (languages) in one stream
+    /// Each step draws one group with probability ~ p_g^alpha; batch = that group. A group with
+    /// fewer eligible items than a step takes (worldSize * batchSize) would repeat its items
+    /// within the batch (false negatives for the contrastive objectives): such small groups
+    /// share their batches instead, filled from all of them without repeats (the batch's group
+    /// is then -1, each item keeps its own).
+    SingleLanguage
 };
 
 /// Options shared by all samplers.
@@ -83,8 +91,13 @@ class ItemPlanner {
     void fillPool();
     const FeistelPermutation& permutation(size_t stream);
 
+    Planned planSmallGroups(size_t drawn);
+
     SamplingOptions options_;
     uint64_t tag_;
+    uint64_t totalEligible_ = 0;
+    std::vector<uint64_t> eligibleCounts_;
+    std::vector<size_t> smallGroups_;  ///< SingleLanguage: groups that share their batches
     Eligible eligible_;
     Length length_;
     std::vector<RunTable> spaces_;    // one per stream
