@@ -1,5 +1,7 @@
 #include "app/gui/new_run_dialog.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
@@ -62,6 +64,10 @@ NewRunDialog::NewRunDialog(const QString& workspace, QWidget* parent)
         presetTexts_ << QString::fromUtf8(file.readAll());
     }
     presets_->addItems(presetNames_);
+    // The demo's own preset, a run of minutes, rather than the first of the list (base-demo, the
+    // base model's recipe of hours).
+    presets_->setCurrentIndex(
+        std::max(0, static_cast<int>(presetNames_.indexOf(QStringLiteral("hictl-demo")))));
 
     // One tab per section, one editor per field, generated from the schema.
     auto* tabs = new QTabWidget(this);
@@ -136,7 +142,7 @@ NewRunDialog::NewRunDialog(const QString& workspace, QWidget* parent)
         QString error;
         if (!saveAsPreset(name, &error)) QMessageBox::warning(this, tr("Save as preset"), error);
     });
-    loadPreset(0);
+    loadPreset(presets_->currentIndex());
 }
 
 void NewRunDialog::loadPreset(int index) {

@@ -626,6 +626,9 @@ class TestRunsView : public QObject {
     }
 
     void newRunFormValidatesDiffsAndSavesPresets() {
+        // It opens on the demo's preset, not on the base model's recipe of hours.
+        QVERIFY2(gui::NewRunDialog(ws_).runName().startsWith(QStringLiteral("hictl-demo-")),
+                 qPrintable(gui::NewRunDialog(ws_).runName()));
         gui::NewRunDialog dialog(ws_);
         dialog.selectPreset("ccp-demo");
         QVERIFY2(dialog.problems().isEmpty(), qPrintable(dialog.problems().join('\n')));
