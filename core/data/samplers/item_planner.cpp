@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -101,60 +100,52 @@ size_t ItemPlanner::drawGroup(uint64_t step) const {
     return g;
 }
 
-ItemPlanner::Planned ItemPlanner::planSmallGroups(size_t drawn) {
-    // Round robin over the small groups from the one drawn; a group leaves the step once it has
-    // given each of its eligible items. A repeat (its stream started a new epoch within the
-    // step) is skipped: the new epoch still holds every item the step has not taken.
-    const size_t m = smallGroups_.size();
-    const size_t start = static_cast<size_t>(
-        std::find(smallGroups_.begin(), smallGroups_.end(), drawn) - smallGroups_.begin());
-    std::vector<uint64_t> given(m, 0);
-    std::set<uint64_t> seen;
-    const uint64_t b = options_.batchSize;
-    const uint64_t first = b * options_.rank;
-    Planned p;
-    p.items.reserve(b);
-    size_t turn = start;
-    for (uint64_t k = 0; k < b * options_.worldSize; ++k) {
-        std::optional<ItemRef> ref;
-        for (size_t tries = 0; tries < m && !ref; ++tries, turn = (turn + 1) % m) {
-            const size_t group = smallGroups_[turn];
-            if (given[turn] >= eligibleCounts_[group]) continue;
-            ItemRef r = pull(group);
-            while (!seen.insert(r.item).second)
-                r = pull(group);
-            ++given[turn];
-            ref = r;
-        }
-        if (!ref) ref = pull(drawn);  // all small groups together are still under a step
-        if (k >= first && k < first + b) p.items.push_back(*ref);
-    }
-    ++state_.step;
-    return p;
+ItemRef ItemPlanner::pullUnseen(size_t stream, std::set<uint64_t>& seen) {
+    ItemRef r = pull(stream);
+    while (!seen.insert(r.item).second)
+        r = pull(stream);
+    return r;
 }
 
 ItemPlanner::Planned ItemPlanner::planStep() {
     Planned p;
     size_t stream = 0;
+    bool shared = false;  // a small group's step, filled from all small groups
     if (options_.mode == BatchMode::SingleLanguage) {
         stream = drawGroup(state_.step);
-        if (std::find(smallGroups_.begin(), smallGroups_.end(), stream) != smallGroups_.end())
-            return planSmallGroups(stream);
-        p.group = static_cast<int64_t>(stream);
+        shared = std::find(smallGroups_.begin(), smallGroups_.end(), stream) != smallGroups_.end();
+        if (!shared) p.group = static_cast<int64_t>(stream);
     }
     const uint64_t b = options_.batchSize;
     const uint64_t first = b * options_.rank;
-    // A step that crosses the stream's epoch boundary could take an item twice; the repeat is
-    // skipped (a stream of at least a step's items has enough new ones in its next epoch).
+    // No item twice in a step. A stream of at least a step's items skips the repeats a step
+    // crossing its epoch boundary would take (its next epoch has enough new ones). Small groups
+    // are taken round robin from the one drawn, each until it has given all its eligible items;
+    // only when all of them together are under a step does the drawn one repeat.
     const uint64_t available =
         options_.mode == BatchMode::Mixed ? totalEligible_ : eligibleCounts_[stream];
     const bool unique = available >= b * options_.worldSize;
+    const size_t m = smallGroups_.size();
+    size_t turn =
+        shared ? static_cast<size_t>(std::find(smallGroups_.begin(), smallGroups_.end(), stream) -
+                                     smallGroups_.begin())
+               : 0;
+    std::vector<uint64_t> given(shared ? m : 0, 0);
     std::set<uint64_t> seen;
+    auto next = [&]() -> ItemRef {
+        if (!shared) return unique ? pullUnseen(stream, seen) : pull(stream);
+        for (size_t tries = 0; tries < m; ++tries, turn = (turn + 1) % m) {
+            const size_t group = smallGroups_[turn];
+            if (given[turn] >= eligibleCounts_[group]) continue;
+            ++given[turn];
+            turn = (turn + 1) % m;
+            return pullUnseen(group, seen);
+        }
+        return pull(stream);
+    };
     p.items.reserve(b);
     for (uint64_t k = 0; k < b * options_.worldSize; ++k) {
-        ItemRef ref = pull(stream);
-        while (unique && !seen.insert(ref.item).second)
-            ref = pull(stream);
+        const ItemRef ref = next();
         if (k >= first && k < first + b) p.items.push_back(ref);
     }
     ++state_.step;

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "core/common/random.h"
@@ -91,7 +92,8 @@ class ItemPlanner {
     void fillPool();
     const FeistelPermutation& permutation(size_t stream);
 
-    Planned planSmallGroups(size_t drawn);
+    /// The stream's next item not in `seen` (added to it).
+    ItemRef pullUnseen(size_t stream, std::set<uint64_t>& seen);
 
     SamplingOptions options_;
     uint64_t tag_;
