@@ -440,20 +440,23 @@ void EmbeddingsController::fillStepAccuracies(bool supervised) {
         // The fit is complete: setting a step only applies it, and nothing here cancels
         // half-way (the step shown is restored before a user's job runs on this worker).
         const ProgressFn quiet = [](const Progress&) { return true; };
-        try {
-            for (const auto s : missing) {
-                if (cancel->load()) break;  // a user's job is waiting
+        bool worked = true;  // else the step the user asks for sets it again and says why
+        for (const auto s : missing) {
+            if (cancel->load()) break;  // a user's job is waiting
+            try {
                 session->setStep(s, method, state->corpus, base, quiet);
                 filled.emplace_back(static_cast<int>(s), toView(session->languageMatrix()));
+            } catch (const std::exception&) {
+                worked = false;
+                break;
             }
+        }
+        try {
             session->setStep(shown, method, state->corpus, base, quiet);
         } catch (const std::exception&) {
-            try {
-                session->setStep(shown, method, state->corpus, base, quiet);
-            } catch (const std::exception&) {
-            }
-            return;  // the step the user asks for sets it again and says why
+            worked = false;
         }
+        if (!worked) return;
         deliver(job, [this, filled, supervised, generation] {
             if (generation != sampleGeneration_ || view_->supervised() != supervised) return;
             for (const auto& [s, matrix] : filled)
