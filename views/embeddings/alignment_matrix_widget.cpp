@@ -48,11 +48,15 @@ QColor AlignmentMatrixWidget::cellColor(double value) const {
                   static_cast<int>(255 - 100 * t));
 }
 
-int AlignmentMatrixWidget::labelWidth() const {
+int AlignmentMatrixWidget::widestLanguage() const {
     int w = 0;
     for (const QString& l : matrix_.languages)
         w = std::max(w, fontMetrics().horizontalAdvance(l));
-    return w + 8;
+    return w;
+}
+
+int AlignmentMatrixWidget::labelWidth() const {
+    return widestLanguage() + 8;
 }
 
 int AlignmentMatrixWidget::cellSize() const {
@@ -63,15 +67,15 @@ int AlignmentMatrixWidget::cellSize() const {
 }
 
 int AlignmentMatrixWidget::columnLabelLines() const {
-    int widest = 0;
-    for (const QString& l : matrix_.languages)
-        widest = std::max(widest, fontMetrics().horizontalAdvance(l));
     const int s = cellSize();
-    return std::clamp((widest + 2 + s - 1) / s, 1, kLabelLines);
+    return std::clamp((widestLanguage() + 2 + s - 1) / s, 1, kLabelLines);
 }
 
 QRect AlignmentMatrixWidget::columnLabelRect(int b) const {
-    const int lines = columnLabelLines();
+    return columnLabelRect(b, columnLabelLines());
+}
+
+QRect AlignmentMatrixWidget::columnLabelRect(int b, int lines) const {
     const int w = lines * cellSize(), h = fontMetrics().height();
     const int top = cellRect(matrix_.size() - 1, 0).bottom() + 2 + (b % lines) * h;
     // Centred under its column; at the edges only the part inside the widget.
@@ -124,8 +128,9 @@ void AlignmentMatrixWidget::paintEvent(QPaintEvent*) {
     }
     // Column labels under the grid (rotated text would be cut in narrow docks).
     p.setPen(palette().color(QPalette::Text));
+    const int lines = columnLabelLines();
     for (int b = 0; b < n; ++b) {
-        const QRect label = columnLabelRect(b);
+        const QRect label = columnLabelRect(b, lines);
         p.drawText(label, Qt::AlignCenter,
                    fontMetrics().elidedText(matrix_.languages[b], Qt::ElideRight, label.width()));
     }

@@ -39,9 +39,11 @@ class AlignmentMatrixWidget : public QWidget {
     bool event(QEvent* event) override;  // tooltips
 
   private:
+    int widestLanguage() const;  ///< pixels of the widest language name
     int labelWidth() const;
     int cellSize() const;
     int columnLabelLines() const;
+    QRect columnLabelRect(int b, int lines) const;
 
     AlignmentMatrix matrix_;
     AlignmentMatrix baseline_;
