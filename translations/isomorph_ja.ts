@@ -644,158 +644,158 @@
         <translation>保存済みの当てはめからキャリブレーションを読み込みました。どのステップもすぐに表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="457"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="497"/>
         <source>Fitting the calibration of %1 for later: %2</source>
         <translation>後で使う %1 の較正を当てはめ中: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="507"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="547"/>
         <source>The calibration of %1 was not fitted ahead: %2</source>
         <translation>%1 の較正は事前に当てはめられませんでした: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="510"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
         <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
         <translation>%1 の較正を当てはめて保存しました。埋め込みビューはどのステップもすぐに表示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="560"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="593"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="600"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="554"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="594"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="555"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="595"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="567"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="607"/>
         <source>%1 (imported)</source>
         <translation>%1（インポート済み）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="572"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="612"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: dev 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="574"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="614"/>
         <source>%1: test translation pairs</source>
         <translation>%1: test 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="576"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="616"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: dev ページ（ペアなし）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="590"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>サンプルを選び（参照...）、「エンコード」を押すと %1 を確認できます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="599"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="639"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>まずチェックポイントを選んでください（「参照...」ではチェックポイント、実行、Hugging Face のフォルダーを指定できます）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="613"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="653"/>
         <source>Reading the sample...</source>
         <translation>サンプルを読み込んでいます...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="657"/>
         <source>Cannot read the sample</source>
         <translation>サンプルを読み込めません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="659"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>チェックポイント %1 を開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="670"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>サンプルには %1 文あり、その %3 次元ベクトルに約 %2 MB が必要です。これはこのビューで使用できる %4 MB を超えています。上限を下げてください（約 %5 文まで収まります）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="641"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="681"/>
         <source>Cannot encode the sample</source>
         <translation>サンプルをエンコードできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="664"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="704"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 と PC 2 で分散の %2% を説明します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="702"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="742"/>
         <source>Calibrating...</source>
         <translation>キャリブレーション中...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="706"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
         <source>Cannot calibrate</source>
         <translation>キャリブレーションできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="725"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="765"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: コーパスに train の文がないため、キャリブレーションなしで表示しています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
         <source>none</source>
         <translation>なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
         <source>shift</source>
         <translation>シフト</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
         <source>scale</source>
         <translation>スケール</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
         <source>rotation</source>
         <translation>回転</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>Calibration step shown: %1.</source>
         <translation>表示中のキャリブレーション段階: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="795"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="835"/>
         <source>Cannot find neighbours: %1</source>
         <translation>近傍を検索できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="814"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="854"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>まずサンプルをエンコードしてから、比較対象を選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="843"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="883"/>
         <source>Encoding the sample with %1...</source>
         <translation>%1 でサンプルをエンコードしています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="848"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="888"/>
         <source>Cannot compare with %1</source>
         <translation>%1 と比較できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="879"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="919"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1（左）を開いているチェックポイントの横に、両方で当てはめた共通の PCA 基底で表示しています。</translation>
     </message>
@@ -2769,51 +2769,56 @@
     </message>
     <message>
         <location filename="../views/search/search_view.cpp" line="633"/>
+        <source> · first-stage weight 1: the cross-encoder is not run</source>
+        <translation> · 第 1 段階の重み 1: クロスエンコーダーは実行しません</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="635"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · 上位 %1 件の再ランキング %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="637"/>
+        <location filename="../views/search/search_view.cpp" line="639"/>
         <source> (first-stage weight %1)</source>
         <translation> (第 1 段階の重み %1)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="718"/>
+        <location filename="../views/search/search_view.cpp" line="720"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="723"/>
+        <location filename="../views/search/search_view.cpp" line="725"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>再ランキングがオンですが、クロスエンコーダーのチェックポイントが選ばれていません。チェックポイント（xlp 実行のもの）を選ぶか、再ランキングをオフにしてください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="733"/>
+        <location filename="../views/search/search_view.cpp" line="735"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="741"/>
+        <location filename="../views/search/search_view.cpp" line="743"/>
         <source>Open or build an index to search in.</source>
         <translation>検索するには、インデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="774"/>
+        <location filename="../views/search/search_view.cpp" line="776"/>
         <source>Documents in %1</source>
         <translation>%1 の文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="776"/>
+        <location filename="../views/search/search_view.cpp" line="778"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>%1 の文書を残します（選択した他の言語とともに）。何も選択しない場合はすべての言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="824"/>
+        <location filename="../views/search/search_view.cpp" line="826"/>
         <source>Checkpoint folder</source>
         <translation>チェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="830"/>
+        <location filename="../views/search/search_view.cpp" line="832"/>
         <source>Index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>

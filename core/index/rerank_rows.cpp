@@ -37,7 +37,10 @@ std::vector<ResultRow> rerankRows(const std::vector<ResultRow>& rows, const std:
         pairs.push_back({&query, &row->text});
         firstStage.push_back(row->score);
     }
-    std::vector<double> scores = reranker.score(pairs, stats);
+    // At weight 1 the cross-encoder's scores would count for nothing: the order and the
+    // (min-max scaled) scores are the first stage's, and no pair is scored.
+    std::vector<double> scores = firstStageWeight >= 1.0 ? std::vector<double>(pairs.size(), 0.0)
+                                                         : reranker.score(pairs, stats);
     if (firstStageWeight != 0.0)
         scores = search::interpolateScores(firstStage, scores, firstStageWeight);
     const search::Ranking reranked = search::rerankTop(ranking, depth, scores);

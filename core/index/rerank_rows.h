@@ -22,7 +22,8 @@ namespace isomorph::index {
 /// renumbered from 1. Throws
 /// DataError when a row to re-score has no text (an index built without passage text).
 /// `firstStageWeight` > 0 orders the re-scored rows by search::interpolateScores of their
-/// first-stage and cross-encoder scores instead (the shown score is the interpolated one).
+/// first-stage and cross-encoder scores instead (the shown score is the interpolated one); at 1
+/// the cross-encoder is not run, as its scores would not count.
 std::vector<ResultRow> rerankRows(const std::vector<ResultRow>& rows, const std::string& query,
                                   std::size_t depth, model::CrossEncoder& reranker,
                                   model::CrossEncoderStats* stats = nullptr,

@@ -694,6 +694,11 @@ class TestSearchView : public QObject {
                            Qt::ToolTipRole)
                     .toString()
                     .contains(QStringLiteral("first stage's order is kept")));
+        // ... and does not spend time on the cross-encoder for scores that would not count.
+        const QString unscored = view_->latencyLabel(0)->text();
+        QVERIFY2(unscored.contains(QStringLiteral("the cross-encoder is not run")) &&
+                     !unscored.contains(QStringLiteral("re-rank top")),
+                 qPrintable(unscored));
 
         QFile::remove(manifest);
         QFile f(manifest);

@@ -252,10 +252,17 @@ class TestCrossEncoder : public QObject {
             QCOMPARE(out[i].id, expected[i].second);
             QVERIFY(std::abs(out[i].score - expected[i].first) < 1e-9);
         }
-        // w = 1 keeps the first stage's order.
-        const auto kept = index::rerankRows(rows, queries_[1], 0, *ce, nullptr, 1.0);
-        for (size_t i = 0; i < rows.size(); ++i)
+        // w = 1 keeps the first stage's order and its min-max scaled scores, without running
+        // the cross-encoder (its scores would count for nothing).
+        model::CrossEncoderStats stats;
+        const auto kept = index::rerankRows(rows, queries_[1], 0, *ce, &stats, 1.0);
+        for (size_t i = 0; i < rows.size(); ++i) {
             QCOMPARE(kept[i].id, rows[i].id);
+            const double first =
+                (rows[i].score - rows.back().score) / (rows[0].score - rows.back().score);
+            QVERIFY(std::abs(kept[i].score - first) < 1e-9);
+        }
+        QCOMPARE(stats.pairs, int64_t{0});
     }
 
     // A re-ranker with another tokenizer than the index's encoder is refused, naming both.

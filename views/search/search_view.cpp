@@ -629,11 +629,13 @@ void SearchView::showResults(int side, const SearchOutcome& outcome) {
                              static_cast<int>(outcome.rows.size()))
                               .arg(outcome.encodeMs, 0, 'f', 1)
                               .arg(outcome.searchMs, 0, 'f', 1);
-        if (outcome.reranked)
+        if (outcome.reranked && outcome.rerankWeight >= 1.0)
+            latency += tr(" · first-stage weight 1: the cross-encoder is not run");
+        else if (outcome.reranked)
             latency += tr(" · re-rank top %1 %2 ms")
                            .arg(outcome.rerankDepth)
                            .arg(outcome.rerankMs, 0, 'f', 1);
-        if (outcome.reranked && outcome.rerankWeight > 0.0)
+        if (outcome.reranked && outcome.rerankWeight > 0.0 && outcome.rerankWeight < 1.0)
             latency += tr(" (first-stage weight %1)").arg(outcome.rerankWeight, 0, 'f', 1);
         s.latency->setText(latency);
         if (!outcome.warning.isEmpty()) s.latency->setToolTip(outcome.warning);
