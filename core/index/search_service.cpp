@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <unordered_map>
@@ -302,6 +303,41 @@ struct SearchService::Impl {
         return out;
     }
 
+    /// A word of a translated query is not highlighted when more than this share of the
+    /// documents in its passage's language hold its term: the lexicon translates function words
+    /// too (des -> of, the), BM25 weighs such a word at under log 1.5 against log N for a rare
+    /// one, and marking it would mark every sentence of every passage. Words the user typed in
+    /// the passage's own language stay marked, however common.
+    static constexpr double kCommonTermShare = 0.5;
+
+    /// Removes from `matches` (and their `terms`) the words of kCommonTermShare; `held` caches
+    /// document frequencies across rows. Nothing is removed without a BM25 index (dense-only
+    /// indexes hold no counts).
+    void dropCommonWords(const std::string& language, std::vector<search::TextSpan>& matches,
+                         std::vector<std::string>& terms,
+                         std::map<std::string, std::size_t>& held) const {
+        if (!bm25 || matches.empty() || terms.size() != matches.size()) return;
+        const auto& counts = bm25->info().languages;
+        const auto documents = counts.find(language);
+        if (documents == counts.end() || documents->second == 0) return;
+        const double limit = kCommonTermShare * static_cast<double>(documents->second);
+        std::vector<search::TextSpan> keptMatches;
+        std::vector<std::string> keptTerms;
+        std::lock_guard<std::mutex> lock(bm25Mutex);
+        for (std::size_t i = 0; i < matches.size(); ++i) {
+            auto it = held.find(terms[i]);
+            if (it == held.end())
+                it = held.emplace(terms[i], bm25->documentFrequency(terms[i])).first;
+            // Counted over every language: a term other languages share is held more often,
+            // and so errs towards not marking a word that is common anyway.
+            if (static_cast<double>(it->second) > limit) continue;
+            keptMatches.push_back(matches[i]);
+            keptTerms.push_back(std::move(terms[i]));
+        }
+        matches = std::move(keptMatches);
+        terms = std::move(keptTerms);
+    }
+
     /// ResultRow::best and ::matches of one query's rows (`query` = its vector, null in lexical
     /// mode). Passages in the lexicon's target language match the query's translated terms
     /// (`translated`, when BM25 translates it). Sentences of passages without a lexical match
@@ -313,12 +349,16 @@ struct SearchService::Impl {
         std::vector<std::vector<search::TextSpan>> sentences(rows.size());
         std::vector<std::string> toEncode;
         std::vector<std::pair<size_t, size_t>> owner;  // (row, sentence) of each encoded one
+        std::map<std::string, std::size_t> held;       // documents holding a term (BM25 index)
         for (size_t r = 0; r < rows.size(); ++r) {
             ResultRow& row = rows[r];
             std::vector<std::string> terms;
-            row.matches = !translated.empty() && row.language == lexicon->targetLanguage()
-                              ? search::matchingTerms(translated, row.text, row.language, &terms)
-                              : search::matchingWords(text, row.text, row.language, &terms);
+            if (!translated.empty() && row.language == lexicon->targetLanguage()) {
+                row.matches = search::matchingTerms(translated, row.text, row.language, &terms);
+                dropCommonWords(row.language, row.matches, terms, held);
+            } else {
+                row.matches = search::matchingWords(text, row.text, row.language, &terms);
+            }
             sentences[r] = search::sentenceSpans(row.text);
             row.best = {0, row.text.size()};
             if (sentences[r].empty()) continue;

@@ -66,7 +66,8 @@ struct ResultRow {
     /// whole text when it is one sentence) and the words of `text` matching a query word under
     /// BM25's analysis in the passage's language (search::matchingWords), or, when the index's
     /// lexicon translates the query (bm25 and hybrid modes), a likely word of its translation
-    /// (weight >= 0.1, search::matchingTerms); byte ranges.
+    /// (weight >= 0.1, search::matchingTerms) that at most half of the passage language's
+    /// documents hold; byte ranges.
     search::TextSpan best;
     std::vector<search::TextSpan> matches;
 };

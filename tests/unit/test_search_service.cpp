@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <fstream>
 #include <future>
+#include <map>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -446,6 +448,33 @@ class TestSearchService : public QObject {
                                  }),
                      word.c_str());
         }
+        // ... except the words that more than half of the passages hold, which BM25 weighs at
+        // almost nothing (a translated function word would mark every sentence); the others of
+        // the translation stay marked wherever they occur.
+        std::map<std::string, size_t> held;
+        for (const auto& p : set.passages)
+            for (const auto& [term, count] : search::analyzeTerms(p.text, "en"))
+                ++held[term];
+        size_t common = 0, rare = 0;
+        for (size_t r = 0; r < shown.size(); ++r) {
+            std::set<std::string> marked;
+            for (const auto& m : shown[r].matches)
+                marked.insert(
+                    search::analyzeTerms(shown[r].text.substr(m.begin, m.end - m.begin), "en")
+                        .front()
+                        .first);
+            for (const auto& [term, count] : search::analyzeTerms(shown[r].text, "en")) {
+                const bool inTranslation =
+                    std::any_of(terms.begin(), terms.end(), [&](const search::WeightedTerm& t) {
+                        return t.term == term && t.weight >= 0.1;
+                    });
+                if (!inTranslation) continue;
+                const bool isCommon = 2 * held[term] > set.passages.size();
+                QVERIFY2(marked.count(term) == (isCommon ? 0u : 1u), term.c_str());
+                ++(isCommon ? common : rare);
+            }
+        }
+        QVERIFY2(common > 0 && rare > 0, "not vacuous: both kinds occur in the results");
         // A lexicon needs the BM25 index; a damaged one is refused before anything is encoded.
         request.out = path("no-bm25");
         request.bm25 = false;
