@@ -316,11 +316,11 @@ class TestMetricChart : public QObject {
             chart.addRun("a", "a", color);
             chart.appendPoint("a", 10, 1, 3.5);
             const QImage image = chart.grab().toImage();
-            // The one point is at the middle of both axes: counted around the plot's centre,
-            // away from the legend's swatch of the run's color.
+            // The one point is at the middle of the y axis and near the left of the x axis:
+            // counted in the plot's middle band, below the legend's swatch of the run's color.
             int red = 0;
             for (int y = 70; y < 160; ++y)
-                for (int x = 170; x < 270; ++x) {
+                for (int x = 0; x < 400; ++x) {
                     const QColor c = image.pixelColor(x, y);
                     red += c.red() > 150 && c.green() < 80 && c.blue() < 80;
                 }
@@ -388,6 +388,28 @@ class TestMetricChart : public QObject {
         QCOMPARE(chart.xRange().first, 0.0);
         QVERIFY(chart.xRange().second >= 149.0 && chart.xRange().second < 200.0);
         QVERIFY(!chart.grab().isNull());
+    }
+
+    // A fresh run has one point (its step-0 evaluation): the axis starts at it, with room for
+    // the steps to come, instead of centring on it with negative steps.
+    void aSinglePointStartsTheAxis() {
+        MetricChart chart;
+        chart.resize(600, 300);
+        chart.setMetric("dev/bitext/acc");
+        chart.addRun("a", "a");
+        chart.appendPoint("a", 0, 0.0, 23.8);
+        QCOMPARE(chart.xRange().first, -0.5);  // keeps the dot off the frame; no tick below 0
+        QCOMPARE(chart.xRange().second, 10.0);
+        for (const double tick : isomorph::views::chartXTicks(-0.5, 10.0, 8).ticks)
+            QVERIFY2(tick > -1e-9, qPrintable(QString::number(tick)));
+        chart.setXAxis(XAxis::WallTime);
+        QCOMPARE(chart.xRange().first, -0.05);
+        QCOMPARE(chart.xRange().second, 1.0);
+        QVERIFY(!chart.grab().isNull());
+        chart.setXAxis(XAxis::Step);
+        chart.appendPoint("a", 50, 40.0, 29.1);  // the next evaluation: the data's own range
+        QCOMPARE(chart.xRange().first, 0.0);
+        QVERIFY(chart.xRange().second >= 50.0 && chart.xRange().second < 60.0);
     }
 
     void wheelZoomsAroundTheCursorAndDoubleClickResets() {

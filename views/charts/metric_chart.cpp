@@ -383,9 +383,12 @@ void MetricChart::updateAutoRange() {
                       (span <= 0.0 || viewMax_ - lo <= span * (1.0 + 3.0 * kHeadroom));
     if (fits) return;
     if (span <= 0.0) {
-        const double half = std::max(0.5, std::abs(lo) * 0.05);
-        viewMin_ = lo - half;
-        viewMax_ = lo + half;
+        // One x value (a run's first evaluation, at step 0): the range starts there rather
+        // than centring on it, so a fresh run's charts do not show negative steps or seconds.
+        // A twentieth of the width before it keeps its dot off the frame; ticks start at it.
+        const double width = std::max(axis_ == XAxis::Step ? 10.0 : 1.0, std::abs(lo) * 0.1);
+        viewMin_ = lo - 0.05 * width;
+        viewMax_ = lo + width;
     } else {
         const double tick = niceNumber(span / 20.0, true);
         viewMin_ = lo;
