@@ -868,275 +868,280 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="88"/>
+        <location filename="../app/gui/main_window.cpp" line="94"/>
         <source>Log</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="95"/>
+        <location filename="../app/gui/main_window.cpp" line="101"/>
         <source>Overview</source>
         <translation>Vista general</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="99"/>
+        <location filename="../app/gui/main_window.cpp" line="105"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="107"/>
+        <location filename="../app/gui/main_window.cpp" line="113"/>
         <source>Embeddings</source>
         <translation>Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="132"/>
+        <location filename="../app/gui/main_window.cpp" line="138"/>
         <source>Search</source>
         <translation>Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <location filename="../app/gui/main_window.cpp" line="167"/>
         <source>Ready</source>
         <translation>Listo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="179"/>
-        <location filename="../app/gui/main_window.cpp" line="456"/>
+        <location filename="../app/gui/main_window.cpp" line="192"/>
+        <location filename="../app/gui/main_window.cpp" line="497"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="216"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nuevo espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="231"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Crea una carpeta de espacio de trabajo para corpus, ejecuciones e índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="221"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Abrir espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225"/>
+        <location filename="../app/gui/main_window.cpp" line="238"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Cerrar espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="229"/>
+        <location filename="../app/gui/main_window.cpp" line="242"/>
         <source>&amp;Settings...</source>
         <translation>Aj&amp;ustes...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="247"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="239"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;Guided Demo</source>
         <translation>&amp;Demostración guiada</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="241"/>
+        <location filename="../app/gui/main_window.cpp" line="254"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>Abre el espacio de trabajo de demostración, entrena un modelo en directo y recorre con él las vistas Ejecuciones, Incrustaciones y Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="266"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>Ejecutar la demo de &amp;recuperación</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="255"/>
+        <location filename="../app/gui/main_window.cpp" line="268"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>Unos 30 minutos: entrena un bicodificador y un reordenador a partir del modelo base incluido en el espacio de trabajo de demostración, los mide con sus consultas de prueba y los abre en Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="259"/>
+        <location filename="../app/gui/main_window.cpp" line="272"/>
         <source>&amp;Full Screen</source>
         <translation>Pantalla &amp;completa</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="265"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&amp;About Isomorph</source>
         <translation>&amp;Acerca de Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="268"/>
+        <location filename="../app/gui/main_window.cpp" line="281"/>
         <source>About &amp;Qt</source>
         <translation>Acerca de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="274"/>
+        <location filename="../app/gui/main_window.cpp" line="287"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="277"/>
+        <location filename="../app/gui/main_window.cpp" line="290"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="285"/>
+        <location filename="../app/gui/main_window.cpp" line="298"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="287"/>
+        <location filename="../app/gui/main_window.cpp" line="300"/>
         <source>&amp;Log Panel</source>
         <translation>Panel de &amp;registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="293"/>
+        <location filename="../app/gui/main_window.cpp" line="306"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="324"/>
+        <location filename="../app/gui/main_window.cpp" line="337"/>
         <source>Opened workspace %1</source>
         <translation>Espacio de trabajo %1 abierto</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="327"/>
+        <location filename="../app/gui/main_window.cpp" line="340"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 es de solo lectura: no se pueden guardar ahí ejecuciones ni índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="343"/>
+        <location filename="../app/gui/main_window.cpp" line="356"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Carpeta de preparación %1 eliminada (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="357"/>
+        <location filename="../app/gui/main_window.cpp" line="370"/>
         <source>Created workspace %1</source>
         <translation>Espacio de trabajo %1 creado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="364"/>
-        <location filename="../app/gui/main_window.cpp" line="534"/>
+        <location filename="../app/gui/main_window.cpp" line="377"/>
+        <location filename="../app/gui/main_window.cpp" line="575"/>
         <source>Demo workspace</source>
         <translation>Espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="377"/>
+        <location filename="../app/gui/main_window.cpp" line="390"/>
         <source>Closed workspace %1</source>
         <translation>Espacio de trabajo %1 cerrado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="412"/>
+        <location filename="../app/gui/main_window.cpp" line="425"/>
         <source>Clear Recent Workspaces</source>
         <translation>Borrar la lista de recientes</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="426"/>
+        <location filename="../app/gui/main_window.cpp" line="457"/>
+        <source>Cannot open the retrieval demo</source>
+        <translation>No se puede abrir la demo de recuperación</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="467"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="427"/>
+        <location filename="../app/gui/main_window.cpp" line="468"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="444"/>
+        <location filename="../app/gui/main_window.cpp" line="485"/>
         <source>Cannot create workspace</source>
         <translation>No se puede crear el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="450"/>
+        <location filename="../app/gui/main_window.cpp" line="491"/>
         <source>Open Workspace</source>
         <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="475"/>
+        <location filename="../app/gui/main_window.cpp" line="516"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>El nuevo idioma se usará a partir del próximo inicio de Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="488"/>
+        <location filename="../app/gui/main_window.cpp" line="529"/>
         <source>Cannot open the demo workspace</source>
         <translation>No se puede abrir el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="534"/>
+        <location filename="../app/gui/main_window.cpp" line="575"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Creando el espacio de trabajo de demostración a partir de las páginas de manual instaladas...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="535"/>
+        <location filename="../app/gui/main_window.cpp" line="576"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="552"/>
+        <location filename="../app/gui/main_window.cpp" line="593"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>La demo de recuperación: entrenando un bicodificador y un reordenador (unos 30 minutos)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="553"/>
+        <location filename="../app/gui/main_window.cpp" line="594"/>
         <source>Retrieval demo</source>
         <translation>Demo de recuperación</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="553"/>
+        <location filename="../app/gui/main_window.cpp" line="594"/>
         <source>Stop</source>
         <translation>Detener</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="579"/>
+        <location filename="../app/gui/main_window.cpp" line="620"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se ejecutaba la demo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="589"/>
+        <location filename="../app/gui/main_window.cpp" line="630"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval ha fallado: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="590"/>
+        <location filename="../app/gui/main_window.cpp" line="631"/>
         <source>The retrieval demo did not finish</source>
         <translation>La demo de recuperación no terminó</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="603"/>
+        <location filename="../app/gui/main_window.cpp" line="644"/>
         <source>Cannot build the demo workspace</source>
         <translation>No se puede crear el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="604"/>
+        <location filename="../app/gui/main_window.cpp" line="645"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare falló: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="609"/>
+        <location filename="../app/gui/main_window.cpp" line="650"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se creaba</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="634"/>
+        <location filename="../app/gui/main_window.cpp" line="675"/>
         <source>Cannot start the demo run</source>
         <translation>No se puede iniciar la ejecución de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="640"/>
+        <location filename="../app/gui/main_window.cpp" line="681"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La demostración en vivo.&lt;/b&gt; Un codificador de 4 capas aprende de páginas de manual en 25 idiomas. Sobre todo ve pares de traducción (&lt;i&gt;pérdida HICTL&lt;/i&gt;: elegir la traducción de una oración entre las otras 63 oraciones de su lote); de vez en cuando predice palabras ocultas (&lt;i&gt;pérdida MLM&lt;/i&gt;). La &lt;i&gt;precisión bitexto en dev&lt;/i&gt; mide si la traducción de una oración de comandos nunca vistos en el entrenamiento es su vecino más cercano: desde cero empieza cerca del 24 % gracias a las palabras compartidas y sube en pocos minutos. Si la &lt;i&gt;dispersión de los embeddings&lt;/i&gt; cae por debajo de 0,5, avisa de un colapso.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="716"/>
-        <location filename="../app/gui/main_window.cpp" line="723"/>
+        <location filename="../app/gui/main_window.cpp" line="757"/>
+        <location filename="../app/gui/main_window.cpp" line="764"/>
         <source>Cannot start the run</source>
         <translation>No se puede iniciar la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="734"/>
+        <location filename="../app/gui/main_window.cpp" line="775"/>
         <source>Runs are still training</source>
         <translation>Hay ejecuciones que siguen entrenando</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="735"/>
+        <location filename="../app/gui/main_window.cpp" line="776"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n ejecución iniciada aquí sigue entrenando.</numerusform>
@@ -1144,17 +1149,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="739"/>
+        <location filename="../app/gui/main_window.cpp" line="780"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>Desacoplar las deja terminar por su cuenta (la vista Ejecuciones las vuelve a mostrar la próxima vez); Detener les pide que guarden un checkpoint y terminen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="742"/>
+        <location filename="../app/gui/main_window.cpp" line="783"/>
         <source>Detach</source>
         <translation>Desacoplar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="743"/>
+        <location filename="../app/gui/main_window.cpp" line="784"/>
         <source>Stop runs</source>
         <translation>Detener ejecuciones</translation>
     </message>
@@ -1974,62 +1979,62 @@
         <translation>evento</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="583"/>
+        <location filename="../views/charts/metric_chart.cpp" line="586"/>
         <source>Loading…</source>
         <translation>Cargando…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="583"/>
+        <location filename="../views/charts/metric_chart.cpp" line="586"/>
         <source>No data yet</source>
         <translation>Aún no hay datos</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="629"/>
+        <location filename="../views/charts/metric_chart.cpp" line="632"/>
         <source>step</source>
         <translation>paso</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="632"/>
+        <location filename="../views/charts/metric_chart.cpp" line="635"/>
         <source>wall time (h)</source>
         <translation>tiempo real (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="633"/>
+        <location filename="../views/charts/metric_chart.cpp" line="636"/>
         <source>wall time (min)</source>
         <translation>tiempo real (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="634"/>
+        <location filename="../views/charts/metric_chart.cpp" line="637"/>
         <source>wall time (s)</source>
         <translation>tiempo real (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="778"/>
+        <location filename="../views/charts/metric_chart.cpp" line="781"/>
         <source>step %1</source>
         <translation>paso %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="779"/>
+        <location filename="../views/charts/metric_chart.cpp" line="782"/>
         <source>time %1</source>
         <translation>tiempo %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="913"/>
+        <location filename="../views/charts/metric_chart.cpp" line="916"/>
         <source>Cannot write the PNG file %1</source>
         <translation>No se puede escribir el archivo PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="924"/>
+        <location filename="../views/charts/metric_chart.cpp" line="927"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Gráfico de métrica de Isomorph: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="927"/>
+        <location filename="../views/charts/metric_chart.cpp" line="930"/>
         <source>Cannot write the SVG file %1</source>
         <translation>No se puede escribir el archivo SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="945"/>
+        <location filename="../views/charts/metric_chart.cpp" line="948"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
     </message>
@@ -2906,8 +2911,8 @@
     </message>
     <message>
         <location filename="../views/workspace_overview.cpp" line="19"/>
-        <source>Folder</source>
-        <translation>Carpeta</translation>
+        <source>Details</source>
+        <translation>Detalles</translation>
     </message>
     <message>
         <location filename="../views/workspace_overview.cpp" line="22"/>
@@ -2920,40 +2925,50 @@
         <translation>Mostrar en el gestor de archivos</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="47"/>
+        <location filename="../views/workspace_overview.cpp" line="52"/>
         <source>created %1</source>
         <translation>creado el %1</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="50"/>
+        <location filename="../views/workspace_overview.cpp" line="55"/>
         <source>Read-only: new runs and indexes cannot be saved here.</source>
         <translation>Solo lectura: aquí no se pueden guardar nuevas ejecuciones ni índices.</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="73"/>
+        <location filename="../views/workspace_overview.cpp" line="74"/>
+        <source>Double-click to show it in the Runs view</source>
+        <translation>Doble clic para mostrarla en la vista Ejecuciones</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="76"/>
+        <source>Double-click to search it in the Search view</source>
+        <translation>Doble clic para buscar en él en la vista Búsqueda</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="85"/>
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="73"/>
-        <location filename="../views/workspace_overview.cpp" line="74"/>
-        <location filename="../views/workspace_overview.cpp" line="75"/>
-        <location filename="../views/workspace_overview.cpp" line="76"/>
+        <location filename="../views/workspace_overview.cpp" line="85"/>
+        <location filename="../views/workspace_overview.cpp" line="86"/>
+        <location filename="../views/workspace_overview.cpp" line="87"/>
+        <location filename="../views/workspace_overview.cpp" line="88"/>
         <source>none yet</source>
         <translation>ninguno todavía</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="74"/>
+        <location filename="../views/workspace_overview.cpp" line="86"/>
         <source>Tokenizers</source>
         <translation>Tokenizadores</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="75"/>
+        <location filename="../views/workspace_overview.cpp" line="87"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="76"/>
+        <location filename="../views/workspace_overview.cpp" line="88"/>
         <source>Indexes</source>
         <translation>Índices</translation>
     </message>

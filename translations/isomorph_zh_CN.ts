@@ -866,292 +866,297 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="88"/>
+        <location filename="../app/gui/main_window.cpp" line="94"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="95"/>
+        <location filename="../app/gui/main_window.cpp" line="101"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="99"/>
+        <location filename="../app/gui/main_window.cpp" line="105"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="107"/>
+        <location filename="../app/gui/main_window.cpp" line="113"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="132"/>
+        <location filename="../app/gui/main_window.cpp" line="138"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <location filename="../app/gui/main_window.cpp" line="167"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="179"/>
-        <location filename="../app/gui/main_window.cpp" line="456"/>
+        <location filename="../app/gui/main_window.cpp" line="192"/>
+        <location filename="../app/gui/main_window.cpp" line="497"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="216"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>&amp;New Workspace...</source>
         <translation>新建工作区(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="231"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>创建用于存放语料库、运行和索引的工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="221"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;Open Workspace...</source>
         <translation>打开工作区(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225"/>
+        <location filename="../app/gui/main_window.cpp" line="238"/>
         <source>&amp;Close Workspace</source>
         <translation>关闭工作区(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="229"/>
+        <location filename="../app/gui/main_window.cpp" line="242"/>
         <source>&amp;Settings...</source>
         <translation>设置(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="247"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="239"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>&amp;Guided Demo</source>
         <translation>引导式演示(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="241"/>
+        <location filename="../app/gui/main_window.cpp" line="254"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>打开演示工作区，实时训练一个模型，并用它依次浏览运行、嵌入和搜索视图</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="266"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>运行检索演示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="255"/>
+        <location filename="../app/gui/main_window.cpp" line="268"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>约 30 分钟：在演示工作区上从随附的基础模型训练双编码器和重排序模型，用其测试查询评估，并在搜索中打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="259"/>
+        <location filename="../app/gui/main_window.cpp" line="272"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="265"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&amp;About Isomorph</source>
         <translation>关于 Isomorph(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="268"/>
+        <location filename="../app/gui/main_window.cpp" line="281"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="274"/>
+        <location filename="../app/gui/main_window.cpp" line="287"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="277"/>
+        <location filename="../app/gui/main_window.cpp" line="290"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="285"/>
+        <location filename="../app/gui/main_window.cpp" line="298"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="287"/>
+        <location filename="../app/gui/main_window.cpp" line="300"/>
         <source>&amp;Log Panel</source>
         <translation>日志面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="293"/>
+        <location filename="../app/gui/main_window.cpp" line="306"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="324"/>
+        <location filename="../app/gui/main_window.cpp" line="337"/>
         <source>Opened workspace %1</source>
         <translation>已打开工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="327"/>
+        <location filename="../app/gui/main_window.cpp" line="340"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 为只读：无法在此保存运行和索引</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="343"/>
+        <location filename="../app/gui/main_window.cpp" line="356"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>已删除临时暂存文件夹 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="357"/>
+        <location filename="../app/gui/main_window.cpp" line="370"/>
         <source>Created workspace %1</source>
         <translation>已创建工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="364"/>
-        <location filename="../app/gui/main_window.cpp" line="534"/>
+        <location filename="../app/gui/main_window.cpp" line="377"/>
+        <location filename="../app/gui/main_window.cpp" line="575"/>
         <source>Demo workspace</source>
         <translation>演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="377"/>
+        <location filename="../app/gui/main_window.cpp" line="390"/>
         <source>Closed workspace %1</source>
         <translation>已关闭工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="412"/>
+        <location filename="../app/gui/main_window.cpp" line="425"/>
         <source>Clear Recent Workspaces</source>
         <translation>清除最近打开的工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="426"/>
+        <location filename="../app/gui/main_window.cpp" line="457"/>
+        <source>Cannot open the retrieval demo</source>
+        <translation>无法打开检索演示</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="467"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="427"/>
+        <location filename="../app/gui/main_window.cpp" line="468"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="444"/>
+        <location filename="../app/gui/main_window.cpp" line="485"/>
         <source>Cannot create workspace</source>
         <translation>无法创建工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="450"/>
+        <location filename="../app/gui/main_window.cpp" line="491"/>
         <source>Open Workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="475"/>
+        <location filename="../app/gui/main_window.cpp" line="516"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新语言将在下次启动 Isomorph 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="488"/>
+        <location filename="../app/gui/main_window.cpp" line="529"/>
         <source>Cannot open the demo workspace</source>
         <translation>无法打开演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="534"/>
+        <location filename="../app/gui/main_window.cpp" line="575"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>正在根据已安装的 man 手册页构建演示工作区...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="535"/>
+        <location filename="../app/gui/main_window.cpp" line="576"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="552"/>
+        <location filename="../app/gui/main_window.cpp" line="593"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>检索演示：正在训练双编码器和重排序模型（约 30 分钟）...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="553"/>
+        <location filename="../app/gui/main_window.cpp" line="594"/>
         <source>Retrieval demo</source>
         <translation>检索演示</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="553"/>
+        <location filename="../app/gui/main_window.cpp" line="594"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="579"/>
+        <location filename="../app/gui/main_window.cpp" line="620"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>演示运行期间演示工作区已被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="589"/>
+        <location filename="../app/gui/main_window.cpp" line="630"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="590"/>
+        <location filename="../app/gui/main_window.cpp" line="631"/>
         <source>The retrieval demo did not finish</source>
         <translation>检索演示未完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="603"/>
+        <location filename="../app/gui/main_window.cpp" line="644"/>
         <source>Cannot build the demo workspace</source>
         <translation>无法构建演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="604"/>
+        <location filename="../app/gui/main_window.cpp" line="645"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="609"/>
+        <location filename="../app/gui/main_window.cpp" line="650"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>演示工作区在构建过程中被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="634"/>
+        <location filename="../app/gui/main_window.cpp" line="675"/>
         <source>Cannot start the demo run</source>
         <translation>无法启动演示运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="640"/>
+        <location filename="../app/gui/main_window.cpp" line="681"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;实时演示。&lt;/b&gt;一个 4 层编码器从 25 种语言的 man 手册页中学习。它主要看翻译句对（&lt;i&gt;HICTL 损失&lt;/i&gt;：在同一批次的另外 63 个句子中找出某个句子的译文），偶尔预测被遮住的词（&lt;i&gt;MLM 损失&lt;/i&gt;）。&lt;i&gt;开发集双语检索准确率&lt;/i&gt;衡量的是：对于来自从未参与训练的命令的句子，其译文是否是它的最近邻。从零开始训练时，由于共享词汇，它起步就接近 24%，并在几分钟内上升。&lt;i&gt;嵌入分散度&lt;/i&gt;降到 0.5 以下即提示表示坍缩。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="716"/>
-        <location filename="../app/gui/main_window.cpp" line="723"/>
+        <location filename="../app/gui/main_window.cpp" line="757"/>
+        <location filename="../app/gui/main_window.cpp" line="764"/>
         <source>Cannot start the run</source>
         <translation>无法启动运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="734"/>
+        <location filename="../app/gui/main_window.cpp" line="775"/>
         <source>Runs are still training</source>
         <translation>仍有运行在训练中</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="735"/>
+        <location filename="../app/gui/main_window.cpp" line="776"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>此处启动的 %n 个运行仍在训练中。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="739"/>
+        <location filename="../app/gui/main_window.cpp" line="780"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>“分离”让它们自行完成（下次“运行”视图中仍会显示）；“停止运行”则让它们保存检查点后退出。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="742"/>
+        <location filename="../app/gui/main_window.cpp" line="783"/>
         <source>Detach</source>
         <translation>分离</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="743"/>
+        <location filename="../app/gui/main_window.cpp" line="784"/>
         <source>Stop runs</source>
         <translation>停止运行</translation>
     </message>
@@ -1969,62 +1974,62 @@
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="583"/>
+        <location filename="../views/charts/metric_chart.cpp" line="586"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="583"/>
+        <location filename="../views/charts/metric_chart.cpp" line="586"/>
         <source>No data yet</source>
         <translation>暂无数据</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="629"/>
+        <location filename="../views/charts/metric_chart.cpp" line="632"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="632"/>
+        <location filename="../views/charts/metric_chart.cpp" line="635"/>
         <source>wall time (h)</source>
         <translation>实际耗时（小时）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="633"/>
+        <location filename="../views/charts/metric_chart.cpp" line="636"/>
         <source>wall time (min)</source>
         <translation>实际耗时（分钟）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="634"/>
+        <location filename="../views/charts/metric_chart.cpp" line="637"/>
         <source>wall time (s)</source>
         <translation>实际耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="778"/>
+        <location filename="../views/charts/metric_chart.cpp" line="781"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="779"/>
+        <location filename="../views/charts/metric_chart.cpp" line="782"/>
         <source>time %1</source>
         <translation>时间 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="913"/>
+        <location filename="../views/charts/metric_chart.cpp" line="916"/>
         <source>Cannot write the PNG file %1</source>
         <translation>无法写入 PNG 文件 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="924"/>
+        <location filename="../views/charts/metric_chart.cpp" line="927"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph 指标图：%1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="927"/>
+        <location filename="../views/charts/metric_chart.cpp" line="930"/>
         <source>Cannot write the SVG file %1</source>
         <translation>无法写入 SVG 文件 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="945"/>
+        <location filename="../views/charts/metric_chart.cpp" line="948"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -2898,8 +2903,8 @@
     </message>
     <message>
         <location filename="../views/workspace_overview.cpp" line="19"/>
-        <source>Folder</source>
-        <translation>文件夹</translation>
+        <source>Details</source>
+        <translation>详情</translation>
     </message>
     <message>
         <location filename="../views/workspace_overview.cpp" line="22"/>
@@ -2912,40 +2917,50 @@
         <translation>在文件管理器中显示</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="47"/>
+        <location filename="../views/workspace_overview.cpp" line="52"/>
         <source>created %1</source>
         <translation>创建于 %1</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="50"/>
+        <location filename="../views/workspace_overview.cpp" line="55"/>
         <source>Read-only: new runs and indexes cannot be saved here.</source>
         <translation>只读：无法在此保存新的运行和索引。</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="73"/>
+        <location filename="../views/workspace_overview.cpp" line="74"/>
+        <source>Double-click to show it in the Runs view</source>
+        <translation>双击在运行视图中显示</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="76"/>
+        <source>Double-click to search it in the Search view</source>
+        <translation>双击在搜索视图中检索</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="85"/>
         <source>Corpora</source>
         <translation>语料库</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="73"/>
-        <location filename="../views/workspace_overview.cpp" line="74"/>
-        <location filename="../views/workspace_overview.cpp" line="75"/>
-        <location filename="../views/workspace_overview.cpp" line="76"/>
+        <location filename="../views/workspace_overview.cpp" line="85"/>
+        <location filename="../views/workspace_overview.cpp" line="86"/>
+        <location filename="../views/workspace_overview.cpp" line="87"/>
+        <location filename="../views/workspace_overview.cpp" line="88"/>
         <source>none yet</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="74"/>
+        <location filename="../views/workspace_overview.cpp" line="86"/>
         <source>Tokenizers</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="75"/>
+        <location filename="../views/workspace_overview.cpp" line="87"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="76"/>
+        <location filename="../views/workspace_overview.cpp" line="88"/>
         <source>Indexes</source>
         <translation>索引</translation>
     </message>

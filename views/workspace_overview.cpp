@@ -16,7 +16,7 @@ WorkspaceOverview::WorkspaceOverview(QWidget* parent)
     : QWidget(parent), header_(new QLabel(this)), contents_(new QTreeWidget(this)) {
     header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     header_->setWordWrap(true);
-    contents_->setHeaderLabels({tr("Item"), tr("Folder")});
+    contents_->setHeaderLabels({tr("Item"), tr("Details")});
     contents_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     contents_->setObjectName(QStringLiteral("workspaceContents"));
     auto* refresh = new QPushButton(tr("Refresh"), this);
@@ -33,9 +33,14 @@ WorkspaceOverview::WorkspaceOverview(QWidget* parent)
     connect(reveal, &QPushButton::clicked, this, [this] {
         if (!summary_.path.isEmpty()) QDesktopServices::openUrl(QUrl::fromLocalFile(summary_.path));
     });
-    connect(contents_, &QTreeWidget::itemActivated, this, [](QTreeWidgetItem* item) {
+    connect(contents_, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
         const QString path = item->data(0, Qt::UserRole).toString();
-        if (!path.isEmpty()) QDesktopServices::openUrl(QUrl::fromLocalFile(path));
+        const QString folder = item->data(0, Qt::UserRole + 1).toString();
+        if (path.isEmpty()) return;
+        if (folder == QLatin1String("runs") || folder == QLatin1String("indexes"))
+            Q_EMIT entryActivated(folder, path);
+        else
+            QDesktopServices::openUrl(QUrl::fromLocalFile(path));
     });
 }
 
@@ -60,8 +65,15 @@ void WorkspaceOverview::setSummary(const WorkspaceSummary& summary) {
                                             QDir::toNativeSeparators(dir)});
         group->setData(0, Qt::UserRole, dir);
         for (const QString& name : names) {
-            auto* item = new QTreeWidgetItem(group, {name, QString()});
+            const QString details = summary_.details.value(folder + QLatin1Char('/') + name);
+            auto* item = new QTreeWidgetItem(group, {name, details});
             item->setData(0, Qt::UserRole, QDir(dir).filePath(name));
+            item->setData(0, Qt::UserRole + 1, folder);
+            item->setToolTip(1, details);
+            if (folder == QLatin1String("runs"))
+                item->setToolTip(0, tr("Double-click to show it in the Runs view"));
+            else if (folder == QLatin1String("indexes"))
+                item->setToolTip(0, tr("Double-click to search it in the Search view"));
         }
         if (names.isEmpty()) {
             auto* empty = new QTreeWidgetItem(group, {emptyText, QString()});

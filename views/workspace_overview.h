@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QStringList>
 #include <QWidget>
 
@@ -15,9 +16,14 @@ struct WorkspaceSummary {
     QString created;  ///< ISO-8601 UTC
     bool writable = true;
     QStringList corpora, tokenizers, runs, indexes;
+    /// One line per entry, keyed "FOLDER/NAME" (e.g. "runs/demo-...-hictl-demo": "finished
+    /// (step limit) · step 1,000 / 1,000 · best dev bitext accuracy 45.40%").
+    QHash<QString, QString> details;
 };
 
-/// The workspace's first tab: where it lives and what its folders hold right now.
+/// The workspace's first tab: where it lives and what its folders hold right now, a line of
+/// details each. Activating a run or an index asks the app to show it (entryActivated); other
+/// entries open in the file manager.
 class WorkspaceOverview : public QWidget {
     Q_OBJECT
 
@@ -26,8 +32,12 @@ class WorkspaceOverview : public QWidget {
     void setSummary(const WorkspaceSummary& summary);
     const WorkspaceSummary& summary() const { return summary_; }
 
+    QTreeWidget* contentsTree() const { return contents_; }
+
   Q_SIGNALS:
     void refreshRequested();
+    /// A run ("runs") or index ("indexes") was double-clicked or Enter was pressed on it.
+    void entryActivated(const QString& folder, const QString& path);
 
   private:
     WorkspaceSummary summary_;

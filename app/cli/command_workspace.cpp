@@ -1,10 +1,14 @@
 // `isomorph-cli workspace create|info`: the folders both front ends work in.
 
+#include <algorithm>
 #include <iostream>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
+#include "core/workspace/contents_summary.h"
 #include "core/workspace/workspace.h"
 
 namespace isomorph::cli {
@@ -36,27 +40,39 @@ int runCreate(const WorkspaceOptions& o) {
 
 int runInfo(const WorkspaceOptions& o) {
     workspace::Workspace ws = workspace::Workspace::open(resolveDir(o.dir));
-    const auto contents = ws.contents();
+    const workspace::ContentsSummary summary = workspace::summarizeContents(ws);
+    const std::vector<std::pair<const char*, const std::vector<workspace::EntrySummary>*>> groups =
+        {{"corpora", &summary.corpora},
+         {"tokenizers", &summary.tokenizers},
+         {"runs", &summary.runs},
+         {"indexes", &summary.indexes}};
     if (o.json) {
-        nlohmann::json j = {{"name", ws.name()},           {"path", ws.root().string()},
-                            {"created", ws.created()},     {"writable", ws.writable()},
-                            {"corpora", contents.corpora}, {"tokenizers", contents.tokenizers},
-                            {"runs", contents.runs},       {"indexes", contents.indexes}};
+        nlohmann::json j = {{"name", ws.name()},
+                            {"path", ws.root().string()},
+                            {"created", ws.created()},
+                            {"writable", ws.writable()}};
+        for (const auto& [title, entries] : groups) {
+            j[title] = nlohmann::json::array();
+            for (const auto& e : *entries) {
+                j[title].push_back(e.name);
+                j["details"][title][e.name] = e.details;  // one line each, as the text shows
+            }
+        }
         std::cout << j.dump(2) << "\n";
         return kExitOk;
     }
     std::cout << "workspace: " << ws.name() << "\npath: " << ws.root().string()
               << "\ncreated: " << ws.created() << (ws.writable() ? "" : "\n(read-only)") << "\n";
-    auto list = [](const char* title, const std::vector<std::string>& names) {
-        std::cout << title << " (" << names.size() << ")";
-        for (const auto& n : names)
-            std::cout << "\n  " << n;
+    for (const auto& [title, entries] : groups) {
+        std::size_t width = 0;
+        for (const auto& e : *entries)
+            width = std::max(width, e.name.size());
+        std::cout << title << " (" << entries->size() << ")";
+        for (const auto& e : *entries)
+            std::cout << "\n  " << e.name << std::string(width - e.name.size() + 2, ' ')
+                      << e.details;
         std::cout << "\n";
-    };
-    list("corpora", contents.corpora);
-    list("tokenizers", contents.tokenizers);
-    list("runs", contents.runs);
-    list("indexes", contents.indexes);
+    }
     return kExitOk;
 }
 

@@ -36,6 +36,7 @@
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/train/run_config.h"
+#include "core/workspace/contents_summary.h"
 #include "core/workspace/workspace.h"
 #include "views/demo_guide.h"
 #include "views/embeddings/embeddings_view.h"
@@ -56,23 +57,28 @@ const char* kRecentKey = "workspaces/recent";
 const char* kGeometryKey = "window/geometry";
 const char* kStateKey = "window/state";
 
+/// The overview's contents with a line of details each (reads every entry's small files:
+/// called off the GUI thread).
 views::WorkspaceSummary summarize(const workspace::Workspace& ws) {
-    auto toList = [](const std::vector<std::string>& names) {
-        QStringList out;
-        for (const auto& n : names)
-            out << QString::fromStdString(n);
-        return out;
-    };
-    const auto contents = ws.contents();
+    const workspace::ContentsSummary contents = workspace::summarizeContents(ws);
     views::WorkspaceSummary s;
     s.name = QString::fromStdString(ws.name());
     s.path = QString::fromStdString(ws.root().string());
     s.created = QString::fromStdString(ws.created());
     s.writable = ws.writable();
-    s.corpora = toList(contents.corpora);
-    s.tokenizers = toList(contents.tokenizers);
-    s.runs = toList(contents.runs);
-    s.indexes = toList(contents.indexes);
+    const auto add = [&s](const char* folder, const std::vector<workspace::EntrySummary>& entries,
+                          QStringList& names) {
+        for (const auto& e : entries) {
+            const QString name = QString::fromStdString(e.name);
+            names << name;
+            s.details.insert(QLatin1String(folder) + QLatin1Char('/') + name,
+                             QString::fromStdString(e.details));
+        }
+    };
+    add("corpora", contents.corpora, s.corpora);
+    add("tokenizers", contents.tokenizers, s.tokenizers);
+    add("runs", contents.runs, s.runs);
+    add("indexes", contents.indexes, s.indexes);
     return s;
 }
 
@@ -168,6 +174,13 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
             qOverload<>(&QTimer::start));
     connect(overview_, &views::WorkspaceOverview::refreshRequested, this,
             &MainWindow::refreshOverview);
+    connect(overview_, &views::WorkspaceOverview::entryActivated, this,
+            &MainWindow::showOverviewEntry);
+    // Runs move on while another tab is shown (their folders' changes are not watched): the
+    // overview's lines are read again whenever it is shown.
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        if (tabs_->currentWidget() == overview_) refreshOverview();
+    });
     connect(welcome_, &views::WelcomePage::newWorkspaceRequested, this,
             &MainWindow::promptNewWorkspace);
     connect(welcome_, &views::WelcomePage::openWorkspaceRequested, this,
@@ -419,7 +432,35 @@ void MainWindow::refreshRecentMenu() {
 }
 
 void MainWindow::refreshOverview() {
-    if (workspace_) overview_->setSummary(summarize(*workspace_));
+    if (!workspace_) return;
+    // Off the GUI thread: a workspace of many runs is many small files, maybe on a network
+    // disk. A result for a workspace closed or replaced meanwhile is dropped.
+    QtConcurrent::run([ws = *workspace_] {
+        return summarize(ws);
+    }).then(this, [this](const views::WorkspaceSummary& summary) {
+        if (workspace_ && QString::fromStdString(workspace_->root().string()) == summary.path)
+            overview_->setSummary(summary);
+    });
+}
+
+void MainWindow::showOverviewEntry(const QString& folder, const QString& path) {
+    const QString name = QFileInfo(path).fileName();
+    if (folder == QLatin1String("indexes")) {
+        showView(QStringLiteral("search"));
+        searchController_->openIndex(0, path, QString());  // with the index's recorded model
+        return;
+    }
+    const QString manifest = QDir(path).filePath(QStringLiteral("retrieval-demo.json"));
+    if (QFileInfo::exists(manifest)) {
+        QString error;
+        if (!searchController_->openRetrievalDemo(manifest, &error))
+            showError(tr("Cannot open the retrieval demo"), error);
+        else
+            showView(QStringLiteral("search"));
+        return;
+    }
+    showView(QStringLiteral("runs"));
+    selectRuns({name});
 }
 
 void MainWindow::updateTitle() {

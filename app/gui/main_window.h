@@ -136,6 +136,9 @@ class MainWindow : public QMainWindow {
     void rememberRecent(const QString& path);
     void refreshRecentMenu();
     void refreshOverview();
+    /// An overview entry activated: a run in the Runs view (a retrieval demo in Search), an
+    /// index in the Search view.
+    void showOverviewEntry(const QString& folder, const QString& path);
     void updateTitle();
     void removeStaleStaging();
     void showError(const QString& title, const QString& message);

@@ -1,14 +1,12 @@
 #include "app/gui/run_scanner.h"
 
 #include <cmath>
-#include <signal.h>
-#include <unistd.h>
 
 #include <QDir>
 #include <QFileInfo>
 
 #include "core/common/errors.h"
-#include "core/runtime/system_info.h"
+#include "core/common/process.h"
 #include "core/train/run_config.h"
 #include "core/train/run_log/metrics_log.h"
 #include "core/train/run_log/run_records.h"
@@ -81,10 +79,9 @@ views::RunRow scanRunDirectory(const QString& dir) {
     if (const auto last = train::lastTrainRecord(metricsFileOf(dir)))
         r.step = std::max<qint64>(r.step, last->step);
 
-    if (r.status == QLatin1String("running") &&
-        r.machine == QString::fromStdString(runtime::hostName())) {
+    if (r.status == QLatin1String("running") && r.machine == QString::fromStdString(thisHost())) {
         const qint64 pid = s.pid;
-        if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+        if (pid > 0 && !processRuns(static_cast<long>(pid))) {
             r.status = QStringLiteral("interrupted");
             r.message = QObject::tr(
                             "Its process (%1) ended without a final checkpoint; Resume "

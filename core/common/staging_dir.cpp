@@ -13,22 +13,12 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/common/process.h"
 
 namespace isomorph {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string thisHost() {
-    char name[256] = {};
-    if (::gethostname(name, sizeof name - 1) != 0) return {};
-    return name;
-}
-
-/// Whether process `pid` of this host runs (EPERM: it does, as another user).
-bool processRuns(long pid) {
-    return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
-}
 
 /// NAME.tmp-XXXXXX as mkdtemp makes it: six characters after ".tmp-".
 bool isStagingName(const std::string& name) {

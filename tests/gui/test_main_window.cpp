@@ -163,6 +163,34 @@ class TestMainWindow : public QObject {
         QVERIFY(QDir(path).mkpath(QStringLiteral("runs/ccp-demo")));
         QTRY_VERIFY_WITH_TIMEOUT(overview->summary().runs == QStringList{"ccp-demo"}, 5000);
 
+        // Each entry has a line of details, read from its own files, and a run activated there
+        // is shown in the Runs view.
+        {
+            QFile status(path + "/runs/ccp-demo/status.json");
+            QVERIFY(status.open(QIODevice::WriteOnly));
+            status.write(R"({"state": "finished", "stop_reason": "step limit", "step": 1200,
+                             "max_steps": 1200, "best_metric": 0.4513, "metric": "bitext_acc"})");
+            QFile metrics(path + "/runs/ccp-demo/metrics.jsonl");  // what makes it a run
+            QVERIFY(metrics.open(QIODevice::WriteOnly));
+            metrics.write(R"({"kind": "train", "step": 1200, "time": 60.0, "loss": 2.5})"
+                          "\n");
+        }
+        Q_EMIT overview->refreshRequested();
+        const QString want = QStringLiteral(
+            "finished (step limit) · step 1,200 / 1,200 · best dev bitext "
+            "accuracy 45.13%");
+        QTRY_COMPARE_WITH_TIMEOUT(overview->summary().details.value("runs/ccp-demo"), want, 5000);
+        QTreeWidgetItem* runs = nullptr;
+        for (int i = 0; i < overview->contentsTree()->topLevelItemCount(); ++i)
+            if (overview->contentsTree()->topLevelItem(i)->text(0).startsWith("Runs"))
+                runs = overview->contentsTree()->topLevelItem(i);
+        QVERIFY(runs && runs->childCount() == 1);
+        QCOMPARE(runs->child(0)->text(1), want);
+        Q_EMIT overview->contentsTree()->itemActivated(runs->child(0), 0);
+        QVERIFY(window.runsView()->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(window.runsView()->selectedRuns(),
+                                  QStringList{path + "/runs/ccp-demo"}, 5000);
+
         QSignalSpy closed(&window, &MainWindow::workspaceClosed);
         window.closeWorkspace();
         QCOMPARE(closed.count(), 1);

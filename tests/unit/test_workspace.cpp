@@ -14,10 +14,14 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/common/process.h"
 #include "core/common/staging_dir.h"
+#include "core/workspace/contents_summary.h"
 #include "core/workspace/workspace.h"
 
 using isomorph::DataError;
+using isomorph::workspace::ContentsSummary;
+using isomorph::workspace::EntrySummary;
 using isomorph::workspace::Workspace;
 namespace fs = std::filesystem;
 
@@ -129,6 +133,80 @@ class TestWorkspace : public QObject {
     // A corpus build killed midway (the GUI closed) leaves NAME.tmp-XXXXXX behind; the next
     // open removes it, and never a live process's folder, another host's or a fresh one whose
     // owner is unknown.
+    // `workspace info` and the Overview: a line per entry from its own small files, and what
+    // cannot be read is said, never thrown.
+    void contentsAreSummarisedALineEach() {
+        QTemporaryDir tmp;
+        Workspace ws = Workspace::create(fs::path(tmp.path().toStdString()) / "ws");
+        const auto write = [](const fs::path& file, const std::string& text) {
+            fs::create_directories(file.parent_path());
+            std::ofstream(file) << text;
+        };
+        const nlohmann::json shards = {
+            {"format", "isomorph-shards"},
+            {"languages", {"de", "en"}},
+            {"shards",
+             {{{"documents", 1200}, {"tokens", 2500000}}, {{"documents", 34}, {"tokens", 1000}}}}};
+        write(ws.corporaDir() / "binarized" / "shards.json", shards.dump());
+        write(ws.corporaDir() / "splits" / "train" / "shards.json", shards.dump());
+        write(ws.corporaDir() / "splits" / "dev" / "shards.json", shards.dump());
+        write(ws.corporaDir() / "texts" / "de-en.tsv", std::string(1500, 'x'));
+        write(ws.corporaDir() / "texts" / "fr-en.tsv", "y");
+        fs::create_directories(ws.corporaDir() / "empty");
+        write(ws.tokenizersDir() / "t.model", std::string(2500, 'x'));
+        // A run whose process has ended without saying so (a child that has exited).
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) ::_exit(0);
+        QCOMPARE(::waitpid(child, nullptr, 0), child);
+        write(ws.runsDir() / "killed" / "status.json",
+              nlohmann::json{{"state", "running"},
+                             {"step", 40},
+                             {"max_steps", 1000},
+                             {"pid", child},
+                             {"host", isomorph::thisHost()},
+                             {"best_metric", nullptr}}
+                  .dump());
+        write(ws.runsDir() / "done" / "status.json",
+              R"({"state": "stopped", "stop_reason": "time budget", "step": 2500,
+                  "best_metric": 0.3, "metric": "bitext_acc_shifted"})");
+        write(ws.runsDir() / "starting" / "config.toml", "");
+        write(ws.runsDir() / "sweep" / "sweep-plan.json", "{}");
+        write(ws.runsDir() / "sweep" / "a,seed=1" / "config.toml", "");
+        write(ws.runsDir() / "sweep" / "a,seed=2" / "config.toml", "");
+        write(ws.runsDir() / "retrieval" / "retrieval-demo.json", R"({"rerank_weight": 0.7})");
+        fs::create_directories(ws.indexesDir() / "broken");
+
+        const ContentsSummary s = isomorph::workspace::summarizeContents(ws);
+        const auto line = [](const std::vector<EntrySummary>& entries, const std::string& name) {
+            for (const auto& e : entries)
+                if (e.name == name) return QString::fromStdString(e.details);
+            return QStringLiteral("(missing)");
+        };
+        QCOMPARE(line(s.corpora, "binarized"),
+                 QStringLiteral("binarized: 1,234 documents, 2.5 M tokens, 2 languages"));
+        QCOMPARE(line(s.corpora, "splits"),
+                 QStringLiteral("binarized: 2 sets, 2,468 documents, 5.0 M tokens"));
+        QCOMPARE(line(s.corpora, "texts"), QStringLiteral("2 files (.tsv), 2 kB"));
+        QCOMPARE(line(s.corpora, "empty"), QStringLiteral("empty"));
+        QCOMPARE(line(s.tokenizers, "t.model"), QStringLiteral("SentencePiece model, 3 kB"));
+        QCOMPARE(line(s.runs, "killed"),
+                 QStringLiteral("interrupted (its process ended without a final checkpoint) · "
+                                "step 40 / 1,000"));
+        QCOMPARE(line(s.runs, "done"),
+                 QStringLiteral("stopped (time budget) · step 2,500 · best dev bitext accuracy "
+                                "after mean shift 30.00%"));
+        QCOMPARE(line(s.runs, "starting"),
+                 QStringLiteral("no status yet: starting, or written by another tool"));
+        QCOMPARE(line(s.runs, "sweep"), QStringLiteral("sweep: 2 runs"));
+        QVERIFY2(line(s.runs, "retrieval").startsWith("retrieval demo") &&
+                     line(s.runs, "retrieval").contains("first-stage weight 0.7"),
+                 qPrintable(line(s.runs, "retrieval")));
+        QVERIFY2(line(s.indexes, "broken").startsWith("not an index: ") &&
+                     line(s.indexes, "broken").contains("broken"),
+                 qPrintable(line(s.indexes, "broken")));
+    }
+
     void staleStagingFoldersOfDeadProcessesAreRemoved() {
         QTemporaryDir tmp;
         Workspace ws = Workspace::create(fs::path(tmp.path().toStdString()) / "ws");
