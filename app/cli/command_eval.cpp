@@ -376,8 +376,8 @@ int runRetrieval(const RetrievalCliOptions& o) {
         ro.rerankDepth = o.rerankDepth;
         ro.rerankFirstStageWeight = o.rerank.firstStageWeight;
         if (!o.enc.model.empty())
-            index::checkRerankerTokenizer(model_io::resolveCheckpoint(o.enc.model),
-                                          reranker->checkpoint());
+            checkRerankerTokenizerUnlessAllowed(o.rerank, model_io::resolveCheckpoint(o.enc.model),
+                                                reranker->checkpoint());
     }
     std::unique_ptr<model::EncodingService> encoder;
     if (!o.enc.model.empty() && std::any_of(o.systems.begin(), o.systems.end(),
@@ -621,6 +621,7 @@ void registerEval(CLI::App& app, Registry& registry) {
         ->capture_default_str();
     addCrossEncoderOptions(retrieval, r->rerank);
     addRerankWeightOption(retrieval, r->rerank);
+    addRerankTokenizerOption(retrieval, r->rerank);
     retrieval->callback([&registry, r] {
         registry.run = [r] {
             return withSettingFlags(retrievalFlags(), [&] { return runRetrieval(*r); });

@@ -105,7 +105,8 @@ int runSearch(const SearchCliOptions& o) {
     so.threads = o.threads;
     auto service = index::SearchService::open(o.index, so);
     if (reranker)
-        index::checkRerankerTokenizer(
+        checkRerankerTokenizerUnlessAllowed(
+            o.rerank,
             o.model.empty() ? std::filesystem::path(service->index().metadata().encoder.checkpoint)
                             : std::filesystem::path(o.model),
             reranker->checkpoint());
@@ -306,6 +307,7 @@ void registerIndex(CLI::App& app, Registry& registry) {
         ->capture_default_str();
     addCrossEncoderOptions(search, s->rerank);
     addRerankWeightOption(search, s->rerank);
+    addRerankTokenizerOption(search, s->rerank);
     search->callback([&registry, s] {
         registry.run = [s] {
             return withSettingFlags(encoderFlags({{"k", "--k"},

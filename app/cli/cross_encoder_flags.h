@@ -4,6 +4,7 @@
 // finetune` share, and the note they print about truncated inputs.
 
 #include <cstdint>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -11,6 +12,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "core/common/errors.h"
+#include "core/index/rerank_rows.h"
 #include "core/model/cross_encoder.h"
 
 namespace isomorph::cli {
@@ -21,6 +24,7 @@ struct CrossEncoderCliOptions {
     int64_t maxQueryTokens = 64;
     int64_t maxTokens = 0;
     double firstStageWeight = 0.0;  ///< --rerank-weight
+    bool anyTokenizer = false;      ///< --rerank-any-tokenizer
 
     model::CrossEncoderOptions options(const std::string& device, int threads) const {
         model::CrossEncoderOptions o;
@@ -58,6 +62,28 @@ inline void addRerankWeightOption(CLI::App* cmd, CrossEncoderCliOptions& c) {
                     "minmax(re-ranker) (0 = the re-ranker's order alone, 1 = the first stage's)")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
+}
+
+/// --rerank-any-tokenizer (search and eval retrieval): a re-ranker of another model family.
+inline void addRerankTokenizerOption(CLI::App* cmd, CrossEncoderCliOptions& c) {
+    cmd->add_flag("--rerank-any-tokenizer", c.anyTokenizer,
+                  "Re-ranker: accept one whose tokenizer is not the first-stage encoder's (another "
+                  "model family, e.g. a Hugging Face BERT fine-tuned with rerank finetune); it "
+                  "reads the texts with its own tokenizer");
+}
+
+/// index::checkRerankerTokenizer unless --rerank-any-tokenizer; its refusal names the flag.
+inline void checkRerankerTokenizerUnlessAllowed(const CrossEncoderCliOptions& c,
+                                                const std::filesystem::path& encoder,
+                                                const std::filesystem::path& reranker) {
+    if (c.anyTokenizer) return;
+    try {
+        index::checkRerankerTokenizer(encoder, reranker);
+    } catch (const ConfigError& e) {
+        throw ConfigError(std::string(e.what()) +
+                          "; to re-rank with it anyway (a cross-encoder of another family reads "
+                          "the texts with its own tokenizer), pass --rerank-any-tokenizer");
+    }
 }
 
 /// One stderr note when inputs were cut, naming the budgets and the flags that set them.

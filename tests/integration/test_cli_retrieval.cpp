@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/model_io/safetensors.h"
+#include "core/text/tokenizer_trainer.h"
 #include "tests/support/cli_runner.h"
 #include "tests/support/tiny_corpus.h"
 
@@ -159,6 +161,56 @@ class TestCliRetrieval : public QObject {
         QVERIFY2(r.err.contains("already exists") && r.err.contains("--overwrite"),
                  r.err.constData());
         QVERIFY2(!r.err.contains("encode"), r.err.constData());  // refused before encoding
+    }
+
+    // A cross-encoder of another model family (its own tokenizer, e.g. a Hugging Face BERT
+    // fine-tuned with rerank finetune): refused by default, naming the flag that accepts it,
+    // and used with that flag by search and eval retrieval.
+    void rerankerWithItsOwnTokenizerNeedsTheFlag() {
+        const auto en =
+            isomorph::testing::syntheticSentences(isomorph::testing::englishWords(), 400, 21);
+        std::vector<isomorph::text::LanguageCorpus> corpora = {
+            {"en",
+             [&en] { return std::make_unique<isomorph::testing::VectorSentenceStream>(&en); }}};
+        isomorph::text::TokenizerTrainOptions o;
+        o.vocabSize = 60;  // another vocabulary than tok.model's 80
+        o.characterCoverage = 1.0;
+        o.numThreads = 1;
+        isomorph::text::trainTokenizer(corpora, o, path("tok60").toStdString());
+        const QString ce = path("cross-other");
+        CliResult r = runCli({"model", "init", "--tokenizer", path("tok60.model"), "--out", ce,
+                              "--layers", "1", "--hidden", "32", "--heads", "4", "--ffn", "64",
+                              "--max-positions", "66", "--type-vocab-size", "2"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        // Its relevance head (what makes a checkpoint a cross-encoder).
+        std::vector<float> dense(32 * 32, 0.01f), bias(32, 0.0f), out(32, 0.1f), outBias(1, 0.0f);
+        isomorph::model_io::SafetensorsWriter heads;
+        const auto add = [&heads](const char* name, std::vector<int64_t> shape,
+                                  const std::vector<float>& v) {
+            heads.add(std::string("xlp.rr.") + name, isomorph::model_io::DType::F32,
+                      std::move(shape), v.data(), v.size() * sizeof(float));
+        };
+        add("dense.weight", {32, 32}, dense);
+        add("dense.bias", {32}, bias);
+        add("out_proj.weight", {1, 32}, out);
+        add("out_proj.bias", {1}, outBias);
+        heads.write((ce + "/heads.safetensors").toStdString());
+
+        const QStringList search = {"search",   "--index", index_,    "--query", "list files",
+                                    "--rerank", ce,        "--depth", "5",       "--json"};
+        const QStringList eval = {"eval",     "retrieval", "--beir",         beir_,
+                                  "--model",  model_,      "--systems",      "dense",
+                                  "--rerank", ce,          "--rerank-depth", "5"};
+        for (const QStringList& args : {search, eval}) {
+            r = runCli(args);
+            QVERIFY2(r.exitCode == 2, r.err.constData());  // a setting to change, not a failure
+            QVERIFY2(r.err.contains("does not speak the tokenizer") &&
+                         r.err.contains(ce.toUtf8()) && r.err.contains("--rerank-any-tokenizer"),
+                     r.err.constData());
+            r = runCli(args + QStringList{"--rerank-any-tokenizer"});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+        }
+        QVERIFY2(r.out.contains("dense+rerank"), r.out.constData());
     }
 
     void approximateIndexesAndEmbeddingsInput() {
