@@ -487,27 +487,27 @@
         <translation>Bibliotheksversionen werden gesammelt und die BLAS-Geschwindigkeit gemessen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="38"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="40"/>
         <source>objective %1</source>
         <translation>Trainingsziel %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="53"/>
+        <location filename="../app/gui/run_scanner.cpp" line="51"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>Der Ordner wurde gelöscht, verschoben oder ist nicht eingehängt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="66"/>
+        <location filename="../app/gui/run_scanner.cpp" line="64"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>config.toml kann von dieser Version nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="89"/>
+        <location filename="../app/gui/run_scanner.cpp" line="86"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Sein Prozess (%1) endete ohne abschließenden Checkpoint; „Fortsetzen“ macht beim neuesten Checkpoint weiter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="96"/>
+        <location filename="../app/gui/run_scanner.cpp" line="93"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Noch keine status.json: Der Lauf startet gerade oder wurde von einem anderen Werkzeug geschrieben.</translation>
     </message>
@@ -646,158 +646,158 @@
         <translation>Kalibrierung aus der gespeicherten Anpassung übernommen: Jeder Schritt erscheint sofort.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="497"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Fitting the calibration of %1 for later: %2</source>
         <translation>Kalibrierung von %1 wird für später angepasst: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="547"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
         <source>The calibration of %1 was not fitted ahead: %2</source>
         <translation>Die Kalibrierung von %1 wurde nicht vorab angepasst: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
         <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
         <translation>Die Kalibrierung von %1 ist angepasst und gespeichert: Die Einbettungsansicht zeigt jeden ihrer Schritte sofort.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="593"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="600"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="596"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="603"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="594"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="595"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="598"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="607"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="610"/>
         <source>%1 (imported)</source>
         <translation>%1 (importiert)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="612"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="615"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: Dev-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="614"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
         <source>%1: test translation pairs</source>
         <translation>%1: Test-Übersetzungspaare</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="616"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: Dev-Seiten (keine Paare)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="633"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Wählen Sie eine Stichprobe („Durchsuchen …“) und klicken Sie auf „Kodieren“, um %1 anzusehen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="639"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="642"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Wählen Sie zuerst einen Checkpoint („Durchsuchen …“ akzeptiert einen Checkpoint-, Lauf- oder Hugging-Face-Ordner).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="653"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="656"/>
         <source>Reading the sample...</source>
         <translation>Stichprobe wird gelesen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="657"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="660"/>
         <source>Cannot read the sample</source>
         <translation>Die Stichprobe kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="659"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="662"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Der Checkpoint %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="670"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>Die Stichprobe hat %1 Sätze: etwa %2 MB für ihre %3-dimensionalen Vektoren, mehr als die %4 MB, die diese Ansicht verwenden darf. Senken Sie das Limit (etwa %5 Sätze passen).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="681"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="684"/>
         <source>Cannot encode the sample</source>
         <translation>Die Stichprobe kann nicht kodiert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="704"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. PC 1 und 2 erklären %2 % der Varianz.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="742"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="745"/>
         <source>Calibrating...</source>
         <translation>Kalibrierung läuft …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
         <source>Cannot calibrate</source>
         <translation>Kalibrierung nicht möglich</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="765"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="768"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: keine Trainingssätze im Korpus; unkalibriert angezeigt</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>shift</source>
         <translation>Verschiebung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>scale</source>
         <translation>Skalierung</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>rotation</source>
         <translation>Rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="792"/>
         <source>Calibration step shown: %1.</source>
         <translation>Angezeigter Kalibrierungsschritt: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="835"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="838"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Nächste Nachbarn können nicht ermittelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="854"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="857"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Kodieren Sie zuerst eine Stichprobe und wählen Sie dann einen Vergleich.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="883"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="886"/>
         <source>Encoding the sample with %1...</source>
         <translation>Stichprobe wird mit %1 kodiert …</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="888"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="891"/>
         <source>Cannot compare with %1</source>
         <translation>Vergleich mit %1 nicht möglich</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="919"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="922"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1 (links) neben dem geöffneten Checkpoint, in einer gemeinsamen PCA-Basis, die auf beiden angepasst wurde.</translation>
     </message>
@@ -1167,69 +1167,69 @@
 <context>
     <name>isomorph::gui::NewRunDialog</name>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="51"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="53"/>
         <source>New training run</source>
         <translation>Neuer Trainingslauf</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="61"/>
-        <location filename="../app/gui/new_run_dialog.cpp" line="263"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="63"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="269"/>
         <source> (workspace)</source>
         <translation> (Arbeitsbereich)</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="110"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
         <source>Same as the preset</source>
         <translation>Wie die Vorlage</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="113"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="119"/>
         <source>Preset</source>
         <translation>Vorlage</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="114"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="120"/>
         <source>Run name</source>
         <translation>Name des Laufs</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="122"/>
         <source>Launch</source>
         <translation>Starten</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="117"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
         <source>Save as preset...</source>
         <translation>Als Vorlage speichern …</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="129"/>
         <source>Differences from the preset:</source>
         <translation>Unterschiede zur Vorlage:</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
-        <location filename="../app/gui/new_run_dialog.cpp" line="137"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="140"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="143"/>
         <source>Save as preset</source>
         <translation>Als Vorlage speichern</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="140"/>
         <source>Preset name</source>
         <translation>Name der Vorlage</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="202"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="208"/>
         <source>Run name: give a folder name (no &apos;/&apos;)</source>
         <translation>Name des Laufs: einen Ordnernamen angeben (ohne &apos;/&apos;)</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="204"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="210"/>
         <source>Run name: runs/%1 already exists</source>
         <translation>Name des Laufs: runs/%1 existiert bereits</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="250"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="256"/>
         <source>A preset name is a file name without &apos;/&apos;</source>
         <translation>Ein Vorlagenname ist ein Dateiname ohne &apos;/&apos;</translation>
     </message>
@@ -1484,32 +1484,32 @@
 <context>
     <name>isomorph::views::AlignmentMatrixWidget</name>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="77"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="98"/>
         <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
         <translation>Kodieren Sie eine Stichprobe mit Übersetzungspaaren, um zu sehen, wie gut jede Sprache ihre Übersetzungen in den anderen findet.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="83"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="104"/>
         <source>Top-1 difference to %1 (green: better)</source>
         <translation>Top-1-Differenz zu %1 (grün: besser)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="84"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="105"/>
         <source>Bitext top-1, row language → column language</source>
         <translation>Bitext-Top-1, Zeilensprache → Spaltensprache</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="124"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="147"/>
         <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
         <translation>%1 → %2: Kosinus-Top-1 %3 %, CSLS %4 % (%5 Paare)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="129"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="152"/>
         <source>%1 → %2: no translation pairs in the sample</source>
         <translation>%1 → %2: keine Übersetzungspaare in der Stichprobe</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="132"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="155"/>
         <source>
 %1 points against %2</source>
         <translation>

@@ -487,27 +487,27 @@
         <translation>Recopilando las versiones de las bibliotecas y midiendo la velocidad de BLAS...</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="38"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="40"/>
         <source>objective %1</source>
         <translation>objetivo %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="53"/>
+        <location filename="../app/gui/run_scanner.cpp" line="51"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>La carpeta se eliminó, se movió o no está montada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="66"/>
+        <location filename="../app/gui/run_scanner.cpp" line="64"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>Esta versión no puede leer config.toml: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="89"/>
+        <location filename="../app/gui/run_scanner.cpp" line="86"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Su proceso (%1) terminó sin un checkpoint final; Reanudar continúa desde el último checkpoint.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="96"/>
+        <location filename="../app/gui/run_scanner.cpp" line="93"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Aún no hay status.json: la ejecución está arrancando o la escribió otra herramienta.</translation>
     </message>
@@ -646,158 +646,158 @@
         <translation>Calibración tomada del ajuste guardado: cada paso se muestra al instante.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="497"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Fitting the calibration of %1 for later: %2</source>
         <translation>Ajustando la calibración de %1 para más tarde: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="547"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
         <source>The calibration of %1 was not fitted ahead: %2</source>
         <translation>La calibración de %1 no se ajustó por adelantado: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
         <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
         <translation>La calibración de %1 está ajustada y guardada: la vista de Embeddings muestra cada paso al instante.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="593"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="600"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="596"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="603"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="594"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="595"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="598"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="607"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="610"/>
         <source>%1 (imported)</source>
         <translation>%1 (importado)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="612"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="615"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: pares de traducción de dev</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="614"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
         <source>%1: test translation pairs</source>
         <translation>%1: pares de traducción de test</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="616"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: páginas de dev (sin pares)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="633"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Elija una muestra (Examinar...) y pulse Codificar para ver %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="639"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="642"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Elija primero un checkpoint (Examinar... acepta una carpeta de checkpoint, de ejecución o de Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="653"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="656"/>
         <source>Reading the sample...</source>
         <translation>Leyendo la muestra...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="657"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="660"/>
         <source>Cannot read the sample</source>
         <translation>No se puede leer la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="659"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="662"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>No se puede abrir el checkpoint %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="670"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>La muestra tiene %1 oraciones: unos %2 MB para sus vectores de %3 dimensiones, más que los %4 MB que puede usar esta vista. Reduzca el límite (caben unas %5 oraciones).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="681"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="684"/>
         <source>Cannot encode the sample</source>
         <translation>No se puede codificar la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="704"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Las CP 1 y 2 explican el %2 % de la varianza.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="742"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="745"/>
         <source>Calibrating...</source>
         <translation>Calibrando...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
         <source>Cannot calibrate</source>
         <translation>No se puede calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="765"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="768"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: el corpus no tiene oraciones de entrenamiento; se muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>shift</source>
         <translation>desplazamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>scale</source>
         <translation>escala</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>rotation</source>
         <translation>rotación</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="792"/>
         <source>Calibration step shown: %1.</source>
         <translation>Paso de calibración mostrado: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="835"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="838"/>
         <source>Cannot find neighbours: %1</source>
         <translation>No se pueden buscar los vecinos: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="854"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="857"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Codifique primero una muestra y luego elija una comparación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="883"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="886"/>
         <source>Encoding the sample with %1...</source>
         <translation>Codificando la muestra con %1...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="888"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="891"/>
         <source>Cannot compare with %1</source>
         <translation>No se puede comparar con %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="919"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="922"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1 (izquierda) junto al checkpoint abierto, en una misma base PCA ajustada sobre ambos.</translation>
     </message>
@@ -1167,69 +1167,69 @@
 <context>
     <name>isomorph::gui::NewRunDialog</name>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="51"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="53"/>
         <source>New training run</source>
         <translation>Nueva ejecución de entrenamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="61"/>
-        <location filename="../app/gui/new_run_dialog.cpp" line="263"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="63"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="269"/>
         <source> (workspace)</source>
         <translation> (espacio de trabajo)</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="110"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
         <source>Same as the preset</source>
         <translation>Igual que el preset</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="113"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="119"/>
         <source>Preset</source>
         <translation>Preset</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="114"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="120"/>
         <source>Run name</source>
         <translation>Nombre de la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="122"/>
         <source>Launch</source>
         <translation>Lanzar</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="117"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
         <source>Save as preset...</source>
         <translation>Guardar como preset...</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="129"/>
         <source>Differences from the preset:</source>
         <translation>Diferencias con el preset:</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
-        <location filename="../app/gui/new_run_dialog.cpp" line="137"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="140"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="143"/>
         <source>Save as preset</source>
         <translation>Guardar como preset</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="140"/>
         <source>Preset name</source>
         <translation>Nombre del preset</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="202"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="208"/>
         <source>Run name: give a folder name (no &apos;/&apos;)</source>
         <translation>Nombre de la ejecución: indique un nombre de carpeta (sin &apos;/&apos;)</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="204"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="210"/>
         <source>Run name: runs/%1 already exists</source>
         <translation>Nombre de la ejecución: runs/%1 ya existe</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="250"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="256"/>
         <source>A preset name is a file name without &apos;/&apos;</source>
         <translation>El nombre de un preset es un nombre de archivo sin &apos;/&apos;</translation>
     </message>
@@ -1484,32 +1484,32 @@
 <context>
     <name>isomorph::views::AlignmentMatrixWidget</name>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="77"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="98"/>
         <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
         <translation>Codifique una muestra con pares de traducción para ver lo bien que cada idioma encuentra sus traducciones en los demás.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="83"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="104"/>
         <source>Top-1 difference to %1 (green: better)</source>
         <translation>Diferencia de top-1 respecto a %1 (verde: mejor)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="84"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="105"/>
         <source>Bitext top-1, row language → column language</source>
         <translation>Top-1 bitexto, idioma de la fila → idioma de la columna</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="124"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="147"/>
         <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
         <translation>%1 → %2: top-1 coseno %3 %, CSLS %4 % (%5 pares)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="129"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="152"/>
         <source>%1 → %2: no translation pairs in the sample</source>
         <translation>%1 → %2: no hay pares de traducción en la muestra</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="132"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="155"/>
         <source>
 %1 points against %2</source>
         <translation>

@@ -487,27 +487,27 @@
         <translation>Collecte des versions des bibliothèques et mesure de la vitesse BLAS…</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="38"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="40"/>
         <source>objective %1</source>
         <translation>objectif %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="53"/>
+        <location filename="../app/gui/run_scanner.cpp" line="51"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>Le dossier a été supprimé, déplacé ou n’est pas monté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="66"/>
+        <location filename="../app/gui/run_scanner.cpp" line="64"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>config.toml ne peut pas être lu par cette version : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="89"/>
+        <location filename="../app/gui/run_scanner.cpp" line="86"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Son processus (%1) s’est terminé sans point de contrôle final ; « Reprendre » repart du dernier point de contrôle.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="96"/>
+        <location filename="../app/gui/run_scanner.cpp" line="93"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Pas encore de status.json : l’entraînement démarre ou a été écrit par un autre outil.</translation>
     </message>
@@ -646,158 +646,158 @@
         <translation>Calibration reprise de l’ajustement enregistré : chaque étape s’affiche immédiatement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="497"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Fitting the calibration of %1 for later: %2</source>
         <translation>Ajustement de la calibration de %1 pour plus tard : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="547"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
         <source>The calibration of %1 was not fitted ahead: %2</source>
         <translation>La calibration de %1 n&apos;a pas été ajustée à l&apos;avance : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
         <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
         <translation>La calibration de %1 est ajustée et conservée : la vue Plongements en affiche chaque étape immédiatement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="593"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="600"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="596"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="603"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="594"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="595"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="598"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="607"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="610"/>
         <source>%1 (imported)</source>
         <translation>%1 (importé)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="612"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="615"/>
         <source>%1: dev translation pairs</source>
         <translation>%1 : paires de traduction (dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="614"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
         <source>%1: test translation pairs</source>
         <translation>%1 : paires de traduction (test)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="616"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1 : pages (dev, sans paires)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="633"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Choisissez un échantillon (Parcourir…) et cliquez sur Encoder pour examiner %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="639"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="642"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Choisissez d’abord un point de contrôle (Parcourir… accepte un dossier de point de contrôle, d’entraînement ou Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="653"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="656"/>
         <source>Reading the sample...</source>
         <translation>Lecture de l’échantillon…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="657"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="660"/>
         <source>Cannot read the sample</source>
         <translation>Impossible de lire l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="659"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="662"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Impossible d’ouvrir le point de contrôle %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="670"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>L’échantillon compte %1 phrases : environ %2 Mo pour leurs vecteurs de dimension %3, plus que les %4 Mo que cette vue peut utiliser. Abaissez la limite (environ %5 phrases tiennent).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="681"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="684"/>
         <source>Cannot encode the sample</source>
         <translation>Impossible d’encoder l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="704"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Les CP 1 et 2 expliquent %2 % de la variance.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="742"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="745"/>
         <source>Calibrating...</source>
         <translation>Calibration…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
         <source>Cannot calibrate</source>
         <translation>Impossible de calibrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="765"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="768"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1 : aucune phrase d’entraînement dans le corpus ; affiché sans calibration</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>shift</source>
         <translation>recentrage</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>scale</source>
         <translation>mise à l’échelle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>rotation</source>
         <translation>rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="792"/>
         <source>Calibration step shown: %1.</source>
         <translation>Étape de calibration affichée : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="835"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="838"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Impossible de trouver les voisins : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="854"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="857"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Encodez d’abord un échantillon, puis choisissez une comparaison.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="883"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="886"/>
         <source>Encoding the sample with %1...</source>
         <translation>Encodage de l’échantillon avec %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="888"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="891"/>
         <source>Cannot compare with %1</source>
         <translation>Impossible de comparer avec %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="919"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="922"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1 (à gauche) à côté du point de contrôle ouvert, dans une même base ACP ajustée sur les deux.</translation>
     </message>
@@ -1167,69 +1167,69 @@
 <context>
     <name>isomorph::gui::NewRunDialog</name>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="51"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="53"/>
         <source>New training run</source>
         <translation>Nouvel entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="61"/>
-        <location filename="../app/gui/new_run_dialog.cpp" line="263"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="63"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="269"/>
         <source> (workspace)</source>
         <translation> (espace de travail)</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="110"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
         <source>Same as the preset</source>
         <translation>Identique au préréglage</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="113"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="119"/>
         <source>Preset</source>
         <translation>Préréglage</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="114"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="120"/>
         <source>Run name</source>
         <translation>Nom de l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="122"/>
         <source>Launch</source>
         <translation>Lancer</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="117"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
         <source>Save as preset...</source>
         <translation>Enregistrer comme préréglage…</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="129"/>
         <source>Differences from the preset:</source>
         <translation>Différences avec le préréglage :</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
-        <location filename="../app/gui/new_run_dialog.cpp" line="137"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="140"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="143"/>
         <source>Save as preset</source>
         <translation>Enregistrer comme préréglage</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="140"/>
         <source>Preset name</source>
         <translation>Nom du préréglage</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="202"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="208"/>
         <source>Run name: give a folder name (no &apos;/&apos;)</source>
         <translation>Nom de l’entraînement : indiquez un nom de dossier (sans &apos;/&apos;)</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="204"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="210"/>
         <source>Run name: runs/%1 already exists</source>
         <translation>Nom de l’entraînement : runs/%1 existe déjà</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="250"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="256"/>
         <source>A preset name is a file name without &apos;/&apos;</source>
         <translation>Un nom de préréglage est un nom de fichier sans &apos;/&apos;</translation>
     </message>
@@ -1484,32 +1484,32 @@
 <context>
     <name>isomorph::views::AlignmentMatrixWidget</name>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="77"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="98"/>
         <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
         <translation>Encodez un échantillon avec des paires de traduction pour voir dans quelle mesure chaque langue retrouve ses traductions dans les autres.</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="83"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="104"/>
         <source>Top-1 difference to %1 (green: better)</source>
         <translation>Écart de top-1 par rapport à %1 (vert : meilleur)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="84"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="105"/>
         <source>Bitext top-1, row language → column language</source>
         <translation>Top-1 bitexte, langue de la ligne → langue de la colonne</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="124"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="147"/>
         <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
         <translation>%1 → %2 : top-1 cosinus %3 %, CSLS %4 % (%5 paires)</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="129"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="152"/>
         <source>%1 → %2: no translation pairs in the sample</source>
         <translation>%1 → %2 : aucune paire de traduction dans l’échantillon</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="132"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="155"/>
         <source>
 %1 points against %2</source>
         <translation>

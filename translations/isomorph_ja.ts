@@ -487,27 +487,27 @@
         <translation>ライブラリのバージョンを収集し、BLAS の速度を測定しています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="38"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="40"/>
         <source>objective %1</source>
         <translation>目的関数 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="53"/>
+        <location filename="../app/gui/run_scanner.cpp" line="51"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>フォルダーは削除または移動されたか、マウントされていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="66"/>
+        <location filename="../app/gui/run_scanner.cpp" line="64"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>このバージョンでは config.toml を読み込めません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="89"/>
+        <location filename="../app/gui/run_scanner.cpp" line="86"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>プロセス（%1）は最終チェックポイントを保存せずに終了しました。「再開」で最新のチェックポイントから続行します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="96"/>
+        <location filename="../app/gui/run_scanner.cpp" line="93"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>status.json がまだありません。実行の開始中か、別のツールで作成されたものです。</translation>
     </message>
@@ -644,158 +644,158 @@
         <translation>保存済みの当てはめからキャリブレーションを読み込みました。どのステップもすぐに表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="497"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Fitting the calibration of %1 for later: %2</source>
         <translation>後で使う %1 の較正を当てはめ中: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="547"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
         <source>The calibration of %1 was not fitted ahead: %2</source>
         <translation>%1 の較正は事前に当てはめられませんでした: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
         <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
         <translation>%1 の較正を当てはめて保存しました。埋め込みビューはどのステップもすぐに表示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="593"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="600"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="596"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="603"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="594"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="595"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="598"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="607"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="610"/>
         <source>%1 (imported)</source>
         <translation>%1（インポート済み）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="612"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="615"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: dev 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="614"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
         <source>%1: test translation pairs</source>
         <translation>%1: test 翻訳ペア</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="616"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: dev ページ（ペアなし）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="633"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>サンプルを選び（参照...）、「エンコード」を押すと %1 を確認できます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="639"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="642"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>まずチェックポイントを選んでください（「参照...」ではチェックポイント、実行、Hugging Face のフォルダーを指定できます）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="653"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="656"/>
         <source>Reading the sample...</source>
         <translation>サンプルを読み込んでいます...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="657"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="660"/>
         <source>Cannot read the sample</source>
         <translation>サンプルを読み込めません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="659"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="662"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>チェックポイント %1 を開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="670"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>サンプルには %1 文あり、その %3 次元ベクトルに約 %2 MB が必要です。これはこのビューで使用できる %4 MB を超えています。上限を下げてください（約 %5 文まで収まります）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="681"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="684"/>
         <source>Cannot encode the sample</source>
         <translation>サンプルをエンコードできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="704"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 と PC 2 で分散の %2% を説明します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="742"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="745"/>
         <source>Calibrating...</source>
         <translation>キャリブレーション中...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
         <source>Cannot calibrate</source>
         <translation>キャリブレーションできません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="765"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="768"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: コーパスに train の文がないため、キャリブレーションなしで表示しています</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>none</source>
         <translation>なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>shift</source>
         <translation>シフト</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>scale</source>
         <translation>スケール</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>rotation</source>
         <translation>回転</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="792"/>
         <source>Calibration step shown: %1.</source>
         <translation>表示中のキャリブレーション段階: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="835"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="838"/>
         <source>Cannot find neighbours: %1</source>
         <translation>近傍を検索できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="854"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="857"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>まずサンプルをエンコードしてから、比較対象を選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="883"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="886"/>
         <source>Encoding the sample with %1...</source>
         <translation>%1 でサンプルをエンコードしています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="888"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="891"/>
         <source>Cannot compare with %1</source>
         <translation>%1 と比較できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="919"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="922"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1（左）を開いているチェックポイントの横に、両方で当てはめた共通の PCA 基底で表示しています。</translation>
     </message>
@@ -1164,69 +1164,69 @@
 <context>
     <name>isomorph::gui::NewRunDialog</name>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="51"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="53"/>
         <source>New training run</source>
         <translation>新しい学習の実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="61"/>
-        <location filename="../app/gui/new_run_dialog.cpp" line="263"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="63"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="269"/>
         <source> (workspace)</source>
         <translation>（ワークスペース）</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="110"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
         <source>Same as the preset</source>
         <translation>プリセットと同じ</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="113"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="119"/>
         <source>Preset</source>
         <translation>プリセット</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="114"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="120"/>
         <source>Run name</source>
         <translation>実行名</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="122"/>
         <source>Launch</source>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="117"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
         <source>Save as preset...</source>
         <translation>プリセットとして保存...</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="129"/>
         <source>Differences from the preset:</source>
         <translation>プリセットとの違い:</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
-        <location filename="../app/gui/new_run_dialog.cpp" line="137"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="140"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="143"/>
         <source>Save as preset</source>
         <translation>プリセットとして保存</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="140"/>
         <source>Preset name</source>
         <translation>プリセット名</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="202"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="208"/>
         <source>Run name: give a folder name (no &apos;/&apos;)</source>
         <translation>実行名: フォルダー名を指定してください（&apos;/&apos; は使えません）</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="204"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="210"/>
         <source>Run name: runs/%1 already exists</source>
         <translation>実行名: runs/%1 はすでに存在します</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="250"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="256"/>
         <source>A preset name is a file name without &apos;/&apos;</source>
         <translation>プリセット名は &apos;/&apos; を含まないファイル名です</translation>
     </message>
@@ -1480,32 +1480,32 @@
 <context>
     <name>isomorph::views::AlignmentMatrixWidget</name>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="77"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="98"/>
         <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
         <translation>翻訳ペアを含むサンプルをエンコードすると、各言語が他の言語の中から自分の翻訳をどれだけ正しく見つけられるかを確認できます。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="83"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="104"/>
         <source>Top-1 difference to %1 (green: better)</source>
         <translation>%1 との top-1 の差（緑: 向上）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="84"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="105"/>
         <source>Bitext top-1, row language → column language</source>
         <translation>対訳 top-1、行の言語 → 列の言語</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="124"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="147"/>
         <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
         <translation>%1 → %2: コサイン top-1 %3%、CSLS %4%（%5 ペア）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="129"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="152"/>
         <source>%1 → %2: no translation pairs in the sample</source>
         <translation>%1 → %2: サンプルに翻訳ペアがありません</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="132"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="155"/>
         <source>
 %1 points against %2</source>
         <translation>

@@ -487,27 +487,27 @@
         <translation>正在收集库版本并测量 BLAS 速度...</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="38"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="40"/>
         <source>objective %1</source>
         <translation>目标 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="53"/>
+        <location filename="../app/gui/run_scanner.cpp" line="51"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>该文件夹已被删除、移动或未挂载。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="66"/>
+        <location filename="../app/gui/run_scanner.cpp" line="64"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>此版本无法读取 config.toml：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="89"/>
+        <location filename="../app/gui/run_scanner.cpp" line="86"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>其进程（%1）结束时未保存最终检查点；“继续”会从最新的检查点接着训练。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="96"/>
+        <location filename="../app/gui/run_scanner.cpp" line="93"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>尚无 status.json：该运行正在启动，或由其他工具生成。</translation>
     </message>
@@ -644,158 +644,158 @@
         <translation>已从保存的拟合读取校准：每一步都会立即显示。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="497"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
         <source>Fitting the calibration of %1 for later: %2</source>
         <translation>正在为稍后拟合 %1 的校准：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="547"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
         <source>The calibration of %1 was not fitted ahead: %2</source>
         <translation>未能提前拟合 %1 的校准：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
         <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
         <translation>%1 的校准已拟合并保存：嵌入视图可立即显示其每一步。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="593"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="600"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="596"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="603"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="594"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="595"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="598"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="607"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="610"/>
         <source>%1 (imported)</source>
         <translation>%1（已导入）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="612"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="615"/>
         <source>%1: dev translation pairs</source>
         <translation>%1：开发集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="614"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
         <source>%1: test translation pairs</source>
         <translation>%1：测试集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="616"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1：开发集页面（无句对）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="633"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>请选择一个样本（浏览...），然后按“编码”查看 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="639"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="642"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>请先选择检查点（“浏览...”可接受检查点、运行或 Hugging Face 文件夹）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="653"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="656"/>
         <source>Reading the sample...</source>
         <translation>正在读取样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="657"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="660"/>
         <source>Cannot read the sample</source>
         <translation>无法读取样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="659"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="662"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>无法打开检查点 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="670"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>该样本有 %1 个句子：其 %3 维向量约需 %2 MB，超过了此视图可使用的 %4 MB。请降低上限（约可容纳 %5 个句子）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="681"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="684"/>
         <source>Cannot encode the sample</source>
         <translation>无法编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="704"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 和 PC 2 解释了 %2% 的方差。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="742"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="745"/>
         <source>Calibrating...</source>
         <translation>正在校准...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="746"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
         <source>Cannot calibrate</source>
         <translation>无法校准</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="765"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="768"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1：语料库中没有训练句子；以未校准状态显示</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>shift</source>
         <translation>平移</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>scale</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="786"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
         <source>rotation</source>
         <translation>旋转</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="792"/>
         <source>Calibration step shown: %1.</source>
         <translation>当前显示的校准步骤：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="835"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="838"/>
         <source>Cannot find neighbours: %1</source>
         <translation>无法查找近邻：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="854"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="857"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>请先编码样本，再选择比较对象。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="883"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="886"/>
         <source>Encoding the sample with %1...</source>
         <translation>正在用 %1 编码样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="888"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="891"/>
         <source>Cannot compare with %1</source>
         <translation>无法与 %1 比较</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="919"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="922"/>
         <source>%1 (left) beside the open checkpoint, in one PCA basis fitted on both.</source>
         <translation>%1（左）与已打开的检查点并排显示，使用在两者上拟合的同一个 PCA 基。</translation>
     </message>
@@ -1164,69 +1164,69 @@
 <context>
     <name>isomorph::gui::NewRunDialog</name>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="51"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="53"/>
         <source>New training run</source>
         <translation>新建训练运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="61"/>
-        <location filename="../app/gui/new_run_dialog.cpp" line="263"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="63"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="269"/>
         <source> (workspace)</source>
         <translation>（工作区）</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="110"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
         <source>Same as the preset</source>
         <translation>与预设相同</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="113"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="119"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="114"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="120"/>
         <source>Run name</source>
         <translation>运行名称</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="116"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="122"/>
         <source>Launch</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="117"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
         <source>Save as preset...</source>
         <translation>另存为预设...</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="123"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="129"/>
         <source>Differences from the preset:</source>
         <translation>与预设的差异：</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
-        <location filename="../app/gui/new_run_dialog.cpp" line="137"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="140"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="143"/>
         <source>Save as preset</source>
         <translation>另存为预设</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="134"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="140"/>
         <source>Preset name</source>
         <translation>预设名称</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="202"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="208"/>
         <source>Run name: give a folder name (no &apos;/&apos;)</source>
         <translation>运行名称：请填写文件夹名（不能含 &apos;/&apos;）</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="204"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="210"/>
         <source>Run name: runs/%1 already exists</source>
         <translation>运行名称：runs/%1 已存在</translation>
     </message>
     <message>
-        <location filename="../app/gui/new_run_dialog.cpp" line="250"/>
+        <location filename="../app/gui/new_run_dialog.cpp" line="256"/>
         <source>A preset name is a file name without &apos;/&apos;</source>
         <translation>预设名称是不含 &apos;/&apos; 的文件名</translation>
     </message>
@@ -1480,32 +1480,32 @@
 <context>
     <name>isomorph::views::AlignmentMatrixWidget</name>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="77"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="98"/>
         <source>Encode a sample with translation pairs to see how well each language finds its translations in the others.</source>
         <translation>编码一个含翻译句对的样本，即可查看每种语言在其他语言中找到其译文的效果。</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="83"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="104"/>
         <source>Top-1 difference to %1 (green: better)</source>
         <translation>与 %1 的 top-1 差值（绿色：更好）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="84"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="105"/>
         <source>Bitext top-1, row language → column language</source>
         <translation>双语 top-1，行语言 → 列语言</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="124"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="147"/>
         <source>%1 → %2: cosine top-1 %3%, CSLS %4% (%5 pairs)</source>
         <translation>%1 → %2：余弦 top-1 %3%，CSLS %4%（%5 对）</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="129"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="152"/>
         <source>%1 → %2: no translation pairs in the sample</source>
         <translation>%1 → %2：样本中没有翻译句对</translation>
     </message>
     <message>
-        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="132"/>
+        <location filename="../views/embeddings/alignment_matrix_widget.cpp" line="155"/>
         <source>
 %1 points against %2</source>
         <translation>
