@@ -56,9 +56,15 @@ void WorkspaceOverview::setSummary(const WorkspaceSummary& summary) {
     }
     header_->setText(html + QStringLiteral("</p>"));
 
+    // Refreshes come every time a folder changes: the row the user selected stays selected.
+    const QString selected = contents_->currentItem()
+                                 ? contents_->currentItem()->data(0, Qt::UserRole).toString()
+                                 : QString();
     contents_->clear();
-    auto addGroup = [this](const QString& title, const QString& folder, const QStringList& names,
-                           const QString& emptyText) {
+    QTreeWidgetItem* reselect = nullptr;
+    auto addGroup = [this, &selected, &reselect](const QString& title, const QString& folder,
+                                                 const QStringList& names,
+                                                 const QString& emptyText) {
         const QString dir = QDir(summary_.path).filePath(folder);
         auto* group =
             new QTreeWidgetItem(contents_, {QStringLiteral("%1 (%2)").arg(title).arg(names.size()),
@@ -69,6 +75,8 @@ void WorkspaceOverview::setSummary(const WorkspaceSummary& summary) {
             auto* item = new QTreeWidgetItem(group, {name, details});
             item->setData(0, Qt::UserRole, QDir(dir).filePath(name));
             item->setData(0, Qt::UserRole + 1, folder);
+            if (!selected.isEmpty() && item->data(0, Qt::UserRole).toString() == selected)
+                reselect = item;
             item->setToolTip(1, details);
             if (folder == QLatin1String("runs"))
                 item->setToolTip(0, tr("Double-click to show it in the Runs view"));
@@ -86,6 +94,7 @@ void WorkspaceOverview::setSummary(const WorkspaceSummary& summary) {
     addGroup(tr("Tokenizers"), QStringLiteral("tokenizers"), summary.tokenizers, tr("none yet"));
     addGroup(tr("Runs"), QStringLiteral("runs"), summary.runs, tr("none yet"));
     addGroup(tr("Indexes"), QStringLiteral("indexes"), summary.indexes, tr("none yet"));
+    if (reselect) contents_->setCurrentItem(reselect);
 }
 
 }  // namespace isomorph::views

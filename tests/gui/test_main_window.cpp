@@ -186,7 +186,13 @@ class TestMainWindow : public QObject {
                 runs = overview->contentsTree()->topLevelItem(i);
         QVERIFY(runs && runs->childCount() == 1);
         QCOMPARE(runs->child(0)->text(1), want);
-        Q_EMIT overview->contentsTree()->itemActivated(runs->child(0), 0);
+        // A refresh (a folder changed) keeps the row the user selected.
+        overview->contentsTree()->setCurrentItem(runs->child(0));
+        QVERIFY(QDir(path).mkpath(QStringLiteral("runs/another")));
+        QTRY_VERIFY_WITH_TIMEOUT(overview->summary().runs.size() == 2, 5000);
+        QVERIFY(overview->contentsTree()->currentItem());
+        QCOMPARE(overview->contentsTree()->currentItem()->text(0), QStringLiteral("ccp-demo"));
+        Q_EMIT overview->contentsTree()->itemActivated(overview->contentsTree()->currentItem(), 0);
         QVERIFY(window.runsView()->isVisible());
         QTRY_COMPARE_WITH_TIMEOUT(window.runsView()->selectedRuns(),
                                   QStringList{path + "/runs/ccp-demo"}, 5000);
