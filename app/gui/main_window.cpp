@@ -37,6 +37,7 @@
 #include "core/common/errors.h"
 #include "core/train/run_config.h"
 #include "core/workspace/contents_summary.h"
+#include "core/workspace/retrieval_demo.h"
 #include "core/workspace/workspace.h"
 #include "views/demo_guide.h"
 #include "views/embeddings/embeddings_view.h"
@@ -450,7 +451,8 @@ void MainWindow::showOverviewEntry(const QString& folder, const QString& path) {
         searchController_->openIndex(0, path, QString());  // with the index's recorded model
         return;
     }
-    const QString manifest = QDir(path).filePath(QStringLiteral("retrieval-demo.json"));
+    const QString manifest =
+        QDir(path).filePath(QString::fromLatin1(workspace::kRetrievalDemoManifest));
     if (QFileInfo::exists(manifest)) {
         QString error;
         if (!searchController_->openRetrievalDemo(manifest, &error))

@@ -6,7 +6,6 @@
 #include <QFileInfo>
 
 #include "core/common/errors.h"
-#include "core/common/process.h"
 #include "core/train/run_config.h"
 #include "core/train/run_log/metrics_log.h"
 #include "core/train/run_log/run_records.h"
@@ -79,15 +78,12 @@ views::RunRow scanRunDirectory(const QString& dir) {
     if (const auto last = train::lastTrainRecord(metricsFileOf(dir)))
         r.step = std::max<qint64>(r.step, last->step);
 
-    if (r.status == QLatin1String("running") && r.machine == QString::fromStdString(thisHost())) {
-        const qint64 pid = s.pid;
-        if (pid > 0 && !processRuns(static_cast<long>(pid))) {
-            r.status = QStringLiteral("interrupted");
-            r.message = QObject::tr(
-                            "Its process (%1) ended without a final checkpoint; Resume "
-                            "continues from the latest checkpoint.")
-                            .arg(pid);
-        }
+    if (status && train::runProcessEnded(*status)) {
+        r.status = QStringLiteral("interrupted");
+        r.message = QObject::tr(
+                        "Its process (%1) ended without a final checkpoint; Resume "
+                        "continues from the latest checkpoint.")
+                        .arg(s.pid);
     }
     if (!status && r.message.isEmpty())
         r.message = QObject::tr(

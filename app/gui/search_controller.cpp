@@ -22,6 +22,7 @@
 #include "core/index/vector_index.h"
 #include "core/model/cross_encoder.h"
 #include "core/model_io/checkpoint_path.h"
+#include "core/workspace/retrieval_demo.h"
 #include "core/workspace/workspace.h"
 #include "views/search/search_view.h"
 
@@ -386,7 +387,8 @@ QString SearchController::latestRetrievalDemo() const {
     QString newest;
     QDateTime newestTime;
     for (const QString& name : runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const QFileInfo f(runs.filePath(name + QStringLiteral("/retrieval-demo.json")));
+        const QFileInfo f(runs.filePath(name + QLatin1Char('/') +
+                                        QString::fromLatin1(workspace::kRetrievalDemoManifest)));
         if (f.exists() && (newest.isEmpty() || f.lastModified() > newestTime)) {
             newest = f.filePath();
             newestTime = f.lastModified();

@@ -9,10 +9,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "core/common/process.h"
 #include "core/index/index_builder.h"
 #include "core/index/vector_index.h"
 #include "core/train/run_log/run_status.h"
+#include "core/workspace/retrieval_demo.h"
 #include "core/workspace/workspace.h"
 
 namespace isomorph::workspace {
@@ -162,7 +162,7 @@ std::string describeTokenizer(const fs::path& path) {
 
 std::string describeRun(const fs::path& path) {
     try {
-        if (const auto demo = readObject(path / "retrieval-demo.json")) {
+        if (const auto demo = readObject(path / kRetrievalDemoManifest)) {
             const double weight = demo->value("rerank_weight", 0.0);
             return fmt::format(
                 "retrieval demo: bi-encoder, BM25 and re-ranker{}; the Search view opens it",
@@ -182,8 +182,7 @@ std::string describeRun(const fs::path& path) {
                        ? "no status yet: starting, or written by another tool"
                        : "not a run: no config.toml or status.json";
         std::string state = status->state.empty() ? std::string("unknown") : status->state;
-        if (state == "running" && status->host == thisHost() && status->pid > 0 &&
-            !processRuns(status->pid))
+        if (train::runProcessEnded(*status))
             state = "interrupted (its process ended without a final checkpoint)";
         else if (!status->stopReason.empty())
             state += " (" + status->stopReason + ")";

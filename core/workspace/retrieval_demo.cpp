@@ -600,7 +600,7 @@ void writeManifest(const Context& c) {
               {"index", c.report.index.string()},
               {"lexicon", c.report.lexicon.string()},
               {"stages", c.state["done"]}};
-    writeFileAtomically(c.dir / "retrieval-demo.json", j.dump(2) + "\n");
+    writeFileAtomically(c.dir / kRetrievalDemoManifest, j.dump(2) + "\n");
 }
 
 }  // namespace

@@ -36,6 +36,9 @@
 
 namespace isomorph::workspace {
 
+/// RUN/retrieval-demo.json: what the retrieval demo shipped (bi_encoder, reranker, index, ...).
+inline constexpr const char* kRetrievalDemoManifest = "retrieval-demo.json";
+
 struct RetrievalDemoRequest {
     std::filesystem::path workspace;  ///< "" = defaultDemoWorkspacePath(); prepared when needed
     /// The aligned checkpoint every model starts from (a verified base model folder or any

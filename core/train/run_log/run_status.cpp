@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/atomic_file.h"
+#include "core/common/process.h"
 
 namespace isomorph::train {
 
@@ -63,6 +64,11 @@ std::optional<RunStatus> readRunStatus(const std::filesystem::path& runDir) {
     readField(j, "world_size", s.worldSize);
     readField(j, "stop_reason", s.stopReason);
     return s;
+}
+
+bool runProcessEnded(const RunStatus& status) {
+    return status.state == "running" && status.pid > 0 && status.host == thisHost() &&
+           !processRuns(static_cast<long>(status.pid));
 }
 
 }  // namespace isomorph::train

@@ -39,4 +39,8 @@ void writeRunStatus(const std::filesystem::path& runDir, const RunStatus& status
 /// starting, or a folder written by another tool).
 std::optional<RunStatus> readRunStatus(const std::filesystem::path& runDir);
 
+/// Whether `status` says "running" on this host for a process that no longer runs: the run was
+/// killed without a final checkpoint (front ends show it as interrupted).
+bool runProcessEnded(const RunStatus& status);
+
 }  // namespace isomorph::train
