@@ -350,6 +350,10 @@ int runRetrieval(const RetrievalCliOptions& o) {
     if (!o.answers.empty()) answers = data::readAnswersJsonl(o.answers);
     std::optional<align::Calibration> cal;
     if (!o.calibration.empty()) cal = align::loadCalibration(o.calibration);
+    if (o.rerank.translate && (o.lexicon.empty() || o.rerank.model.empty()))
+        throw ConfigError(
+            "--rerank-translate translates queries with the BM25 lexicon for the re-ranker: give "
+            "both --lexicon FILE and --rerank CKPT");
     std::optional<search::TranslationLexicon> lexicon;
     if (!o.lexicon.empty()) lexicon = search::TranslationLexicon::load(o.lexicon);
     eval::RetrievalRequest request;
@@ -375,6 +379,7 @@ int runRetrieval(const RetrievalCliOptions& o) {
         ro.reranker = reranker.get();
         ro.rerankDepth = o.rerankDepth;
         ro.rerankFirstStageWeight = o.rerank.firstStageWeight;
+        ro.rerankLexicon = o.rerank.translate && lexicon ? &*lexicon : nullptr;
         if (!o.enc.model.empty())
             checkRerankerTokenizerUnlessAllowed(o.rerank, model_io::resolveCheckpoint(o.enc.model),
                                                 reranker->checkpoint());
@@ -622,6 +627,7 @@ void registerEval(CLI::App& app, Registry& registry) {
     addCrossEncoderOptions(retrieval, r->rerank);
     addRerankWeightOption(retrieval, r->rerank);
     addRerankTokenizerOption(retrieval, r->rerank);
+    addRerankTranslateOption(retrieval, r->rerank);
     retrieval->callback([&registry, r] {
         registry.run = [r] {
             return withSettingFlags(retrievalFlags(), [&] { return runRetrieval(*r); });

@@ -96,6 +96,8 @@ int runSearch(const SearchCliOptions& o) {
     if (data::isBlank(o.query))  // a usage error, reported before any model loads
         throw ConfigError("search: --query is empty; give some words to search for");
     // The re-ranker first: a wrong checkpoint (a bi-encoder) is refused before the index loads.
+    if (o.rerank.translate && o.rerank.model.empty())
+        throw ConfigError("search: --rerank-translate needs a re-ranker (--rerank CKPT)");
     std::unique_ptr<model::CrossEncoder> reranker;
     if (!o.rerank.model.empty())
         reranker = model::CrossEncoder::open(o.rerank.model, o.rerank.options(o.device, o.threads));
@@ -110,6 +112,11 @@ int runSearch(const SearchCliOptions& o) {
             o.model.empty() ? std::filesystem::path(service->index().metadata().encoder.checkpoint)
                             : std::filesystem::path(o.model),
             reranker->checkpoint());
+    if (o.rerank.translate && service->translatedLanguages().empty())
+        throw ConfigError(fmt::format(
+            "search: --rerank-translate translates the query with the index's translation "
+            "lexicon, and {} has none; build the index with --lexicon FILE (lexicon train)",
+            o.index));
     index::QueryOptions q;
     q.k = o.k;
     q.language = o.lang;
@@ -126,9 +133,9 @@ int runSearch(const SearchCliOptions& o) {
                                  o.k, service->index().metadata().rows);
     // With --rerank, the first stage retrieves --depth candidates (at least --k) for the
     // cross-encoder; --k of the re-ranked list are shown.
-    const index::QueryReport report = index::runQuery(
-        *service,
-        {o.query, q, reranker.get(), static_cast<size_t>(o.depth), o.rerank.firstStageWeight});
+    const index::QueryReport report =
+        index::runQuery(*service, {o.query, q, reranker.get(), static_cast<size_t>(o.depth),
+                                   o.rerank.firstStageWeight, o.rerank.translate});
     const auto& rows = report.rows;
     const auto& timings = report.timings;
     const double rerankSeconds = report.rerankStats.seconds;
@@ -164,6 +171,7 @@ int runSearch(const SearchCliOptions& o) {
             out["rerank_depth"] = o.depth;
             out["rerank_weight"] = o.rerank.firstStageWeight;
             out["rerank_ms"] = 1000 * rerankSeconds;
+            out["rerank_query"] = report.rerankQuery;
         }
         for (const auto& r : rows) {
             nlohmann::json row = {{"rank", r.rank},
@@ -197,7 +205,9 @@ int runSearch(const SearchCliOptions& o) {
     std::cerr << fmt::format(
         "{} results, {} mode, encode {:.1f} ms, search {:.2f} ms{}\n", rows.size(),
         index::searchModeName(q.mode), 1000 * timings.encodeSeconds, 1000 * timings.searchSeconds,
-        reranker ? fmt::format(", re-ranked top {} in {:.1f} ms", o.depth, 1000 * rerankSeconds)
+        reranker ? fmt::format(
+                       ", re-ranked top {} in {:.1f} ms{}", o.depth, 1000 * rerankSeconds,
+                       o.rerank.translate ? fmt::format(" reading \"{}\"", report.rerankQuery) : "")
                  : "");
     return kExitOk;
 }
@@ -308,6 +318,7 @@ void registerIndex(CLI::App& app, Registry& registry) {
     addCrossEncoderOptions(search, s->rerank);
     addRerankWeightOption(search, s->rerank);
     addRerankTokenizerOption(search, s->rerank);
+    addRerankTranslateOption(search, s->rerank);
     search->callback([&registry, s] {
         registry.run = [s] {
             return withSettingFlags(encoderFlags({{"k", "--k"},

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
@@ -43,6 +44,32 @@ int runLexiconTrain(const LexiconCliOptions& o) {
                                  s.translations);
     }
     std::cout << fmt::format("wrote {}\n", report.output.string());
+    return kExitOk;
+}
+
+struct TranslateCliOptions {
+    std::string lexicon, language;
+    std::vector<std::string> text;
+    double minProbability = 0.25;
+    bool terms = false;
+};
+
+int runLexiconTranslate(const TranslateCliOptions& o) {
+    const auto lexicon = search::TranslationLexicon::load(o.lexicon);
+    if (!lexicon.hasLanguage(o.language))
+        std::cerr << fmt::format(
+            "note: {} has no {}-{} entries (it has {}); the text is printed as it is\n", o.lexicon,
+            o.language, lexicon.targetLanguage(), fmt::join(lexicon.languages(), ", "));
+    for (const auto& text : o.text) {
+        if (!o.terms) {
+            std::cout << lexicon.translateText(text, o.language, o.minProbability) << "\n";
+            continue;
+        }
+        std::string line;
+        for (const auto& t : lexicon.translate(text, o.language))
+            line += fmt::format("{}{} {:.3f}", line.empty() ? "" : "  ", t.term, t.weight);
+        std::cout << line << "\n";
+    }
     return kExitOk;
 }
 
@@ -87,6 +114,24 @@ void registerLexicon(CLI::App& app, Registry& registry) {
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
     train->callback([&registry, o] { registry.run = [o] { return runLexiconTrain(*o); }; });
+
+    auto t = std::make_shared<TranslateCliOptions>();
+    CLI::App* translate = lexicon->add_subcommand(
+        "translate",
+        "Show what a lexicon makes of a query: the text a translate-test re-ranker "
+        "reads (--rerank-translate), or BM25's weighted terms (--terms)");
+    translate->add_option("--lexicon", t->lexicon, "Lexicon file (lexicon train)")->required();
+    translate->add_option("--lang", t->language, "Language of the text")->required();
+    translate->add_option("text", t->text, "Text(s) to translate")->required();
+    translate
+        ->add_option("--min-prob", t->minProbability,
+                     "Text: a word's translations at least this probable are written (its best "
+                     "one always)")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    translate->add_flag("--terms", t->terms,
+                        "Print the weighted analysed terms BM25 searches for instead");
+    translate->callback([&registry, t] { registry.run = [t] { return runLexiconTranslate(*t); }; });
 }
 
 }  // namespace isomorph::cli

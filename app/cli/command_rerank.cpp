@@ -14,7 +14,7 @@ namespace isomorph::cli {
 namespace {
 
 struct FinetuneCliOptions {
-    std::string model, beir, run, out, qrelsSplit = "test", device = "cpu";
+    std::string model, beir, run, out, qrelsSplit = "test", device = "cpu", lexicon;
     int threads = 0;
     train::RerankFinetuneOptions options;
 };
@@ -43,7 +43,8 @@ void printNotes(const train::RerankFinetuneReport& r, const std::string& runFile
 int runFinetune(FinetuneCliOptions o) {
     o.options.device = runtime::parseDevice(o.device, "--device");
     o.options.threads = o.threads;
-    train::RerankFinetuneRequest request{o.model, o.beir, o.qrelsSplit, o.run, o.out, o.options};
+    train::RerankFinetuneRequest request{o.model, o.beir,    o.qrelsSplit, o.run,
+                                         o.out,   o.options, o.lexicon};
     ProgressLine progress;
     const auto report = train::finetuneReranker(request, [&](const Progress& p) {
         progress.update(fmt::format("rerank finetune: {} {}/{}{}", p.stage, p.done, p.total,
@@ -104,6 +105,10 @@ void registerRerank(CLI::App& app, Registry& registry) {
     cmd->add_option("--out", f->out, "Output folder (rerank.trec, folds.json, fold-N.jsonl)")
         ->required();
     cmd->add_option("--qrels-split", f->qrelsSplit, "qrels/SPLIT.tsv")->capture_default_str();
+    cmd->add_option("--translate-queries", f->lexicon,
+                    "Translation lexicon (lexicon train): train on the queries translated into "
+                    "its target language (translate-test; search and eval retrieval then use "
+                    "--rerank-translate)");
     cmd->add_option("--folds", o.folds,
                     "Folds over queries; 1 = no cross-validation: one model trained on every "
                     "query, written to OUT/model (train it on queries you do not evaluate on)")

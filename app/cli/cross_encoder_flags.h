@@ -25,6 +25,7 @@ struct CrossEncoderCliOptions {
     int64_t maxTokens = 0;
     double firstStageWeight = 0.0;  ///< --rerank-weight
     bool anyTokenizer = false;      ///< --rerank-any-tokenizer
+    bool translate = false;         ///< --rerank-translate
 
     model::CrossEncoderOptions options(const std::string& device, int threads) const {
         model::CrossEncoderOptions o;
@@ -70,6 +71,16 @@ inline void addRerankTokenizerOption(CLI::App* cmd, CrossEncoderCliOptions& c) {
                   "Re-ranker: accept one whose tokenizer is not the first-stage encoder's (another "
                   "model family, e.g. a Hugging Face BERT fine-tuned with rerank finetune); it "
                   "reads the texts with its own tokenizer");
+}
+
+/// --rerank-translate (search and eval retrieval): translate-test with the lexicon BM25 uses.
+inline void addRerankTranslateOption(CLI::App* cmd, CrossEncoderCliOptions& c) {
+    cmd->add_flag("--rerank-translate", c.translate,
+                  "Re-ranker: read each query translated word by word into the translation "
+                  "lexicon's target language (translate-test), for a re-ranker of that language "
+                  "alone (e.g. an English cross-encoder behind cross-lingual search); eval "
+                  "retrieval keeps sets whose passages are in another language in the first "
+                  "stage's order");
 }
 
 /// index::checkRerankerTokenizer unless --rerank-any-tokenizer; its refusal names the flag.

@@ -477,14 +477,37 @@ std::vector<std::string> reportedSystems(const RetrievalOptions& options) {
     return out;
 }
 
+bool readsTranslated(const RetrievalSet& set, const search::TranslationLexicon& lexicon) {
+    std::string src, tgt;
+    if (languagesFromName(set.name, src, tgt)) return tgt == lexicon.targetLanguage();
+    return std::all_of(set.passages.begin(), set.passages.end(), [&](const auto& p) {
+        return p.language.empty() || p.language == lexicon.targetLanguage();
+    });
+}
+
+void translateQueries(RetrievalSet& set, const search::TranslationLexicon& lexicon) {
+    if (!readsTranslated(set, lexicon)) return;
+    for (auto& q : set.queries)
+        q.text = lexicon.translateText(q.text, languageOfQuery(q.id, set.name));
+}
+
 Run rerankRun(model::CrossEncoder& reranker, const RetrievalSet& set, const Run& run,
               std::size_t depth, model::CrossEncoderStats* stats,
-              const std::function<bool(int64_t, int64_t)>& progress, double firstStageWeight) {
+              const std::function<bool(int64_t, int64_t)>& progress, double firstStageWeight,
+              const search::TranslationLexicon* queryLexicon) {
+    // A translate-test re-ranker reads the lexicon's target language alone: a set whose
+    // passages are in another language keeps its first-stage order.
+    if (queryLexicon && !readsTranslated(set, *queryLexicon)) return run;
     std::map<std::string, const std::string*> passageText, queryText;
+    std::map<std::string, std::string> translated;
     for (const auto& p : set.passages)
         passageText[p.id] = &p.text;
-    for (const auto& q : set.queries)
+    for (const auto& q : set.queries) {
         queryText[q.id] = &q.text;
+        if (queryLexicon)
+            queryText[q.id] = &(translated[q.id] = queryLexicon->translateText(
+                                    q.text, languageOfQuery(q.id, set.name)));
+    }
     auto lookup = [&](const auto& texts, const std::string& id, const char* what) {
         const auto it = texts.find(id);
         if (it == texts.end())
@@ -565,7 +588,7 @@ std::map<std::string, SystemResult> evaluateRetrievalSet(model::EncodingService*
             r.rerank.emplace();
             r.run = rerankRun(*options.reranker, set, out.at(system).run,
                               static_cast<size_t>(options.rerankDepth), &*r.rerank, {},
-                              options.rerankFirstStageWeight);
+                              options.rerankFirstStageWeight, options.rerankLexicon);
             score(r);
         }
     return out;

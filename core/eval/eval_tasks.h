@@ -126,6 +126,10 @@ struct RetrievalOptions {
     /// Score interpolation: the re-scored documents are ordered by w x minmax(first stage) +
     /// (1 - w) x minmax(cross-encoder) (search::rerankTop); 0 = the plain re-ordering.
     double rerankFirstStageWeight = 0.0;
+    /// Translate-test: the cross-encoder reads each query translated into this lexicon's
+    /// target language (TranslationLexicon::translateText; the query's language as for
+    /// `lexicon`), for a re-ranker that reads that language alone. nullptr = the query as typed.
+    const search::TranslationLexicon* rerankLexicon = nullptr;
 };
 
 /// Suffix of the re-ranked systems' names ("dense+rerank").
@@ -145,15 +149,28 @@ struct SystemResult {
     std::optional<model::CrossEncoderStats> rerank;  ///< re-ranked systems: the scoring counts
 };
 
+/// Whether a translate-test re-ranker reads `set`: its passages are in `lexicon`'s target
+/// language (the set name's second language, "en" of "de-en"; else every passage's language).
+bool readsTranslated(const RetrievalSet& set, const search::TranslationLexicon& lexicon);
+
+/// Replaces every query's text by its translation into `lexicon`'s target language
+/// (TranslationLexicon::translateText; a query's language as RetrievalOptions::lexicon says),
+/// for a re-ranker trained and used translate-test; a set whose passages are in another
+/// language (readsTranslated) keeps its queries.
+void translateQueries(RetrievalSet& set, const search::TranslationLexicon& lexicon);
+
 /// Re-ranks the best `depth` documents of every query of `run` (0 = all) with `reranker`,
 /// scoring each query's text against the candidates' passage texts (search::rerankTop; the
 /// documents below `depth` keep their order beneath). All pairs of the set are scored in one
 /// batched pass; `progress(done, total)` as CrossEncoder::score. DataError when the run names a
-/// query or passage the set does not have.
+/// query or passage the set does not have. With `queryLexicon` the cross-encoder reads each
+/// query translated by it (RetrievalOptions::rerankLexicon), and a set it does not read
+/// (readsTranslated) keeps `run` as it is.
 Run rerankRun(model::CrossEncoder& reranker, const RetrievalSet& set, const Run& run,
               std::size_t depth, model::CrossEncoderStats* stats = nullptr,
               const std::function<bool(int64_t, int64_t)>& progress = {},
-              double firstStageWeight = 0.0);
+              double firstStageWeight = 0.0,
+              const search::TranslationLexicon* queryLexicon = nullptr);
 
 /// Throws ConfigError for an unknown system or a depth below 1, and when dense or hybrid is
 /// asked for without an encoder (setting 'model').

@@ -84,8 +84,11 @@ QueryReport runQuery(const SearchService& service, const QueryRequest& request) 
     if (request.reranker) {
         for (const auto& r : report.rows)
             report.firstStageRank[r.id] = r.rank;
-        report.rows = rerankRows(report.rows, request.query, request.rerankDepth, *request.reranker,
-                                 &report.rerankStats, request.firstStageWeight);
+        report.rerankQuery = request.rerankTranslated
+                                 ? service.translateForReader(request.query, first)
+                                 : request.query;
+        report.rows = rerankRows(report.rows, report.rerankQuery, request.rerankDepth,
+                                 *request.reranker, &report.rerankStats, request.firstStageWeight);
         report.reranked = true;
         report.rescored = request.rerankDepth == 0
                               ? report.rows.size()

@@ -48,6 +48,10 @@ struct QueryRequest {
     /// Weight of the first-stage score in the re-ranked order (rerankRows); 0 = the
     /// cross-encoder's order alone.
     double firstStageWeight = 0.0;
+    /// Translate-test: the re-ranker reads the query translated by the index's lexicon
+    /// (SearchService::translateForReader), for a re-ranker of the lexicon's target language
+    /// alone.
+    bool rerankTranslated = false;
 };
 
 struct QueryReport {
@@ -57,6 +61,7 @@ struct QueryReport {
     std::size_t rescored = 0;                   ///< rows re-scored (min(depth, first-stage rows))
     std::map<std::string, int> firstStageRank;  ///< by id, when re-ranked
     model::CrossEncoderStats rerankStats;       ///< when re-ranked
+    std::string rerankQuery;                    ///< the text the re-ranker read, when re-ranked
     /// The shown scores lie within kIndistinctScoreSpread of each other (after re-ranking: the
     /// re-scored ones, which share one scale): their order means little, front ends warn.
     bool indistinct = false;

@@ -425,6 +425,18 @@ std::vector<std::string> SearchService::translatedLanguages() const {
     return impl_->lexicon ? impl_->lexicon->languages() : std::vector<std::string>{};
 }
 
+std::string SearchService::translateForReader(const std::string& text,
+                                              const QueryOptions& options) const {
+    const Impl& d = *impl_;
+    if (!d.lexicon) return text;
+    std::string language = options.queryLanguage;
+    if (language.empty()) {
+        std::lock_guard<std::mutex> lock(d.bm25Mutex);
+        language = search::guessQueryLanguage(*d.bm25, *d.lexicon, text);
+    }
+    return d.lexicon->translateText(text, language);
+}
+
 std::unique_ptr<SearchService> SearchService::open(const fs::path& indexDir,
                                                    const SearchServiceOptions& options) {
     auto impl = std::make_unique<Impl>();

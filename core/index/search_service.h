@@ -120,6 +120,11 @@ class SearchService {
     /// Source languages of the index's translation lexicon (BM25 translates their queries);
     /// empty without one.
     std::vector<std::string> translatedLanguages() const;
+    /// `text` as a translate-test re-ranker reads it: translated word by word into the
+    /// lexicon's target language (search::TranslationLexicon::translateText) from
+    /// options.queryLanguage, else the language BM25 guesses for it; `text` itself without a
+    /// lexicon.
+    std::string translateForReader(const std::string& text, const QueryOptions& options) const;
 
     /// How much of `text` the index's encoder can read: the letters its tokenizer does not map
     /// to the unknown token. A query mostly of letters the vocabulary lacks (a script the model

@@ -1,6 +1,7 @@
 #include "core/search/translation_lexicon.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <unordered_map>
 
@@ -39,6 +40,35 @@ Sentence analysed(const std::string& text, const std::string& language, Vocabula
     return out;
 }
 
+/// The words of `text` in order: maximal runs of ASCII letters and digits or non-ASCII bytes
+/// (each analysed on its own, as translateText reads a query and train() the target side).
+std::vector<std::string_view> words(std::string_view text) {
+    std::vector<std::string_view> out;
+    auto inWord = [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u >= 0x80 || std::isalnum(u) != 0;
+    };
+    for (std::size_t i = 0; i < text.size();) {
+        if (!inWord(text[i])) {
+            ++i;
+            continue;
+        }
+        std::size_t j = i;
+        while (j < text.size() && inWord(text[j]))
+            ++j;
+        out.push_back(text.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+std::string lowerAscii(std::string_view word) {
+    std::string out(word);
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
 uint64_t key(uint32_t source, uint32_t target) {
     return (static_cast<uint64_t>(source) << 32) | target;
 }
@@ -74,8 +104,18 @@ LexiconTrainStats TranslationLexicon::train(const std::string& sourceLanguage,
     constexpr uint32_t kNull = 0;  // the empty word every target token may come from
     sourceVocabulary.id("");
     std::vector<std::pair<Sentence, Sentence>> corpus;
-    std::vector<std::size_t> pairCount(1, 0);  // pairs each source term occurs in
+    std::vector<std::size_t> pairCount(1, 0);                 // pairs each source term occurs in
+    std::unordered_map<std::string, std::string> termOfWord;  // "" = not one term alone
     for (const auto& pair : pairs) {
+        for (const std::string_view w : words(pair.target)) {
+            std::string word = lowerAscii(w);
+            auto it = termOfWord.find(word);
+            if (it == termOfWord.end()) {
+                const auto terms = analyzeTerms(word, target_);
+                it = termOfWord.emplace(word, terms.size() == 1 ? terms.front().first : "").first;
+            }
+            if (!it->second.empty()) ++surface_[it->second][word];
+        }
         Sentence src = analysed(pair.source, sourceLanguage, sourceVocabulary);
         Sentence tgt = analysed(pair.target, target_, targetVocabulary);
         if (src.empty() || tgt.empty() || src.size() > options.maxTerms ||
@@ -188,6 +228,43 @@ std::vector<WeightedTerm> TranslationLexicon::translate(std::string_view query,
     return out;
 }
 
+std::string TranslationLexicon::surfaceWord(const std::string& term) const {
+    const auto it = surface_.find(term);
+    if (it == surface_.end() || it->second.empty()) return term;
+    const auto best =
+        std::max_element(it->second.begin(), it->second.end(), [](const auto& a, const auto& b) {
+            return a.second != b.second ? a.second < b.second : a.first > b.first;
+        });
+    return best->first;
+}
+
+std::string TranslationLexicon::translateText(std::string_view query,
+                                              const std::string& sourceLanguage,
+                                              double minProbability) const {
+    if (sourceLanguage == target_ || !hasLanguage(sourceLanguage)) return std::string(query);
+    std::vector<std::string> out;
+    auto add = [&](std::string word) {
+        if (std::find(out.begin(), out.end(), word) == out.end()) out.push_back(std::move(word));
+    };
+    for (const std::string_view word : words(query)) {
+        const auto terms = analyzeTerms(word, sourceLanguage);
+        bool translated = false;
+        for (const auto& [term, count] : terms) {
+            const auto* list = translations(sourceLanguage, term);
+            if (!list) continue;
+            translated = true;
+            for (std::size_t i = 0; i < list->size(); ++i)
+                if (i == 0 || (*list)[i].probability >= minProbability)
+                    add(surfaceWord((*list)[i].term));
+        }
+        if (!translated && !terms.empty()) add(std::string(word));
+    }
+    std::string text;
+    for (const auto& w : out)
+        text += (text.empty() ? "" : " ") + w;
+    return text;
+}
+
 bool TranslationLexicon::hasLanguage(const std::string& sourceLanguage) const {
     return entries_.count(sourceLanguage) != 0;
 }
@@ -216,10 +293,14 @@ void TranslationLexicon::save(const std::filesystem::path& file) const {
         }
         languages[language] = std::move(entries);
     }
+    nlohmann::json surface = nlohmann::json::object();
+    for (const auto& [term, counts] : surface_)
+        if (const std::string word = surfaceWord(term); word != term) surface[term] = word;
     const nlohmann::json doc = {{"format", kFormat},
                                 {"schema_version", kSchemaVersion},
                                 {"target_language", target_},
-                                {"languages", std::move(languages)}};
+                                {"languages", std::move(languages)},
+                                {"surface_words", std::move(surface)}};
     writeFileAtomically(file, doc.dump() + "\n");
 }
 
@@ -247,6 +328,11 @@ TranslationLexicon TranslationLexicon::load(const std::filesystem::path& file) {
                     list.push_back({t.at(0).get<std::string>(), t.at(1).get<double>()});
             }
         }
+        // Lexicons written before surface words were kept have none: translateText then writes
+        // stems.
+        if (const auto it = doc.find("surface_words"); it != doc.end())
+            for (const auto& [term, word] : it->items())
+                lexicon.surface_[term][word.get<std::string>()] = 1;
         return lexicon;
     } catch (const nlohmann::json::exception& e) {
         throw DataError(fmt::format("{}: the lexicon is damaged ({}); train it again",

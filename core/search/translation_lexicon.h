@@ -82,6 +82,21 @@ class TranslationLexicon {
     std::vector<WeightedTerm> translate(std::string_view query,
                                         const std::string& sourceLanguage) const;
 
+    /// `query` as text of the target language, for a reader of that language alone (a
+    /// monolingual re-ranker: "translate-test"): word by word in the query's order, each
+    /// analysed term replaced by its translations with probability >= `minProbability` (at
+    /// least the best one), each written as the word the target side of the training pairs
+    /// used most for it ("directory" for "directori"; the stem itself for a lexicon trained
+    /// before surface words were kept); a word without an entry is kept as typed; repeats are
+    /// dropped. The query itself when `sourceLanguage` is the target language or one the
+    /// lexicon lacks.
+    std::string translateText(std::string_view query, const std::string& sourceLanguage,
+                              double minProbability = 0.25) const;
+
+    /// The target-side word written most often for an analysed target term ("directory" for
+    /// "directori"); the term itself when training saw none.
+    std::string surfaceWord(const std::string& term) const;
+
     bool hasLanguage(const std::string& sourceLanguage) const;
     std::size_t termCount(const std::string& sourceLanguage) const;  ///< source terms with entries
     std::vector<std::string> languages() const;                      ///< source languages, sorted
@@ -97,6 +112,9 @@ class TranslationLexicon {
     std::string target_;
     /// source language -> source term -> translations
     std::map<std::string, std::map<std::string, std::vector<Translation>>> entries_;
+    /// target term -> the words of the target side that analyse to it alone, with counts (a
+    /// loaded lexicon holds each term's best word, counted once)
+    std::map<std::string, std::map<std::string, std::size_t>> surface_;
 };
 
 /// The language a query of unknown language is most likely written in, for searchTranslated:

@@ -22,6 +22,7 @@
 #include "core/model_io/checkpoint_path.h"
 #include "core/runtime/scoped_thread_counts.h"
 #include "core/search/rerank_top.h"
+#include "core/search/translation_lexicon.h"
 #include "core/train/adamw.h"
 #include "core/train/schedule.h"
 
@@ -91,6 +92,11 @@ Collection loadCollection(const RerankFinetuneRequest& r, RerankFinetuneReport& 
     Collection c;
     for (const auto& dir : data::findBeirSets(r.beir))
         c.sets.push_back(eval::loadBeirSet(dir, r.qrelsSplit));
+    if (!r.queryLexicon.empty()) {
+        const auto lexicon = search::TranslationLexicon::load(r.queryLexicon);
+        for (auto& set : c.sets)
+            eval::translateQueries(set, lexicon);
+    }
     const search::Run run = eval::groupRun(data::readTrecRun(r.run));
     std::map<std::string, std::pair<const eval::RetrievalSet*, const data::Query*>> byId;
     for (const auto& set : c.sets)

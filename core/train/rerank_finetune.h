@@ -77,6 +77,9 @@ struct RerankFinetuneRequest {
     std::filesystem::path run;        ///< first-stage TREC run over those queries
     std::filesystem::path out;        ///< OUT/rerank.trec, OUT/folds.json, OUT/fold-N.jsonl
     RerankFinetuneOptions options;
+    /// Translate-test: a translation lexicon (lexicon train) whose translations of the queries
+    /// the re-ranker reads instead of the queries (eval::translateQueries); "" = as written.
+    std::filesystem::path queryLexicon;
 };
 
 struct FoldReport {

@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <set>
+#include <sstream>
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -18,6 +19,7 @@
 #include "core/model/cross_encoder_model.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/search/rerank_top.h"
+#include "core/search/translation_lexicon.h"
 #include "core/text/tokenizer.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
@@ -189,6 +191,63 @@ class TestCrossEncoder : public QObject {
         for (size_t i = 0; i < depth; ++i)
             moved = moved || r[i].docId != "d" + std::to_string(i);
         QVERIFY(moved);
+    }
+
+    void rerankRunReadsTranslatedQueries() {
+        // Translate-test: with a lexicon the cross-encoder scores the query's translation. A
+        // Polish query whose words the lexicon maps onto the fixture's first query's words must
+        // score every candidate exactly as that English text does.
+        const std::string english = queries_[0];
+        std::vector<search::LexiconPair> pairs;
+        std::string polish;
+        std::istringstream words(english);
+        int n = 0;
+        for (std::string w; words >> w; ++n) {
+            const std::string pl = "slowo" + std::string(1, static_cast<char>('a' + n));
+            pairs.push_back({pl, w});
+            pairs.push_back({pl, w});  // each source word in two pairs (minSourceCount)
+            polish += pl + " ";
+        }
+        search::TranslationLexicon lexicon("en");
+        lexicon.train("pl", pairs);
+        const std::string translated = lexicon.translateText(polish, "pl");
+        QVERIFY2(translated != polish, translated.c_str());
+
+        auto ce = model::CrossEncoder::open(model_, {});
+        eval::RetrievalSet set;
+        set.folder = path("set");
+        set.name = "pl-en";
+        for (size_t i = 0; i < docs_.size(); ++i)
+            set.passages.push_back({"d" + std::to_string(i), "", docs_[i]});
+        set.queries.push_back({"q0", polish, 1});
+        search::Run run;
+        for (size_t i = 0; i < docs_.size(); ++i)
+            run["q0"].push_back({"d" + std::to_string(i), 10.0 - static_cast<double>(i)});
+        const auto reranked = eval::rerankRun(*ce, set, run, 3, nullptr, {}, 0.0, &lexicon);
+        const auto plain = eval::rerankRun(*ce, set, run, 3);
+        bool differs = false;
+        for (size_t i = 0; i < 3; ++i) {
+            const auto& row = reranked.at("q0")[i];
+            const int doc = std::stoi(row.docId.substr(1));
+            ISOMORPH_COMPARE_NEAR(row.score,
+                                  directScore(model_, tok_->encode(translated),
+                                              tok_->encode(docs_[static_cast<size_t>(doc)])),
+                                  kFloat32Tolerance);
+            const auto& other = plain.at("q0")[i];
+            differs = differs || other.docId != row.docId ||
+                      std::abs(other.score - row.score) > 2 * kFloat32Tolerance;
+        }
+        QVERIFY2(differs, "the translated query scores as the untranslated one");
+        // Passages in another language than the lexicon's target: not read, the first stage's
+        // order kept.
+        set.name = "pl-pl";
+        QVERIFY(!eval::readsTranslated(set, lexicon));
+        const auto kept = eval::rerankRun(*ce, set, run, 3, nullptr, {}, 0.0, &lexicon);
+        QCOMPARE(kept.at("q0").size(), run.at("q0").size());
+        for (size_t i = 0; i < run.at("q0").size(); ++i) {
+            QCOMPARE(kept.at("q0")[i].docId, run.at("q0")[i].docId);
+            QCOMPARE(kept.at("q0")[i].score, run.at("q0")[i].score);
+        }
     }
 
     void rerankRowsKeepsRowsBelowDepth() {

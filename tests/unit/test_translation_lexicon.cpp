@@ -3,9 +3,12 @@
 // translation, save/load and its errors; and BM25 over weighted terms (Bm25Index::searchTerms)
 // against the formula.
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <random>
+
+#include <nlohmann/json.hpp>
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -179,6 +182,53 @@ class TestTranslationLexicon : public QObject {
         QCOMPARE(kept.front().term, std::string("gzip"));
         QVERIFY(lexicon.hasLanguage("de"));
         QCOMPARE(lexicon.languages(), std::vector<std::string>{"de"});
+    }
+
+    void translatesTextForAMonolingualReader() {
+        // Translate-test text: word by word in the query's order, each word's translations
+        // written as the target side's most frequent word for the stem ("directory", not
+        // Snowball's "directori"), unknown words as typed, the best translation always, repeats
+        // once.
+        TranslationLexicon lexicon("en");
+        lexicon.train("de",
+                      {{"Verzeichnis", "directory"},
+                       {"Verzeichnis", "directory"},
+                       {"Verzeichnisse", "directories"},
+                       {"Verzeichnis löschen", "delete directory"},
+                       {"löschen", "delete"},
+                       {"Datei löschen", "delete file"},
+                       {"Datei", "file"}},
+                      keepEverything(10));
+        QCOMPARE(lexicon.translations("de", "verzeichnis")->front().term, std::string("directori"));
+        QCOMPARE(lexicon.surfaceWord("directori"), std::string("directory"));
+        QCOMPARE(lexicon.surfaceWord("unseen"), std::string("unseen"));
+        QCOMPARE(lexicon.translateText("Verzeichnis gzip löschen, Verzeichnisse!", "de"),
+                 std::string("directory gzip delete"));
+        // minProbability 1 keeps each word's best translation alone; 0 keeps all of them.
+        QCOMPARE(lexicon.translateText("löschen", "de", 1.0), std::string("delete"));
+        const std::string all = lexicon.translateText("löschen", "de", 0.0);
+        QCOMPARE(all.rfind("delete", 0), std::size_t{0});
+        QCOMPARE(
+            static_cast<int>(std::count(all.begin(), all.end(), ' ')) + 1,
+            static_cast<int>(
+                lexicon.translations("de", analyzeTerms("löschen", "de").front().first)->size()));
+        // The target language, and a language the lexicon lacks, are read as typed.
+        QCOMPARE(lexicon.translateText("Delete directories", "en"),
+                 std::string("Delete directories"));
+        QCOMPARE(lexicon.translateText("supprimer", "fr"), std::string("supprimer"));
+
+        // Surface words survive save/load; a lexicon written before them writes stems.
+        QTemporaryDir tmp;
+        const fs::path file = fs::path(tmp.path().toStdString()) / "lexicon.json";
+        lexicon.save(file);
+        QCOMPARE(TranslationLexicon::load(file).translateText("Verzeichnis", "de"),
+                 std::string("directory"));
+        std::ifstream in(file);
+        auto doc = nlohmann::json::parse(in);
+        doc.erase("surface_words");
+        std::ofstream(file) << doc.dump();
+        QCOMPARE(TranslationLexicon::load(file).translateText("Verzeichnis", "de"),
+                 std::string("directori"));
     }
 
     void savesAndLoadsTheSameLexicon() {
