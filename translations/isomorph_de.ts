@@ -1365,37 +1365,37 @@
         <translation>%1 ist kein Index-Ordner (er enthält keine index.json). Wählen Sie einen Ordner, der mit „Index erstellen“ oder mit isomorph-cli index build erstellt wurde.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="285"/>
+        <location filename="../app/gui/search_controller.cpp" line="289"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>der Neuordner hat nur die ersten %1 Token der Anfrage behalten</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="290"/>
+        <location filename="../app/gui/search_controller.cpp" line="294"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>alle Scores liegen höchstens %1 auseinander: Dieses Modell unterscheidet diese Dokumente kaum, ihre Reihenfolge sagt also wenig aus (versuchen Sie „Hybrid“ oder BM25)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="297"/>
+        <location filename="../app/gui/search_controller.cpp" line="301"/>
         <source> (%1 script)</source>
         <translation> (%1-Schrift)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="301"/>
+        <location filename="../app/gui/search_controller.cpp" line="305"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>%1 von %2 Buchstaben der Anfrage kennt das Vokabular des Modells nicht%3: Diese Ergebnisse stammen allein von BM25.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="307"/>
+        <location filename="../app/gui/search_controller.cpp" line="311"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>Keine Ergebnisse in dieser Sprache: %1 von %2 Buchstaben der Anfrage kennt das Vokabular des Modells nicht%3, daher kann das Modell ihre Bedeutung nicht erfassen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="316"/>
+        <location filename="../app/gui/search_controller.cpp" line="320"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Neuordnung mit %1 nicht möglich: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="375"/>
+        <location filename="../app/gui/search_controller.cpp" line="379"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Demo-Testpassagen (%n Sprache)</numerusform>
@@ -1403,52 +1403,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <location filename="../app/gui/search_controller.cpp" line="414"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 ist keine abgeschlossene Retrieval-Demo (kein index, bi_encoder oder reranker); zum Abschließen isomorph-cli demo run --retrieval --dir %2 ausführen</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="424"/>
+        <location filename="../app/gui/search_controller.cpp" line="429"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
         <translation>Die Suche verwendet die Retrieval-Demo von %1: hybride erste Stufe. Ihr feinabgestimmter Cross-Encoder war auf den Dev-Anfragen nicht besser als die erste Stufe, daher ist das Gewicht der ersten Stufe 1,0: die Ergebnisse behalten die Reihenfolge der ersten Stufe (docs/training.md, &quot;Why it stays at chance&quot;)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="430"/>
+        <location filename="../app/gui/search_controller.cpp" line="435"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by an English cross-encoder fine-tuned from %2 that reads each query translated into English by the lexicon (weight %3 for the first stage, chosen on dev queries)</source>
+        <translation>Die Suche nutzt die Retrieval-Demo von %1: hybride erste Stufe, neu sortiert von einem englischen Cross-Encoder, feinabgestimmt von %2, der jede Anfrage liest, wie das Lexikon sie ins Englische übersetzt (Gewicht %3 für die erste Stufe, auf Dev-Anfragen gewählt)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="443"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>Die Suche verwendet die Retrieval-Demo von %1: hybride erste Stufe, neu geordnet durch ihren feinabgestimmten Cross-Encoder (Gewicht %2 für die erste Stufe, auf Dev-Anfragen gewählt)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="509"/>
+        <location filename="../app/gui/search_controller.cpp" line="522"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Kein Index dieses Arbeitsbereichs wurde mit diesem Checkpoint erstellt: Wählen Sie ein Korpus und klicken Sie auf „Index erstellen“.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="521"/>
+        <location filename="../app/gui/search_controller.cpp" line="534"/>
         <source>Opening %1…</source>
         <translation>%1 wird geöffnet …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="574"/>
+        <location filename="../app/gui/search_controller.cpp" line="587"/>
         <source>Building %1…</source>
         <translation>%1 wird erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="608"/>
+        <location filename="../app/gui/search_controller.cpp" line="621"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Indexerstellung abgebrochen; es wurde nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="610"/>
+        <location filename="../app/gui/search_controller.cpp" line="623"/>
         <source>Cannot build the index: %1</source>
         <translation>Der Index kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="640"/>
+        <location filename="../app/gui/search_controller.cpp" line="653"/>
         <source>The index is still being built.</source>
         <translation>Der Index wird noch erstellt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="641"/>
+        <location filename="../app/gui/search_controller.cpp" line="654"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
@@ -2520,222 +2525,232 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="76"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="78"/>
         <source>Model A</source>
         <translation>Modell A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="78"/>
         <source>Model B</source>
         <translation>Modell B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="98"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="111"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>In beliebiger Sprache suchen (Eingabe sucht, Strg+L kehrt hierher zurück)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="120"/>
+        <location filename="../views/search/search_view.cpp" line="121"/>
         <source>Dense</source>
         <translation>Dicht</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="121"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="123"/>
         <source>Hybrid</source>
         <translation>Hybrid</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="124"/>
+        <location filename="../views/search/search_view.cpp" line="125"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Dicht: die Satzvektoren des Modells; BM25: gemeinsame Wörter (Xapian); hybrid: beide Scores fusioniert</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="128"/>
+        <location filename="../views/search/search_view.cpp" line="129"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Dieselbe Anfrage parallel mit einem zweiten Modell ausführen (z. B. den Anfangs-Checkpoint gegen einen trainierten)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="100"/>
         <source>&amp;Re-rank</source>
         <translation>&amp;Neu ordnen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="130"/>
+        <location filename="../views/search/search_view.cpp" line="131"/>
         <source>Search</source>
         <translation>Suchen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="136"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="146"/>
+        <location filename="../views/search/search_view.cpp" line="147"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) oder eine Textdatei mit einer Passage pro Zeile</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="150"/>
+        <location filename="../views/search/search_view.cpp" line="151"/>
         <source>Choose a corpus file</source>
         <translation>Korpusdatei wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="154"/>
+        <location filename="../views/search/search_view.cpp" line="155"/>
         <source>Corpus for a new index</source>
         <translation>Korpus für einen neuen Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="155"/>
+        <location filename="../views/search/search_view.cpp" line="156"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Korpora (*.jsonl *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="158"/>
+        <location filename="../views/search/search_view.cpp" line="159"/>
         <source>Corpus for new indexes</source>
         <translation>Korpus für neue Indizes</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="216"/>
+        <location filename="../views/search/search_view.cpp" line="217"/>
         <source>Document &amp;languages:</source>
         <translation>Dokument&amp;sprachen:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="218"/>
+        <location filename="../views/search/search_view.cpp" line="219"/>
         <source>All</source>
         <translation>Alle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="223"/>
+        <location filename="../views/search/search_view.cpp" line="224"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Ergebnisse in allen Sprachen. Schalten Sie rechts Sprachen ein, um nur Dokumente in diesen zu behalten (Tab wechselt zwischen ihnen, Leertaste schaltet um).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="250"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Die besten Ergebnisse der ersten Stufe (dicht, BM25 oder hybrid) mit einem Cross-Encoder-Checkpoint (dem eines XLP-Laufs) neu bewerten und nach seinen Werten ordnen; im A/B-Modus werden beide Seiten vom selben Cross-Encoder neu geordnet</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="256"/>
+        <location filename="../views/search/search_view.cpp" line="257"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>Cross-Encoder-Checkpoint (eines xlp-Laufs)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="263"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Einen Cross-Encoder-Checkpoint-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="265"/>
+        <location filename="../views/search/search_view.cpp" line="266"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Cross-Encoder-Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="272"/>
+        <location filename="../views/search/search_view.cpp" line="273"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Ergebnisse der ersten Stufe, die der Cross-Encoder neu bewertet</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="273"/>
+        <location filename="../views/search/search_view.cpp" line="274"/>
         <source>&amp;Depth</source>
         <translation>&amp;Tiefe</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="281"/>
+        <location filename="../views/search/search_view.cpp" line="282"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>Gewicht der Bewertung der ersten Stufe: Die neu bewerteten Ergebnisse werden nach W x erste Stufe + (1 - W) x Cross-Encoder geordnet, beide Min-Max-skaliert (0 = nur der Cross-Encoder). Ein kleiner Re-Ranker schlägt seine erste Stufe allein selten; die Retrieval-Demo wählt W auf ihren Dev-Anfragen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="285"/>
+        <location filename="../views/search/search_view.cpp" line="286"/>
+        <source>&amp;Translated</source>
+        <translation>Über&amp;setzt</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="290"/>
+        <source>The cross-encoder reads the query translated word by word into English by the index&apos;s translation lexicon (translate-test), with its own tokenizer: for an English cross-encoder such as the retrieval demo&apos;s, fine-tuned from all-MiniLM-L6-v2</source>
+        <translation>Der Cross-Encoder liest die Anfrage Wort für Wort vom Übersetzungslexikon des Index ins Englische übersetzt (Translate-Test), mit seinem eigenen Tokenizer: für einen englischen Cross-Encoder wie den der Retrieval-Demo, feinabgestimmt von all-MiniLM-L6-v2</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="294"/>
         <source>&amp;Weight</source>
         <translation>&amp;Gewicht</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="377"/>
+        <location filename="../views/search/search_view.cpp" line="390"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>Checkpoint-Ordner (step-N eines Laufs)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="381"/>
+        <location filename="../views/search/search_view.cpp" line="394"/>
         <source>index folder</source>
         <translation>Index-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="382"/>
+        <location filename="../views/search/search_view.cpp" line="395"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="384"/>
+        <location filename="../views/search/search_view.cpp" line="397"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Index öffnen (Anfragen werden mit dem Checkpoint oben kodiert oder, falls keiner angegeben ist, mit dem, der den Index erstellt hat)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="386"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Build index</source>
         <translation>Index erstellen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="387"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Das Korpus unten mit diesem Checkpoint in einen neuen Index kodieren</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="388"/>
+        <location filename="../views/search/search_view.cpp" line="401"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="412"/>
         <source>Choose a checkpoint folder</source>
         <translation>Checkpoint-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="413"/>
         <source>Choose an index folder</source>
         <translation>Index-Ordner wählen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="410"/>
+        <location filename="../views/search/search_view.cpp" line="423"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Wählen Sie einen Checkpoint und ein Korpus, um einen Index zu erstellen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="419"/>
+        <location filename="../views/search/search_view.cpp" line="432"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="422"/>
+        <location filename="../views/search/search_view.cpp" line="435"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="509"/>
+        <location filename="../views/search/search_view.cpp" line="522"/>
         <source>Try:</source>
         <translation>Ausprobieren:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="514"/>
+        <location filename="../views/search/search_view.cpp" line="527"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>Nach „%1“ suchen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="539"/>
+        <location filename="../views/search/search_view.cpp" line="552"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>%n Korpusdatei</numerusform>
@@ -2743,37 +2758,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="577"/>
+        <location filename="../views/search/search_view.cpp" line="590"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="579"/>
+        <location filename="../views/search/search_view.cpp" line="592"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 Dokumente, %2-dim. %3-Index, Sprachen: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="585"/>
+        <location filename="../views/search/search_view.cpp" line="598"/>
         <source>; BM25 included, translating queries from %1 languages</source>
         <translation>; mit BM25, übersetzt Anfragen aus %1 Sprachen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="587"/>
+        <location filename="../views/search/search_view.cpp" line="600"/>
         <source>; BM25 included</source>
         <translation>; mit BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="583"/>
+        <location filename="../views/search/search_view.cpp" line="596"/>
         <source>; no BM25 (dense only)</source>
         <translation>; ohne BM25 (nur dicht)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="613"/>
+        <location filename="../views/search/search_view.cpp" line="626"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="628"/>
+        <location filename="../views/search/search_view.cpp" line="641"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n Ergebnis · Kodieren %1 ms · Suche %2 ms</numerusform>
@@ -2781,57 +2796,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="633"/>
+        <location filename="../views/search/search_view.cpp" line="646"/>
         <source> · first-stage weight 1: the cross-encoder is not run</source>
         <translation> · Gewicht der ersten Stufe 1: der Cross-Encoder läuft nicht</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="635"/>
+        <location filename="../views/search/search_view.cpp" line="648"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · Neuordnung der besten %1 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="639"/>
+        <location filename="../views/search/search_view.cpp" line="652"/>
         <source> (first-stage weight %1)</source>
         <translation> (Gewicht der ersten Stufe %1)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="720"/>
+        <location filename="../views/search/search_view.cpp" line="654"/>
+        <source> · re-ranker read “%1”</source>
+        <translation> · Re-Ranker las „%1“</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="736"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>Die Anfrage ist leer: Geben Sie einige Suchbegriffe ein.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="725"/>
+        <location filename="../views/search/search_view.cpp" line="741"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Neuordnung ist eingeschaltet, aber kein Cross-Encoder-Checkpoint gewählt: Wählen Sie einen (den Checkpoint eines xlp-Laufs) oder schalten Sie die Neuordnung aus.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="735"/>
+        <location filename="../views/search/search_view.cpp" line="751"/>
         <source>Open or build an index first.</source>
         <translation>Öffnen oder erstellen Sie zuerst einen Index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="743"/>
+        <location filename="../views/search/search_view.cpp" line="759"/>
         <source>Open or build an index to search in.</source>
         <translation>Öffnen oder erstellen Sie einen Index, um darin zu suchen.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="776"/>
+        <location filename="../views/search/search_view.cpp" line="792"/>
         <source>Documents in %1</source>
         <translation>Dokumente auf %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="778"/>
+        <location filename="../views/search/search_view.cpp" line="794"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Dokumente auf %1 behalten (zusammen mit den anderen gewählten Sprachen); keine gewählt: alle Sprachen</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="826"/>
+        <location filename="../views/search/search_view.cpp" line="842"/>
         <source>Checkpoint folder</source>
         <translation>Checkpoint-Ordner</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="832"/>
+        <location filename="../views/search/search_view.cpp" line="848"/>
         <source>Index folder</source>
         <translation>Index-Ordner</translation>
     </message>

@@ -1365,37 +1365,37 @@
         <translation>%1 no es una carpeta de índice (no tiene index.json). Elija una carpeta creada con Crear índice o con isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="285"/>
+        <location filename="../app/gui/search_controller.cpp" line="289"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="290"/>
+        <location filename="../app/gui/search_controller.cpp" line="294"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="297"/>
+        <location filename="../app/gui/search_controller.cpp" line="301"/>
         <source> (%1 script)</source>
         <translation> (escritura %1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="301"/>
+        <location filename="../app/gui/search_controller.cpp" line="305"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>%1 de las %2 letras de la consulta son desconocidas para el vocabulario del modelo%3: estos resultados son solo de BM25.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="307"/>
+        <location filename="../app/gui/search_controller.cpp" line="311"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>Sin resultados en este idioma: %1 de las %2 letras de la consulta son desconocidas para el vocabulario del modelo%3, así que el modelo no puede saber qué significa.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="316"/>
+        <location filename="../app/gui/search_controller.cpp" line="320"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>No se puede reordenar con %1: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="375"/>
+        <location filename="../app/gui/search_controller.cpp" line="379"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Pasajes de prueba de la demo (%n idioma)</numerusform>
@@ -1403,52 +1403,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <location filename="../app/gui/search_controller.cpp" line="414"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 no es una demo de recuperación terminada (sin index, bi_encoder o reranker); ejecute isomorph-cli demo run --retrieval --dir %2 para terminarla</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="424"/>
+        <location filename="../app/gui/search_controller.cpp" line="429"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
         <translation>La búsqueda usa la demo de recuperación de %1: primera etapa híbrida. Su codificador cruzado ajustado no superó a la primera etapa en las consultas de desarrollo, así que el peso de la primera etapa es 1,0: los resultados conservan el orden de la primera etapa (docs/training.md, &quot;Why it stays at chance&quot;)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="430"/>
+        <location filename="../app/gui/search_controller.cpp" line="435"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by an English cross-encoder fine-tuned from %2 that reads each query translated into English by the lexicon (weight %3 for the first stage, chosen on dev queries)</source>
+        <translation>La búsqueda usa la demo de recuperación de %1: primera etapa híbrida, reordenada por un cross-encoder inglés ajustado a partir de %2 que lee cada consulta traducida al inglés por el léxico (peso %3 para la primera etapa, elegido con las consultas de desarrollo)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="443"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>Búsqueda usa la demo de recuperación de %1: primera etapa híbrida, reordenada por su codificador cruzado ajustado (peso %2 para la primera etapa, elegido con las consultas de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="509"/>
+        <location filename="../app/gui/search_controller.cpp" line="522"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Ningún índice de este espacio de trabajo se creó con este checkpoint: elija un corpus y pulse Crear índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="521"/>
+        <location filename="../app/gui/search_controller.cpp" line="534"/>
         <source>Opening %1…</source>
         <translation>Abriendo %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="574"/>
+        <location filename="../app/gui/search_controller.cpp" line="587"/>
         <source>Building %1…</source>
         <translation>Creando %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="608"/>
+        <location filename="../app/gui/search_controller.cpp" line="621"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="610"/>
+        <location filename="../app/gui/search_controller.cpp" line="623"/>
         <source>Cannot build the index: %1</source>
         <translation>No se puede crear el índice: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="640"/>
+        <location filename="../app/gui/search_controller.cpp" line="653"/>
         <source>The index is still being built.</source>
         <translation>El índice aún se está creando.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="641"/>
+        <location filename="../app/gui/search_controller.cpp" line="654"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
@@ -2520,222 +2525,232 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="76"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="78"/>
         <source>Model A</source>
         <translation>Modelo A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="78"/>
         <source>Model B</source>
         <translation>Modelo B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="98"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="111"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>Busque en cualquier idioma (Intro busca, Ctrl+L vuelve aquí)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="120"/>
+        <location filename="../views/search/search_view.cpp" line="121"/>
         <source>Dense</source>
         <translation>Denso</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="121"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="123"/>
         <source>Hybrid</source>
         <translation>Híbrido</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="124"/>
+        <location filename="../views/search/search_view.cpp" line="125"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Denso: los vectores de oración del modelo; BM25: palabras compartidas (Xapian); híbrido: fusión de ambas puntuaciones</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="128"/>
+        <location filename="../views/search/search_view.cpp" line="129"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Lanza la misma consulta contra un segundo modelo, lado a lado (p. ej. el checkpoint inicial frente a uno entrenado)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="100"/>
         <source>&amp;Re-rank</source>
         <translation>&amp;Reordenar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="130"/>
+        <location filename="../views/search/search_view.cpp" line="131"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="136"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Mode</source>
         <translation>Modo</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="146"/>
+        <location filename="../views/search/search_view.cpp" line="147"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) o un archivo de texto, un pasaje por línea</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="150"/>
+        <location filename="../views/search/search_view.cpp" line="151"/>
         <source>Choose a corpus file</source>
         <translation>Elija un archivo de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="154"/>
+        <location filename="../views/search/search_view.cpp" line="155"/>
         <source>Corpus for a new index</source>
         <translation>Corpus para un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="155"/>
+        <location filename="../views/search/search_view.cpp" line="156"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="158"/>
+        <location filename="../views/search/search_view.cpp" line="159"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus para nuevos índices</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="216"/>
+        <location filename="../views/search/search_view.cpp" line="217"/>
         <source>Document &amp;languages:</source>
         <translation>&amp;Idiomas de los documentos:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="218"/>
+        <location filename="../views/search/search_view.cpp" line="219"/>
         <source>All</source>
         <translation>Todos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="223"/>
+        <location filename="../views/search/search_view.cpp" line="224"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Resultados en todos los idiomas. Active idiomas a la derecha para quedarse solo con los documentos en ellos (Tab pasa de uno a otro, Espacio activa o desactiva).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="250"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Volver a puntuar los mejores resultados de la primera etapa (denso, BM25 o híbrido) con un checkpoint de codificador cruzado (el de una ejecución XLP) y ordenarlos por sus puntuaciones; en modo A/B ambos lados se reordenan con el mismo codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="256"/>
+        <location filename="../views/search/search_view.cpp" line="257"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>checkpoint de codificador cruzado (de una ejecución xlp)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="263"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Elegir una carpeta de checkpoint de codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="265"/>
+        <location filename="../views/search/search_view.cpp" line="266"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Carpeta de checkpoint de codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="272"/>
+        <location filename="../views/search/search_view.cpp" line="273"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Resultados de la primera etapa que el codificador cruzado vuelve a puntuar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="273"/>
+        <location filename="../views/search/search_view.cpp" line="274"/>
         <source>&amp;Depth</source>
         <translation>&amp;Profundidad</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="281"/>
+        <location filename="../views/search/search_view.cpp" line="282"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>Peso de la puntuación de la primera etapa: los resultados vueltos a puntuar se ordenan por W x primera etapa + (1 - W) x codificador cruzado, ambos escalados min-max (0 = solo el codificador cruzado). Un reordenador pequeño rara vez supera por sí solo a su primera etapa; la demo de recuperación elige W con sus consultas de dev.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="285"/>
+        <location filename="../views/search/search_view.cpp" line="286"/>
+        <source>&amp;Translated</source>
+        <translation>&amp;Traducida</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="290"/>
+        <source>The cross-encoder reads the query translated word by word into English by the index&apos;s translation lexicon (translate-test), with its own tokenizer: for an English cross-encoder such as the retrieval demo&apos;s, fine-tuned from all-MiniLM-L6-v2</source>
+        <translation>El cross-encoder lee la consulta traducida palabra por palabra al inglés por el léxico de traducción del índice (translate-test), con su propio tokenizador: para un cross-encoder inglés como el de la demo de recuperación, ajustado a partir de all-MiniLM-L6-v2</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="294"/>
         <source>&amp;Weight</source>
         <translation>Pe&amp;so</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="377"/>
+        <location filename="../views/search/search_view.cpp" line="390"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>carpeta de checkpoint (step-N de una ejecución)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="381"/>
+        <location filename="../views/search/search_view.cpp" line="394"/>
         <source>index folder</source>
         <translation>carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="382"/>
+        <location filename="../views/search/search_view.cpp" line="395"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="384"/>
+        <location filename="../views/search/search_view.cpp" line="397"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Abre el índice (las consultas se codifican con el checkpoint de arriba o, si no se indica ninguno, con el que creó el índice)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="386"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Build index</source>
         <translation>Crear índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="387"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Codifica el corpus de abajo con este checkpoint en un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="388"/>
+        <location filename="../views/search/search_view.cpp" line="401"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="412"/>
         <source>Choose a checkpoint folder</source>
         <translation>Elija una carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="413"/>
         <source>Choose an index folder</source>
         <translation>Elija una carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="410"/>
+        <location filename="../views/search/search_view.cpp" line="423"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Elija un checkpoint y un corpus para crear un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="419"/>
+        <location filename="../views/search/search_view.cpp" line="432"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="422"/>
+        <location filename="../views/search/search_view.cpp" line="435"/>
         <source>Index</source>
         <translation>Índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="509"/>
+        <location filename="../views/search/search_view.cpp" line="522"/>
         <source>Try:</source>
         <translation>Pruebe:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="514"/>
+        <location filename="../views/search/search_view.cpp" line="527"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>Buscar «%1»</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="539"/>
+        <location filename="../views/search/search_view.cpp" line="552"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>%n archivo de corpus</numerusform>
@@ -2743,37 +2758,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="577"/>
+        <location filename="../views/search/search_view.cpp" line="590"/>
         <source>unknown</source>
         <translation>desconocidos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="579"/>
+        <location filename="../views/search/search_view.cpp" line="592"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documentos, índice %3 de %2 dimensiones, idiomas: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="585"/>
+        <location filename="../views/search/search_view.cpp" line="598"/>
         <source>; BM25 included, translating queries from %1 languages</source>
         <translation>; BM25 incluido, traduce consultas de %1 idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="587"/>
+        <location filename="../views/search/search_view.cpp" line="600"/>
         <source>; BM25 included</source>
         <translation>; incluye BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="583"/>
+        <location filename="../views/search/search_view.cpp" line="596"/>
         <source>; no BM25 (dense only)</source>
         <translation>; sin BM25 (solo denso)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="613"/>
+        <location filename="../views/search/search_view.cpp" line="626"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="628"/>
+        <location filename="../views/search/search_view.cpp" line="641"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n resultado · codificación %1 ms · búsqueda %2 ms</numerusform>
@@ -2781,57 +2796,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="633"/>
+        <location filename="../views/search/search_view.cpp" line="646"/>
         <source> · first-stage weight 1: the cross-encoder is not run</source>
         <translation> · peso de la primera etapa 1: el cross-encoder no se ejecuta</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="635"/>
+        <location filename="../views/search/search_view.cpp" line="648"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · reordenación de los %1 primeros %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="639"/>
+        <location filename="../views/search/search_view.cpp" line="652"/>
         <source> (first-stage weight %1)</source>
         <translation> (peso de la primera etapa %1)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="720"/>
+        <location filename="../views/search/search_view.cpp" line="654"/>
+        <source> · re-ranker read “%1”</source>
+        <translation> · el reordenador leyó «%1»</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="736"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="725"/>
+        <location filename="../views/search/search_view.cpp" line="741"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>La reordenación está activada pero no se ha elegido ningún checkpoint de codificador cruzado: elija uno (el checkpoint de una ejecución xlp) o desactive la reordenación.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="735"/>
+        <location filename="../views/search/search_view.cpp" line="751"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="743"/>
+        <location filename="../views/search/search_view.cpp" line="759"/>
         <source>Open or build an index to search in.</source>
         <translation>Abra o cree un índice en el que buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="776"/>
+        <location filename="../views/search/search_view.cpp" line="792"/>
         <source>Documents in %1</source>
         <translation>Documentos en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="778"/>
+        <location filename="../views/search/search_view.cpp" line="794"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Mantener los documentos en %1 (junto con los demás idiomas elegidos); ninguno elegido: todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="826"/>
+        <location filename="../views/search/search_view.cpp" line="842"/>
         <source>Checkpoint folder</source>
         <translation>Carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="832"/>
+        <location filename="../views/search/search_view.cpp" line="848"/>
         <source>Index folder</source>
         <translation>Carpeta de índice</translation>
     </message>

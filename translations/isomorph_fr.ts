@@ -1365,37 +1365,37 @@
         <translation>%1 n’est pas un dossier d’index (il ne contient pas d’index.json). Choisissez un dossier créé par « Construire l’index » ou par isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="285"/>
+        <location filename="../app/gui/search_controller.cpp" line="289"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="290"/>
+        <location filename="../app/gui/search_controller.cpp" line="294"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="297"/>
+        <location filename="../app/gui/search_controller.cpp" line="301"/>
         <source> (%1 script)</source>
         <translation> (écriture %1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="301"/>
+        <location filename="../app/gui/search_controller.cpp" line="305"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>%1 des %2 lettres de la requête sont inconnues du vocabulaire du modèle%3 : ces résultats sont ceux de BM25 seul.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="307"/>
+        <location filename="../app/gui/search_controller.cpp" line="311"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>Aucun résultat dans cette langue : %1 des %2 lettres de la requête sont inconnues du vocabulaire du modèle%3, il ne peut donc pas en saisir le sens.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="316"/>
+        <location filename="../app/gui/search_controller.cpp" line="320"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Impossible de reclasser avec %1 : %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="375"/>
+        <location filename="../app/gui/search_controller.cpp" line="379"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Passages de test de la démo (%n langue)</numerusform>
@@ -1403,52 +1403,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <location filename="../app/gui/search_controller.cpp" line="414"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 n’est pas une démo de recherche terminée (pas d’index, de bi_encoder ou de reranker) ; lancez isomorph-cli demo run --retrieval --dir %2 pour la terminer</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="424"/>
+        <location filename="../app/gui/search_controller.cpp" line="429"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
         <translation>La recherche utilise la démo de recherche d&apos;information de %1 : première étape hybride. Son cross-encodeur affiné n&apos;a pas battu la première étape sur les requêtes de dev, donc le poids de la première étape est 1,0 : les résultats gardent l&apos;ordre de la première étape (docs/training.md, &quot;Why it stays at chance&quot;)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="430"/>
+        <location filename="../app/gui/search_controller.cpp" line="435"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by an English cross-encoder fine-tuned from %2 that reads each query translated into English by the lexicon (weight %3 for the first stage, chosen on dev queries)</source>
+        <translation>La recherche utilise la démo de recherche d&apos;information de %1 : première étape hybride, reclassée par un cross-encoder anglais affiné à partir de %2 qui lit chaque requête traduite en anglais par le lexique (poids %3 pour la première étape, choisi sur les requêtes de dev)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="443"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>La recherche utilise la démo de recherche de %1 : première étape hybride, reclassée par son cross-encodeur affiné (poids %2 pour la première étape, choisi sur les requêtes de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="509"/>
+        <location filename="../app/gui/search_controller.cpp" line="522"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Aucun index de cet espace de travail n’a été construit avec ce point de contrôle : choisissez un corpus et cliquez sur « Construire l’index ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="521"/>
+        <location filename="../app/gui/search_controller.cpp" line="534"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="574"/>
+        <location filename="../app/gui/search_controller.cpp" line="587"/>
         <source>Building %1…</source>
         <translation>Construction de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="608"/>
+        <location filename="../app/gui/search_controller.cpp" line="621"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="610"/>
+        <location filename="../app/gui/search_controller.cpp" line="623"/>
         <source>Cannot build the index: %1</source>
         <translation>Impossible de construire l’index : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="640"/>
+        <location filename="../app/gui/search_controller.cpp" line="653"/>
         <source>The index is still being built.</source>
         <translation>L’index est encore en cours de construction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="641"/>
+        <location filename="../app/gui/search_controller.cpp" line="654"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
@@ -2520,222 +2525,232 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="76"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="78"/>
         <source>Model A</source>
         <translation>Modèle A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="78"/>
         <source>Model B</source>
         <translation>Modèle B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="98"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="111"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>Rechercher dans n’importe quelle langue (Entrée lance la recherche, Ctrl+L revient ici)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="120"/>
+        <location filename="../views/search/search_view.cpp" line="121"/>
         <source>Dense</source>
         <translation>Dense</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="121"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="123"/>
         <source>Hybrid</source>
         <translation>Hybride</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="124"/>
+        <location filename="../views/search/search_view.cpp" line="125"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Dense : vecteurs de phrases du modèle ; BM25 : mots communs (Xapian) ; hybride : fusion des deux scores</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="128"/>
+        <location filename="../views/search/search_view.cpp" line="129"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Exécuter la même requête sur un second modèle, côte à côte (p. ex. le point de contrôle initial face à un point de contrôle entraîné)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="100"/>
         <source>&amp;Re-rank</source>
         <translation>&amp;Reclasser</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="130"/>
+        <location filename="../views/search/search_view.cpp" line="131"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="136"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="146"/>
+        <location filename="../views/search/search_view.cpp" line="147"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) ou un fichier texte, un passage par ligne</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="150"/>
+        <location filename="../views/search/search_view.cpp" line="151"/>
         <source>Choose a corpus file</source>
         <translation>Choisir un fichier de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="154"/>
+        <location filename="../views/search/search_view.cpp" line="155"/>
         <source>Corpus for a new index</source>
         <translation>Corpus pour un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="155"/>
+        <location filename="../views/search/search_view.cpp" line="156"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="158"/>
+        <location filename="../views/search/search_view.cpp" line="159"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus pour les nouveaux index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="216"/>
+        <location filename="../views/search/search_view.cpp" line="217"/>
         <source>Document &amp;languages:</source>
         <translation>&amp;Langues des documents :</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="218"/>
+        <location filename="../views/search/search_view.cpp" line="219"/>
         <source>All</source>
         <translation>Toutes</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="223"/>
+        <location filename="../views/search/search_view.cpp" line="224"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Résultats dans toutes les langues. Activez des langues à droite pour ne garder que les documents dans celles-ci (Tab passe de l&apos;une à l&apos;autre, Espace active ou désactive).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="250"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Réévaluer les meilleurs résultats de la première étape (dense, BM25 ou hybride) avec un checkpoint de cross-encodeur (celui d&apos;une exécution XLP) et les trier selon ses scores ; en mode A/B, les deux côtés sont reclassés par le même cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="256"/>
+        <location filename="../views/search/search_view.cpp" line="257"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>checkpoint de cross-encodeur (d&apos;une exécution xlp)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="263"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Choisir un dossier de checkpoint de cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="265"/>
+        <location filename="../views/search/search_view.cpp" line="266"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Dossier de checkpoint de cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="272"/>
+        <location filename="../views/search/search_view.cpp" line="273"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Résultats de la première étape réévalués par le cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="273"/>
+        <location filename="../views/search/search_view.cpp" line="274"/>
         <source>&amp;Depth</source>
         <translation>&amp;Profondeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="281"/>
+        <location filename="../views/search/search_view.cpp" line="282"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>Poids du score de la première étape : les résultats réévalués sont ordonnés par W x première étape + (1 - W) x cross-encodeur, tous deux mis à l’échelle min-max (0 = le cross-encodeur seul). Un petit reclasseur bat rarement sa première étape à lui seul ; la démo de recherche choisit W sur ses requêtes de dev.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="285"/>
+        <location filename="../views/search/search_view.cpp" line="286"/>
+        <source>&amp;Translated</source>
+        <translation>&amp;Traduite</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="290"/>
+        <source>The cross-encoder reads the query translated word by word into English by the index&apos;s translation lexicon (translate-test), with its own tokenizer: for an English cross-encoder such as the retrieval demo&apos;s, fine-tuned from all-MiniLM-L6-v2</source>
+        <translation>Le cross-encoder lit la requête traduite mot à mot en anglais par le lexique de traduction de l&apos;index (translate-test), avec son propre tokenizer : pour un cross-encoder anglais comme celui de la démo de recherche, affiné à partir de all-MiniLM-L6-v2</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="294"/>
         <source>&amp;Weight</source>
         <translation>P&amp;oids</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="377"/>
+        <location filename="../views/search/search_view.cpp" line="390"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>dossier de point de contrôle (step-N d’un entraînement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="381"/>
+        <location filename="../views/search/search_view.cpp" line="394"/>
         <source>index folder</source>
         <translation>dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="382"/>
+        <location filename="../views/search/search_view.cpp" line="395"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="384"/>
+        <location filename="../views/search/search_view.cpp" line="397"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Ouvrir l’index (les requêtes sont encodées avec le point de contrôle ci-dessus ou, à défaut, avec celui qui a construit l’index)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="386"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Build index</source>
         <translation>Construire l’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="387"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Encoder le corpus ci-dessous avec ce point de contrôle dans un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="388"/>
+        <location filename="../views/search/search_view.cpp" line="401"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="412"/>
         <source>Choose a checkpoint folder</source>
         <translation>Choisir un dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="413"/>
         <source>Choose an index folder</source>
         <translation>Choisir un dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="410"/>
+        <location filename="../views/search/search_view.cpp" line="423"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Choisissez un point de contrôle et un corpus pour construire un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="419"/>
+        <location filename="../views/search/search_view.cpp" line="432"/>
         <source>Checkpoint</source>
         <translation>Point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="422"/>
+        <location filename="../views/search/search_view.cpp" line="435"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="509"/>
+        <location filename="../views/search/search_view.cpp" line="522"/>
         <source>Try:</source>
         <translation>Essayez :</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="514"/>
+        <location filename="../views/search/search_view.cpp" line="527"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>Rechercher « %1 »</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="539"/>
+        <location filename="../views/search/search_view.cpp" line="552"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>%n fichier de corpus</numerusform>
@@ -2743,37 +2758,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="577"/>
+        <location filename="../views/search/search_view.cpp" line="590"/>
         <source>unknown</source>
         <translation>inconnues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="579"/>
+        <location filename="../views/search/search_view.cpp" line="592"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documents, index %3 de dimension %2, langues : %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="585"/>
+        <location filename="../views/search/search_view.cpp" line="598"/>
         <source>; BM25 included, translating queries from %1 languages</source>
         <translation>; BM25 inclus, traduit les requêtes de %1 langues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="587"/>
+        <location filename="../views/search/search_view.cpp" line="600"/>
         <source>; BM25 included</source>
         <translation> ; BM25 inclus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="583"/>
+        <location filename="../views/search/search_view.cpp" line="596"/>
         <source>; no BM25 (dense only)</source>
         <translation> ; sans BM25 (dense uniquement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="613"/>
+        <location filename="../views/search/search_view.cpp" line="626"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="628"/>
+        <location filename="../views/search/search_view.cpp" line="641"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n résultat · encodage %1 ms · recherche %2 ms</numerusform>
@@ -2781,57 +2796,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="633"/>
+        <location filename="../views/search/search_view.cpp" line="646"/>
         <source> · first-stage weight 1: the cross-encoder is not run</source>
         <translation> · poids de la première étape 1 : le cross-encoder n’est pas exécuté</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="635"/>
+        <location filename="../views/search/search_view.cpp" line="648"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · reclassement des %1 premiers %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="639"/>
+        <location filename="../views/search/search_view.cpp" line="652"/>
         <source> (first-stage weight %1)</source>
         <translation> (poids de la première étape %1)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="720"/>
+        <location filename="../views/search/search_view.cpp" line="654"/>
+        <source> · re-ranker read “%1”</source>
+        <translation> · le reclasseur a lu « %1 »</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="736"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="725"/>
+        <location filename="../views/search/search_view.cpp" line="741"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Le reclassement est activé mais aucun checkpoint de cross-encodeur n&apos;est choisi : choisissez-en un (le checkpoint d&apos;une exécution xlp) ou désactivez le reclassement.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="735"/>
+        <location filename="../views/search/search_view.cpp" line="751"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="743"/>
+        <location filename="../views/search/search_view.cpp" line="759"/>
         <source>Open or build an index to search in.</source>
         <translation>Ouvrez ou construisez un index dans lequel rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="776"/>
+        <location filename="../views/search/search_view.cpp" line="792"/>
         <source>Documents in %1</source>
         <translation>Documents en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="778"/>
+        <location filename="../views/search/search_view.cpp" line="794"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Garder les documents en %1 (avec les autres langues choisies) ; aucune choisie : toutes les langues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="826"/>
+        <location filename="../views/search/search_view.cpp" line="842"/>
         <source>Checkpoint folder</source>
         <translation>Dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="832"/>
+        <location filename="../views/search/search_view.cpp" line="848"/>
         <source>Index folder</source>
         <translation>Dossier d’index</translation>
     </message>

@@ -1362,89 +1362,94 @@
         <translation>%1 はインデックスフォルダーではありません（index.json がありません）。「インデックスを構築」または isomorph-cli index build で作成したフォルダーを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="285"/>
+        <location filename="../app/gui/search_controller.cpp" line="289"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>再ランキングモデルはクエリの先頭 %1 トークンだけを使いました</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="290"/>
+        <location filename="../app/gui/search_controller.cpp" line="294"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>すべてのスコアの差が %1 以内です。このモデルはこれらの文書をほとんど区別できていないため、順位にはあまり意味がありません（ハイブリッドまたは BM25 を試してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="297"/>
+        <location filename="../app/gui/search_controller.cpp" line="301"/>
         <source> (%1 script)</source>
         <translation>（%1 文字）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="301"/>
+        <location filename="../app/gui/search_controller.cpp" line="305"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>クエリの %2 文字のうち %1 文字がモデルの語彙にありません%3。この結果は BM25 だけによるものです。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="307"/>
+        <location filename="../app/gui/search_controller.cpp" line="311"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>この言語では結果がありません。クエリの %2 文字のうち %1 文字がモデルの語彙にないため%3、モデルは意味を捉えられません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="316"/>
+        <location filename="../app/gui/search_controller.cpp" line="320"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>%1 で再ランキングできません: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="375"/>
+        <location filename="../app/gui/search_controller.cpp" line="379"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>デモのテスト用パッセージ（%n 言語）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <location filename="../app/gui/search_controller.cpp" line="414"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 は完了した検索デモではありません（index、bi_encoder または reranker がありません）。完了するには isomorph-cli demo run --retrieval --dir %2 を実行してください</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="424"/>
+        <location filename="../app/gui/search_controller.cpp" line="429"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
         <translation>検索は %1 の検索デモを使用します: ハイブリッドの第 1 段階。ファインチューニングしたクロスエンコーダーは dev クエリで第 1 段階を上回らなかったため、第 1 段階の重みは 1.0 です: 結果は第 1 段階の順序のままです (docs/training.md、&quot;Why it stays at chance&quot;)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="430"/>
+        <location filename="../app/gui/search_controller.cpp" line="435"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by an English cross-encoder fine-tuned from %2 that reads each query translated into English by the lexicon (weight %3 for the first stage, chosen on dev queries)</source>
+        <translation>検索は %1 の検索デモを使用します: ハイブリッドの第1段階を、%2 からファインチューニングした英語のクロスエンコーダーが再ランキングします。クエリは辞書で英語に翻訳して読みます（第1段階の重み %3、dev クエリで選択）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="443"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>検索は %1 の検索デモを使用します：ハイブリッドの第 1 段階を、微調整したクロスエンコーダーで再ランキング（第 1 段階の重み %2、dev クエリで選択）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="509"/>
+        <location filename="../app/gui/search_controller.cpp" line="522"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>このワークスペースには、このチェックポイントで構築したインデックスがありません。コーパスを選んで「インデックスを構築」を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="521"/>
+        <location filename="../app/gui/search_controller.cpp" line="534"/>
         <source>Opening %1…</source>
         <translation>%1 を開いています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="574"/>
+        <location filename="../app/gui/search_controller.cpp" line="587"/>
         <source>Building %1…</source>
         <translation>%1 を構築しています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="608"/>
+        <location filename="../app/gui/search_controller.cpp" line="621"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>インデックスの構築をキャンセルしました。何も書き込まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="610"/>
+        <location filename="../app/gui/search_controller.cpp" line="623"/>
         <source>Cannot build the index: %1</source>
         <translation>インデックスを構築できません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="640"/>
+        <location filename="../app/gui/search_controller.cpp" line="653"/>
         <source>The index is still being built.</source>
         <translation>インデックスはまだ構築中です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="641"/>
+        <location filename="../app/gui/search_controller.cpp" line="654"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
@@ -2514,316 +2519,331 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="76"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="78"/>
         <source>Model A</source>
         <translation>モデル A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="78"/>
         <source>Model B</source>
         <translation>モデル B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="98"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="111"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>任意の言語で検索（Enter で検索、Ctrl+L でここに戻る）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="120"/>
+        <location filename="../views/search/search_view.cpp" line="121"/>
         <source>Dense</source>
         <translation>密</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="121"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="123"/>
         <source>Hybrid</source>
         <translation>ハイブリッド</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="124"/>
+        <location filename="../views/search/search_view.cpp" line="125"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>密: モデルの文ベクトル、BM25: 共通の単語（Xapian）、ハイブリッド: 両方のスコアを融合</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="128"/>
+        <location filename="../views/search/search_view.cpp" line="129"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>同じクエリを 2 つ目のモデルでも実行して並べて比較します（例: 初期チェックポイントと学習済みのもの）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="100"/>
         <source>&amp;Re-rank</source>
         <translation>再ランキング(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="130"/>
+        <location filename="../views/search/search_view.cpp" line="131"/>
         <source>Search</source>
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="136"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Mode</source>
         <translation>モード</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="146"/>
+        <location filename="../views/search/search_view.cpp" line="147"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）または 1 行に 1 パッセージのテキストファイル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="150"/>
+        <location filename="../views/search/search_view.cpp" line="151"/>
         <source>Choose a corpus file</source>
         <translation>コーパスファイルを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="154"/>
+        <location filename="../views/search/search_view.cpp" line="155"/>
         <source>Corpus for a new index</source>
         <translation>新しいインデックス用のコーパス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="155"/>
+        <location filename="../views/search/search_view.cpp" line="156"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>コーパス (*.jsonl *.txt);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="158"/>
+        <location filename="../views/search/search_view.cpp" line="159"/>
         <source>Corpus for new indexes</source>
         <translation>新しいインデックス用のコーパス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="216"/>
+        <location filename="../views/search/search_view.cpp" line="217"/>
         <source>Document &amp;languages:</source>
         <translation>文書の言語(&amp;L):</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="218"/>
+        <location filename="../views/search/search_view.cpp" line="219"/>
         <source>All</source>
         <translation>すべて</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="223"/>
+        <location filename="../views/search/search_view.cpp" line="224"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>すべての言語の結果です。右側で言語をオンにすると、その言語の文書だけが残ります（Tab で移動、Space で切り替え）。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="250"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>第 1 段階（密、BM25、ハイブリッド）の上位結果をクロスエンコーダーのチェックポイント（XLP 実行のもの）で採点し直し、そのスコア順に並べます。A/B モードでは両側を同じクロスエンコーダーで再ランキングします</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="256"/>
+        <location filename="../views/search/search_view.cpp" line="257"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>クロスエンコーダーのチェックポイント（xlp 実行のもの）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="263"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>クロスエンコーダーのチェックポイントフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="265"/>
+        <location filename="../views/search/search_view.cpp" line="266"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>クロスエンコーダーのチェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="272"/>
+        <location filename="../views/search/search_view.cpp" line="273"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>クロスエンコーダーで採点し直す第 1 段階の結果数</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="273"/>
+        <location filename="../views/search/search_view.cpp" line="274"/>
         <source>&amp;Depth</source>
         <translation>深さ(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="281"/>
+        <location filename="../views/search/search_view.cpp" line="282"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>第 1 段階スコアの重み：採点し直した結果を W x 第 1 段階 + (1 - W) x クロスエンコーダー（どちらも min-max で正規化）の順に並べます（0 = クロスエンコーダーのみ）。小さな再ランキングモデルが単独で第 1 段階を上回ることはまれです。検索デモは dev クエリで W を選びます。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="285"/>
+        <location filename="../views/search/search_view.cpp" line="286"/>
+        <source>&amp;Translated</source>
+        <translation>翻訳(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="290"/>
+        <source>The cross-encoder reads the query translated word by word into English by the index&apos;s translation lexicon (translate-test), with its own tokenizer: for an English cross-encoder such as the retrieval demo&apos;s, fine-tuned from all-MiniLM-L6-v2</source>
+        <translation>クロスエンコーダーは、インデックスの翻訳辞書で単語ごとに英語へ翻訳したクエリを自身のトークナイザーで読みます（translate-test）。all-MiniLM-L6-v2 からファインチューニングした検索デモのような英語のクロスエンコーダー向けです</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="294"/>
         <source>&amp;Weight</source>
         <translation>重み(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="377"/>
+        <location filename="../views/search/search_view.cpp" line="390"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>チェックポイントフォルダー（実行の step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="381"/>
+        <location filename="../views/search/search_view.cpp" line="394"/>
         <source>index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="382"/>
+        <location filename="../views/search/search_view.cpp" line="395"/>
         <source>Open</source>
         <translation>開く</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="384"/>
+        <location filename="../views/search/search_view.cpp" line="397"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>インデックスを開きます（クエリは上のチェックポイントでエンコードされます。指定がない場合はインデックスを構築したチェックポイントを使います）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="386"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Build index</source>
         <translation>インデックスを構築</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="387"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>下のコーパスをこのチェックポイントでエンコードし、新しいインデックスを作成します</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="388"/>
+        <location filename="../views/search/search_view.cpp" line="401"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="412"/>
         <source>Choose a checkpoint folder</source>
         <translation>チェックポイントフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="413"/>
         <source>Choose an index folder</source>
         <translation>インデックスフォルダーを選択</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="410"/>
+        <location filename="../views/search/search_view.cpp" line="423"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>インデックスを構築するには、チェックポイントとコーパスを選んでください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="419"/>
+        <location filename="../views/search/search_view.cpp" line="432"/>
         <source>Checkpoint</source>
         <translation>チェックポイント</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="422"/>
+        <location filename="../views/search/search_view.cpp" line="435"/>
         <source>Index</source>
         <translation>インデックス</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="509"/>
+        <location filename="../views/search/search_view.cpp" line="522"/>
         <source>Try:</source>
         <translation>試す:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="514"/>
+        <location filename="../views/search/search_view.cpp" line="527"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>「%1」を検索</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="539"/>
+        <location filename="../views/search/search_view.cpp" line="552"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>コーパスファイル %n 個</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="577"/>
+        <location filename="../views/search/search_view.cpp" line="590"/>
         <source>unknown</source>
         <translation>不明</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="579"/>
+        <location filename="../views/search/search_view.cpp" line="592"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 文書、%2 次元の %3 インデックス、言語: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="585"/>
+        <location filename="../views/search/search_view.cpp" line="598"/>
         <source>; BM25 included, translating queries from %1 languages</source>
         <translation>、BM25 あり（%1 言語のクエリを翻訳）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="587"/>
+        <location filename="../views/search/search_view.cpp" line="600"/>
         <source>; BM25 included</source>
         <translation>、BM25 あり</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="583"/>
+        <location filename="../views/search/search_view.cpp" line="596"/>
         <source>; no BM25 (dense only)</source>
         <translation>、BM25 なし（密のみ）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="613"/>
+        <location filename="../views/search/search_view.cpp" line="626"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="628"/>
+        <location filename="../views/search/search_view.cpp" line="641"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 件の結果 · エンコード %1 ms · 検索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="633"/>
+        <location filename="../views/search/search_view.cpp" line="646"/>
         <source> · first-stage weight 1: the cross-encoder is not run</source>
         <translation> · 第 1 段階の重み 1: クロスエンコーダーは実行しません</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="635"/>
+        <location filename="../views/search/search_view.cpp" line="648"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · 上位 %1 件の再ランキング %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="639"/>
+        <location filename="../views/search/search_view.cpp" line="652"/>
         <source> (first-stage weight %1)</source>
         <translation> (第 1 段階の重み %1)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="720"/>
+        <location filename="../views/search/search_view.cpp" line="654"/>
+        <source> · re-ranker read “%1”</source>
+        <translation> · 再ランカーが読んだ文:「%1」</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="736"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>クエリが空です。検索する語を入力してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="725"/>
+        <location filename="../views/search/search_view.cpp" line="741"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>再ランキングがオンですが、クロスエンコーダーのチェックポイントが選ばれていません。チェックポイント（xlp 実行のもの）を選ぶか、再ランキングをオフにしてください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="735"/>
+        <location filename="../views/search/search_view.cpp" line="751"/>
         <source>Open or build an index first.</source>
         <translation>まずインデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="743"/>
+        <location filename="../views/search/search_view.cpp" line="759"/>
         <source>Open or build an index to search in.</source>
         <translation>検索するには、インデックスを開くか構築してください。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="776"/>
+        <location filename="../views/search/search_view.cpp" line="792"/>
         <source>Documents in %1</source>
         <translation>%1 の文書</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="778"/>
+        <location filename="../views/search/search_view.cpp" line="794"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>%1 の文書を残します（選択した他の言語とともに）。何も選択しない場合はすべての言語</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="826"/>
+        <location filename="../views/search/search_view.cpp" line="842"/>
         <source>Checkpoint folder</source>
         <translation>チェックポイントフォルダー</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="832"/>
+        <location filename="../views/search/search_view.cpp" line="848"/>
         <source>Index folder</source>
         <translation>インデックスフォルダー</translation>
     </message>

@@ -1362,89 +1362,94 @@
         <translation>%1 不是索引文件夹（没有 index.json）。请选择由“构建索引”或 isomorph-cli index build 生成的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="285"/>
+        <location filename="../app/gui/search_controller.cpp" line="289"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>重排序模型只保留了查询的前 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="290"/>
+        <location filename="../app/gui/search_controller.cpp" line="294"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="297"/>
+        <location filename="../app/gui/search_controller.cpp" line="301"/>
         <source> (%1 script)</source>
         <translation>（%1 文字）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="301"/>
+        <location filename="../app/gui/search_controller.cpp" line="305"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>查询的 %2 个字母中有 %1 个不在模型词表中%3：这些结果仅来自 BM25。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="307"/>
+        <location filename="../app/gui/search_controller.cpp" line="311"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>此语言没有结果：查询的 %2 个字母中有 %1 个不在模型词表中%3，模型无法理解其含义。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="316"/>
+        <location filename="../app/gui/search_controller.cpp" line="320"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>无法用 %1 重排序：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="375"/>
+        <location filename="../app/gui/search_controller.cpp" line="379"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>演示测试段落（%n 种语言）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="410"/>
+        <location filename="../app/gui/search_controller.cpp" line="414"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 不是已完成的检索演示（缺少 index、bi_encoder 或 reranker）；运行 isomorph-cli demo run --retrieval --dir %2 以完成它</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="424"/>
+        <location filename="../app/gui/search_controller.cpp" line="429"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
         <translation>搜索使用 %1 的检索演示：混合第一阶段。其微调的交叉编码器在开发查询上没有超过第一阶段，因此第一阶段权重为 1.0：结果保持第一阶段的顺序（docs/training.md，&quot;Why it stays at chance&quot;）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="430"/>
+        <location filename="../app/gui/search_controller.cpp" line="435"/>
+        <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by an English cross-encoder fine-tuned from %2 that reads each query translated into English by the lexicon (weight %3 for the first stage, chosen on dev queries)</source>
+        <translation>搜索使用 %1 的检索演示：混合第一阶段，由从 %2 微调的英语交叉编码器重排序，它读取经词典翻译成英语的查询（第一阶段权重 %3，在开发集查询上选定）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="443"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>搜索使用 %1 的检索演示：混合第一阶段，由其微调的交叉编码器重排序（第一阶段权重 %2，在开发集查询上选定）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="509"/>
+        <location filename="../app/gui/search_controller.cpp" line="522"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>此工作区中没有用该检查点构建的索引：请选择语料库并按“构建索引”。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="521"/>
+        <location filename="../app/gui/search_controller.cpp" line="534"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="574"/>
+        <location filename="../app/gui/search_controller.cpp" line="587"/>
         <source>Building %1…</source>
         <translation>正在构建 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="608"/>
+        <location filename="../app/gui/search_controller.cpp" line="621"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>已取消构建索引；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="610"/>
+        <location filename="../app/gui/search_controller.cpp" line="623"/>
         <source>Cannot build the index: %1</source>
         <translation>无法构建索引：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="640"/>
+        <location filename="../app/gui/search_controller.cpp" line="653"/>
         <source>The index is still being built.</source>
         <translation>索引仍在构建中。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="641"/>
+        <location filename="../app/gui/search_controller.cpp" line="654"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
@@ -2514,316 +2519,331 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="76"/>
+        <location filename="../views/search/search_view.cpp" line="77"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="78"/>
         <source>Model A</source>
         <translation>模型 A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="78"/>
         <source>Model B</source>
         <translation>模型 B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="98"/>
+        <location filename="../views/search/search_view.cpp" line="99"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="110"/>
+        <location filename="../views/search/search_view.cpp" line="111"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>可用任意语言搜索（按 Enter 搜索，按 Ctrl+L 回到此处）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="120"/>
+        <location filename="../views/search/search_view.cpp" line="121"/>
         <source>Dense</source>
         <translation>稠密</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="121"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="123"/>
         <source>Hybrid</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="124"/>
+        <location filename="../views/search/search_view.cpp" line="125"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>稠密：模型的句向量；BM25：共有词（Xapian）；混合：融合两种得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="128"/>
+        <location filename="../views/search/search_view.cpp" line="129"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>用第二个模型并排运行同一查询（例如将初始检查点与训练后的检查点对比）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="100"/>
         <source>&amp;Re-rank</source>
         <translation>重排序(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="130"/>
+        <location filename="../views/search/search_view.cpp" line="131"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="136"/>
+        <location filename="../views/search/search_view.cpp" line="137"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="146"/>
+        <location filename="../views/search/search_view.cpp" line="147"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）或文本文件，每行一个段落</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="150"/>
+        <location filename="../views/search/search_view.cpp" line="151"/>
         <source>Choose a corpus file</source>
         <translation>选择语料库文件</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="154"/>
+        <location filename="../views/search/search_view.cpp" line="155"/>
         <source>Corpus for a new index</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="155"/>
+        <location filename="../views/search/search_view.cpp" line="156"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>语料库 (*.jsonl *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="158"/>
+        <location filename="../views/search/search_view.cpp" line="159"/>
         <source>Corpus for new indexes</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="216"/>
+        <location filename="../views/search/search_view.cpp" line="217"/>
         <source>Document &amp;languages:</source>
         <translation>文档语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="218"/>
+        <location filename="../views/search/search_view.cpp" line="219"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="223"/>
+        <location filename="../views/search/search_view.cpp" line="224"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>显示所有语言的结果。在右侧切换语言，只保留这些语言的文档（Tab 在语言间移动，空格键切换）。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="250"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>用交叉编码器检查点（XLP 运行的检查点）为第一阶段（稠密、BM25 或混合）的最佳结果重新打分，并按其得分排序；在 A/B 模式下两侧使用同一个交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="256"/>
+        <location filename="../views/search/search_view.cpp" line="257"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>交叉编码器检查点（xlp 运行的）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="262"/>
+        <location filename="../views/search/search_view.cpp" line="263"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>选择交叉编码器检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="265"/>
+        <location filename="../views/search/search_view.cpp" line="266"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>交叉编码器检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="272"/>
+        <location filename="../views/search/search_view.cpp" line="273"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>由交叉编码器重新打分的第一阶段结果数</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="273"/>
+        <location filename="../views/search/search_view.cpp" line="274"/>
         <source>&amp;Depth</source>
         <translation>深度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="281"/>
+        <location filename="../views/search/search_view.cpp" line="282"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>第一阶段分数的权重：重新打分的结果按 W x 第一阶段 + (1 - W) x 交叉编码器排序，两者均经 min-max 缩放（0 = 仅交叉编码器）。小型重排序模型很少能单独胜过其第一阶段；检索演示在其开发集查询上选择 W。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="285"/>
+        <location filename="../views/search/search_view.cpp" line="286"/>
+        <source>&amp;Translated</source>
+        <translation>翻译(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="290"/>
+        <source>The cross-encoder reads the query translated word by word into English by the index&apos;s translation lexicon (translate-test), with its own tokenizer: for an English cross-encoder such as the retrieval demo&apos;s, fine-tuned from all-MiniLM-L6-v2</source>
+        <translation>交叉编码器读取经索引的翻译词典逐词翻译成英语的查询（translate-test），使用其自身的分词器：适用于英语交叉编码器，例如从 all-MiniLM-L6-v2 微调的检索演示重排序器</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="294"/>
         <source>&amp;Weight</source>
         <translation>权重(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="377"/>
+        <location filename="../views/search/search_view.cpp" line="390"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>检查点文件夹（运行的 step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="381"/>
+        <location filename="../views/search/search_view.cpp" line="394"/>
         <source>index folder</source>
         <translation>索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="382"/>
+        <location filename="../views/search/search_view.cpp" line="395"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="384"/>
+        <location filename="../views/search/search_view.cpp" line="397"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>打开索引（查询用上方的检查点编码；未指定时则用构建该索引的检查点）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="386"/>
+        <location filename="../views/search/search_view.cpp" line="399"/>
         <source>Build index</source>
         <translation>构建索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="387"/>
+        <location filename="../views/search/search_view.cpp" line="400"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>用此检查点将下方的语料库编码为新索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="388"/>
+        <location filename="../views/search/search_view.cpp" line="401"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="412"/>
         <source>Choose a checkpoint folder</source>
         <translation>选择检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="413"/>
         <source>Choose an index folder</source>
         <translation>选择索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="410"/>
+        <location filename="../views/search/search_view.cpp" line="423"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>选择检查点和语料库以构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="419"/>
+        <location filename="../views/search/search_view.cpp" line="432"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="422"/>
+        <location filename="../views/search/search_view.cpp" line="435"/>
         <source>Index</source>
         <translation>索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="509"/>
+        <location filename="../views/search/search_view.cpp" line="522"/>
         <source>Try:</source>
         <translation>试试：</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="514"/>
+        <location filename="../views/search/search_view.cpp" line="527"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>搜索“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="539"/>
+        <location filename="../views/search/search_view.cpp" line="552"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>%n 个语料文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="577"/>
+        <location filename="../views/search/search_view.cpp" line="590"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="579"/>
+        <location filename="../views/search/search_view.cpp" line="592"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 篇文档，%2 维 %3 索引，语言：%4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="585"/>
+        <location filename="../views/search/search_view.cpp" line="598"/>
         <source>; BM25 included, translating queries from %1 languages</source>
         <translation>；含 BM25，翻译 %1 种语言的查询</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="587"/>
+        <location filename="../views/search/search_view.cpp" line="600"/>
         <source>; BM25 included</source>
         <translation>；含 BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="583"/>
+        <location filename="../views/search/search_view.cpp" line="596"/>
         <source>; no BM25 (dense only)</source>
         <translation>；无 BM25（仅稠密）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="613"/>
+        <location filename="../views/search/search_view.cpp" line="626"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="628"/>
+        <location filename="../views/search/search_view.cpp" line="641"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 条结果 · 编码 %1 ms · 搜索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="633"/>
+        <location filename="../views/search/search_view.cpp" line="646"/>
         <source> · first-stage weight 1: the cross-encoder is not run</source>
         <translation> · 第一阶段权重 1：不运行交叉编码器</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="635"/>
+        <location filename="../views/search/search_view.cpp" line="648"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · 重排序前 %1 条 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="639"/>
+        <location filename="../views/search/search_view.cpp" line="652"/>
         <source> (first-stage weight %1)</source>
         <translation>（第一阶段权重 %1）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="720"/>
+        <location filename="../views/search/search_view.cpp" line="654"/>
+        <source> · re-ranker read “%1”</source>
+        <translation> · 重排序器读取的是“%1”</translation>
+    </message>
+    <message>
+        <location filename="../views/search/search_view.cpp" line="736"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="725"/>
+        <location filename="../views/search/search_view.cpp" line="741"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>已开启重排序，但未选择交叉编码器检查点：请选择一个（xlp 运行的检查点）或关闭重排序。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="735"/>
+        <location filename="../views/search/search_view.cpp" line="751"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="743"/>
+        <location filename="../views/search/search_view.cpp" line="759"/>
         <source>Open or build an index to search in.</source>
         <translation>请打开或构建一个索引以在其中搜索。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="776"/>
+        <location filename="../views/search/search_view.cpp" line="792"/>
         <source>Documents in %1</source>
         <translation>%1 文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="778"/>
+        <location filename="../views/search/search_view.cpp" line="794"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>保留 %1 文档（连同其他已选语言）；未选择任何语言时：所有语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="826"/>
+        <location filename="../views/search/search_view.cpp" line="842"/>
         <source>Checkpoint folder</source>
         <translation>检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="832"/>
+        <location filename="../views/search/search_view.cpp" line="848"/>
         <source>Index folder</source>
         <translation>索引文件夹</translation>
     </message>

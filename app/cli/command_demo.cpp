@@ -101,7 +101,8 @@ struct RunOptions {
     std::string dir;            ///< --dir (retrieval)
     std::string start;          ///< --start (retrieval; "" = the shipped base)
     int rerankDepth = 20;       ///< --rerank-depth (retrieval)
-    int threads = 0;            ///< --threads (retrieval)
+    std::string rerankerBase = "auto";  ///< --reranker-base (retrieval)
+    int threads = 0;                    ///< --threads (retrieval)
 };
 
 void printReportRow(const std::string& label, const train::BitextReport::Row& r,
@@ -330,14 +331,32 @@ int runRetrievalDemo(const RunOptions& o) {
         throw ConfigError(
             "--retrieval: no shipped base model found and no --start given; pass --start with an "
             "aligned checkpoint (e.g. the hictl-demo run of 'isomorph-cli demo run')");
+    if (o.rerankerBase == "auto") {
+        request.rerankerBase = workspace::findInstalledMiniLm();
+        if (request.rerankerBase.empty())
+            std::cout << "no all-MiniLM-L6-v2 in the Python environment (packaging/setup-venv.sh "
+                         "installs it): the re-ranker is the XLP cross-encoder\n";
+    } else if (o.rerankerBase != "xlp") {
+        request.rerankerBase = o.rerankerBase;
+        if (!std::filesystem::exists(request.rerankerBase / "config.json"))
+            throw ConfigError(fmt::format(
+                "--reranker-base {}: no config.json there; give a Hugging Face BERT folder (an "
+                "English cross-encoder start such as all-MiniLM-L6-v2), 'auto' or 'xlp'",
+                o.rerankerBase));
+    }
     request.stop = &stopRequested();
     request.spentSeconds = workspace::processAgeSeconds();
     installStopHandlers();
     std::cout << fmt::format(
-                     "retrieval demo from {}: IR, position repair, XLP, re-ranker fine-tuning "
-                     "(train split), interpolation weight (dev split), index, evaluation (test "
-                     "split), {}\n(Ctrl-C stops; the same command with --dir RUN continues)\n",
+                     "retrieval demo from {}: IR, {}, interpolation weight (dev split), index, "
+                     "evaluation (test split), {}\n(Ctrl-C stops; the same command with --dir RUN "
+                     "continues)\n",
                      request.start.string(),
+                     request.rerankerBase.empty()
+                         ? std::string("position repair, XLP, re-ranker fine-tuning (train split)")
+                         : fmt::format("re-ranker fine-tuned from {} on the train split's queries "
+                                       "translated by the lexicon (translate-test)",
+                                       request.rerankerBase.string()),
                      request.steps > 0 ? fmt::format("{} steps per training stage", request.steps)
                                        : fmt::format("{} minutes wall time", request.minutes))
               << std::flush;
@@ -359,10 +378,11 @@ int runRetrievalDemo(const RunOptions& o) {
             report.dir.string());
         return kExitOk;
     }
-    std::cout << fmt::format(
-        "position repair, held-out MLM loss: {:.3f} on {}-token rows; on 256-token rows {:.3f} "
-        "before, {:.3f} after\n",
-        report.mlmShort, 32, report.mlmLongBefore, report.mlmLongAfter);
+    if (!report.rerankTranslated)
+        std::cout << fmt::format(
+            "position repair, held-out MLM loss: {:.3f} on {}-token rows; on 256-token rows "
+            "{:.3f} before, {:.3f} after\n",
+            report.mlmShort, 32, report.mlmLongBefore, report.mlmLongAfter);
     std::cout << "interpolation weight of the first stage, dev MRR@100 by weight:";
     for (const auto& [w, m] : report.devMrrByWeight)
         std::cout << fmt::format(" {:.1f}:{}", w, percent(m));
@@ -371,10 +391,11 @@ int runRetrievalDemo(const RunOptions& o) {
     std::cout << fmt::format(
         "\nwrote {}/retrieval-demo.json: bi-encoder {}, re-ranker {}, index {}\n"
         "search it: isomorph-cli search --index {} --query TEXT --mode hybrid --rerank {} "
-        "--depth {} --rerank-weight {:.1f}\n",
+        "--depth {} --rerank-weight {:.1f}{}\n",
         report.dir.string(), report.biEncoder.string(), report.reranker.string(),
         report.index.string(), report.index.string(), report.reranker.string(), o.rerankDepth,
-        report.rerankWeight);
+        report.rerankWeight,
+        report.rerankTranslated ? " --rerank-any-tokenizer --rerank-translate" : "");
     std::cout << fmt::format("time: {:.0f} s\n", report.seconds);
     return kExitOk;
 }
@@ -464,6 +485,13 @@ void registerDemo(CLI::App& app, Registry& registry) {
     run->add_option("--rerank-depth", r->rerankDepth,
                     "--retrieval: first-stage documents the re-ranker trains on and re-scores")
         ->check(CLI::Range(2, 1000))
+        ->capture_default_str();
+    run->add_option("--reranker-base", r->rerankerBase,
+                    "--retrieval: where the re-ranker starts: 'auto' (all-MiniLM-L6-v2 from the "
+                    "Python environment when installed, fine-tuned on the train queries translated "
+                    "by the lexicon, translate-test; else xlp), 'xlp' (the XLP cross-encoder from "
+                    "--start, the paper's recipe) or a Hugging Face BERT folder of an English "
+                    "cross-encoder start")
         ->capture_default_str();
     run->add_option("--threads", r->threads, "--retrieval: intra-op threads (0 = all cores)")
         ->check(CLI::Range(0, 1024));

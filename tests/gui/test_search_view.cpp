@@ -283,6 +283,44 @@ class TestSearchView : public QObject {
             highlighted =
                 highlighted || (row.language == QLatin1String("en") && !row.matches.isEmpty());
         QVERIFY(highlighted);
+
+        // Translate-test re-ranking: the cross-encoder reads the lexicon's English for the
+        // German query, the view says what it read, and the top 5 follow its scores of that text.
+        const QString german = QString::fromStdString(isomorph::testing::tinyGerman(en_[3]));
+        const std::string english = lexicon.translateText(german.toStdString(), "de");
+        QVERIFY(english != german.toStdString());
+        view_->modeBox()->setCurrentIndex(view_->modeBox()->findData(QStringLiteral("hybrid")));
+        view_->rerankBox()->setChecked(false);
+        QVERIFY(searchFor(german));
+        const auto first = view_->resultsModel(0)->rows();
+        QVERIFY(first.size() >= 5);
+        view_->setRerankSettings(crossEncoder_, 5, 0.0, true);
+        QVERIFY(view_->rerankTranslateBox()->isChecked());
+        QVERIFY(searchFor(german));
+        const QString latency = view_->latencyLabel(0)->text();
+        QVERIFY2(latency.contains(
+                     QStringLiteral("re-ranker read “%1”").arg(QString::fromStdString(english))),
+                 qPrintable(latency));
+        isomorph::model::CrossEncoderOptions options;
+        options.threads = 1;
+        auto reranker = isomorph::model::CrossEncoder::open(crossEncoder_.toStdString(), options);
+        std::vector<std::string> texts;
+        for (int i = 0; i < 5; ++i)
+            texts.push_back(first[i].text.toStdString());
+        std::vector<isomorph::model::TextPair> scored;
+        for (const auto& t : texts)
+            scored.push_back({&english, &t});
+        const auto scores = reranker->score(scored);
+        const auto rows = view_->resultsModel(0)->rows();
+        for (int i = 0; i < 5; ++i) {
+            int expected = -1;
+            for (int j = 0; j < 5; ++j)
+                if (first[j].id == rows[i].id) expected = j;
+            QVERIFY(expected >= 0);
+            QCOMPARE(rows[i].score, scores[static_cast<size_t>(expected)]);
+        }
+        view_->rerankBox()->setChecked(false);
+        view_->rerankTranslateBox()->setChecked(false);
     }
 
     void lexicalAndHybridModes() {

