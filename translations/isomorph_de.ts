@@ -845,22 +845,27 @@
         <translation>der Bi-Encoder der Retrieval-Demo, mit BM25 fusioniert (ihr Cross-Encoder hat diese erste Stufe auf den Dev-Anfragen nicht übertroffen, daher gilt die Reihenfolge der ersten Stufe)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="169"/>
+        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
+        <translation>der Bi-Encoder der Retrieval-Demo, mit BM25 fusioniert und neu sortiert von einem englischen Cross-Encoder, der die vom Lexikon übersetzte Anfrage liest</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="172"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>der Bi-Encoder der Retrieval-Demo, mit BM25 fusioniert und von ihrem Cross-Encoder neu gerankt</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="174"/>
+        <location filename="../app/gui/guided_demo.cpp" line="177"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>das trainierte Modell, sobald der Lauf einen Checkpoint gespeichert hat</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="175"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>der neueste Checkpoint des Laufs</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="179"/>
+        <location filename="../app/gui/guided_demo.cpp" line="182"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Sprachübergreifende Suche.&lt;/b&gt; Links: %1; rechts: das Modell, mit dem der Lauf begann. Beide durchsuchen englische Man-Page-Passagen. Klicken Sie ein Beispiel an: Eine Anfrage in einer anderen Sprache findet englische Passagen nach ihrer Bedeutung (fehlt ein Index, wird zuerst einer erstellt, etwa eine Minute).</translation>
     </message>

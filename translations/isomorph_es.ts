@@ -845,22 +845,27 @@
         <translation>el bi-codificador de la demo de recuperación, fusionado con BM25 (su codificador cruzado no superó a esta primera etapa en las consultas de desarrollo, así que el orden es el de la primera etapa)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="169"/>
+        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
+        <translation>el bi-encoder de la demo de recuperación, fusionado con BM25 y reordenado por un cross-encoder inglés que lee la consulta traducida por el léxico</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="172"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>el bi-codificador de la demo de recuperación, fusionado con BM25 y reordenado por su codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="174"/>
+        <location filename="../app/gui/guided_demo.cpp" line="177"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>el modelo entrenado, en cuanto la ejecución guarde un punto de control</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="175"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>el punto de control más reciente de la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="179"/>
+        <location filename="../app/gui/guided_demo.cpp" line="182"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Búsqueda multilingüe.&lt;/b&gt; Izquierda: %1; derecha: el modelo del que partió la ejecución. Ambos buscan en pasajes en inglés de páginas de manual. Haga clic en un ejemplo: una consulta en otro idioma encuentra pasajes en inglés por su significado (si no hay índice, primero se construye uno, alrededor de un minuto).</translation>
     </message>

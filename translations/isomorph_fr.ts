@@ -845,22 +845,27 @@
         <translation>le bi-encodeur de la démo de recherche, fusionné avec BM25 (son cross-encodeur n&apos;a pas battu cette première étape sur les requêtes de dev, l&apos;ordre est donc celui de la première étape)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="169"/>
+        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
+        <translation>le bi-encoder de la démo de recherche, fusionné avec BM25 et reclassé par un cross-encoder anglais qui lit la requête traduite par le lexique</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="172"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>le bi-encodeur de la démo de recherche, fusionné avec BM25 et reclassé par son cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="174"/>
+        <location filename="../app/gui/guided_demo.cpp" line="177"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>le modèle entraîné, dès que l’entraînement aura enregistré un point de contrôle</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="175"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>le dernier point de contrôle de l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="179"/>
+        <location filename="../app/gui/guided_demo.cpp" line="182"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Recherche multilingue.&lt;/b&gt; À gauche : %1 ; à droite : le modèle de départ. Les deux cherchent dans des passages anglais de pages de manuel. Cliquez sur un exemple : une requête dans une autre langue trouve des passages anglais par leur sens (un index est d’abord construit s’il n’y en a pas, environ une minute).</translation>
     </message>

@@ -843,22 +843,27 @@
         <translation>検索デモのバイエンコーダー（BM25 と融合。そのクロスエンコーダーは dev クエリーでこの第 1 段階を上回らなかったため、順位は第 1 段階のまま）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="169"/>
+        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
+        <translation>検索デモのバイエンコーダーを BM25 と融合し、辞書で翻訳したクエリを読む英語のクロスエンコーダーで再ランキングしたもの</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="172"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>検索デモのバイエンコーダー（BM25 と融合し、そのクロスエンコーダーで再ランキング）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="174"/>
+        <location filename="../app/gui/guided_demo.cpp" line="177"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>学習済みモデル（実行がチェックポイントを保存した後）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="175"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>実行の最新チェックポイント</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="179"/>
+        <location filename="../app/gui/guided_demo.cpp" line="182"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;言語横断検索。&lt;/b&gt;左: %1、右: 実行の開始時のモデル。どちらも英語の man ページのパッセージを検索します。例をクリックしてください。別の言語のクエリが意味によって英語のパッセージを見つけます（インデックスがなければ先に作成します。1 分ほどかかります）。</translation>
     </message>

@@ -843,22 +843,27 @@
         <translation>检索演示的双编码器，与 BM25 融合（其交叉编码器在开发集查询上未能超过第一阶段，因此保留第一阶段的顺序）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="169"/>
+        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
+        <translation>检索演示的双编码器，与 BM25 融合，并由读取经词典翻译的查询的英语交叉编码器重排序</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/guided_demo.cpp" line="172"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>检索演示的双编码器，与 BM25 融合并由其交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="174"/>
+        <location filename="../app/gui/guided_demo.cpp" line="177"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>训练后的模型（运行保存检查点之后）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="175"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>该运行的最新检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="179"/>
+        <location filename="../app/gui/guided_demo.cpp" line="182"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;跨语言搜索。&lt;/b&gt;左：%1；右：该运行的初始模型。两者都在英文 man 手册段落中搜索。点击一个示例：另一种语言的查询会按语义找到英文段落（若没有索引，会先建立一个，约需一分钟）。</translation>
     </message>

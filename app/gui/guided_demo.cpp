@@ -1,5 +1,6 @@
 #include "app/gui/guided_demo.h"
 
+#include <QCheckBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
@@ -166,6 +167,9 @@ void GuidedDemo::showSearch() {
                    ? tr("the retrieval demo's bi-encoder, fused with BM25 (its cross-encoder did "
                         "not beat this first stage on the dev queries, so the order is the "
                         "first stage's)")
+               : view->rerankTranslateBox()->isChecked()
+                   ? tr("the retrieval demo's bi-encoder, fused with BM25 and re-ranked by an "
+                        "English cross-encoder that reads the query translated by the lexicon")
                    : tr("the retrieval demo's bi-encoder, fused with BM25 and re-ranked by its "
                         "cross-encoder");
     } else {

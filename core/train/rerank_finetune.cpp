@@ -360,9 +360,22 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
     int bestEpoch = 0;
     const auto batch = static_cast<size_t>(o.batchSize);
     const int64_t perEpoch = static_cast<int64_t>((pairs.size() + batch - 1) / batch);
+    // Warm-up (a tenth) and linear decay span the training that will run: `epochs` passes, or
+    // fewer when maxSteps ends it sooner; under maxSeconds, whichever of the steps done and the
+    // time used is further along. (Laid out over the epochs alone, a time-cut run of 20 planned
+    // epochs ended inside its warm-up, at a fifth of the peak rate.)
     ScheduleSection schedule;
     schedule.maxSteps = perEpoch * o.epochs;
+    if (o.maxSteps > 0) schedule.maxSteps = std::min(schedule.maxSteps, o.maxSteps);
     schedule.warmupSteps = schedule.maxSteps / 10;
+    auto scheduleStep = [&] {
+        if (o.maxSeconds <= 0.0) return report.steps;
+        const double used =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() /
+            o.maxSeconds;
+        return std::max(report.steps, static_cast<int64_t>(std::min(1.0, used) *
+                                                           static_cast<double>(schedule.maxSteps)));
+    };
     TokenCache tokens(m.tokenizer);
     std::string log;
     for (int epoch = 0; epoch < o.epochs && !pairs.empty() && !stoppedByTime; ++epoch) {
@@ -377,7 +390,7 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
             const std::vector<TrainingPair> chunk(
                 order.begin() + static_cast<std::ptrdiff_t>(begin),
                 order.begin() + static_cast<std::ptrdiff_t>(std::min(order.size(), begin + batch)));
-            const double lr = scheduledLearningRate(schedule, o.learningRate, report.steps);
+            const double lr = scheduledLearningRate(schedule, o.learningRate, scheduleStep());
             optimizer.zeroGrad();
             auto loss = batchLoss(m, chunk, o, budget, tokens, rng, ctx.device);
             const double value = loss.item<double>();

@@ -10,6 +10,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -518,6 +519,30 @@ class TestRerankFinetune : public QObject {
         auto scorer = model::CrossEncoder::open(report.modelDir, {});
         const std::string q = "a query", d = "a document";
         QCOMPARE(scorer->score({{&q, &d}}).size(), size_t{1});
+    }
+
+    // The learning-rate schedule spans the training that runs: cut by maxSteps after 10 of 20
+    // planned epochs' steps, it warms up over a tenth of those 10 steps and decays towards 0,
+    // rather than ending inside a warm-up laid out for all 20 epochs.
+    void aCutTrainingRunsItsWholeSchedule() {
+        auto r = request(path("cut-schedule"));
+        r.options.folds = 1;
+        r.options.saveModels = false;
+        r.options.epochs = 20;
+        r.options.maxSteps = 10;
+        r.options.validationShare = 0.0;
+        const auto report = train::finetuneReranker(r);
+        QCOMPARE(report.folds.front().steps, int64_t{10});
+        std::ifstream in(path("cut-schedule") / "fold-1.jsonl");
+        std::vector<double> lr;
+        for (std::string line; std::getline(in, line);)
+            lr.push_back(nlohmann::json::parse(line).at("lr").get<double>());
+        QCOMPARE(lr.size(), size_t{10});
+        const double peak = r.options.learningRate;
+        QCOMPARE(lr.front(), peak);  // warm-up: 1 of the 10 steps
+        for (size_t i = 1; i < lr.size(); ++i)  // decay from the second step
+            QVERIFY(i == 1 ? lr[i] == lr[i - 1] : lr[i] < lr[i - 1]);
+        QVERIFY2(lr.back() < 0.2 * peak, qPrintable(QString::number(lr.back() / peak)));
     }
 
     void badOptionsAreListedTogether() {
