@@ -368,6 +368,15 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
     schedule.maxSteps = perEpoch * o.epochs;
     if (o.maxSteps > 0) schedule.maxSteps = std::min(schedule.maxSteps, o.maxSteps);
     schedule.warmupSteps = schedule.maxSteps / 10;
+    auto expectedSteps = [&] {
+        if (o.maxSeconds <= 0.0 || report.steps == 0) return schedule.maxSteps;
+        const double used =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() /
+            o.maxSeconds;
+        const auto estimate =
+            static_cast<int64_t>(static_cast<double>(report.steps) / std::max(used, 1e-9));
+        return std::clamp(estimate, report.steps, schedule.maxSteps);
+    };
     auto scheduleStep = [&] {
         if (o.maxSeconds <= 0.0) return report.steps;
         const double used =
@@ -408,7 +417,8 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
             log += json({{"epoch", epoch + 1}, {"step", report.steps}, {"loss", value}, {"lr", lr}})
                        .dump() +
                    "\n";
-            reportFold(ctx, fold, "training", report.steps, schedule.maxSteps,
+            // Under maxSeconds the steps the time allows, estimated from the rate so far.
+            reportFold(ctx, fold, "training", report.steps, expectedSteps(),
                        fmt::format("loss {:.4f}", value));
         }
         report.epochLoss.push_back(sum / static_cast<double>(stepsThisEpoch));
