@@ -137,6 +137,11 @@ MainWindow::MainWindow(views::LogModel* log, QWidget* parent)
         auto* search = new SearchController(searchView, this);
         searchController_ = search;
         tabs_->addTab(searchView, tr("Search"));
+        // What Search says about the stack it opened (a retrieval demo: whether its re-ranker
+        // counts, and how it reads queries) goes to the log, as the Runs view's messages do.
+        connect(search, &SearchController::message, this, [this](const QString& m) {
+            log_->append(views::LogModel::Level::Info, QStringLiteral("search"), m);
+        });
         connect(this, &MainWindow::workspaceOpened, search, &SearchController::setWorkspace);
         connect(this, &MainWindow::workspaceClosed, search, [search] { search->setWorkspace({}); });
         connect(runsView_, &views::RunsView::openInSearchRequested, this,

@@ -408,6 +408,9 @@ class TestMainWindow : public QObject {
         QVERIFY(search->rerankBox()->isChecked());
         QCOMPARE(search->rerankCheckpoint(), QStringLiteral("/nowhere/rerank"));
         QCOMPARE(search->rerankWeightBox()->value(), 0.7);
+        // ... and the log says what Search now uses.
+        QVERIFY(logContains(log, LogModel::Level::Info,
+                            QStringLiteral("Search uses the retrieval demo of %1").arg(dir)));
 
         // Finished earlier: shown again without running the CLI.
         QFile::remove(args);
