@@ -485,10 +485,20 @@ bool readsTranslated(const RetrievalSet& set, const search::TranslationLexicon& 
     });
 }
 
+namespace {
+
+/// `q` as a translate-test re-ranker reads it (translateQueries).
+std::string translatedQuery(const data::Query& q, const RetrievalSet& set,
+                            const search::TranslationLexicon& lexicon) {
+    return lexicon.translateText(q.text, languageOfQuery(q.id, set.name));
+}
+
+}  // namespace
+
 void translateQueries(RetrievalSet& set, const search::TranslationLexicon& lexicon) {
     if (!readsTranslated(set, lexicon)) return;
     for (auto& q : set.queries)
-        q.text = lexicon.translateText(q.text, languageOfQuery(q.id, set.name));
+        q.text = translatedQuery(q, set, lexicon);
 }
 
 Run rerankRun(model::CrossEncoder& reranker, const RetrievalSet& set, const Run& run,
@@ -505,8 +515,7 @@ Run rerankRun(model::CrossEncoder& reranker, const RetrievalSet& set, const Run&
     for (const auto& q : set.queries) {
         queryText[q.id] = &q.text;
         if (queryLexicon)
-            queryText[q.id] = &(translated[q.id] = queryLexicon->translateText(
-                                    q.text, languageOfQuery(q.id, set.name)));
+            queryText[q.id] = &(translated[q.id] = translatedQuery(q, set, *queryLexicon));
     }
     auto lookup = [&](const auto& texts, const std::string& id, const char* what) {
         const auto it = texts.find(id);

@@ -142,7 +142,12 @@ struct SearchService::Impl {
     /// search::guessQueryLanguage's; "" without a lexicon or in dense mode. Resolved once per
     /// query for its searches in every document language and its snippets.
     std::string lexiconLanguage(const std::string& text, const QueryOptions& options) const {
-        if (!lexicon || options.mode == SearchMode::Dense) return "";
+        return options.mode == SearchMode::Dense ? "" : queryLanguage(text, options);
+    }
+
+    /// The language of `text` for the lexicon: the one given, else guessed; "" without one.
+    std::string queryLanguage(const std::string& text, const QueryOptions& options) const {
+        if (!lexicon) return "";
         if (!options.queryLanguage.empty()) return options.queryLanguage;
         std::lock_guard<std::mutex> lock(bm25Mutex);
         return search::guessQueryLanguage(*bm25, *lexicon, text);
@@ -427,14 +432,8 @@ std::vector<std::string> SearchService::translatedLanguages() const {
 
 std::string SearchService::translateForReader(const std::string& text,
                                               const QueryOptions& options) const {
-    const Impl& d = *impl_;
-    if (!d.lexicon) return text;
-    std::string language = options.queryLanguage;
-    if (language.empty()) {
-        std::lock_guard<std::mutex> lock(d.bm25Mutex);
-        language = search::guessQueryLanguage(*d.bm25, *d.lexicon, text);
-    }
-    return d.lexicon->translateText(text, language);
+    return impl_->lexicon ? impl_->lexicon->translateText(text, impl_->queryLanguage(text, options))
+                          : text;
 }
 
 std::unique_ptr<SearchService> SearchService::open(const fs::path& indexDir,

@@ -330,11 +330,16 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
                const model::InputBudget& budget, FoldReport& report, bool& stoppedByTime) {
     const auto& o = ctx.request.options;
     const auto started = std::chrono::steady_clock::now();
+    // Share of maxSeconds used so far (0 without a time limit).
+    auto timeUsed = [&] {
+        return o.maxSeconds > 0.0
+                   ? std::chrono::duration<double>(std::chrono::steady_clock::now() - started)
+                             .count() /
+                         o.maxSeconds
+                   : 0.0;
+    };
     auto outOfTime = [&] {
-        if (o.maxSteps > 0 && report.steps >= o.maxSteps) return true;
-        return o.maxSeconds > 0.0 &&
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() >
-                   o.maxSeconds;
+        return (o.maxSteps > 0 && report.steps >= o.maxSteps) || timeUsed() > 1.0;
     };
     const RerankResetReport& reset = ctx.reset;
     auto trainable = prepareForFinetuning(m, reset.layers, reset.reset, reset.head != "kept",
@@ -369,20 +374,13 @@ void trainFold(const FoldContext& ctx, int fold, model::CrossEncoderModel& m,
     if (o.maxSteps > 0) schedule.maxSteps = std::min(schedule.maxSteps, o.maxSteps);
     schedule.warmupSteps = schedule.maxSteps / 10;
     auto expectedSteps = [&] {
-        if (o.maxSeconds <= 0.0 || report.steps == 0) return schedule.maxSteps;
-        const double used =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() /
-            o.maxSeconds;
-        const auto estimate =
-            static_cast<int64_t>(static_cast<double>(report.steps) / std::max(used, 1e-9));
+        const double used = timeUsed();
+        if (used <= 0.0 || report.steps == 0) return schedule.maxSteps;
+        const auto estimate = static_cast<int64_t>(static_cast<double>(report.steps) / used);
         return std::clamp(estimate, report.steps, schedule.maxSteps);
     };
     auto scheduleStep = [&] {
-        if (o.maxSeconds <= 0.0) return report.steps;
-        const double used =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() /
-            o.maxSeconds;
-        return std::max(report.steps, static_cast<int64_t>(std::min(1.0, used) *
+        return std::max(report.steps, static_cast<int64_t>(std::min(1.0, timeUsed()) *
                                                            static_cast<double>(schedule.maxSteps)));
     };
     TokenCache tokens(m.tokenizer);

@@ -539,7 +539,7 @@ class TestRerankFinetune : public QObject {
             lr.push_back(nlohmann::json::parse(line).at("lr").get<double>());
         QCOMPARE(lr.size(), size_t{10});
         const double peak = r.options.learningRate;
-        QCOMPARE(lr.front(), peak);  // warm-up: 1 of the 10 steps
+        QCOMPARE(lr.front(), peak);             // warm-up: 1 of the 10 steps
         for (size_t i = 1; i < lr.size(); ++i)  // decay from the second step
             QVERIFY(i == 1 ? lr[i] == lr[i - 1] : lr[i] < lr[i - 1]);
         QVERIFY2(lr.back() < 0.2 * peak, qPrintable(QString::number(lr.back() / peak)));
