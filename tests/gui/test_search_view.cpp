@@ -43,6 +43,7 @@
 #include "core/search/rerank_top.h"
 #include "core/search/translation_lexicon.h"
 #include "tests/support/gui_watchdog.h"
+#include "tests/support/near.h"
 #include "tests/support/tiny_cross_encoder.h"
 #include "tests/support/tiny_model.h"
 #include "tests/support/tiny_training.h"
@@ -317,7 +318,8 @@ class TestSearchView : public QObject {
             for (int j = 0; j < 5; ++j)
                 if (first[j].id == rows[i].id) expected = j;
             QVERIFY(expected >= 0);
-            QCOMPARE(rows[i].score, scores[static_cast<size_t>(expected)]);
+            // Float32 scores of another batch and thread count: equal to rounding (~1e-6).
+            ISOMORPH_COMPARE_NEAR(rows[i].score, scores[static_cast<size_t>(expected)], 1e-4);
         }
         view_->rerankBox()->setChecked(false);
         view_->rerankTranslateBox()->setChecked(false);
