@@ -69,6 +69,7 @@ struct BitextCliOptions {
     std::string pairs, srcLang, tgtLang, calibration;
     int64_t maxPairs = 0;
     int cslsK = 10;
+    bool poolingGiven = false, maxTokensGiven = false;  ///< typed, not the flags' defaults
 };
 
 json accuracyJson(const align::BitextAccuracy& a) {
@@ -147,7 +148,22 @@ int runRunDevBitext(const BitextCliOptions& o) {
             "eval bitext: {} has no data.dev_pairs to measure; give --pairs", config.string()));
     fs::path pairs = c.data.devPairs;
     if (pairs.is_relative() && !fs::exists(pairs)) pairs = config.parent_path() / pairs;
-    const auto options = train::BitextReportOptions::of(c);
+    auto options = train::BitextReportOptions::of(c);
+    // --pooling and --max-tokens, when typed, replace the run's eval.pooling and data.max_tokens:
+    // the same pairs and definition, another sentence vector (e.g. the CCP paper's middle layer).
+    std::string changed;
+    if (o.poolingGiven && o.enc.flags.pooling != options.pooling) {
+        model::Pooling::parse(o.enc.flags.pooling, "--pooling");
+        changed += fmt::format(" --pooling {} instead of the run's {};", o.enc.flags.pooling,
+                               options.pooling);
+        options.pooling = o.enc.flags.pooling;
+    }
+    if (o.maxTokensGiven && o.enc.flags.encode.maxTokens != options.maxTokens) {
+        changed += fmt::format(" --max-tokens {} instead of the run's {};",
+                               o.enc.flags.encode.maxTokens, options.maxTokens);
+        options.maxTokens = static_cast<uint32_t>(o.enc.flags.encode.maxTokens);
+    }
+    if (!changed.empty()) changed.pop_back();
     ProgressLine line;
     const auto report = train::bitextReport(folder, pairs, {}, options, [&line](const Progress& p) {
         line.update(fmt::format("{} ({}/{})", p.stage, p.done, p.total));
@@ -158,11 +174,13 @@ int runRunDevBitext(const BitextCliOptions& o) {
     json out = {{"model", resolvedModel(o.enc)}, {"model_given", o.enc.model},
                 {"metric", "bitext_acc"},        {"definition", definition},
                 {"sets", json::array()},         {"mean", {{"cosine", report.mean.raw}}}};
+    if (!changed.empty()) out["metric"] = "bitext_acc with" + changed;
     if (!o.enc.json)
         std::cout << fmt::format(
-            "dev bitext accuracy of {} as its run measures it (bitext_acc)\n"
+            "dev bitext accuracy of {} as its run measures it (bitext_acc){}\n"
             "definition: {}\n{:<14} {:>6} {:>8}\n",
-            resolvedModel(o.enc), definition, "pair", "pairs", "cosine");
+            resolvedModel(o.enc), changed.empty() ? "" : ", but" + changed, definition, "pair",
+            "pairs", "cosine");
     for (const auto& [name, row] : report.perPair) {
         out["sets"].push_back({{"name", name}, {"pairs", row.pairs}, {"cosine", row.raw}});
         if (!o.enc.json)
@@ -543,7 +561,9 @@ void registerEval(CLI::App& app, Registry& registry) {
         ->capture_default_str();
     bitext->add_option("--calibration", b->calibration,
                        "Calibration file: report each set after none/+shift/+scale/+rotation");
-    bitext->callback([&registry, b] {
+    bitext->callback([&registry, b, bitext] {
+        b->poolingGiven = bitext->count("--pooling") > 0;
+        b->maxTokensGiven = bitext->count("--max-tokens") > 0;
         registry.run = [b] {
             return withSettingFlags(
                 encoderFlags({{"src_lang", "--src-lang"}, {"tgt_lang", "--tgt-lang"}}),

@@ -143,6 +143,23 @@ class TestCliDemoWorkspace : public QObject {
                                 .arg(logged)
                                 .arg(allowed)));
 
+        // A typed --pooling replaces the run's eval.pooling (it was silently ignored) and the
+        // report says so; a pooling that does not parse is refused naming the flag.
+        CliResult layer = runCli({"eval", "bitext", "--model", runDir + "/checkpoints/latest",
+                                  "--pooling", "layer:1", "--json"},
+                                 {}, withWorkspace(ws_));
+        QVERIFY2(layer.exitCode == 0, layer.err.constData());
+        const QJsonObject layerOut = QJsonDocument::fromJson(layer.out).object();
+        QVERIFY2(layerOut.value("definition").toString().contains("layer:1 pooling"),
+                 qPrintable(layerOut.value("definition").toString()));
+        QVERIFY2(layerOut.value("metric").toString().contains("--pooling layer:1 instead of"),
+                 qPrintable(layerOut.value("metric").toString()));
+        CliResult badPooling = runCli(
+            {"eval", "bitext", "--model", runDir + "/checkpoints/latest", "--pooling", "nope"}, {},
+            withWorkspace(ws_));
+        QCOMPARE(badPooling.exitCode, 2);
+        QVERIFY2(badPooling.err.contains("--pooling"), badPooling.err.constData());
+
         // Without --pairs, a checkpoint outside a run is refused with what to give instead.
         CliResult loose = runCli({"eval", "bitext", "--model", tiny_.root + "/no-such-run"}, {},
                                  withWorkspace(ws_));
