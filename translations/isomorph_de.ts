@@ -492,22 +492,22 @@
         <translation>Trainingsziel %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="50"/>
+        <location filename="../app/gui/run_scanner.cpp" line="74"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>Der Ordner wurde gelöscht, verschoben oder ist nicht eingehängt.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="63"/>
+        <location filename="../app/gui/run_scanner.cpp" line="88"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>config.toml kann von dieser Version nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="83"/>
+        <location filename="../app/gui/run_scanner.cpp" line="108"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Sein Prozess (%1) endete ohne abschließenden Checkpoint; „Fortsetzen“ macht beim neuesten Checkpoint weiter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="89"/>
+        <location filename="../app/gui/run_scanner.cpp" line="114"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Noch keine status.json: Der Lauf startet gerade oder wurde von einem anderen Werkzeug geschrieben.</translation>
     </message>
@@ -805,67 +805,67 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Training</source>
         <translation>Training</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Embedding space</source>
         <translation>Einbettungsraum</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="114"/>
+        <location filename="../app/gui/guided_demo.cpp" line="115"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;Training, live.&lt;/b&gt; Das erste Diagramm, die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt;, ist der Anteil der Sätze aus nie trainierten Seiten, deren nächster Nachbar ihre Übersetzung ist; sie steigt, während der Lauf trainiert. Der Titel eines Diagramms zeigt beim Überfahren seine Definition.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="128"/>
+        <location filename="../app/gui/guided_demo.cpp" line="129"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;Der Einbettungsraum.&lt;/b&gt; Der Lauf hat noch keinen Checkpoint gespeichert; zu sehen ist das Modell, mit dem er begann. Öffnen Sie diesen Schritt in einer Minute erneut, um das trainierte zu sehen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="137"/>
+        <location filename="../app/gui/guided_demo.cpp" line="138"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;Der Einbettungsraum.&lt;/b&gt; Übersetzungspaare zurückgehaltener Seiten, kodiert mit dem Modell, mit dem der Lauf begann (links), und mit seinem neuesten Checkpoint (%1, rechts), in einer gemeinsamen 2-D-Projektion; Farben sind Sprachen. Die Matrix zeigt, wie viel näher das Training die Übersetzungen jedes Sprachpaars gebracht hat. Die Kalibrierungsschritte verschieben, skalieren und drehen jede Sprache auf Englisch.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="156"/>
+        <location filename="../app/gui/guided_demo.cpp" line="157"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Englische Man-Page-Passagen (Demo-Testanteil)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="166"/>
+        <location filename="../app/gui/guided_demo.cpp" line="167"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
         <translation>der Bi-Encoder der Retrieval-Demo, mit BM25 fusioniert (ihr Cross-Encoder hat diese erste Stufe auf den Dev-Anfragen nicht übertroffen, daher gilt die Reihenfolge der ersten Stufe)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <location filename="../app/gui/guided_demo.cpp" line="171"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
         <translation>der Bi-Encoder der Retrieval-Demo, mit BM25 fusioniert und neu sortiert von einem englischen Cross-Encoder, der die vom Lexikon übersetzte Anfrage liest</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="172"/>
+        <location filename="../app/gui/guided_demo.cpp" line="173"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>der Bi-Encoder der Retrieval-Demo, mit BM25 fusioniert und von ihrem Cross-Encoder neu gerankt</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="177"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>das trainierte Modell, sobald der Lauf einen Checkpoint gespeichert hat</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="178"/>
+        <location filename="../app/gui/guided_demo.cpp" line="179"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>der neueste Checkpoint des Laufs</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="182"/>
+        <location filename="../app/gui/guided_demo.cpp" line="183"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Sprachübergreifende Suche.&lt;/b&gt; Links: %1; rechts: das Modell, mit dem der Lauf begann. Beide durchsuchen englische Man-Page-Passagen. Klicken Sie ein Beispiel an: Eine Anfrage in einer anderen Sprache findet englische Passagen nach ihrer Bedeutung (fehlt ein Index, wird zuerst einer erstellt, etwa eine Minute).</translation>
     </message>
@@ -883,48 +883,48 @@
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="173"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
-        <location filename="../app/gui/main_window.cpp" line="499"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="504"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="230"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Neuer Arbeitsbereich …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Einen Arbeitsbereich-Ordner für Korpora, Läufe und Indizes anlegen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="240"/>
         <source>&amp;Open Workspace...</source>
         <translation>Arbeitsbereich ö&amp;ffnen …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="239"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>&amp;Close Workspace</source>
         <translation>Arbeitsbereich &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="531"/>
+        <location filename="../app/gui/main_window.cpp" line="536"/>
         <source>Cannot open the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
@@ -944,209 +944,209 @@
         <translation>Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="243"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;Guided Demo</source>
         <translation>&amp;Geführte Demo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="255"/>
+        <location filename="../app/gui/main_window.cpp" line="260"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>Öffnet den Demo-Arbeitsbereich, trainiert live ein Modell und führt damit durch die Ansichten Läufe, Einbettungen und Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="267"/>
+        <location filename="../app/gui/main_window.cpp" line="272"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>&amp;Retrieval-Demo ausführen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="269"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>Etwa 30 Minuten: trainiert einen Bi-Encoder und einen Re-Ranker vom mitgelieferten Basismodell auf dem Demo-Arbeitsbereich, misst sie an dessen Testanfragen und öffnet sie in der Suche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="279"/>
+        <location filename="../app/gui/main_window.cpp" line="284"/>
         <source>&amp;About Isomorph</source>
         <translation>Ü&amp;ber Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="282"/>
+        <location filename="../app/gui/main_window.cpp" line="287"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="288"/>
+        <location filename="../app/gui/main_window.cpp" line="293"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="291"/>
+        <location filename="../app/gui/main_window.cpp" line="296"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="299"/>
+        <location filename="../app/gui/main_window.cpp" line="304"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="301"/>
+        <location filename="../app/gui/main_window.cpp" line="306"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Protokoll</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="307"/>
+        <location filename="../app/gui/main_window.cpp" line="312"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="338"/>
+        <location filename="../app/gui/main_window.cpp" line="343"/>
         <source>Opened workspace %1</source>
         <translation>Arbeitsbereich %1 geöffnet</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="341"/>
+        <location filename="../app/gui/main_window.cpp" line="346"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 ist schreibgeschützt: Läufe und Indizes können dort nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="357"/>
+        <location filename="../app/gui/main_window.cpp" line="362"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Zwischenordner %1 entfernt (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="371"/>
+        <location filename="../app/gui/main_window.cpp" line="376"/>
         <source>Created workspace %1</source>
         <translation>Arbeitsbereich %1 angelegt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="378"/>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="383"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Demo workspace</source>
         <translation>Demo-Arbeitsbereich</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="391"/>
+        <location filename="../app/gui/main_window.cpp" line="396"/>
         <source>Closed workspace %1</source>
         <translation>Arbeitsbereich %1 geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="426"/>
+        <location filename="../app/gui/main_window.cpp" line="431"/>
         <source>Clear Recent Workspaces</source>
         <translation>Liste der zuletzt geöffneten leeren</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="459"/>
+        <location filename="../app/gui/main_window.cpp" line="464"/>
         <source>Cannot open the retrieval demo</source>
         <translation>Die Retrieval-Demo lässt sich nicht öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="469"/>
+        <location filename="../app/gui/main_window.cpp" line="474"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="470"/>
+        <location filename="../app/gui/main_window.cpp" line="475"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="487"/>
+        <location filename="../app/gui/main_window.cpp" line="492"/>
         <source>Cannot create workspace</source>
         <translation>Arbeitsbereich kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="493"/>
+        <location filename="../app/gui/main_window.cpp" line="498"/>
         <source>Open Workspace</source>
         <translation>Arbeitsbereich öffnen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="518"/>
+        <location filename="../app/gui/main_window.cpp" line="523"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>Die neue Sprache gilt ab dem nächsten Start von Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Der Demo-Arbeitsbereich wird aus den installierten Handbuchseiten erstellt …</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="578"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="595"/>
+        <location filename="../app/gui/main_window.cpp" line="600"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>Die Retrieval-Demo: Bi-Encoder und Re-Ranker werden trainiert (etwa 30 Minuten)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Retrieval demo</source>
         <translation>Retrieval-Demo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Stop</source>
         <translation>Stoppen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="622"/>
+        <location filename="../app/gui/main_window.cpp" line="627"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>Der Demo-Arbeitsbereich wurde geschlossen, während die Demo lief</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="632"/>
+        <location filename="../app/gui/main_window.cpp" line="637"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="633"/>
+        <location filename="../app/gui/main_window.cpp" line="638"/>
         <source>The retrieval demo did not finish</source>
         <translation>Die Retrieval-Demo wurde nicht abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="646"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
         <source>Cannot build the demo workspace</source>
         <translation>Der Demo-Arbeitsbereich kann nicht erstellt werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="647"/>
+        <location filename="../app/gui/main_window.cpp" line="652"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="652"/>
+        <location filename="../app/gui/main_window.cpp" line="657"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>Der Demo-Arbeitsbereich wurde während des Erstellens geschlossen</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="677"/>
+        <location filename="../app/gui/main_window.cpp" line="682"/>
         <source>Cannot start the demo run</source>
         <translation>Der Demo-Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="683"/>
+        <location filename="../app/gui/main_window.cpp" line="688"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;Die Live-Demo.&lt;/b&gt; Ein Encoder mit 4 Schichten lernt aus Handbuchseiten in 25 Sprachen. Meist sieht er Übersetzungspaare (&lt;i&gt;HICTL-Verlust&lt;/i&gt;: die Übersetzung eines Satzes unter den 63 anderen Sätzen seines Batches finden); ab und zu sagt er verdeckte Wörter vorher (&lt;i&gt;MLM-Verlust&lt;/i&gt;). Die &lt;i&gt;Dev-Bitext-Genauigkeit&lt;/i&gt; prüft, ob die Übersetzung eines Satzes aus nie trainierten Befehlen sein nächster Nachbar ist: von Grund auf beginnt sie dank gemeinsamer Wörter bei etwa 24 % und steigt innerhalb von Minuten. Fällt die &lt;i&gt;Streuung der Einbettungen&lt;/i&gt; unter 0,5, droht ein Kollaps.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="759"/>
-        <location filename="../app/gui/main_window.cpp" line="766"/>
+        <location filename="../app/gui/main_window.cpp" line="764"/>
+        <location filename="../app/gui/main_window.cpp" line="771"/>
         <source>Cannot start the run</source>
         <translation>Der Lauf kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="777"/>
+        <location filename="../app/gui/main_window.cpp" line="782"/>
         <source>Runs are still training</source>
         <translation>Es trainieren noch Läufe</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="778"/>
+        <location filename="../app/gui/main_window.cpp" line="783"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n hier gestarteter Lauf trainiert noch.</numerusform>
@@ -1154,17 +1154,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="782"/>
+        <location filename="../app/gui/main_window.cpp" line="787"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>„Abkoppeln“ lässt sie selbstständig zu Ende laufen (die Läufe-Ansicht zeigt sie beim nächsten Mal wieder); „Läufe stoppen“ bittet sie, einen Checkpoint zu speichern und sich zu beenden.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="785"/>
+        <location filename="../app/gui/main_window.cpp" line="790"/>
         <source>Detach</source>
         <translation>Abkoppeln</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="786"/>
+        <location filename="../app/gui/main_window.cpp" line="791"/>
         <source>Stop runs</source>
         <translation>Läufe stoppen</translation>
     </message>
@@ -1297,32 +1297,32 @@
         <translation>%1 wird gestoppt: Der Lauf speichert einen Checkpoint und beendet sich</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="605"/>
+        <location filename="../app/gui/runs_controller.cpp" line="606"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 Zeile(n) von metrics.jsonl sind keine gültigen Einträge und wurden übersprungen (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="636"/>
+        <location filename="../app/gui/runs_controller.cpp" line="637"/>
         <source>latest</source>
         <translation>neuester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="637"/>
+        <location filename="../app/gui/runs_controller.cpp" line="638"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1, ETA %2</source>
         <translation>Trainingszeit %1, Restzeit %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="655"/>
         <source>training time %1</source>
         <translation>Trainingszeit %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="656"/>
+        <location filename="../app/gui/runs_controller.cpp" line="657"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;Schritt %3 von %4&lt;br&gt;%5&lt;br&gt;letzter Verlust %6&lt;br&gt;bester Wert %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1989,62 +1989,62 @@
         <translation>Ereignis</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="586"/>
+        <location filename="../views/charts/metric_chart.cpp" line="626"/>
         <source>Loading…</source>
         <translation>Wird geladen …</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="586"/>
+        <location filename="../views/charts/metric_chart.cpp" line="626"/>
         <source>No data yet</source>
         <translation>Noch keine Daten</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="632"/>
+        <location filename="../views/charts/metric_chart.cpp" line="672"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="635"/>
+        <location filename="../views/charts/metric_chart.cpp" line="675"/>
         <source>wall time (h)</source>
         <translation>Echtzeit (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="636"/>
+        <location filename="../views/charts/metric_chart.cpp" line="676"/>
         <source>wall time (min)</source>
         <translation>Echtzeit (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="637"/>
+        <location filename="../views/charts/metric_chart.cpp" line="677"/>
         <source>wall time (s)</source>
         <translation>Echtzeit (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="781"/>
+        <location filename="../views/charts/metric_chart.cpp" line="821"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="782"/>
+        <location filename="../views/charts/metric_chart.cpp" line="822"/>
         <source>time %1</source>
         <translation>Zeit %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="916"/>
+        <location filename="../views/charts/metric_chart.cpp" line="956"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Die PNG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="927"/>
+        <location filename="../views/charts/metric_chart.cpp" line="967"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph-Metrikdiagramm: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="930"/>
+        <location filename="../views/charts/metric_chart.cpp" line="970"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Die SVG-Datei %1 kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="948"/>
+        <location filename="../views/charts/metric_chart.cpp" line="988"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -2125,97 +2125,102 @@
 <context>
     <name>isomorph::views::RunsModel</name>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="39"/>
+        <location filename="../views/runs/runs_model.cpp" line="41"/>
         <source>config: %1</source>
         <translation>Konfiguration: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="56"/>
+        <location filename="../views/runs/runs_model.cpp" line="43"/>
+        <source>continues %1 from its step %2</source>
+        <translation>setzt %1 ab dessen Schritt %2 fort</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="62"/>
         <source> (attached)</source>
         <translation> (angehängt)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
         <source>Objectives</source>
         <translation>Ziele</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <location filename="../views/runs/runs_model.cpp" line="103"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <location filename="../views/runs/runs_model.cpp" line="105"/>
         <source>Step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <location filename="../views/runs/runs_model.cpp" line="107"/>
         <source>Best dev</source>
         <translation>Bester Dev-Wert</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="103"/>
+        <location filename="../views/runs/runs_model.cpp" line="109"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="105"/>
+        <location filename="../views/runs/runs_model.cpp" line="111"/>
         <source>Machine</source>
         <translation>Rechner</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>finished (time budget)</source>
         <translation>beendet (Zeitbudget)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>finished (step limit)</source>
         <translation>beendet (Schrittlimit)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="158"/>
+        <location filename="../views/runs/runs_model.cpp" line="164"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="159"/>
+        <location filename="../views/runs/runs_model.cpp" line="165"/>
         <source>finished</source>
         <translation>abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="160"/>
+        <location filename="../views/runs/runs_model.cpp" line="166"/>
         <source>stopped</source>
         <translation>gestoppt</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="161"/>
+        <location filename="../views/runs/runs_model.cpp" line="167"/>
         <source>diverged</source>
         <translation>divergiert</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="162"/>
+        <location filename="../views/runs/runs_model.cpp" line="168"/>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="163"/>
+        <location filename="../views/runs/runs_model.cpp" line="169"/>
         <source>interrupted</source>
         <translation>unterbrochen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="164"/>
+        <location filename="../views/runs/runs_model.cpp" line="170"/>
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="165"/>
+        <location filename="../views/runs/runs_model.cpp" line="171"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
@@ -2273,72 +2278,82 @@
         <translation>Echtzeit</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="77"/>
+        <location filename="../views/runs/runs_view.cpp" line="78"/>
+        <source>Step, stages chained</source>
+        <translation>Schritt, Stufen verkettet</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="81"/>
+        <source>A run that continues another run&apos;s checkpoint (model.init, e.g. the demo recipe&apos;s second stage) starts at that checkpoint&apos;s step</source>
+        <translation>Ein Lauf, der den Checkpoint eines anderen Laufs fortsetzt (model.init, z. B. die zweite Stufe des Demo-Rezepts), beginnt beim Schritt dieses Checkpoints</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="85"/>
         <source>Smoothing</source>
         <translation>Glättung</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="80"/>
+        <location filename="../views/runs/runs_view.cpp" line="88"/>
         <source>X axis</source>
         <translation>X-Achse</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>Mean ± sd over seeds</source>
         <translation>Mittelwert ± SD über Seeds</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="87"/>
+        <location filename="../views/runs/runs_view.cpp" line="95"/>
         <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
         <translation>Läufe eines Sweeps, die sich nur im Seed unterscheiden, werden als eine Kurve gezeichnet: der Mittelwert über die Seeds mit einem Band von ± einer Standardabweichung (wie in sweep.md)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="95"/>
+        <location filename="../views/runs/runs_view.cpp" line="103"/>
         <source>Right-click a chart to export it</source>
         <translation>Rechtsklick auf ein Diagramm exportiert es</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="104"/>
+        <location filename="../views/runs/runs_view.cpp" line="112"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Wählen Sie Läufe in der Tabelle, um ihre Metriken als Diagramme zu sehen; mehrere Läufe werden überlagert.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="134"/>
+        <location filename="../views/runs/runs_view.cpp" line="142"/>
         <source>Open in Embeddings</source>
         <translation>In „Einbettungen“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="136"/>
+        <location filename="../views/runs/runs_view.cpp" line="144"/>
         <source>Open in Search</source>
         <translation>In „Suche“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="140"/>
+        <location filename="../views/runs/runs_view.cpp" line="148"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="141"/>
+        <location filename="../views/runs/runs_view.cpp" line="149"/>
         <source>Config</source>
         <translation>Konfiguration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="142"/>
+        <location filename="../views/runs/runs_view.cpp" line="150"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="143"/>
+        <location filename="../views/runs/runs_view.cpp" line="151"/>
         <source>Checkpoints</source>
         <translation>Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="178"/>
+        <location filename="../views/runs/runs_view.cpp" line="186"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Lauf-Ordner anhängen (ein Laufverzeichnis mit config.toml und metrics.jsonl)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="273"/>
+        <location filename="../views/runs/runs_view.cpp" line="286"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1 (Mittelwert ± SD von %n Seed)</numerusform>
@@ -2346,32 +2361,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="381"/>
+        <location filename="../views/runs/runs_view.cpp" line="423"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Wählen Sie einen Lauf, um Zusammenfassung, Konfiguration, Protokoll und Checkpoints zu sehen.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="398"/>
+        <location filename="../views/runs/runs_view.cpp" line="440"/>
         <source>Export as PNG...</source>
         <translation>Als PNG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="399"/>
+        <location filename="../views/runs/runs_view.cpp" line="441"/>
         <source>Export as SVG...</source>
         <translation>Als SVG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="400"/>
+        <location filename="../views/runs/runs_view.cpp" line="442"/>
         <source>Export data as CSV...</source>
         <translation>Daten als CSV exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="409"/>
+        <location filename="../views/runs/runs_view.cpp" line="451"/>
         <source>Export chart</source>
         <translation>Diagramm exportieren</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="415"/>
+        <location filename="../views/runs/runs_view.cpp" line="457"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
@@ -3001,7 +3016,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="87"/>
+        <location filename="../app/gui/main.cpp" line="93"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Forschungsumgebung für sprachübergreifende Satzrepräsentationen und Retrieval.</translation>
     </message>
@@ -3042,26 +3057,31 @@
     </message>
     <message>
         <location filename="../app/gui/main.cpp" line="62"/>
+        <source>In the Runs view, draw a run that continues another run&apos;s checkpoint (a recipe&apos;s next stage) from that checkpoint&apos;s step on.</source>
+        <translation>In der Läufe-Ansicht einen Lauf, der den Checkpoint eines anderen Laufs fortsetzt (die nächste Stufe eines Rezepts), ab dem Schritt dieses Checkpoints zeichnen.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="68"/>
         <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
         <translation>Die Suchansicht zeigen und diese Anfrage ausführen, sobald ihr Index geöffnet ist (der neueste Checkpoint des Arbeitsbereichs und sein Index).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="68"/>
+        <location filename="../app/gui/main.cpp" line="74"/>
         <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
         <translation>Mit --query: auch mit diesem Checkpoint suchen, nebeneinander (A/B), z. B. das Ausgangsmodell gegen das trainierte. Mit --embeddings: die Punkte dieses Checkpoints daneben zeigen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="75"/>
+        <location filename="../app/gui/main.cpp" line="81"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Die Einbettungen-Ansicht für diesen Checkpoint öffnen und die erste Stichprobe des Arbeitsbereichs kodieren.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="81"/>
+        <location filename="../app/gui/main.cpp" line="87"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Mit --embeddings: anschließend diesen Kalibrierungsschritt zeigen (0 keine, 1 Verschiebung, 2 Skalierung, 3 Rotation) und 5 Paare hervorheben.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="154"/>
+        <location filename="../app/gui/main.cpp" line="160"/>
         <source>Cannot open workspace</source>
         <translation>Arbeitsbereich kann nicht geöffnet werden</translation>
     </message>

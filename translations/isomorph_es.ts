@@ -492,22 +492,22 @@
         <translation>objetivo %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="50"/>
+        <location filename="../app/gui/run_scanner.cpp" line="74"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>La carpeta se eliminó, se movió o no está montada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="63"/>
+        <location filename="../app/gui/run_scanner.cpp" line="88"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>Esta versión no puede leer config.toml: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="83"/>
+        <location filename="../app/gui/run_scanner.cpp" line="108"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Su proceso (%1) terminó sin un checkpoint final; Reanudar continúa desde el último checkpoint.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="89"/>
+        <location filename="../app/gui/run_scanner.cpp" line="114"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Aún no hay status.json: la ejecución está arrancando o la escribió otra herramienta.</translation>
     </message>
@@ -805,67 +805,67 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Training</source>
         <translation>Entrenamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Embedding space</source>
         <translation>Espacio de incrustaciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Search</source>
         <translation>Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="114"/>
+        <location filename="../app/gui/guided_demo.cpp" line="115"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;Entrenamiento, en directo.&lt;/b&gt; El primer gráfico, la &lt;i&gt;precisión bitexto dev&lt;/i&gt;, es la proporción de oraciones de páginas nunca entrenadas cuyo vecino más cercano es su traducción; sube mientras la ejecución entrena. Pase el ratón sobre el título de un gráfico para ver su definición.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="128"/>
+        <location filename="../app/gui/guided_demo.cpp" line="129"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; La ejecución aún no ha guardado ningún punto de control; se muestra el modelo del que partió. Vuelva a abrir este paso dentro de un minuto para ver el entrenado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="137"/>
+        <location filename="../app/gui/guided_demo.cpp" line="138"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; Pares de traducción de páginas reservadas, codificados por el modelo con el que empezó la ejecución (izquierda) y por su checkpoint más reciente (%1, derecha), en una misma proyección 2-D; los colores son idiomas. La matriz muestra cuánto acercó el entrenamiento las traducciones de cada par de idiomas. Los pasos de calibración desplazan, escalan y rotan cada idioma hacia el inglés.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="156"/>
+        <location filename="../app/gui/guided_demo.cpp" line="157"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Pasajes en inglés de páginas de manual (partición de prueba de la demo)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="166"/>
+        <location filename="../app/gui/guided_demo.cpp" line="167"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
         <translation>el bi-codificador de la demo de recuperación, fusionado con BM25 (su codificador cruzado no superó a esta primera etapa en las consultas de desarrollo, así que el orden es el de la primera etapa)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <location filename="../app/gui/guided_demo.cpp" line="171"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
         <translation>el bi-encoder de la demo de recuperación, fusionado con BM25 y reordenado por un cross-encoder inglés que lee la consulta traducida por el léxico</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="172"/>
+        <location filename="../app/gui/guided_demo.cpp" line="173"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>el bi-codificador de la demo de recuperación, fusionado con BM25 y reordenado por su codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="177"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>el modelo entrenado, en cuanto la ejecución guarde un punto de control</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="178"/>
+        <location filename="../app/gui/guided_demo.cpp" line="179"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>el punto de control más reciente de la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="182"/>
+        <location filename="../app/gui/guided_demo.cpp" line="183"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Búsqueda multilingüe.&lt;/b&gt; Izquierda: %1; derecha: el modelo del que partió la ejecución. Ambos buscan en pasajes en inglés de páginas de manual. Haga clic en un ejemplo: una consulta en otro idioma encuentra pasajes en inglés por su significado (si no hay índice, primero se construye uno, alrededor de un minuto).</translation>
     </message>
@@ -898,255 +898,255 @@
         <translation>Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="173"/>
         <source>Ready</source>
         <translation>Listo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
-        <location filename="../app/gui/main_window.cpp" line="499"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="504"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="230"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nuevo espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Crea una carpeta de espacio de trabajo para corpus, ejecuciones e índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="240"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Abrir espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="239"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Cerrar espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="243"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>&amp;Settings...</source>
         <translation>Aj&amp;ustes...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;Guided Demo</source>
         <translation>&amp;Demostración guiada</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="255"/>
+        <location filename="../app/gui/main_window.cpp" line="260"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>Abre el espacio de trabajo de demostración, entrena un modelo en directo y recorre con él las vistas Ejecuciones, Incrustaciones y Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="267"/>
+        <location filename="../app/gui/main_window.cpp" line="272"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>Ejecutar la demo de &amp;recuperación</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="269"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>Unos 30 minutos: entrena un bicodificador y un reordenador a partir del modelo base incluido en el espacio de trabajo de demostración, los mide con sus consultas de prueba y los abre en Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&amp;Full Screen</source>
         <translation>Pantalla &amp;completa</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="279"/>
+        <location filename="../app/gui/main_window.cpp" line="284"/>
         <source>&amp;About Isomorph</source>
         <translation>&amp;Acerca de Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="282"/>
+        <location filename="../app/gui/main_window.cpp" line="287"/>
         <source>About &amp;Qt</source>
         <translation>Acerca de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="288"/>
+        <location filename="../app/gui/main_window.cpp" line="293"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="291"/>
+        <location filename="../app/gui/main_window.cpp" line="296"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="299"/>
+        <location filename="../app/gui/main_window.cpp" line="304"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="301"/>
+        <location filename="../app/gui/main_window.cpp" line="306"/>
         <source>&amp;Log Panel</source>
         <translation>Panel de &amp;registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="307"/>
+        <location filename="../app/gui/main_window.cpp" line="312"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="338"/>
+        <location filename="../app/gui/main_window.cpp" line="343"/>
         <source>Opened workspace %1</source>
         <translation>Espacio de trabajo %1 abierto</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="341"/>
+        <location filename="../app/gui/main_window.cpp" line="346"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 es de solo lectura: no se pueden guardar ahí ejecuciones ni índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="357"/>
+        <location filename="../app/gui/main_window.cpp" line="362"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Carpeta de preparación %1 eliminada (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="371"/>
+        <location filename="../app/gui/main_window.cpp" line="376"/>
         <source>Created workspace %1</source>
         <translation>Espacio de trabajo %1 creado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="378"/>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="383"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Demo workspace</source>
         <translation>Espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="391"/>
+        <location filename="../app/gui/main_window.cpp" line="396"/>
         <source>Closed workspace %1</source>
         <translation>Espacio de trabajo %1 cerrado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="426"/>
+        <location filename="../app/gui/main_window.cpp" line="431"/>
         <source>Clear Recent Workspaces</source>
         <translation>Borrar la lista de recientes</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="459"/>
+        <location filename="../app/gui/main_window.cpp" line="464"/>
         <source>Cannot open the retrieval demo</source>
         <translation>No se puede abrir la demo de recuperación</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="469"/>
+        <location filename="../app/gui/main_window.cpp" line="474"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="470"/>
+        <location filename="../app/gui/main_window.cpp" line="475"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="487"/>
+        <location filename="../app/gui/main_window.cpp" line="492"/>
         <source>Cannot create workspace</source>
         <translation>No se puede crear el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="493"/>
+        <location filename="../app/gui/main_window.cpp" line="498"/>
         <source>Open Workspace</source>
         <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="518"/>
+        <location filename="../app/gui/main_window.cpp" line="523"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>El nuevo idioma se usará a partir del próximo inicio de Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="531"/>
+        <location filename="../app/gui/main_window.cpp" line="536"/>
         <source>Cannot open the demo workspace</source>
         <translation>No se puede abrir el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Creando el espacio de trabajo de demostración a partir de las páginas de manual instaladas...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="578"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="595"/>
+        <location filename="../app/gui/main_window.cpp" line="600"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>La demo de recuperación: entrenando un bicodificador y un reordenador (unos 30 minutos)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Retrieval demo</source>
         <translation>Demo de recuperación</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Stop</source>
         <translation>Detener</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="622"/>
+        <location filename="../app/gui/main_window.cpp" line="627"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se ejecutaba la demo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="632"/>
+        <location filename="../app/gui/main_window.cpp" line="637"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval ha fallado: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="633"/>
+        <location filename="../app/gui/main_window.cpp" line="638"/>
         <source>The retrieval demo did not finish</source>
         <translation>La demo de recuperación no terminó</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="646"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
         <source>Cannot build the demo workspace</source>
         <translation>No se puede crear el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="647"/>
+        <location filename="../app/gui/main_window.cpp" line="652"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare falló: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="652"/>
+        <location filename="../app/gui/main_window.cpp" line="657"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se creaba</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="677"/>
+        <location filename="../app/gui/main_window.cpp" line="682"/>
         <source>Cannot start the demo run</source>
         <translation>No se puede iniciar la ejecución de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="683"/>
+        <location filename="../app/gui/main_window.cpp" line="688"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La demostración en vivo.&lt;/b&gt; Un codificador de 4 capas aprende de páginas de manual en 25 idiomas. Sobre todo ve pares de traducción (&lt;i&gt;pérdida HICTL&lt;/i&gt;: elegir la traducción de una oración entre las otras 63 oraciones de su lote); de vez en cuando predice palabras ocultas (&lt;i&gt;pérdida MLM&lt;/i&gt;). La &lt;i&gt;precisión bitexto en dev&lt;/i&gt; mide si la traducción de una oración de comandos nunca vistos en el entrenamiento es su vecino más cercano: desde cero empieza cerca del 24 % gracias a las palabras compartidas y sube en pocos minutos. Si la &lt;i&gt;dispersión de los embeddings&lt;/i&gt; cae por debajo de 0,5, avisa de un colapso.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="759"/>
-        <location filename="../app/gui/main_window.cpp" line="766"/>
+        <location filename="../app/gui/main_window.cpp" line="764"/>
+        <location filename="../app/gui/main_window.cpp" line="771"/>
         <source>Cannot start the run</source>
         <translation>No se puede iniciar la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="777"/>
+        <location filename="../app/gui/main_window.cpp" line="782"/>
         <source>Runs are still training</source>
         <translation>Hay ejecuciones que siguen entrenando</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="778"/>
+        <location filename="../app/gui/main_window.cpp" line="783"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n ejecución iniciada aquí sigue entrenando.</numerusform>
@@ -1154,17 +1154,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="782"/>
+        <location filename="../app/gui/main_window.cpp" line="787"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>Desacoplar las deja terminar por su cuenta (la vista Ejecuciones las vuelve a mostrar la próxima vez); Detener les pide que guarden un checkpoint y terminen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="785"/>
+        <location filename="../app/gui/main_window.cpp" line="790"/>
         <source>Detach</source>
         <translation>Desacoplar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="786"/>
+        <location filename="../app/gui/main_window.cpp" line="791"/>
         <source>Stop runs</source>
         <translation>Detener ejecuciones</translation>
     </message>
@@ -1297,32 +1297,32 @@
         <translation>Deteniendo %1: guarda un checkpoint y termina</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="605"/>
+        <location filename="../app/gui/runs_controller.cpp" line="606"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 línea(s) de metrics.jsonl no son registros válidos y se omitieron (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="636"/>
+        <location filename="../app/gui/runs_controller.cpp" line="637"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="637"/>
+        <location filename="../app/gui/runs_controller.cpp" line="638"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1, ETA %2</source>
         <translation>tiempo de entrenamiento %1, tiempo restante %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="655"/>
         <source>training time %1</source>
         <translation>tiempo de entrenamiento %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="656"/>
+        <location filename="../app/gui/runs_controller.cpp" line="657"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;paso %3 de %4&lt;br&gt;%5&lt;br&gt;última pérdida %6&lt;br&gt;mejor %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1989,62 +1989,62 @@
         <translation>evento</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="586"/>
+        <location filename="../views/charts/metric_chart.cpp" line="626"/>
         <source>Loading…</source>
         <translation>Cargando…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="586"/>
+        <location filename="../views/charts/metric_chart.cpp" line="626"/>
         <source>No data yet</source>
         <translation>Aún no hay datos</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="632"/>
+        <location filename="../views/charts/metric_chart.cpp" line="672"/>
         <source>step</source>
         <translation>paso</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="635"/>
+        <location filename="../views/charts/metric_chart.cpp" line="675"/>
         <source>wall time (h)</source>
         <translation>tiempo real (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="636"/>
+        <location filename="../views/charts/metric_chart.cpp" line="676"/>
         <source>wall time (min)</source>
         <translation>tiempo real (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="637"/>
+        <location filename="../views/charts/metric_chart.cpp" line="677"/>
         <source>wall time (s)</source>
         <translation>tiempo real (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="781"/>
+        <location filename="../views/charts/metric_chart.cpp" line="821"/>
         <source>step %1</source>
         <translation>paso %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="782"/>
+        <location filename="../views/charts/metric_chart.cpp" line="822"/>
         <source>time %1</source>
         <translation>tiempo %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="916"/>
+        <location filename="../views/charts/metric_chart.cpp" line="956"/>
         <source>Cannot write the PNG file %1</source>
         <translation>No se puede escribir el archivo PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="927"/>
+        <location filename="../views/charts/metric_chart.cpp" line="967"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Gráfico de métrica de Isomorph: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="930"/>
+        <location filename="../views/charts/metric_chart.cpp" line="970"/>
         <source>Cannot write the SVG file %1</source>
         <translation>No se puede escribir el archivo SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="948"/>
+        <location filename="../views/charts/metric_chart.cpp" line="988"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
     </message>
@@ -2125,97 +2125,102 @@
 <context>
     <name>isomorph::views::RunsModel</name>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="39"/>
+        <location filename="../views/runs/runs_model.cpp" line="41"/>
         <source>config: %1</source>
         <translation>configuración: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="56"/>
+        <location filename="../views/runs/runs_model.cpp" line="43"/>
+        <source>continues %1 from its step %2</source>
+        <translation>continúa %1 desde su paso %2</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="62"/>
         <source> (attached)</source>
         <translation> (adjunta)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
         <source>Run</source>
         <translation>Ejecución</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
         <source>Objectives</source>
         <translation>Objetivos</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <location filename="../views/runs/runs_model.cpp" line="103"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <location filename="../views/runs/runs_model.cpp" line="105"/>
         <source>Step</source>
         <translation>Paso</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <location filename="../views/runs/runs_model.cpp" line="107"/>
         <source>Best dev</source>
         <translation>Mejor en dev</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="103"/>
+        <location filename="../views/runs/runs_model.cpp" line="109"/>
         <source>Started</source>
         <translation>Inicio</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="105"/>
+        <location filename="../views/runs/runs_model.cpp" line="111"/>
         <source>Machine</source>
         <translation>Máquina</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>finished (time budget)</source>
         <translation>terminada (presupuesto de tiempo)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>finished (step limit)</source>
         <translation>terminada (límite de pasos)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="158"/>
+        <location filename="../views/runs/runs_model.cpp" line="164"/>
         <source>running</source>
         <translation>en curso</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="159"/>
+        <location filename="../views/runs/runs_model.cpp" line="165"/>
         <source>finished</source>
         <translation>terminada</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="160"/>
+        <location filename="../views/runs/runs_model.cpp" line="166"/>
         <source>stopped</source>
         <translation>detenida</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="161"/>
+        <location filename="../views/runs/runs_model.cpp" line="167"/>
         <source>diverged</source>
         <translation>divergió</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="162"/>
+        <location filename="../views/runs/runs_model.cpp" line="168"/>
         <source>failed</source>
         <translation>fallida</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="163"/>
+        <location filename="../views/runs/runs_model.cpp" line="169"/>
         <source>interrupted</source>
         <translation>interrumpida</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="164"/>
+        <location filename="../views/runs/runs_model.cpp" line="170"/>
         <source>missing</source>
         <translation>no encontrada</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="165"/>
+        <location filename="../views/runs/runs_model.cpp" line="171"/>
         <source>unknown</source>
         <translation>desconocido</translation>
     </message>
@@ -2273,72 +2278,82 @@
         <translation>Tiempo real</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="77"/>
+        <location filename="../views/runs/runs_view.cpp" line="78"/>
+        <source>Step, stages chained</source>
+        <translation>Paso, etapas encadenadas</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="81"/>
+        <source>A run that continues another run&apos;s checkpoint (model.init, e.g. the demo recipe&apos;s second stage) starts at that checkpoint&apos;s step</source>
+        <translation>Una ejecución que continúa el checkpoint de otra (model.init, p. ej. la segunda etapa de la receta de la demo) empieza en el paso de ese checkpoint</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="85"/>
         <source>Smoothing</source>
         <translation>Suavizado</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="80"/>
+        <location filename="../views/runs/runs_view.cpp" line="88"/>
         <source>X axis</source>
         <translation>Eje X</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>Mean ± sd over seeds</source>
         <translation>Media ± DE sobre semillas</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="87"/>
+        <location filename="../views/runs/runs_view.cpp" line="95"/>
         <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
         <translation>Las ejecuciones de un barrido que solo difieren en la semilla se dibujan como una curva: la media sobre las semillas, con una banda de ± una desviación estándar (como en sweep.md)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="95"/>
+        <location filename="../views/runs/runs_view.cpp" line="103"/>
         <source>Right-click a chart to export it</source>
         <translation>Haga clic derecho en un gráfico para exportarlo</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="104"/>
+        <location filename="../views/runs/runs_view.cpp" line="112"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Seleccione ejecuciones en la tabla para ver gráficos de las métricas que registran; seleccione varias para superponerlas.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="134"/>
+        <location filename="../views/runs/runs_view.cpp" line="142"/>
         <source>Open in Embeddings</source>
         <translation>Abrir en Embeddings</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="136"/>
+        <location filename="../views/runs/runs_view.cpp" line="144"/>
         <source>Open in Search</source>
         <translation>Abrir en Búsqueda</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="140"/>
+        <location filename="../views/runs/runs_view.cpp" line="148"/>
         <source>Summary</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="141"/>
+        <location filename="../views/runs/runs_view.cpp" line="149"/>
         <source>Config</source>
         <translation>Configuración</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="142"/>
+        <location filename="../views/runs/runs_view.cpp" line="150"/>
         <source>Log</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="143"/>
+        <location filename="../views/runs/runs_view.cpp" line="151"/>
         <source>Checkpoints</source>
         <translation>Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="178"/>
+        <location filename="../views/runs/runs_view.cpp" line="186"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Adjuntar una carpeta de ejecución (un directorio con config.toml y metrics.jsonl)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="273"/>
+        <location filename="../views/runs/runs_view.cpp" line="286"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1 (media ± DE de %n semilla)</numerusform>
@@ -2346,32 +2361,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="381"/>
+        <location filename="../views/runs/runs_view.cpp" line="423"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Seleccione una ejecución para ver su resumen, configuración, registro y checkpoints.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="398"/>
+        <location filename="../views/runs/runs_view.cpp" line="440"/>
         <source>Export as PNG...</source>
         <translation>Exportar como PNG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="399"/>
+        <location filename="../views/runs/runs_view.cpp" line="441"/>
         <source>Export as SVG...</source>
         <translation>Exportar como SVG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="400"/>
+        <location filename="../views/runs/runs_view.cpp" line="442"/>
         <source>Export data as CSV...</source>
         <translation>Exportar los datos como CSV...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="409"/>
+        <location filename="../views/runs/runs_view.cpp" line="451"/>
         <source>Export chart</source>
         <translation>Exportar gráfico</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="415"/>
+        <location filename="../views/runs/runs_view.cpp" line="457"/>
         <source>Export failed</source>
         <translation>La exportación falló</translation>
     </message>
@@ -3001,7 +3016,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="87"/>
+        <location filename="../app/gui/main.cpp" line="93"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Banco de trabajo de investigación para representaciones de oraciones multilingües y recuperación.</translation>
     </message>
@@ -3042,26 +3057,31 @@
     </message>
     <message>
         <location filename="../app/gui/main.cpp" line="62"/>
+        <source>In the Runs view, draw a run that continues another run&apos;s checkpoint (a recipe&apos;s next stage) from that checkpoint&apos;s step on.</source>
+        <translation>En la vista Ejecuciones, dibuja una ejecución que continúa el checkpoint de otra (la siguiente etapa de una receta) a partir del paso de ese checkpoint.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="68"/>
         <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
         <translation>Mostrar la vista Búsqueda y ejecutar esta consulta en cuanto su índice esté abierto (el punto de control más reciente del espacio de trabajo y su índice).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="68"/>
+        <location filename="../app/gui/main.cpp" line="74"/>
         <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
         <translation>Con --query: buscar también con este checkpoint, lado a lado (A/B), p. ej. el modelo inicial frente al entrenado. Con --embeddings: mostrar los puntos de este checkpoint al lado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="75"/>
+        <location filename="../app/gui/main.cpp" line="81"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Abre la vista Embeddings con este checkpoint y codifica la primera muestra del espacio de trabajo.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="81"/>
+        <location filename="../app/gui/main.cpp" line="87"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Con --embeddings: muestra después este paso de calibración (0 ninguno, 1 desplazamiento, 2 escala, 3 rotación) y resalta 5 pares.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="154"/>
+        <location filename="../app/gui/main.cpp" line="160"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>

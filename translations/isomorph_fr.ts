@@ -492,22 +492,22 @@
         <translation>objectif %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="50"/>
+        <location filename="../app/gui/run_scanner.cpp" line="74"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>Le dossier a été supprimé, déplacé ou n’est pas monté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="63"/>
+        <location filename="../app/gui/run_scanner.cpp" line="88"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>config.toml ne peut pas être lu par cette version : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="83"/>
+        <location filename="../app/gui/run_scanner.cpp" line="108"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Son processus (%1) s’est terminé sans point de contrôle final ; « Reprendre » repart du dernier point de contrôle.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="89"/>
+        <location filename="../app/gui/run_scanner.cpp" line="114"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Pas encore de status.json : l’entraînement démarre ou a été écrit par un autre outil.</translation>
     </message>
@@ -805,67 +805,67 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Training</source>
         <translation>Entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Embedding space</source>
         <translation>Espace des plongements</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="114"/>
+        <location filename="../app/gui/guided_demo.cpp" line="115"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;L’entraînement, en direct.&lt;/b&gt; Le premier graphique, la &lt;i&gt;précision bitexte dev&lt;/i&gt;, est la part des phrases de pages jamais vues à l’entraînement dont le plus proche voisin est leur traduction ; elle monte pendant l’entraînement. Survolez le titre d’un graphique pour sa définition.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="128"/>
+        <location filename="../app/gui/guided_demo.cpp" line="129"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; L’entraînement n’a pas encore enregistré de point de contrôle ; voici le modèle de départ. Rouvrez cette étape dans une minute pour voir le modèle entraîné.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="137"/>
+        <location filename="../app/gui/guided_demo.cpp" line="138"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; Des paires de traduction de pages réservées, encodées par le modèle de départ de l’exécution (à gauche) et par son dernier point de contrôle (%1, à droite), dans une même projection 2-D ; les couleurs sont les langues. La matrice montre de combien l’entraînement a rapproché les traductions de chaque paire de langues. Les étapes de calibration décalent, mettent à l’échelle et tournent chaque langue vers l’anglais.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="156"/>
+        <location filename="../app/gui/guided_demo.cpp" line="157"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Passages anglais des pages de manuel (partie test de la démo)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="166"/>
+        <location filename="../app/gui/guided_demo.cpp" line="167"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
         <translation>le bi-encodeur de la démo de recherche, fusionné avec BM25 (son cross-encodeur n&apos;a pas battu cette première étape sur les requêtes de dev, l&apos;ordre est donc celui de la première étape)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <location filename="../app/gui/guided_demo.cpp" line="171"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
         <translation>le bi-encoder de la démo de recherche, fusionné avec BM25 et reclassé par un cross-encoder anglais qui lit la requête traduite par le lexique</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="172"/>
+        <location filename="../app/gui/guided_demo.cpp" line="173"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>le bi-encodeur de la démo de recherche, fusionné avec BM25 et reclassé par son cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="177"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>le modèle entraîné, dès que l’entraînement aura enregistré un point de contrôle</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="178"/>
+        <location filename="../app/gui/guided_demo.cpp" line="179"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>le dernier point de contrôle de l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="182"/>
+        <location filename="../app/gui/guided_demo.cpp" line="183"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Recherche multilingue.&lt;/b&gt; À gauche : %1 ; à droite : le modèle de départ. Les deux cherchent dans des passages anglais de pages de manuel. Cliquez sur un exemple : une requête dans une autre langue trouve des passages anglais par leur sens (un index est d’abord construit s’il n’y en a pas, environ une minute).</translation>
     </message>
@@ -883,48 +883,48 @@
         <translation>Vue d’ensemble</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="173"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
-        <location filename="../app/gui/main_window.cpp" line="499"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="504"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="230"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nouvel espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Créer un dossier d’espace de travail pour les corpus, les entraînements et les index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="240"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Ouvrir un espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="239"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Fermer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="531"/>
+        <location filename="../app/gui/main_window.cpp" line="536"/>
         <source>Cannot open the demo workspace</source>
         <translation>Impossible d’ouvrir l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Plein écran</translation>
     </message>
@@ -944,209 +944,209 @@
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="243"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Paramètres...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;Guided Demo</source>
         <translation>&amp;Démonstration guidée</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="255"/>
+        <location filename="../app/gui/main_window.cpp" line="260"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>Ouvre l’espace de démonstration, entraîne un modèle en direct et parcourt avec lui les vues Entraînements, Plongements et Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="267"/>
+        <location filename="../app/gui/main_window.cpp" line="272"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>Lancer la démo de &amp;recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="269"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>Environ 30 minutes : entraîne un bi-encodeur et un reclasseur à partir du modèle de base fourni sur l’espace de démonstration, les mesure sur ses requêtes de test et les ouvre dans Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="279"/>
+        <location filename="../app/gui/main_window.cpp" line="284"/>
         <source>&amp;About Isomorph</source>
         <translation>À &amp;propos d’Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="282"/>
+        <location filename="../app/gui/main_window.cpp" line="287"/>
         <source>About &amp;Qt</source>
         <translation>À propos de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="288"/>
+        <location filename="../app/gui/main_window.cpp" line="293"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="291"/>
+        <location filename="../app/gui/main_window.cpp" line="296"/>
         <source>Open &amp;Recent</source>
         <translation>Ouvrir un &amp;récent</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="299"/>
+        <location filename="../app/gui/main_window.cpp" line="304"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="301"/>
+        <location filename="../app/gui/main_window.cpp" line="306"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="307"/>
+        <location filename="../app/gui/main_window.cpp" line="312"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="338"/>
+        <location filename="../app/gui/main_window.cpp" line="343"/>
         <source>Opened workspace %1</source>
         <translation>Espace de travail %1 ouvert</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="341"/>
+        <location filename="../app/gui/main_window.cpp" line="346"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 est en lecture seule : impossible d’y enregistrer entraînements et index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="357"/>
+        <location filename="../app/gui/main_window.cpp" line="362"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Dossier de préparation %1 supprimé (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="371"/>
+        <location filename="../app/gui/main_window.cpp" line="376"/>
         <source>Created workspace %1</source>
         <translation>Espace de travail %1 créé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="378"/>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="383"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Demo workspace</source>
         <translation>Espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="391"/>
+        <location filename="../app/gui/main_window.cpp" line="396"/>
         <source>Closed workspace %1</source>
         <translation>Espace de travail %1 fermé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="426"/>
+        <location filename="../app/gui/main_window.cpp" line="431"/>
         <source>Clear Recent Workspaces</source>
         <translation>Effacer la liste des récents</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="459"/>
+        <location filename="../app/gui/main_window.cpp" line="464"/>
         <source>Cannot open the retrieval demo</source>
         <translation>Impossible d’ouvrir la démo de recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="469"/>
+        <location filename="../app/gui/main_window.cpp" line="474"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="470"/>
+        <location filename="../app/gui/main_window.cpp" line="475"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="487"/>
+        <location filename="../app/gui/main_window.cpp" line="492"/>
         <source>Cannot create workspace</source>
         <translation>Impossible de créer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="493"/>
+        <location filename="../app/gui/main_window.cpp" line="498"/>
         <source>Open Workspace</source>
         <translation>Ouvrir un espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="518"/>
+        <location filename="../app/gui/main_window.cpp" line="523"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>La nouvelle langue sera utilisée au prochain démarrage d’Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Construction de l’espace de démonstration à partir des pages de manuel installées…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="578"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="595"/>
+        <location filename="../app/gui/main_window.cpp" line="600"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>La démo de recherche : entraînement d’un bi-encodeur et d’un reclasseur (environ 30 minutes)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Retrieval demo</source>
         <translation>Démo de recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="622"/>
+        <location filename="../app/gui/main_window.cpp" line="627"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>L’espace de démonstration a été fermé pendant la démo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="632"/>
+        <location filename="../app/gui/main_window.cpp" line="637"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="633"/>
+        <location filename="../app/gui/main_window.cpp" line="638"/>
         <source>The retrieval demo did not finish</source>
         <translation>La démo de recherche ne s’est pas terminée</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="646"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
         <source>Cannot build the demo workspace</source>
         <translation>Impossible de construire l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="647"/>
+        <location filename="../app/gui/main_window.cpp" line="652"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="652"/>
+        <location filename="../app/gui/main_window.cpp" line="657"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>L’espace de démonstration a été fermé pendant sa construction</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="677"/>
+        <location filename="../app/gui/main_window.cpp" line="682"/>
         <source>Cannot start the demo run</source>
         <translation>Impossible de lancer l’entraînement de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="683"/>
+        <location filename="../app/gui/main_window.cpp" line="688"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues. Il voit surtout des paires de traductions (&lt;i&gt;perte HICTL&lt;/i&gt; : retrouver la traduction d&apos;une phrase parmi les 63 autres phrases de son lot) ; de temps en temps, il prédit des mots masqués (&lt;i&gt;perte MLM&lt;/i&gt;). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d&apos;une phrase issue de commandes jamais vues à l&apos;entraînement est son plus proche voisin : en partant de zéro, elle commence vers 24 % grâce aux mots communs et monte en quelques minutes. Une &lt;i&gt;dispersion des plongements&lt;/i&gt; qui tombe sous 0,5 signale un effondrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="759"/>
-        <location filename="../app/gui/main_window.cpp" line="766"/>
+        <location filename="../app/gui/main_window.cpp" line="764"/>
+        <location filename="../app/gui/main_window.cpp" line="771"/>
         <source>Cannot start the run</source>
         <translation>Impossible de lancer l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="777"/>
+        <location filename="../app/gui/main_window.cpp" line="782"/>
         <source>Runs are still training</source>
         <translation>Des entraînements sont en cours</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="778"/>
+        <location filename="../app/gui/main_window.cpp" line="783"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n entraînement lancé ici est toujours en cours.</numerusform>
@@ -1154,17 +1154,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="782"/>
+        <location filename="../app/gui/main_window.cpp" line="787"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>« Détacher » les laisse se terminer seuls (la vue Entraînements les affichera la prochaine fois) ; « Arrêter les entraînements » leur demande d’enregistrer un point de contrôle et de quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="785"/>
+        <location filename="../app/gui/main_window.cpp" line="790"/>
         <source>Detach</source>
         <translation>Détacher</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="786"/>
+        <location filename="../app/gui/main_window.cpp" line="791"/>
         <source>Stop runs</source>
         <translation>Arrêter les entraînements</translation>
     </message>
@@ -1297,32 +1297,32 @@
         <translation>Arrêt de %1 : il enregistre un point de contrôle et quitte</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="605"/>
+        <location filename="../app/gui/runs_controller.cpp" line="606"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1 : %2 ligne(s) de metrics.jsonl ne sont pas des enregistrements valides et ont été ignorées (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="636"/>
+        <location filename="../app/gui/runs_controller.cpp" line="637"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="637"/>
+        <location filename="../app/gui/runs_controller.cpp" line="638"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1, ETA %2</source>
         <translation>durée d’entraînement %1, temps restant %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="655"/>
         <source>training time %1</source>
         <translation>durée d’entraînement %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="656"/>
+        <location filename="../app/gui/runs_controller.cpp" line="657"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;pas %3 sur %4&lt;br&gt;%5&lt;br&gt;dernière perte %6&lt;br&gt;meilleur %7 : %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1989,62 +1989,62 @@
         <translation>événement</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="586"/>
+        <location filename="../views/charts/metric_chart.cpp" line="626"/>
         <source>Loading…</source>
         <translation>Chargement…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="586"/>
+        <location filename="../views/charts/metric_chart.cpp" line="626"/>
         <source>No data yet</source>
         <translation>Pas encore de données</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="632"/>
+        <location filename="../views/charts/metric_chart.cpp" line="672"/>
         <source>step</source>
         <translation>pas</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="635"/>
+        <location filename="../views/charts/metric_chart.cpp" line="675"/>
         <source>wall time (h)</source>
         <translation>temps réel (h)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="636"/>
+        <location filename="../views/charts/metric_chart.cpp" line="676"/>
         <source>wall time (min)</source>
         <translation>temps réel (min)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="637"/>
+        <location filename="../views/charts/metric_chart.cpp" line="677"/>
         <source>wall time (s)</source>
         <translation>temps réel (s)</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="781"/>
+        <location filename="../views/charts/metric_chart.cpp" line="821"/>
         <source>step %1</source>
         <translation>pas %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="782"/>
+        <location filename="../views/charts/metric_chart.cpp" line="822"/>
         <source>time %1</source>
         <translation>temps %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="916"/>
+        <location filename="../views/charts/metric_chart.cpp" line="956"/>
         <source>Cannot write the PNG file %1</source>
         <translation>Impossible d’écrire le fichier PNG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="927"/>
+        <location filename="../views/charts/metric_chart.cpp" line="967"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Graphique de métrique Isomorph : %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="930"/>
+        <location filename="../views/charts/metric_chart.cpp" line="970"/>
         <source>Cannot write the SVG file %1</source>
         <translation>Impossible d’écrire le fichier SVG %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="948"/>
+        <location filename="../views/charts/metric_chart.cpp" line="988"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1 : %2</translation>
     </message>
@@ -2125,97 +2125,102 @@
 <context>
     <name>isomorph::views::RunsModel</name>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="39"/>
+        <location filename="../views/runs/runs_model.cpp" line="41"/>
         <source>config: %1</source>
         <translation>configuration : %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="56"/>
+        <location filename="../views/runs/runs_model.cpp" line="43"/>
+        <source>continues %1 from its step %2</source>
+        <translation>continue %1 à partir de son pas %2</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="62"/>
         <source> (attached)</source>
         <translation> (rattaché)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
         <source>Run</source>
         <translation>Entraînement</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
         <source>Objectives</source>
         <translation>Objectifs</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <location filename="../views/runs/runs_model.cpp" line="103"/>
         <source>Status</source>
         <translation>État</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <location filename="../views/runs/runs_model.cpp" line="105"/>
         <source>Step</source>
         <translation>Pas</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <location filename="../views/runs/runs_model.cpp" line="107"/>
         <source>Best dev</source>
         <translation>Meilleur dev</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="103"/>
+        <location filename="../views/runs/runs_model.cpp" line="109"/>
         <source>Started</source>
         <translation>Démarré</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="105"/>
+        <location filename="../views/runs/runs_model.cpp" line="111"/>
         <source>Machine</source>
         <translation>Machine</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>finished (time budget)</source>
         <translation>terminé (budget de temps)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>finished (step limit)</source>
         <translation>terminé (limite de pas)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="158"/>
+        <location filename="../views/runs/runs_model.cpp" line="164"/>
         <source>running</source>
         <translation>en cours</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="159"/>
+        <location filename="../views/runs/runs_model.cpp" line="165"/>
         <source>finished</source>
         <translation>terminé</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="160"/>
+        <location filename="../views/runs/runs_model.cpp" line="166"/>
         <source>stopped</source>
         <translation>arrêté</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="161"/>
+        <location filename="../views/runs/runs_model.cpp" line="167"/>
         <source>diverged</source>
         <translation>divergé</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="162"/>
+        <location filename="../views/runs/runs_model.cpp" line="168"/>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="163"/>
+        <location filename="../views/runs/runs_model.cpp" line="169"/>
         <source>interrupted</source>
         <translation>interrompu</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="164"/>
+        <location filename="../views/runs/runs_model.cpp" line="170"/>
         <source>missing</source>
         <translation>introuvable</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="165"/>
+        <location filename="../views/runs/runs_model.cpp" line="171"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
@@ -2273,72 +2278,82 @@
         <translation>Temps réel</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="77"/>
+        <location filename="../views/runs/runs_view.cpp" line="78"/>
+        <source>Step, stages chained</source>
+        <translation>Pas, étapes enchaînées</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="81"/>
+        <source>A run that continues another run&apos;s checkpoint (model.init, e.g. the demo recipe&apos;s second stage) starts at that checkpoint&apos;s step</source>
+        <translation>Un entraînement qui continue le checkpoint d’un autre (model.init, p. ex. la deuxième étape de la recette de démo) commence au pas de ce checkpoint</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="85"/>
         <source>Smoothing</source>
         <translation>Lissage</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="80"/>
+        <location filename="../views/runs/runs_view.cpp" line="88"/>
         <source>X axis</source>
         <translation>Axe X</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>Mean ± sd over seeds</source>
         <translation>Moyenne ± écart-type sur les graines</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="87"/>
+        <location filename="../views/runs/runs_view.cpp" line="95"/>
         <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
         <translation>Les exécutions d’un balayage qui ne diffèrent que par leur graine sont tracées comme une seule courbe : la moyenne sur les graines, avec une bande de ± un écart-type (comme dans sweep.md)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="95"/>
+        <location filename="../views/runs/runs_view.cpp" line="103"/>
         <source>Right-click a chart to export it</source>
         <translation>Clic droit sur un graphique pour l’exporter</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="104"/>
+        <location filename="../views/runs/runs_view.cpp" line="112"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Sélectionnez des entraînements dans le tableau pour tracer leurs métriques ; plusieurs sont superposés.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="134"/>
+        <location filename="../views/runs/runs_view.cpp" line="142"/>
         <source>Open in Embeddings</source>
         <translation>Ouvrir dans Plongements</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="136"/>
+        <location filename="../views/runs/runs_view.cpp" line="144"/>
         <source>Open in Search</source>
         <translation>Ouvrir dans Recherche</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="140"/>
+        <location filename="../views/runs/runs_view.cpp" line="148"/>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="141"/>
+        <location filename="../views/runs/runs_view.cpp" line="149"/>
         <source>Config</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="142"/>
+        <location filename="../views/runs/runs_view.cpp" line="150"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="143"/>
+        <location filename="../views/runs/runs_view.cpp" line="151"/>
         <source>Checkpoints</source>
         <translation>Points de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="178"/>
+        <location filename="../views/runs/runs_view.cpp" line="186"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Rattacher un dossier d’entraînement (un répertoire avec config.toml et metrics.jsonl)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="273"/>
+        <location filename="../views/runs/runs_view.cpp" line="286"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1 (moyenne ± écart-type de %n graine)</numerusform>
@@ -2346,32 +2361,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="381"/>
+        <location filename="../views/runs/runs_view.cpp" line="423"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Sélectionnez un entraînement pour voir son résumé, sa configuration, son journal et ses points de contrôle.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="398"/>
+        <location filename="../views/runs/runs_view.cpp" line="440"/>
         <source>Export as PNG...</source>
         <translation>Exporter en PNG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="399"/>
+        <location filename="../views/runs/runs_view.cpp" line="441"/>
         <source>Export as SVG...</source>
         <translation>Exporter en SVG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="400"/>
+        <location filename="../views/runs/runs_view.cpp" line="442"/>
         <source>Export data as CSV...</source>
         <translation>Exporter les données en CSV…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="409"/>
+        <location filename="../views/runs/runs_view.cpp" line="451"/>
         <source>Export chart</source>
         <translation>Exporter le graphique</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="415"/>
+        <location filename="../views/runs/runs_view.cpp" line="457"/>
         <source>Export failed</source>
         <translation>Échec de l’export</translation>
     </message>
@@ -3001,7 +3016,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="87"/>
+        <location filename="../app/gui/main.cpp" line="93"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>Atelier de recherche pour les représentations de phrases multilingues et la recherche.</translation>
     </message>
@@ -3042,26 +3057,31 @@
     </message>
     <message>
         <location filename="../app/gui/main.cpp" line="62"/>
+        <source>In the Runs view, draw a run that continues another run&apos;s checkpoint (a recipe&apos;s next stage) from that checkpoint&apos;s step on.</source>
+        <translation>Dans la vue Entraînements, tracer un entraînement qui continue le checkpoint d’un autre (l’étape suivante d’une recette) à partir du pas de ce checkpoint.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="68"/>
         <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
         <translation>Afficher la vue Recherche et lancer cette requête dès que son index est ouvert (le dernier point de contrôle de l’espace de travail et son index).</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="68"/>
+        <location filename="../app/gui/main.cpp" line="74"/>
         <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
         <translation>Avec --query : chercher aussi avec ce point de contrôle, côte à côte (A/B), par exemple le modèle initial contre le modèle entraîné. Avec --embeddings : afficher les points de ce point de contrôle à côté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="75"/>
+        <location filename="../app/gui/main.cpp" line="81"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>Ouvrir la vue Plongements sur ce point de contrôle et encoder le premier échantillon de l’espace de travail.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="81"/>
+        <location filename="../app/gui/main.cpp" line="87"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>Avec --embeddings : afficher ensuite cette étape de calibration (0 aucune, 1 recentrage, 2 mise à l’échelle, 3 rotation) et mettre en évidence 5 paires.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="154"/>
+        <location filename="../app/gui/main.cpp" line="160"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>

@@ -492,22 +492,22 @@
         <translation>目的関数 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="50"/>
+        <location filename="../app/gui/run_scanner.cpp" line="74"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>フォルダーは削除または移動されたか、マウントされていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="63"/>
+        <location filename="../app/gui/run_scanner.cpp" line="88"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>このバージョンでは config.toml を読み込めません: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="83"/>
+        <location filename="../app/gui/run_scanner.cpp" line="108"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>プロセス（%1）は最終チェックポイントを保存せずに終了しました。「再開」で最新のチェックポイントから続行します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="89"/>
+        <location filename="../app/gui/run_scanner.cpp" line="114"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>status.json がまだありません。実行の開始中か、別のツールで作成されたものです。</translation>
     </message>
@@ -803,67 +803,67 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Training</source>
         <translation>学習</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Embedding space</source>
         <translation>埋め込み空間</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Search</source>
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="114"/>
+        <location filename="../app/gui/guided_demo.cpp" line="115"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;ライブ学習。&lt;/b&gt;最初のグラフ&lt;i&gt;開発用対訳精度&lt;/i&gt;は、学習に使っていないページの文のうち最近傍がその翻訳である割合です。学習が進むと上がります。グラフのタイトルにマウスを置くと定義が表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="128"/>
+        <location filename="../app/gui/guided_demo.cpp" line="129"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;埋め込み空間。&lt;/b&gt;この実行はまだチェックポイントを保存していないため、開始時のモデルを表示しています。1 分ほどしてからこのステップを開き直すと学習済みのモデルが見られます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="137"/>
+        <location filename="../app/gui/guided_demo.cpp" line="138"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;埋め込み空間。&lt;/b&gt;保留したページの対訳ペアを、実行の開始時のモデル（左）と最新のチェックポイント（%1、右）でエンコードし、共通の 2-D 射影で表示します。色は言語です。行列は、学習が各言語ペアの訳文をどれだけ近づけたかを示します。キャリブレーションの各ステップは各言語を英語へシフト・スケール・回転します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="156"/>
+        <location filename="../app/gui/guided_demo.cpp" line="157"/>
         <source>English man-page passages (demo test split)</source>
         <translation>英語の man ページのパッセージ（デモのテスト分割）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="166"/>
+        <location filename="../app/gui/guided_demo.cpp" line="167"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
         <translation>検索デモのバイエンコーダー（BM25 と融合。そのクロスエンコーダーは dev クエリーでこの第 1 段階を上回らなかったため、順位は第 1 段階のまま）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <location filename="../app/gui/guided_demo.cpp" line="171"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
         <translation>検索デモのバイエンコーダーを BM25 と融合し、辞書で翻訳したクエリを読む英語のクロスエンコーダーで再ランキングしたもの</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="172"/>
+        <location filename="../app/gui/guided_demo.cpp" line="173"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>検索デモのバイエンコーダー（BM25 と融合し、そのクロスエンコーダーで再ランキング）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="177"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>学習済みモデル（実行がチェックポイントを保存した後）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="178"/>
+        <location filename="../app/gui/guided_demo.cpp" line="179"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>実行の最新チェックポイント</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="182"/>
+        <location filename="../app/gui/guided_demo.cpp" line="183"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;言語横断検索。&lt;/b&gt;左: %1、右: 実行の開始時のモデル。どちらも英語の man ページのパッセージを検索します。例をクリックしてください。別の言語のクエリが意味によって英語のパッセージを見つけます（インデックスがなければ先に作成します。1 分ほどかかります）。</translation>
     </message>
@@ -896,272 +896,272 @@
         <translation>検索</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="173"/>
         <source>Ready</source>
         <translation>準備完了</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
-        <location filename="../app/gui/main_window.cpp" line="499"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="504"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="230"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>&amp;New Workspace...</source>
         <translation>新しいワークスペース(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>コーパス・実行・インデックス用のワークスペースフォルダーを作成します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="240"/>
         <source>&amp;Open Workspace...</source>
         <translation>ワークスペースを開く(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="239"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>&amp;Close Workspace</source>
         <translation>ワークスペースを閉じる(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="243"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>&amp;Settings...</source>
         <translation>設定(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;Guided Demo</source>
         <translation>ガイド付きデモ(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="255"/>
+        <location filename="../app/gui/main_window.cpp" line="260"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>デモ用ワークスペースを開き、モデルをライブで学習させ、そのモデルで実行・埋め込み・検索の各ビューを順に案内します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="267"/>
+        <location filename="../app/gui/main_window.cpp" line="272"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>検索デモを実行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="269"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>約 30 分：同梱のベースモデルからデモ用ワークスペースでバイエンコーダーと再ランキングモデルを学習し、テストクエリで測定して検索で開きます</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&amp;Full Screen</source>
         <translation>全画面表示(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="279"/>
+        <location filename="../app/gui/main_window.cpp" line="284"/>
         <source>&amp;About Isomorph</source>
         <translation>Isomorph について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="282"/>
+        <location filename="../app/gui/main_window.cpp" line="287"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="288"/>
+        <location filename="../app/gui/main_window.cpp" line="293"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="291"/>
+        <location filename="../app/gui/main_window.cpp" line="296"/>
         <source>Open &amp;Recent</source>
         <translation>最近使ったワークスペース(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="299"/>
+        <location filename="../app/gui/main_window.cpp" line="304"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="301"/>
+        <location filename="../app/gui/main_window.cpp" line="306"/>
         <source>&amp;Log Panel</source>
         <translation>ログパネル(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="307"/>
+        <location filename="../app/gui/main_window.cpp" line="312"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="338"/>
+        <location filename="../app/gui/main_window.cpp" line="343"/>
         <source>Opened workspace %1</source>
         <translation>ワークスペース %1 を開きました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="341"/>
+        <location filename="../app/gui/main_window.cpp" line="346"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 は読み取り専用です。実行やインデックスを保存できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="357"/>
+        <location filename="../app/gui/main_window.cpp" line="362"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>一時作業フォルダー %1 を削除しました（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="371"/>
+        <location filename="../app/gui/main_window.cpp" line="376"/>
         <source>Created workspace %1</source>
         <translation>ワークスペース %1 を作成しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="378"/>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="383"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Demo workspace</source>
         <translation>デモ用ワークスペース</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="391"/>
+        <location filename="../app/gui/main_window.cpp" line="396"/>
         <source>Closed workspace %1</source>
         <translation>ワークスペース %1 を閉じました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="426"/>
+        <location filename="../app/gui/main_window.cpp" line="431"/>
         <source>Clear Recent Workspaces</source>
         <translation>最近使ったワークスペースの履歴を消去</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="459"/>
+        <location filename="../app/gui/main_window.cpp" line="464"/>
         <source>Cannot open the retrieval demo</source>
         <translation>検索デモを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="469"/>
+        <location filename="../app/gui/main_window.cpp" line="474"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="470"/>
+        <location filename="../app/gui/main_window.cpp" line="475"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="487"/>
+        <location filename="../app/gui/main_window.cpp" line="492"/>
         <source>Cannot create workspace</source>
         <translation>ワークスペースを作成できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="493"/>
+        <location filename="../app/gui/main_window.cpp" line="498"/>
         <source>Open Workspace</source>
         <translation>ワークスペースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="518"/>
+        <location filename="../app/gui/main_window.cpp" line="523"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新しい言語は次回 Isomorph を起動したときから使われます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="531"/>
+        <location filename="../app/gui/main_window.cpp" line="536"/>
         <source>Cannot open the demo workspace</source>
         <translation>デモ用ワークスペースを開けません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>インストール済みの man ページからデモ用ワークスペースを構築しています...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="578"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="595"/>
+        <location filename="../app/gui/main_window.cpp" line="600"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>検索デモ：バイエンコーダーと再ランキングモデルを学習しています（約 30 分）...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Retrieval demo</source>
         <translation>検索デモ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="622"/>
+        <location filename="../app/gui/main_window.cpp" line="627"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>デモの実行中にデモ用ワークスペースが閉じられました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="632"/>
+        <location filename="../app/gui/main_window.cpp" line="637"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval が失敗しました：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="633"/>
+        <location filename="../app/gui/main_window.cpp" line="638"/>
         <source>The retrieval demo did not finish</source>
         <translation>検索デモは完了しませんでした</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="646"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
         <source>Cannot build the demo workspace</source>
         <translation>デモ用ワークスペースを構築できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="647"/>
+        <location filename="../app/gui/main_window.cpp" line="652"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare が失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="652"/>
+        <location filename="../app/gui/main_window.cpp" line="657"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>デモ用ワークスペースは構築中に閉じられました</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="677"/>
+        <location filename="../app/gui/main_window.cpp" line="682"/>
         <source>Cannot start the demo run</source>
         <translation>デモの実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="683"/>
+        <location filename="../app/gui/main_window.cpp" line="688"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;ライブデモ。&lt;/b&gt;4 層のエンコーダーが 25 言語の man ページから学習します。主に翻訳ペアを見て（&lt;i&gt;HICTL 損失&lt;/i&gt;：バッチ内の他の 63 文の中から、ある文の翻訳を選ぶ）、ときどき隠された単語を予測します（&lt;i&gt;MLM 損失&lt;/i&gt;）。&lt;i&gt;dev 対訳検索精度&lt;/i&gt;は、学習に一度も使っていないコマンドの文について、その翻訳が最近傍になるかを調べます。ゼロからの学習でも共通の単語のおかげで 24% 前後から始まり、数分で上昇します。&lt;i&gt;埋め込みの広がり&lt;/i&gt;が 0.5 を下回ったら崩壊（collapse）の兆候です。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="759"/>
-        <location filename="../app/gui/main_window.cpp" line="766"/>
+        <location filename="../app/gui/main_window.cpp" line="764"/>
+        <location filename="../app/gui/main_window.cpp" line="771"/>
         <source>Cannot start the run</source>
         <translation>実行を開始できません</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="777"/>
+        <location filename="../app/gui/main_window.cpp" line="782"/>
         <source>Runs are still training</source>
         <translation>まだ学習中の実行があります</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="778"/>
+        <location filename="../app/gui/main_window.cpp" line="783"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>ここで開始した %n 件の実行がまだ学習中です。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="782"/>
+        <location filename="../app/gui/main_window.cpp" line="787"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>「切り離す」を選ぶと実行はそのまま最後まで続きます（次回も「実行」ビューに表示されます）。「実行を停止」を選ぶとチェックポイントを保存して終了します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="785"/>
+        <location filename="../app/gui/main_window.cpp" line="790"/>
         <source>Detach</source>
         <translation>切り離す</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="786"/>
+        <location filename="../app/gui/main_window.cpp" line="791"/>
         <source>Stop runs</source>
         <translation>実行を停止</translation>
     </message>
@@ -1294,32 +1294,32 @@
         <translation>%1 を停止しています: チェックポイントを保存して終了します</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="605"/>
+        <location filename="../app/gui/runs_controller.cpp" line="606"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: metrics.jsonl の %2 行は有効なレコードではないためスキップしました（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="636"/>
+        <location filename="../app/gui/runs_controller.cpp" line="637"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="637"/>
+        <location filename="../app/gui/runs_controller.cpp" line="638"/>
         <source>best</source>
         <translation>最良</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1, ETA %2</source>
         <translation>学習時間 %1、残り時間 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="655"/>
         <source>training time %1</source>
         <translation>学習時間 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="656"/>
+        <location filename="../app/gui/runs_controller.cpp" line="657"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;ステップ %3 / %4&lt;br&gt;%5&lt;br&gt;直近の損失 %6&lt;br&gt;最良の %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1984,62 +1984,62 @@
         <translation>イベント</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="586"/>
+        <location filename="../views/charts/metric_chart.cpp" line="626"/>
         <source>Loading…</source>
         <translation>読み込み中…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="586"/>
+        <location filename="../views/charts/metric_chart.cpp" line="626"/>
         <source>No data yet</source>
         <translation>まだデータがありません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="632"/>
+        <location filename="../views/charts/metric_chart.cpp" line="672"/>
         <source>step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="635"/>
+        <location filename="../views/charts/metric_chart.cpp" line="675"/>
         <source>wall time (h)</source>
         <translation>経過時間（時）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="636"/>
+        <location filename="../views/charts/metric_chart.cpp" line="676"/>
         <source>wall time (min)</source>
         <translation>経過時間（分）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="637"/>
+        <location filename="../views/charts/metric_chart.cpp" line="677"/>
         <source>wall time (s)</source>
         <translation>経過時間（秒）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="781"/>
+        <location filename="../views/charts/metric_chart.cpp" line="821"/>
         <source>step %1</source>
         <translation>ステップ %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="782"/>
+        <location filename="../views/charts/metric_chart.cpp" line="822"/>
         <source>time %1</source>
         <translation>時間 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="916"/>
+        <location filename="../views/charts/metric_chart.cpp" line="956"/>
         <source>Cannot write the PNG file %1</source>
         <translation>PNG ファイル %1 を書き込めません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="927"/>
+        <location filename="../views/charts/metric_chart.cpp" line="967"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph のメトリクスグラフ: %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="930"/>
+        <location filename="../views/charts/metric_chart.cpp" line="970"/>
         <source>Cannot write the SVG file %1</source>
         <translation>SVG ファイル %1 を書き込めません</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="948"/>
+        <location filename="../views/charts/metric_chart.cpp" line="988"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 を書き込めません: %2</translation>
     </message>
@@ -2120,97 +2120,102 @@
 <context>
     <name>isomorph::views::RunsModel</name>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="39"/>
+        <location filename="../views/runs/runs_model.cpp" line="41"/>
         <source>config: %1</source>
         <translation>設定: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="56"/>
+        <location filename="../views/runs/runs_model.cpp" line="43"/>
+        <source>continues %1 from its step %2</source>
+        <translation>%1 のステップ %2 から継続</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="62"/>
         <source> (attached)</source>
         <translation>（外部）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
         <source>Objectives</source>
         <translation>目的関数</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <location filename="../views/runs/runs_model.cpp" line="103"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <location filename="../views/runs/runs_model.cpp" line="105"/>
         <source>Step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <location filename="../views/runs/runs_model.cpp" line="107"/>
         <source>Best dev</source>
         <translation>dev 最良値</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="103"/>
+        <location filename="../views/runs/runs_model.cpp" line="109"/>
         <source>Started</source>
         <translation>開始日時</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="105"/>
+        <location filename="../views/runs/runs_model.cpp" line="111"/>
         <source>Machine</source>
         <translation>マシン</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>finished (time budget)</source>
         <translation>完了（時間予算）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>finished (step limit)</source>
         <translation>完了（ステップ上限）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="158"/>
+        <location filename="../views/runs/runs_model.cpp" line="164"/>
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="159"/>
+        <location filename="../views/runs/runs_model.cpp" line="165"/>
         <source>finished</source>
         <translation>完了</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="160"/>
+        <location filename="../views/runs/runs_model.cpp" line="166"/>
         <source>stopped</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="161"/>
+        <location filename="../views/runs/runs_model.cpp" line="167"/>
         <source>diverged</source>
         <translation>発散</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="162"/>
+        <location filename="../views/runs/runs_model.cpp" line="168"/>
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="163"/>
+        <location filename="../views/runs/runs_model.cpp" line="169"/>
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="164"/>
+        <location filename="../views/runs/runs_model.cpp" line="170"/>
         <source>missing</source>
         <translation>見つからない</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="165"/>
+        <location filename="../views/runs/runs_model.cpp" line="171"/>
         <source>unknown</source>
         <translation>不明</translation>
     </message>
@@ -2268,104 +2273,114 @@
         <translation>経過時間</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="77"/>
+        <location filename="../views/runs/runs_view.cpp" line="78"/>
+        <source>Step, stages chained</source>
+        <translation>ステップ（ステージを連結）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="81"/>
+        <source>A run that continues another run&apos;s checkpoint (model.init, e.g. the demo recipe&apos;s second stage) starts at that checkpoint&apos;s step</source>
+        <translation>別の実行のチェックポイントから継続する実行（model.init、例: デモレシピの第 2 ステージ）は、そのチェックポイントのステップから描かれます</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="85"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="80"/>
+        <location filename="../views/runs/runs_view.cpp" line="88"/>
         <source>X axis</source>
         <translation>X 軸</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>Mean ± sd over seeds</source>
         <translation>シード間の平均 ± 標準偏差</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="87"/>
+        <location filename="../views/runs/runs_view.cpp" line="95"/>
         <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
         <translation>シードだけが異なるスイープの実行を 1 本の曲線で描きます。シード間の平均と ± 1 標準偏差の帯です（sweep.md と同じ）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="95"/>
+        <location filename="../views/runs/runs_view.cpp" line="103"/>
         <source>Right-click a chart to export it</source>
         <translation>グラフを右クリックするとエクスポートできます</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="104"/>
+        <location filename="../views/runs/runs_view.cpp" line="112"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>表で実行を選ぶと、記録されたメトリクスがグラフに表示されます。複数選ぶと重ねて表示します。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="134"/>
+        <location filename="../views/runs/runs_view.cpp" line="142"/>
         <source>Open in Embeddings</source>
         <translation>埋め込みビューで開く</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="136"/>
+        <location filename="../views/runs/runs_view.cpp" line="144"/>
         <source>Open in Search</source>
         <translation>検索ビューで開く</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="140"/>
+        <location filename="../views/runs/runs_view.cpp" line="148"/>
         <source>Summary</source>
         <translation>サマリー</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="141"/>
+        <location filename="../views/runs/runs_view.cpp" line="149"/>
         <source>Config</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="142"/>
+        <location filename="../views/runs/runs_view.cpp" line="150"/>
         <source>Log</source>
         <translation>ログ</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="143"/>
+        <location filename="../views/runs/runs_view.cpp" line="151"/>
         <source>Checkpoints</source>
         <translation>チェックポイント</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="178"/>
+        <location filename="../views/runs/runs_view.cpp" line="186"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>実行フォルダーを追加（config.toml と metrics.jsonl のあるディレクトリ）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="273"/>
+        <location filename="../views/runs/runs_view.cpp" line="286"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1（%n 個のシードの平均 ± 標準偏差）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="381"/>
+        <location filename="../views/runs/runs_view.cpp" line="423"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>実行を選ぶと、サマリー・設定・ログ・チェックポイントが表示されます。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="398"/>
+        <location filename="../views/runs/runs_view.cpp" line="440"/>
         <source>Export as PNG...</source>
         <translation>PNG としてエクスポート...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="399"/>
+        <location filename="../views/runs/runs_view.cpp" line="441"/>
         <source>Export as SVG...</source>
         <translation>SVG としてエクスポート...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="400"/>
+        <location filename="../views/runs/runs_view.cpp" line="442"/>
         <source>Export data as CSV...</source>
         <translation>データを CSV としてエクスポート...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="409"/>
+        <location filename="../views/runs/runs_view.cpp" line="451"/>
         <source>Export chart</source>
         <translation>グラフをエクスポート</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="415"/>
+        <location filename="../views/runs/runs_view.cpp" line="457"/>
         <source>Export failed</source>
         <translation>エクスポートに失敗しました</translation>
     </message>
@@ -2993,7 +3008,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="87"/>
+        <location filename="../app/gui/main.cpp" line="93"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>言語横断の文表現と検索のための研究用ワークベンチ。</translation>
     </message>
@@ -3034,26 +3049,31 @@
     </message>
     <message>
         <location filename="../app/gui/main.cpp" line="62"/>
+        <source>In the Runs view, draw a run that continues another run&apos;s checkpoint (a recipe&apos;s next stage) from that checkpoint&apos;s step on.</source>
+        <translation>「実行」ビューで、別の実行のチェックポイントから継続する実行（レシピの次のステージ）を、そのチェックポイントのステップから描きます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="68"/>
         <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
         <translation>検索ビューを表示し、インデックスが開いたらこのクエリを実行する（ワークスペースの最新チェックポイントとそのインデックス）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="68"/>
+        <location filename="../app/gui/main.cpp" line="74"/>
         <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
         <translation>--query と共に: このチェックポイントでも並べて検索します（A/B）。例: 初期モデルと学習済みモデル。--embeddings と共に: このチェックポイントの点を横に表示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="75"/>
+        <location filename="../app/gui/main.cpp" line="81"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>このチェックポイントで「埋め込み」ビューを開き、ワークスペースの最初のサンプルをエンコードします。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="81"/>
+        <location filename="../app/gui/main.cpp" line="87"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>--embeddings と併用: 続けてこのキャリブレーション段階（0 なし、1 シフト、2 スケール、3 回転）を表示し、5 ペアを強調表示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="154"/>
+        <location filename="../app/gui/main.cpp" line="160"/>
         <source>Cannot open workspace</source>
         <translation>ワークスペースを開けません</translation>
     </message>

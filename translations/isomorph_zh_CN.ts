@@ -492,22 +492,22 @@
         <translation>目标 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="50"/>
+        <location filename="../app/gui/run_scanner.cpp" line="74"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>该文件夹已被删除、移动或未挂载。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="63"/>
+        <location filename="../app/gui/run_scanner.cpp" line="88"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>此版本无法读取 config.toml：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="83"/>
+        <location filename="../app/gui/run_scanner.cpp" line="108"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>其进程（%1）结束时未保存最终检查点；“继续”会从最新的检查点接着训练。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="89"/>
+        <location filename="../app/gui/run_scanner.cpp" line="114"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>尚无 status.json：该运行正在启动，或由其他工具生成。</translation>
     </message>
@@ -803,67 +803,67 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Embedding space</source>
         <translation>嵌入空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="38"/>
+        <location filename="../app/gui/guided_demo.cpp" line="39"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="114"/>
+        <location filename="../app/gui/guided_demo.cpp" line="115"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;实时训练。&lt;/b&gt;第一张图&lt;i&gt;开发集双语文本准确率&lt;/i&gt;是未参与训练的页面中、最近邻恰为其译文的句子所占比例；它随训练上升。将鼠标悬停在图表标题上可查看其定义。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="128"/>
+        <location filename="../app/gui/guided_demo.cpp" line="129"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;该运行尚未保存检查点，这里显示的是它的初始模型。一分钟后重新打开此步骤即可查看训练后的模型。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="137"/>
+        <location filename="../app/gui/guided_demo.cpp" line="138"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;留出页面的翻译句对，分别由运行起始时的模型（左）和其最新检查点（%1，右）编码，并放在同一个二维投影中；颜色代表语言。矩阵显示训练使每个语言对的译文靠近了多少。校准步骤将每种语言平移、缩放并旋转到英语上。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="156"/>
+        <location filename="../app/gui/guided_demo.cpp" line="157"/>
         <source>English man-page passages (demo test split)</source>
         <translation>英文 man 手册段落（演示测试集）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="166"/>
+        <location filename="../app/gui/guided_demo.cpp" line="167"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
         <translation>检索演示的双编码器，与 BM25 融合（其交叉编码器在开发集查询上未能超过第一阶段，因此保留第一阶段的顺序）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="170"/>
+        <location filename="../app/gui/guided_demo.cpp" line="171"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
         <translation>检索演示的双编码器，与 BM25 融合，并由读取经词典翻译的查询的英语交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="172"/>
+        <location filename="../app/gui/guided_demo.cpp" line="173"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>检索演示的双编码器，与 BM25 融合并由其交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="177"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>训练后的模型（运行保存检查点之后）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="178"/>
+        <location filename="../app/gui/guided_demo.cpp" line="179"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>该运行的最新检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="182"/>
+        <location filename="../app/gui/guided_demo.cpp" line="183"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;跨语言搜索。&lt;/b&gt;左：%1；右：该运行的初始模型。两者都在英文 man 手册段落中搜索。点击一个示例：另一种语言的查询会按语义找到英文段落（若没有索引，会先建立一个，约需一分钟）。</translation>
     </message>
@@ -896,272 +896,272 @@
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="173"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
-        <location filename="../app/gui/main_window.cpp" line="499"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="504"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="230"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>&amp;New Workspace...</source>
         <translation>新建工作区(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>创建用于存放语料库、运行和索引的工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="240"/>
         <source>&amp;Open Workspace...</source>
         <translation>打开工作区(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="239"/>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>&amp;Close Workspace</source>
         <translation>关闭工作区(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="243"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>&amp;Settings...</source>
         <translation>设置(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="253"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;Guided Demo</source>
         <translation>引导式演示(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="255"/>
+        <location filename="../app/gui/main_window.cpp" line="260"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>打开演示工作区，实时训练一个模型，并用它依次浏览运行、嵌入和搜索视图</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="267"/>
+        <location filename="../app/gui/main_window.cpp" line="272"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>运行检索演示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="269"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>约 30 分钟：在演示工作区上从随附的基础模型训练双编码器和重排序模型，用其测试查询评估，并在搜索中打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="273"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="279"/>
+        <location filename="../app/gui/main_window.cpp" line="284"/>
         <source>&amp;About Isomorph</source>
         <translation>关于 Isomorph(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="282"/>
+        <location filename="../app/gui/main_window.cpp" line="287"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="288"/>
+        <location filename="../app/gui/main_window.cpp" line="293"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="291"/>
+        <location filename="../app/gui/main_window.cpp" line="296"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="299"/>
+        <location filename="../app/gui/main_window.cpp" line="304"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="301"/>
+        <location filename="../app/gui/main_window.cpp" line="306"/>
         <source>&amp;Log Panel</source>
         <translation>日志面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="307"/>
+        <location filename="../app/gui/main_window.cpp" line="312"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="338"/>
+        <location filename="../app/gui/main_window.cpp" line="343"/>
         <source>Opened workspace %1</source>
         <translation>已打开工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="341"/>
+        <location filename="../app/gui/main_window.cpp" line="346"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 为只读：无法在此保存运行和索引</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="357"/>
+        <location filename="../app/gui/main_window.cpp" line="362"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>已删除临时暂存文件夹 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="371"/>
+        <location filename="../app/gui/main_window.cpp" line="376"/>
         <source>Created workspace %1</source>
         <translation>已创建工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="378"/>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="383"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Demo workspace</source>
         <translation>演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="391"/>
+        <location filename="../app/gui/main_window.cpp" line="396"/>
         <source>Closed workspace %1</source>
         <translation>已关闭工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="426"/>
+        <location filename="../app/gui/main_window.cpp" line="431"/>
         <source>Clear Recent Workspaces</source>
         <translation>清除最近打开的工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="459"/>
+        <location filename="../app/gui/main_window.cpp" line="464"/>
         <source>Cannot open the retrieval demo</source>
         <translation>无法打开检索演示</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="469"/>
+        <location filename="../app/gui/main_window.cpp" line="474"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="470"/>
+        <location filename="../app/gui/main_window.cpp" line="475"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="487"/>
+        <location filename="../app/gui/main_window.cpp" line="492"/>
         <source>Cannot create workspace</source>
         <translation>无法创建工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="493"/>
+        <location filename="../app/gui/main_window.cpp" line="498"/>
         <source>Open Workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="518"/>
+        <location filename="../app/gui/main_window.cpp" line="523"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新语言将在下次启动 Isomorph 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="531"/>
+        <location filename="../app/gui/main_window.cpp" line="536"/>
         <source>Cannot open the demo workspace</source>
         <translation>无法打开演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="577"/>
+        <location filename="../app/gui/main_window.cpp" line="582"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>正在根据已安装的 man 手册页构建演示工作区...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="578"/>
+        <location filename="../app/gui/main_window.cpp" line="583"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="595"/>
+        <location filename="../app/gui/main_window.cpp" line="600"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>检索演示：正在训练双编码器和重排序模型（约 30 分钟）...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Retrieval demo</source>
         <translation>检索演示</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="596"/>
+        <location filename="../app/gui/main_window.cpp" line="601"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="622"/>
+        <location filename="../app/gui/main_window.cpp" line="627"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>演示运行期间演示工作区已被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="632"/>
+        <location filename="../app/gui/main_window.cpp" line="637"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="633"/>
+        <location filename="../app/gui/main_window.cpp" line="638"/>
         <source>The retrieval demo did not finish</source>
         <translation>检索演示未完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="646"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
         <source>Cannot build the demo workspace</source>
         <translation>无法构建演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="647"/>
+        <location filename="../app/gui/main_window.cpp" line="652"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="652"/>
+        <location filename="../app/gui/main_window.cpp" line="657"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>演示工作区在构建过程中被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="677"/>
+        <location filename="../app/gui/main_window.cpp" line="682"/>
         <source>Cannot start the demo run</source>
         <translation>无法启动演示运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="683"/>
+        <location filename="../app/gui/main_window.cpp" line="688"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;实时演示。&lt;/b&gt;一个 4 层编码器从 25 种语言的 man 手册页中学习。它主要看翻译句对（&lt;i&gt;HICTL 损失&lt;/i&gt;：在同一批次的另外 63 个句子中找出某个句子的译文），偶尔预测被遮住的词（&lt;i&gt;MLM 损失&lt;/i&gt;）。&lt;i&gt;开发集双语检索准确率&lt;/i&gt;衡量的是：对于来自从未参与训练的命令的句子，其译文是否是它的最近邻。从零开始训练时，由于共享词汇，它起步就接近 24%，并在几分钟内上升。&lt;i&gt;嵌入分散度&lt;/i&gt;降到 0.5 以下即提示表示坍缩。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="759"/>
-        <location filename="../app/gui/main_window.cpp" line="766"/>
+        <location filename="../app/gui/main_window.cpp" line="764"/>
+        <location filename="../app/gui/main_window.cpp" line="771"/>
         <source>Cannot start the run</source>
         <translation>无法启动运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="777"/>
+        <location filename="../app/gui/main_window.cpp" line="782"/>
         <source>Runs are still training</source>
         <translation>仍有运行在训练中</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="778"/>
+        <location filename="../app/gui/main_window.cpp" line="783"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>此处启动的 %n 个运行仍在训练中。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="782"/>
+        <location filename="../app/gui/main_window.cpp" line="787"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>“分离”让它们自行完成（下次“运行”视图中仍会显示）；“停止运行”则让它们保存检查点后退出。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="785"/>
+        <location filename="../app/gui/main_window.cpp" line="790"/>
         <source>Detach</source>
         <translation>分离</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="786"/>
+        <location filename="../app/gui/main_window.cpp" line="791"/>
         <source>Stop runs</source>
         <translation>停止运行</translation>
     </message>
@@ -1294,32 +1294,32 @@
         <translation>正在停止 %1：它会保存检查点后退出</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="605"/>
+        <location filename="../app/gui/runs_controller.cpp" line="606"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1：metrics.jsonl 中有 %2 行不是有效记录，已跳过（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="636"/>
+        <location filename="../app/gui/runs_controller.cpp" line="637"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="637"/>
+        <location filename="../app/gui/runs_controller.cpp" line="638"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="653"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1, ETA %2</source>
         <translation>训练时长 %1，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="655"/>
         <source>training time %1</source>
         <translation>训练时长 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="656"/>
+        <location filename="../app/gui/runs_controller.cpp" line="657"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;第 %3 步，共 %4 步&lt;br&gt;%5&lt;br&gt;最近损失 %6&lt;br&gt;最佳 %7：%8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1984,62 +1984,62 @@
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="586"/>
+        <location filename="../views/charts/metric_chart.cpp" line="626"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="586"/>
+        <location filename="../views/charts/metric_chart.cpp" line="626"/>
         <source>No data yet</source>
         <translation>暂无数据</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="632"/>
+        <location filename="../views/charts/metric_chart.cpp" line="672"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="635"/>
+        <location filename="../views/charts/metric_chart.cpp" line="675"/>
         <source>wall time (h)</source>
         <translation>实际耗时（小时）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="636"/>
+        <location filename="../views/charts/metric_chart.cpp" line="676"/>
         <source>wall time (min)</source>
         <translation>实际耗时（分钟）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="637"/>
+        <location filename="../views/charts/metric_chart.cpp" line="677"/>
         <source>wall time (s)</source>
         <translation>实际耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="781"/>
+        <location filename="../views/charts/metric_chart.cpp" line="821"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="782"/>
+        <location filename="../views/charts/metric_chart.cpp" line="822"/>
         <source>time %1</source>
         <translation>时间 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="916"/>
+        <location filename="../views/charts/metric_chart.cpp" line="956"/>
         <source>Cannot write the PNG file %1</source>
         <translation>无法写入 PNG 文件 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="927"/>
+        <location filename="../views/charts/metric_chart.cpp" line="967"/>
         <source>Isomorph metric chart: %1</source>
         <translation>Isomorph 指标图：%1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="930"/>
+        <location filename="../views/charts/metric_chart.cpp" line="970"/>
         <source>Cannot write the SVG file %1</source>
         <translation>无法写入 SVG 文件 %1</translation>
     </message>
     <message>
-        <location filename="../views/charts/metric_chart.cpp" line="948"/>
+        <location filename="../views/charts/metric_chart.cpp" line="988"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -2120,97 +2120,102 @@
 <context>
     <name>isomorph::views::RunsModel</name>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="39"/>
+        <location filename="../views/runs/runs_model.cpp" line="41"/>
         <source>config: %1</source>
         <translation>配置：%1</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="56"/>
+        <location filename="../views/runs/runs_model.cpp" line="43"/>
+        <source>continues %1 from its step %2</source>
+        <translation>从 %1 的第 %2 步继续</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_model.cpp" line="62"/>
         <source> (attached)</source>
         <translation>（已附加）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="93"/>
+        <location filename="../views/runs/runs_model.cpp" line="99"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="95"/>
+        <location filename="../views/runs/runs_model.cpp" line="101"/>
         <source>Objectives</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="97"/>
+        <location filename="../views/runs/runs_model.cpp" line="103"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="99"/>
+        <location filename="../views/runs/runs_model.cpp" line="105"/>
         <source>Step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="101"/>
+        <location filename="../views/runs/runs_model.cpp" line="107"/>
         <source>Best dev</source>
         <translation>开发集最佳</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="103"/>
+        <location filename="../views/runs/runs_model.cpp" line="109"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="105"/>
+        <location filename="../views/runs/runs_model.cpp" line="111"/>
         <source>Machine</source>
         <translation>机器</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="153"/>
+        <location filename="../views/runs/runs_model.cpp" line="159"/>
         <source>finished (time budget)</source>
         <translation>已完成（时间预算）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="154"/>
+        <location filename="../views/runs/runs_model.cpp" line="160"/>
         <source>finished (step limit)</source>
         <translation>已完成（步数上限）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="158"/>
+        <location filename="../views/runs/runs_model.cpp" line="164"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="159"/>
+        <location filename="../views/runs/runs_model.cpp" line="165"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="160"/>
+        <location filename="../views/runs/runs_model.cpp" line="166"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="161"/>
+        <location filename="../views/runs/runs_model.cpp" line="167"/>
         <source>diverged</source>
         <translation>已发散</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="162"/>
+        <location filename="../views/runs/runs_model.cpp" line="168"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="163"/>
+        <location filename="../views/runs/runs_model.cpp" line="169"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="164"/>
+        <location filename="../views/runs/runs_model.cpp" line="170"/>
         <source>missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_model.cpp" line="165"/>
+        <location filename="../views/runs/runs_model.cpp" line="171"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -2268,104 +2273,114 @@
         <translation>实际耗时</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="77"/>
+        <location filename="../views/runs/runs_view.cpp" line="78"/>
+        <source>Step, stages chained</source>
+        <translation>步数（阶段连续）</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="81"/>
+        <source>A run that continues another run&apos;s checkpoint (model.init, e.g. the demo recipe&apos;s second stage) starts at that checkpoint&apos;s step</source>
+        <translation>从另一个运行的检查点继续的运行（model.init，例如演示配方的第二阶段）从该检查点的步数开始绘制</translation>
+    </message>
+    <message>
+        <location filename="../views/runs/runs_view.cpp" line="85"/>
         <source>Smoothing</source>
         <translation>平滑</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="80"/>
+        <location filename="../views/runs/runs_view.cpp" line="88"/>
         <source>X axis</source>
         <translation>X 轴</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="84"/>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>Mean ± sd over seeds</source>
         <translation>各种子的均值 ± 标准差</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="87"/>
+        <location filename="../views/runs/runs_view.cpp" line="95"/>
         <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
         <translation>只有种子不同的扫描运行画成一条曲线：各种子的均值，以及 ± 一个标准差的带（与 sweep.md 相同）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="95"/>
+        <location filename="../views/runs/runs_view.cpp" line="103"/>
         <source>Right-click a chart to export it</source>
         <translation>右键单击图表即可导出</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="104"/>
+        <location filename="../views/runs/runs_view.cpp" line="112"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>在表格中选择运行即可绘制其记录的指标；选择多个可叠加比较。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="134"/>
+        <location filename="../views/runs/runs_view.cpp" line="142"/>
         <source>Open in Embeddings</source>
         <translation>在嵌入视图中打开</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="136"/>
+        <location filename="../views/runs/runs_view.cpp" line="144"/>
         <source>Open in Search</source>
         <translation>在搜索视图中打开</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="140"/>
+        <location filename="../views/runs/runs_view.cpp" line="148"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="141"/>
+        <location filename="../views/runs/runs_view.cpp" line="149"/>
         <source>Config</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="142"/>
+        <location filename="../views/runs/runs_view.cpp" line="150"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="143"/>
+        <location filename="../views/runs/runs_view.cpp" line="151"/>
         <source>Checkpoints</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="178"/>
+        <location filename="../views/runs/runs_view.cpp" line="186"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>附加运行文件夹（包含 config.toml 和 metrics.jsonl 的目录）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="273"/>
+        <location filename="../views/runs/runs_view.cpp" line="286"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1（%n 个种子的均值 ± 标准差）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="381"/>
+        <location filename="../views/runs/runs_view.cpp" line="423"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>选择一个运行以查看其摘要、配置、日志和检查点。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="398"/>
+        <location filename="../views/runs/runs_view.cpp" line="440"/>
         <source>Export as PNG...</source>
         <translation>导出为 PNG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="399"/>
+        <location filename="../views/runs/runs_view.cpp" line="441"/>
         <source>Export as SVG...</source>
         <translation>导出为 SVG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="400"/>
+        <location filename="../views/runs/runs_view.cpp" line="442"/>
         <source>Export data as CSV...</source>
         <translation>将数据导出为 CSV...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="409"/>
+        <location filename="../views/runs/runs_view.cpp" line="451"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="415"/>
+        <location filename="../views/runs/runs_view.cpp" line="457"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -2993,7 +3008,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="87"/>
+        <location filename="../app/gui/main.cpp" line="93"/>
         <source>Research workbench for cross-lingual sentence representations and retrieval.</source>
         <translation>面向跨语言句子表示与检索的研究工作台。</translation>
     </message>
@@ -3034,26 +3049,31 @@
     </message>
     <message>
         <location filename="../app/gui/main.cpp" line="62"/>
+        <source>In the Runs view, draw a run that continues another run&apos;s checkpoint (a recipe&apos;s next stage) from that checkpoint&apos;s step on.</source>
+        <translation>在“运行”视图中，把从另一个运行的检查点继续的运行（配方的下一阶段）从该检查点的步数开始绘制。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main.cpp" line="68"/>
         <source>Show the Search view and run this query once its index is open (the workspace&apos;s newest checkpoint and its index).</source>
         <translation>显示搜索视图，并在其索引打开后运行此查询（工作区的最新检查点及其索引）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="68"/>
+        <location filename="../app/gui/main.cpp" line="74"/>
         <source>With --query: also search with this checkpoint, side by side (A/B), e.g. the initial model against the trained one. With --embeddings: show this checkpoint&apos;s points beside them.</source>
         <translation>与 --query 一起：也用此检查点并排搜索（A/B），例如初始模型对比训练后的模型。与 --embeddings 一起：在旁边显示此检查点的点。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="75"/>
+        <location filename="../app/gui/main.cpp" line="81"/>
         <source>Open the Embeddings view on this checkpoint and encode the workspace&apos;s first sample.</source>
         <translation>在此检查点上打开“嵌入”视图，并编码工作区的第一个样本。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="81"/>
+        <location filename="../app/gui/main.cpp" line="87"/>
         <source>With --embeddings: then show this calibration step (0 none, 1 shift, 2 scale, 3 rotation) and highlight 5 pairs.</source>
         <translation>与 --embeddings 一起使用：随后显示此校准步骤（0 无，1 平移，2 缩放，3 旋转），并高亮 5 个句对。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main.cpp" line="154"/>
+        <location filename="../app/gui/main.cpp" line="160"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>

@@ -57,6 +57,12 @@ struct GuiOptions {
                                     "In the Runs view, draw the runs of each sweep setting as "
                                     "the mean over their seeds with a band of +- one standard "
                                     "deviation.")};
+    QCommandLineOption chainStages{
+        QStringLiteral("chain-stages"),
+        QCoreApplication::translate("main",
+                                    "In the Runs view, draw a run that continues another run's "
+                                    "checkpoint (a recipe's next stage) from that checkpoint's "
+                                    "step on.")};
     QCommandLineOption query{
         QStringLiteral("query"),
         QCoreApplication::translate("main",
@@ -89,8 +95,8 @@ struct GuiOptions {
             "Research workbench for cross-lingual sentence representations and retrieval."));
         parser.addHelpOption();
         parser.addVersionOption();
-        for (const auto* o : {&workspace, &demo, &demoStep, &view, &select, &seedMeans, &query,
-                              &compare, &embeddings, &step})
+        for (const auto* o : {&workspace, &demo, &demoStep, &view, &select, &seedMeans,
+                              &chainStages, &query, &compare, &embeddings, &step})
             parser.addOption(*o);
     }
 };
@@ -170,6 +176,7 @@ int main(int argc, char** argv) {
     if (parser.isSet(options.view)) window.showView(parser.value(options.view));
     if (parser.isSet(options.select)) window.selectRuns(parser.value(options.select).split(','));
     if (parser.isSet(options.seedMeans)) window.runsView()->setMeanOverSeeds(true);
+    if (parser.isSet(options.chainStages)) window.runsView()->setStagesChained(true);
     if (!parser.isSet(options.demo) && !parser.isSet(options.embeddings) &&
         (parser.isSet(options.query) || parser.isSet(options.compare)))
         window.searchFor(parser.value(options.query),

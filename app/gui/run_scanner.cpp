@@ -6,6 +6,7 @@
 #include <QFileInfo>
 
 #include "core/common/errors.h"
+#include "core/model_io/checkpoint_path.h"
 #include "core/train/run_config.h"
 #include "core/train/run_log/metrics_log.h"
 #include "core/train/run_log/run_records.h"
@@ -26,6 +27,29 @@ QString objectivesOf(const train::RunConfig& c) {
 
 std::filesystem::path metricsFileOf(const QString& runDir) {
     return QDir(runDir).filePath(QString::fromLatin1(train::MetricsLog::kFileName)).toStdString();
+}
+
+/// The run and step of the checkpoint `init` (model.init of the run in `runDir`) names, when it
+/// is a run's RUN/checkpoints/step-N (a relative path is the workspace's, two folders up).
+void findContinued(const QString& runDir, const std::string& init, views::RunRow& r) {
+    if (init.empty() || init == "scratch") return;
+    std::filesystem::path path(init);
+    if (path.is_relative())
+        path = std::filesystem::path(runDir.toStdString()).parent_path().parent_path() / path;
+    try {
+        const std::filesystem::path folder = model_io::resolveCheckpoint(path);
+        const std::filesystem::path config = model_io::runConfigOf(folder);
+        const QString name = QString::fromStdString(folder.filename().string());
+        if (config.empty() || !name.startsWith(QLatin1String("step-"))) return;
+        bool ok = false;
+        const qint64 step = name.mid(5).toLongLong(&ok);
+        if (!ok) return;
+        r.continues = QDir::cleanPath(
+            QFileInfo(QString::fromStdString(config.parent_path().string())).absoluteFilePath());
+        r.continuesStep = step;
+    } catch (const Error&) {
+        // A checkpoint deleted since: the run is drawn from its own step 0.
+    }
 }
 
 }  // namespace
@@ -59,6 +83,7 @@ views::RunRow scanRunDirectory(const QString& dir) {
             r.configName = QString::fromStdString(c.name);
             r.maxSteps = c.schedule.maxSteps;
             r.metricName = QString::fromStdString(train::enumName(c.eval.metric));
+            findContinued(dir, c.model.init, r);
         } catch (const Error& e) {
             r.message = QObject::tr("config.toml cannot be read by this version: %1")
                             .arg(QString::fromStdString(e.what()).section('\n', 0, 0));

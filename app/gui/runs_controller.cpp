@@ -482,7 +482,7 @@ void RunsController::updateCharts() {
                 chart->addEvent(dir, e);
         }
     }
-    view_->refreshSeedGroups();
+    view_->applyStepOffsets();  // and the means over seeds
 }
 
 void RunsController::refill(const QString& dir) {
@@ -497,6 +497,7 @@ void RunsController::refill(const QString& dir) {
         view_->chart(key)->removeRun(dir);
         view_->chart(key)->addRun(dir, runName(dir), fresh->color);
     }
+    view_->applyStepOffsets();
 }
 
 void RunsController::poll() {

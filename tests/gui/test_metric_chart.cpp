@@ -412,6 +412,48 @@ class TestMetricChart : public QObject {
         QVERIFY(chart.xRange().second >= 50.0 && chart.xRange().second < 60.0);
     }
 
+    void aStepOffsetShiftsARunsPointsFedBeforeOrAfter() {
+        // The Runs view's chained axis: a run continued from step 250 of another is drawn from
+        // 250 on, whatever was fed before the offset was set and whatever comes after.
+        MetricChart chart;
+        chart.resize(600, 300);
+        chart.setMetric("loss");
+        chart.addRun("stage1", "stage1");
+        chart.addRun("stage2", "stage2");
+        chart.appendPoints("stage1", {0, 100, 250}, {0, 10, 25}, {3, 2, 1});
+        chart.appendPoints("stage2", {0, 50}, {0, 5}, {1.0, 0.9});
+        chart.addEvent("stage2", {50, 5, isomorph::views::ChartEventKind::Checkpoint, "ckpt"});
+        chart.setBand("stage2", {0, 50}, {0, 5}, {0.9, 0.8}, {1.1, 1.0});
+        QVERIFY(chart.xRange().second < 300.0);
+
+        chart.setStepOffset("stage2", 250);
+        QCOMPARE(chart.stepOffset("stage2"), 250.0);
+        QCOMPARE(chart.series("stage2")->steps, (QList<double>{250, 300}));
+        QCOMPARE(chart.series("stage2")->times, (QList<double>{0, 5}));  // wall time unchanged
+        QCOMPARE(chart.series("stage1")->steps, (QList<double>{0, 100, 250}));
+        QVERIFY(chart.xRange().second >= 300.0);  // the automatic range follows (with markers
+                                                  // and band: drawn without a crash below)
+        chart.appendPoint("stage2", 100, 10, 0.8);
+        QCOMPARE(chart.series("stage2")->steps, (QList<double>{250, 300, 350}));
+        QVERIFY(!chart.grab().isNull());
+
+        // Back to 0: the run's own steps, as they were fed.
+        chart.setStepOffset("stage2", 0);
+        QCOMPARE(chart.series("stage2")->steps, (QList<double>{0, 50, 100}));
+        QCOMPARE(chart.stepOffset("unknown"), 0.0);
+        chart.setStepOffset("unknown", 5);  // ignored
+        // An offset set before anything is fed applies to what comes.
+        MetricChart later;
+        later.resize(600, 300);
+        later.setMetric("loss");
+        later.addRun("r", "r");
+        later.setStepOffset("r", 10);
+        later.addEvent("r", {5, 1, isomorph::views::ChartEventKind::Checkpoint, "ckpt"});
+        later.appendPoints("r", {0, 5}, {0, 1}, {1, 2});
+        QCOMPARE(later.series("r")->steps, (QList<double>{10, 15}));
+        QCOMPARE(later.xRange().first, 10.0);
+    }
+
     void wheelZoomsAroundTheCursorAndDoubleClickResets() {
         MetricChart chart;
         chart.resize(800, 400);

@@ -476,6 +476,56 @@ class TestRunsView : public QObject {
         QVERIFY(!chart->runHidden(a1) && !chart->runHidden(a2));
     }
 
+    void aContinuedRunIsChainedAfterTheCheckpointItStartedFrom() {
+        // The demo recipe's second stage continues the first stage's step-250 checkpoint
+        // (model.init): "Step, stages chained" draws it from step 250 on; "Step" from 0.
+        const QString ws = dir_.filePath("ws-chained");
+        writeFile(ws + "/isomorph-workspace.json", "{\"schema_version\":1,\"name\":\"c\"}\n");
+        const QString s1 = ws + "/runs/s1-hictl-demo", s2 = ws + "/runs/s2-ccp-demo",
+                      s3 = ws + "/runs/s3-from-scratch";
+        writeFile(s1 + "/config.toml", "schema_version = 1\n");
+        writeFile(s1 + "/checkpoints/step-00000250/config.json", "{}\n");
+        writeFile(s1 + "/metrics.jsonl", trainLine(100, 3.0) + trainLine(250, 2.0));
+        writeFile(s2 + "/config.toml",
+                  "schema_version = 1\n[model]\ninit = 'runs/s1-hictl-demo/checkpoints/"
+                  "step-00000250'\n");
+        writeFile(s2 + "/metrics.jsonl", trainLine(1, 1.5) + trainLine(2, 1.4));
+        writeFile(s3 + "/config.toml", "schema_version = 1\n");
+        writeFile(s3 + "/metrics.jsonl", trainLine(1, 9.0));
+        views::RunsModel model;
+        views::RunsView view(&model);
+        gui::RunsController controller(&view, &model);
+        controller.setWorkspace(ws);
+        QTRY_VERIFY(model.run(s2) && model.run(s3));
+        QCOMPARE(model.run(s2)->continues, s1);  // a relative model.init is the workspace's
+        QCOMPARE(model.run(s2)->continuesStep, 250);
+        QCOMPARE(model.run(s1)->continuesStep, -1);
+        const QString tip =
+            model.data(model.index(model.indexOf(s2), 0), Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains("continues s1-hictl-demo from its step 250"), qPrintable(tip));
+        view.selectRun(s1);
+        view.selectRun(s2, true);
+        view.selectRun(s3, true);
+        QTRY_COMPARE(pointsOf(view, "loss/mlm", s2), 2);
+        QTRY_COMPARE(pointsOf(view, "loss/mlm", s3), 1);
+        const views::MetricChart* chart = view.chart("loss/mlm");
+        QCOMPARE(chart->series(s2)->steps, (QList<double>{1, 2}));
+
+        view.setStagesChained(true);
+        QCOMPARE(chart->series(s2)->steps, (QList<double>{251, 252}));
+        QCOMPARE(chart->series(s1)->steps, (QList<double>{100, 250}));
+        QCOMPARE(chart->series(s3)->steps, (QList<double>{1}));
+        QCOMPARE(view.stepOffset(s2), 250.0);
+        // Points that arrive later are chained too.
+        writeFile(s2 + "/metrics.jsonl", trainLine(3, 1.3), true);
+        QTRY_COMPARE(pointsOf(view, "loss/mlm", s2), 3);
+        QCOMPARE(chart->series(s2)->steps.last(), 253.0);
+
+        view.setStagesChained(false);
+        QCOMPARE(chart->series(s2)->steps, (QList<double>{1, 2, 3}));
+        QCOMPARE(view.stepOffset(s2), 0.0);
+    }
+
     void seedAggregateIsTheMeanAndSampleSd() {
         QCOMPARE(views::seedGroupOf("s/mu=0.3,bias=false,seed=12"), QString("s/mu=0.3,bias=false"));
         QCOMPARE(views::seedGroupOf("hictl-demo-20261128"), QString());

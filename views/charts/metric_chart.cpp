@@ -95,7 +95,8 @@ struct MetricChart::Run {
     QString id;
     QString name;
     QColor color;
-    bool hidden = false;  ///< setRunHidden: data kept, nothing drawn
+    bool hidden = false;      ///< setRunHidden: data kept, nothing drawn
+    double stepOffset = 0.0;  ///< setStepOffset: added to every step this run is given
     struct Band {
         QList<double> steps, times, lower, upper;
     } band;  ///< setBand; empty: none
@@ -232,7 +233,14 @@ void MetricChart::appendPoints(const QString& runId, const QList<double>& steps,
         return;
     }
     const qsizetype from = run->series.size();
-    run->series.append(steps, times, values);
+    if (run->stepOffset != 0.0) {
+        QList<double> shifted = steps;
+        for (double& x : shifted)
+            x += run->stepOffset;
+        run->series.append(shifted, times, values);
+    } else {
+        run->series.append(steps, times, values);
+    }
     run->extendRange(from);
     refreshAll();
     if (hover_) updateCrosshair(mouse_);
@@ -250,6 +258,7 @@ void MetricChart::addEvent(const QString& runId, const ChartEvent& event) {
         return;
     }
     run->events.append(event);
+    run->events.back().step += run->stepOffset;
     update();
 }
 
@@ -292,7 +301,38 @@ void MetricChart::setBand(const QString& runId, const QList<double>& steps,
         return;
     }
     run->band = {steps, times, lower, upper};
+    for (double& x : run->band.steps)
+        x += run->stepOffset;
     update();
+}
+
+void MetricChart::setStepOffset(const QString& runId, double offset) {
+    Run* run = findRun(runId);
+    if (!run || run->stepOffset == offset) return;
+    const double delta = offset - run->stepOffset;
+    run->stepOffset = offset;
+    for (double& x : run->series.steps)
+        x += delta;
+    for (ChartEvent& e : run->events)
+        e.step += delta;
+    for (double& x : run->band.steps)
+        x += delta;
+    // The step extent and any polyline drawn from the old steps are stale.
+    run->xLo[0] = kInf;
+    run->xHi[0] = -kInf;
+    run->extendRange(0);
+    run->dropJob();
+    run->cache.reset();
+    hasAutoRange_ = false;
+    refreshAll();
+    crosshair_.clear();
+    if (hover_) updateCrosshair(mouse_);
+    update();
+}
+
+double MetricChart::stepOffset(const QString& runId) const {
+    const Run* run = findRun(runId);
+    return run ? run->stepOffset : 0.0;
 }
 
 const MetricSeries* MetricChart::series(const QString& runId) const {

@@ -80,6 +80,12 @@ class MetricChart : public QWidget {
     /// events or crosshair value. The Runs view hides the seeds of a sweep setting it draws as
     /// their mean.
     void setRunHidden(const QString& runId, bool hidden);
+    /// Draws a run `offset` steps to the right on the step axis: a run that continues another
+    /// run's checkpoint starts where that checkpoint was taken (the Runs view's chained axis).
+    /// Applies to its points, events and band, given before or after; series() and the CSV
+    /// export hold the shifted steps. 0 (the default) draws the run's own steps.
+    void setStepOffset(const QString& runId, double offset);
+    double stepOffset(const QString& runId) const;
     /// The colour a run is drawn in (invalid for an unknown run).
     QColor runColor(const QString& runId) const;
     bool runHidden(const QString& runId) const;

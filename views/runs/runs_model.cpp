@@ -5,6 +5,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QFileInfo>
 #include <QLocale>
 
 namespace isomorph::views {
@@ -15,7 +16,8 @@ bool RunRow::operator==(const RunRow& o) const {
            stopReason == o.stopReason && message == o.message && step == o.step &&
            maxSteps == o.maxSteps && sameMetric(bestMetric, o.bestMetric) &&
            metricName == o.metricName && configName == o.configName && started == o.started &&
-           machine == o.machine && attached == o.attached && ownProcess == o.ownProcess;
+           machine == o.machine && continues == o.continues && continuesStep == o.continuesStep &&
+           attached == o.attached && ownProcess == o.ownProcess;
 }
 
 RunsModel::RunsModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -37,6 +39,10 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
         QString tip = r.dir;
         if (!r.configName.isEmpty())
             tip += QStringLiteral("\n") + tr("config: %1").arg(r.configName);
+        if (r.continuesStep >= 0)
+            tip += QStringLiteral("\n") + tr("continues %1 from its step %2")
+                                              .arg(QFileInfo(r.continues).fileName())
+                                              .arg(r.continuesStep);
         if (!r.message.isEmpty()) tip += QStringLiteral("\n") + r.message;
         return tip;
     }

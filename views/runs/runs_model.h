@@ -26,6 +26,10 @@ struct RunRow {
     QString metricName;           ///< "bitext_acc"
     QDateTime started;
     QString machine;
+    /// The run whose checkpoint model.init names (a recipe's earlier stage, a continued run),
+    /// and that checkpoint's step; empty and -1 for a run from scratch or a loose checkpoint.
+    QString continues;
+    qint64 continuesStep = -1;
     bool attached = false;    ///< added with "Attach run folder..." (lives outside the workspace)
     bool ownProcess = false;  ///< started by this GUI (Stop/Resume act on our child process)
 

@@ -73,6 +73,14 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
     smoothing_->setToolTip(tr("EMA smoothing; the raw curve stays faint behind"));
     xAxis_->addItem(tr("Step"));
     xAxis_->addItem(tr("Wall time"));
+    // A run continued from another run's checkpoint (a recipe's next stage) drawn from that
+    // checkpoint's step on, so that a recipe reads as one curve.
+    xAxis_->addItem(tr("Step, stages chained"));
+    xAxis_->setItemData(
+        2,
+        tr("A run that continues another run's checkpoint (model.init, e.g. the demo recipe's "
+           "second stage) starts at that checkpoint's step"),
+        Qt::ToolTipRole);
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Smoothing"), this));
     controls->addWidget(smoothing_);
@@ -207,8 +215,13 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
     });
     connect(xAxis_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int i) {
         for (MetricChart* c : std::as_const(charts_))
-            c->setXAxis(i == 0 ? XAxis::Step : XAxis::WallTime);
+            c->setXAxis(i == 1 ? XAxis::WallTime : XAxis::Step);
+        applyStepOffsets();
     });
+    // Rows (and what they continue) arrive with rescans.
+    connect(model_, &QAbstractItemModel::rowsInserted, this, &RunsView::applyStepOffsets);
+    connect(model_, &QAbstractItemModel::dataChanged, this, &RunsView::applyStepOffsets);
+    connect(model_, &QAbstractItemModel::modelReset, this, &RunsView::applyStepOffsets);
     connect(logY_, &QCheckBox::toggled, this, [this](bool on) {
         for (MetricChart* c : std::as_const(charts_))
             c->setLogY(on);
@@ -279,6 +292,35 @@ void RunsView::refreshSeedGroups() {
     seedMean_->setVisible(groupable || seedMean_->isChecked());
 }
 
+bool RunsView::stagesChained() const {
+    return xAxis_->currentIndex() == 2;
+}
+
+void RunsView::setStagesChained(bool on) {
+    xAxis_->setCurrentIndex(on ? 2 : 0);
+}
+
+double RunsView::stepOffset(const QString& dir) const {
+    if (!stagesChained()) return 0.0;
+    // The continued checkpoint's step plus where its own run is drawn; a chain that loops
+    // (a run folder reused) stops after as many links as there are rows.
+    double offset = 0.0;
+    const RunRow* row = model_->run(dir);
+    for (int links = 0; row && row->continuesStep >= 0 && links <= model_->rowCount(); ++links) {
+        offset += static_cast<double>(row->continuesStep);
+        row = model_->run(row->continues);
+    }
+    return offset;
+}
+
+void RunsView::applyStepOffsets() {
+    for (MetricChart* chart : std::as_const(charts_))
+        for (const QString& id : chart->runIds())
+            if (!id.startsWith(seedGroupRunId({}))) chart->setStepOffset(id, stepOffset(id));
+    // Means over seeds are computed from their members' (shifted) points.
+    refreshSeedGroups();
+}
+
 MetricChart* RunsView::makeChart(const MetricSpec& spec) {
     auto* chart = new MetricChart(this);
     chart->setObjectName(QStringLiteral("chart:") + spec.key);
@@ -286,7 +328,7 @@ MetricChart* RunsView::makeChart(const MetricSpec& spec) {
     chart->setDescription(describeMetric(spec));
     // Evaluations are sparse (every N steps): smoothing would only distort them.
     chart->setSmoothing(spec.isEval() ? 0.0 : smoothing_->value() / 100.0);
-    chart->setXAxis(xAxis_->currentIndex() == 0 ? XAxis::Step : XAxis::WallTime);
+    chart->setXAxis(xAxis_->currentIndex() == 1 ? XAxis::WallTime : XAxis::Step);
     chart->setLogY(logY_->isChecked());
     chart->setMinimumHeight(220);
     chart->setContextMenuPolicy(Qt::CustomContextMenu);

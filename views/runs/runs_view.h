@@ -67,6 +67,16 @@ class RunsView : public QWidget {
     /// Recomputes the means over seeds from the charts' points (the controller calls it after
     /// feeding new points or changing the runs on the charts). Cheap when it is off.
     void refreshSeedGroups();
+    /// The x axis "Step, stages chained": a run whose model.init is another listed run's
+    /// checkpoint (RunRow::continues) is drawn from that checkpoint's step, chained through
+    /// earlier stages. Off: every run from its own step 0.
+    bool stagesChained() const;
+    void setStagesChained(bool on);
+    /// Steps `dir` is drawn shifted by (0 unless chained).
+    double stepOffset(const QString& dir) const;
+    /// Sets every chart's offsets from the rows (the controller calls it after adding runs to
+    /// charts; the view after axis changes and rescans).
+    void applyStepOffsets();
     /// Chart run id of a setting's mean curve.
     static QString seedGroupRunId(const QString& group) { return QStringLiteral("seeds:") + group; }
 
