@@ -222,6 +222,14 @@ void printResults(const workspace::DemoRunReport& report) {
                     best.preset);
             }
     }
+    for (const auto& stage : report.stages)
+        if (stage.trained && !stage.ownPooling.empty())
+            std::cout << fmt::format(
+                "  {} trains the {} vector (model.pooling; dev measures {}): its dev accuracy "
+                "{:.2f}% -> {:.2f}% raw, {}\n",
+                stage.preset, stage.ownPooling, stage.config.eval.pooling.toString(),
+                100 * stage.ownBefore.mean.raw, 100 * stage.ownAfter.mean.raw,
+                describeChange(stage.ownChange));
     std::cout << "\n  raw: cosine nearest neighbour; +shift: each language's mean subtracted;\n"
                  "  +rotation: orthogonal map fitted on the TRAIN split's pairs (how isomorphic\n"
                  "  the spaces are). change of raw: against the row above, in points, with the\n"

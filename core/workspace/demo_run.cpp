@@ -171,15 +171,43 @@ void trainStages(DemoContext& c) {
     c.report.times.training = secondsSince(trainStarted);
 }
 
+/// Dev accuracy of the sentence vector a stage trains, when dev measures another (ownPooling):
+/// raw only (no means or rotation), a few seconds a checkpoint.
+void evaluateOwnVector(DemoContext& c, DemoStageReport& stage, const fs::path& before) {
+    const std::string own = stage.config.model.pooling.toString();
+    if (before.empty() || own == c.evaluation.pooling) return;
+    train::BitextReportOptions options = c.evaluation;
+    options.pooling = own;
+    auto dev = [&](const fs::path& checkpoint, const std::string& label) {
+        return train::bitextReport(
+            checkpoint, c.report.paths.shards / "pairs-dev", {}, options, [&](const Progress& p) {
+                return !c.progress ||
+                       c.progress(Progress{fmt::format("evaluating {} with its {} vector: "
+                                                       "{} ({}/{})",
+                                                       label, own, p.stage, p.done, p.total),
+                                           p.done, p.total});
+            });
+    };
+    stage.ownPooling = own;
+    stage.ownBefore = dev(before, "its start");
+    stage.ownAfter = dev(stage.reported, stage.preset);
+    stage.ownChange = train::compareBitext(stage.ownBefore, stage.ownAfter);
+}
+
 void evaluateStages(DemoContext& c) {
     const auto started = WallClock::now();
     const DemoEvaluation* previous = &c.report.before;
-    for (auto& stage : c.report.stages) {
+    for (size_t k = 0; k < c.report.stages.size(); ++k) {
+        DemoStageReport& stage = c.report.stages[k];
         if (!stage.trained) continue;  // stopped before this stage
         stage.after = evaluate(c, stage.preset, stage.reported, &stage.evaluationSeconds);
         stage.devChange = train::compareBitext(previous->dev, stage.after.dev);
         stage.outOfDomainChange =
             train::compareBitext(previous->outOfDomain, stage.after.outOfDomain);
+        evaluateOwnVector(c, stage,
+                          k > 0                  ? c.report.stages[k - 1].reported
+                          : c.report.scratchInit ? fs::path()
+                                                 : fs::path(stage.config.model.init));
         previous = &stage.after;
         if (c.observer.stageEvaluated) c.observer.stageEvaluated(stage);
     }

@@ -63,6 +63,13 @@ struct DemoStageReport {
     /// `reported`, or the initialisation): paired t-test over language pairs.
     train::BitextChange devChange, outOfDomainChange;
     double evaluationSeconds = 0;  ///< of `after`
+    /// A stage whose objectives train another sentence vector (model.pooling) than the one dev
+    /// measures (eval.pooling; CCP trains [CLS], as its paper does): that vector's raw dev
+    /// accuracy before (the checkpoint it continued from) and after, and the change. Empty
+    /// `ownPooling` when the vectors are the same or the stage started from scratch.
+    std::string ownPooling;
+    train::BitextReport ownBefore, ownAfter;
+    train::BitextChange ownChange;
 };
 
 /// Where the time went, in seconds.

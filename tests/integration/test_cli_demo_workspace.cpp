@@ -412,6 +412,14 @@ class TestCliDemoWorkspace : public QObject {
         // checkpoint (its frozen config names it as model.init), each reported.
         QVERIFY2(r.out.contains("hictl-demo best (step-") && r.out.contains("steps of ccp-demo"),
                  r.out.constData());
+        // CCP trains [CLS] (its paper's sentence vector), dev measures the mean: the report also
+        // gives the CCP stage's change on the vector it trains; HICTL trains what dev measures.
+        QVERIFY2(QRegularExpression("ccp-demo trains the cls vector \\(model.pooling; dev measures "
+                                    "mean\\): its dev accuracy [0-9.]+% -> [0-9.]+% raw, by [-+]")
+                     .match(QString::fromUtf8(r.out))
+                     .hasMatch(),
+                 r.out.constData());
+        QVERIFY2(!r.out.contains("hictl-demo trains the"), r.out.constData());
         const QStringList runs = QDir(ws_ + "/runs").entryList({"demo-*"}, QDir::Dirs);
         QCOMPARE(runs.size(), 2);
         const QString hictl = runs.filter("-hictl-demo").value(0);
