@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <mutex>
-#include <numeric>
 #include <thread>
 
 #include "core/common/errors.h"
@@ -153,9 +153,18 @@ std::vector<float> EncodingService::encodeWith(const std::vector<std::string>& s
     ids.reserve(sentences.size());
     for (const auto& sentence : sentences)
         ids.push_back(impl_->tokenize(sentence, s));
+    // Identical inputs are encoded once and share the vector (bit-identical, as a nearest
+    // neighbour tie must be: probes.h encodeRows says why).
+    std::vector<size_t> firstOf(ids.size()), order;
+    {
+        std::map<std::vector<int64_t>, size_t> seen;
+        for (size_t i = 0; i < ids.size(); ++i) {
+            const auto [it, added] = seen.emplace(ids[i], i);
+            firstOf[i] = it->second;
+            if (added) order.push_back(i);
+        }
+    }
     // Longest first, so batches hold inputs of similar length and padding is minimal.
-    std::vector<size_t> order(ids.size());
-    std::iota(order.begin(), order.end(), size_t{0});
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return ids[a].size() > ids[b].size(); });
     const int64_t dim = dimension();
@@ -211,6 +220,10 @@ std::vector<float> EncodingService::encodeWith(const std::vector<std::string>& s
             t.join();
         if (failure) std::rethrow_exception(failure);
     }
+    for (size_t i = 0; i < ids.size(); ++i)
+        if (firstOf[i] != i)
+            std::copy_n(out.begin() + static_cast<std::ptrdiff_t>(firstOf[i] * dim), dim,
+                        out.begin() + static_cast<std::ptrdiff_t>(i * dim));
     s.sentences += static_cast<int64_t>(sentences.size());
     return out;
 }

@@ -70,6 +70,23 @@ class TestEncodingService : public QObject {
         QVERIFY(row(forward, 32, 0) != row(forward, 32, 1));
     }
 
+    void identicalInputsGetBitIdenticalVectors() {
+        // Encoded in different batches (other padding) identical inputs would differ by float
+        // rounding, and which of them is a nearest neighbour would be decided by it. They are
+        // encoded once; the other rows are as before.
+        auto service = model::EncodingService::open(model_, options());
+        std::vector<std::string> input = sentences_;
+        input.push_back(sentences_[1]);  // "copy" again, after the longest rows
+        input.insert(input.begin(), sentences_[4]);
+        const auto v = service->encode(input);
+        const auto plain = service->encode(sentences_);
+        QCOMPARE(row(v, 32, 2), row(v, 32, input.size() - 1));  // both "copy"
+        QCOMPARE(row(v, 32, 0), row(v, 32, 5));                 // both sentences_[4]
+        for (size_t i = 0; i < sentences_.size(); ++i)
+            for (size_t d = 0; d < 32; ++d)
+                QVERIFY(std::abs(row(v, 32, i + 1)[d] - row(plain, 32, i)[d]) < 1e-5f);
+    }
+
     void npyStreamEqualsEncode() {
         auto service = model::EncodingService::open(model_, options());
         const auto expected = service->encode(sentences_);
