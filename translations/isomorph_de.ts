@@ -2279,81 +2279,81 @@
     </message>
     <message>
         <location filename="../views/runs/runs_view.cpp" line="78"/>
-        <source>Step, stages chained</source>
-        <translation>Schritt, Stufen verkettet</translation>
+        <source>Chained steps</source>
+        <translation>Verkettete Schritte</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="81"/>
+        <location filename="../views/runs/runs_view.cpp" line="85"/>
         <source>A run that continues another run&apos;s checkpoint (model.init, e.g. the demo recipe&apos;s second stage) starts at that checkpoint&apos;s step</source>
         <translation>Ein Lauf, der den Checkpoint eines anderen Laufs fortsetzt (model.init, z. B. die zweite Stufe des Demo-Rezepts), beginnt beim Schritt dieses Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="85"/>
+        <location filename="../views/runs/runs_view.cpp" line="89"/>
         <source>Smoothing</source>
         <translation>Glättung</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="88"/>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>X axis</source>
         <translation>X-Achse</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="96"/>
         <source>Mean ± sd over seeds</source>
         <translation>Mittelwert ± SD über Seeds</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="95"/>
+        <location filename="../views/runs/runs_view.cpp" line="99"/>
         <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
         <translation>Läufe eines Sweeps, die sich nur im Seed unterscheiden, werden als eine Kurve gezeichnet: der Mittelwert über die Seeds mit einem Band von ± einer Standardabweichung (wie in sweep.md)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="103"/>
+        <location filename="../views/runs/runs_view.cpp" line="107"/>
         <source>Right-click a chart to export it</source>
         <translation>Rechtsklick auf ein Diagramm exportiert es</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="112"/>
+        <location filename="../views/runs/runs_view.cpp" line="116"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Wählen Sie Läufe in der Tabelle, um ihre Metriken als Diagramme zu sehen; mehrere Läufe werden überlagert.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="142"/>
+        <location filename="../views/runs/runs_view.cpp" line="146"/>
         <source>Open in Embeddings</source>
         <translation>In „Einbettungen“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="144"/>
+        <location filename="../views/runs/runs_view.cpp" line="148"/>
         <source>Open in Search</source>
         <translation>In „Suche“ öffnen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="148"/>
+        <location filename="../views/runs/runs_view.cpp" line="152"/>
         <source>Summary</source>
         <translation>Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="149"/>
+        <location filename="../views/runs/runs_view.cpp" line="153"/>
         <source>Config</source>
         <translation>Konfiguration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="150"/>
+        <location filename="../views/runs/runs_view.cpp" line="154"/>
         <source>Log</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="151"/>
+        <location filename="../views/runs/runs_view.cpp" line="155"/>
         <source>Checkpoints</source>
         <translation>Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="186"/>
+        <location filename="../views/runs/runs_view.cpp" line="190"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Lauf-Ordner anhängen (ein Laufverzeichnis mit config.toml und metrics.jsonl)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="286"/>
+        <location filename="../views/runs/runs_view.cpp" line="290"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1 (Mittelwert ± SD von %n Seed)</numerusform>
@@ -2361,32 +2361,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="423"/>
+        <location filename="../views/runs/runs_view.cpp" line="427"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Wählen Sie einen Lauf, um Zusammenfassung, Konfiguration, Protokoll und Checkpoints zu sehen.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="440"/>
+        <location filename="../views/runs/runs_view.cpp" line="444"/>
         <source>Export as PNG...</source>
         <translation>Als PNG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="441"/>
+        <location filename="../views/runs/runs_view.cpp" line="445"/>
         <source>Export as SVG...</source>
         <translation>Als SVG exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="442"/>
+        <location filename="../views/runs/runs_view.cpp" line="446"/>
         <source>Export data as CSV...</source>
         <translation>Daten als CSV exportieren …</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="451"/>
+        <location filename="../views/runs/runs_view.cpp" line="455"/>
         <source>Export chart</source>
         <translation>Diagramm exportieren</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="457"/>
+        <location filename="../views/runs/runs_view.cpp" line="461"/>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>

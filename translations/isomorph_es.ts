@@ -2279,81 +2279,81 @@
     </message>
     <message>
         <location filename="../views/runs/runs_view.cpp" line="78"/>
-        <source>Step, stages chained</source>
-        <translation>Paso, etapas encadenadas</translation>
+        <source>Chained steps</source>
+        <translation>Pasos encadenados</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="81"/>
+        <location filename="../views/runs/runs_view.cpp" line="85"/>
         <source>A run that continues another run&apos;s checkpoint (model.init, e.g. the demo recipe&apos;s second stage) starts at that checkpoint&apos;s step</source>
         <translation>Una ejecución que continúa el checkpoint de otra (model.init, p. ej. la segunda etapa de la receta de la demo) empieza en el paso de ese checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="85"/>
+        <location filename="../views/runs/runs_view.cpp" line="89"/>
         <source>Smoothing</source>
         <translation>Suavizado</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="88"/>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>X axis</source>
         <translation>Eje X</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="96"/>
         <source>Mean ± sd over seeds</source>
         <translation>Media ± DE sobre semillas</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="95"/>
+        <location filename="../views/runs/runs_view.cpp" line="99"/>
         <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
         <translation>Las ejecuciones de un barrido que solo difieren en la semilla se dibujan como una curva: la media sobre las semillas, con una banda de ± una desviación estándar (como en sweep.md)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="103"/>
+        <location filename="../views/runs/runs_view.cpp" line="107"/>
         <source>Right-click a chart to export it</source>
         <translation>Haga clic derecho en un gráfico para exportarlo</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="112"/>
+        <location filename="../views/runs/runs_view.cpp" line="116"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Seleccione ejecuciones en la tabla para ver gráficos de las métricas que registran; seleccione varias para superponerlas.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="142"/>
+        <location filename="../views/runs/runs_view.cpp" line="146"/>
         <source>Open in Embeddings</source>
         <translation>Abrir en Embeddings</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="144"/>
+        <location filename="../views/runs/runs_view.cpp" line="148"/>
         <source>Open in Search</source>
         <translation>Abrir en Búsqueda</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="148"/>
+        <location filename="../views/runs/runs_view.cpp" line="152"/>
         <source>Summary</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="149"/>
+        <location filename="../views/runs/runs_view.cpp" line="153"/>
         <source>Config</source>
         <translation>Configuración</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="150"/>
+        <location filename="../views/runs/runs_view.cpp" line="154"/>
         <source>Log</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="151"/>
+        <location filename="../views/runs/runs_view.cpp" line="155"/>
         <source>Checkpoints</source>
         <translation>Checkpoints</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="186"/>
+        <location filename="../views/runs/runs_view.cpp" line="190"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Adjuntar una carpeta de ejecución (un directorio con config.toml y metrics.jsonl)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="286"/>
+        <location filename="../views/runs/runs_view.cpp" line="290"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1 (media ± DE de %n semilla)</numerusform>
@@ -2361,32 +2361,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="423"/>
+        <location filename="../views/runs/runs_view.cpp" line="427"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Seleccione una ejecución para ver su resumen, configuración, registro y checkpoints.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="440"/>
+        <location filename="../views/runs/runs_view.cpp" line="444"/>
         <source>Export as PNG...</source>
         <translation>Exportar como PNG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="441"/>
+        <location filename="../views/runs/runs_view.cpp" line="445"/>
         <source>Export as SVG...</source>
         <translation>Exportar como SVG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="442"/>
+        <location filename="../views/runs/runs_view.cpp" line="446"/>
         <source>Export data as CSV...</source>
         <translation>Exportar los datos como CSV...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="451"/>
+        <location filename="../views/runs/runs_view.cpp" line="455"/>
         <source>Export chart</source>
         <translation>Exportar gráfico</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="457"/>
+        <location filename="../views/runs/runs_view.cpp" line="461"/>
         <source>Export failed</source>
         <translation>La exportación falló</translation>
     </message>

@@ -2279,81 +2279,81 @@
     </message>
     <message>
         <location filename="../views/runs/runs_view.cpp" line="78"/>
-        <source>Step, stages chained</source>
-        <translation>Pas, étapes enchaînées</translation>
+        <source>Chained steps</source>
+        <translation>Pas enchaînés</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="81"/>
+        <location filename="../views/runs/runs_view.cpp" line="85"/>
         <source>A run that continues another run&apos;s checkpoint (model.init, e.g. the demo recipe&apos;s second stage) starts at that checkpoint&apos;s step</source>
         <translation>Un entraînement qui continue le checkpoint d’un autre (model.init, p. ex. la deuxième étape de la recette de démo) commence au pas de ce checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="85"/>
+        <location filename="../views/runs/runs_view.cpp" line="89"/>
         <source>Smoothing</source>
         <translation>Lissage</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="88"/>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>X axis</source>
         <translation>Axe X</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="96"/>
         <source>Mean ± sd over seeds</source>
         <translation>Moyenne ± écart-type sur les graines</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="95"/>
+        <location filename="../views/runs/runs_view.cpp" line="99"/>
         <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
         <translation>Les exécutions d’un balayage qui ne diffèrent que par leur graine sont tracées comme une seule courbe : la moyenne sur les graines, avec une bande de ± un écart-type (comme dans sweep.md)</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="103"/>
+        <location filename="../views/runs/runs_view.cpp" line="107"/>
         <source>Right-click a chart to export it</source>
         <translation>Clic droit sur un graphique pour l’exporter</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="112"/>
+        <location filename="../views/runs/runs_view.cpp" line="116"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>Sélectionnez des entraînements dans le tableau pour tracer leurs métriques ; plusieurs sont superposés.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="142"/>
+        <location filename="../views/runs/runs_view.cpp" line="146"/>
         <source>Open in Embeddings</source>
         <translation>Ouvrir dans Plongements</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="144"/>
+        <location filename="../views/runs/runs_view.cpp" line="148"/>
         <source>Open in Search</source>
         <translation>Ouvrir dans Recherche</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="148"/>
+        <location filename="../views/runs/runs_view.cpp" line="152"/>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="149"/>
+        <location filename="../views/runs/runs_view.cpp" line="153"/>
         <source>Config</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="150"/>
+        <location filename="../views/runs/runs_view.cpp" line="154"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="151"/>
+        <location filename="../views/runs/runs_view.cpp" line="155"/>
         <source>Checkpoints</source>
         <translation>Points de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="186"/>
+        <location filename="../views/runs/runs_view.cpp" line="190"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>Rattacher un dossier d’entraînement (un répertoire avec config.toml et metrics.jsonl)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="286"/>
+        <location filename="../views/runs/runs_view.cpp" line="290"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1 (moyenne ± écart-type de %n graine)</numerusform>
@@ -2361,32 +2361,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="423"/>
+        <location filename="../views/runs/runs_view.cpp" line="427"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Sélectionnez un entraînement pour voir son résumé, sa configuration, son journal et ses points de contrôle.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="440"/>
+        <location filename="../views/runs/runs_view.cpp" line="444"/>
         <source>Export as PNG...</source>
         <translation>Exporter en PNG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="441"/>
+        <location filename="../views/runs/runs_view.cpp" line="445"/>
         <source>Export as SVG...</source>
         <translation>Exporter en SVG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="442"/>
+        <location filename="../views/runs/runs_view.cpp" line="446"/>
         <source>Export data as CSV...</source>
         <translation>Exporter les données en CSV…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="451"/>
+        <location filename="../views/runs/runs_view.cpp" line="455"/>
         <source>Export chart</source>
         <translation>Exporter le graphique</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="457"/>
+        <location filename="../views/runs/runs_view.cpp" line="461"/>
         <source>Export failed</source>
         <translation>Échec de l’export</translation>
     </message>

@@ -2274,113 +2274,113 @@
     </message>
     <message>
         <location filename="../views/runs/runs_view.cpp" line="78"/>
-        <source>Step, stages chained</source>
-        <translation>ステップ（ステージを連結）</translation>
+        <source>Chained steps</source>
+        <translation>連結ステップ</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="81"/>
+        <location filename="../views/runs/runs_view.cpp" line="85"/>
         <source>A run that continues another run&apos;s checkpoint (model.init, e.g. the demo recipe&apos;s second stage) starts at that checkpoint&apos;s step</source>
         <translation>別の実行のチェックポイントから継続する実行（model.init、例: デモレシピの第 2 ステージ）は、そのチェックポイントのステップから描かれます</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="85"/>
+        <location filename="../views/runs/runs_view.cpp" line="89"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="88"/>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>X axis</source>
         <translation>X 軸</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="96"/>
         <source>Mean ± sd over seeds</source>
         <translation>シード間の平均 ± 標準偏差</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="95"/>
+        <location filename="../views/runs/runs_view.cpp" line="99"/>
         <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
         <translation>シードだけが異なるスイープの実行を 1 本の曲線で描きます。シード間の平均と ± 1 標準偏差の帯です（sweep.md と同じ）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="103"/>
+        <location filename="../views/runs/runs_view.cpp" line="107"/>
         <source>Right-click a chart to export it</source>
         <translation>グラフを右クリックするとエクスポートできます</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="112"/>
+        <location filename="../views/runs/runs_view.cpp" line="116"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>表で実行を選ぶと、記録されたメトリクスがグラフに表示されます。複数選ぶと重ねて表示します。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="142"/>
+        <location filename="../views/runs/runs_view.cpp" line="146"/>
         <source>Open in Embeddings</source>
         <translation>埋め込みビューで開く</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="144"/>
+        <location filename="../views/runs/runs_view.cpp" line="148"/>
         <source>Open in Search</source>
         <translation>検索ビューで開く</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="148"/>
+        <location filename="../views/runs/runs_view.cpp" line="152"/>
         <source>Summary</source>
         <translation>サマリー</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="149"/>
+        <location filename="../views/runs/runs_view.cpp" line="153"/>
         <source>Config</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="150"/>
+        <location filename="../views/runs/runs_view.cpp" line="154"/>
         <source>Log</source>
         <translation>ログ</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="151"/>
+        <location filename="../views/runs/runs_view.cpp" line="155"/>
         <source>Checkpoints</source>
         <translation>チェックポイント</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="186"/>
+        <location filename="../views/runs/runs_view.cpp" line="190"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>実行フォルダーを追加（config.toml と metrics.jsonl のあるディレクトリ）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="286"/>
+        <location filename="../views/runs/runs_view.cpp" line="290"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1（%n 個のシードの平均 ± 標準偏差）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="423"/>
+        <location filename="../views/runs/runs_view.cpp" line="427"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>実行を選ぶと、サマリー・設定・ログ・チェックポイントが表示されます。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="440"/>
+        <location filename="../views/runs/runs_view.cpp" line="444"/>
         <source>Export as PNG...</source>
         <translation>PNG としてエクスポート...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="441"/>
+        <location filename="../views/runs/runs_view.cpp" line="445"/>
         <source>Export as SVG...</source>
         <translation>SVG としてエクスポート...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="442"/>
+        <location filename="../views/runs/runs_view.cpp" line="446"/>
         <source>Export data as CSV...</source>
         <translation>データを CSV としてエクスポート...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="451"/>
+        <location filename="../views/runs/runs_view.cpp" line="455"/>
         <source>Export chart</source>
         <translation>グラフをエクスポート</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="457"/>
+        <location filename="../views/runs/runs_view.cpp" line="461"/>
         <source>Export failed</source>
         <translation>エクスポートに失敗しました</translation>
     </message>

@@ -2274,113 +2274,113 @@
     </message>
     <message>
         <location filename="../views/runs/runs_view.cpp" line="78"/>
-        <source>Step, stages chained</source>
-        <translation>步数（阶段连续）</translation>
+        <source>Chained steps</source>
+        <translation>连续步数</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="81"/>
+        <location filename="../views/runs/runs_view.cpp" line="85"/>
         <source>A run that continues another run&apos;s checkpoint (model.init, e.g. the demo recipe&apos;s second stage) starts at that checkpoint&apos;s step</source>
         <translation>从另一个运行的检查点继续的运行（model.init，例如演示配方的第二阶段）从该检查点的步数开始绘制</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="85"/>
+        <location filename="../views/runs/runs_view.cpp" line="89"/>
         <source>Smoothing</source>
         <translation>平滑</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="88"/>
+        <location filename="../views/runs/runs_view.cpp" line="92"/>
         <source>X axis</source>
         <translation>X 轴</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="92"/>
+        <location filename="../views/runs/runs_view.cpp" line="96"/>
         <source>Mean ± sd over seeds</source>
         <translation>各种子的均值 ± 标准差</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="95"/>
+        <location filename="../views/runs/runs_view.cpp" line="99"/>
         <source>Runs of a sweep that differ only in their seed are drawn as one curve: the mean over the seeds, with a band of ± one standard deviation (as in sweep.md)</source>
         <translation>只有种子不同的扫描运行画成一条曲线：各种子的均值，以及 ± 一个标准差的带（与 sweep.md 相同）</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="103"/>
+        <location filename="../views/runs/runs_view.cpp" line="107"/>
         <source>Right-click a chart to export it</source>
         <translation>右键单击图表即可导出</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="112"/>
+        <location filename="../views/runs/runs_view.cpp" line="116"/>
         <source>Select runs in the table to chart the metrics they record; select several to overlay them.</source>
         <translation>在表格中选择运行即可绘制其记录的指标；选择多个可叠加比较。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="142"/>
+        <location filename="../views/runs/runs_view.cpp" line="146"/>
         <source>Open in Embeddings</source>
         <translation>在嵌入视图中打开</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="144"/>
+        <location filename="../views/runs/runs_view.cpp" line="148"/>
         <source>Open in Search</source>
         <translation>在搜索视图中打开</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="148"/>
+        <location filename="../views/runs/runs_view.cpp" line="152"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="149"/>
+        <location filename="../views/runs/runs_view.cpp" line="153"/>
         <source>Config</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="150"/>
+        <location filename="../views/runs/runs_view.cpp" line="154"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="151"/>
+        <location filename="../views/runs/runs_view.cpp" line="155"/>
         <source>Checkpoints</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="186"/>
+        <location filename="../views/runs/runs_view.cpp" line="190"/>
         <source>Attach a run folder (a run directory with config.toml and metrics.jsonl)</source>
         <translation>附加运行文件夹（包含 config.toml 和 metrics.jsonl 的目录）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/runs/runs_view.cpp" line="286"/>
+        <location filename="../views/runs/runs_view.cpp" line="290"/>
         <source>%1 (mean ± sd of %n seeds)</source>
         <translation>
             <numerusform>%1（%n 个种子的均值 ± 标准差）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="423"/>
+        <location filename="../views/runs/runs_view.cpp" line="427"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>选择一个运行以查看其摘要、配置、日志和检查点。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="440"/>
+        <location filename="../views/runs/runs_view.cpp" line="444"/>
         <source>Export as PNG...</source>
         <translation>导出为 PNG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="441"/>
+        <location filename="../views/runs/runs_view.cpp" line="445"/>
         <source>Export as SVG...</source>
         <translation>导出为 SVG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="442"/>
+        <location filename="../views/runs/runs_view.cpp" line="446"/>
         <source>Export data as CSV...</source>
         <translation>将数据导出为 CSV...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="451"/>
+        <location filename="../views/runs/runs_view.cpp" line="455"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="457"/>
+        <location filename="../views/runs/runs_view.cpp" line="461"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>

@@ -478,7 +478,7 @@ class TestRunsView : public QObject {
 
     void aContinuedRunIsChainedAfterTheCheckpointItStartedFrom() {
         // The demo recipe's second stage continues the first stage's step-250 checkpoint
-        // (model.init): "Step, stages chained" draws it from step 250 on; "Step" from 0.
+        // (model.init): "Chained steps" draws it from step 250 on; "Step" from 0.
         const QString ws = dir_.filePath("ws-chained");
         writeFile(ws + "/isomorph-workspace.json", "{\"schema_version\":1,\"name\":\"c\"}\n");
         const QString s1 = ws + "/runs/s1-hictl-demo", s2 = ws + "/runs/s2-ccp-demo",

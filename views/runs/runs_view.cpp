@@ -75,7 +75,11 @@ RunsView::RunsView(RunsModel* model, QWidget* parent)
     xAxis_->addItem(tr("Wall time"));
     // A run continued from another run's checkpoint (a recipe's next stage) drawn from that
     // checkpoint's step on, so that a recipe reads as one curve.
-    xAxis_->addItem(tr("Step, stages chained"));
+    xAxis_->addItem(tr("Chained steps"));
+    // As wide as "Wall time", not as the longest item (the popup shows it whole): the controls
+    // row must fit the window's narrowest size.
+    xAxis_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    xAxis_->setMinimumContentsLength(10);
     xAxis_->setItemData(
         2,
         tr("A run that continues another run's checkpoint (model.init, e.g. the demo recipe's "

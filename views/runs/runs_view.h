@@ -67,7 +67,7 @@ class RunsView : public QWidget {
     /// Recomputes the means over seeds from the charts' points (the controller calls it after
     /// feeding new points or changing the runs on the charts). Cheap when it is off.
     void refreshSeedGroups();
-    /// The x axis "Step, stages chained": a run whose model.init is another listed run's
+    /// The x axis "Chained steps": a run whose model.init is another listed run's
     /// checkpoint (RunRow::continues) is drawn from that checkpoint's step, chained through
     /// earlier stages. Off: every run from its own step 0.
     bool stagesChained() const;
