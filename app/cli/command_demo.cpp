@@ -105,20 +105,27 @@ struct RunOptions {
     int threads = 0;                    ///< --threads (retrieval)
 };
 
+/// A p-value as the report prints it: two decimals, three below 0.01, "< 0.001" below that.
+std::string formatP(double p) {
+    if (p < 0.001) return "< 0.001";
+    return fmt::format(p < 0.01 ? "{:.3f}" : "{:.2f}", p);
+}
+
 void printReportRow(const std::string& label, const train::BitextReport::Row& r,
                     const train::BitextChange* change = nullptr) {
     std::cout << fmt::format("  {:<34} {:>7.2f}% {:>7.2f}% {:>9.2f}%", label, 100 * r.raw,
                              100 * r.shifted, 100 * r.rotated);
     if (change && change->languagePairs >= 2)
-        std::cout << fmt::format("  {:+6.2f} (p {:.2f})", 100 * change->meanDifference,
-                                 change->pValue);
+        std::cout << fmt::format("  {:+6.2f} (p {})", 100 * change->meanDifference,
+                                 formatP(change->pValue));
     std::cout << "\n";
 }
 
 /// "by -0.27 points (p = 0.41, paired t over 19 language pairs: within noise)".
 std::string describeChange(const train::BitextChange& c) {
-    return fmt::format("by {:+.2f} points (p = {:.2f}, paired t over {} language pairs{})",
-                       100 * c.meanDifference, c.pValue, c.languagePairs,
+    const std::string p = formatP(c.pValue);
+    return fmt::format("by {:+.2f} points (p {}{}, paired t over {} language pairs{})",
+                       100 * c.meanDifference, p[0] == '<' ? "" : "= ", p, c.languagePairs,
                        c.significant() ? "" : ": within noise");
 }
 
