@@ -482,7 +482,8 @@ void RunsController::updateCharts() {
                 chart->addEvent(dir, e);
         }
     }
-    view_->applyStepOffsets();  // and the means over seeds
+    view_->applyStepOffsets();
+    view_->refreshSeedGroups();
 }
 
 void RunsController::refill(const QString& dir) {

@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <map>
 #include <mutex>
 #include <thread>
+#include <utility>
 
+#include "core/common/distinct_rows.h"
 #include "core/common/errors.h"
 #include "core/model/checkpoint_tokenizer.h"
 #include "core/model/hf_checkpoint.h"
@@ -153,17 +154,9 @@ std::vector<float> EncodingService::encodeWith(const std::vector<std::string>& s
     ids.reserve(sentences.size());
     for (const auto& sentence : sentences)
         ids.push_back(impl_->tokenize(sentence, s));
-    // Identical inputs are encoded once and share the vector (bit-identical, as a nearest
-    // neighbour tie must be: probes.h encodeRows says why).
-    std::vector<size_t> firstOf(ids.size()), order;
-    {
-        std::map<std::vector<int64_t>, size_t> seen;
-        for (size_t i = 0; i < ids.size(); ++i) {
-            const auto [it, added] = seen.emplace(ids[i], i);
-            firstOf[i] = it->second;
-            if (added) order.push_back(i);
-        }
-    }
+    // Identical inputs are encoded once and share the vector (distinct_rows.h says why).
+    DistinctRows once = distinctRows(ids);
+    std::vector<size_t> order = std::move(once.distinct);
     // Longest first, so batches hold inputs of similar length and padding is minimal.
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return ids[a].size() > ids[b].size(); });
@@ -221,8 +214,8 @@ std::vector<float> EncodingService::encodeWith(const std::vector<std::string>& s
         if (failure) std::rethrow_exception(failure);
     }
     for (size_t i = 0; i < ids.size(); ++i)
-        if (firstOf[i] != i)
-            std::copy_n(out.begin() + static_cast<std::ptrdiff_t>(firstOf[i] * dim), dim,
+        if (once.firstOf[i] != i)
+            std::copy_n(out.begin() + static_cast<std::ptrdiff_t>(once.firstOf[i] * dim), dim,
                         out.begin() + static_cast<std::ptrdiff_t>(i * dim));
     s.sentences += static_cast<int64_t>(sentences.size());
     return out;

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <limits>
-#include <map>
-#include <numeric>
+#include <utility>
 
 #include "core/align/bitext_metrics.h"
+#include "core/common/distinct_rows.h"
 #include "core/data/samplers/collate.h"
 #include "core/data/samplers/corpus_index.h"
 #include "core/model/pooling.h"
@@ -94,22 +94,9 @@ LanguageMeans languageMeans(model::Encoder& encoder,
 
 torch::Tensor encodeRows(model::Encoder& encoder, const std::vector<std::vector<int32_t>>& rows,
                          const model::Pooling& pooling, torch::Device device, int64_t batch) {
-    // Identical rows are encoded once and share the vector. Encoded in different batches (other
-    // padding, other kernel blocking) they would differ by float rounding, and which of two
-    // identical sentences is the nearest neighbour would change with any update of the weights,
-    // even one of 1e-12 (2 of 84 sv-en dev directions of the demo: two option descriptions cut to
-    // the same first 32 tokens). Bit-identical, they tie exactly and the lower row wins.
-    std::vector<size_t> firstOf(rows.size());
-    std::vector<size_t> distinct;
-    {
-        std::map<std::vector<int32_t>, size_t> seen;
-        for (size_t r = 0; r < rows.size(); ++r) {
-            const auto [it, added] = seen.emplace(rows[r], r);
-            firstOf[r] = it->second;
-            if (added) distinct.push_back(r);
-        }
-    }
-    std::vector<size_t> order = distinct;
+    // Identical rows are encoded once and share the vector (distinct_rows.h says why).
+    DistinctRows rowsOnce = distinctRows(rows);
+    std::vector<size_t> order = std::move(rowsOnce.distinct);
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return rows[a].size() < rows[b].size(); });
     const int64_t n = static_cast<int64_t>(order.size());
@@ -131,8 +118,8 @@ torch::Tensor encodeRows(model::Encoder& encoder, const std::vector<std::vector<
             out[static_cast<int64_t>(order[static_cast<size_t>(i)])].copy_(pooled[i - start]);
     }
     for (size_t r = 0; r < rows.size(); ++r)
-        if (firstOf[r] != r)
-            out[static_cast<int64_t>(r)].copy_(out[static_cast<int64_t>(firstOf[r])]);
+        if (rowsOnce.firstOf[r] != r)
+            out[static_cast<int64_t>(r)].copy_(out[static_cast<int64_t>(rowsOnce.firstOf[r])]);
     return out;
 }
 

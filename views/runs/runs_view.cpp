@@ -318,10 +318,19 @@ double RunsView::stepOffset(const QString& dir) const {
 }
 
 void RunsView::applyStepOffsets() {
+    bool moved = false;
     for (MetricChart* chart : std::as_const(charts_))
-        for (const QString& id : chart->runIds())
-            if (!id.startsWith(seedGroupRunId({}))) chart->setStepOffset(id, stepOffset(id));
-    // Means over seeds are computed from their members' (shifted) points.
+        for (const QString& id : chart->runIds()) {
+            if (id.startsWith(seedGroupRunId({}))) continue;
+            const double offset = stepOffset(id);
+            if (chart->stepOffset(id) == offset) continue;
+            chart->setStepOffset(id, offset);
+            moved = true;
+        }
+    if (!moved) return;
+    // Means over seeds again from their members' shifted points (their cache keys on point
+    // counts, which a shift leaves as they were).
+    seedGroupPoints_.clear();
     refreshSeedGroups();
 }
 

@@ -75,7 +75,8 @@ class RunsView : public QWidget {
     /// Steps `dir` is drawn shifted by (0 unless chained).
     double stepOffset(const QString& dir) const;
     /// Sets every chart's offsets from the rows (the controller calls it after adding runs to
-    /// charts; the view after axis changes and rescans).
+    /// charts; the view after axis changes and rescans); recomputes the means over seeds only
+    /// when an offset changed.
     void applyStepOffsets();
     /// Chart run id of a setting's mean curve.
     static QString seedGroupRunId(const QString& group) { return QStringLiteral("seeds:") + group; }
