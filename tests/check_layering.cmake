@@ -25,7 +25,7 @@ function(check_layering)
     # (search results, Ranking and Run, live in core/search/ranking.h so that search needs nothing
     # from eval; language codes and the portable random numbers live in core/common/ so that text
     # needs nothing from data). docs/architecture.md, "Layers", explains each folder's place.
-    set(order common text data model_io runtime model align search index eval train workspace)
+    set(order common workspace text data model_io runtime model align search index eval train workflows)
     list(LENGTH order depth)
     math(EXPR last "${depth} - 2")
     list(JOIN order " < " orderText)

@@ -18,8 +18,8 @@
 #include "core/common/language.h"
 #include "core/eval/calibration_fit.h"
 #include "core/model/npy_writer.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_reader.h"
+#include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 
 namespace isomorph::cli {
@@ -222,7 +222,7 @@ int runFit(const FitCliOptions& o) {
     // it (same corpus, pooling and truncation) instead of fitting again.
     std::string kept;
     if (!options.corpus.empty() && options.steps == align::CalibrationStep::Rotation) try {
-            kept = eval::saveFit(model_io::resolveCheckpoint(options.checkpoint), options, report)
+            kept = eval::saveFit(workspace::resolveCheckpoint(options.checkpoint), options, report)
                        .string();
             std::cerr << fmt::format("calibrate: kept for the Embeddings view ({} pooling) at {}\n",
                                      options.encode.pooling.toString(), kept);

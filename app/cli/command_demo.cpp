@@ -1,5 +1,5 @@
 // `isomorph-cli demo prepare`: the built-in demo workspace, idempotently.
-// `isomorph-cli demo run`: the headless demo (core/workspace/demo_run.h: prepare, train the demo
+// `isomorph-cli demo run`: the headless demo (core/workflows/demo_run.h: prepare, train the demo
 // recipe, HICTL + MLM then CCP + MLM continued from it, for N minutes, evaluate); this file parses
 // its flags and prints its progress and report.
 
@@ -15,12 +15,12 @@
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
 #include "core/common/progress.h"
-#include "core/model_io/checkpoint_path.h"
-#include "core/workspace/base_model.h"
-#include "core/workspace/demo_prepare.h"
-#include "core/workspace/demo_run.h"
-#include "core/workspace/retrieval_demo.h"
-#include "core/workspace/wall_clock_budget.h"
+#include "core/workflows/base_model.h"
+#include "core/workflows/demo_prepare.h"
+#include "core/workflows/demo_run.h"
+#include "core/workflows/retrieval_demo.h"
+#include "core/workflows/wall_clock_budget.h"
+#include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 
 namespace isomorph::cli {
@@ -28,15 +28,15 @@ namespace {
 
 struct PrepareOptions {
     std::string workspace;
-    workspace::DemoPrepareOptions prepare;
+    workflows::DemoPrepareOptions prepare;
     bool ownTokenizer = false;
 };
 
 /// The shipped base model, verified (a base whose files do not match their hashes is refused,
 /// CheckpointError); "" when none is shipped.
 std::filesystem::path verifiedShippedBase() {
-    const std::filesystem::path base = workspace::findShippedBase();
-    if (!base.empty()) workspace::verifyBase(base);
+    const std::filesystem::path base = workflows::findShippedBase();
+    if (!base.empty()) workflows::verifyBase(base);
     return base;
 }
 
@@ -68,22 +68,22 @@ class StageLines {
     std::string last_;
 };
 
-workspace::DemoPaths prepareWithProgress(const workspace::DemoPrepareOptions& prepare) {
+workflows::DemoPaths prepareWithProgress(const workflows::DemoPrepareOptions& prepare) {
     StageLines lines;
     auto paths =
-        workspace::prepareDemo(prepare, [&](const Progress& p) { return lines.update(p); });
+        workflows::prepareDemo(prepare, [&](const Progress& p) { return lines.update(p); });
     lines.finish();
     return paths;
 }
 
 int runPrepare(const PrepareOptions& o) {
-    workspace::DemoPrepareOptions prepare = o.prepare;
+    workflows::DemoPrepareOptions prepare = o.prepare;
     prepare.workspace = o.workspace.empty() ? workspace::defaultDemoWorkspacePath()
                                             : std::filesystem::path(o.workspace);
     if (!o.ownTokenizer) {
         // The demo continues from the shipped base, so the workspace speaks its tokenizer.
         if (const auto base = verifiedShippedBase(); !base.empty())
-            prepare.baseTokenizer = base / model_io::kSentencePieceFile;
+            prepare.baseTokenizer = base / workspace::CheckpointLayout::kSentencePieceFile;
     }
     auto paths = prepareWithProgress(prepare);
     std::cout << "corpus:    " << paths.corpus.string() << "\n"
@@ -94,7 +94,7 @@ int runPrepare(const PrepareOptions& o) {
 
 struct RunOptions {
     std::string workspace;
-    workspace::DemoRunRequest request;
+    workflows::DemoRunRequest request;
     std::string init;           ///< "base", "random" or "" (the base when one is shipped)
     bool retrieval = false;     ///< --retrieval: the retrieval pipeline instead of the recipe
     bool minutesGiven = false;  ///< --minutes was on the command line
@@ -130,7 +130,7 @@ std::string describeChange(const train::BitextChange& c) {
 }
 
 /// "hictl-demo (50%), then ccp-demo (50%) for 10 minutes wall time, evaluation included".
-void printPlan(const workspace::DemoRunRequest& o, const workspace::DemoRunReport& report) {
+void printPlan(const workflows::DemoRunRequest& o, const workflows::DemoRunReport& report) {
     std::string plan;
     for (const auto& s : report.stages)
         plan += (plan.empty() ? "" : ", then ") + s.preset +
@@ -146,8 +146,8 @@ void printPlan(const workspace::DemoRunRequest& o, const workspace::DemoRunRepor
               << std::flush;
 }
 
-void printBudget(const workspace::DemoRunReport& report) {
-    const workspace::BudgetSplit& b = report.budget;
+void printBudget(const workflows::DemoRunReport& report) {
+    const workflows::BudgetSplit& b = report.budget;
     if (b.budget <= 0) return;
     std::cout << fmt::format(
         "time budget {:.0f} s: {:.0f} s used so far, {:.0f} s kept for the final "
@@ -165,8 +165,8 @@ void printBudget(const workspace::DemoRunReport& report) {
 }
 
 /// One table: the initialisation and each trained stage, for the dev or out-of-domain set.
-void printTable(const workspace::DemoRunReport& report, const std::string& title,
-                const train::BitextReport workspace::DemoEvaluation::*set) {
+void printTable(const workflows::DemoRunReport& report, const std::string& title,
+                const train::BitextReport workflows::DemoEvaluation::*set) {
     const train::BitextReport& before = report.before.*set;
     std::cout << fmt::format("\n{}, mean over {} language pairs ({} pairs):\n", title,
                              before.perPair.size(), before.mean.pairs)
@@ -185,16 +185,16 @@ void printTable(const workspace::DemoRunReport& report, const std::string& title
                 ? fmt::format("{} best ({})", stage.preset, stage.reported.filename().string())
                 : fmt::format("after {} steps of {}", stage.result.step, stage.preset),
             (stage.after.*set).mean,
-            set == &workspace::DemoEvaluation::dev ? &stage.devChange : &stage.outOfDomainChange);
+            set == &workflows::DemoEvaluation::dev ? &stage.devChange : &stage.outOfDomainChange);
     }
 }
 
 /// Dev and out-of-domain bitext accuracy before and after each stage, and where the time went.
-void printResults(const workspace::DemoRunReport& report) {
-    printTable(report, "dev bitext accuracy", &workspace::DemoEvaluation::dev);
+void printResults(const workflows::DemoRunReport& report) {
+    printTable(report, "dev bitext accuracy", &workflows::DemoEvaluation::dev);
     if (!report.before.outOfDomain.perPair.empty())
         printTable(report, "out-of-domain bitext accuracy (UI strings, never trained or fitted on)",
-                   &workspace::DemoEvaluation::outOfDomain);
+                   &workflows::DemoEvaluation::outOfDomain);
     size_t rows = 0;
     for (const auto& stage : report.stages)
         rows += stage.trained ? 1 : 0;
@@ -252,7 +252,7 @@ void printResults(const workspace::DemoRunReport& report) {
     else
         std::cout << "  From scratch on a few MB, unsupervised objectives alone (CCP, MLM) do not\n"
                      "  align languages in minutes.\n";
-    const workspace::DemoTimes& t = report.times;
+    const workflows::DemoTimes& t = report.times;
     std::cout << fmt::format(
         "\ntime: {:.0f} s preparing, {:.0f} s evaluating the initialisation, {:.0f} s training, "
         "{:.0f} s evaluating the trained model{}; {:.0f} s in all{}\n",
@@ -285,7 +285,7 @@ std::string percent(double v) {
 }
 
 /// The test split's table (MRR@100 / R@5 per set and system), the means and the t-tests.
-void printRetrievalResults(const workspace::RetrievalDemoReport& r) {
+void printRetrievalResults(const workflows::RetrievalDemoReport& r) {
     std::cout << "\ntest split, MRR@100 / recall@5 in % (queries per set in brackets); BM25+lex: "
                  "queries translated with the lexicon learned from the train split's pairs; "
                  "hybrid: dense + BM25+lex; +re-rank: hybrid's top documents in the re-ranker's "
@@ -298,7 +298,7 @@ void printRetrievalResults(const workspace::RetrievalDemoReport& r) {
     std::map<std::string, std::map<std::string, std::pair<double, double>>> sums;
     std::map<std::string, int> counts;
     for (const auto& [set, row] : r.table) {
-        const std::string group = workspace::isCrossLingualSet(set) ? "mean xx-en" : "mean mono";
+        const std::string group = workflows::isCrossLingualSet(set) ? "mean xx-en" : "mean mono";
         ++counts[group];
         std::cout << fmt::format("  {:<16}",
                                  fmt::format("{} ({})", set, row.begin()->second.queries));
@@ -334,7 +334,7 @@ void printRetrievalResults(const workspace::RetrievalDemoReport& r) {
 }
 
 int runRetrievalDemo(const RunOptions& o) {
-    workspace::RetrievalDemoRequest request;
+    workflows::RetrievalDemoRequest request;
     request.workspace = o.workspace;
     request.minutes = o.minutesGiven ? o.request.minutes : 30.0;
     request.steps = o.request.steps;
@@ -347,20 +347,20 @@ int runRetrievalDemo(const RunOptions& o) {
             "--retrieval: no shipped base model found and no --start given; pass --start with an "
             "aligned checkpoint (e.g. the hictl-demo run of 'isomorph-cli demo run')");
     if (o.rerankerBase == "auto") {
-        request.rerankerBase = workspace::findInstalledMiniLm();
+        request.rerankerBase = workflows::findInstalledMiniLm();
         if (request.rerankerBase.empty())
             std::cout << "no all-MiniLM-L6-v2 in the Python environment (packaging/setup-venv.sh "
                          "installs it): the re-ranker is the XLP cross-encoder\n";
     } else if (o.rerankerBase != "xlp") {
         request.rerankerBase = o.rerankerBase;
-        if (!std::filesystem::exists(request.rerankerBase / "config.json"))
+        if (!workspace::CheckpointLayout{request.rerankerBase}.exists())
             throw ConfigError(fmt::format(
                 "--reranker-base {}: no config.json there; give a Hugging Face BERT folder (an "
                 "English cross-encoder start such as all-MiniLM-L6-v2), 'auto' or 'xlp'",
                 o.rerankerBase));
     }
     request.stop = &stopRequested();
-    request.spentSeconds = workspace::processAgeSeconds();
+    request.spentSeconds = workflows::processAgeSeconds();
     installStopHandlers();
     std::cout << fmt::format(
                      "retrieval demo from {}: IR, {}, interpolation weight (dev split), index, "
@@ -376,7 +376,7 @@ int runRetrievalDemo(const RunOptions& o) {
                                        : fmt::format("{} minutes wall time", request.minutes))
               << std::flush;
     StageLines lines;
-    const auto report = workspace::runRetrievalDemo(request, [&](const Progress& p) {
+    const auto report = workflows::runRetrievalDemo(request, [&](const Progress& p) {
         if (p.stage.find(": done in ") != std::string::npos) {
             lines.finish(p.stage);
             return true;
@@ -417,32 +417,32 @@ int runRetrievalDemo(const RunOptions& o) {
 
 int runDemo(const RunOptions& o) {
     if (o.retrieval) return runRetrievalDemo(o);
-    workspace::DemoRunRequest request = o.request;
+    workflows::DemoRunRequest request = o.request;
     request.workspace = o.workspace;
     request.base = chooseInit(o);
     request.stop = &stopRequested();
-    request.spentSeconds = workspace::processAgeSeconds();
+    request.spentSeconds = workflows::processAgeSeconds();
     StageLines lines;
-    workspace::DemoRunObserver observer;
-    observer.configured = [&](const workspace::DemoRunReport& report) {
+    workflows::DemoRunObserver observer;
+    observer.configured = [&](const workflows::DemoRunReport& report) {
         lines.finish();
         printPlan(request, report);
     };
-    observer.initEvaluated = [&](const workspace::DemoRunReport& report) {
+    observer.initEvaluated = [&](const workflows::DemoRunReport& report) {
         lines.finish(
             fmt::format("evaluated the initialisation in {:.1f} s", report.times.evaluatingInit));
         printBudget(report);
         installStopHandlers();  // Ctrl-C from now on stops training with a checkpoint
     };
-    observer.stageTrained = [&](const workspace::DemoStageReport& stage) {
+    observer.stageTrained = [&](const workflows::DemoStageReport& stage) {
         lines.finish(fmt::format("{}: trained {} steps; checkpoint {}", stage.preset,
                                  stage.result.step, stage.result.checkpoint.string()));
     };
-    observer.stageEvaluated = [&](const workspace::DemoStageReport& stage) {
+    observer.stageEvaluated = [&](const workflows::DemoStageReport& stage) {
         lines.finish(
             fmt::format("evaluated {} in {:.1f} s", stage.preset, stage.evaluationSeconds));
     };
-    const workspace::DemoRunReport report = workspace::runDemo(
+    const workflows::DemoRunReport report = workflows::runDemo(
         request, [&](const Progress& p) { return lines.update(p); }, observer);
     if (!report.budgetSpent) printResults(report);
     return kExitOk;

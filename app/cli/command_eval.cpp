@@ -24,9 +24,9 @@
 #include "core/eval/rerank.h"
 #include "core/eval/retrieval_evaluation.h"
 #include "core/index/rerank_rows.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/train/bitext_report.h"
 #include "core/train/run_config.h"
+#include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 
 namespace isomorph::cli {
@@ -42,7 +42,7 @@ struct EncoderCliOptions {
     bool json = false;
 
     std::unique_ptr<model::EncodingService> open() const {
-        return model::EncodingService::open(model_io::resolveCheckpoint(model), flags.options());
+        return model::EncodingService::open(workspace::resolveCheckpoint(model), flags.options());
     }
 };
 
@@ -79,7 +79,7 @@ json accuracyJson(const align::BitextAccuracy& a) {
 /// The checkpoint folder --model names (a run folder means its best checkpoint), as reports
 /// name it: the step that was evaluated, not the folder as typed.
 std::string resolvedModel(const EncoderCliOptions& e) {
-    return fs::absolute(model_io::resolveCheckpoint(e.model)).lexically_normal().string();
+    return fs::absolute(workspace::resolveCheckpoint(e.model)).lexically_normal().string();
 }
 
 /// With a calibration: each set's accuracy after none / +shift / +scale / +rotation.
@@ -130,8 +130,8 @@ void printRawBitext(const eval::BitextEvaluationReport& report, json& out, bool 
 /// Without --pairs: the run's dev bitext accuracy of a checkpoint of that run, measured exactly as
 /// its trainer measures it (train::BitextReportOptions::of), i.e. the Runs view's figure.
 int runRunDevBitext(const BitextCliOptions& o) {
-    const fs::path folder = model_io::resolveCheckpoint(o.enc.model);
-    const fs::path config = model_io::runConfigOf(folder);
+    const fs::path folder = workspace::resolveCheckpoint(o.enc.model);
+    const fs::path config = workspace::runConfigOf(folder);
     if (config.empty())
         throw ConfigError(fmt::format(
             "eval bitext: give --pairs (a TSV file, a folder of xx-yy.tsv files or a Tatoeba "
@@ -399,7 +399,7 @@ int runRetrieval(const RetrievalCliOptions& o) {
         ro.rerankFirstStageWeight = o.rerank.firstStageWeight;
         ro.rerankLexicon = o.rerank.translate && lexicon ? &*lexicon : nullptr;
         if (!o.enc.model.empty())
-            checkRerankerTokenizerUnlessAllowed(o.rerank, model_io::resolveCheckpoint(o.enc.model),
+            checkRerankerTokenizerUnlessAllowed(o.rerank, workspace::resolveCheckpoint(o.enc.model),
                                                 reranker->checkpoint());
     }
     std::unique_ptr<model::EncodingService> encoder;

@@ -13,8 +13,8 @@
 #include "core/model/encoding_service.h"
 #include "core/model/model_export.h"
 #include "core/model/model_init.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_sidecar.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::cli {
 namespace {
@@ -38,7 +38,7 @@ struct ExtendCliOptions {
 };
 
 int runExtend(const ExtendCliOptions& o) {
-    const auto from = model_io::resolveCheckpoint(o.model);
+    const auto from = workspace::resolveCheckpoint(o.model);
     for (const auto& change : model::extendCheckpoint(from, o.out, o.extend))
         std::cout << change << "\n";
     std::cout << fmt::format("wrote {}\n", o.out);
@@ -53,7 +53,7 @@ struct ExportCliOptions {
 
 int runExport(const ExportCliOptions& o) {
     model::ExportRequest r;
-    r.checkpoint = model_io::resolveCheckpoint(o.model);
+    r.checkpoint = workspace::resolveCheckpoint(o.model);
     r.out = o.out;
     r.format = o.format == "huggingface" ? model::ExportFormat::HuggingFace
                                          : model::ExportFormat::SentenceTransformers;
@@ -103,7 +103,7 @@ model::EncodeOptions withFolderDefaults(const EncodeCliOptions& o, model::Encode
 
 int runEncode(const EncodeCliOptions& o) {
     if (!o.lang.empty()) requireLanguageCode(o.lang, "--lang");
-    const std::filesystem::path checkpoint = model_io::resolveCheckpoint(o.model);
+    const std::filesystem::path checkpoint = workspace::resolveCheckpoint(o.model);
     const model::EncodeOptions options = withFolderDefaults(o, o.enc.options(), checkpoint);
     data::PlainTextLines lines(o.input);
     auto service = model::EncodingService::open(checkpoint, options);

@@ -9,24 +9,24 @@
 #include "app/cli/cli_context.h"
 #include "app/cli/progress_line.h"
 #include "core/common/progress.h"
-#include "core/workspace/base_model.h"
+#include "core/workflows/base_model.h"
 
 namespace isomorph::cli {
 namespace {
 
 struct PretrainOptions {
     std::string workspace, exportDir;
-    workspace::PretrainBaseRequest request;
+    workflows::PretrainBaseRequest request;
     std::vector<std::string> argv;
 };
 
-void printRow(const std::string& label, const workspace::DemoEvaluation& e) {
+void printRow(const std::string& label, const workflows::DemoEvaluation& e) {
     std::cout << fmt::format("  {:<28} {:>10.2f}% {:>14.2f}%\n", label, 100 * e.dev.mean.raw,
                              100 * e.outOfDomain.mean.raw);
 }
 
 int runPretrain(const PretrainOptions& o) {
-    workspace::PretrainBaseRequest request = o.request;
+    workflows::PretrainBaseRequest request = o.request;
     request.workspace = o.workspace;
     request.exportDir = o.exportDir;
     request.stop = &stopRequested();
@@ -35,11 +35,11 @@ int runPretrain(const PretrainOptions& o) {
         request.command += " " + a;
     installStopHandlers();  // Ctrl-C: checkpoint, stop; the same command resumes
     ProgressLine line(std::chrono::seconds(30));
-    const auto r = workspace::pretrainBase(request, [&](const Progress& p) {
+    const auto r = workflows::pretrainBase(request, [&](const Progress& p) {
         line.update(p.stage);
         return true;
     });
-    line.finish(fmt::format("{}: step {}, checkpoint {}", workspace::kBasePreset, r.result.step,
+    line.finish(fmt::format("{}: step {}, checkpoint {}", workflows::kBasePreset, r.result.step,
                             r.result.checkpoint.string()));
     std::cout << fmt::format("run {} ({})\n", r.runDir.string(), r.resumed ? "resumed" : "started");
     if (r.result.status != train::TrainResult::Status::Finished) {

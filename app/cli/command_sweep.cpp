@@ -1,5 +1,5 @@
 // `isomorph-cli sweep`: a grid of config values x seeds as sibling runs in one folder, then the
-// comparison tables (core/train/sweep.h); with --jobs N, N cells at once in child processes
+// comparison tables (core/workflows/sweep.h); with --jobs N, N cells at once in child processes
 // (app/cli/sweep_jobs.h).
 
 #include <algorithm>
@@ -17,9 +17,9 @@
 #include "app/cli/sweep_jobs.h"
 #include "app/cli/train_config.h"
 #include "core/common/errors.h"
-#include "core/train/sweep.h"
 #include "core/train/trainer.h"
-#include "core/workspace/run_setup.h"
+#include "core/workflows/run_setup.h"
+#include "core/workflows/sweep.h"
 
 namespace isomorph::cli {
 namespace {
@@ -37,7 +37,7 @@ struct SweepCliOptions {
 };
 
 /// "300", "300 steps" -> steps; "10min", "10 m" -> minutes.
-void parseBudget(const std::string& text, train::SweepOptions& o) {
+void parseBudget(const std::string& text, workflows::SweepOptions& o) {
     if (text.empty()) return;
     static const std::regex re(R"(^\s*([0-9]+(?:\.[0-9]+)?)\s*(steps?|min|m)?\s*$)");
     std::smatch m;
@@ -62,13 +62,13 @@ train::RunConfig baseConfig(const SweepCliOptions& c, const fs::path& dir) {
     refuseConfigAndPreset(c.config, c.preset);
     if (c.config.empty() && c.preset.empty())
         throw ConfigError("give --config FILE or --preset NAME");
-    workspace::RunConfigRequest request;
+    workflows::RunConfigRequest request;
     request.configFile = c.config;
     request.preset = c.preset;
     request.workspace = c.workspace;
     request.runDir = dir / "x";  // a cell's run folder
     request.overrides = c.overrides;
-    const workspace::RunConfigSetup setup = workspace::assembleRunConfig(request);
+    const workflows::RunConfigSetup setup = workflows::assembleRunConfig(request);
     requireConfigPaths(setup);
     return setup.config;
 }
@@ -88,13 +88,13 @@ fs::path outOfDomainPairs(const SweepCliOptions& c, const train::RunConfig& base
     return fs::exists(demo) ? demo : fs::path();
 }
 
-train::SweepOptions sweepOptions(const SweepCliOptions& c) {
+workflows::SweepOptions sweepOptions(const SweepCliOptions& c) {
     if (c.dir.empty()) throw ConfigError("--dir: give the sweep folder (one run folder per cell)");
-    train::SweepOptions o;
+    workflows::SweepOptions o;
     o.dir = fs::absolute(c.dir);
     o.base = baseConfig(c, o.dir);
     for (const auto& g : c.grid)
-        o.grid.push_back(train::parseSweepAxis(g));
+        o.grid.push_back(workflows::parseSweepAxis(g));
     o.seeds = c.seeds;
     parseBudget(c.budget, o);
     if (!c.fitPairs.empty()) {
@@ -125,9 +125,9 @@ std::function<void(const train::TrainProgress&)> stepLine(ProgressLine& line) {
 }
 
 /// One cell in this process: what a --jobs parent starts (its output goes to the cell's log).
-int runOneCell(const train::SweepOptions& o) {
+int runOneCell(const workflows::SweepOptions& o) {
     ProgressLine line;
-    const auto result = train::runSweep(
+    const auto result = workflows::runSweep(
         o, [&](const std::string& message) { line.finish(message); }, &stopRequested(),
         stepLine(line));
     line.finish(fmt::format("cell {}: {}", o.onlyCell,
@@ -142,12 +142,12 @@ int64_t threadsToSplit(const train::RunConfig& base) {
 }
 
 int runSweepCommand(const SweepCliOptions& c) {
-    const train::SweepOptions o = sweepOptions(c);
+    const workflows::SweepOptions o = sweepOptions(c);
     installStopHandlers();
     if (!o.onlyCell.empty()) return runOneCell(o);
 
     ProgressLine line;
-    const auto cells = train::sweepCells(o);
+    const auto cells = workflows::sweepCells(o);
     std::cout << fmt::format("sweep of {} runs in {}{}{}\n", cells.size(), o.dir.string(),
                              o.budgetSteps > 0 ? fmt::format(", {} steps each", o.budgetSteps)
                              : o.budgetMinutes > 0
@@ -162,7 +162,7 @@ int runSweepCommand(const SweepCliOptions& c) {
     std::vector<std::string> failed;
     auto say = [&](const std::string& message) { line.finish(message); };
     if (c.jobs > 1) {
-        train::prepareSweepFolder(o);  // a bad grid or another sweep's folder: before any child
+        workflows::prepareSweepFolder(o);  // a bad grid or another sweep's folder: before any child
         SweepJobsOptions jobs;
         jobs.jobs = c.jobs;
         jobs.threads = threadsToSplit(o.base);
@@ -172,7 +172,7 @@ int runSweepCommand(const SweepCliOptions& c) {
         stopped = result.stopped;
         failed = result.failed;
     } else {
-        const auto result = train::runSweep(o, say, &stopRequested(), stepLine(line));
+        const auto result = workflows::runSweep(o, say, &stopRequested(), stepLine(line));
         trained = result.trained;
         skipped = result.skipped;
         stopped = result.stopped;

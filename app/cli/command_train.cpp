@@ -14,7 +14,7 @@
 #include "core/common/errors.h"
 #include "core/train/run_config.h"
 #include "core/train/trainer.h"
-#include "core/workspace/run_setup.h"
+#include "core/workflows/run_setup.h"
 
 namespace isomorph::cli {
 
@@ -54,14 +54,14 @@ struct TrainCliOptions {
 
 /// --config, --preset or --resume, --set, --nproc and the workspace into the core's assembly;
 /// refusals about the flags themselves come first, worded in flags.
-workspace::RunConfigSetup loadConfig(const TrainCliOptions& o) {
+workflows::RunConfigSetup loadConfig(const TrainCliOptions& o) {
     refuseConfigAndPreset(o.config, o.preset);
     if (o.config.empty() && o.preset.empty() && !o.resume && !o.printConfig)
         throw ConfigError(
             "--config: give a run config (see resources/presets), or --resume an "
             "existing --run-dir");
     if (!o.printConfig && o.runDir.empty()) throw ConfigError("--run-dir: give the run directory");
-    workspace::RunConfigRequest request;
+    workflows::RunConfigRequest request;
     request.configFile = o.config;
     request.preset = o.preset;
     request.runDir = o.runDir;
@@ -71,11 +71,11 @@ workspace::RunConfigSetup loadConfig(const TrainCliOptions& o) {
     request.resume = o.resume;
     request.defaultsWhenNone = o.printConfig;
     request.validate = !o.printConfig;
-    return workspace::assembleRunConfig(request);
+    return workflows::assembleRunConfig(request);
 }
 
 int runTrain(TrainCliOptions o) {
-    const workspace::RunConfigSetup setup = loadConfig(o);
+    const workflows::RunConfigSetup setup = loadConfig(o);
     if (o.printConfig) {
         std::cout << train::runConfigToToml(setup.config);
         return kExitOk;

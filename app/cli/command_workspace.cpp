@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
-#include "core/workspace/contents_summary.h"
+#include "core/workflows/contents_summary.h"
 #include "core/workspace/workspace.h"
 
 namespace isomorph::cli {
@@ -40,8 +40,8 @@ int runCreate(const WorkspaceOptions& o) {
 
 int runInfo(const WorkspaceOptions& o) {
     workspace::Workspace ws = workspace::Workspace::open(resolveDir(o.dir));
-    const workspace::ContentsSummary summary = workspace::summarizeContents(ws);
-    const std::vector<std::pair<const char*, const std::vector<workspace::EntrySummary>*>> groups =
+    const workflows::ContentsSummary summary = workflows::summarizeContents(ws);
+    const std::vector<std::pair<const char*, const std::vector<workflows::EntrySummary>*>> groups =
         {{"corpora", &summary.corpora},
          {"tokenizers", &summary.tokenizers},
          {"runs", &summary.runs},

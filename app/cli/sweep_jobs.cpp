@@ -15,6 +15,7 @@
 
 #include "app/cli/child_process.h"
 #include "core/common/errors.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::cli {
 namespace {
@@ -60,13 +61,13 @@ std::string failure(const Job& job, int status) {
 /// the children running, what happened.
 class SweepJobs {
   public:
-    SweepJobs(const train::SweepOptions& sweep, const SweepJobsOptions& options,
+    SweepJobs(const workflows::SweepOptions& sweep, const SweepJobsOptions& options,
               const std::atomic<bool>& stop,
               const std::function<void(const std::string&)>& progress)
         : sweep_(sweep), options_(options), stop_(stop), progress_(progress) {}
 
     SweepJobsResult run() {
-        cells_ = train::loadSweepCells(sweep_);
+        cells_ = workflows::loadSweepCells(sweep_);
         std::deque<size_t> pending;
         for (size_t i = 0; i < cells_.size(); ++i) {
             if (!cells_[i].done) {
@@ -111,11 +112,11 @@ class SweepJobs {
     }
 
   private:
-    const train::SweepOptions& sweep_;
+    const workflows::SweepOptions& sweep_;
     const SweepJobsOptions& options_;
     const std::atomic<bool>& stop_;
     const std::function<void(const std::string&)>& progress_;
-    std::vector<train::SweepCell> cells_;
+    std::vector<workflows::SweepCell> cells_;
     std::vector<Job> running_;
     SweepJobsResult result_;
     int64_t threads_ = 1;
@@ -140,7 +141,7 @@ class SweepJobs {
         job.cell = cell;
         job.log = sweep_.dir / "logs" / (name + ".log");
         command.log = job.log.string();
-        const bool resuming = fs::exists(sweep_.dir / name / "checkpoints" / "latest");
+        const bool resuming = workspace::RunLayout{sweep_.dir / name}.resumable();
         try {
             job.pid = startChild(command, "the process of sweep cell " + name);
         } catch (const Error& e) {
@@ -179,7 +180,7 @@ class SweepJobs {
         const std::string& name = cells_[job.cell].name;
         if (problem.empty()) {
             try {
-                const auto cells = train::loadSweepCells(sweep_);
+                const auto cells = workflows::loadSweepCells(sweep_);
                 cells_[job.cell] = cells[job.cell];
             } catch (const Error& e) {
                 problem = e.what();
@@ -200,16 +201,16 @@ class SweepJobs {
             return;
         }
         ++result_.trained;
-        tell(job.cell, train::cellResultLine(cells_[job.cell]));
+        tell(job.cell, workflows::cellResultLine(cells_[job.cell]));
         writeTables();
     }
 
-    void writeTables() const { train::writeSweepTables(cells_, sweep_.grid, sweep_.dir); }
+    void writeTables() const { workflows::writeSweepTables(cells_, sweep_.grid, sweep_.dir); }
 };
 
 }  // namespace
 
-SweepJobsResult runSweepJobs(const train::SweepOptions& sweep, const SweepJobsOptions& options,
+SweepJobsResult runSweepJobs(const workflows::SweepOptions& sweep, const SweepJobsOptions& options,
                              const std::atomic<bool>& stop,
                              const std::function<void(const std::string&)>& progress) {
     return SweepJobs(sweep, options, stop, progress).run();

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/train/sweep.h"
+#include "core/workflows/sweep.h"
 
 namespace isomorph::cli {
 
@@ -27,12 +27,12 @@ struct SweepJobsResult {
     std::vector<std::string> failed;   ///< cells whose process failed ("NAME (log PATH)")
 };
 
-/// Runs the cells of `sweep` not done yet. The caller has called train::prepareSweepFolder().
+/// Runs the cells of `sweep` not done yet. The caller has called workflows::prepareSweepFolder().
 /// Children log to DIR/logs/CELL.log (appended). When `stop` becomes true every running child
 /// gets SIGINT once (it saves a checkpoint and exits) and no new one starts; when a child fails
 /// the running ones finish, no new one starts, and its name, exit status, log and the log's last
 /// lines are reported. `progress` hears one line per event (started, result, stopped, failed).
-SweepJobsResult runSweepJobs(const train::SweepOptions& sweep, const SweepJobsOptions& options,
+SweepJobsResult runSweepJobs(const workflows::SweepOptions& sweep, const SweepJobsOptions& options,
                              const std::atomic<bool>& stop,
                              const std::function<void(const std::string&)>& progress);
 

@@ -6,8 +6,8 @@
 
 namespace isomorph::cli {
 
-std::string flagWords(workspace::PathBaseOrigin origin) {
-    using workspace::PathBaseOrigin;
+std::string flagWords(workflows::PathBaseOrigin origin) {
+    using workflows::PathBaseOrigin;
     switch (origin) {
         case PathBaseOrigin::Workspace:
             return "--workspace";
@@ -28,13 +28,13 @@ void refuseConfigAndPreset(const std::string& config, const std::string& preset)
         throw ConfigError("--config and --preset: give one of them");
 }
 
-void requireConfigPaths(const workspace::RunConfigSetup& setup) {
+void requireConfigPaths(const workflows::RunConfigSetup& setup) {
     if (setup.missing.empty()) return;
     throw ConfigError(fmt::format(
         "{}. Relative paths were resolved against {} ({}): give --workspace WS for the workspace "
         "that holds the data (the demo's: 'isomorph-cli demo prepare'), or create the corpus "
         "with 'isomorph-cli corpus binarize'",
-        workspace::listMissing(setup.missing), flagWords(setup.baseOrigin), setup.base.string()));
+        workflows::listMissing(setup.missing), flagWords(setup.baseOrigin), setup.base.string()));
 }
 
 }  // namespace isomorph::cli

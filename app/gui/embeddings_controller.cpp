@@ -18,26 +18,26 @@
 
 #include "core/common/errors.h"
 #include "core/eval/eval_tasks.h"
-#include "core/model_io/checkpoint_path.h"
-#include "core/workspace/embeddings_session.h"
+#include "core/workflows/embeddings_session.h"
+#include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 #include "views/embeddings/embeddings_view.h"
 
 namespace isomorph::gui {
 namespace fs = std::filesystem;
-using workspace::EmbeddingsSample;
-using workspace::EmbeddingsSession;
-using workspace::LanguageMatrix;
-using workspace::Neighbour;
-using workspace::PoolingChoice;
-using workspace::SampleSpec;
+using workflows::EmbeddingsSample;
+using workflows::EmbeddingsSession;
+using workflows::LanguageMatrix;
+using workflows::Neighbour;
+using workflows::PoolingChoice;
+using workflows::SampleSpec;
 
 /// What the worker thread keeps between jobs.
 struct EmbeddingsWorkerState {
     std::unique_ptr<EmbeddingsSession> session;
     std::unique_ptr<EmbeddingsSession> compare;
     fs::path corpus;                                       ///< calibration fits on its train split
-    std::unique_ptr<workspace::CalibrationKeeper> keeper;  ///< keepFitsFor()'s current fit
+    std::unique_ptr<workflows::CalibrationKeeper> keeper;  ///< keepFitsFor()'s current fit
 };
 
 namespace {
@@ -52,11 +52,11 @@ fs::path path(const QString& s) {
 
 /// "RUN · step-00000550" for a run's checkpoint, else the folder's name.
 QString checkpointLabel(const QString& checkpoint) {
-    const QFileInfo f(checkpoint);
-    QDir parent = f.dir();
-    if (parent.dirName() != QLatin1String("checkpoints")) return f.fileName();
-    parent.cdUp();
-    return QStringLiteral("%1 · %2").arg(parent.dirName(), f.fileName());
+    const fs::path folder = path(checkpoint);
+    if (folder.parent_path().filename() != workspace::RunLayout::kCheckpointsDir)
+        return qs(folder.filename().string());
+    return QStringLiteral("%1 · %2").arg(qs(folder.parent_path().parent_path().filename().string()),
+                                         qs(folder.filename().string()));
 }
 
 /// The readout's Mean row in words (its tooltip).
@@ -505,7 +505,8 @@ void EmbeddingsController::keepNext() {
             QString problem;
             try {
                 auto& keeper = state->keeper;
-                if (keeper && keeper->checkpoint() != model_io::resolveCheckpoint(path(checkpoint)))
+                if (keeper &&
+                    keeper->checkpoint() != workspace::resolveCheckpoint(path(checkpoint)))
                     keeper.reset();
                 if (!keeper) {
                     // The languages and corpus the view's sample would fit for: the sample
@@ -516,7 +517,7 @@ void EmbeddingsController::keepNext() {
                         languages = state->session->sample().languages;
                         corpus = state->corpus;
                     } else if (!spec.path.empty()) {
-                        const EmbeddingsSample sample = workspace::readSample(spec);
+                        const EmbeddingsSample sample = workflows::readSample(spec);
                         languages = sample.languages;
                         if (!sample.corpus.empty()) corpus = sample.corpus;
                     }
@@ -525,10 +526,10 @@ void EmbeddingsController::keepNext() {
                     const bool trainPairs = !corpus.empty() && eval::demoHasPairs(corpus, "train");
                     const bool method = trainPairs && (supervised || !chosen);
                     const fs::path folder = path(checkpoint);
-                    keeper = std::make_unique<workspace::CalibrationKeeper>(
-                        folder, workspace::sessionFitOptions(
+                    keeper = std::make_unique<workflows::CalibrationKeeper>(
+                        folder, workflows::sessionFitOptions(
                                     base, corpus, languages, rotation(method),
-                                    encodeOptions(workspace::poolingFor(folder).pooling)));
+                                    encodeOptions(workflows::poolingFor(folder).pooling)));
                 }
                 more = keeper->step(progress);
                 fitted = !more && !keeper->wasKeptBefore();
@@ -586,28 +587,16 @@ void EmbeddingsController::setWorkspace(const QString& root) {
     QVector<views::EmbeddingsChoice> checkpoints;
     QVector<views::EmbeddingsChoice> samples;
     if (!root.isEmpty()) {
-        const QDir runs(qs(workspace::WorkspaceLayout{path(root)}.runs().string()));
-        for (const QFileInfo& run :
-             runs.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name | QDir::Reversed)) {
-            const QDir dir(run.absoluteFilePath() + QStringLiteral("/checkpoints"));
-            for (const char* pointer : {"best", "latest"})
-                if (QFileInfo(dir.filePath(QLatin1String(pointer))).isFile())
-                    checkpoints.push_back(
-                        {tr("%1 · %2").arg(run.fileName(), pointer == std::string("best")
-                                                               ? tr("best")
-                                                               : tr("latest")),
-                         dir.filePath(QLatin1String(pointer))});
-            for (const QFileInfo& step :
-                 dir.entryInfoList({QStringLiteral("step-*")}, QDir::Dirs, QDir::Name))
-                if (QFileInfo::exists(step.absoluteFilePath() + QStringLiteral("/config.json")))
-                    checkpoints.push_back({tr("%1 · %2").arg(run.fileName(), step.fileName()),
-                                           step.absoluteFilePath()});
+        using Kind = workspace::WorkspaceCheckpoint::Kind;
+        for (const workspace::WorkspaceCheckpoint& c :
+             workspace::listWorkspaceCheckpoints(path(root))) {
+            const QString run = qs(c.run);
+            const QString label = c.kind == Kind::Best     ? tr("%1 · %2").arg(run, tr("best"))
+                                  : c.kind == Kind::Latest ? tr("%1 · %2").arg(run, tr("latest"))
+                                  : c.kind == Kind::Step   ? tr("%1 · %2").arg(run, qs(c.name))
+                                                           : tr("%1 (imported)").arg(qs(c.name));
+            checkpoints.push_back({label, qs(c.path.string())});
         }
-        const QDir models(QDir(root).filePath(QStringLiteral("models")));
-        for (const QFileInfo& m : models.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot))
-            if (QFileInfo::exists(m.absoluteFilePath() + QStringLiteral("/config.json")))
-                checkpoints.push_back(
-                    {tr("%1 (imported)").arg(m.fileName()), m.absoluteFilePath()});
         const QDir corpora(qs(workspace::WorkspaceLayout{path(root)}.corpora().string()));
         for (const QFileInfo& c : corpora.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
             if (!QFileInfo(c.absoluteFilePath() + QStringLiteral("/parallel")).isDir()) continue;
@@ -658,14 +647,14 @@ void EmbeddingsController::encode(const views::EmbeddingsRequest& request) {
             const ProgressFn progress = progressFor(job, cancel);
             guarded(job, [&](QString& stage) {
                 stage = tr("Cannot read the sample");
-                EmbeddingsSample sample = workspace::readSample(spec);
+                EmbeddingsSample sample = workflows::readSample(spec);
                 stage = tr("Cannot open the checkpoint %1").arg(qs(checkpoint.string()));
                 reportProgress(progress, "open checkpoint", 0, 0);
-                const PoolingChoice pooling = workspace::poolingFor(checkpoint);
+                const PoolingChoice pooling = workflows::poolingFor(checkpoint);
                 auto session =
                     std::make_unique<EmbeddingsSession>(checkpoint, encodeOptions(pooling.pooling));
                 const int64_t need =
-                    workspace::estimateSampleBytes(sample.size(), session->dimension());
+                    workflows::estimateSampleBytes(sample.size(), session->dimension());
                 if (need > budget) {
                     const int64_t fits =
                         std::max<int64_t>(2, sample.size() * budget / std::max<int64_t>(1, need));
@@ -892,9 +881,9 @@ void EmbeddingsController::compareWith(const QString& checkpoint) {
                  if (!state->session) throw ConfigError("no sample is encoded");
                  auto other = std::make_unique<EmbeddingsSession>(
                      path(checkpoint),
-                     encodeOptions(workspace::poolingFor(path(checkpoint)).pooling));
+                     encodeOptions(workflows::poolingFor(path(checkpoint)).pooling));
                  const EmbeddingsSample& s = state->session->sample();
-                 if (workspace::estimateSampleBytes(s.size(), other->dimension()) > budget)
+                 if (workflows::estimateSampleBytes(s.size(), other->dimension()) > budget)
                      throw DataError("the sample does not fit in memory twice; lower the limit");
                  other->encode(s, progress);
                  other->setStep(static_cast<align::CalibrationStep>(step), rotation(supervised),

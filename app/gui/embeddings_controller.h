@@ -64,7 +64,7 @@ class EmbeddingsController : public QObject {
     /// report) is done for the sample and the comparison.
     bool fitAheadDone() const { return aheadDone_; }
     /// Fits the calibration of each checkpoint for the view's sample and method and keeps it
-    /// with the checkpoint (workspace::CalibrationKeeper), in the background after the view's
+    /// with the checkpoint (workflows::CalibrationKeeper), in the background after the view's
     /// own fitting and yielding to the user's jobs, so that opening one of them later shows
     /// every step at once. The guided demo asks for its run's trained and starting models when
     /// the run has ended. A checkpoint already asked for, or whose fit is kept, costs nothing.

@@ -9,8 +9,8 @@
 #include "app/gui/main_window.h"
 #include "app/gui/runs_controller.h"
 #include "app/gui/search_controller.h"
-#include "core/model_io/checkpoint_path.h"
-#include "core/workspace/base_model.h"
+#include "core/workflows/base_model.h"
+#include "core/workspace/run_layout.h"
 #include "views/demo_guide.h"
 #include "views/runs/runs_model.h"
 #include "views/runs/runs_view.h"
@@ -88,14 +88,14 @@ void GuidedDemo::goTo(int step) {
 QString GuidedDemo::initialCheckpoint() const {
     // A run from scratch writes its random initialisation to RUN/init; one that continues a
     // model starts from the shipped base (the demo recipe).
-    const QString init = QDir(run_).filePath(QStringLiteral("init"));
-    if (QFileInfo::exists(init + QStringLiteral("/model.safetensors"))) return init;
-    return QString::fromStdString(workspace::findShippedBase().string());
+    const workspace::CheckpointLayout init{workspace::RunLayout{run_.toStdString()}.init()};
+    if (std::filesystem::exists(init.weights())) return QString::fromStdString(init.dir.string());
+    return QString::fromStdString(workflows::findShippedBase().string());
 }
 
 QString GuidedDemo::trainedCheckpoint() const {
     try {
-        return QString::fromStdString(model_io::resolveCheckpoint(run_.toStdString()).string());
+        return QString::fromStdString(workspace::resolveCheckpoint(run_.toStdString()).string());
     } catch (const std::exception&) {  // no checkpoint saved yet
         return {};
     }

@@ -36,8 +36,9 @@
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/train/run_config.h"
-#include "core/workspace/contents_summary.h"
-#include "core/workspace/retrieval_demo.h"
+#include "core/workflows/contents_summary.h"
+#include "core/workflows/retrieval_demo.h"
+#include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 #include "views/demo_guide.h"
 #include "views/embeddings/embeddings_view.h"
@@ -61,13 +62,13 @@ const char* kStateKey = "window/state";
 /// The overview's contents with a line of details each (reads every entry's small files:
 /// called off the GUI thread).
 views::WorkspaceSummary summarize(const workspace::Workspace& ws) {
-    const workspace::ContentsSummary contents = workspace::summarizeContents(ws);
+    const workflows::ContentsSummary contents = workflows::summarizeContents(ws);
     views::WorkspaceSummary s;
     s.name = QString::fromStdString(ws.name());
     s.path = QString::fromStdString(ws.root().string());
     s.created = QString::fromStdString(ws.created());
     s.writable = ws.writable();
-    const auto add = [&s](const char* folder, const std::vector<workspace::EntrySummary>& entries,
+    const auto add = [&s](const char* folder, const std::vector<workflows::EntrySummary>& entries,
                           QStringList& names) {
         for (const auto& e : entries) {
             const QString name = QString::fromStdString(e.name);
@@ -457,7 +458,7 @@ void MainWindow::showOverviewEntry(const QString& folder, const QString& path) {
         return;
     }
     const QString manifest =
-        QDir(path).filePath(QString::fromLatin1(workspace::kRetrievalDemoManifest));
+        QDir(path).filePath(QString::fromLatin1(workflows::kRetrievalDemoManifest));
     if (QFileInfo::exists(manifest)) {
         QString error;
         if (!searchController_->openRetrievalDemo(manifest, &error))
@@ -708,7 +709,7 @@ void MainWindow::selectRuns(const QStringList& names) {
         // A sweep: all its runs (their names hold commas, the list's separator).
         for (const QFileInfo& cell :
              QDir(dir).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
-            if (QFileInfo::exists(cell.filePath() + QStringLiteral("/config.toml")))
+            if (workspace::RunLayout{cell.absoluteFilePath().toStdString()}.exists())
                 dirs << cell.absoluteFilePath();
     }
     runsController_->selectWhenListed(dirs);

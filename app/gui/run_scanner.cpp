@@ -6,11 +6,12 @@
 #include <QFileInfo>
 
 #include "core/common/errors.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/train/run_config.h"
 #include "core/train/run_log/metrics_log.h"
 #include "core/train/run_log/run_records.h"
 #include "core/train/run_log/run_status.h"
+#include "core/workspace/run_layout.h"
+#include "core/workspace/workspace.h"
 
 namespace isomorph::gui {
 
@@ -26,7 +27,7 @@ QString objectivesOf(const train::RunConfig& c) {
 }
 
 std::filesystem::path metricsFileOf(const QString& runDir) {
-    return QDir(runDir).filePath(QString::fromLatin1(train::MetricsLog::kFileName)).toStdString();
+    return workspace::RunLayout{runDir.toStdString()}.metrics();
 }
 
 /// The run and step of the checkpoint `init` (model.init of the run in `runDir`) names, when it
@@ -37,16 +38,14 @@ void findContinued(const QString& runDir, const std::string& init, views::RunRow
     if (path.is_relative())
         path = std::filesystem::path(runDir.toStdString()).parent_path().parent_path() / path;
     try {
-        const std::filesystem::path folder = model_io::resolveCheckpoint(path);
-        const std::filesystem::path config = model_io::runConfigOf(folder);
-        const QString name = QString::fromStdString(folder.filename().string());
-        if (config.empty() || !name.startsWith(QLatin1String("step-"))) return;
-        bool ok = false;
-        const qint64 step = name.mid(5).toLongLong(&ok);
-        if (!ok) return;
+        const std::filesystem::path folder = workspace::resolveCheckpoint(path);
+        const std::filesystem::path config = workspace::runConfigOf(folder);
+        const std::optional<int64_t> step =
+            workspace::CheckpointLayout::stepOfName(folder.filename().string());
+        if (config.empty() || !step) return;
         r.continues = QDir::cleanPath(
             QFileInfo(QString::fromStdString(config.parent_path().string())).absoluteFilePath());
-        r.continuesStep = step;
+        r.continuesStep = *step;
     } catch (const Error&) {
         // A checkpoint deleted since: the run is drawn from its own step 0.
     }
@@ -74,10 +73,10 @@ views::RunRow scanRunDirectory(const QString& dir) {
         r.message = QObject::tr("The folder was deleted, moved or is not mounted.");
         return r;
     }
-    const QString config = QDir(dir).filePath(QStringLiteral("config.toml"));
-    if (QFileInfo::exists(config)) {
+    const workspace::RunLayout run{dir.toStdString()};
+    if (run.exists()) {
         try {
-            const auto c = train::loadRunConfig(config.toStdString());
+            const auto c = train::loadRunConfig(run.config());
             // The folder name identifies a run (many runs share a preset's config name).
             r.objectives = objectivesOf(c);
             r.configName = QString::fromStdString(c.name);
@@ -119,10 +118,10 @@ views::RunRow scanRunDirectory(const QString& dir) {
 
 QStringList discoverRuns(const QString& workspaceRoot) {
     QStringList out;
-    const QDir runs(QDir(workspaceRoot).filePath(QStringLiteral("runs")));
+    const QDir runs(QString::fromStdString(
+        workspace::WorkspaceLayout{workspaceRoot.toStdString()}.runs().string()));
     auto isRun = [](const QDir& d) {
-        return d.exists(QStringLiteral("config.toml")) ||
-               d.exists(QString::fromLatin1(train::MetricsLog::kFileName));
+        return workspace::RunLayout{d.absolutePath().toStdString()}.listed();
     };
     for (const QFileInfo& e : runs.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         const QDir d(e.absoluteFilePath());

@@ -24,11 +24,17 @@
 #include "core/train/run_log/metrics_log.h"
 #include "core/train/run_log/run_records.h"
 #include "core/train/run_log/run_status.h"
+#include "core/workspace/run_layout.h"
 #include "views/charts/metric_chart.h"
 #include "views/runs/runs_model.h"
 #include "views/runs/runs_view.h"
 
 namespace isomorph::gui {
+
+/// RUN/NAME, NAME one of workspace::RunLayout's files.
+static QString runFile(const QString& run, const char* name) {
+    return QDir(run).filePath(QString::fromLatin1(name));
+}
 
 /// A followed run. The poll worker owns the reader and the wall-time origin; the rest belongs
 /// to the GUI thread.
@@ -44,9 +50,7 @@ struct FollowState {
     QVector<views::ChartEvent> events;  ///< replayed into charts made later
 
     explicit FollowState(const QString& d)
-        : dir(d),
-          follower(
-              QDir(d).filePath(QString::fromLatin1(train::MetricsLog::kFileName)).toStdString()) {}
+        : dir(d), follower(runFile(d, workspace::RunLayout::kMetricsFile).toStdString()) {}
 };
 
 /// What one poll read from one run, ready for the charts (built on a worker thread).
@@ -307,10 +311,7 @@ void RunsController::selectWhenListed(const QStringList& dirs) {
 
 void RunsController::attach(const QString& dir) {
     const QString abs = QFileInfo(dir).absoluteFilePath();
-    auto isRun = [](const QString& d) {
-        return QFileInfo::exists(d + QStringLiteral("/config.toml")) ||
-               QFileInfo::exists(d + QStringLiteral("/metrics.jsonl"));
-    };
+    auto isRun = [](const QString& d) { return workspace::RunLayout{d.toStdString()}.listed(); };
     QStringList runs;
     if (QFileInfo::exists(abs + QStringLiteral("/sweep-plan.json"))) {
         // A sweep folder (isomorph-cli sweep): its runs, selected together for comparison.
@@ -436,7 +437,7 @@ void RunsController::follow(const QStringList& dirs) {
     for (const QString& dir : followed_.keys()) {
         if (dirs.contains(dir)) continue;
         followed_.remove(dir);
-        watcher_->removePath(QDir(dir).filePath(QStringLiteral("metrics.jsonl")));
+        watcher_->removePath(runFile(dir, workspace::RunLayout::kMetricsFile));
         for (const QString& key : view_->chartKeys())
             view_->chart(key)->removeRun(dir);
     }
@@ -446,7 +447,7 @@ void RunsController::follow(const QStringList& dirs) {
         auto state = std::make_shared<FollowState>(dir);
         state->color = views::MetricChart::paletteColor(nextColor_++);
         followed_[dir] = state;
-        const QString metrics = QDir(dir).filePath(QStringLiteral("metrics.jsonl"));
+        const QString metrics = runFile(dir, workspace::RunLayout::kMetricsFile);
         if (QFileInfo::exists(metrics)) watcher_->addPath(metrics);
         for (const QString& key : view_->chartKeys())
             view_->chart(key)->addRun(dir, runName(dir), state->color);
@@ -624,25 +625,20 @@ void RunsController::updateDetails() {
     const QString dir = selected.first();
     views::RunDetails d;
     d.dir = dir;
-    d.config = readTail(QDir(dir).filePath(QStringLiteral("config.toml")), 1 << 16);
-    d.logTail = readTail(QDir(dir).filePath(QStringLiteral("log.txt")), 16384);
-    const QString latest =
-        readTail(QDir(dir).filePath(QStringLiteral("checkpoints/latest")), 256).trimmed();
-    const QString best =
-        readTail(QDir(dir).filePath(QStringLiteral("checkpoints/best")), 256).section('\n', 0, 0);
-    QStringList names =
-        QDir(QDir(dir).filePath(QStringLiteral("checkpoints")))
-            .entryList({QStringLiteral("step-*")}, QDir::Dirs, QDir::Name | QDir::Reversed);
-    for (const QString& n : names) {
+    const workspace::RunLayout run{dir.toStdString()};
+    d.config = readTail(QString::fromStdString(run.config().string()), 1 << 16);
+    d.logTail = readTail(QString::fromStdString(run.log().string()), 16384);
+    for (const workspace::CheckpointEntry& c : workspace::listCheckpoints(run)) {
         QStringList tags;
-        if (n == latest) tags << tr("latest");
-        if (n == best) tags << tr("best");
+        if (c.latest) tags << tr("latest");
+        if (c.best) tags << tr("best");
+        const QString n = QString::fromStdString(c.name);
         d.checkpoints << (tags.isEmpty() ? n : QStringLiteral("%1 (%2)").arg(n, tags.join(", ")));
     }
     const views::RunRow* r = model_->run(dir);
     // Elapsed training time and the ETA come from the newest train record.
-    const auto last = train::lastTrainRecord(
-        QDir(dir).filePath(QString::fromLatin1(train::MetricsLog::kFileName)).toStdString());
+    const auto last =
+        train::lastTrainRecord(runFile(dir, workspace::RunLayout::kMetricsFile).toStdString());
     const double elapsed = last ? last->value(train::record_keys::kElapsed, -1) : -1;
     const double loss = last ? last->value(train::record_keys::kLoss) : std::nan("");
     if (r) {

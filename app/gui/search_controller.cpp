@@ -21,8 +21,8 @@
 #include "core/index/search_service.h"
 #include "core/index/vector_index.h"
 #include "core/model/cross_encoder.h"
-#include "core/model_io/checkpoint_path.h"
-#include "core/workspace/retrieval_demo.h"
+#include "core/workflows/retrieval_demo.h"
+#include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 #include "views/search/search_view.h"
 
@@ -54,7 +54,7 @@ fs::path toPath(const QString& s) {
 /// The tokenizer files EncodingService loads (encoding_service.cpp): without one a checkpoint
 /// cannot encode queries, and its fingerprint no longer matches the index it built.
 bool hasTokenizer(const fs::path& checkpoint) {
-    return !model_io::checkpointTokenizerFile(checkpoint).empty();
+    return !workspace::CheckpointLayout{checkpoint}.tokenizer().empty();
 }
 
 QString noTokenizer(const fs::path& checkpoint) {
@@ -99,7 +99,7 @@ fs::path resolveModel(const QString& checkpoint, QString* error) {
     if (checkpoint.isEmpty()) return {};
     fs::path model;
     try {
-        model = model_io::resolveCheckpoint(toPath(checkpoint));
+        model = workspace::resolveCheckpoint(toPath(checkpoint));
     } catch (const std::exception& e) {
         *error = isomorph::gui::SearchController::tr("%1 is not a checkpoint: %2")
                      .arg(checkpoint, qs(e.what()));
@@ -152,6 +152,19 @@ struct RunCheckpoints {
     QString newestEncoder;      ///< the most recently written bi-encoder checkpoint, "" = none
 };
 
+/// "RUN/step-N" for a run's checkpoint folder, "RUN/init" for a run's random start, else the
+/// folder's name (the heading above a side's results).
+QString shortCheckpointName(const QString& path) {
+    const fs::path folder = toPath(QDir::cleanPath(path));
+    const std::string name = folder.filename().string();
+    const fs::path parent = folder.parent_path();
+    if (workspace::CheckpointLayout::stepOfName(name) &&
+        parent.filename() == workspace::RunLayout::kCheckpointsDir)
+        return qs((parent.parent_path().filename() / name).string());
+    if (name == workspace::RunLayout::kInitDir) return qs((parent.filename() / name).string());
+    return qs(name);
+}
+
 /// Worker: the checkpoint (best, else latest) of each run of the workspace, sorted by kind.
 RunCheckpoints scanRunCheckpoints(const QString& root) {
     RunCheckpoints out;
@@ -159,7 +172,7 @@ RunCheckpoints scanRunCheckpoints(const QString& root) {
     const QDir runs(qs(workspace::WorkspaceLayout{toPath(root)}.runs().string()));
     for (const QString& run : runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         try {
-            const fs::path dir = model_io::resolveCheckpoint(toPath(runs.filePath(run)));
+            const fs::path dir = workspace::resolveCheckpoint(toPath(runs.filePath(run)));
             if (model::isCrossEncoderCheckpoint(dir)) {
                 out.crossEncoders << qs(dir.string());
                 continue;
@@ -346,6 +359,7 @@ SearchController::SearchController(views::SearchView* view, QObject* parent)
                 buildIndex(side, corpus, checkpoint);
             });
     connect(view_, &views::SearchView::cancelBuildRequested, this, &SearchController::cancelBuild);
+    view_->setCheckpointNamer(&shortCheckpointName);
 }
 
 SearchController::~SearchController() {
@@ -392,7 +406,7 @@ QString SearchController::latestRetrievalDemo() const {
     QDateTime newestTime;
     for (const QString& name : runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         const QFileInfo f(runs.filePath(name + QLatin1Char('/') +
-                                        QString::fromLatin1(workspace::kRetrievalDemoManifest)));
+                                        QString::fromLatin1(workflows::kRetrievalDemoManifest)));
         if (f.exists() && (newest.isEmpty() || f.lastModified() > newestTime)) {
             newest = f.filePath();
             newestTime = f.lastModified();
@@ -557,9 +571,9 @@ QString SearchController::defaultIndexFolder(const QString& corpus,
                                              const QString& checkpoint) const {
     const QFileInfo model(QDir::cleanPath(checkpoint));
     QString name = model.fileName();
-    if (name.startsWith(QLatin1String("step-")))  // RUN/checkpoints/step-N
+    if (workspace::CheckpointLayout::stepOfName(name.toStdString()))  // RUN/checkpoints/step-N
         name = QFileInfo(model.dir().absolutePath()).dir().dirName() + QLatin1Char('-') + name;
-    else if (name == QLatin1String("init"))  // RUN/init, a run's random initialisation
+    else if (name == QLatin1String(workspace::RunLayout::kInitDir))  // RUN/init, a random start
         name = model.dir().dirName() + QStringLiteral("-init");
     const QStringList files = corpus.split(QLatin1Char(';'), Qt::SkipEmptyParts);
     const QFileInfo first(files.value(0).trimmed());

@@ -17,7 +17,7 @@
 #include "core/data/readers/text_input.h"
 #include "core/eval/eval_tasks.h"
 #include "core/index/vector_index.h"
-#include "core/model_io/checkpoint_path.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::eval {
 namespace {
@@ -518,7 +518,7 @@ CalibrationFitReport fitCalibration(const CalibrationFitOptions& options,
     if (options.output.empty())
         throw ConfigError("calibration fit: output (the calibration file to write) is empty");
     requireOptions(options);
-    auto encoder = model::EncodingService::open(model_io::resolveCheckpoint(options.checkpoint),
+    auto encoder = model::EncodingService::open(workspace::resolveCheckpoint(options.checkpoint),
                                                 options.encode);
     return fitCalibration(*encoder, options, progress);
 }
@@ -526,7 +526,7 @@ CalibrationFitReport fitCalibration(const CalibrationFitOptions& options,
 fs::path savedFitFile(const fs::path& checkpointFolder, align::RotationMethod method) {
     const std::string name = checkpointFolder.filename().string();
     const char* methodName = align::rotationMethodName(method);
-    if (!model_io::runConfigOf(checkpointFolder).empty())  // RUN/checkpoints/STEP
+    if (!workspace::runConfigOf(checkpointFolder).empty())  // RUN/checkpoints/STEP
         return checkpointFolder.parent_path().parent_path() / "calibration" /
                fmt::format("{}-{}.safetensors", name, methodName);
     fs::path cache;

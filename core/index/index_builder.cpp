@@ -11,11 +11,11 @@
 #include "core/common/language.h"
 #include "core/data/readers/beir_corpus_reader.h"
 #include "core/data/readers/plain_text_lines.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_reader.h"
 #include "core/model_io/npy_sidecar.h"
 #include "core/search/bm25_index.h"
 #include "core/search/translation_lexicon.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::index {
 namespace fs = std::filesystem;
@@ -134,7 +134,7 @@ std::vector<IndexedDocument> readCorpusDocuments(const std::vector<fs::path>& fi
 
 EncoderIdentity encoderIdentity(const fs::path& checkpoint, const model::Pooling& pooling,
                                 int64_t maxTokens) {
-    const fs::path folder = model_io::resolveCheckpoint(checkpoint);
+    const fs::path folder = workspace::resolveCheckpoint(checkpoint);
     return {fs::absolute(folder).lexically_normal().string(), checkpointFingerprint(folder),
             pooling.toString(), maxTokens};
 }
@@ -145,7 +145,7 @@ void buildIndexFromCorpus(const fs::path& dir, const std::vector<IndexedDocument
                           const ProgressFn& progress) {
     if (documents.empty()) throw DataError("nothing to index: the corpus has no documents");
     requireIndexTarget(dir, options.overwrite);  // before encoding, which takes minutes
-    const fs::path folder = model_io::resolveCheckpoint(checkpoint);
+    const fs::path folder = workspace::resolveCheckpoint(checkpoint);
     const auto calibration = loadCalibration(options.calibrationFile);
     auto identity = encoderIdentity(folder, encode.pooling, encode.maxTokens);
     auto service = model::EncodingService::open(folder, encode);

@@ -9,8 +9,8 @@
 #include <fmt/format.h>
 
 #include "core/common/errors.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/search/rerank_top.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::index {
 
@@ -58,9 +58,9 @@ std::vector<ResultRow> rerankRows(const std::vector<ResultRow>& rows, const std:
 void checkRerankerTokenizer(const std::filesystem::path& encoderCheckpoint,
                             const std::filesystem::path& rerankerCheckpoint) {
     const auto a =
-        model_io::checkpointTokenizerFile(model_io::resolveCheckpoint(encoderCheckpoint));
+        workspace::CheckpointLayout{workspace::resolveCheckpoint(encoderCheckpoint)}.tokenizer();
     const auto b =
-        model_io::checkpointTokenizerFile(model_io::resolveCheckpoint(rerankerCheckpoint));
+        workspace::CheckpointLayout{workspace::resolveCheckpoint(rerankerCheckpoint)}.tokenizer();
     if (a.empty() || b.empty()) return;
     auto bytes = [](const std::filesystem::path& f) {
         std::ifstream in(f, std::ios::binary);

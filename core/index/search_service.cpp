@@ -15,11 +15,11 @@
 #include "core/data/readers/text_input.h"
 #include "core/index/index_builder.h"
 #include "core/model/encoding_service.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/search/bm25_index.h"
 #include "core/search/fusion.h"
 #include "core/search/ranking.h"
 #include "core/search/translation_lexicon.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::index {
 namespace fs = std::filesystem;
@@ -35,7 +35,7 @@ double since(std::chrono::steady_clock::time_point t) {
 fs::path chooseEncoder(const VectorIndex& index, const std::string& model) {
     const EncoderIdentity& built = index.metadata().encoder;
     const fs::path path =
-        model.empty() ? fs::path(built.checkpoint) : model_io::resolveCheckpoint(model);
+        model.empty() ? fs::path(built.checkpoint) : workspace::resolveCheckpoint(model);
     if (model.empty() && !fs::exists(path))
         throw DataError(
             fmt::format("{}: the encoder that built this index ({}) is gone; name a copy of "
@@ -532,7 +532,7 @@ OpenDiagnosis diagnoseOpenFailure(const fs::path& indexDir, const fs::path& mode
     }
     // The tokenizer files EncodingService loads: without one a checkpoint cannot encode
     // queries, and its fingerprint no longer matches the index it built.
-    if (model_io::checkpointTokenizerFile(d.checkpoint).empty()) {
+    if (workspace::CheckpointLayout{d.checkpoint}.tokenizer().empty()) {
         d.kind = OpenDiagnosis::Kind::NoTokenizer;
         return d;
     }

@@ -27,12 +27,13 @@
 #include "core/common/hash.h"
 #include "core/common/staging_dir.h"
 #include "core/common/utc_time.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_reader.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::index {
 namespace fs = std::filesystem;
 using nlohmann::json;
+using workspace::CheckpointLayout;
 
 namespace {
 
@@ -543,8 +544,8 @@ void requireIndexTarget(const fs::path& dir, bool overwrite) {
 }
 
 std::string checkpointFingerprint(const fs::path& dir) {
-    const fs::path weights = dir / "model.safetensors";
-    const fs::path config = dir / "config.json";
+    const fs::path weights = dir / CheckpointLayout::kWeightsFile;
+    const fs::path config = dir / CheckpointLayout::kConfigFile;
     if (!fs::exists(weights) || !fs::exists(config))
         throw DataError(
             fmt::format("{} is not a checkpoint folder (config.json and "
@@ -552,7 +553,8 @@ std::string checkpointFingerprint(const fs::path& dir) {
                         dir.string()));
     uint64_t h = fnv1a64(readWhole(config));
     for (const char* tok :
-         {model_io::kSentencePieceFile, model_io::kWordPieceVocabFile, "tokenizer.json"})
+         {CheckpointLayout::kSentencePieceFile, CheckpointLayout::kWordPieceVocabFile,
+          CheckpointLayout::kTokenizerJsonFile})
         if (fs::exists(dir / tok)) h = fnv1a64(readWhole(dir / tok), h);
     std::ifstream in(weights, std::ios::binary);
     const auto size = static_cast<uint64_t>(fs::file_size(weights));

@@ -3,13 +3,14 @@
 #include <memory>
 
 #include "core/common/errors.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/text/hf_tokenizer.h"
 #include "core/text/tokenizer.h"
 #include "core/text/wordpiece_tokenizer.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::model {
 namespace fs = std::filesystem;
+using workspace::CheckpointLayout;
 
 data::samplers::SpecialIds CheckpointTokenizer::specialIds() const {
     data::samplers::SpecialIds s;
@@ -22,7 +23,7 @@ data::samplers::SpecialIds CheckpointTokenizer::specialIds() const {
 }
 
 CheckpointTokenizer loadCheckpointTokenizer(const fs::path& checkpoint) {
-    const fs::path file = model_io::checkpointTokenizerFile(checkpoint);
+    const fs::path file = CheckpointLayout{checkpoint}.tokenizer();
     if (file.empty())
         throw DataError(checkpoint.string() +
                         " has no tokenizer: expected sentencepiece.bpe.model (XLM-R), "
@@ -46,7 +47,7 @@ CheckpointTokenizer loadTokenizerFile(const fs::path& file) {
         t.vocabSize = spm->vocabSize();
         return t;
     }
-    if (t.file.filename() == model_io::kTokenizerJsonFile) {
+    if (t.file.filename() == CheckpointLayout::kTokenizerJsonFile) {
         auto hf = std::make_shared<text::HfTokenizer>(text::HfTokenizer::load(t.file));
         if (hf->bosId() < 0 || hf->eosId() < 0 || hf->padId() < 0) {
             throw DataError(t.file.string() +
@@ -61,7 +62,7 @@ CheckpointTokenizer loadTokenizerFile(const fs::path& file) {
         t.vocabSize = hf->vocabSize();
         return t;
     }
-    if (t.file.filename() == model_io::kWordPieceVocabFile) {
+    if (t.file.filename() == CheckpointLayout::kWordPieceVocabFile) {
         auto wp = std::make_shared<text::WordPieceTokenizer>(
             text::WordPieceTokenizer::loadFromFolder(t.file.parent_path()));
         if (wp->clsId() < 0 || wp->sepId() < 0 || wp->padId() < 0) {

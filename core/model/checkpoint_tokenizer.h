@@ -28,8 +28,8 @@ struct CheckpointTokenizer {
     data::samplers::SpecialIds specialIds() const;
 };
 
-/// Loads CHECKPOINT/<the first of model_io::kTokenizerFiles there>. Throws DataError naming the
-/// folder when it has none, or the file when its special tokens are missing.
+/// Loads CHECKPOINT/<the first of workspace::CheckpointLayout::kTokenizerFiles there>. Throws
+/// DataError naming the folder when it has none, or the file when its special tokens are missing.
 CheckpointTokenizer loadCheckpointTokenizer(const std::filesystem::path& checkpoint);
 
 /// The same for a tokenizer file named directly (a `.model` SentencePiece file, a tokenizer.json,

@@ -7,15 +7,15 @@
 
 #include "core/common/errors.h"
 #include "core/model/cross_encoder_model.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/model_io/safetensors.h"
 #include "core/runtime/scoped_thread_counts.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::model {
 
 bool isCrossEncoderCheckpoint(const std::filesystem::path& dir) {
     std::error_code ec;
-    const std::filesystem::path heads = dir / "heads.safetensors";
+    const std::filesystem::path heads = dir / workspace::CheckpointLayout::kHeadsFile;
     if (!std::filesystem::exists(heads, ec)) return false;
     try {
         const auto file = model_io::SafetensorsFile::open(heads);
@@ -44,7 +44,7 @@ std::unique_ptr<CrossEncoder> CrossEncoder::open(const fs::path& model,
     if (options.batchSize <= 0) throw ConfigError("setting 'batch_size' must be positive");
     auto impl = std::make_unique<Impl>();
     impl->options = options;
-    impl->model = loadCrossEncoderModel(model_io::resolveCheckpoint(model));
+    impl->model = loadCrossEncoderModel(workspace::resolveCheckpoint(model));
     impl->budget =
         inputBudget(impl->model.encoder->config, options.maxTokens, options.maxQueryTokens);
     impl->threads = runtime::resolveThreadCount(options.threads);

@@ -53,7 +53,7 @@ struct TextPair {
 /// time (it sets the process-wide intra-op thread count while it runs).
 class CrossEncoder {
   public:
-    /// `model` is anything model_io::resolveCheckpoint() accepts. Throws CheckpointError naming
+    /// `model` is anything workspace::resolveCheckpoint() accepts. Throws CheckpointError naming
     /// the folder when it is not a cross-encoder (no xlp.rr.* relevance head: a bi-encoder),
     /// ConfigError for invalid options, DataError for a missing tokenizer.
     static std::unique_ptr<CrossEncoder> open(const std::filesystem::path& model,

@@ -13,10 +13,10 @@
 #include "core/model/hf_checkpoint.h"
 #include "core/model/npy_writer.h"
 #include "core/model/pooling.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/runtime/host_to_device.h"
 #include "core/runtime/scoped_thread_counts.h"
 #include "core/runtime/system_info.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::model {
 namespace fs = std::filesystem;
@@ -81,7 +81,7 @@ EncodingService::~EncodingService() = default;
 
 std::unique_ptr<EncodingService> EncodingService::open(const fs::path& model,
                                                        const EncodeOptions& options) {
-    const fs::path checkpoint = model_io::resolveCheckpoint(model);
+    const fs::path checkpoint = workspace::resolveCheckpoint(model);
     runtime::requireAvailable(options.device, "setting 'device'");
     if (options.batchSize <= 0) throw ConfigError("setting 'batch_size' must be positive");
     auto impl = std::make_unique<Impl>();

@@ -42,7 +42,7 @@ struct EncodeStats {
 /// process-wide BLAS thread count while it runs); callers sharing one service serialise calls.
 class EncodingService {
   public:
-    /// `model` is anything model_io::resolveCheckpoint() accepts: a checkpoint folder, a run
+    /// `model` is anything workspace::resolveCheckpoint() accepts: a checkpoint folder, a run
     /// folder, its checkpoints/ folder or a checkpoints/best|latest pointer file.
     static std::unique_ptr<EncodingService> open(const std::filesystem::path& model,
                                                  const EncodeOptions& options);

@@ -13,11 +13,13 @@
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/model_io/safetensors.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::model {
 namespace fs = std::filesystem;
 using model_io::DType;
 using model_io::SafetensorsFile;
+using workspace::CheckpointLayout;
 
 namespace {
 
@@ -66,8 +68,8 @@ std::vector<int64_t> shapeOf(const torch::Tensor& t) {
 }  // namespace
 
 Encoder loadHuggingFaceEncoder(const fs::path& dir, ImportReport* report, torch::ScalarType dtype) {
-    const fs::path configPath = dir / "config.json";
-    const fs::path weightsPath = dir / "model.safetensors";
+    const fs::path configPath = dir / CheckpointLayout::kConfigFile;
+    const fs::path weightsPath = dir / CheckpointLayout::kWeightsFile;
     const EncoderConfig config =
         encoderConfigFromHuggingFace(readJson(configPath), configPath.string());
     if (!fs::exists(weightsPath)) {
@@ -148,7 +150,7 @@ Encoder loadHuggingFaceEncoder(const fs::path& dir, ImportReport* report, torch:
 
 TensorMap loadHeadTensors(const fs::path& dir) {
     TensorMap out;
-    const fs::path weights = dir / "model.safetensors";
+    const fs::path weights = dir / CheckpointLayout::kWeightsFile;
     if (fs::exists(weights)) {
         const SafetensorsFile file = SafetensorsFile::open(weights);
         for (const auto& info : file.tensors()) {
@@ -160,8 +162,8 @@ TensorMap loadHeadTensors(const fs::path& dir) {
             out.emplace(info.name, readFloatTensor(file, info));
         }
     }
-    if (fs::exists(dir / "heads.safetensors"))
-        for (auto& [name, t] : loadTensorFile(dir / "heads.safetensors"))
+    if (fs::exists(dir / CheckpointLayout::kHeadsFile))
+        for (auto& [name, t] : loadTensorFile(dir / CheckpointLayout::kHeadsFile))
             out.emplace(name, t);
     return out;
 }
@@ -197,14 +199,15 @@ bool copyEncoderFromHeads(Encoder& encoder, const TensorMap& heads, const std::s
 }
 
 Encoder loadQueryEncoder(const fs::path& dir, torch::ScalarType dtype) {
-    if (!fs::exists(dir / "heads.safetensors")) return nullptr;
-    const TensorMap heads = loadTensorFile(dir / "heads.safetensors");
+    if (!fs::exists(dir / CheckpointLayout::kHeadsFile)) return nullptr;
+    const TensorMap heads = loadTensorFile(dir / CheckpointLayout::kHeadsFile);
     const bool any = std::any_of(heads.begin(), heads.end(), [](const auto& entry) {
         return entry.first.rfind(kQueryEncoderPrefix, 0) == 0;
     });
     if (!any) return nullptr;
     Encoder encoder = loadHuggingFaceEncoder(dir, nullptr, dtype);
-    copyEncoderFromHeads(encoder, heads, kQueryEncoderPrefix, (dir / "heads.safetensors").string());
+    copyEncoderFromHeads(encoder, heads, kQueryEncoderPrefix,
+                         (dir / CheckpointLayout::kHeadsFile).string());
     return encoder;
 }
 
@@ -265,8 +268,8 @@ void saveHuggingFaceEncoder(Encoder& encoder, const fs::path& dir,
         }
         writer.setMetadata({{"format", "pt"},
                             {"isomorph_format_version", std::to_string(kCheckpointFormatVersion)}});
-        writer.write(tmp / "model.safetensors");
-        writeFileAtomically(tmp / "config.json",
+        writer.write(tmp / CheckpointLayout::kWeightsFile);
+        writeFileAtomically(tmp / CheckpointLayout::kConfigFile,
                             encoderConfigToHuggingFace(encoder->config).dump(2) + "\n");
         for (const auto& [name, bytes] : extraFiles)
             writeFileAtomically(tmp / name, bytes);

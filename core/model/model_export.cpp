@@ -8,11 +8,12 @@
 #include "core/common/errors.h"
 #include "core/common/version.h"
 #include "core/model/hf_checkpoint.h"
-#include "core/model_io/checkpoint_path.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::model {
 namespace fs = std::filesystem;
 using nlohmann::json;
+using workspace::CheckpointLayout;
 
 namespace {
 
@@ -39,15 +40,15 @@ void refuseWhatFormatsCannotHold(const EncoderConfig& c, const ExportRequest& r)
 // The tokenizer files transformers' AutoTokenizer loads, from the checkpoint's tokenizer.
 std::vector<ExtraFile> tokenizerFiles(const fs::path& checkpoint, int64_t maxTokens,
                                       std::string& tokenizerClass) {
-    const fs::path file = model_io::checkpointTokenizerFile(checkpoint);
+    const fs::path file = CheckpointLayout{checkpoint}.tokenizer();
     if (file.empty())
         throw DataError(checkpoint.string() +
                         " has no tokenizer (sentencepiece.bpe.model, tokenizer.json or vocab.txt)"
                         "; an exported model could not encode text");
     std::vector<ExtraFile> files{{file.filename().string(), readWholeFile(file)}};
-    json config = readJsonOr(checkpoint / "tokenizer_config.json", json::object());
+    json config = readJsonOr(checkpoint / CheckpointLayout::kTokenizerConfigFile, json::object());
     const std::string name = file.filename().string();
-    if (name == model_io::kSentencePieceFile) {
+    if (name == CheckpointLayout::kSentencePieceFile) {
         // XLM-R's layout, which Isomorph's Tokenizer shares: <s> 0, <pad> 1, </s> 2, <unk> 3.
         config = {{"tokenizer_class", "XLMRobertaTokenizer"},
                   {"bos_token", "<s>"},
@@ -57,17 +58,17 @@ std::vector<ExtraFile> tokenizerFiles(const fs::path& checkpoint, int64_t maxTok
                   {"unk_token", "<unk>"},
                   {"pad_token", "<pad>"},
                   {"mask_token", "<mask>"}};
-    } else if (name == model_io::kWordPieceVocabFile) {
+    } else if (name == CheckpointLayout::kWordPieceVocabFile) {
         config.emplace("tokenizer_class", "BertTokenizer");
     } else {
         config.emplace("tokenizer_class", "PreTrainedTokenizerFast");
-        if (fs::exists(checkpoint / "special_tokens_map.json"))
-            files.push_back(
-                {"special_tokens_map.json", readWholeFile(checkpoint / "special_tokens_map.json")});
+        if (fs::exists(checkpoint / CheckpointLayout::kSpecialTokensFile))
+            files.push_back({CheckpointLayout::kSpecialTokensFile,
+                             readWholeFile(checkpoint / CheckpointLayout::kSpecialTokensFile)});
     }
     config["model_max_length"] = maxTokens;
     tokenizerClass = config["tokenizer_class"].get<std::string>();
-    files.push_back({"tokenizer_config.json", config.dump(2) + "\n"});
+    files.push_back({CheckpointLayout::kTokenizerConfigFile, config.dump(2) + "\n"});
     return files;
 }
 
@@ -79,34 +80,35 @@ void writeSentenceTransformersModules(const fs::path& dir, const ExportRequest& 
                                  {"type", "sentence_transformers.models.Transformer"}},
                                 {{"idx", 1},
                                  {"name", "1"},
-                                 {"path", "1_Pooling"},
+                                 {"path", CheckpointLayout::kPoolingModuleDir},
                                  {"type", "sentence_transformers.models.Pooling"}}});
     if (r.normalize)
         modules.push_back({{"idx", 2},
                            {"name", "2"},
-                           {"path", "2_Normalize"},
+                           {"path", CheckpointLayout::kNormalizeModuleDir},
                            {"type", "sentence_transformers.models.Normalize"}});
-    writeFileAtomically(dir / "modules.json", modules.dump(2) + "\n");
+    writeFileAtomically(dir / CheckpointLayout::kModulesFile, modules.dump(2) + "\n");
     writeFileAtomically(
-        dir / "sentence_bert_config.json",
+        dir / CheckpointLayout::kSentenceBertConfigFile,
         json{{"max_seq_length", maxSeqLength}, {"do_lower_case", false}}.dump(2) + "\n");
-    writeFileAtomically(dir / "config_sentence_transformers.json",
+    writeFileAtomically(dir / CheckpointLayout::kSentenceTransformersConfigFile,
                         json{{"__version__", {{"isomorph", kVersion}}},
                              {"similarity_fn_name", "cosine"},
                              {"prompts", json::object()}}
                                 .dump(2) +
                             "\n");
-    fs::create_directories(dir / "1_Pooling");
+    fs::create_directories(dir / CheckpointLayout::kPoolingModuleDir);
     const bool mean = r.pooling.kind == Pooling::Kind::Mean;
-    writeFileAtomically(dir / "1_Pooling" / "config.json",
-                        json{{"word_embedding_dimension", hidden},
-                             {"pooling_mode_cls_token", !mean},
-                             {"pooling_mode_mean_tokens", mean},
-                             {"pooling_mode_max_tokens", false},
-                             {"pooling_mode_mean_sqrt_len_tokens", false}}
-                                .dump(2) +
-                            "\n");
-    if (r.normalize) fs::create_directories(dir / "2_Normalize");
+    writeFileAtomically(
+        dir / CheckpointLayout::kPoolingModuleDir / CheckpointLayout::kModuleConfigFile,
+        json{{"word_embedding_dimension", hidden},
+             {"pooling_mode_cls_token", !mean},
+             {"pooling_mode_mean_tokens", mean},
+             {"pooling_mode_max_tokens", false},
+             {"pooling_mode_mean_sqrt_len_tokens", false}}
+                .dump(2) +
+            "\n");
+    if (r.normalize) fs::create_directories(dir / CheckpointLayout::kNormalizeModuleDir);
 }
 
 }  // namespace
@@ -138,7 +140,7 @@ ExportReport exportCheckpoint(const ExportRequest& request) {
 }
 
 std::optional<SentenceTransformersModules> readSentenceTransformersModules(const fs::path& dir) {
-    const fs::path modulesFile = dir / "modules.json";
+    const fs::path modulesFile = dir / CheckpointLayout::kModulesFile;
     if (!fs::exists(modulesFile)) return std::nullopt;
     const json modules = json::parse(readWholeFile(modulesFile), nullptr, false);
     if (modules.is_discarded() || !modules.is_array())
@@ -151,7 +153,8 @@ std::optional<SentenceTransformersModules> readSentenceTransformersModules(const
             modulesFile.string() + ": module " + std::to_string(i) + " (" + type + ")";
         if (type == "sentence_transformers.models.Transformer" && i == 0) continue;
         if (type == "sentence_transformers.models.Pooling" && !pooled) {
-            const fs::path config = dir / modules[i].value("path", "") / "config.json";
+            const fs::path config =
+                dir / modules[i].value("path", "") / CheckpointLayout::kModuleConfigFile;
             const json p = readJsonOr(config, json::object());
             pooled = true;
             if (p.value("pooling_mode_mean_tokens", false)) {
@@ -175,10 +178,10 @@ std::optional<SentenceTransformersModules> readSentenceTransformersModules(const
                         "sentence-transformers' vectors");
     }
     if (!pooled) throw DataError(modulesFile.string() + ": no Pooling module");
-    const json config = readJsonOr(dir / "sentence_bert_config.json", json::object());
+    const json config = readJsonOr(dir / CheckpointLayout::kSentenceBertConfigFile, json::object());
     m.maxSeqLength = config.value("max_seq_length", int64_t{0});
     if (config.value("do_lower_case", false))
-        throw DataError((dir / "sentence_bert_config.json").string() +
+        throw DataError((dir / CheckpointLayout::kSentenceBertConfigFile).string() +
                         ": do_lower_case = true is not supported (lower-case the input first, "
                         "or use a tokenizer that does)");
     return m;

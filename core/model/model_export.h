@@ -20,7 +20,7 @@ enum class ExportFormat {
 };
 
 struct ExportRequest {
-    std::filesystem::path checkpoint;  ///< a checkpoint folder (model_io::resolveCheckpoint's)
+    std::filesystem::path checkpoint;  ///< a checkpoint folder (workspace::resolveCheckpoint's)
     std::filesystem::path out;  ///< the folder to write; refused when it exists, unless force
     ExportFormat format = ExportFormat::SentenceTransformers;
     Pooling pooling;           ///< sentence-transformers: cls or mean (layer:K has no module)

@@ -6,11 +6,12 @@
 #include "core/model/hf_checkpoint.h"
 #include "core/model/tensor_file.h"
 #include "core/model/transformer.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/text/tokenizer.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::model {
 namespace fs = std::filesystem;
+using workspace::CheckpointLayout;
 
 void initializeLikeBert(torch::nn::Module& module, uint64_t seed) {
     torch::NoGradGuard noGrad;
@@ -51,7 +52,7 @@ void createInitialCheckpoint(EncoderConfig config, const fs::path& tokenizerMode
     Encoder encoder(config);
     initialize(encoder, seed);
     saveHuggingFaceEncoder(encoder, dir,
-                           {{model_io::kSentencePieceFile, readWholeFile(tokenizerModel)}});
+                           {{CheckpointLayout::kSentencePieceFile, readWholeFile(tokenizerModel)}});
 }
 
 std::vector<std::string> extendCheckpoint(const fs::path& from, const fs::path& to,
@@ -105,10 +106,10 @@ std::vector<std::string> extendCheckpoint(const fs::path& from, const fs::path& 
             "model extend: nothing to change; give --max-tokens, --type-vocab-size, "
             "--attention-radius or --global-projections");
     std::vector<ExtraFile> extra;
-    for (const char* name : model_io::kTokenizerFiles)
+    for (const char* name : CheckpointLayout::kTokenizerFiles)
         if (fs::exists(from / name)) extra.push_back({name, readWholeFile(from / name)});
     saveHuggingFaceEncoder(encoder, to, extra, [&heads](const fs::path& tmp) {
-        if (!heads.empty()) saveTensorFile(heads, tmp / "heads.safetensors");
+        if (!heads.empty()) saveTensorFile(heads, tmp / CheckpointLayout::kHeadsFile);
     });
     return changes;
 }

@@ -6,9 +6,9 @@
 #include "core/align/procrustes.h"
 #include "core/eval/retrieval_metrics.h"
 #include "core/model/hf_checkpoint.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/train/probes.h"
 #include "core/train/run_config.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::train {
 
@@ -72,7 +72,8 @@ std::vector<BitextReport> bitextReports(
     const std::filesystem::path& trainPairs, const BitextReportOptions& options,
     const ProgressFn& progress) {
     torch::NoGradGuard noGrad;
-    model::Encoder encoder = model::loadHuggingFaceEncoder(model_io::resolveCheckpoint(checkpoint));
+    model::Encoder encoder =
+        model::loadHuggingFaceEncoder(workspace::resolveCheckpoint(checkpoint));
     encoder->eval();
     const auto pooling = model::Pooling::parse(options.pooling, "pooling");
     std::vector<std::vector<BitextPairs>> sets;

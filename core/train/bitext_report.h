@@ -69,7 +69,7 @@ struct BitextChange {
 };
 BitextChange compareBitext(const BitextReport& before, const BitextReport& after);
 
-/// `checkpoint` is anything model_io::resolveCheckpoint() accepts. `devPairs` and `trainPairs`
+/// `checkpoint` is anything workspace::resolveCheckpoint() accepts. `devPairs` and `trainPairs`
 /// are pair shard sets (docs/data-formats.md); without train pairs (empty path) nothing is
 /// shifted or rotated (shifted and rotated equal raw, fitPairs 0). Every train pair is encoded once
 /// (for the means and the rotation). `progress` hears before each language pair's work (stage such

@@ -10,6 +10,7 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::train {
 
@@ -18,7 +19,9 @@ using json = nlohmann::json;
 
 namespace {
 
-constexpr const char* kChecksumFile = "checksum.json";
+using workspace::CheckpointLayout;
+using workspace::RunLayout;
+constexpr const char* kChecksumFile = CheckpointLayout::kChecksumFile;
 
 /// CRC-32 (zlib) of a file, streamed.
 uint32_t fileCrc(const fs::path& path) {
@@ -79,29 +82,13 @@ TrainingState stateFromJson(const json& j, const std::string& origin) {
     }
 }
 
-/// Checkpoint folders step-N, newest first.
-std::vector<fs::path> listCheckpoints(const fs::path& dir) {
-    std::vector<fs::path> out;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir, ec))
-        if (e.is_directory() && e.path().filename().string().rfind("step-", 0) == 0)
-            out.push_back(e.path());
-    std::sort(out.begin(), out.end(), [](const fs::path& a, const fs::path& b) {
-        return a.filename().string() > b.filename().string();
-    });
-    return out;
-}
-
-std::string trim(std::string s) {
-    while (!s.empty() && (s.back() == '\n' || s.back() == ' ' || s.back() == '\r'))
-        s.pop_back();
-    return s;
-}
-
 }  // namespace
 
 CheckpointStore::CheckpointStore(fs::path dir, int64_t keepLast)
-    : dir_(std::move(dir)), keepLast_(keepLast) {
+    : dir_(std::move(dir)), run_{dir_.parent_path()}, keepLast_(keepLast) {
+    if (dir_.filename() != RunLayout::kCheckpointsDir)
+        throw std::invalid_argument("CheckpointStore: " + dir_.string() + " is not a RUN/" +
+                                    RunLayout::kCheckpointsDir + " folder");
     fs::create_directories(dir_);
 }
 
@@ -110,9 +97,10 @@ fs::path CheckpointStore::save(model::Encoder& encoder, const model::ExtraFile& 
                                const TrainingState& state, const std::string& name) {
     const fs::path target = dir_ / name;
     model::saveHuggingFaceEncoder(encoder, target, {tokenizer}, [&](const fs::path& tmp) {
-        model::saveTensorFile(heads, tmp / "heads.safetensors");
-        model::saveTensorFile(optimizer, tmp / "optimizer.safetensors");
-        writeFileAtomically(tmp / "trainer_state.json", stateToJson(state).dump(2) + "\n");
+        const CheckpointLayout staged{tmp};
+        model::saveTensorFile(heads, staged.heads());
+        model::saveTensorFile(optimizer, staged.optimizer());
+        writeFileAtomically(staged.trainerState(), stateToJson(state).dump(2) + "\n");
         json sums = json::object();
         for (const auto& e : fs::directory_iterator(tmp)) {
             if (!e.is_regular_file()) continue;
@@ -120,22 +108,22 @@ fs::path CheckpointStore::save(model::Encoder& encoder, const model::ExtraFile& 
                 {"crc32", fmt::format("{:08x}", fileCrc(e.path()))},
                 {"bytes", static_cast<int64_t>(e.file_size())}};
         }
-        writeFileAtomically(tmp / kChecksumFile, json{{"files", sums}}.dump(2) + "\n");
+        writeFileAtomically(staged.checksums(), json{{"files", sums}}.dump(2) + "\n");
     });
     // Only now is the checkpoint complete: point `latest` at it.
-    writeFileAtomically(dir_ / "latest", name + "\n");
+    writeFileAtomically(run_.latestPointer(), name + "\n");
     prune();
     return target;
 }
 
 std::string CheckpointStore::verify(const fs::path& checkpoint) {
     const std::string text = readText(checkpoint / kChecksumFile);
-    if (text.empty()) return "no checksum.json (the checkpoint was not completed)";
+    if (text.empty()) return fmt::format("no {} (the checkpoint was not completed)", kChecksumFile);
     json sums;
     try {
         sums = json::parse(text).at("files");
     } catch (const json::exception& e) {
-        return std::string("checksum.json is unreadable: ") + e.what();
+        return fmt::format("{} is unreadable: {}", kChecksumFile, e.what());
     }
     for (const auto& [file, info] : sums.items()) {
         const fs::path path = checkpoint / file;
@@ -143,30 +131,31 @@ std::string CheckpointStore::verify(const fs::path& checkpoint) {
         const auto size = fs::file_size(path, ec);
         if (ec) return file + " is missing";
         if (static_cast<int64_t>(size) != info.value("bytes", int64_t{-1}))
-            return fmt::format("{} has {} bytes, checksum.json says {}", file, size,
+            return fmt::format("{} has {} bytes, {} says {}", file, size, kChecksumFile,
                                info.value("bytes", int64_t{-1}));
         if (fmt::format("{:08x}", fileCrc(path)) != info.value("crc32", std::string()))
-            return file + " does not match its CRC-32 in checksum.json (corrupt)";
+            return fmt::format("{} does not match its CRC-32 in {} (corrupt)", file, kChecksumFile);
     }
     return "";
 }
 
 std::optional<LoadedCheckpoint> CheckpointStore::loadLatest() const {
     std::vector<fs::path> candidates;
-    const std::string latest = trim(readText(dir_ / "latest"));
-    if (!latest.empty()) candidates.push_back(dir_ / latest);
-    for (const auto& c : listCheckpoints(dir_))
-        if (c.filename() != latest) candidates.push_back(c);
+    const std::string latest = run_.latestName();
+    if (!latest.empty()) candidates.push_back(run_.checkpoint(latest).dir);
+    for (const auto& c : workspace::listCheckpoints(run_))
+        if (c.name != latest) candidates.push_back(c.dir);
     for (const auto& c : candidates) {
         std::string problem = fs::exists(c) ? verify(c) : "the folder is missing";
         if (problem.empty()) {
             try {
                 LoadedCheckpoint out;
                 out.dir = c;
-                out.state = stateFromJson(json::parse(readText(c / "trainer_state.json")),
-                                          (c / "trainer_state.json").string());
-                out.heads = model::loadTensorFile(c / "heads.safetensors");
-                out.optimizer = model::loadTensorFile(c / "optimizer.safetensors");
+                const CheckpointLayout files{c};
+                out.state = stateFromJson(json::parse(readText(files.trainerState())),
+                                          files.trainerState().string());
+                out.heads = model::loadTensorFile(files.heads());
+                out.optimizer = model::loadTensorFile(files.optimizer());
                 return out;
             } catch (const std::exception& e) {
                 problem = e.what();
@@ -178,24 +167,18 @@ std::optional<LoadedCheckpoint> CheckpointStore::loadLatest() const {
 }
 
 std::string CheckpointStore::latestName() const {
-    return trim(readText(dir_ / "latest"));
+    return run_.latestName();
 }
 
 void CheckpointStore::markBest(const std::string& name, double value) {
-    writeFileAtomically(dir_ / "best", fmt::format("{}\n{}\n", name, value));
+    writeFileAtomically(run_.bestPointer(), fmt::format("{}\n{}\n", name, value));
 }
 
 void CheckpointStore::prune() {
-    const std::string best = [&] {
-        std::string t = readText(dir_ / "best");
-        return t.substr(0, t.find('\n'));
-    }();
-    const std::string latest = trim(readText(dir_ / "latest"));
-    const auto all = listCheckpoints(dir_);  // newest first
+    const auto all = workspace::listCheckpoints(run_);  // newest first
     for (size_t i = 0; i < all.size(); ++i) {
-        const std::string n = all[i].filename().string();
-        if (static_cast<int64_t>(i) < keepLast_ || n == best || n == latest) continue;
-        const auto& c = all[i];
+        if (static_cast<int64_t>(i) < keepLast_ || all[i].best || all[i].latest) continue;
+        const fs::path& c = all[i].dir;
         std::error_code ec;
         fs::remove_all(c, ec);
         if (ec) spdlog::warn("could not delete old checkpoint {}: {}", c.string(), ec.message());

@@ -1,8 +1,8 @@
 #pragma once
 
-// Training checkpoints in RUN/checkpoints: step-NNNNNNNN/ folders (the Hugging Face model layout
-// plus heads.safetensors, optimizer.safetensors, trainer_state.json and checksum.json), a
-// `latest` file naming the newest complete one and a `best` file. Include only from
+// Training checkpoints in RUN/checkpoints (the layout is workspace::RunLayout's and
+// workspace::CheckpointLayout's): step-N folders written atomically with a checksum file, the
+// `latest` pointer naming the newest complete one and the `best` pointer. Include only from
 // LibTorch-using sources.
 
 #include <cmath>
@@ -16,6 +16,7 @@
 
 #include "core/model/hf_checkpoint.h"
 #include "core/model/tensor_file.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::train {
 
@@ -40,6 +41,8 @@ struct LoadedCheckpoint {
 
 class CheckpointStore {
   public:
+    /// `dir` is a run's checkpoints folder (RunLayout::checkpoints()); std::invalid_argument
+    /// otherwise.
     CheckpointStore(std::filesystem::path dir, int64_t keepLast);
 
     /// Writes checkpoint `name` atomically (temporary folder, fsync, rename), records a CRC-32C
@@ -62,6 +65,7 @@ class CheckpointStore {
   private:
     void prune();
     std::filesystem::path dir_;
+    workspace::RunLayout run_;
     int64_t keepLast_;
 };
 

@@ -9,10 +9,10 @@
 #include "core/data/shards/shard_set.h"
 #include "core/model/heads.h"
 #include "core/model/hf_checkpoint.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/runtime/scoped_thread_counts.h"
 #include "core/train/objectives/batch_tensors.h"
 #include "core/train/objectives/mlm_objective.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::train {
 
@@ -25,7 +25,7 @@ MlmProbeResult probeMlmLoss(const std::filesystem::path& checkpointPath,
         throw ConfigError(fmt::format(
             "MLM probe: rows ({}) and batch size ({}) must be positive, max tokens ({}) at least 3",
             o.rows, o.batchSize, o.maxTokens));
-    const auto checkpoint = model_io::resolveCheckpoint(checkpointPath);
+    const auto checkpoint = workspace::resolveCheckpoint(checkpointPath);
     runtime::ScopedThreadCounts threads({runtime::resolveThreadCount(o.threads), 0});
     model::Encoder encoder = model::loadHuggingFaceEncoder(checkpoint);
     if (encoder->config.maxPositions < static_cast<int64_t>(o.maxTokens) + 2)

@@ -19,12 +19,12 @@
 #include "core/model/bert_init.h"
 #include "core/model/cross_encoder_model.h"
 #include "core/model/hf_checkpoint.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/runtime/scoped_thread_counts.h"
 #include "core/search/rerank_top.h"
 #include "core/search/translation_lexicon.h"
 #include "core/train/adamw.h"
 #include "core/train/schedule.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::train {
 namespace fs = std::filesystem;
@@ -450,7 +450,7 @@ void saveModel(model::CrossEncoderModel& m, const fs::path& dir) {
     const std::string bytes((std::istreambuf_iterator<char>(in)), {});
     model::saveHuggingFaceEncoder(
         m.encoder, dir, {{tokFile.filename().string(), bytes}}, [&](const fs::path& tmp) {
-            model::saveTensorFile(m.headTensors(), tmp / "heads.safetensors");
+            model::saveTensorFile(m.headTensors(), tmp / workspace::CheckpointLayout::kHeadsFile);
         });
 }
 
@@ -597,7 +597,7 @@ RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
     if (const auto p = o.problems(); !p.empty())
         throw ConfigError(fmt::format("rerank finetune: {}", fmt::join(p, "; ")));
     runtime::requireAvailable(o.device, "setting 'device'");
-    const fs::path checkpoint = model_io::resolveCheckpoint(request.model);
+    const fs::path checkpoint = workspace::resolveCheckpoint(request.model);
     // Refuse a bi-encoder before reading any data. A cross-encoder pretrained without a
     // relevance head (QLM alone) gets a new one.
     constexpr auto kHead = model::RelevanceHead::MayBeAbsent;

@@ -26,7 +26,6 @@
 #include "core/data/shards/shard_set.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/model_init.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/runtime/device.h"
 #include "core/runtime/scoped_thread_counts.h"
 #include "core/runtime/system_info.h"
@@ -46,15 +45,19 @@
 #include "core/train/run_log/tfevents.h"
 #include "core/train/schedule.h"
 #include "core/train/scheduler.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::train {
 
 namespace fs = std::filesystem;
+using workspace::CheckpointLayout;
+using workspace::RunLayout;
 using json = nlohmann::json;
 
 fs::path writeScratchInit(const RunConfig& config, const fs::path& runDir) {
-    const fs::path init = runDir / "init";
-    if (fs::exists(init / "model.safetensors")) return init;
+    const RunLayout run{runDir};
+    const fs::path init = run.init();
+    if (fs::exists(CheckpointLayout{init}.weights())) return init;
     model::EncoderConfig c;
     c.numLayers = config.model.layers;
     c.hiddenSize = config.model.hidden;
@@ -67,10 +70,6 @@ fs::path writeScratchInit(const RunConfig& config, const fs::path& runDir) {
     c.globalProjections = config.model.globalProjections;
     model::createInitialCheckpoint(c, config.model.tokenizer, init, config.runtime.seed);
     return init;
-}
-
-std::string checkpointName(int64_t step) {
-    return fmt::format("step-{:08d}", step);
 }
 
 namespace {
@@ -201,6 +200,7 @@ class Trainer {
     TrainRequest request_;
     RunConfig config_;
     fs::path runDir_;
+    RunLayout run_;               ///< runDir_'s files
     bool runDirExisted_ = false;  ///< the folder was there before this run (fresh runs)
     bool ownsRunDir_ = false;     ///< this process wrote config.toml (rank 0 of a fresh run)
     bool stepStarted_ = false;    ///< a training step began in this process
@@ -259,7 +259,7 @@ class Trainer {
 };
 
 Trainer::Trainer(const TrainRequest& request)
-    : request_(request), config_(request.config), runDir_(request.runDir) {}
+    : request_(request), config_(request.config), runDir_(request.runDir), run_{runDir_} {}
 
 TrainResult Trainer::runAndRecord() {
     try {
@@ -333,11 +333,10 @@ void Trainer::removeUnstartedRun() {
     if (!runDirExisted_) {
         fs::remove_all(runDir_, ec);
     } else {
-        for (const char* name :
-             {"config.toml", "metrics.jsonl", "log.txt", "status.json", "checkpoints", "init"})
+        for (const std::string& name : RunLayout::ownEntries())
             fs::remove_all(runDir_ / name, ec);
         for (const auto& e : fs::directory_iterator(runDir_, ec))
-            if (e.path().filename().string().rfind("events.out.tfevents.", 0) == 0)
+            if (e.path().filename().string().rfind(RunLayout::kEventsPrefix, 0) == 0)
                 fs::remove(e.path(), ec);
     }
     spdlog::info("the run failed before its first step; removed what it had written in {}",
@@ -413,7 +412,7 @@ void Trainer::openData() {
 }
 
 void Trainer::prepareRunDirectory() {
-    const fs::path frozen = runDir_ / "config.toml";
+    const fs::path frozen = run_.config();
     runDirExisted_ = fs::exists(runDir_);
     if (request_.resume) {
         if (!fs::exists(frozen))
@@ -441,7 +440,7 @@ void Trainer::prepareRunDirectory() {
     // mistakes it for an earlier run's.
     if (collective_) collective_->barrier();
     if (rank0_) {
-        fs::create_directories(runDir_ / "checkpoints");
+        fs::create_directories(run_.checkpoints());
         writeFileAtomically(frozen, runConfigToToml(config_));
         ownsRunDir_ = !request_.resume;
     }
@@ -450,7 +449,7 @@ void Trainer::prepareRunDirectory() {
 
 void Trainer::openLogs() {
     if (!rank0_) return;
-    logSink_ = std::make_shared<spdlog::sinks::basic_file_sink_mt>((runDir_ / "log.txt").string());
+    logSink_ = std::make_shared<spdlog::sinks::basic_file_sink_mt>(run_.log().string());
     spdlog::default_logger()->sinks().push_back(logSink_);
     metrics_ = std::make_unique<MetricsLog>(runDir_);
     events_ = std::make_unique<TfEventsWriter>(runDir_);
@@ -459,14 +458,14 @@ void Trainer::openLogs() {
 void Trainer::buildModel() {
     fs::path init;
     if (config_.model.init == "scratch") {
-        init = runDir_ / "init";
+        init = run_.init();
         if (rank0_) writeScratchInit(config_, runDir_);
         if (collective_) collective_->barrier();
     } else {
         // A run folder, its checkpoints/ folder or a best/latest pointer name the checkpoint
         // they record (stage 2 of a recipe starts from stage 1's run).
         try {
-            init = model_io::resolveCheckpoint(config_.model.init);
+            init = workspace::resolveCheckpoint(config_.model.init);
         } catch (const DataError& e) {
             throw CheckpointError(std::string("model.init: ") + e.what());
         }
@@ -493,7 +492,7 @@ void Trainer::buildModel() {
     encoder_->config.hiddenDropout = encoder_->config.attentionDropout = config_.model.dropout;
     for (auto& m : encoder_->modules(false))
         if (auto* d = m->as<torch::nn::DropoutImpl>()) d->options.p(config_.model.dropout);
-    for (const char* name : model_io::kTokenizerFiles) {
+    for (const char* name : CheckpointLayout::kTokenizerFiles) {
         if (!fs::exists(init / name)) continue;
         std::ifstream in(init / name, std::ios::binary);
         tokenizerFile_ = name;
@@ -633,7 +632,7 @@ void Trainer::runObjective(size_t index, int64_t micro, size_t slot, StepRecord&
                         "the last good state ({}). Lower optimizer.lr or check the "
                         "data.",
                         state_.step + 1, objective.name(), value,
-                        (runDir_ / "checkpoints" / checkpointName(state_.step)).string()));
+                        run_.checkpointAtStep(state_.step).dir.string()));
     }
     (out.loss * (lossWeight * out.gradientScale * state_.lossScale / accumulation)).backward();
     record.losses[objective.name()].push_back(value);
@@ -779,20 +778,20 @@ bool Trainer::evaluate(bool final) {
     // The random-initialisation point is a reference, not a checkpoint candidate.
     if (state_.step == 0 || !(std::isnan(state_.best) || value > state_.best)) return false;
     state_.best = value;
-    state_.bestCheckpoint = checkpointName(state_.step);
+    state_.bestCheckpoint = CheckpointLayout::nameOfStep(state_.step);
     return true;
 }
 
 void Trainer::evaluateStart() {
     const fs::path& cache = request_.initialEvaluationCache;
-    const bool ownInit = initFolder_ == runDir_ / "init";  // from scratch: nothing to share
+    const bool ownInit = initFolder_ == run_.init();  // from scratch: nothing to share
     if (cache.empty() || collective_ || ownInit || devPairs_.empty()) {
         evaluate(false);
         return;
     }
     // What the step-0 values depend on: the starting weights and the evaluation settings.
     std::error_code ec;
-    const fs::path weights = initFolder_ / "model.safetensors";
+    const fs::path weights = initFolder_ / CheckpointLayout::kWeightsFile;
     const auto size = fs::file_size(weights, ec);
     const auto written = fs::last_write_time(weights, ec).time_since_epoch().count();
     const json key = {{"init", fs::absolute(initFolder_).lexically_normal().string()},
@@ -889,17 +888,17 @@ void Trainer::saveCheckpoint(const std::string& reason) {
         fs::path dir;
         try {
             dir = store_->save(encoder_, {tokenizerFile_, tokenizerBytes_}, heads, optimizer, state,
-                               checkpointName(state_.step));
+                               CheckpointLayout::nameOfStep(state_.step));
         } catch (const Error& e) {
             const std::string previous = store_->latestName();
             throw CheckpointError(std::string(e.what()) + "\nsaving checkpoint " +
-                                  checkpointName(state_.step) + " failed; " +
+                                  CheckpointLayout::nameOfStep(state_.step) + " failed; " +
                                   (previous.empty()
                                        ? std::string("no earlier checkpoint exists")
                                        : "the previous checkpoint " + previous +
                                              " is intact: free space and continue with --resume"));
         }
-        if (state_.bestCheckpoint == checkpointName(state_.step))
+        if (state_.bestCheckpoint == CheckpointLayout::nameOfStep(state_.step))
             store_->markBest(state_.bestCheckpoint, state_.best);
         event("checkpoint", fmt::format("saved {} ({})", dir.string(), reason),
               {{"checkpoint", dir.filename().string()}, {"reason", reason}});
@@ -1060,7 +1059,7 @@ TrainResult Trainer::finish(Scheduler::Stop why) {
     TrainResult result;
     result.status = finished ? TrainResult::Status::Finished : TrainResult::Status::Stopped;
     result.step = state_.step;
-    result.checkpoint = runDir_ / "checkpoints" / checkpointName(state_.step);
+    result.checkpoint = run_.checkpointAtStep(state_.step).dir;
     result.bestMetric = state_.best;
     return result;
 }
@@ -1083,8 +1082,7 @@ TrainResult Trainer::run() {
     } guard{logSink_};
     buildModel();
     buildObjectives();
-    store_ =
-        std::make_unique<CheckpointStore>(runDir_ / "checkpoints", config_.checkpoint.keepLast);
+    store_ = std::make_unique<CheckpointStore>(run_.checkpoints(), config_.checkpoint.keepLast);
     restore();
     announce();
     const Scheduler scheduler(

@@ -3,9 +3,9 @@
 // The training loop behind `isomorph-cli train` (and the GUI, which runs the CLI as a child
 // process). Torch-free header.
 //
-// A run directory holds config.toml (frozen), metrics.jsonl, events.out.tfevents.*, log.txt,
-// status.json and checkpoints/step-NNNNNNNN/ with checkpoints/latest naming the newest complete
-// one (docs/run-directory.md).
+// What it writes into a run directory, and where, is workspace::RunLayout's (frozen config,
+// metrics, TensorBoard events, log, status, step checkpoints with the latest and best pointers;
+// docs/run-directory.md).
 
 #include <atomic>
 #include <cstdint>
@@ -72,8 +72,5 @@ TrainResult runTraining(const TrainRequest& request);
 /// Lets a caller measure the starting point before training.
 std::filesystem::path writeScratchInit(const RunConfig& config,
                                        const std::filesystem::path& runDir);
-
-/// Name of a checkpoint folder: "step-00000040".
-std::string checkpointName(int64_t step);
 
 }  // namespace isomorph::train

@@ -18,6 +18,8 @@ struct WorkspaceLayout {
     std::filesystem::path tokenizers() const { return root / "tokenizers"; }
     std::filesystem::path runs() const { return root / "runs"; }
     std::filesystem::path indexes() const { return root / "indexes"; }
+    /// Models converted or copied into the workspace (checkpoint folders, run_layout.h).
+    std::filesystem::path models() const { return root / "models"; }
 };
 
 /// A workspace is a folder that holds a user's corpora, tokenizers, training runs and indexes,

@@ -27,7 +27,7 @@
 
 #include "app/gui/embeddings_controller.h"
 #include "core/eval/calibration_fit.h"
-#include "core/model_io/checkpoint_path.h"
+#include "core/workspace/run_layout.h"
 #include "views/embeddings/embeddings_view.h"
 #include "views/embeddings/scatter_view.h"
 
@@ -126,7 +126,7 @@ int main(int argc, char** argv) {
     }
     // The current view fits from scratch: no fit kept from an earlier run of the bench.
     const std::filesystem::path kept =
-        isomorph::eval::savedFitFile(isomorph::model_io::resolveCheckpoint(ckpt.toStdString()),
+        isomorph::eval::savedFitFile(isomorph::workspace::resolveCheckpoint(ckpt.toStdString()),
                                      isomorph::align::RotationMethod::Supervised);
     std::filesystem::remove(kept);
     std::filesystem::remove(std::filesystem::path(kept).replace_extension(".json"));

@@ -32,7 +32,7 @@
 
 #include "app/gui/embeddings_controller.h"
 #include "app/gui/main_window.h"
-#include "core/workspace/embeddings_session.h"
+#include "core/workflows/embeddings_session.h"
 #include "core/workspace/workspace.h"
 #include "tests/support/gui_watchdog.h"
 #include "tests/support/tiny_model.h"
@@ -495,7 +495,7 @@ class TestEmbeddingsView : public QObject {
 
     void poolingFollowsTheRunsEvalPooling() {
         using isomorph::model::Pooling;
-        using isomorph::workspace::poolingFor;
+        using isomorph::workflows::poolingFor;
         // A run whose evaluation measures [CLS] vectors, and the same weights outside any run.
         const fs::path run = root_ / "runs" / "run-cls";
         const fs::path checkpoint = run / "checkpoints" / "step-00000002";
@@ -532,16 +532,16 @@ class TestEmbeddingsView : public QObject {
                  qPrintable(loose.view.poolingNote()));
         // The points are the [CLS] vectors: the session encoding with cls pooling gives the
         // same projection (same code, same thread count: the same floats); mean pooling does not.
-        isomorph::workspace::SampleSpec spec;
-        spec.kind = isomorph::workspace::SampleSpec::Kind::DemoDev;
+        isomorph::workflows::SampleSpec spec;
+        spec.kind = isomorph::workflows::SampleSpec::Kind::DemoDev;
         spec.path = corpus_;
         spec.limit = 1000;
         auto projectedX = [&](Pooling pooling) {
             isomorph::model::EncodeOptions o;
             o.pooling = pooling;
             o.threads = std::max(1, QThread::idealThreadCount() - 1);
-            isomorph::workspace::EmbeddingsSession session(model_, o);
-            session.encode(isomorph::workspace::readSample(spec), {});
+            isomorph::workflows::EmbeddingsSession session(model_, o);
+            session.encode(isomorph::workflows::readSample(spec), {});
             const auto p = session.projection();
             std::vector<float> x;
             for (int64_t r = 0; r < p.rows; ++r)

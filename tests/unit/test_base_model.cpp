@@ -1,4 +1,4 @@
-// The shipped base model's integrity checks (core/workspace/base_model.h): SHA-256 against the
+// The shipped base model's integrity checks (core/workflows/base_model.h): SHA-256 against the
 // FIPS 180-2 test vectors, a base folder whose files match provenance.json, and each way one can
 // stop matching (a changed byte, a missing file, no provenance), refused with a message that
 // names the file, both hashes and how to restore or rebuild. Also the corpus hash: it covers the
@@ -10,10 +10,11 @@
 #include <QtTest>
 
 #include "core/common/errors.h"
-#include "core/workspace/base_model.h"
+#include "core/workflows/base_model.h"
 
 using namespace isomorph;
 using namespace isomorph::workspace;
+using namespace isomorph::workflows;
 namespace fs = std::filesystem;
 
 namespace {

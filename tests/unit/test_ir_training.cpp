@@ -21,9 +21,9 @@
 #include "core/data/shards/shard_set.h"
 #include "core/model/encoding_service.h"
 #include "core/model/hf_checkpoint.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/train/objectives/ir_objective.h"
 #include "core/train/trainer.h"
+#include "core/workspace/run_layout.h"
 #include "tests/support/cli_runner.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
@@ -395,7 +395,7 @@ class TestIrTraining : public QObject {
         request.runDir = run("separate").toStdString();
         runTraining(request);
         const std::filesystem::path ckpt =
-            model_io::resolveCheckpoint(run("separate").toStdString());
+            workspace::resolveCheckpoint(run("separate").toStdString());
         model::Encoder queries = model::loadQueryEncoder(ckpt);
         QVERIFY(!queries.is_empty());
         model::Encoder passages = model::loadHuggingFaceEncoder(ckpt);
@@ -451,7 +451,7 @@ class TestIrTraining : public QObject {
         more.runDir = run("continued").toStdString();
         QCOMPARE(runTraining(more).step, int64_t{2});
         // A shared-encoder checkpoint has no query encoder: queries use the encoder.
-        const auto ckpt = model_io::resolveCheckpoint(run("straight").toStdString());
+        const auto ckpt = workspace::resolveCheckpoint(run("straight").toStdString());
         QVERIFY(model::loadQueryEncoder(ckpt).is_empty());
         model::EncodeOptions eo;
         eo.pooling = c.model.pooling;

@@ -1,7 +1,7 @@
-// Run-config assembly (core/workspace/run_setup.h): a preset with overrides resolved against a
+// Run-config assembly (core/workflows/run_setup.h): a preset with overrides resolved against a
 // workspace, the run folder's workspace, the demo workspace or the config file's folder; missing
 // paths refused naming the field; a config file and a preset together refused. And the split of
-// the demo's wall-clock budget (core/workspace/wall_clock_budget.h) by hand.
+// the demo's wall-clock budget (core/workflows/wall_clock_budget.h) by hand.
 
 #include <cstdlib>
 #include <filesystem>
@@ -14,16 +14,16 @@
 
 #include "core/common/errors.h"
 #include "core/train/objectives/xlp_options.h"
-#include "core/workspace/base_model.h"
-#include "core/workspace/run_setup.h"
-#include "core/workspace/wall_clock_budget.h"
+#include "core/workflows/base_model.h"
+#include "core/workflows/run_setup.h"
+#include "core/workflows/wall_clock_budget.h"
 #include "core/workspace/workspace.h"
 
 namespace fs = std::filesystem;
 using isomorph::ConfigError;
-using isomorph::workspace::assembleRunConfig;
-using isomorph::workspace::PathBaseOrigin;
-using isomorph::workspace::RunConfigRequest;
+using isomorph::workflows::assembleRunConfig;
+using isomorph::workflows::PathBaseOrigin;
+using isomorph::workflows::RunConfigRequest;
 
 namespace {
 
@@ -108,7 +108,7 @@ class TestRunSetup : public QObject {
         QVERIFY(!setup.missing.empty());
         const std::string docs = (root() / "empty-ws/corpora/man-demo-shards/docs-train").string();
         const std::string message =
-            configError([&] { isomorph::workspace::requireExistingPaths(setup); });
+            configError([&] { isomorph::workflows::requireExistingPaths(setup); });
         QVERIFY2(contains(message, "data.docs = " + docs + " does not exist"), message.c_str());
         QVERIFY2(contains(message, "the workspace given"), message.c_str());
         QVERIFY2(!contains(message, "--"), message.c_str());  // no flags from core
@@ -117,7 +117,7 @@ class TestRunSetup : public QObject {
             fs::create_directories(m.path);
         const auto ready = assembleRunConfig(r);
         QVERIFY(ready.missing.empty());
-        isomorph::workspace::requireExistingPaths(ready);
+        isomorph::workflows::requireExistingPaths(ready);
     }
 
     void configAndPresetTogetherOrNeitherAreRefused() {
@@ -158,7 +158,7 @@ class TestRunSetup : public QObject {
         r.workspace = root() / "ws";
         const auto setup = assembleRunConfig(r);
         const auto& o = setup.config.objectiveOptions<isomorph::train::XlpOptions>("xlp");
-        QCOMPARE(fs::path(o.alignModel), isomorph::workspace::findShippedBase());
+        QCOMPARE(fs::path(o.alignModel), isomorph::workflows::findShippedBase());
         QVERIFY(fs::exists(fs::path(o.alignModel) / "provenance.json"));
         fs::create_directories(root() / "not-a-base");
         qputenv("ISOMORPH_BASE_MODEL", QByteArray::fromStdString((root() / "not-a-base").string()));
@@ -172,21 +172,21 @@ class TestRunSetup : public QObject {
     void budgetSplitByHand() {
         // 60 s, 10 s spent, the initial evaluation took 5 s, two stages of 40% and 60%:
         // reserve 2 * 1.1 * 5 + 1 = 12 s, training 60 - 10 - 12 = 38 s, ends at 15.2 s and 38 s.
-        const auto split = isomorph::workspace::splitBudget(60, 10, 5, {0.4, 0.6});
+        const auto split = isomorph::workflows::splitBudget(60, 10, 5, {0.4, 0.6});
         QCOMPARE(split.reserve, 12.0);
         QCOMPARE(split.training, 38.0);
         QCOMPARE(split.stageEnds.size(), size_t{2});
         QVERIFY(std::abs(split.stageEnds[0] - 15.2) < 1e-9);
         QVERIFY(std::abs(split.stageEnds[1] - 38.0) < 1e-9);
         // 15 - 10 - 6.5: nothing left for training once the evaluation is reserved.
-        QVERIFY(isomorph::workspace::splitBudget(15, 10, 5, {1.0}).training < 0);
+        QVERIFY(isomorph::workflows::splitBudget(15, 10, 5, {1.0}).training < 0);
     }
 
     void wallClockStopKeepsTheLongestGap() {
-        using isomorph::workspace::WallClock;
-        isomorph::workspace::WallClockStop past(WallClock::now());
+        using isomorph::workflows::WallClock;
+        isomorph::workflows::WallClockStop past(WallClock::now());
         QVERIFY(past.afterStep());
-        isomorph::workspace::WallClockStop later(WallClock::now() + std::chrono::hours(1));
+        isomorph::workflows::WallClockStop later(WallClock::now() + std::chrono::hours(1));
         QVERIFY(!later.afterStep());
     }
 };

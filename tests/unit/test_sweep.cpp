@@ -1,6 +1,6 @@
-// Ablation sweeps (core/train/sweep.h) on the tiny corpus: the grid's cells and names, a bad grid
-// refused before any run starts, the tables, and a resumed sweep redoing only what is missing; the
-// out-of-domain columns; `isomorph-cli sweep --jobs 2` (cells in child processes) against one
+// Ablation sweeps (core/workflows/sweep.h) on the tiny corpus: the grid's cells and names, a bad
+// grid refused before any run starts, the tables, and a resumed sweep redoing only what is missing;
+// the out-of-domain columns; `isomorph-cli sweep --jobs 2` (cells in child processes) against one
 // process, and stopped with Ctrl-C then resumed.
 
 #include <algorithm>
@@ -16,13 +16,14 @@
 #include <QtTest>
 
 #include "core/common/errors.h"
-#include "core/train/sweep.h"
 #include "core/train/trainer.h"
+#include "core/workflows/sweep.h"
 #include "tests/support/error_message.h"
 #include "tests/support/tiny_training.h"
 
 using namespace isomorph;
 using namespace isomorph::train;
+using namespace isomorph::workflows;
 using isomorph::testing::CliResult;
 using isomorph::testing::readAll;
 using isomorph::testing::runCli;

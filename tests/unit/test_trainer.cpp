@@ -216,8 +216,9 @@ class TestTrainer : public QObject {
         for (int step = 1; step <= 4; ++step) {
             state.step = step;
             store.save(encoder, {"vocab.txt", "x\n"}, {{"h.w", torch::ones({2})}},
-                       {{"optimizer.m", torch::zeros({2})}}, state, checkpointName(step));
-            if (step == 1) store.markBest(checkpointName(1), 0.5);
+                       {{"optimizer.m", torch::zeros({2})}}, state,
+                       workspace::CheckpointLayout::nameOfStep(step));
+            if (step == 1) store.markBest(workspace::CheckpointLayout::nameOfStep(1), 0.5);
         }
         QStringList kept = QDir(d.filePath("checkpoints")).entryList({"step-*"}, QDir::Dirs);
         QCOMPARE(kept, (QStringList{"step-00000001", "step-00000003", "step-00000004"}));

@@ -14,8 +14,8 @@
 #include "core/common/errors.h"
 #include "core/index/top_k.h"
 #include "core/index/vector_index.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/model_io/npy_reader.h"
+#include "core/workspace/run_layout.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
 
@@ -384,11 +384,11 @@ class TestVectorIndex : public QObject {
         writeBytes(step / "config.json", "{}");
         writeBytes(step / "model.safetensors", std::string(100000, 'a'));
         writeBytes(run / "checkpoints" / "latest", "step-00000010\n");
-        QCOMPARE(model_io::resolveCheckpoint(run), step);
-        QCOMPARE(model_io::resolveCheckpoint(run / "checkpoints" / "latest"), step);
-        QCOMPARE(model_io::resolveCheckpoint(step), step);
+        QCOMPARE(workspace::resolveCheckpoint(run), step);
+        QCOMPARE(workspace::resolveCheckpoint(run / "checkpoints" / "latest"), step);
+        QCOMPARE(workspace::resolveCheckpoint(step), step);
         QVERIFY(errorOf([&] {
-                    model_io::resolveCheckpoint(path("plain"));
+                    workspace::resolveCheckpoint(path("plain"));
                 }).contains("is not a checkpoint"));
         const std::string before = index::checkpointFingerprint(step);
         QCOMPARE(before.size(), size_t(16));

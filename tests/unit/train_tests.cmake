@@ -14,7 +14,7 @@ add_dependencies(test_trainer isomorph-cli)
 isomorph_add_test(test_msm SOURCES unit/test_msm.cpp LIBS isomorph_train LABELS unit TIMEOUT 600 TORCH)
 add_dependencies(test_msm isomorph-cli)
 # Sweeps: grid cells, a bad grid refused before any run, tables, resume (tiny corpus).
-isomorph_add_test(test_sweep SOURCES unit/test_sweep.cpp LIBS isomorph_train LABELS integration TIMEOUT 600)
+isomorph_add_test(test_sweep SOURCES unit/test_sweep.cpp LIBS isomorph_workflows LABELS integration TIMEOUT 600)
 add_dependencies(test_sweep isomorph-cli)
 # HICTL's sentence-level loss and hard negatives against tests/reference/hictl_reference.py.
 isomorph_add_test(test_hictl SOURCES unit/test_hictl.cpp LIBS isomorph_core LABELS unit TORCH)

@@ -58,21 +58,6 @@ class ResultsTable : public QTableView {
     }
 };
 
-/// "RUN/step-N" for a run's checkpoint folder, else the folder's name.
-QString shortCheckpointName(const QString& path) {
-    if (path.isEmpty()) return {};
-    const QFileInfo info(QDir::cleanPath(path));
-    const QString name = info.fileName();
-    if (name.startsWith(QLatin1String("step-"))) {
-        const QDir checkpoints = info.dir();
-        if (checkpoints.dirName() == QLatin1String("checkpoints"))
-            return QFileInfo(checkpoints.absolutePath()).dir().dirName() + QLatin1Char('/') + name;
-    }
-    if (name == QLatin1String("init"))  // RUN/init: the run's random initialisation
-        return info.dir().dirName() + QLatin1Char('/') + name;
-    return name;
-}
-
 QString sideName(int side, bool ab) {
     if (!ab) return SearchView::tr("Model");
     return side == 0 ? SearchView::tr("Model A") : SearchView::tr("Model B");
@@ -681,6 +666,11 @@ void SearchView::setMessage(const QString& text, bool error) {
     message_->setVisible(!text.isEmpty());
 }
 
+void SearchView::setCheckpointNamer(std::function<QString(const QString&)> namer) {
+    checkpointNamer_ = std::move(namer);
+    setAbMode(ab_->isChecked());
+}
+
 void SearchView::setAbMode(bool on) {
     if (ab_->isChecked() != on) ab_->setChecked(on);  // toggled() calls back here
     const bool opening = on && results_[1]->isHidden();
@@ -690,7 +680,10 @@ void SearchView::setAbMode(bool on) {
         s.box->setVisible(shown);
         results_[side]->setVisible(shown);
         s.box->setTitle(sideName(side, on));
-        const QString name = shortCheckpointName(checkpoint(side));
+        const QString path = checkpoint(side);
+        const QString name = path.isEmpty()     ? QString()
+                             : checkpointNamer_ ? checkpointNamer_(path)
+                                                : QFileInfo(QDir::cleanPath(path)).fileName();
         s.heading->setWordWrap(false);
         s.heading->setText(
             name.isEmpty() ? QStringLiteral("<b>%1</b>").arg(sideName(side, on).toHtmlEscaped())

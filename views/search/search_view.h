@@ -6,6 +6,8 @@
 // SearchController opens indexes, builds them and runs queries on worker threads and feeds
 // this view; the view only emits what the user asked for.
 
+#include <functional>
+
 #include <QElapsedTimer>
 #include <QStringList>
 #include <QWidget>
@@ -98,6 +100,9 @@ class SearchView : public QWidget {
     void setMessage(const QString& text, bool error = true);
 
     void setAbMode(bool on);
+    /// How a checkpoint folder is named above its results (the app names a run's checkpoint
+    /// "RUN/step-N"); without one, the folder's name.
+    void setCheckpointNamer(std::function<QString(const QString& path)> namer);
     bool abMode() const;
     SearchRequest currentRequest() const;
     QStringList recentQueries() const;
@@ -193,6 +198,7 @@ class SearchView : public QWidget {
     QStringList shownLanguages_;              ///< of the open indexes, sorted
     QStringList chosen_;  ///< remembered choice (may name languages no open index holds)
     QCheckBox* ab_ = nullptr;
+    std::function<QString(const QString&)> checkpointNamer_;
     QWidget* examples_ = nullptr;          ///< the example buttons
     QScrollArea* examplesArea_ = nullptr;  ///< holds them, scrolling sideways (hidden: none)
     QCheckBox* rerank_ = nullptr;

@@ -3,8 +3,8 @@
 #include <stdexcept>
 
 #include "core/common/errors.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/train/run_config.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::train {
 namespace fs = std::filesystem;
@@ -43,7 +43,7 @@ const model::CheckpointTokenizer& DataProvider::tokenizer(const std::string& obj
     if (tokenizer_) return *tokenizer_;
     const fs::path inFolder = sources_.checkpoint.empty()
                                   ? fs::path()
-                                  : model_io::checkpointTokenizerFile(sources_.checkpoint);
+                                  : workspace::CheckpointLayout{sources_.checkpoint}.tokenizer();
     model::CheckpointTokenizer t = !inFolder.empty() ? model::loadTokenizerFile(inFolder)
                                    : !config_.model.tokenizer.empty()
                                        ? model::loadTokenizerFile(config_.model.tokenizer)

@@ -12,9 +12,9 @@
 #include "core/data/readers/document_reader.h"
 #include "core/model/checkpoint_tokenizer.h"
 #include "core/model/hf_checkpoint.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/train/objectives/batch_tensors.h"
 #include "core/train/objectives/mlm_objective.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::train {
 
@@ -301,7 +301,7 @@ XlpObjective::XlpObjective(const ObjectiveBuildContext& c)
     model::Encoder aligner = c.encoder;
     std::optional<model::CheckpointTokenizer> alignTokenizer;
     if (!options_.alignModel.empty()) {
-        const auto dir = model_io::resolveCheckpoint(options_.alignModel);
+        const auto dir = workspace::resolveCheckpoint(options_.alignModel);
         aligner = model::loadHuggingFaceEncoder(dir);
         aligner->to(c.device);
         alignTokenizer = model::loadCheckpointTokenizer(dir);

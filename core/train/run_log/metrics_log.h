@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/workspace/run_layout.h"
+
 namespace isomorph::train {
 
 /// Appends JSON objects, one per line, to RUN/metrics.jsonl. Each line goes to the kernel in a
@@ -19,7 +21,7 @@ namespace isomorph::train {
 class MetricsLog {
   public:
     /// The file name inside a run folder.
-    static constexpr const char* kFileName = "metrics.jsonl";
+    static constexpr const char* kFileName = workspace::RunLayout::kMetricsFile;
 
     /// Opens (creates) `runDir`/metrics.jsonl; creates `runDir` if needed.
     explicit MetricsLog(const std::filesystem::path& runDir);

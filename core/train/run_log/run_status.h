@@ -9,11 +9,13 @@
 #include <optional>
 #include <string>
 
+#include "core/workspace/run_layout.h"
+
 namespace isomorph::train {
 
 struct RunStatus {
     /// The file name inside a run folder.
-    static constexpr const char* kFileName = "status.json";
+    static constexpr const char* kFileName = workspace::RunLayout::kStatusFile;
 
     std::string state;  ///< running, finished, stopped, failed, diverged (empty: not recorded)
     int64_t step = 0;   ///< optimizer steps done when written

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/common/errors.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::train {
 namespace {
@@ -336,7 +337,7 @@ TfEventsWriter::TfEventsWriter(const std::filesystem::path& dir, TfEventsWriterO
         throw DataError("cannot create the event file folder " + dir.string() + ": " +
                         ec.message());
 
-    const std::string stem = "events.out.tfevents." +
+    const std::string stem = std::string(workspace::RunLayout::kEventsPrefix) +
                              std::to_string(static_cast<long long>(wallTime)) + "." + hostName() +
                              "." + std::to_string(::getpid()) + ".";
     // O_EXCL: never append to another writer's file; a clash only happens when two processes

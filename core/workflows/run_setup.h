@@ -14,7 +14,7 @@
 
 #include "core/train/run_config.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 
 /// How the folder that relative config paths resolve against was chosen, first match wins.
 enum class PathBaseOrigin {
@@ -73,4 +73,4 @@ std::string listMissing(const std::vector<MissingPath>& missing);
 /// and how it was chosen.
 void requireExistingPaths(const RunConfigSetup& setup);
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

@@ -1,4 +1,4 @@
-#include "core/workspace/contents_summary.h"
+#include "core/workflows/contents_summary.h"
 
 #include <cmath>
 #include <cstdint>
@@ -12,10 +12,11 @@
 #include "core/index/index_builder.h"
 #include "core/index/vector_index.h"
 #include "core/train/run_log/run_status.h"
-#include "core/workspace/retrieval_demo.h"
+#include "core/workflows/retrieval_demo.h"
+#include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -172,15 +173,16 @@ std::string describeRun(const fs::path& path) {
         if (fs::exists(path / "sweep-plan.json")) {
             std::size_t runs = 0;
             for (const auto& e : fs::directory_iterator(path))
-                runs += e.is_directory() && (fs::exists(e.path() / "config.toml") ||
-                                             fs::exists(e.path() / train::RunStatus::kFileName));
+                runs += e.is_directory() && (workspace::RunLayout{e.path()}.exists() ||
+                                             fs::exists(workspace::RunLayout{e.path()}.status()));
             return fmt::format("sweep: {} run{}", runs, runs == 1 ? "" : "s");
         }
         const auto status = train::readRunStatus(path);
         if (!status)
-            return fs::exists(path / "config.toml")
-                       ? "no status yet: starting, or written by another tool"
-                       : "not a run: no config.toml or status.json";
+            return workspace::RunLayout{path}.exists()
+                       ? std::string("no status yet: starting, or written by another tool")
+                       : fmt::format("not a run: no {} or {}", workspace::RunLayout::kConfigFile,
+                                     workspace::RunLayout::kStatusFile);
         std::string state = status->state.empty() ? std::string("unknown") : status->state;
         if (train::runProcessEnded(*status))
             state = "interrupted (its process ended without a final checkpoint)";
@@ -224,8 +226,8 @@ std::string describeIndex(const fs::path& path) {
     }
 }
 
-ContentsSummary summarizeContents(const Workspace& workspace) {
-    const Workspace::Contents names = workspace.contents();
+ContentsSummary summarizeContents(const workspace::Workspace& workspace) {
+    const workspace::Workspace::Contents names = workspace.contents();
     const auto describe = [](const std::vector<std::string>& entries, const fs::path& dir,
                              std::string (*line)(const fs::path&)) {
         std::vector<EntrySummary> out;
@@ -241,4 +243,4 @@ ContentsSummary summarizeContents(const Workspace& workspace) {
     return s;
 }
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

@@ -14,17 +14,18 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/progress.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/train/trainer.h"
-#include "core/workspace/demo_run.h"
+#include "core/workflows/demo_run.h"
+#include "core/workspace/run_layout.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 
 /// The preset that trains the base, and the run folder WS/runs/NAME it trains in.
 inline constexpr const char* kBasePreset = "base-demo";
 /// The files of an exported base (a Hugging Face checkpoint folder) besides provenance.json.
-inline constexpr const char* kBaseFiles[] = {"config.json", "model.safetensors",
-                                             model_io::kSentencePieceFile};
+inline constexpr const char* kBaseFiles[] = {workspace::CheckpointLayout::kConfigFile,
+                                             workspace::CheckpointLayout::kWeightsFile,
+                                             workspace::CheckpointLayout::kSentencePieceFile};
 
 /// $XDG_DATA_HOME/isomorph/base-workspace (~/.local/share/...): pretrain-base's own workspace,
 /// so its tokenizer is trained on the corpus rather than taken from a shipped base.
@@ -81,4 +82,4 @@ PretrainBaseReport pretrainBase(const PretrainBaseRequest& request,
 /// each file's path and hash): what the provenance records as the corpus.
 std::string demoCorpusHash(const std::filesystem::path& corpus);
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

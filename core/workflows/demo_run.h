@@ -18,10 +18,10 @@
 #include "core/train/bitext_report.h"
 #include "core/train/run_config.h"
 #include "core/train/trainer.h"
-#include "core/workspace/demo_prepare.h"
-#include "core/workspace/wall_clock_budget.h"
+#include "core/workflows/demo_prepare.h"
+#include "core/workflows/wall_clock_budget.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 
 struct DemoRunRequest {
     std::filesystem::path workspace;  ///< "" = defaultDemoWorkspacePath(); created when missing
@@ -128,4 +128,4 @@ DemoEvaluation evaluateDemoCheckpoint(const DemoPaths& paths,
 DemoRunReport runDemo(const DemoRunRequest& request, const ProgressFn& progress = {},
                       const DemoRunObserver& observer = {});
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

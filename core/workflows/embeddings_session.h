@@ -24,7 +24,7 @@
 #include "core/eval/calibration_fit.h"
 #include "core/model/encoding_service.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 
 /// Where a sample comes from (EmbeddingsView's sample picker).
 struct SampleSpec {
@@ -143,7 +143,7 @@ class CalibrationKeeper {
 
 class EmbeddingsSession {
   public:
-    /// Opens the checkpoint (anything model_io::resolveCheckpoint accepts). DataError with a
+    /// Opens the checkpoint (anything workspace::resolveCheckpoint accepts). DataError with a
     /// message naming the folder when it is not a checkpoint or has no tokenizer.
     EmbeddingsSession(const std::filesystem::path& checkpoint, const model::EncodeOptions& options);
     ~EmbeddingsSession();
@@ -225,4 +225,4 @@ class EmbeddingsSession {
     std::map<std::pair<int, int>, std::vector<double>> keyMeans_;
 };
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 
 using WallClock = std::chrono::steady_clock;
 
@@ -54,4 +54,4 @@ double secondsSince(WallClock::time_point t);
 /// `t` + `seconds`.
 WallClock::time_point addSeconds(WallClock::time_point t, double seconds);
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

@@ -23,8 +23,10 @@
 #include "core/train/run_config.h"
 
 namespace isomorph::train {
-
 struct TrainProgress;  // core/train/trainer.h
+}
+
+namespace isomorph::workflows {
 
 /// One grid axis: a config key (as for --set) and the values it takes.
 struct SweepAxis {
@@ -36,7 +38,7 @@ struct SweepAxis {
 SweepAxis parseSweepAxis(const std::string& text);
 
 struct SweepOptions {
-    RunConfig base;                  ///< paths resolved, overrides applied
+    train::RunConfig base;           ///< paths resolved, overrides applied
     std::vector<SweepAxis> grid;     ///< empty = one cell per seed
     int64_t seeds = 1;               ///< runtime.seed = base seed, base seed + 1, ...
     int64_t budgetSteps = 0;         ///< schedule.max_steps of every run (0 = the config's)
@@ -47,7 +49,7 @@ struct SweepOptions {
     /// e.g. the demo workspace's translated UI strings; empty = none. Not part of the plan: cells
     /// evaluated without it keep their results when a sweep resumes with it.
     std::filesystem::path outOfDomainPairs;
-    BitextReportOptions report;
+    train::BitextReportOptions report;
     /// Train only the cell of this name (one `sweep --jobs N` child process); empty = every cell.
     /// Other cells are not read, and the tables are left to the caller, since other processes
     /// may be finishing cells at the same time.
@@ -65,8 +67,9 @@ struct SweepCell {
     // Results (filled when trained and evaluated, or read back from sweep-cell.json):
     bool done = false;
     int64_t steps = 0;
-    BitextReport report;       ///< dev pairs
-    BitextReport outOfDomain;  ///< SweepOptions::outOfDomainPairs; empty (no perPair) when none
+    train::BitextReport report;  ///< dev pairs
+    train::BitextReport
+        outOfDomain;  ///< SweepOptions::outOfDomainPairs; empty (no perPair) when none
     std::map<std::string, double> finalLosses;  ///< "loss/msm" -> mean of the last 10 records
 
     bool hasOutOfDomain() const { return !outOfDomain.perPair.empty(); }
@@ -106,10 +109,10 @@ std::string cellResultLine(const SweepCell& cell);
 /// (not with `onlyCell`). `trainProgress` (optional) is passed to each run's TrainRequest.
 SweepResult runSweep(const SweepOptions& options, const SweepProgress& progress,
                      const std::atomic<bool>* stop = nullptr,
-                     const std::function<void(const TrainProgress&)>& trainProgress = {});
+                     const std::function<void(const train::TrainProgress&)>& trainProgress = {});
 
 /// The summary tables (sweep.md, sweep.csv, sweep.json) of `cells` in `dir`, written atomically.
 void writeSweepTables(const std::vector<SweepCell>& cells, const std::vector<SweepAxis>& grid,
                       const std::filesystem::path& dir);
 
-}  // namespace isomorph::train
+}  // namespace isomorph::workflows

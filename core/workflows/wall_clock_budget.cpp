@@ -1,4 +1,4 @@
-#include "core/workspace/wall_clock_budget.h"
+#include "core/workflows/wall_clock_budget.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -7,7 +7,7 @@
 #include <string>
 #include <unistd.h>
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 
 BudgetSplit splitBudget(double budget, double spent, double evaluationSeconds,
                         const std::vector<double>& shares) {
@@ -55,4 +55,4 @@ WallClock::time_point addSeconds(WallClock::time_point t, double seconds) {
            std::chrono::duration_cast<WallClock::duration>(std::chrono::duration<double>(seconds));
 }
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

@@ -37,7 +37,7 @@
 
 #include "core/common/progress.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 
 /// RUN/retrieval-demo.json: what the retrieval demo shipped (bi_encoder, reranker, index, ...).
 inline constexpr const char* kRetrievalDemoManifest = "retrieval-demo.json";
@@ -124,4 +124,4 @@ bool isCrossLingualSet(const std::string& set);
 RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
                                      const ProgressFn& progress = {});
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

@@ -1,4 +1,4 @@
-#include "core/workspace/demo_prepare.h"
+#include "core/workflows/demo_prepare.h"
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -13,8 +13,12 @@
 #include "core/text/tokenizer_trainer.h"
 #include "core/workspace/workspace.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 namespace fs = std::filesystem;
+using workspace::defaultDemoWorkspacePath;
+using workspace::runFolderStamp;
+using workspace::Workspace;
+using workspace::WorkspaceLayout;
 
 namespace {
 
@@ -225,4 +229,4 @@ DemoPaths prepareDemo(const DemoPrepareOptions& o, const ProgressFn& progress) {
     return paths;
 }
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

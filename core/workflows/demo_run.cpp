@@ -1,16 +1,20 @@
-#include "core/workspace/demo_run.h"
+#include "core/workflows/demo_run.h"
 
 #include <system_error>
 
 #include <fmt/format.h>
 
-#include "core/model_io/checkpoint_path.h"
 #include "core/train/presets.h"
-#include "core/workspace/run_setup.h"
+#include "core/workflows/run_setup.h"
+#include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 namespace fs = std::filesystem;
+using workspace::defaultDemoWorkspacePath;
+using workspace::runFolderStamp;
+using workspace::Workspace;
+using workspace::WorkspaceLayout;
 
 namespace {
 
@@ -32,7 +36,7 @@ void prepare(DemoContext& c, const fs::path& ws) {
     DemoPrepareOptions options;
     options.workspace = ws;
     if (!c.request.base.empty())
-        options.baseTokenizer = c.request.base / model_io::kSentencePieceFile;
+        options.baseTokenizer = c.request.base / workspace::CheckpointLayout::kSentencePieceFile;
     c.report.paths = prepareDemo(options, c.progress);
     c.report.runsDir = WorkspaceLayout{ws}.runs();
     c.report.times.preparing = secondsSince(c.started);
@@ -163,7 +167,7 @@ void trainStages(DemoContext& c) {
         stage.result = trainStage(c, stage, addSeconds(trainStarted, c.report.budget.stageEnds[k]),
                                   k + 1 < stages.size());
         stage.trained = true;
-        stage.reported = k + 1 < stages.size() ? model_io::resolveCheckpoint(stage.runDir)
+        stage.reported = k + 1 < stages.size() ? workspace::resolveCheckpoint(stage.runDir)
                                                : stage.result.checkpoint;
         if (c.observer.stageTrained) c.observer.stageTrained(stage);
         if (stopRequested(c.request)) break;
@@ -279,4 +283,4 @@ DemoRunReport runDemo(const DemoRunRequest& request, const ProgressFn& progress,
     return std::move(c.report);
 }
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

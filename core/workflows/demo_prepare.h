@@ -5,7 +5,7 @@
 
 #include "core/common/progress.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 
 /// What `demo prepare` builds into a workspace. Everything is skipped when already complete, so
 /// the call is cheap the second time; `force` rebuilds all of it.
@@ -39,4 +39,4 @@ struct DemoPaths {
 /// false cancels (Cancelled).
 DemoPaths prepareDemo(const DemoPrepareOptions& options, const ProgressFn& progress = {});
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

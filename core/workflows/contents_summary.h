@@ -11,8 +11,10 @@
 #include <vector>
 
 namespace isomorph::workspace {
-
 class Workspace;
+}
+
+namespace isomorph::workflows {
 
 struct EntrySummary {
     std::string name;  ///< the entry's file or folder name
@@ -24,7 +26,7 @@ struct ContentsSummary {
     std::vector<EntrySummary> corpora, tokenizers, runs, indexes;  ///< sorted by name
 };
 
-ContentsSummary summarizeContents(const Workspace& workspace);
+ContentsSummary summarizeContents(const workspace::Workspace& workspace);
 
 /// The line of one entry (exposed for tests and for callers that watch a single folder).
 std::string describeCorpus(const std::filesystem::path& path);
@@ -32,4 +34,4 @@ std::string describeTokenizer(const std::filesystem::path& path);
 std::string describeRun(const std::filesystem::path& path);
 std::string describeIndex(const std::filesystem::path& path);
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

@@ -1,4 +1,4 @@
-#include "core/workspace/run_setup.h"
+#include "core/workflows/run_setup.h"
 
 #include <variant>
 
@@ -6,11 +6,15 @@
 
 #include "core/common/errors.h"
 #include "core/train/presets.h"
-#include "core/workspace/base_model.h"
+#include "core/workflows/base_model.h"
 #include "core/workspace/workspace.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 namespace fs = std::filesystem;
+using workspace::defaultDemoWorkspacePath;
+using workspace::runFolderStamp;
+using workspace::Workspace;
+using workspace::WorkspaceLayout;
 
 namespace {
 
@@ -47,7 +51,7 @@ train::RunConfig readConfig(const RunConfigRequest& r, std::string& origin) {
         return train::parseRunConfig(train::builtinPreset(r.preset).toml, origin);
     }
     if (r.resume) {
-        origin = (r.runDir / "config.toml").string();
+        origin = workspace::RunLayout{r.runDir}.config().string();
         return train::loadRunConfig(origin);
     }
     if (!r.defaultsWhenNone)
@@ -155,4 +159,4 @@ void requireExistingPaths(const RunConfigSetup& setup) {
         setup.origin, listMissing(setup.missing), describe(setup.baseOrigin), setup.base.string()));
 }
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

@@ -1,4 +1,4 @@
-#include "core/workspace/base_model.h"
+#include "core/workflows/base_model.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -17,12 +17,17 @@
 #include "core/model/tensor_file.h"
 #include "core/text/tokenizer.h"
 #include "core/train/presets.h"
-#include "core/workspace/run_setup.h"
-#include "core/workspace/wall_clock_budget.h"
+#include "core/workflows/run_setup.h"
+#include "core/workflows/wall_clock_budget.h"
 #include "core/workspace/workspace.h"
 
-namespace isomorph::workspace {
+namespace isomorph::workflows {
 namespace fs = std::filesystem;
+using workspace::CheckpointLayout;
+using workspace::defaultDemoWorkspacePath;
+using workspace::runFolderStamp;
+using workspace::Workspace;
+using workspace::WorkspaceLayout;
 using Json = nlohmann::ordered_json;
 
 namespace {
@@ -94,14 +99,15 @@ Json corpusJson(const DemoPaths& paths, const std::string& hash) {
 /// continues the head instead of starting MLM from a random one, whose early gradients disturb
 /// the encoder, and transformers' XLMRobertaForMaskedLM loads a trained head.
 void writeEncoderWithMlmHead(const fs::path& checkpoint, const fs::path& to) {
-    model::TensorMap tensors = model::loadTensorFile(checkpoint / "model.safetensors");
-    const model::TensorMap heads = model::loadTensorFile(checkpoint / "heads.safetensors");
+    model::TensorMap tensors = model::loadTensorFile(checkpoint / CheckpointLayout::kWeightsFile);
+    const model::TensorMap heads = model::loadTensorFile(checkpoint / CheckpointLayout::kHeadsFile);
     for (const char* name :
          {"dense.weight", "dense.bias", "layer_norm.weight", "layer_norm.bias", "bias"}) {
         auto it = heads.find(std::string("mlm.") + name);
         if (it == heads.end())
-            throw CheckpointError((checkpoint / "heads.safetensors").string() + " lacks 'mlm." +
-                                  name + "': the base run trained no MLM head to ship");
+            throw CheckpointError((checkpoint / CheckpointLayout::kHeadsFile).string() +
+                                  " lacks 'mlm." + name +
+                                  "': the base run trained no MLM head to ship");
         tensors.emplace(std::string("lm_head.") + name, it->second);
     }
     model::saveTensorFile(tensors, to);
@@ -120,14 +126,15 @@ fs::path exportBase(const PretrainBaseReport& r, const PretrainBaseRequest& requ
             throw CheckpointError(from.string() +
                                   " is missing: the checkpoint is incomplete; resume the run to "
                                   "write a new one");
-        if (name == std::string("model.safetensors"))
+        if (name == std::string(CheckpointLayout::kWeightsFile))
             writeEncoderWithMlmHead(r.result.checkpoint, staging / name);
         else
             fs::copy_file(from, staging / name);
         files[name] = {{"bytes", fs::file_size(staging / name)},
                        {"sha256", sha256File(staging / name)}};
     }
-    const text::Tokenizer tok = text::Tokenizer::load(staging / model_io::kSentencePieceFile);
+    const text::Tokenizer tok =
+        text::Tokenizer::load(staging / CheckpointLayout::kSentencePieceFile);
     Json provenance = {
         {"schema_version", 1},
         {"what",
@@ -243,7 +250,7 @@ PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, const Progre
     RunConfigRequest config;
     config.workspace = ws;
     config.runDir = r.runDir;
-    r.resumed = fs::exists(r.runDir / "config.toml");
+    r.resumed = workspace::RunLayout{r.runDir}.exists();
     if (r.resumed) {
         config.resume = true;  // the frozen config: the run continues as it started
     } else {
@@ -281,7 +288,7 @@ PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, const Progre
     train::TrainRequest train;
     train.config = r.config;
     train.runDir = r.runDir;
-    train.resume = fs::exists(r.runDir / "checkpoints" / "latest");
+    train.resume = workspace::RunLayout{r.runDir}.resumable();
     train.stop = &stop;
     train.progress = [&](const train::TrainProgress& p) {
         const std::string text = fmt::format(
@@ -302,4 +309,4 @@ PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, const Progre
     return r;
 }
 
-}  // namespace isomorph::workspace
+}  // namespace isomorph::workflows

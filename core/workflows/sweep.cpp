@@ -1,4 +1,4 @@
-#include "core/train/sweep.h"
+#include "core/workflows/sweep.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,7 +14,8 @@
 #include "core/train/run_log/run_records.h"
 #include "core/train/trainer.h"
 
-namespace isomorph::train {
+namespace isomorph::workflows {
+using namespace isomorph::train;
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -325,7 +326,7 @@ bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
     TrainRequest request;
     request.config = cellConfig(o, c);
     request.runDir = runDir;
-    request.resume = fs::exists(runDir / "checkpoints" / "latest");
+    request.resume = workspace::RunLayout{runDir}.resumable();
     request.stopAfterSeconds = o.budgetMinutes * 60;
     request.stop = stop;
     request.progress = trainProgress;
@@ -630,4 +631,4 @@ void writeSweepTables(const std::vector<SweepCell>& cells, const std::vector<Swe
                         json{{"grid", grids}, {"summary", summary}, {"runs", runs}}.dump(2) + "\n");
 }
 
-}  // namespace isomorph::train
+}  // namespace isomorph::workflows
