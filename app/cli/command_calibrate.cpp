@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/common_flags.h"
 #include "app/cli/encoder_flags.h"
 #include "app/cli/progress_line.h"
 #include "core/align/calibration.h"
@@ -266,8 +267,7 @@ void registerCalibrate(CLI::App& app, Registry& registry) {
 
     auto f = std::make_shared<FitCliOptions>();
     CLI::App* fit = cmd->add_subcommand("fit", "Fit a calibration and report its effect on bitext");
-    fit->add_option("--model", f->model, "Checkpoint folder, run folder or checkpoints/best")
-        ->required();
+    addModelFlag(fit, f->model)->required();
     fit->add_option("--out", f->out, "Calibration file to write (.safetensors)")->required();
     fit->add_option("--pivot", f->pivot, "Language every other one is rotated onto")
         ->capture_default_str();
@@ -291,8 +291,8 @@ void registerCalibrate(CLI::App& app, Registry& registry) {
                     "LANG=FILE monolingual sample (one sentence per line); repeatable");
     fit->add_option("--pairs", f->pairs,
                     "LANG=FILE.tsv pairs LANG<TAB>pivot for supervised rotation");
-    fit->add_option("--workspace", f->workspace,
-                    "Take samples and pairs from the workspace corpus's train split");
+    addWorkspaceFlag(fit, f->workspace,
+                     "Take samples and pairs from the workspace corpus's train split");
     fit->add_option("--corpus", f->corpus, "Workspace corpus name")->capture_default_str();
     fit->add_option("--lang", f->langs, "Workspace mode: only these languages");
     fit->add_option("--sample", f->sample, "Sentences per language for the statistics")

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/common_flags.h"
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
 #include "core/data/corpus_files.h"
@@ -105,9 +106,7 @@ void registerCorpusBinarize(CLI::App& corpus, Registry& registry) {
     cmd->add_option("--tgt-lang", b->tgtLang,
                     "Target language of --pairs files not named SRC-TGT.tsv");
     cmd->add_option("--out", b->out, "Output folder (must not exist unless --force)")->required();
-    cmd->add_option("--threads", b->options.threads, "Tokenizer threads (0 = all cores)")
-        ->check(CLI::Range(0, 1024))
-        ->capture_default_str();
+    addThreadsFlag(cmd, b->options.threads, "Tokenizer threads")->capture_default_str();
     cmd->add_option("--shard-tokens", b->options.maxTokensPerShard,
                     "Tokens per shard before a new one starts")
         ->check(CLI::PositiveNumber)

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/common_flags.h"
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
 #include "core/common/progress.h"
@@ -456,17 +457,14 @@ void registerDemo(CLI::App& app, Registry& registry) {
     auto p = std::make_shared<PrepareOptions>();
     CLI::App* prepare = demo->add_subcommand(
         "prepare", "Build the demo corpus, its tokenizer and shards (skips what is already built)");
-    prepare->add_option("--workspace", p->workspace,
-                        "Workspace folder (default: $ISOMORPH_WORKSPACE or "
-                        "$XDG_DATA_HOME/isomorph/demo-workspace)");
+    addWorkspaceFlag(prepare, p->workspace,
+                     "Workspace folder (default: $ISOMORPH_WORKSPACE or "
+                     "$XDG_DATA_HOME/isomorph/demo-workspace)");
     prepare->add_flag("--force", p->prepare.force, "Rebuild everything");
     prepare->add_flag("--own-tokenizer", p->ownTokenizer,
                       "Train the workspace's tokenizer on its corpus instead of using the shipped "
                       "base model's (then demo run needs --init random)");
-    prepare
-        ->add_option("--threads", p->prepare.threads,
-                     "Threads and render processes (0 = all cores)")
-        ->check(CLI::Range(0, 1024))
+    addThreadsFlag(prepare, p->prepare.threads, "Threads and render processes")
         ->capture_default_str();
     prepare->add_option("--vocab-size", p->prepare.vocabSize, "Tokenizer pieces")
         ->check(CLI::Range(100, 1000000))
@@ -479,7 +477,7 @@ void registerDemo(CLI::App& app, Registry& registry) {
         "Headless demo: prepare the workspace, train the demo recipe (hictl-demo, then ccp-demo "
         "continued from its best checkpoint) for N minutes, report dev bitext accuracy before "
         "and after each stage (raw, mean-shifted, rotated)");
-    run->add_option("--workspace", r->workspace, "Workspace folder (default as for prepare)");
+    addWorkspaceFlag(run, r->workspace, "Workspace folder (default as for prepare)");
     run->add_option_function<double>(
            "--minutes",
            [r](double m) {
@@ -508,8 +506,7 @@ void registerDemo(CLI::App& app, Registry& registry) {
                     "--start, the paper's recipe) or a Hugging Face BERT folder of an English "
                     "cross-encoder start")
         ->capture_default_str();
-    run->add_option("--threads", r->threads, "--retrieval: intra-op threads (0 = all cores)")
-        ->check(CLI::Range(0, 1024));
+    addThreadsFlag(run, r->threads, "--retrieval: intra-op threads");
     run->add_option("--steps", r->request.steps, "Train this many steps instead of --minutes")
         ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
     run->add_option("--name", r->request.name, "Run name (folders WS/runs/NAME-TIME-PRESET)")

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/common_flags.h"
 #include "core/runtime/device.h"
 #include "core/runtime/system_info.h"
 
@@ -62,11 +63,8 @@ void registerDoctor(CLI::App& app, Registry& registry) {
     cmd->add_option("--gemm-size", opts->gemmSize, "Matrix size n of the n^3 GEMM measured")
         ->check(CLI::Range(64, 8192))
         ->capture_default_str();
-    cmd->add_option("--threads", opts->threads, "Intra-op threads (0 = one per logical CPU)")
-        ->check(CLI::Range(0, 1024))
-        ->capture_default_str();
-    cmd->add_option("--device", opts->device, "Device to check: cpu, cuda or cuda:N")
-        ->capture_default_str();
+    addThreadsFlag(cmd, opts->threads)->capture_default_str();
+    addDeviceFlag(cmd, opts->device, "Device to check");
     cmd->footer("Exit code 1 when a required component (SentencePiece, Gloo) does not work.");
     cmd->callback([&registry, opts] { registry.run = [opts] { return runDoctor(*opts); }; });
 }

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/common_flags.h"
 #include "app/cli/cross_encoder_flags.h"
 #include "app/cli/encoder_flags.h"
 #include "app/cli/progress_line.h"
@@ -26,6 +27,7 @@
 #include "core/index/rerank_rows.h"
 #include "core/train/bitext_report.h"
 #include "core/train/run_config.h"
+#include "core/workflows/run_bitext.h"
 #include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 
@@ -47,8 +49,7 @@ struct EncoderCliOptions {
 };
 
 void addEncoderOptions(CLI::App* cmd, EncoderCliOptions& e, bool modelRequired = true) {
-    auto* model =
-        cmd->add_option("--model", e.model, "Checkpoint folder, run folder or checkpoints/best");
+    auto* model = addModelFlag(cmd, e.model);
     if (modelRequired) model->required();
     e.flags.addTo(cmd);
     cmd->add_flag("--json", e.json, "Print one JSON object instead of tables");
@@ -128,60 +129,40 @@ void printRawBitext(const eval::BitextEvaluationReport& report, json& out, bool 
 }
 
 /// Without --pairs: the run's dev bitext accuracy of a checkpoint of that run, measured exactly as
-/// its trainer measures it (train::BitextReportOptions::of), i.e. the Runs view's figure.
+/// its trainer measures it (workflows::evaluateRunBitext), i.e. the Runs view's figure.
 int runRunDevBitext(const BitextCliOptions& o) {
-    const fs::path folder = workspace::resolveCheckpoint(o.enc.model);
-    const fs::path config = workspace::runConfigOf(folder);
-    if (config.empty())
-        throw ConfigError(fmt::format(
-            "eval bitext: give --pairs (a TSV file, a folder of xx-yy.tsv files or a Tatoeba "
-            "prefix); without it, --model must be a checkpoint of a run (RUN/checkpoints/...), "
-            "whose dev pairs are measured as its trainer measures them ({} is not)",
-            folder.string()));
     if (!o.calibration.empty() || o.maxPairs != 0)
         throw ConfigError(
             "eval bitext: --calibration and --max-pairs need --pairs; without --pairs the run's "
             "own dev evaluation settings are used");
-    const train::RunConfig c = train::loadRunConfig(config);
-    if (c.data.devPairs.empty())
-        throw ConfigError(fmt::format(
-            "eval bitext: {} has no data.dev_pairs to measure; give --pairs", config.string()));
-    fs::path pairs = c.data.devPairs;
-    if (pairs.is_relative() && !fs::exists(pairs)) pairs = config.parent_path() / pairs;
-    auto options = train::BitextReportOptions::of(c);
-    // --pooling and --max-tokens, when typed, replace the run's eval.pooling and data.max_tokens:
-    // the same pairs and definition, another sentence vector (e.g. the CCP paper's middle layer).
-    std::string changed;
-    if (o.poolingGiven && o.enc.flags.pooling != options.pooling) {
-        model::Pooling::parse(o.enc.flags.pooling, "--pooling");
-        changed += fmt::format(" --pooling {} instead of the run's {};", o.enc.flags.pooling,
-                               options.pooling);
-        options.pooling = o.enc.flags.pooling;
-    }
-    if (o.maxTokensGiven && o.enc.flags.encode.maxTokens != options.maxTokens) {
-        changed += fmt::format(" --max-tokens {} instead of the run's {};",
-                               o.enc.flags.encode.maxTokens, options.maxTokens);
-        options.maxTokens = static_cast<uint32_t>(o.enc.flags.encode.maxTokens);
-    }
-    if (!changed.empty()) changed.pop_back();
+    workflows::RunBitextRequest request;
+    request.model = o.enc.model;
+    // --pooling and --max-tokens, when typed, replace the run's eval.pooling and data.max_tokens.
+    if (o.poolingGiven) request.pooling = o.enc.flags.pooling;
+    if (o.maxTokensGiven) request.maxTokens = static_cast<uint32_t>(o.enc.flags.encode.maxTokens);
     ProgressLine line;
-    const auto report = train::bitextReport(folder, pairs, {}, options, [&line](const Progress& p) {
-        line.update(fmt::format("{} ({}/{})", p.stage, p.done, p.total));
-        return true;
-    });
-    line.finish(fmt::format("{} language pairs measured", report.perPair.size()));
-    const std::string definition = train::describeBitextAccuracy(options, pairs);
-    json out = {{"model", resolvedModel(o.enc)}, {"model_given", o.enc.model},
-                {"metric", "bitext_acc"},        {"definition", definition},
-                {"sets", json::array()},         {"mean", {{"cosine", report.mean.raw}}}};
+    const workflows::RunBitextReport r =
+        workflows::evaluateRunBitext(request, [&line](const Progress& p) {
+            line.update(fmt::format("{} ({}/{})", p.stage, p.done, p.total));
+            return true;
+        });
+    line.finish(fmt::format("{} language pairs measured", r.report.perPair.size()));
+    std::string changed;
+    for (const auto& c : r.overrides)
+        changed += fmt::format(" --{} {} instead of the run's {};", c.setting, c.given, c.runs);
+    if (!changed.empty()) changed.pop_back();
+    const std::string model = r.checkpoint.string();
+    json out = {{"model", model},         {"model_given", o.enc.model},
+                {"metric", "bitext_acc"}, {"definition", r.definition},
+                {"sets", json::array()},  {"mean", {{"cosine", r.report.mean.raw}}}};
     if (!changed.empty()) out["metric"] = "bitext_acc with" + changed;
     if (!o.enc.json)
         std::cout << fmt::format(
             "dev bitext accuracy of {} as its run measures it (bitext_acc){}\n"
             "definition: {}\n{:<14} {:>6} {:>8}\n",
-            resolvedModel(o.enc), changed.empty() ? "" : ", but" + changed, definition, "pair",
-            "pairs", "cosine");
-    for (const auto& [name, row] : report.perPair) {
+            model, changed.empty() ? "" : ", but" + changed, r.definition, "pair", "pairs",
+            "cosine");
+    for (const auto& [name, row] : r.report.perPair) {
         out["sets"].push_back({{"name", name}, {"pairs", row.pairs}, {"cosine", row.raw}});
         if (!o.enc.json)
             std::cout << fmt::format("{:<14} {:>6} {:>7.2f}%\n", name, row.pairs, pct(row.raw));
@@ -189,8 +170,8 @@ int runRunDevBitext(const BitextCliOptions& o) {
     if (o.enc.json)
         printJson(out);
     else
-        std::cout << fmt::format("{:<14} {:>6} {:>7.2f}%\n", "mean", report.mean.pairs,
-                                 pct(report.mean.raw));
+        std::cout << fmt::format("{:<14} {:>6} {:>7.2f}%\n", "mean", r.report.mean.pairs,
+                                 pct(r.report.mean.raw));
     return kExitOk;
 }
 
@@ -580,7 +561,7 @@ void registerEval(CLI::App& app, Registry& registry) {
     bucc->add_option("--src-lang", u->srcLang, "Source language (BUCC files)");
     bucc->add_option("--tgt-lang", u->tgtLang, "Target language (BUCC files)")
         ->capture_default_str();
-    bucc->add_option("--workspace", u->workspace,
+    addWorkspaceFlag(bucc, u->workspace,
                      "Demo mode: mine the workspace corpus's dev/test translation pairs among "
                      "distractor sentences");
     bucc->add_option("--corpus", u->corpus, "Workspace corpus name")->capture_default_str();

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/common_flags.h"
 #include "app/cli/cross_encoder_flags.h"
 #include "app/cli/encoder_flags.h"
 #include "app/cli/progress_line.h"
@@ -235,8 +236,7 @@ void addBuildOptions(CLI::App* cmd, BuildCliOptions& b) {
     cmd->add_option("--corpus", b.corpus,
                     "BEIR corpus.jsonl or text file (one passage per line); repeatable")
         ->required();
-    cmd->add_option("--model", b.model,
-                    "Checkpoint folder, run folder or checkpoints/best: encode the corpus with it");
+    addModelFlag(cmd, b.model, std::string(kCheckpointHelp) + ": encode the corpus with it");
     cmd->add_option("--embeddings", b.embeddings,
                     ".npy [N, d] float32 of the corpus passages in order (from `encode`)");
     cmd->add_option("--kind", b.kind, "flat (exact), hnsw or ivf")->capture_default_str();
@@ -301,12 +301,11 @@ void registerIndex(CLI::App& app, Registry& registry) {
     search->add_flag("--snippets", s->snippets,
                      "Show each result from its best-matching sentence; --json adds "
                      "best_sentence and matched_words (the Search view's snippets)");
-    search->add_option("--model", s->model,
-                       "Checkpoint to encode the query (must be the index's encoder)");
+    addModelFlag(search, s->model, "Checkpoint to encode the query (must be the index's encoder)");
     search->add_option("--ef-search", s->efSearch, "HNSW candidates (0 = index default)");
     search->add_option("--probe", s->probe, "IVF cells visited (0 = index default)");
-    search->add_option("--device", s->device, "cpu, cuda or cuda:N")->capture_default_str();
-    search->add_option("--threads", s->threads, "Encoder threads (0 = all cores)");
+    addDeviceFlag(search, s->device);
+    addThreadsFlag(search, s->threads, "Encoder threads");
     search->add_option("--width", s->width, "Characters of text shown per result")
         ->capture_default_str();
     search->add_flag("--json", s->json, "Print one JSON object");

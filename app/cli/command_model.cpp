@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/common_flags.h"
 #include "app/cli/encoder_flags.h"
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
@@ -209,8 +210,7 @@ void registerModel(CLI::App& app, Registry& registry) {
         model->add_subcommand("extend",
                               "Copy a checkpoint with longer positions, windowed attention, global "
                               "projections or more segments (an XLP cross-encoder starting point)");
-    extend->add_option("--model", x->model, "Checkpoint folder, run folder or checkpoints/best")
-        ->required();
+    addModelFlag(extend, x->model)->required();
     extend->add_option("--out", x->out, "Checkpoint folder to write")->required();
     extend
         ->add_option("--max-tokens", x->extend.maxTokens,
@@ -233,8 +233,7 @@ void registerModel(CLI::App& app, Registry& registry) {
         "export",
         "Write a checkpoint as a sentence-transformers folder (SentenceTransformer(path)) or a "
         "Hugging Face folder (AutoModel/AutoTokenizer)");
-    exp->add_option("--model", ex->model, "Checkpoint folder, run folder or checkpoints/best")
-        ->required();
+    addModelFlag(exp, ex->model)->required();
     exp->add_option("--out", ex->out, "Folder to write (refused if it exists, unless --force)")
         ->required();
     exp->add_option("--format", ex->format, "sentence-transformers or huggingface")
@@ -253,8 +252,7 @@ void registerModel(CLI::App& app, Registry& registry) {
     auto e = std::make_shared<EncodeCliOptions>();
     CLI::App* encode =
         app.add_subcommand("encode", "Encode sentences into a .npy matrix [N, d] float32");
-    encode->add_option("--model", e->model, "Checkpoint folder, run folder or checkpoints/best")
-        ->required();
+    addModelFlag(encode, e->model)->required();
     encode->add_option("--input", e->input, "One sentence per line, or TSV with --column")
         ->required();
     encode->add_option("--output", e->output, "Output .npy file")->required();

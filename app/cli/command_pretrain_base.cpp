@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/common_flags.h"
 #include "app/cli/progress_line.h"
 #include "core/common/progress.h"
 #include "core/workflows/base_model.h"
@@ -72,8 +73,8 @@ void registerPretrainBase(CLI::App& demo, Registry& registry) {
         "Train the demo's aligned base model (preset base-demo: HICTL + MLM from random "
         "initialisation on the whole demo corpus; hours on 2 cores; Ctrl-C stops with a "
         "checkpoint and the same command resumes), report it, export it with --export");
-    c->add_option("--workspace", o->workspace,
-                  "Its own workspace (default: $XDG_DATA_HOME/isomorph/base-workspace)");
+    addWorkspaceFlag(c, o->workspace,
+                     "Its own workspace (default: $XDG_DATA_HOME/isomorph/base-workspace)");
     c->add_option("--steps", o->request.steps,
                   "Optimizer steps of a new run (default: the preset's schedule.max_steps)")
         ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
@@ -81,8 +82,7 @@ void registerPretrainBase(CLI::App& demo, Registry& registry) {
         ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
     c->add_option("--set", o->request.overrides,
                   "Override a field of the preset for a new run: section.key=value");
-    c->add_option("--threads", o->request.threads, "Threads while preparing (0 = all cores)")
-        ->check(CLI::Range(0, 1024));
+    addThreadsFlag(c, o->request.threads, "Threads while preparing");
     c->add_option("--export", o->exportDir,
                   "Write the finished base here (config.json, model.safetensors, "
                   "sentencepiece.bpe.model, provenance.json), e.g. resources/base-model");

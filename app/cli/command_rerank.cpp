@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/common_flags.h"
 #include "app/cli/progress_line.h"
 #include "app/cli/setting_flags.h"
 #include "core/train/rerank_finetune.h"
@@ -95,9 +96,9 @@ void registerRerank(CLI::App& app, Registry& registry) {
         "finetune",
         "k-fold re-ranking fine-tuning: each fold's queries re-ranked by a model trained on the "
         "others");
-    cmd->add_option("--model", f->model,
-                    "Cross-encoder checkpoint (XLP; one pretrained without the rr head, e.g. QLM "
-                    "alone, gets a fresh head)")
+    addModelFlag(cmd, f->model,
+                 "Cross-encoder checkpoint (XLP; one pretrained without the rr head, e.g. QLM "
+                 "alone, gets a fresh head)")
         ->required();
     cmd->add_option("--beir", f->beir, "BEIR folder (corpus, queries, qrels) or a folder of them")
         ->required();
@@ -151,9 +152,8 @@ void registerRerank(CLI::App& app, Registry& registry) {
                     "Longest packed input (0 = model maximum); the saved re-ranker scores "
                     "inputs of this length by default")
         ->capture_default_str();
-    cmd->add_option("--device", f->device, "cpu, cuda or cuda:N")->capture_default_str();
-    cmd->add_option("--threads", f->threads, "Intra-op threads (0 = all cores)")
-        ->check(CLI::Range(0, 1024));
+    addDeviceFlag(cmd, f->device);
+    addThreadsFlag(cmd, f->threads);
     cmd->callback([&registry, f] {
         registry.run = [f] {
             return withSettingFlags({{"folds", "--folds"},

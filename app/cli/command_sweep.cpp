@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/common_flags.h"
 #include "app/cli/progress_line.h"
 #include "app/cli/sweep_jobs.h"
 #include "app/cli/train_config.h"
@@ -201,9 +202,9 @@ void registerSweep(CLI::App& app, Registry& registry) {
         "(raw, +shift, +rotation) and final losses; resumes where it stopped");
     cmd->add_option("--preset", o->preset, "Built-in run preset (e.g. msm-demo)");
     cmd->add_option("--config", o->config, "Run config file");
-    cmd->add_option("--workspace", o->workspace,
-                    "Workspace the config's relative paths refer to (default: the demo workspace "
-                    "for presets)");
+    addWorkspaceFlag(cmd, o->workspace,
+                     "Workspace the config's relative paths refer to (default: the demo workspace "
+                     "for presets)");
     cmd->add_option("--grid", o->grid,
                     "KEY=V1,V2,...: a config key and its values (repeat for more axes), e.g. "
                     "objectives.msm.mu=0.3,0.5,0.7");

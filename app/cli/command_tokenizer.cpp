@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/common_flags.h"
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
 #include "core/data/corpus_files.h"
@@ -161,9 +162,7 @@ void registerTokenizer(CLI::App& app, Registry& registry) {
         ->capture_default_str();
     train->add_option("--user-symbols", t->userSymbols, "Comma-separated pieces kept whole");
     train->add_option("--seed", t->train.seed, "Random seed")->capture_default_str();
-    train->add_option("--threads", t->train.numThreads, "Trainer threads (0 = all cores)")
-        ->check(CLI::Range(0, 1024))
-        ->capture_default_str();
+    addThreadsFlag(train, t->train.numThreads, "Trainer threads")->capture_default_str();
     train->add_flag("--lenient", t->lenient, "Replace invalid UTF-8 instead of failing");
     train->callback([&registry, t] { registry.run = [t] { return runTrain(*t); }; });
 

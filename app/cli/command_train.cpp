@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "app/cli/cli_context.h"
+#include "app/cli/common_flags.h"
 #include "app/cli/progress_line.h"
 #include "app/cli/train_config.h"
 #include "app/cli/worker_supervisor.h"
@@ -135,9 +136,9 @@ void registerTrain(CLI::App& app, Registry& registry) {
         ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
     cmd->add_option("--set", o->overrides, "Override a config field: section.key=value")
         ->allow_extra_args(false);
-    cmd->add_option("--workspace", o->workspace,
-                    "Resolve relative config paths against this workspace (default: the one "
-                    "holding --run-dir; for --preset the demo workspace)");
+    addWorkspaceFlag(cmd, o->workspace,
+                     "Resolve relative config paths against this workspace (default: the one "
+                     "holding --run-dir; for --preset the demo workspace)");
     cmd->add_option("--master-port", o->masterPort,
                     "Rendezvous port for --nproc > 1 (default: free)")
         ->check(CLI::Range(1, 65535));

@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/common_flags.h"
 #include "core/model/encoding_service.h"
 #include "core/runtime/device.h"
 
@@ -30,9 +31,8 @@ struct EncoderFlags {
         cmd->add_option("--max-tokens", encode.maxTokens,
                         "Truncate longer " + inputs + " (0 = model maximum)")
             ->check(CLI::NonNegativeNumber);
-        cmd->add_option("--device", device, "cpu, cuda or cuda:N")->capture_default_str();
-        cmd->add_option("--threads", encode.threads, "Encoder threads (0 = all cores)")
-            ->check(CLI::Range(0, 1024));
+        addDeviceFlag(cmd, device);
+        addThreadsFlag(cmd, encode.threads, "Encoder threads");
         cmd->add_option("--batch-size", encode.batchSize, "Sentences per forward pass")
             ->check(CLI::Range(1, 65536))
             ->capture_default_str();
