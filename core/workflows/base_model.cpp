@@ -24,10 +24,6 @@
 namespace isomorph::workflows {
 namespace fs = std::filesystem;
 using workspace::CheckpointLayout;
-using workspace::defaultDemoWorkspacePath;
-using workspace::runFolderStamp;
-using workspace::Workspace;
-using workspace::WorkspaceLayout;
 using Json = nlohmann::ordered_json;
 
 namespace {
@@ -163,7 +159,7 @@ fs::path exportBase(const PretrainBaseReport& r, const PretrainBaseRequest& requ
 }  // namespace
 
 fs::path defaultBaseWorkspacePath() {
-    return defaultDemoWorkspacePath().parent_path() / "base-workspace";
+    return workspace::defaultDemoWorkspacePath().parent_path() / "base-workspace";
 }
 
 fs::path findShippedBase() {
@@ -245,7 +241,7 @@ PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, const Progre
     prepare.workspace = ws;
     prepare.threads = request.threads;
     r.paths = prepareDemo(prepare, progress);
-    r.runDir = WorkspaceLayout{ws}.runs() / kBasePreset;
+    r.runDir = workspace::WorkspaceLayout{ws}.runs() / kBasePreset;
 
     RunConfigRequest config;
     config.workspace = ws;

@@ -15,10 +15,6 @@
 
 namespace isomorph::workflows {
 namespace fs = std::filesystem;
-using workspace::defaultDemoWorkspacePath;
-using workspace::runFolderStamp;
-using workspace::Workspace;
-using workspace::WorkspaceLayout;
 
 namespace {
 
@@ -210,13 +206,13 @@ void buildOutOfDomain(const DemoPaths& paths, const text::Tokenizer& tok, bool r
 }  // namespace
 
 DemoPaths DemoPaths::in(const fs::path& workspace) {
-    const WorkspaceLayout ws{workspace};
+    const workspace::WorkspaceLayout ws{workspace};
     return {ws.corpus("man-demo"), ws.tokenizers() / "man-demo.model", ws.corpus("man-demo-shards"),
             ws.corpus("ui-heldout"), ws.corpus("ui-heldout-shards")};
 }
 
 DemoPaths prepareDemo(const DemoPrepareOptions& o, const ProgressFn& progress) {
-    Workspace ws = Workspace::openOrCreate(o.workspace, "Demo workspace");
+    workspace::Workspace ws = workspace::Workspace::openOrCreate(o.workspace, "Demo workspace");
     // A build killed midway (a closed GUI) left its staging folder; this one starts afresh.
     for (const auto& stale : ws.removeStaleStaging())
         spdlog::info("removed the staging folder {} ({})", stale.path.string(), stale.reason);

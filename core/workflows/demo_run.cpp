@@ -11,10 +11,6 @@
 
 namespace isomorph::workflows {
 namespace fs = std::filesystem;
-using workspace::defaultDemoWorkspacePath;
-using workspace::runFolderStamp;
-using workspace::Workspace;
-using workspace::WorkspaceLayout;
 
 namespace {
 
@@ -38,7 +34,7 @@ void prepare(DemoContext& c, const fs::path& ws) {
     if (!c.request.base.empty())
         options.baseTokenizer = c.request.base / workspace::CheckpointLayout::kSentencePieceFile;
     c.report.paths = prepareDemo(options, c.progress);
-    c.report.runsDir = WorkspaceLayout{ws}.runs();
+    c.report.runsDir = workspace::WorkspaceLayout{ws}.runs();
     c.report.times.preparing = secondsSince(c.started);
 }
 
@@ -49,7 +45,7 @@ void configureStages(DemoContext& c, const fs::path& ws) {
     const std::vector<train::RecipeStage> recipe =
         r.preset.empty() ? train::demoRecipe()
                          : std::vector<train::RecipeStage>{{r.preset, 1.0, {}, {}}};
-    const std::string stamp = runFolderStamp();
+    const std::string stamp = workspace::runFolderStamp();
     for (const auto& stage : recipe) {
         RunConfigRequest config;
         config.preset = stage.preset;
@@ -267,7 +263,8 @@ DemoRunReport runDemo(const DemoRunRequest& request, const ProgressFn& progress,
                       const DemoRunObserver& observer) {
     DemoContext c{request, progress, observer, addSeconds(WallClock::now(), -request.spentSeconds),
                   {},      {}};
-    const fs::path ws = request.workspace.empty() ? defaultDemoWorkspacePath() : request.workspace;
+    const fs::path ws =
+        request.workspace.empty() ? workspace::defaultDemoWorkspacePath() : request.workspace;
     prepare(c, ws);
     configureStages(c, ws);
     c.evaluation = demoEvaluationOptions(c.report.stages.front().config);

@@ -36,10 +36,6 @@
 namespace isomorph::workflows {
 namespace fs = std::filesystem;
 using workspace::CheckpointLayout;
-using workspace::defaultDemoWorkspacePath;
-using workspace::runFolderStamp;
-using workspace::Workspace;
-using workspace::WorkspaceLayout;
 using json = nlohmann::ordered_json;
 
 namespace {
@@ -702,8 +698,9 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
         resolved, progress, addSeconds(WallClock::now(), -request.spentSeconds), {}, {}, {}, {}, {},
         {},       {}};
     c.end = addSeconds(c.started, 60.0 * request.minutes);
-    c.ws = request.workspace.empty() ? defaultDemoWorkspacePath() : request.workspace;
-    c.dir = request.dir.empty() ? WorkspaceLayout{c.ws}.runs() / ("retrieval-" + runFolderStamp())
+    c.ws = request.workspace.empty() ? workspace::defaultDemoWorkspacePath() : request.workspace;
+    c.dir = request.dir.empty() ? workspace::WorkspaceLayout{c.ws}.runs() /
+                                      ("retrieval-" + workspace::runFolderStamp())
                                 : request.dir;
     fs::create_directories(c.dir);
     if (fs::exists(c.dir / "stages.json")) {

@@ -11,10 +11,6 @@
 
 namespace isomorph::workflows {
 namespace fs = std::filesystem;
-using workspace::defaultDemoWorkspacePath;
-using workspace::runFolderStamp;
-using workspace::Workspace;
-using workspace::WorkspaceLayout;
 
 namespace {
 
@@ -31,7 +27,7 @@ Base chooseBase(const RunConfigRequest& r) {
     if (fs::path ws = workspaceHolding(r.runDir); !ws.empty())
         return {ws, PathBaseOrigin::RunDirWorkspace};
     if (!r.preset.empty())
-        return {fs::absolute(defaultDemoWorkspacePath()), PathBaseOrigin::DemoWorkspace};
+        return {fs::absolute(workspace::defaultDemoWorkspacePath()), PathBaseOrigin::DemoWorkspace};
     if (!r.configFile.empty())
         return {fs::absolute(r.configFile).parent_path(), PathBaseOrigin::ConfigFileFolder};
     return {fs::current_path(), PathBaseOrigin::CurrentFolder};
