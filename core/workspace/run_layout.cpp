@@ -90,10 +90,6 @@ bool RunLayout::listed() const {
     return exists() || isFile(metrics());
 }
 
-bool RunLayout::started() const {
-    return exists() || resumable();
-}
-
 bool RunLayout::resumable() const {
     std::error_code ec;
     return fs::exists(latestPointer(), ec);

@@ -111,8 +111,6 @@ struct RunLayout {
     /// True when DIR holds config.toml or metrics.jsonl: a run, or one starting, or one another
     /// tool wrote (what the Runs view lists).
     bool listed() const;
-    /// True when something of a run was started there: config.toml or checkpoints/latest.
-    bool started() const;
     /// Whether training can resume here: checkpoints/latest exists.
     bool resumable() const;
     /// What a run writes into its folder (files and folders, not the TensorBoard event files):

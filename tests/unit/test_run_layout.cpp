@@ -87,7 +87,6 @@ class TestRunLayout : public QObject {
         QVERIFY(list[1].best && !list[1].latest);
         QCOMPARE(run.bestName(), std::string("step-00000006"));
         QVERIFY(run.resumable());
-        QVERIFY(run.started());
     }
 
     void resolvesWhatAUserNames() {
