@@ -118,10 +118,10 @@ workflows::SweepOptions sweepOptions(const SweepCliOptions& c) {
 }
 
 /// A training step on the progress line.
-std::function<void(const train::TrainProgress&)> stepLine(ProgressLine& line) {
-    return [&line](const train::TrainProgress& p) {
-        line.update(fmt::format("  step {}/{}  loss {:.4f} ({})  {:.0f} s", p.step, p.maxSteps,
-                                p.loss, p.objective, p.elapsedSeconds));
+ProgressFn stepLine(ProgressLine& line) {
+    return [&line](const Progress& p) {
+        line.update(fmt::format("  step {}/{}  {}", p.done, p.total, p.detail));
+        return true;
     };
 }
 

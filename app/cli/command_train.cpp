@@ -101,13 +101,13 @@ int runTrain(TrainCliOptions o) {
     request.runDir = o.runDir;
     request.resume = o.resume;
     request.stopAfter = o.maxSteps;
-    request.stop = &g_stop;
-    request.progress = [&line, reports](const train::TrainProgress& p) {
-        if (!reports) return;
-        line.update(fmt::format("step {}/{}  loss {:.4f} ({})  lr {:.2e}  {:.0f} tok/s  {:.0f} s",
-                                p.step, p.maxSteps, p.loss, p.objective, p.lr, p.tokensPerSecond,
-                                p.elapsedSeconds));
-    };
+    Feedback feedback(
+        [&line, reports](const Progress& p) {
+            if (reports) line.update(fmt::format("step {}/{}  {}", p.done, p.total, p.detail));
+            return true;
+        },
+        &g_stop);
+    request.feedback = &feedback;
     train::TrainResult r = train::runTraining(request);
     if (reports)
         line.finish(

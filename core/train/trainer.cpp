@@ -725,17 +725,11 @@ void Trainer::logStep(const StepRecord& record, double lr, double gradNorm, bool
     }
     v[k::kDeviceMemMb] = deviceMemoryPeakMb(device_);
     logScalars(r);
-    if (request_.progress && rank0_) {
-        TrainProgress p;
-        p.step = state_.step;
-        p.maxSteps = config_.schedule.maxSteps;
-        p.loss = record.weighted;
-        p.lr = lr;
-        p.tokensPerSecond = r.value(k::kTokensPerSecond);
-        p.elapsedSeconds = state_.elapsed;
-        p.objective = names;
-        request_.progress(p);
-    }
+    if (request_.feedback && rank0_)
+        request_.feedback->report(
+            Progress{"step", state_.step, config_.schedule.maxSteps,
+                     trainStepDetail(record.weighted, names, lr, r.value(k::kTokensPerSecond),
+                                     state_.elapsed)});
 }
 
 bool Trainer::evaluate(bool final) {
@@ -1033,7 +1027,7 @@ TrainResult Trainer::loop(const Scheduler& scheduler) {
             saveCheckpoint(reason);
         // Every rank stops at the same step: a request or a spent budget on any rank stops all.
         const auto [requested, outOfTime] =
-            anyRank(request_.stop && request_.stop->load(),
+            anyRank(request_.feedback && request_.feedback->stopRequested(),
                     scheduler.outOfTime(nowSeconds() - sessionStarted));
         why = scheduler.stopAfter(state_.step, requested, outOfTime);
     }
@@ -1092,9 +1086,17 @@ TrainResult Trainer::run() {
 
 }  // namespace
 
+std::string trainStepDetail(double loss, const std::string& objectives, double lr,
+                            double tokensPerSecond, double elapsedSeconds) {
+    return fmt::format("loss {:.4f} ({})  lr {:.2e}  {:.0f} tok/s  {:.0f} s", loss, objectives, lr,
+                       tokensPerSecond, elapsedSeconds);
+}
+
 TrainResult runTraining(const TrainRequest& request) {
     Trainer trainer(request);
-    return trainer.runAndRecord();
+    TrainResult result = trainer.runAndRecord();
+    if (request.feedback) request.feedback->throwIfCancelled();  // its checkpoint is saved
+    return result;
 }
 
 }  // namespace isomorph::train

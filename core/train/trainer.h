@@ -13,19 +13,10 @@
 #include <functional>
 #include <string>
 
+#include "core/common/feedback.h"
 #include "core/train/run_config.h"
 
 namespace isomorph::train {
-
-struct TrainProgress {
-    int64_t step = 0;      ///< optimizer steps done
-    int64_t maxSteps = 0;  ///< schedule.max_steps
-    double loss = 0;       ///< last step's weighted loss
-    double lr = 0;
-    double tokensPerSecond = 0;
-    double elapsedSeconds = 0;
-    std::string objective;  ///< objective(s) of the last step
-};
 
 struct TrainRequest {
     RunConfig config;
@@ -37,8 +28,11 @@ struct TrainRequest {
     /// the training loop starts (set-up not counted). A pipeline stage with a wall-clock share
     /// sets its own start, so that loading the model and preparing data count too.
     double budgetFrom = 0;
-    const std::atomic<bool>* stop = nullptr;  ///< set by SIGINT/SIGTERM: checkpoint and return
-    std::function<void(const TrainProgress&)> progress;  ///< after every step (rank 0)
+    /// Told after every step (rank 0): stage "step", done / total = step / schedule.max_steps,
+    /// detail = trainStepDetail(). Asked before the next step: stopRequested() (a signal
+    /// handler's flag, a recipe's deadline) saves a checkpoint and returns Stopped on every rank;
+    /// cancelled() saves it too, then runTraining throws Cancelled. nullptr: neither.
+    Feedback* feedback = nullptr;
     /// Evaluate the final step (eval.every > 0). A sweep evaluates its cells' final checkpoints
     /// itself (raw, shift, rotation) and turns this off, so a cell is evaluated once at the end.
     bool finalEvaluation = true;
@@ -61,10 +55,15 @@ struct TrainResult {
     double bestMetric = 0;             ///< best dev value of config.eval.metric (NaN if none)
 };
 
+/// A step's line for people: "loss 2.3145 (mlm+ccp)  lr 1.00e-04  5400 tok/s  12 s" (weighted
+/// loss, the step's objectives, learning rate, throughput, training seconds over all sessions).
+std::string trainStepDetail(double loss, const std::string& objectives, double lr,
+                            double tokensPerSecond, double elapsedSeconds);
+
 /// Runs (or resumes) a training run. Throws ConfigError (invalid config, run directory of another
 /// config), DataError, CheckpointError, Diverged (NaN/Inf, after saving a checkpoint of the last
-/// good state). Data-parallel workers are recognised by the torchrun environment variables
-/// (WORLD_SIZE > 1).
+/// good state), Cancelled (request.feedback cancelled, after saving a checkpoint). Data-parallel
+/// workers are recognised by the torchrun environment variables (WORLD_SIZE > 1).
 TrainResult runTraining(const TrainRequest& request);
 
 /// Writes the encoder a run with model.init = "scratch" starts from to RUN/init, as

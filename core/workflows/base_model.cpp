@@ -279,24 +279,20 @@ PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, const Progre
     r.random =
         evaluateDemoCheckpoint(r.paths, evaluation, "the random initialisation", init, progress);
 
-    std::atomic<bool> stop{false};
-    bool cancelled = false;
     train::TrainRequest train;
     train.config = r.config;
     train.runDir = r.runDir;
     train.resume = workspace::RunLayout{r.runDir}.resumable();
-    train.stop = &stop;
-    train.progress = [&](const train::TrainProgress& p) {
-        const std::string text = fmt::format(
-            "{}: step {}/{}  loss {:.3f} ({})  {:.0f} tok/s  {:.0f} s", kBasePreset, p.step,
-            r.config.schedule.maxSteps, p.loss, p.objective, p.tokensPerSecond, p.elapsedSeconds);
-        if (progress && !progress(Progress{text, p.step, r.config.schedule.maxSteps}))
-            cancelled = true;
-        if (cancelled || (request.stop && request.stop->load())) stop.store(true);
-    };
+    Feedback feedback(
+        [&](const Progress& p) {
+            return !progress || progress(Progress{fmt::format("{}: step {}/{}  {}", kBasePreset,
+                                                              p.done, p.total, p.detail),
+                                                  p.done, p.total});
+        },
+        request.stop);
+    train.feedback = &feedback;
     reportProgress(progress, std::string(kBasePreset) + ": setting up the model and data...", 0, 0);
     r.result = train::runTraining(train);
-    if (cancelled) throw Cancelled("cancelled");
     if (r.result.status != train::TrainResult::Status::Finished) return r;
 
     r.base = evaluateDemoCheckpoint(r.paths, evaluation, "the base", r.result.checkpoint, progress);

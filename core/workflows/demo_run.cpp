@@ -115,26 +115,22 @@ void splitTime(DemoContext& c) {
 /// run fails before its first step.
 train::TrainResult trainStage(DemoContext& c, const DemoStageReport& stage,
                               WallClock::time_point deadline, bool continued) {
-    std::atomic<bool> stop{false};
-    bool cancelled = false;
     WallClockStop wallClock(deadline);
     train::TrainRequest request;
     request.config = stage.config;
     request.runDir = stage.runDir;
-    request.stop = &stop;
     if (c.request.steps > 0) request.stopAfter = c.request.steps;
     // The next stage starts from this one's best checkpoint: the state where time ran out
     // competes too (WallClockStop leaves it the time of the longest gap, an evaluation's).
     request.evaluateAtStop = continued;
     const bool timed = c.request.steps == 0;
-    request.progress = [&](const train::TrainProgress& p) {
-        const std::string text =
-            fmt::format("{}: step {}  loss {:.3f} ({})  {:.0f} tok/s  {:.0f} s", stage.preset,
-                        p.step, p.loss, p.objective, p.tokensPerSecond, p.elapsedSeconds);
-        if (c.progress && !c.progress(Progress{text, p.step, 0})) cancelled = true;
-        if (cancelled || stopRequested(c.request) || (timed && wallClock.afterStep()))
-            stop.store(true);
-    };
+    Feedback feedback([&](const Progress& p) {
+        if (stopRequested(c.request) || (timed && wallClock.afterStep())) feedback.requestStop();
+        return !c.progress ||
+               c.progress(Progress{fmt::format("{}: step {}  {}", stage.preset, p.done, p.detail),
+                                   p.done, 0});
+    });
+    request.feedback = &feedback;
     // The trainer's set-up (model, data, its own dev evaluation at step 0) precedes the first step.
     reportProgress(c.progress,
                    stage.preset + ": setting up the model and data, evaluating step 0...", 0, 0);
@@ -146,7 +142,6 @@ train::TrainResult trainStage(DemoContext& c, const DemoStageReport& stage,
         fs::remove(stage.runDir, ec);  // empty when the run failed before its first step
         throw;
     }
-    if (cancelled) throw Cancelled("cancelled");
     return result;
 }
 

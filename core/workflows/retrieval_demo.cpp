@@ -177,7 +177,6 @@ fs::path trainStage(Context& c, const std::string& name, const std::string& pres
     request.config = assembleRunConfig(config).config;
     request.config.name = "retrieval-demo-" + name;
     request.runDir = runDir;
-    request.stop = c.request.stop;
     if (c.timed()) {
         request.stopAfterSeconds = stageSeconds(c, name);
         // The stage's share covers its set-up (XLP aligns sections before its first step).
@@ -186,18 +185,21 @@ fs::path trainStage(Context& c, const std::string& name, const std::string& pres
                 .count();
     } else
         request.stopAfter = c.request.steps;
-    bool cancelled = false;
-    request.progress = [&](const train::TrainProgress& p) {
-        if (c.progress &&
-            !c.progress(Progress{fmt::format("{}: step {}  loss {:.3f} ({})  {:.0f} s", name,
-                                             p.step, p.loss, p.objective, p.elapsedSeconds),
-                                 p.step, 0}))
-            cancelled = true;
-    };
+    // A cancelled progress callback stops the stage at its next step (with a checkpoint).
+    Feedback feedback(
+        [&](const Progress& p) {
+            return !c.progress ||
+                   c.progress(
+                       Progress{fmt::format("{}: step {}  {}", name, p.done, p.detail), p.done, 0});
+        },
+        c.request.stop);
+    request.feedback = &feedback;
     c.say(name + ": setting up " + preset + " (model, data)...");
-    const train::TrainResult result = train::runTraining(request);
-    if (cancelled) throw Cancelled("retrieval demo cancelled");
-    return result.checkpoint;
+    try {
+        return train::runTraining(request).checkpoint;
+    } catch (const Cancelled&) {
+        throw Cancelled("retrieval demo cancelled");
+    }
 }
 
 std::unique_ptr<model::EncodingService> openBiEncoder(const Context& c) {

@@ -321,15 +321,15 @@ namespace {
 /// checkpoint and writes its sweep-cell.json. False when `stop` ended the training first.
 bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
              const SweepProgress& progress, const std::atomic<bool>* stop,
-             const std::function<void(const TrainProgress&)>& trainProgress) {
+             const ProgressFn& trainProgress) {
     const fs::path runDir = o.dir / c.name;
     TrainRequest request;
     request.config = cellConfig(o, c);
     request.runDir = runDir;
     request.resume = workspace::RunLayout{runDir}.resumable();
     request.stopAfterSeconds = o.budgetMinutes * 60;
-    request.stop = stop;
-    request.progress = trainProgress;
+    Feedback feedback(trainProgress, stop);
+    request.feedback = &feedback;
     // Evaluated once at the end, below (raw, shift, rotation), not by the trainer as well; the
     // step-0 evaluation of a shared starting checkpoint is computed by the first cell only.
     request.finalEvaluation = false;
@@ -381,8 +381,7 @@ bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
 }  // namespace
 
 SweepResult runSweep(const SweepOptions& o, const SweepProgress& progress,
-                     const std::atomic<bool>* stop,
-                     const std::function<void(const TrainProgress&)>& trainProgress) {
+                     const std::atomic<bool>* stop, const ProgressFn& trainProgress) {
     prepareSweepFolder(o);
     const bool oneCell = !o.onlyCell.empty();
     SweepResult result;

@@ -19,12 +19,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/common/progress.h"
 #include "core/train/bitext_report.h"
 #include "core/train/run_config.h"
-
-namespace isomorph::train {
-struct TrainProgress;  // core/train/trainer.h
-}
 
 namespace isomorph::workflows {
 
@@ -106,10 +103,10 @@ std::string cellResultLine(const SweepCell& cell);
 
 /// prepareSweepFolder(), then trains and evaluates each cell not done yet (only `onlyCell` when
 /// set), writing its result next to its run (sweep-cell.json), and the tables after every cell
-/// (not with `onlyCell`). `trainProgress` (optional) is passed to each run's TrainRequest.
+/// (not with `onlyCell`). `trainProgress` (optional) gets each run's steps (TrainRequest::feedback;
+/// returning false cancels the sweep with a checkpoint of the cell).
 SweepResult runSweep(const SweepOptions& options, const SweepProgress& progress,
-                     const std::atomic<bool>* stop = nullptr,
-                     const std::function<void(const train::TrainProgress&)>& trainProgress = {});
+                     const std::atomic<bool>* stop = nullptr, const ProgressFn& trainProgress = {});
 
 /// The summary tables (sweep.md, sweep.csv, sweep.json) of `cells` in `dir`, written atomically.
 void writeSweepTables(const std::vector<SweepCell>& cells, const std::vector<SweepAxis>& grid,

@@ -570,6 +570,39 @@ class TestTrainer : public QObject {
                  qPrintable(message));
     }
 
+    void feedbackStopsGracefullyOrCancelsWithACheckpoint() {
+        // The one feedback object answers the loop before every next step: a graceful stop
+        // returns Stopped, a cancel throws Cancelled; both leave a checkpoint of the step reached.
+        const RunConfig c = tinyConfig(8);
+        std::vector<int64_t> reported;
+        bool wellFormed = true;  // every report: step of max_steps, a "loss ..." detail
+        const auto trainUntil = [&](const QString& name, bool cancel) {
+            reported.clear();
+            TrainRequest r;
+            r.config = c;
+            r.runDir = run(name).toStdString();
+            Feedback feedback([&](const isomorph::Progress& p) {
+                reported.push_back(p.done);
+                wellFormed = wellFormed && p.total == 8 && p.detail.rfind("loss ", 0) == 0;
+                if (p.done == 2 && !cancel) feedback.requestStop();
+                return !(cancel && p.done == 2);
+            });
+            r.feedback = &feedback;
+            return runTraining(r);
+        };
+        const TrainResult stopped = trainUntil("feedback-stop", false);
+        QVERIFY(stopped.status == TrainResult::Status::Stopped);
+        QCOMPARE(stopped.step, int64_t{2});
+        QCOMPARE(reported, (std::vector<int64_t>{1, 2}));
+        QVERIFY(wellFormed);
+        QVERIFY(isomorph::testing::messageOf<isomorph::Cancelled>([&] {
+                    trainUntil("feedback-cancel", true);
+                }).contains("cancelled"));
+        QCOMPARE(reported, (std::vector<int64_t>{1, 2}));
+        const isomorph::workspace::RunLayout cancelled{run("feedback-cancel").toStdString()};
+        QCOMPARE(cancelled.latestName(), isomorph::workspace::CheckpointLayout::nameOfStep(2));
+    }
+
     void aStoppedRunEvaluatesItsLastStateWhenAsked() {
         // A run stopped before max_steps evaluates dev at the stop when evaluateAtStop is set
         // (a recipe stage the next one continues from: its last state competes for the best

@@ -1,0 +1,58 @@
+#pragma once
+
+// The feedback object of long work (QGIS Processing's QgsFeedback is the model): the work reports
+// progress to it and asks it, where stopping is safe, whether to go on. The asking side (a GUI
+// thread, a signal handler's flag, a parent workflow) answers in one of two ways:
+//   cancel()       stop now: the work throws Cancelled at its next check (training saves a
+//                  checkpoint first, so no training is lost);
+//   requestStop()  stop gracefully: training finishes the step, saves a checkpoint and returns
+//                  normally (TrainResult::Status::Stopped).
+// A ProgressFn that returns false cancels, as ProgressFn always has, so existing callbacks plug
+// in unchanged. cancel(), requestStop() and the queries may be called from any thread; report()
+// is called by the worker.
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "core/common/progress.h"
+
+namespace isomorph {
+
+class Feedback {
+  public:
+    Feedback() = default;
+    /// Every report goes to `onProgress` (false = cancel); `stopFlag` (a signal handler's, a
+    /// parent request's), when given, requests a graceful stop while it is set.
+    explicit Feedback(ProgressFn onProgress, const std::atomic<bool>* stopFlag = nullptr)
+        : onProgress_(std::move(onProgress)), stopFlag_(stopFlag) {}
+    Feedback(const Feedback&) = delete;
+    Feedback& operator=(const Feedback&) = delete;
+
+    /// Forwards `p`; cancels when the callback returns false.
+    void report(const Progress& p) {
+        if (onProgress_ && !onProgress_(p)) cancel();
+    }
+
+    void cancel() { cancelled_.store(true); }
+    void requestStop() { stop_.store(true); }
+
+    bool cancelled() const { return cancelled_.load(); }
+    /// Whether to stop at the next safe point: requestStop(), the stop flag, or cancel().
+    bool stopRequested() const {
+        return stop_.load() || cancelled_.load() || (stopFlag_ && stopFlag_->load());
+    }
+    /// Throws Cancelled("cancelled") after cancel().
+    void throwIfCancelled() const {
+        if (cancelled()) throw Cancelled("cancelled");
+    }
+
+  private:
+    ProgressFn onProgress_;
+    const std::atomic<bool>* stopFlag_ = nullptr;
+    std::atomic<bool> cancelled_{false};
+    std::atomic<bool> stop_{false};
+};
+
+}  // namespace isomorph
