@@ -360,7 +360,6 @@ int runRetrievalDemo(const RunOptions& o) {
                 "English cross-encoder start such as all-MiniLM-L6-v2), 'auto' or 'xlp'",
                 o.rerankerBase));
     }
-    request.stop = &stopRequested();
     request.spentSeconds = workflows::processAgeSeconds();
     installStopHandlers();
     std::cout << fmt::format(
@@ -377,13 +376,16 @@ int runRetrievalDemo(const RunOptions& o) {
                                        : fmt::format("{} minutes wall time", request.minutes))
               << std::flush;
     StageLines lines;
-    const auto report = workflows::runRetrievalDemo(request, [&](const Progress& p) {
-        if (p.stage.find(": done in ") != std::string::npos) {
-            lines.finish(p.stage);
-            return true;
-        }
-        return lines.update(p);
-    });
+    Feedback feedback(
+        [&](const Progress& p) {
+            if (p.stage.find(": done in ") != std::string::npos) {
+                lines.finish(p.stage);
+                return true;
+            }
+            return lines.update(p);
+        },
+        &stopRequested());
+    const auto report = workflows::runRetrievalDemo(request, feedback);
     lines.finish();
     for (const auto& s : report.stages)
         if (s.resumed) std::cout << fmt::format("{}: done earlier: {}\n", s.name, s.summary);
@@ -421,7 +423,6 @@ int runDemo(const RunOptions& o) {
     workflows::DemoRunRequest request = o.request;
     request.workspace = o.workspace;
     request.base = chooseInit(o);
-    request.stop = &stopRequested();
     request.spentSeconds = workflows::processAgeSeconds();
     StageLines lines;
     workflows::DemoRunObserver observer;
@@ -443,8 +444,8 @@ int runDemo(const RunOptions& o) {
         lines.finish(
             fmt::format("evaluated {} in {:.1f} s", stage.preset, stage.evaluationSeconds));
     };
-    const workflows::DemoRunReport report = workflows::runDemo(
-        request, [&](const Progress& p) { return lines.update(p); }, observer);
+    Feedback feedback([&](const Progress& p) { return lines.update(p); }, &stopRequested());
+    const workflows::DemoRunReport report = workflows::runDemo(request, feedback, observer);
     if (!report.budgetSpent) printResults(report);
     return kExitOk;
 }

@@ -30,16 +30,18 @@ int runPretrain(const PretrainOptions& o) {
     workflows::PretrainBaseRequest request = o.request;
     request.workspace = o.workspace;
     request.exportDir = o.exportDir;
-    request.stop = &stopRequested();
     request.command = "isomorph-cli demo pretrain-base";
     for (const auto& a : o.argv)
         request.command += " " + a;
     installStopHandlers();  // Ctrl-C: checkpoint, stop; the same command resumes
     ProgressLine line(std::chrono::seconds(30));
-    const auto r = workflows::pretrainBase(request, [&](const Progress& p) {
-        line.update(p.stage);
-        return true;
-    });
+    Feedback feedback(
+        [&](const Progress& p) {
+            line.update(p.stage);
+            return true;
+        },
+        &stopRequested());
+    const auto r = workflows::pretrainBase(request, feedback);
     line.finish(fmt::format("{}: step {}, checkpoint {}", workflows::kBasePreset, r.result.step,
                             r.result.checkpoint.string()));
     std::cout << fmt::format("run {} ({})\n", r.runDir.string(), r.resumed ? "resumed" : "started");

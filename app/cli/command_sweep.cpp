@@ -128,9 +128,9 @@ ProgressFn stepLine(ProgressLine& line) {
 /// One cell in this process: what a --jobs parent starts (its output goes to the cell's log).
 int runOneCell(const workflows::SweepOptions& o) {
     ProgressLine line;
+    Feedback steps(stepLine(line), &stopRequested());
     const auto result = workflows::runSweep(
-        o, [&](const std::string& message) { line.finish(message); }, &stopRequested(),
-        stepLine(line));
+        o, [&](const std::string& message) { line.finish(message); }, &steps);
     line.finish(fmt::format("cell {}: {}", o.onlyCell,
                             result.stopped ? "stopped with a checkpoint" : "done"));
     return kExitOk;
@@ -173,7 +173,8 @@ int runSweepCommand(const SweepCliOptions& c) {
         stopped = result.stopped;
         failed = result.failed;
     } else {
-        const auto result = workflows::runSweep(o, say, &stopRequested(), stepLine(line));
+        Feedback steps(stepLine(line), &stopRequested());
+        const auto result = workflows::runSweep(o, say, &steps);
         trained = result.trained;
         skipped = result.skipped;
         stopped = result.stopped;

@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 
@@ -27,6 +28,15 @@ class Feedback {
     /// parent request's), when given, requests a graceful stop while it is set.
     explicit Feedback(ProgressFn onProgress, const std::atomic<bool>* stopFlag = nullptr)
         : onProgress_(std::move(onProgress)), stopFlag_(stopFlag) {}
+    /// A stage of `parent`'s work: its reports reach the parent rewritten by `rewrite` (the
+    /// stage's name in front, say); it stops when the parent is asked to stop (requestStop() on
+    /// the stage stops the stage only), and it is cancelled when the parent is.
+    Feedback(Feedback& parent, std::function<Progress(const Progress&)> rewrite)
+        : onProgress_([&parent, rewrite = std::move(rewrite)](const Progress& p) {
+              parent.report(rewrite ? rewrite(p) : p);
+              return !parent.cancelled();
+          }),
+          parent_(&parent) {}
     Feedback(const Feedback&) = delete;
     Feedback& operator=(const Feedback&) = delete;
 
@@ -38,10 +48,20 @@ class Feedback {
     void cancel() { cancelled_.store(true); }
     void requestStop() { stop_.store(true); }
 
-    bool cancelled() const { return cancelled_.load(); }
-    /// Whether to stop at the next safe point: requestStop(), the stop flag, or cancel().
+    bool cancelled() const { return cancelled_.load() || (parent_ && parent_->cancelled()); }
+    /// Whether to stop at the next safe point: requestStop(), the stop flag, cancel(), or the
+    /// parent's stopRequested().
     bool stopRequested() const {
-        return stop_.load() || cancelled_.load() || (stopFlag_ && stopFlag_->load());
+        return stop_.load() || cancelled_.load() || (stopFlag_ && stopFlag_->load()) ||
+               (parent_ && parent_->stopRequested());
+    }
+    /// This feedback as the ProgressFn of an operation that takes one: it reports here and
+    /// answers false (cancel) once this feedback is cancelled.
+    ProgressFn progressFn() {
+        return [this](const Progress& p) {
+            report(p);
+            return !cancelled();
+        };
     }
     /// Throws Cancelled("cancelled") after cancel().
     void throwIfCancelled() const {
@@ -51,6 +71,7 @@ class Feedback {
   private:
     ProgressFn onProgress_;
     const std::atomic<bool>* stopFlag_ = nullptr;
+    Feedback* parent_ = nullptr;
     std::atomic<bool> cancelled_{false};
     std::atomic<bool> stop_{false};
 };

@@ -234,7 +234,8 @@ std::string demoCorpusHash(const fs::path& corpus) {
     return listing.hex();
 }
 
-PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, const ProgressFn& progress) {
+PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, Feedback& feedback) {
+    const ProgressFn progress = feedback.progressFn();
     PretrainBaseReport r;
     const fs::path ws = request.workspace.empty() ? defaultBaseWorkspacePath() : request.workspace;
     DemoPrepareOptions prepare;
@@ -283,14 +284,11 @@ PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, const Progre
     train.config = r.config;
     train.runDir = r.runDir;
     train.resume = workspace::RunLayout{r.runDir}.resumable();
-    Feedback feedback(
-        [&](const Progress& p) {
-            return !progress || progress(Progress{fmt::format("{}: step {}/{}  {}", kBasePreset,
-                                                              p.done, p.total, p.detail),
-                                                  p.done, p.total});
-        },
-        request.stop);
-    train.feedback = &feedback;
+    Feedback steps(feedback, [](const Progress& p) {
+        return Progress{fmt::format("{}: step {}/{}  {}", kBasePreset, p.done, p.total, p.detail),
+                        p.done, p.total};
+    });
+    train.feedback = &steps;
     reportProgress(progress, std::string(kBasePreset) + ": setting up the model and data...", 0, 0);
     r.result = train::runTraining(train);
     if (r.result.status != train::TrainResult::Status::Finished) return r;

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 #include "core/train/trainer.h"
 #include "core/workflows/demo_run.h"
@@ -56,7 +57,6 @@ struct PretrainBaseRequest {
     int threads = 0;                     ///< preparing: threads and render processes
     std::filesystem::path exportDir;     ///< "" = do not export
     std::string command;                 ///< recorded in the provenance
-    const std::atomic<bool>* stop = nullptr;  ///< set: checkpoint, stop, report (resumable)
 };
 
 struct PretrainBaseReport {
@@ -74,9 +74,10 @@ struct PretrainBaseReport {
 /// Prepares the workspace (corpus with the documentation books, its own tokenizer, shards), trains
 /// or resumes WS/runs/base-demo, evaluates the random initialisation and the final checkpoint on
 /// dev and out of domain, and exports the base when asked and training finished. A stopped run
-/// keeps its checkpoint and resumes with the same call. Throws as prepareDemo and runTraining do.
-PretrainBaseReport pretrainBase(const PretrainBaseRequest& request,
-                                const ProgressFn& progress = {});
+/// keeps its checkpoint and resumes with the same call: feedback.stopRequested() (e.g. a
+/// signal's flag) stops training with a checkpoint and reports; cancel() throws Cancelled after
+/// that checkpoint. Throws as prepareDemo and runTraining do.
+PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, Feedback& feedback);
 
 /// SHA-256 over the training inputs of a prepared demo corpus (docs/train and parallel/train,
 /// each file's path and hash): what the provenance records as the corpus.

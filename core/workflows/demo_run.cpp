@@ -17,16 +17,13 @@ namespace {
 /// What one runDemo() call shares between its steps.
 struct DemoContext {
     const DemoRunRequest& request;
-    const ProgressFn& progress;
+    Feedback& feedback;
+    ProgressFn progress;  ///< feedback's, for the operations that take a ProgressFn
     const DemoRunObserver& observer;
     WallClock::time_point started;
     train::BitextReportOptions evaluation;
     DemoRunReport report;
 };
-
-bool stopRequested(const DemoRunRequest& request) {
-    return request.stop && request.stop->load();
-}
 
 void prepare(DemoContext& c, const fs::path& ws) {
     DemoPrepareOptions options;
@@ -124,11 +121,9 @@ train::TrainResult trainStage(DemoContext& c, const DemoStageReport& stage,
     // competes too (WallClockStop leaves it the time of the longest gap, an evaluation's).
     request.evaluateAtStop = continued;
     const bool timed = c.request.steps == 0;
-    Feedback feedback([&](const Progress& p) {
-        if (stopRequested(c.request) || (timed && wallClock.afterStep())) feedback.requestStop();
-        return !c.progress ||
-               c.progress(Progress{fmt::format("{}: step {}  {}", stage.preset, p.done, p.detail),
-                                   p.done, 0});
+    Feedback feedback(c.feedback, [&](const Progress& p) {
+        if (timed && wallClock.afterStep()) feedback.requestStop();  // this stage's deadline
+        return Progress{fmt::format("{}: step {}  {}", stage.preset, p.done, p.detail), p.done, 0};
     });
     request.feedback = &feedback;
     // The trainer's set-up (model, data, its own dev evaluation at step 0) precedes the first step.
@@ -161,7 +156,7 @@ void trainStages(DemoContext& c) {
         stage.reported = k + 1 < stages.size() ? workspace::resolveCheckpoint(stage.runDir)
                                                : stage.result.checkpoint;
         if (c.observer.stageTrained) c.observer.stageTrained(stage);
-        if (stopRequested(c.request)) break;
+        if (c.feedback.stopRequested()) break;
     }
     c.report.times.training = secondsSince(trainStarted);
 }
@@ -176,8 +171,7 @@ void evaluateOwnVector(DemoContext& c, DemoStageReport& stage, const fs::path& b
     auto dev = [&](const fs::path& checkpoint, const std::string& label) {
         return train::bitextReport(
             checkpoint, c.report.paths.shards / "pairs-dev", {}, options, [&](const Progress& p) {
-                return !c.progress ||
-                       c.progress(Progress{fmt::format("evaluating {} with its {} vector: "
+                return c.progress(Progress{fmt::format("evaluating {} with its {} vector: "
                                                        "{} ({}/{})",
                                                        label, own, p.stage, p.done, p.total),
                                            p.done, p.total});
@@ -254,10 +248,15 @@ DemoEvaluation evaluateDemoCheckpoint(const DemoPaths& paths,
     return e;
 }
 
-DemoRunReport runDemo(const DemoRunRequest& request, const ProgressFn& progress,
+DemoRunReport runDemo(const DemoRunRequest& request, Feedback& feedback,
                       const DemoRunObserver& observer) {
-    DemoContext c{request, progress, observer, addSeconds(WallClock::now(), -request.spentSeconds),
-                  {},      {}};
+    DemoContext c{request,
+                  feedback,
+                  feedback.progressFn(),
+                  observer,
+                  addSeconds(WallClock::now(), -request.spentSeconds),
+                  {},
+                  {}};
     const fs::path ws =
         request.workspace.empty() ? workspace::defaultDemoWorkspacePath() : request.workspace;
     prepare(c, ws);

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 #include "core/train/bitext_report.h"
 #include "core/train/run_config.h"
@@ -33,9 +34,6 @@ struct DemoRunRequest {
     /// A base model folder (base_model.h, verified by the caller) the first stage continues from;
     /// the workspace takes its tokenizer. "" = random initialisation.
     std::filesystem::path base;
-    /// Set (e.g. by a signal): the current stage stops with a checkpoint, later stages are
-    /// skipped, and what was trained is evaluated and reported.
-    const std::atomic<bool>* stop = nullptr;
     /// Seconds already spent that count against the budget (the CLI: since its process started).
     double spentSeconds = 0;
 };
@@ -120,12 +118,14 @@ DemoEvaluation evaluateDemoCheckpoint(const DemoPaths& paths,
                                       const std::filesystem::path& checkpoint,
                                       const ProgressFn& progress, double* seconds = nullptr);
 
-/// Runs the demo. progress: stage texts like "building the demo corpus: render 120/2400",
-/// "evaluating the initialisation: encoding ... (3/48, 2 s)", "hictl-demo: step 40  loss ...";
-/// returning false cancels (Cancelled; a training stage first stops with a checkpoint). Throws
+/// Runs the demo. feedback: stage texts like "building the demo corpus: render 120/2400",
+/// "evaluating the initialisation: encoding ... (3/48, 2 s)", "hictl-demo: step 40  loss ...".
+/// Its stopRequested() (e.g. a signal's flag) stops the current stage with a checkpoint, skips
+/// the later ones and evaluates and reports what was trained; cancel() (or its callback
+/// returning false) throws Cancelled (a training stage first saves a checkpoint). Throws
 /// ConfigError (presets, overrides), DataError, CheckpointError as the steps it runs; a run that
 /// fails before its first step leaves no run folder behind.
-DemoRunReport runDemo(const DemoRunRequest& request, const ProgressFn& progress = {},
+DemoRunReport runDemo(const DemoRunRequest& request, Feedback& feedback,
                       const DemoRunObserver& observer = {});
 
 }  // namespace isomorph::workflows

@@ -48,7 +48,7 @@ constexpr const char* kTranslatedBm25 = "bm25-lexicon";  // BM25 with translated
 
 struct Context {
     const RetrievalDemoRequest& request;
-    const ProgressFn& progress;
+    Feedback& feedback;
     WallClock::time_point started;
     WallClock::time_point end;  // of the budget (steps mode: unused)
     fs::path ws;
@@ -69,15 +69,15 @@ struct Context {
     const search::TranslationLexicon* rerankLexicon() {
         return translated() ? &lexicon() : nullptr;
     }
-    bool stopRequested() const { return request.stop && request.stop->load(); }
+    bool stopRequested() const { return feedback.stopRequested(); }
     /// Progress; a stop request (Ctrl-C, the GUI's Stop) ends a stage that is not training
     /// here (training stages stop with a checkpoint at their next step instead).
     void say(const std::string& text, int64_t done = 0, int64_t total = 0) const {
-        if (stopRequested())
+        if (!feedback.cancelled() && stopRequested())
             throw Cancelled("retrieval demo stopped; the same command with --dir " + dir.string() +
                             " continues after the last finished stage");
-        if (progress && !progress(Progress{text, done, total}))
-            throw Cancelled("retrieval demo cancelled");
+        if (!feedback.cancelled()) feedback.report(Progress{text, done, total});
+        if (feedback.cancelled()) throw Cancelled("retrieval demo cancelled");
     }
     fs::path stageDir(const std::string& name) const { return dir / name; }
     void saveState() const { writeFileAtomically(dir / "stages.json", state.dump(2) + "\n"); }
@@ -185,15 +185,11 @@ fs::path trainStage(Context& c, const std::string& name, const std::string& pres
                 .count();
     } else
         request.stopAfter = c.request.steps;
-    // A cancelled progress callback stops the stage at its next step (with a checkpoint).
-    Feedback feedback(
-        [&](const Progress& p) {
-            return !c.progress ||
-                   c.progress(
-                       Progress{fmt::format("{}: step {}  {}", name, p.done, p.detail), p.done, 0});
-        },
-        c.request.stop);
-    request.feedback = &feedback;
+    // A stop or a cancel ends the stage at its next step, with a checkpoint.
+    Feedback steps(c.feedback, [&](const Progress& p) {
+        return Progress{fmt::format("{}: step {}  {}", name, p.done, p.detail), p.done, 0};
+    });
+    request.feedback = &steps;
     c.say(name + ": setting up " + preset + " (model, data)...");
     try {
         return train::runTraining(request).checkpoint;
@@ -679,8 +675,7 @@ bool isCrossLingualSet(const std::string& set) {
     return dash != std::string::npos && set.substr(dash + 1) == "en" && set != "en-en";
 }
 
-RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
-                                     const ProgressFn& progress) {
+RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request, Feedback& feedback) {
     if (request.steps <= 0 && request.minutes < kRetrievalDemoMinMinutes)
         throw ConfigError(fmt::format(
             "--minutes {}: the retrieval demo needs at least {} minutes (its evaluations alone "
@@ -697,7 +692,7 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
     const fs::path start = workspace::resolveCheckpoint(request.start);
     resolved.start = start;
     Context c{
-        resolved, progress, addSeconds(WallClock::now(), -request.spentSeconds), {}, {}, {}, {}, {},
+        resolved, feedback, addSeconds(WallClock::now(), -request.spentSeconds), {}, {}, {}, {}, {},
         {},       {}};
     c.end = addSeconds(c.started, 60.0 * request.minutes);
     c.ws = request.workspace.empty() ? workspace::defaultDemoWorkspacePath() : request.workspace;
@@ -738,8 +733,8 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
     if (fs::exists(start / CheckpointLayout::kSentencePieceFile))
         prepare.baseTokenizer = start / CheckpointLayout::kSentencePieceFile;
     c.paths = prepareDemo(prepare, [&](const Progress& p) {
-        return !progress ||
-               progress(Progress{"preparing the demo workspace: " + p.stage, p.done, p.total});
+        feedback.report(Progress{"preparing the demo workspace: " + p.stage, p.done, p.total});
+        return !feedback.cancelled();
     });
     linkSets(c, "train", "train-xx-en", true);
     linkSets(c, "dev", "dev", false);

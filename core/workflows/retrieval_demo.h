@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 
 namespace isomorph::workflows {
@@ -58,9 +59,8 @@ struct RetrievalDemoRequest {
     /// queries translated by the lexicon and reads queries so translated (translate-test); the
     /// extend, repair and xlp stages are skipped. "" = the XLP re-ranker from `start`.
     std::filesystem::path rerankerBase;
-    int threads = 0;                          ///< intra-op threads (0 = all cores)
-    const std::atomic<bool>* stop = nullptr;  ///< set: the stage under way stops, later skipped
-    double spentSeconds = 0;                  ///< already spent, counts against the budget
+    int threads = 0;          ///< intra-op threads (0 = all cores)
+    double spentSeconds = 0;  ///< already spent, counts against the budget
 };
 
 /// The smallest --minutes the pipeline accepts: its evaluation stages alone take several
@@ -119,9 +119,10 @@ bool isCrossLingualSet(const std::string& set);
 
 /// Runs (or continues) the pipeline. Throws ConfigError for a budget below
 /// kRetrievalDemoMinMinutes (before anything runs, naming the minimum), a start that is not a
-/// checkpoint or a run folder of another pipeline; the errors of the stages otherwise. progress:
-/// "STAGE: ..." texts; returning false cancels (Cancelled, finished stages kept).
-RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request,
-                                     const ProgressFn& progress = {});
+/// checkpoint or a run folder of another pipeline; the errors of the stages otherwise. feedback:
+/// "STAGE: ..." texts; stopRequested() (e.g. a signal's flag) stops the stage under way (a
+/// training stage with a checkpoint) and skips the later ones; cancel() (or its callback returning
+/// false) throws Cancelled. Finished stages are kept either way.
+RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request, Feedback& feedback);
 
 }  // namespace isomorph::workflows

@@ -317,19 +317,21 @@ std::string cellResultLine(const SweepCell& c) {
 
 namespace {
 
+bool stopRequested(const Feedback* feedback) {
+    return feedback && feedback->stopRequested();
+}
+
 /// Trains (or resumes) cell `c` (number `i` of `total`, for the messages), evaluates its final
-/// checkpoint and writes its sweep-cell.json. False when `stop` ended the training first.
+/// checkpoint and writes its sweep-cell.json. False when a stop request ended the training first.
 bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
-             const SweepProgress& progress, const std::atomic<bool>* stop,
-             const ProgressFn& trainProgress) {
+             const SweepProgress& progress, Feedback* feedback) {
     const fs::path runDir = o.dir / c.name;
     TrainRequest request;
     request.config = cellConfig(o, c);
     request.runDir = runDir;
     request.resume = workspace::RunLayout{runDir}.resumable();
     request.stopAfterSeconds = o.budgetMinutes * 60;
-    Feedback feedback(trainProgress, stop);
-    request.feedback = &feedback;
+    request.feedback = feedback;
     // Evaluated once at the end, below (raw, shift, rotation), not by the trainer as well; the
     // step-0 evaluation of a shared starting checkpoint is computed by the first cell only.
     request.finalEvaluation = false;
@@ -339,7 +341,7 @@ bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
                              c.name, request.resume ? "resuming" : "training",
                              request.resume ? "no" : "a shared or new"));
     const TrainResult trained = runTraining(request);
-    if (trained.status == TrainResult::Status::Stopped && stop && stop->load()) return false;
+    if (trained.status == TrainResult::Status::Stopped && stopRequested(feedback)) return false;
     if (progress)
         progress(
             fmt::format("[{}/{}] {}: evaluating step {}: encoding the train pairs (means and "
@@ -360,7 +362,7 @@ bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
             progress(fmt::format("[{}/{}] {}: {}, from {} ({} of {} steps)", i + 1, total, c.name,
                                  stage, pair, p.done + 1, p.total));
         }
-        return !(stop && stop->load());
+        return !stopRequested(feedback);
     };
     std::vector<BitextReport> reports;
     try {
@@ -380,8 +382,7 @@ bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
 
 }  // namespace
 
-SweepResult runSweep(const SweepOptions& o, const SweepProgress& progress,
-                     const std::atomic<bool>* stop, const ProgressFn& trainProgress) {
+SweepResult runSweep(const SweepOptions& o, const SweepProgress& progress, Feedback* feedback) {
     prepareSweepFolder(o);
     const bool oneCell = !o.onlyCell.empty();
     SweepResult result;
@@ -398,7 +399,7 @@ SweepResult runSweep(const SweepOptions& o, const SweepProgress& progress,
                 progress(fmt::format("[{}/{}] {}: done before, kept", i + 1, total, c.name));
             continue;
         }
-        if ((stop && stop->load()) || !runCell(o, c, i, total, progress, stop, trainProgress)) {
+        if (stopRequested(feedback) || !runCell(o, c, i, total, progress, feedback)) {
             result.stopped = true;
             break;
         }

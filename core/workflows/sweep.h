@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 #include "core/train/bitext_report.h"
 #include "core/train/run_config.h"
@@ -81,7 +82,7 @@ using SweepProgress = std::function<void(const std::string&)>;
 struct SweepResult {
     std::vector<SweepCell> cells;
     int64_t trained = 0, skipped = 0;  ///< cells run now, cells found done
-    bool stopped = false;              ///< `stop` was set: the rest is left for a resume
+    bool stopped = false;              ///< a stop was requested: the rest is left for a resume
 };
 
 /// Checks every key of the grid against the config (unknown keys, invalid values), the options
@@ -103,10 +104,12 @@ std::string cellResultLine(const SweepCell& cell);
 
 /// prepareSweepFolder(), then trains and evaluates each cell not done yet (only `onlyCell` when
 /// set), writing its result next to its run (sweep-cell.json), and the tables after every cell
-/// (not with `onlyCell`). `trainProgress` (optional) gets each run's steps (TrainRequest::feedback;
-/// returning false cancels the sweep with a checkpoint of the cell).
+/// (not with `onlyCell`). `feedback` (optional) gets each run's steps (TrainRequest::feedback);
+/// its stopRequested() (e.g. a signal's flag) stops the cell under way with a checkpoint and
+/// leaves the rest for a resume (SweepResult::stopped); cancel() throws Cancelled after that
+/// checkpoint.
 SweepResult runSweep(const SweepOptions& options, const SweepProgress& progress,
-                     const std::atomic<bool>* stop = nullptr, const ProgressFn& trainProgress = {});
+                     Feedback* feedback = nullptr);
 
 /// The summary tables (sweep.md, sweep.csv, sweep.json) of `cells` in `dir`, written atomically.
 void writeSweepTables(const std::vector<SweepCell>& cells, const std::vector<SweepAxis>& grid,
