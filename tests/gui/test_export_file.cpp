@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "tests/support/atomic_export.h"
+#include "tests/support/test_main.h"
 #include "views/export_file.h"
 
 using isomorph::views::CsvExportSink;
@@ -150,5 +151,5 @@ class TestExportFile : public QObject {
     }
 };
 
-QTEST_MAIN(TestExportFile)
+ISOMORPH_TEST_MAIN(TestExportFile)
 #include "test_export_file.moc"

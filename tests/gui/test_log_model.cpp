@@ -3,6 +3,7 @@
 #include <QThread>
 #include <QtTest>
 
+#include "tests/support/test_main.h"
 #include "views/log_model.h"
 #include "views/log_panel.h"
 
@@ -58,5 +59,5 @@ class TestLogModel : public QObject {
     }
 };
 
-QTEST_MAIN(TestLogModel)
+ISOMORPH_TEST_MAIN(TestLogModel)
 #include "test_log_model.moc"

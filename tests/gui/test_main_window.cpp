@@ -30,6 +30,7 @@
 #include "app/gui/guided_demo.h"
 #include "app/gui/main_window.h"
 #include "app/gui/runs_controller.h"
+#include "tests/support/test_main.h"
 #include "views/about_dialog.h"
 #include "views/demo_guide.h"
 #include "views/embeddings/embeddings_view.h"
@@ -566,5 +567,5 @@ class TestMainWindow : public QObject {
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+ISOMORPH_TEST_MAIN(TestMainWindow)
 #include "test_main_window.moc"

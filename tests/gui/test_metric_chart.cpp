@@ -16,6 +16,7 @@
 #include "tests/support/atomic_export.h"
 #include "tests/support/machine_pace.h"
 #include "tests/support/perf_budget.h"
+#include "tests/support/test_main.h"
 #include "views/charts/chart_axes.h"
 #include "views/charts/metric_chart.h"
 #include "views/charts/metric_series.h"
@@ -671,5 +672,5 @@ class TestMetricChart : public QObject {
     }
 };
 
-QTEST_MAIN(TestMetricChart)
+ISOMORPH_TEST_MAIN(TestMetricChart)
 #include "test_metric_chart.moc"

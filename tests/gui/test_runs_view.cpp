@@ -32,6 +32,7 @@
 #include "core/train/run_config.h"
 #include "tests/support/machine_pace.h"
 #include "tests/support/perf_budget.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_training.h"
 #include "views/charts/metric_chart.h"
 #include "views/runs/runs_model.h"
@@ -705,5 +706,5 @@ class TestRunsView : public QObject {
     }
 };
 
-QTEST_MAIN(TestRunsView)
+ISOMORPH_TEST_MAIN(TestRunsView)
 #include "test_runs_view.moc"

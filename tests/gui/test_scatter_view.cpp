@@ -10,6 +10,7 @@
 
 #include "tests/support/atomic_export.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 #include "views/embeddings/scatter_index.h"
 #include "views/embeddings/scatter_raster.h"
 #include "views/embeddings/scatter_view.h"
@@ -632,5 +633,5 @@ class TestScatterView : public QObject {
     }
 };
 
-QTEST_MAIN(TestScatterView)
+ISOMORPH_TEST_MAIN(TestScatterView)
 #include "test_scatter_view.moc"

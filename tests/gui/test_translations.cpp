@@ -30,6 +30,7 @@
 #include "app/gui/registered_metrics.h"
 #include "app/gui/runs_controller.h"
 #include "app/gui/ui_language.h"
+#include "tests/support/test_main.h"
 #include "views/charts/metric_chart.h"
 #include "views/log_model.h"
 #include "views/runs/metric_catalog.h"
@@ -408,5 +409,5 @@ class TestTranslations : public QObject {
     }
 };
 
-QTEST_MAIN(TestTranslations)
+ISOMORPH_TEST_MAIN(TestTranslations)
 #include "test_translations.moc"

@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include "tests/support/cli_runner.h"
+#include "tests/support/test_main.h"
 
 namespace {
 
@@ -181,5 +182,5 @@ class TestCli : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+ISOMORPH_TEST_GUILESS_MAIN(TestCli)
 #include "test_cli.moc"

@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "tests/support/cli_runner.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_corpus.h"
 
 namespace {
@@ -122,5 +123,5 @@ class TestCliData : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliData)
+ISOMORPH_TEST_GUILESS_MAIN(TestCliData)
 #include "test_cli_data.moc"

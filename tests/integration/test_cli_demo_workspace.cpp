@@ -19,6 +19,7 @@
 #include <QtTest>
 
 #include "tests/support/perf_budget.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_training.h"
 
 using isomorph::testing::CliResult;
@@ -439,5 +440,5 @@ class TestCliDemoWorkspace : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliDemoWorkspace)
+ISOMORPH_TEST_GUILESS_MAIN(TestCliDemoWorkspace)
 #include "test_cli_demo_workspace.moc"

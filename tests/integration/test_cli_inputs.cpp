@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_training.h"
 
 using isomorph::testing::CliResult;
@@ -158,5 +159,5 @@ class TestCliInputs : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliInputs)
+ISOMORPH_TEST_GUILESS_MAIN(TestCliInputs)
 #include "test_cli_inputs.moc"

@@ -14,6 +14,7 @@
 
 #include "tests/support/cli_runner.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_corpus.h"
 
 namespace {
@@ -202,5 +203,5 @@ class TestCliModel : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliModel)
+ISOMORPH_TEST_GUILESS_MAIN(TestCliModel)
 #include "test_cli_model.moc"

@@ -18,6 +18,7 @@
 #include "core/model_io/safetensors.h"
 #include "core/text/tokenizer_trainer.h"
 #include "tests/support/cli_runner.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_corpus.h"
 
 using isomorph::testing::CliResult;
@@ -566,5 +567,5 @@ class TestCliRetrieval : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliRetrieval)
+ISOMORPH_TEST_GUILESS_MAIN(TestCliRetrieval)
 #include "test_cli_retrieval.moc"

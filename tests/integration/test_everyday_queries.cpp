@@ -20,6 +20,7 @@
 #include <QtTest>
 
 #include "tests/support/cli_runner.h"
+#include "tests/support/test_main.h"
 
 using isomorph::testing::CliResult;
 using isomorph::testing::runCli;
@@ -96,5 +97,5 @@ class TestEverydayQueries : public QObject {
     QTemporaryDir tmp_;
 };
 
-QTEST_GUILESS_MAIN(TestEverydayQueries)
+ISOMORPH_TEST_GUILESS_MAIN(TestEverydayQueries)
 #include "test_everyday_queries.moc"

@@ -16,6 +16,7 @@
 
 #include "core/model_io/npy_reader.h"
 #include "tests/support/cli_runner.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_corpus.h"
 
 using isomorph::FloatMatrix;
@@ -208,5 +209,5 @@ class TestHfInterop : public QObject {
     QTemporaryDir dir_;
 };
 
-QTEST_GUILESS_MAIN(TestHfInterop)
+ISOMORPH_TEST_GUILESS_MAIN(TestHfInterop)
 #include "test_hf_interop.moc"

@@ -18,6 +18,7 @@
 #include <QtTest>
 
 #include "core/train/run_log/tfevents.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_training.h"
 
 using isomorph::testing::CliResult;
@@ -422,5 +423,5 @@ class TestTrainCli : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestTrainCli)
+ISOMORPH_TEST_GUILESS_MAIN(TestTrainCli)
 #include "test_train_cli.moc"

@@ -35,6 +35,7 @@
 
 #include "tests/support/machine_pace.h"
 #include "tests/support/perf_budget.h"
+#include "tests/support/test_main.h"
 
 namespace isomorph::testing {
 
@@ -178,6 +179,6 @@ class EventLoopGaps {
     } while (false)
 
 /// QTEST_MAIN with a TimedApplication.
-#define ISOMORPH_TIMED_TEST_MAIN(TestObject)                                             \
-    QTEST_MAIN_WRAPPER(TestObject, QTEST_QAPP_SETUP(isomorph::testing::TimedApplication) \
-                                       QTEST_DISABLE_KEYPAD_NAVIGATION)
+#define ISOMORPH_TIMED_TEST_MAIN(TestObject)                                                      \
+    ISOMORPH_TEST_SUITE_WRAPPER(TestObject, QTEST_QAPP_SETUP(isomorph::testing::TimedApplication) \
+                                                QTEST_DISABLE_KEYPAD_NAVIGATION)

@@ -4,7 +4,6 @@ isomorph_add_test(test_demo_corpus_text
 isomorph_add_test(test_demo_corpus_build
     SOURCES unit/test_demo_corpus_build.cpp LIBS isomorph_data Qt6::Core LABELS integration slow
     TIMEOUT 600)
-add_dependencies(test_demo_corpus_build isomorph-cli)
 isomorph_add_test(test_demo_corpus_splits
     SOURCES unit/test_demo_corpus_splits.cpp LIBS isomorph_data Qt6::Core LABELS unit)
 isomorph_add_test(test_ui_catalogs

@@ -15,6 +15,7 @@
 #include "core/common/errors.h"
 #include "core/eval/answer_recall.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::eval;
 using Strings = std::vector<std::string>;
@@ -170,5 +171,5 @@ class TestAnswerRecall : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestAnswerRecall)
+ISOMORPH_TEST_GUILESS_MAIN(TestAnswerRecall)
 #include "test_answer_recall.moc"

@@ -4,6 +4,7 @@
 
 #include "core/common/errors.h"
 #include "core/data/readers/answers_reader.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::data;
@@ -71,5 +72,5 @@ class TestAnswersReader : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestAnswersReader)
+ISOMORPH_TEST_GUILESS_MAIN(TestAnswersReader)
 #include "test_answers_reader.moc"

@@ -11,6 +11,7 @@
 
 #include "core/common/errors.h"
 #include "core/workflows/base_model.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::workspace;
@@ -133,5 +134,5 @@ class TestBaseModel : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestBaseModel)
+ISOMORPH_TEST_GUILESS_MAIN(TestBaseModel)
 #include "test_base_model.moc"

@@ -12,6 +12,7 @@
 #include "core/common/errors.h"
 #include "core/eval/bucc.h"
 #include "tests/support/perf_budget.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using isomorph::FloatMatrix;
@@ -214,5 +215,5 @@ class TestBitextBucc : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestBitextBucc)
+ISOMORPH_TEST_GUILESS_MAIN(TestBitextBucc)
 #include "test_bitext_bucc.moc"

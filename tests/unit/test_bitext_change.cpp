@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include "core/train/bitext_report.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using train::BitextReport;
@@ -85,5 +86,5 @@ class TestBitextChange : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestBitextChange)
+ISOMORPH_TEST_GUILESS_MAIN(TestBitextChange)
 #include "test_bitext_change.moc"

@@ -10,6 +10,7 @@
 #include "core/common/errors.h"
 #include "core/eval/bitext_evaluation.h"
 #include "core/model/encoding_service.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_model.h"
 
 using namespace isomorph;
@@ -119,5 +120,5 @@ class TestBitextEvaluation : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestBitextEvaluation)
+ISOMORPH_TEST_GUILESS_MAIN(TestBitextEvaluation)
 #include "test_bitext_evaluation.moc"

@@ -10,6 +10,7 @@
 #include "core/common/errors.h"
 #include "core/search/bm25_index.h"
 #include "tests/support/error_message.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::search;
@@ -311,5 +312,5 @@ class TestBm25 : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestBm25)
+ISOMORPH_TEST_GUILESS_MAIN(TestBm25)
 #include "test_bm25.moc"

@@ -27,6 +27,7 @@
 #include "tests/support/dense_math.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::align;
@@ -451,5 +452,5 @@ class TestCalibration : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCalibration)
+ISOMORPH_TEST_GUILESS_MAIN(TestCalibration)
 #include "test_calibration.moc"

@@ -16,6 +16,7 @@
 #include "core/eval/calibration_fit.h"
 #include "core/model/model_init.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_corpus.h"
 
 using namespace isomorph;
@@ -275,5 +276,5 @@ class TestCalibrationFit : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCalibrationFit)
+ISOMORPH_TEST_GUILESS_MAIN(TestCalibrationFit)
 #include "test_calibration_fit.moc"

@@ -23,6 +23,7 @@
 #include "core/text/tokenizer.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_cross_encoder.h"
 #include "tests/support/tiny_model.h"
 
@@ -456,5 +457,5 @@ class TestCrossEncoder : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCrossEncoder)
+ISOMORPH_TEST_GUILESS_MAIN(TestCrossEncoder)
 #include "test_cross_encoder.moc"

@@ -11,6 +11,7 @@
 #include "core/data/samplers/cross_encoder_input.h"
 #include "core/data/samplers/masking.h"
 #include "core/data/samplers/retrieval_sampler.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::data::samplers;
@@ -199,5 +200,5 @@ class TestCrossEncoderInput : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCrossEncoderInput)
+ISOMORPH_TEST_GUILESS_MAIN(TestCrossEncoderInput)
 #include "test_cross_encoder_input.moc"

@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include "tests/support/cli_runner.h"
+#include "tests/support/test_main.h"
 
 namespace {
 
@@ -151,5 +152,5 @@ class TestDemoCorpusBuild : public QObject {
     QTemporaryDir tmp_;
 };
 
-QTEST_GUILESS_MAIN(TestDemoCorpusBuild)
+ISOMORPH_TEST_GUILESS_MAIN(TestDemoCorpusBuild)
 #include "test_demo_corpus_build.moc"

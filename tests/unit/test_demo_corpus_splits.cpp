@@ -20,6 +20,7 @@
 #include "core/data/demo/demo_corpus.h"
 #include "core/data/demo/split_overlap.h"
 #include "core/data/demo/split_units.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::data;
 
@@ -331,5 +332,5 @@ class TestDemoCorpusSplits : public QObject {
     QString out_;
 };
 
-QTEST_GUILESS_MAIN(TestDemoCorpusSplits)
+ISOMORPH_TEST_GUILESS_MAIN(TestDemoCorpusSplits)
 #include "test_demo_corpus_splits.moc"

@@ -15,6 +15,7 @@
 #include "core/data/demo/man_render.h"
 #include "core/data/demo/man_text.h"
 #include "core/data/demo/sentence_splitter.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::data;
 using Strings = std::vector<std::string>;
@@ -226,5 +227,5 @@ class TestDemoCorpusText : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestDemoCorpusText)
+ISOMORPH_TEST_GUILESS_MAIN(TestDemoCorpusText)
 #include "test_demo_corpus_text.moc"

@@ -2,6 +2,7 @@
 
 #include "core/common/errors.h"
 #include "core/runtime/device.h"
+#include "tests/support/test_main.h"
 
 using isomorph::ConfigError;
 using namespace isomorph::runtime;
@@ -75,5 +76,5 @@ class TestDevice : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestDevice)
+ISOMORPH_TEST_GUILESS_MAIN(TestDevice)
 #include "test_device.moc"

@@ -11,6 +11,7 @@
 #include "core/common/errors.h"
 #include "core/data/demo/demo_corpus.h"
 #include "core/data/demo/doc_books.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::data::demo;
@@ -189,5 +190,5 @@ class TestDocBooks : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestDocBooks)
+ISOMORPH_TEST_GUILESS_MAIN(TestDocBooks)
 #include "test_doc_books.moc"

@@ -3,6 +3,7 @@
 #include "core/data/readers/document_reader.h"
 #include "core/data/readers/jsonl_document_reader.h"
 #include "core/data/readers/plain_text_document_reader.h"
+#include "tests/support/test_main.h"
 #include "tests/unit/reader_test_support.h"
 
 using isomorph::data::Document;
@@ -157,5 +158,5 @@ class TestDocumentReaders : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestDocumentReaders)
+ISOMORPH_TEST_GUILESS_MAIN(TestDocumentReaders)
 #include "test_document_readers.moc"

@@ -17,6 +17,7 @@
 #include "core/model_io/safetensors.h"
 #include "core/train/objectives/mlm_objective.h"
 #include "tests/support/reference_tensors.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::model;
@@ -200,5 +201,5 @@ class TestEncoderParity : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestEncoderParity)
+ISOMORPH_TEST_GUILESS_MAIN(TestEncoderParity)
 #include "test_encoder_parity.moc"

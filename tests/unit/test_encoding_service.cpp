@@ -12,6 +12,7 @@
 #include "core/model_io/npy_reader.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_model.h"
 
 using namespace isomorph;
@@ -161,5 +162,5 @@ class TestEncodingService : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestEncodingService)
+ISOMORPH_TEST_GUILESS_MAIN(TestEncodingService)
 #include "test_encoding_service.moc"

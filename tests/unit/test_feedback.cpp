@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include "core/common/feedback.h"
+#include "tests/support/test_main.h"
 
 using isomorph::Cancelled;
 using isomorph::Feedback;
@@ -78,5 +79,5 @@ class TestFeedback : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestFeedback)
+ISOMORPH_TEST_GUILESS_MAIN(TestFeedback)
 #include "test_feedback.moc"

@@ -7,6 +7,7 @@
 #include "core/common/errors.h"
 #include "core/search/fusion.h"
 #include "tests/support/error_message.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::search;
@@ -178,5 +179,5 @@ class TestFusion : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestFusion)
+ISOMORPH_TEST_GUILESS_MAIN(TestFusion)
 #include "test_fusion.moc"

@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include "core/model/heads.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::model;
 
@@ -118,5 +119,5 @@ class TestHeads : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestHeads)
+ISOMORPH_TEST_GUILESS_MAIN(TestHeads)
 #include "test_heads.moc"

@@ -19,6 +19,7 @@
 
 #include "core/common/errors.h"
 #include "core/text/hf_tokenizer.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 
@@ -207,5 +208,5 @@ class TestHfTokenizer : public QObject {
     std::vector<Sentence> sentences_;
 };
 
-QTEST_GUILESS_MAIN(TestHfTokenizer)
+ISOMORPH_TEST_GUILESS_MAIN(TestHfTokenizer)
 #include "test_hf_tokenizer.moc"

@@ -11,6 +11,7 @@
 #include "core/train/objectives/hictl_objective.h"
 #include "core/train/presets.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::train;
 
@@ -307,5 +308,5 @@ class TestHictl : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestHictl)
+ISOMORPH_TEST_GUILESS_MAIN(TestHictl)
 #include "test_hictl.moc"

@@ -23,6 +23,7 @@
 #include "core/train/trainer.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_model.h"
 #include "tests/support/tiny_run_config.h"
 #include "tests/support/tiny_training.h"
@@ -287,5 +288,5 @@ class TestHictlTraining : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestHictlTraining)
+ISOMORPH_TEST_GUILESS_MAIN(TestHictlTraining)
 #include "test_hictl_training.moc"

@@ -14,6 +14,7 @@
 #include "core/train/objectives/ir_objective.h"
 #include "core/train/presets.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::train;
 
@@ -330,5 +331,5 @@ class TestIr : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestIr)
+ISOMORPH_TEST_GUILESS_MAIN(TestIr)
 #include "test_ir.moc"

@@ -27,6 +27,7 @@
 #include "tests/support/cli_runner.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_model.h"
 #include "tests/support/tiny_run_config.h"
 #include "tests/support/tiny_training.h"
@@ -548,5 +549,5 @@ class TestIrTraining : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestIrTraining)
+ISOMORPH_TEST_GUILESS_MAIN(TestIrTraining)
 #include "test_ir_training.moc"

@@ -11,6 +11,7 @@
 
 #include "core/align/knn.h"
 #include "core/common/errors.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::align;
 using isomorph::FloatMatrix;
@@ -206,5 +207,5 @@ class TestKnn : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestKnn)
+ISOMORPH_TEST_GUILESS_MAIN(TestKnn)
 #include "test_knn.moc"

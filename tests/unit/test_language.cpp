@@ -2,6 +2,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/language.h"
+#include "tests/support/test_main.h"
 
 using isomorph::isValidLanguageCode;
 
@@ -39,5 +40,5 @@ class TestLanguage : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestLanguage)
+ISOMORPH_TEST_GUILESS_MAIN(TestLanguage)
 #include "test_language.moc"

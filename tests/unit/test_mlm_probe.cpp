@@ -18,6 +18,7 @@
 #include "core/model/tensor_file.h"
 #include "core/train/mlm_probe.h"
 #include "tests/support/error_message.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_model.h"
 #include "tests/support/tiny_training.h"
 
@@ -108,5 +109,5 @@ class TestMlmProbe : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestMlmProbe)
+ISOMORPH_TEST_GUILESS_MAIN(TestMlmProbe)
 #include "test_mlm_probe.moc"

@@ -18,6 +18,7 @@
 #include "core/train/trainer.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_model.h"
 #include "tests/support/tiny_run_config.h"
 #include "tests/support/tiny_training.h"
@@ -321,5 +322,5 @@ class TestMsm : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestMsm)
+ISOMORPH_TEST_GUILESS_MAIN(TestMsm)
 #include "test_msm.moc"

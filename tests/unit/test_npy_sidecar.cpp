@@ -8,6 +8,7 @@
 #include "core/common/errors.h"
 #include "core/model_io/npy_sidecar.h"
 #include "tests/support/error_message.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using isomorph::testing::messageOf;
@@ -79,5 +80,5 @@ class TestNpySidecar : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestNpySidecar)
+ISOMORPH_TEST_GUILESS_MAIN(TestNpySidecar)
 #include "test_npy_sidecar.moc"

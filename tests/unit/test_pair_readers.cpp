@@ -3,6 +3,7 @@
 #include "core/data/readers/moses_pair_reader.h"
 #include "core/data/readers/tatoeba_pair_reader.h"
 #include "core/data/readers/tsv_pair_reader.h"
+#include "tests/support/test_main.h"
 #include "tests/unit/reader_test_support.h"
 
 using namespace isomorph::data;
@@ -142,5 +143,5 @@ class TestPairReaders : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPairReaders)
+ISOMORPH_TEST_GUILESS_MAIN(TestPairReaders)
 #include "test_pair_readers.moc"

@@ -18,6 +18,7 @@
 #include "core/common/errors.h"
 #include "tests/support/dense_math.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::align;
 using isomorph::FloatMatrix;
@@ -423,5 +424,5 @@ class TestPcaProcrustes : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPcaProcrustes)
+ISOMORPH_TEST_GUILESS_MAIN(TestPcaProcrustes)
 #include "test_pca_procrustes.moc"

@@ -9,6 +9,7 @@
 #include "core/common/errors.h"
 #include "core/eval/rerank.h"
 #include "tests/support/error_message.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::eval;
@@ -214,5 +215,5 @@ class TestRerank : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestRerank)
+ISOMORPH_TEST_GUILESS_MAIN(TestRerank)
 #include "test_rerank.moc"

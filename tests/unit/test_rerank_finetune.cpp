@@ -25,6 +25,7 @@
 #include "core/search/rerank_top.h"
 #include "core/train/rerank_finetune.h"
 #include "tests/support/error_message.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_cross_encoder.h"
 #include "tests/support/tiny_model.h"
 
@@ -622,5 +623,5 @@ class TestRerankFinetune : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestRerankFinetune)
+ISOMORPH_TEST_GUILESS_MAIN(TestRerankFinetune)
 #include "test_rerank_finetune.moc"

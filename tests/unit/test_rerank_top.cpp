@@ -6,6 +6,7 @@
 
 #include "core/common/errors.h"
 #include "core/search/rerank_top.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using search::Ranking;
@@ -78,5 +79,5 @@ class TestRerankTop : public QObject {
     void emptyRankingStaysEmpty() { QVERIFY(search::rerankTop({}, 5, {}).empty()); }
 };
 
-QTEST_GUILESS_MAIN(TestRerankTop)
+ISOMORPH_TEST_GUILESS_MAIN(TestRerankTop)
 #include "test_rerank_top.moc"

@@ -15,6 +15,7 @@
 
 #include "core/common/errors.h"
 #include "core/eval/retrieval_metrics.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::eval;
 
@@ -299,5 +300,5 @@ class TestRetrievalMetrics : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestRetrievalMetrics)
+ISOMORPH_TEST_GUILESS_MAIN(TestRetrievalMetrics)
 #include "test_retrieval_metrics.moc"

@@ -2,6 +2,7 @@
 
 #include "core/data/readers/beir_corpus_reader.h"
 #include "core/data/readers/retrieval_sets.h"
+#include "tests/support/test_main.h"
 #include "tests/unit/reader_test_support.h"
 
 using namespace isomorph::data;
@@ -199,5 +200,5 @@ class TestRetrievalReaders : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestRetrievalReaders)
+ISOMORPH_TEST_GUILESS_MAIN(TestRetrievalReaders)
 #include "test_retrieval_readers.moc"

@@ -10,6 +10,7 @@
 #include "core/train/run_config.h"
 #include "core/train/schedule.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::train;
@@ -220,5 +221,5 @@ class TestRunConfig : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestRunConfig)
+ISOMORPH_TEST_GUILESS_MAIN(TestRunConfig)
 #include "test_run_config.moc"

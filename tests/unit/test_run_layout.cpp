@@ -8,6 +8,7 @@
 
 #include "core/common/errors.h"
 #include "core/workspace/run_layout.h"
+#include "tests/support/test_main.h"
 
 using isomorph::DataError;
 using isomorph::workspace::CheckpointLayout;
@@ -139,5 +140,5 @@ class TestRunLayout : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestRunLayout)
+ISOMORPH_TEST_GUILESS_MAIN(TestRunLayout)
 #include "test_run_layout.moc"

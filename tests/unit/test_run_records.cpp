@@ -17,6 +17,7 @@
 #include "core/train/run_log/metrics_log.h"
 #include "core/train/run_log/run_records.h"
 #include "core/train/run_log/run_status.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::train;
@@ -344,5 +345,5 @@ class TestRunRecords : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestRunRecords)
+ISOMORPH_TEST_GUILESS_MAIN(TestRunRecords)
 #include "test_run_records.moc"

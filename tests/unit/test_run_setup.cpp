@@ -18,6 +18,7 @@
 #include "core/workflows/run_setup.h"
 #include "core/workflows/wall_clock_budget.h"
 #include "core/workspace/workspace.h"
+#include "tests/support/test_main.h"
 
 namespace fs = std::filesystem;
 using isomorph::ConfigError;
@@ -191,5 +192,5 @@ class TestRunSetup : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestRunSetup)
+ISOMORPH_TEST_GUILESS_MAIN(TestRunSetup)
 #include "test_run_setup.moc"

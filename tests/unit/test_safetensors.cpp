@@ -16,6 +16,7 @@
 
 #include "core/common/errors.h"
 #include "core/model_io/safetensors.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::model_io;
@@ -699,5 +700,5 @@ else:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSafetensors)
+ISOMORPH_TEST_GUILESS_MAIN(TestSafetensors)
 #include "test_safetensors.moc"

@@ -13,6 +13,7 @@
 #include "core/data/samplers/cursor.h"
 #include "core/data/samplers/masking.h"
 #include "core/data/samplers/retrieval_sampler.h"
+#include "tests/support/test_main.h"
 #include "tests/unit/sampler_test_support.h"
 
 using namespace isomorph;
@@ -320,5 +321,5 @@ class TestSamplerBasics : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestSamplerBasics)
+ISOMORPH_TEST_GUILESS_MAIN(TestSamplerBasics)
 #include "test_sampler_basics.moc"

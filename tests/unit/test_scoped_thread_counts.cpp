@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "core/runtime/scoped_thread_counts.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::runtime;
 
@@ -70,5 +71,5 @@ class TestScopedThreadCounts : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestScopedThreadCounts)
+ISOMORPH_TEST_GUILESS_MAIN(TestScopedThreadCounts)
 #include "test_scoped_thread_counts.moc"

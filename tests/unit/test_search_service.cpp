@@ -26,6 +26,7 @@
 #include "core/text/script.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_cross_encoder.h"
 #include "tests/support/tiny_model.h"
 #include "tests/support/tiny_training.h"
@@ -504,5 +505,5 @@ class TestSearchService : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestSearchService)
+ISOMORPH_TEST_GUILESS_MAIN(TestSearchService)
 #include "test_search_service.moc"

@@ -12,6 +12,7 @@
 
 #include "core/common/errors.h"
 #include "core/text/sentencepiece_model.h"
+#include "tests/support/test_main.h"
 
 using isomorph::DataError;
 using isomorph::text::SentencePieceModel;
@@ -173,5 +174,5 @@ class TestSentencePieceModel : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestSentencePieceModel)
+ISOMORPH_TEST_GUILESS_MAIN(TestSentencePieceModel)
 #include "test_sentencepiece_model.moc"

@@ -14,6 +14,7 @@
 #include "core/data/samplers/msm_sampler.h"
 #include "core/data/samplers/pair_sampler.h"
 #include "core/data/shards/binarizer.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_corpus.h"
 #include "tests/unit/sampler_test_support.h"
 
@@ -501,5 +502,5 @@ class TestShardSamplers : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestShardSamplers)
+ISOMORPH_TEST_GUILESS_MAIN(TestShardSamplers)
 #include "test_shard_samplers.moc"

@@ -14,6 +14,7 @@
 #include "core/common/errors.h"
 #include "core/data/shards/binarizer.h"
 #include "core/data/shards/shard_set.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_corpus.h"
 
 using namespace isomorph;
@@ -226,5 +227,5 @@ class TestShards : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestShards)
+ISOMORPH_TEST_GUILESS_MAIN(TestShards)
 #include "test_shards.moc"

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include "core/search/snippet.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::search;
 
@@ -79,5 +80,5 @@ class TestSnippet : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestSnippet)
+ISOMORPH_TEST_GUILESS_MAIN(TestSnippet)
 #include "test_snippet.moc"

@@ -19,6 +19,7 @@
 #include "core/train/trainer.h"
 #include "core/workflows/sweep.h"
 #include "tests/support/error_message.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_training.h"
 
 using namespace isomorph;
@@ -377,5 +378,5 @@ class TestSweep : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestSweep)
+ISOMORPH_TEST_GUILESS_MAIN(TestSweep)
 #include "test_sweep.moc"

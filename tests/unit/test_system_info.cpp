@@ -4,6 +4,7 @@
 
 #include "core/runtime/scoped_thread_counts.h"
 #include "core/runtime/system_info.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::runtime;
 
@@ -85,5 +86,5 @@ class TestSystemInfo : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestSystemInfo)
+ISOMORPH_TEST_GUILESS_MAIN(TestSystemInfo)
 #include "test_system_info.moc"

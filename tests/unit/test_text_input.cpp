@@ -2,6 +2,7 @@
 
 #include "core/data/readers/plain_text_lines.h"
 #include "core/data/readers/text_input.h"
+#include "tests/support/test_main.h"
 #include "tests/unit/reader_test_support.h"
 
 using isomorph::data::LineReader;
@@ -187,5 +188,5 @@ class TestTextInput : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestTextInput)
+ISOMORPH_TEST_GUILESS_MAIN(TestTextInput)
 #include "test_text_input.moc"

@@ -21,6 +21,7 @@
 #include "core/common/errors.h"
 #include "core/train/run_log/metrics_log.h"
 #include "core/train/run_log/tfevents.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::train;
@@ -480,5 +481,5 @@ class TestTfEvents : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestTfEvents)
+ISOMORPH_TEST_GUILESS_MAIN(TestTfEvents)
 #include "test_tfevents.moc"

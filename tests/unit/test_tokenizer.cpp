@@ -9,6 +9,7 @@
 #include "core/text/tokenizer.h"
 #include "core/text/tokenizer_trainer.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_corpus.h"
 
 using namespace isomorph::text;
@@ -163,5 +164,5 @@ class TestTokenizer : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestTokenizer)
+ISOMORPH_TEST_GUILESS_MAIN(TestTokenizer)
 #include "test_tokenizer.moc"

@@ -11,6 +11,7 @@
 #include "core/train/objectives/ccp_objective.h"
 #include "core/train/objectives/memory_bank.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::train;
 
@@ -162,5 +163,5 @@ class TestTrainObjectives : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestTrainObjectives)
+ISOMORPH_TEST_GUILESS_MAIN(TestTrainObjectives)
 #include "test_train_objectives.moc"

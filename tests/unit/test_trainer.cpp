@@ -28,6 +28,7 @@
 #include "core/train/scheduler.h"
 #include "core/train/trainer.h"
 #include "tests/support/error_message.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_model.h"
 #include "tests/support/tiny_run_config.h"
 #include "tests/support/tiny_training.h"
@@ -651,5 +652,5 @@ class TestTrainer : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestTrainer)
+ISOMORPH_TEST_GUILESS_MAIN(TestTrainer)
 #include "test_trainer.moc"

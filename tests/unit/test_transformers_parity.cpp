@@ -24,6 +24,7 @@
 #include "core/model/pooling.h"
 #include "core/model_io/safetensors.h"
 #include "tests/support/reference_tensors.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::model;
@@ -107,5 +108,5 @@ class TestTransformersParity : public QObject {
     QTemporaryDir dir_;
 };
 
-QTEST_GUILESS_MAIN(TestTransformersParity)
+ISOMORPH_TEST_GUILESS_MAIN(TestTransformersParity)
 #include "test_transformers_parity.moc"

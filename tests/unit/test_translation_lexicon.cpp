@@ -17,6 +17,7 @@
 #include "core/search/bm25_index.h"
 #include "core/search/translation_lexicon.h"
 #include "tests/support/error_message.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::search;
@@ -320,5 +321,5 @@ class TestTranslationLexicon : public QObject {
     }
 };
 
-QTEST_APPLESS_MAIN(TestTranslationLexicon)
+ISOMORPH_TEST_APPLESS_MAIN(TestTranslationLexicon)
 #include "test_translation_lexicon.moc"

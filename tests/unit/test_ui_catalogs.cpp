@@ -18,6 +18,7 @@
 #include "core/common/hash.h"
 #include "core/common/random.h"
 #include "core/data/demo/ui_catalogs.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 using namespace isomorph::data::demo;
@@ -363,5 +364,5 @@ class TestUiCatalogs : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestUiCatalogs)
+ISOMORPH_TEST_GUILESS_MAIN(TestUiCatalogs)
 #include "test_ui_catalogs.moc"

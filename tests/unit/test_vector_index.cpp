@@ -18,6 +18,7 @@
 #include "core/workspace/run_layout.h"
 #include "tests/support/error_message.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph;
 namespace fs = std::filesystem;
@@ -400,5 +401,5 @@ class TestVectorIndex : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestVectorIndex)
+ISOMORPH_TEST_GUILESS_MAIN(TestVectorIndex)
 #include "test_vector_index.moc"

@@ -8,6 +8,7 @@
 #include "core/common/errors.h"
 #include "core/model/transformer.h"
 #include "core/model/windowed_attention.h"
+#include "tests/support/test_main.h"
 
 using namespace isomorph::model;
 
@@ -136,5 +137,5 @@ class TestWindowedAttention : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestWindowedAttention)
+ISOMORPH_TEST_GUILESS_MAIN(TestWindowedAttention)
 #include "test_windowed_attention.moc"

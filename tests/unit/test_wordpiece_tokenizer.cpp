@@ -12,6 +12,7 @@
 
 #include "core/common/errors.h"
 #include "core/text/wordpiece_tokenizer.h"
+#include "tests/support/test_main.h"
 
 using isomorph::DataError;
 using isomorph::text::WordPieceTokenizer;
@@ -407,5 +408,5 @@ class TestWordPieceTokenizer : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestWordPieceTokenizer)
+ISOMORPH_TEST_GUILESS_MAIN(TestWordPieceTokenizer)
 #include "test_wordpiece_tokenizer.moc"

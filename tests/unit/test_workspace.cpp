@@ -19,6 +19,7 @@
 #include "core/workflows/contents_summary.h"
 #include "core/workflows/retrieval_demo.h"
 #include "core/workspace/workspace.h"
+#include "tests/support/test_main.h"
 
 using isomorph::DataError;
 using isomorph::workflows::ContentsSummary;
@@ -307,5 +308,5 @@ class TestWorkspace : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestWorkspace)
+ISOMORPH_TEST_GUILESS_MAIN(TestWorkspace)
 #include "test_workspace.moc"

@@ -24,6 +24,7 @@
 #include "core/train/presets.h"
 #include "core/train/run_config.h"
 #include "tests/support/near.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_model.h"
 
 using namespace isomorph;
@@ -444,5 +445,5 @@ class TestXlp : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestXlp)
+ISOMORPH_TEST_GUILESS_MAIN(TestXlp)
 #include "test_xlp.moc"

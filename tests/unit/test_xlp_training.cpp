@@ -23,6 +23,7 @@
 #include "core/train/objectives/xlp_objective.h"
 #include "tests/support/cli_runner.h"
 #include "tests/support/error_message.h"
+#include "tests/support/test_main.h"
 #include "tests/support/tiny_model.h"
 #include "tests/support/tiny_run_config.h"
 #include "tests/support/tiny_training.h"
@@ -439,5 +440,5 @@ class TestXlpTraining : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestXlpTraining)
+ISOMORPH_TEST_GUILESS_MAIN(TestXlpTraining)
 #include "test_xlp_training.moc"
