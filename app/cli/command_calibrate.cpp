@@ -200,7 +200,7 @@ int runFit(const FitCliOptions& o) {
     // then a line at least every 2 s: a fit runs minutes through many short phases.
     ProgressLine progress(std::chrono::seconds(2));
     std::string phase;
-    const auto report = eval::fitCalibration(options, [&](const Progress& p) {
+    Feedback feedback([&](const Progress& p) {
         const bool started = p.stage != phase;
         phase = p.stage;
         progress.update(fmt::format("calibrate: {} {}/{}{}", phase, p.done, p.total,
@@ -208,6 +208,7 @@ int runFit(const FitCliOptions& o) {
                         started);
         return !stopRequested();
     });
+    const auto report = eval::fitCalibration(options, &feedback);
     progress.finish(fmt::format(
         "calibrate: {} languages, pivot {}, steps up to {}, rotation {} -> {} in {:.1f} s",
         report.calibration.languages.size(), report.calibration.pivot,

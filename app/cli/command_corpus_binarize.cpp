@@ -45,10 +45,11 @@ int runBinarize(const BinarizeCliOptions& o) {
     if (inputs.empty())
         throw ConfigError("corpus binarize: give --input (documents) or --pairs (TSV pairs)");
     ProgressLine progress;
-    auto stats = data::shards::binarize(inputs, tok, o.out, o.options, [&](const Progress& p) {
+    Feedback feedback([&](const Progress& p) {
         progress.update(fmt::format("binarize: file {}/{}, {}", p.done + 1, p.total, p.detail));
         return true;
     });
+    auto stats = data::shards::binarize(inputs, tok, o.out, o.options, &feedback);
     progress.finish(
         fmt::format("binarize: {} documents, {} sentences, {} tokens in {} shard(s), {:.1f} s "
                     "({:.0f} sentences/s)",

@@ -84,8 +84,8 @@ int runBuildDemo(const BuildDemoOptions& o) {
     gInterrupted = false;
     auto previous = std::signal(SIGINT, onInterrupt);
     try {
-        const auto summary =
-            data::buildDemoCorpus(options, [&printer](const Progress& p) { return printer(p); });
+        Feedback feedback([&printer](const Progress& p) { return printer(p); });
+        const auto summary = data::buildDemoCorpus(options, &feedback);
         std::signal(SIGINT, previous);
         printer.finish();
         printSummary(summary);

@@ -71,8 +71,8 @@ class StageLines {
 
 workflows::DemoPaths prepareWithProgress(const workflows::DemoPrepareOptions& prepare) {
     StageLines lines;
-    auto paths =
-        workflows::prepareDemo(prepare, [&](const Progress& p) { return lines.update(p); });
+    Feedback feedback([&](const Progress& p) { return lines.update(p); });
+    auto paths = workflows::prepareDemo(prepare, &feedback);
     lines.finish();
     return paths;
 }

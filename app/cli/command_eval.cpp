@@ -141,11 +141,11 @@ int runRunDevBitext(const BitextCliOptions& o) {
     if (o.poolingGiven) request.pooling = o.enc.flags.pooling;
     if (o.maxTokensGiven) request.maxTokens = static_cast<uint32_t>(o.enc.flags.encode.maxTokens);
     ProgressLine line;
-    const workflows::RunBitextReport r =
-        workflows::evaluateRunBitext(request, [&line](const Progress& p) {
-            line.update(fmt::format("{} ({}/{})", p.stage, p.done, p.total));
-            return true;
-        });
+    Feedback feedback([&line](const Progress& p) {
+        line.update(fmt::format("{} ({}/{})", p.stage, p.done, p.total));
+        return true;
+    });
+    const workflows::RunBitextReport r = workflows::evaluateRunBitext(request, &feedback);
     line.finish(fmt::format("{} language pairs measured", r.report.perPair.size()));
     std::string changed;
     for (const auto& c : r.overrides)
@@ -388,12 +388,13 @@ int runRetrieval(const RetrievalCliOptions& o) {
                                             [](const std::string& s) { return s != "bm25"; }))
         encoder = o.enc.open();
     ProgressLine progress;
-    const auto report = eval::evaluateRetrieval(encoder.get(), request, [&](const Progress& p) {
+    Feedback feedback([&](const Progress& p) {
         if (!p.detail.empty())
             progress.update(
                 fmt::format("eval retrieval: {} ({}/{})", p.detail, p.done + 1, p.total));
         return !stopRequested();
     });
+    const auto report = eval::evaluateRetrieval(encoder.get(), request, &feedback);
     progress.finish("");
     if (!report.skipped.empty()) {
         std::string names;

@@ -52,10 +52,11 @@ int runBuild(const BuildCliOptions& o) {
     request.calibrationFile = o.calibration;
     request.lexiconFile = o.lexicon;
     ProgressLine progress;
-    const auto report = index::buildIndex(request, [&](const Progress& p) {
+    Feedback feedback([&](const Progress& p) {
         progress.update(fmt::format("index build: {} {}/{}", p.stage, p.done, p.total));
         return !stopRequested();
     });
+    const auto report = index::buildIndex(request, &feedback);
     const auto& m = report.metadata;
     progress.finish(fmt::format(
         "index build: {} documents from {} file(s){}; {} index of {} x {} in {:.1f} s -> {}",

@@ -28,10 +28,11 @@ int runLexiconTrain(const LexiconCliOptions& o) {
     request.targetLanguage = o.target;
     request.options = o.options;
     ProgressLine line;
-    const auto report = search::trainLexicon(request, [&](const Progress& p) {
+    Feedback feedback([&](const Progress& p) {
         line.update(fmt::format("{}: EM iteration {}/{}", p.stage, p.done, p.total), p.done == 0);
         return !stopRequested();
     });
+    const auto report = search::trainLexicon(request, &feedback);
     line.finish(fmt::format("trained {} languages from {} pair files", report.languages.size(),
                             report.files.size()));
     for (const auto& s : report.languages) {

@@ -47,12 +47,13 @@ int runFinetune(FinetuneCliOptions o) {
     train::RerankFinetuneRequest request{o.model, o.beir,    o.qrelsSplit, o.run,
                                          o.out,   o.options, o.lexicon};
     ProgressLine progress;
-    const auto report = train::finetuneReranker(request, [&](const Progress& p) {
+    Feedback feedback([&](const Progress& p) {
         progress.update(fmt::format("rerank finetune: {} {}/{}{}", p.stage, p.done, p.total,
                                     p.detail.empty() ? "" : ", " + p.detail),
                         p.done == 1);
         return !stopRequested();
     });
+    const auto report = train::finetuneReranker(request, &feedback);
     progress.finish("");
     std::cout << report.reset.describe() << "\n";
     std::cout << fmt::format("{:<6} {:>9} {:>9} {:>11} {:>7} {:>7} {:>5}  {}\n", "fold", "held-out",

@@ -362,6 +362,7 @@ void EmbeddingsController::fitAhead() {
                         },
                         Qt::QueuedConnection);
                 });
+            Feedback feedback(progress);
             bool more = false, restored = false;
             QString problem, note;
             try {
@@ -369,7 +370,7 @@ void EmbeddingsController::fitAhead() {
                 for (EmbeddingsSession* session : {state->session.get(), state->compare.get()}) {
                     if (!session) continue;
                     const bool started = session->fitter(method) != nullptr;
-                    if (session->fitAhead(method, state->corpus, base, progress)) {
+                    if (session->fitAhead(method, state->corpus, base, &feedback)) {
                         more = true;
                         break;
                     }
@@ -439,12 +440,11 @@ void EmbeddingsController::fillStepAccuracies(bool supervised) {
         const auto shown = session->step();
         // The fit is complete: setting a step only applies it, and nothing here cancels
         // half-way (the step shown is restored before a user's job runs on this worker).
-        const ProgressFn quiet = [](const Progress&) { return true; };
         bool worked = true;  // else the step the user asks for sets it again and says why
         for (const auto s : missing) {
             if (cancel->load()) break;  // a user's job is waiting
             try {
-                session->setStep(s, method, state->corpus, base, quiet);
+                session->setStep(s, method, state->corpus, base, nullptr);
                 filled.emplace_back(static_cast<int>(s), toView(session->languageMatrix()));
             } catch (const std::exception&) {
                 worked = false;
@@ -452,7 +452,7 @@ void EmbeddingsController::fillStepAccuracies(bool supervised) {
             }
         }
         try {
-            session->setStep(shown, method, state->corpus, base, quiet);
+            session->setStep(shown, method, state->corpus, base, nullptr);
         } catch (const std::exception&) {
             worked = false;
         }
@@ -501,6 +501,7 @@ void EmbeddingsController::keepNext() {
                         },
                         Qt::QueuedConnection);
                 });
+            Feedback feedback(progress);
             bool more = false, fitted = false, cancelled = false;
             QString problem;
             try {
@@ -531,7 +532,7 @@ void EmbeddingsController::keepNext() {
                                     base, corpus, languages, rotation(method),
                                     encodeOptions(workflows::poolingFor(folder).pooling)));
                 }
-                more = keeper->step(progress);
+                more = keeper->step(&feedback);
                 fitted = !more && !keeper->wasKeptBefore();
                 if (!more) keeper.reset();
             } catch (const Cancelled&) {
@@ -645,6 +646,7 @@ void EmbeddingsController::encode(const views::EmbeddingsRequest& request) {
         tr("Reading the sample..."), [this, state = state_, spec, checkpoint, fallbackCorpus,
                                       budget, sampleGeneration](int job, const CancelFlag& cancel) {
             const ProgressFn progress = progressFor(job, cancel);
+            Feedback feedback(progress);
             guarded(job, [&](QString& stage) {
                 stage = tr("Cannot read the sample");
                 EmbeddingsSample sample = workflows::readSample(spec);
@@ -672,7 +674,7 @@ void EmbeddingsController::encode(const views::EmbeddingsRequest& request) {
                 }
                 stage = tr("Cannot encode the sample");
                 const fs::path corpus = sample.corpus.empty() ? fallbackCorpus : sample.corpus;
-                session->encode(std::move(sample), progress);
+                session->encode(std::move(sample), &feedback);
                 Coordinates c = columns(session->projection());
                 const views::AlignmentMatrix matrix = toView(session->languageMatrix());
                 const EmbeddingsSample& s = session->sample();
@@ -734,17 +736,18 @@ void EmbeddingsController::showStep(int step, bool supervised) {
     post(tr("Calibrating..."), [this, state = state_, target, supervised, base, comparing, missing](
                                    int job, const CancelFlag& cancel) {
         const ProgressFn progress = progressFor(job, cancel);
+        Feedback feedback(progress);
         guarded(job, [&](QString& context) {
             context = tr("Cannot calibrate");
             if (!state->session) throw ConfigError("no sample is encoded");
             const auto method = rotation(supervised);
             std::vector<std::pair<int, views::AlignmentMatrix>> earlier;
             for (const auto s : missing) {
-                state->session->setStep(s, method, state->corpus, base, progress);
+                state->session->setStep(s, method, state->corpus, base, &feedback);
                 earlier.emplace_back(static_cast<int>(s), toView(state->session->languageMatrix()));
             }
             const auto uncovered =
-                state->session->setStep(target, method, state->corpus, base, progress);
+                state->session->setStep(target, method, state->corpus, base, &feedback);
             Coordinates c = columns(state->session->projection());
             const views::AlignmentMatrix matrix = toView(state->session->languageMatrix());
             QString note;
@@ -758,7 +761,7 @@ void EmbeddingsController::showStep(int step, bool supervised) {
             views::AlignmentMatrix compared;
             Coordinates theirs;
             if (comparing && state->compare) {
-                state->compare->setStep(target, method, state->corpus, base, progress);
+                state->compare->setStep(target, method, state->corpus, base, &feedback);
                 compared = toView(state->compare->languageMatrix());
                 theirs = columns(state->compare->projection());
             }
@@ -876,6 +879,7 @@ void EmbeddingsController::compareWith(const QString& checkpoint) {
          [this, state = state_, checkpoint, budget, base, step, supervised](
              int job, const CancelFlag& cancel) {
              const ProgressFn progress = progressFor(job, cancel);
+             Feedback feedback(progress);
              guarded(job, [&](QString& context) {
                  context = tr("Cannot compare with %1").arg(checkpoint);
                  if (!state->session) throw ConfigError("no sample is encoded");
@@ -885,9 +889,9 @@ void EmbeddingsController::compareWith(const QString& checkpoint) {
                  const EmbeddingsSample& s = state->session->sample();
                  if (workflows::estimateSampleBytes(s.size(), other->dimension()) > budget)
                      throw DataError("the sample does not fit in memory twice; lower the limit");
-                 other->encode(s, progress);
+                 other->encode(s, &feedback);
                  other->setStep(static_cast<align::CalibrationStep>(step), rotation(supervised),
-                                state->corpus, base, progress);
+                                state->corpus, base, &feedback);
                  const views::AlignmentMatrix matrix = toView(other->languageMatrix());
                  // Side by side on one basis fitted on both checkpoints' raw vectors.
                  auto [mineBasis, theirBasis] = state->session->jointBasis(*other);

@@ -16,6 +16,7 @@
 #include <QtConcurrent>
 
 #include "core/common/errors.h"
+#include "core/common/feedback.h"
 #include "core/index/index_builder.h"
 #include "core/index/rerank_rows.h"
 #include "core/index/search_service.h"
@@ -364,7 +365,7 @@ SearchController::SearchController(views::SearchView* view, QObject* parent)
 
 SearchController::~SearchController() {
     for (Side& s : sides_)
-        if (s.cancel) s.cancel->store(true);
+        if (s.build) s.build->cancel();
     pool_.waitForDone();
 }
 
@@ -596,27 +597,28 @@ void SearchController::buildIndex(int side, const QString& corpus, const QString
     const int generation = ++s.generation;
     s.service.reset();
     s.building = true;
-    s.cancel = std::make_shared<std::atomic<bool>>(false);
+
     view_->setBuilding(side, true);
     view_->setSideMessage(side, tr("Building %1…").arg(out), false);
-    auto cancel = s.cancel;
-    // Progress reaches the GUI a few times a second, through the event loop.
-    auto progress = [this, side, generation, cancel,
-                     last = std::chrono::steady_clock::time_point()](const Progress& p) mutable {
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last > std::chrono::milliseconds(100) || p.done == p.total) {
-            last = now;
-            QMetaObject::invokeMethod(
-                this,
-                [this, side, generation, stage = qs(p.stage), done = p.done, total = p.total] {
-                    if (sides_[side].generation == generation)
-                        view_->setBuildProgress(side, stage, done, total);
-                },
-                Qt::QueuedConnection);
-        }
-        return !cancel->load();
-    };
-    QtConcurrent::run(&pool_, [corpus, checkpoint, out, progress]() mutable {
+    // Progress reaches the GUI a few times a second, through the event loop; cancelBuild()
+    // cancels the build's feedback.
+    s.build = std::make_shared<Feedback>(
+        [this, side, generation,
+         last = std::chrono::steady_clock::time_point()](const Progress& p) mutable {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - last > std::chrono::milliseconds(100) || p.done == p.total) {
+                last = now;
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, side, generation, stage = qs(p.stage), done = p.done, total = p.total] {
+                        if (sides_[side].generation == generation)
+                            view_->setBuildProgress(side, stage, done, total);
+                    },
+                    Qt::QueuedConnection);
+            }
+            return true;
+        });
+    QtConcurrent::run(&pool_, [corpus, checkpoint, out, feedback = s.build]() mutable {
         QString error;
         const fs::path model = resolveModel(checkpoint, &error);
         if (!error.isEmpty()) return Opened{nullptr, error};
@@ -630,7 +632,7 @@ void SearchController::buildIndex(int side, const QString& corpus, const QString
             request.encode.pooling = model::Pooling::parse("mean", "pooling");
             request.encode.threads = encoderThreads();
             fs::create_directories(request.out.parent_path());
-            index::buildIndex(request, progress);
+            index::buildIndex(request, feedback.get());
         } catch (const Cancelled&) {
             return Opened{nullptr, tr("Index build cancelled; nothing was written.")};
         } catch (const std::exception& e) {
@@ -647,7 +649,7 @@ void SearchController::buildIndex(int side, const QString& corpus, const QString
 }
 
 void SearchController::cancelBuild(int side) {
-    if (sides_[side].cancel) sides_[side].cancel->store(true);
+    if (sides_[side].build) sides_[side].build->cancel();
 }
 
 void SearchController::search(int side, const views::SearchRequest& request) {

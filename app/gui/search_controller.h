@@ -6,13 +6,15 @@
 // threads. Each side of the view (A and B) has its own index and model; the GUI thread only sees
 // plain rows and messages.
 
-#include <atomic>
 #include <memory>
 
 #include <QObject>
 #include <QString>
 #include <QThreadPool>
 
+namespace isomorph {
+class Feedback;
+}
 namespace isomorph::index {
 class SearchService;
 }
@@ -77,8 +79,8 @@ class SearchController : public QObject {
   private:
     struct Side {
         std::shared_ptr<const index::SearchService> service;
-        std::shared_ptr<std::atomic<bool>> cancel;  ///< of the build in flight
-        int generation = 0;  ///< bumped by every open/build: older answers are dropped
+        std::shared_ptr<Feedback> build;  ///< of the build in flight (cancelBuild cancels it)
+        int generation = 0;               ///< bumped by every open/build: older answers are dropped
         bool building = false;
         bool searching = false;
         std::unique_ptr<views::SearchRequest> queued;  ///< asked for while a search ran

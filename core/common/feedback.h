@@ -7,9 +7,11 @@
 //                  checkpoint first, so no training is lost);
 //   requestStop()  stop gracefully: training finishes the step, saves a checkpoint and returns
 //                  normally (TrainResult::Status::Stopped).
-// A ProgressFn that returns false cancels, as ProgressFn always has, so existing callbacks plug
-// in unchanged. cancel(), requestStop() and the queries may be called from any thread; report()
-// is called by the worker.
+// Every workflow takes one, as its last parameter `Feedback* feedback = nullptr` (none: nobody
+// watches or stops it); the parts below a workflow (an encoder's loop, a reader) take the plain
+// ProgressFn it hands them (progressFn(), progressOf()). A ProgressFn that returns false cancels,
+// as ProgressFn always has, so a front end's callback plugs in unchanged. cancel(), requestStop()
+// and the queries may be called from any thread; report() is called by the worker.
 
 #include <atomic>
 #include <cstdint>
@@ -75,5 +77,11 @@ class Feedback {
     std::atomic<bool> cancelled_{false};
     std::atomic<bool> stop_{false};
 };
+
+/// What an operation that has no safe point to stop gracefully at passes down to the parts that
+/// take a ProgressFn: `feedback`'s progressFn(), or none without feedback.
+inline ProgressFn progressOf(Feedback* feedback) {
+    return feedback ? feedback->progressFn() : ProgressFn{};
+}
 
 }  // namespace isomorph

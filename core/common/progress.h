@@ -4,7 +4,8 @@
 // a workflow calls report(stage, done, total) as it goes, a few times per second at most, and
 // stops with Cancelled as soon as the callback returns false. Front ends adapt it: the CLI prints
 // a line per stage, GUI controllers forward it to a progress bar and return their cancel flag.
-// Every workflow takes a `const ProgressFn&` (docs/architecture.md, "How to add an operation").
+// Workflows take the Feedback object (core/common/feedback.h) and hand the parts below them this
+// ProgressFn (docs/architecture.md, "How to add an operation").
 
 #include <cstdint>
 #include <functional>

@@ -9,8 +9,8 @@
 namespace isomorph::eval {
 
 BitextEvaluationReport evaluateBitextSets(model::EncodingService& encoder,
-                                          const BitextRequest& request,
-                                          const ProgressFn& progress) {
+                                          const BitextRequest& request, Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     const auto sets =
         loadBitextSets(request.pairs, request.srcLang, request.tgtLang, request.maxPairs);
     std::optional<align::Calibration> calibration;
@@ -80,7 +80,8 @@ std::vector<MiningTask> miningTasks(const BuccRequest& request) {
 }  // namespace
 
 BuccReport evaluateBucc(model::EncodingService& encoder, const BuccRequest& request,
-                        const ProgressFn& progress) {
+                        Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     const auto tasks = miningTasks(request);
     std::optional<align::Calibration> calibration;
     if (!request.calibration.empty()) calibration = align::loadCalibration(request.calibration);

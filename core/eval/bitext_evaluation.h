@@ -13,6 +13,7 @@
 
 #include "core/align/bitext_metrics.h"
 #include "core/align/calibration.h"
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 #include "core/eval/bucc.h"
 
@@ -50,7 +51,7 @@ struct BitextEvaluationReport {
 /// of each and scores them. progress: one stage per set ("de-en", set index, sets).
 BitextEvaluationReport evaluateBitextSets(model::EncodingService& encoder,
                                           const BitextRequest& request,
-                                          const ProgressFn& progress = {});
+                                          Feedback* feedback = nullptr);
 
 struct BuccRequest {
     /// Demo corpus mode: the corpus folder (WS/corpora/man-demo) and the source languages; each
@@ -80,6 +81,6 @@ struct BuccReport {
 /// threshold, per language. ConfigError naming the missing fields when neither mode is complete.
 /// progress: one stage per language ("mining de-en", index, languages).
 BuccReport evaluateBucc(model::EncodingService& encoder, const BuccRequest& request,
-                        const ProgressFn& progress = {});
+                        Feedback* feedback = nullptr);
 
 }  // namespace isomorph::eval

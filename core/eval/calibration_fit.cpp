@@ -448,7 +448,8 @@ void CalibrationFitter::restore(SavedFit saved) {
     s.statistics = s.scored = true;
 }
 
-void CalibrationFitter::fitStatistics(const ProgressFn& progress) {
+void CalibrationFitter::fitStatistics(Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     State& s = *state_;
     if (s.statistics) return;
     StageClock clock(s.report.seconds);
@@ -470,9 +471,10 @@ void CalibrationFitter::fitStatistics(const ProgressFn& progress) {
     s.statistics = true;
 }
 
-void CalibrationFitter::fitNextRotation(const ProgressFn& progress) {
+void CalibrationFitter::fitNextRotation(Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     State& s = *state_;
-    fitStatistics(progress);
+    fitStatistics(feedback);
     if (s.pending.empty()) return;
     StageClock clock(s.report.seconds);
     const Reporter report(progress);
@@ -491,11 +493,12 @@ void CalibrationFitter::fitNextRotation(const ProgressFn& progress) {
     s.pending.erase(s.pending.begin());
 }
 
-void CalibrationFitter::scoreHeldOut(const ProgressFn& progress) {
+void CalibrationFitter::scoreHeldOut(Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     State& s = *state_;
     if (s.scored) return;
     while (!s.pending.empty() || !s.statistics)
-        fitNextRotation(progress);
+        fitNextRotation(feedback);
     StageClock clock(s.report.seconds);
     CalibrationFitReport scored = s.report;
     scoreHeldOutSets(s.encoder, s.options, s.heldOut, scored, Reporter(progress));
@@ -504,23 +507,22 @@ void CalibrationFitter::scoreHeldOut(const ProgressFn& progress) {
 }
 
 CalibrationFitReport fitCalibration(model::EncodingService& encoder, const CalibrationFitOptions& o,
-                                    const ProgressFn& progress) {
+                                    Feedback* feedback) {
     if (o.output.empty())
         throw ConfigError("calibration fit: output (the calibration file to write) is empty");
     CalibrationFitter fitter(encoder, o);
-    fitter.scoreHeldOut(progress);  // statistics, every rotation, then the report
+    fitter.scoreHeldOut(feedback);  // statistics, every rotation, then the report
     align::saveCalibration(fitter.report().calibration, o.output);  // last: cancel writes nothing
     return fitter.report();
 }
 
-CalibrationFitReport fitCalibration(const CalibrationFitOptions& options,
-                                    const ProgressFn& progress) {
+CalibrationFitReport fitCalibration(const CalibrationFitOptions& options, Feedback* feedback) {
     if (options.output.empty())
         throw ConfigError("calibration fit: output (the calibration file to write) is empty");
     requireOptions(options);
     auto encoder = model::EncodingService::open(workspace::resolveCheckpoint(options.checkpoint),
                                                 options.encode);
-    return fitCalibration(*encoder, options, progress);
+    return fitCalibration(*encoder, options, feedback);
 }
 
 fs::path savedFitFile(const fs::path& checkpointFolder, align::RotationMethod method) {

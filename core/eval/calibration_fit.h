@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/align/calibration.h"
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 #include "core/model/encoding_service.h"
 
@@ -82,13 +83,13 @@ struct CalibrationFitReport {
 /// fault (fewer than two languages, a pivot without a sample, method = supervised without pairs,
 /// corpus mode with a pivot other than en); DataError names the file.
 CalibrationFitReport fitCalibration(const CalibrationFitOptions& options,
-                                    const ProgressFn& progress = {});
+                                    Feedback* feedback = nullptr);
 
 /// The same on an open encoder (tests, or a GUI that keeps one open); options.checkpoint and
 /// options.encode are not used.
 CalibrationFitReport fitCalibration(model::EncodingService& encoder,
                                     const CalibrationFitOptions& options,
-                                    const ProgressFn& progress = {});
+                                    Feedback* feedback = nullptr);
 
 /// A finished fit kept for reuse, so that opening a checkpoint in the Embeddings view again (or
 /// after `isomorph-cli calibrate fit` or `demo run` fitted it) calibrates at once instead of
@@ -147,17 +148,17 @@ class CalibrationFitter {
     /// Encodes the samples and fits every language's shift and scale (rotations the identity).
     /// Does nothing the second time. progress as fitCalibration's; false cancels (Cancelled,
     /// nothing changes).
-    void fitStatistics(const ProgressFn& progress = {});
+    void fitStatistics(Feedback* feedback = nullptr);
     bool statisticsFitted() const;
     /// Languages whose rotation is still to be fitted, in order: every non-pivot language until
     /// fitNextRotation() took it (empty when options.steps is before rotation).
     const std::vector<std::string>& pendingRotations() const;
     /// Fits (or leaves at the identity, with a note) the first pending rotation; fits the
     /// statistics first when needed. Cancelled leaves the language pending.
-    void fitNextRotation(const ProgressFn& progress = {});
+    void fitNextRotation(Feedback* feedback = nullptr);
     /// Scores the held-out pairs after each step (rows, means); needs every rotation, fits the
     /// pending ones first. Does nothing the second time.
-    void scoreHeldOut(const ProgressFn& progress = {});
+    void scoreHeldOut(Feedback* feedback = nullptr);
     bool heldOutScored() const;
     /// Takes a saved fit (findSavedFit) as the whole fit: every stage done, options and report
     /// the saved ones.

@@ -57,8 +57,8 @@ RunFilesReport writeRunFiles(const fs::path& dir, const MergedRuns& merged) {
 }
 
 RetrievalEvaluationReport evaluateRetrieval(model::EncodingService* encoder,
-                                            const RetrievalRequest& request,
-                                            const ProgressFn& progress) {
+                                            const RetrievalRequest& request, Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     checkRetrievalOptions(request.options, encoder != nullptr);
     RetrievalEvaluationReport report;
     const auto folders = data::findBeirSets(request.beir, &report.skipped);

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 #include "core/eval/eval_tasks.h"
 
@@ -72,6 +73,6 @@ struct RetrievalEvaluationReport {
 /// Returning false cancels (throws Cancelled, no run files written).
 RetrievalEvaluationReport evaluateRetrieval(model::EncodingService* encoder,
                                             const RetrievalRequest& request,
-                                            const ProgressFn& progress = {});
+                                            Feedback* feedback = nullptr);
 
 }  // namespace isomorph::eval

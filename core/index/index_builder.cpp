@@ -142,7 +142,8 @@ EncoderIdentity encoderIdentity(const fs::path& checkpoint, const model::Pooling
 void buildIndexFromCorpus(const fs::path& dir, const std::vector<IndexedDocument>& documents,
                           const fs::path& checkpoint, const model::EncodeOptions& encode,
                           const BuildOptions& options, const std::string& source,
-                          const ProgressFn& progress) {
+                          Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     if (documents.empty()) throw DataError("nothing to index: the corpus has no documents");
     requireIndexTarget(dir, options.overwrite);  // before encoding, which takes minutes
     const fs::path folder = workspace::resolveCheckpoint(checkpoint);
@@ -177,7 +178,8 @@ void buildIndexFromCorpus(const fs::path& dir, const std::vector<IndexedDocument
 void buildIndexFromEmbeddings(const fs::path& dir, const fs::path& embeddings,
                               const std::vector<IndexedDocument>& documents,
                               const EncoderIdentity& encoder, const BuildOptions& options,
-                              const ProgressFn& progress) {
+                              Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     requireIndexTarget(dir, options.overwrite);
     auto m = model_io::readNpyMatrix(embeddings);
     if (m.rows != static_cast<int64_t>(documents.size()))
@@ -243,7 +245,8 @@ EncoderIdentity embeddingsIdentity(const IndexBuildRequest& r) {
 
 }  // namespace
 
-IndexBuildReport buildIndex(const IndexBuildRequest& r, const ProgressFn& progress) {
+IndexBuildReport buildIndex(const IndexBuildRequest& r, Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     if (r.model.empty() && r.embeddings.empty())
         throw ConfigError("index build: give a model to encode the corpus, or its embeddings");
     IndexBuildReport report;
@@ -270,12 +273,12 @@ IndexBuildReport buildIndex(const IndexBuildRequest& r, const ProgressFn& progre
     }
     if (!r.embeddings.empty()) {
         buildIndexFromEmbeddings(r.out, r.embeddings, documents, embeddingsIdentity(r), options,
-                                 progress);
+                                 feedback);
     } else {
         std::string source;
         for (const auto& f : r.corpus)
             source += (source.empty() ? "" : ",") + fs::absolute(f).string();
-        buildIndexFromCorpus(r.out, documents, r.model, r.encode, options, source, progress);
+        buildIndexFromCorpus(r.out, documents, r.model, r.encode, options, source, feedback);
     }
     report.metadata = VectorIndex::readMetadata(r.out);
     return report;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 #include "core/index/vector_index.h"
 #include "core/model/encoding_service.h"
@@ -53,7 +54,7 @@ void buildIndexFromCorpus(const std::filesystem::path& dir,
                           const std::vector<IndexedDocument>& documents,
                           const std::filesystem::path& checkpoint,
                           const model::EncodeOptions& encode, const BuildOptions& options,
-                          const std::string& source, const ProgressFn& progress = {});
+                          const std::string& source, Feedback* feedback = nullptr);
 
 /// Builds from a `.npy` [N, dim] float32 whose rows are `documents` in order. The encoder is
 /// `checkpoint` (its fingerprint is recorded) with the pooling/maxTokens used to encode.
@@ -61,7 +62,7 @@ void buildIndexFromEmbeddings(const std::filesystem::path& dir,
                               const std::filesystem::path& embeddings,
                               const std::vector<IndexedDocument>& documents,
                               const EncoderIdentity& encoder, const BuildOptions& options,
-                              const ProgressFn& progress = {});
+                              Feedback* feedback = nullptr);
 
 /// Encoder identity of a checkpoint folder (absolute path, fingerprint) with the given pooling.
 EncoderIdentity encoderIdentity(const std::filesystem::path& checkpoint,
@@ -105,6 +106,6 @@ struct IndexBuildReport {
 /// opens the result. ConfigError when neither a model nor embeddings is given; DataError naming
 /// the file for bad input. progress: stages "encode", "train", "add"; false cancels (Cancelled,
 /// nothing written).
-IndexBuildReport buildIndex(const IndexBuildRequest& request, const ProgressFn& progress = {});
+IndexBuildReport buildIndex(const IndexBuildRequest& request, Feedback* feedback = nullptr);
 
 }  // namespace isomorph::index

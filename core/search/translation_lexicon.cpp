@@ -407,7 +407,8 @@ std::string sourceLanguageOf(const std::filesystem::path& file, const std::strin
 
 }  // namespace
 
-LexiconTrainReport trainLexicon(const LexiconTrainRequest& request, const ProgressFn& progress) {
+LexiconTrainReport trainLexicon(const LexiconTrainRequest& request, Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     namespace fs = std::filesystem;
     if (request.inputs.empty())
         throw ConfigError("lexicon train: give pair files or folders of them (--pairs)");

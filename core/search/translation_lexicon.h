@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 #include "core/search/bm25_index.h"
 #include "core/search/ranking.h"
@@ -157,7 +158,6 @@ struct LexiconTrainReport {
 /// "lexicon xx", done = EM iterations) and saves the lexicon. ConfigError for no input, an input
 /// that is neither a folder nor an `xx-TARGET.tsv` file, or invalid options; DataError naming the
 /// file and line for unreadable pairs, and when no pair file is found.
-LexiconTrainReport trainLexicon(const LexiconTrainRequest& request,
-                                const ProgressFn& progress = {});
+LexiconTrainReport trainLexicon(const LexiconTrainRequest& request, Feedback* feedback = nullptr);
 
 }  // namespace isomorph::search

@@ -62,15 +62,16 @@ std::string describeBitextAccuracy(const BitextReportOptions& options,
 BitextReport bitextReport(const std::filesystem::path& checkpoint,
                           const std::filesystem::path& devPairs,
                           const std::filesystem::path& trainPairs,
-                          const BitextReportOptions& options, const ProgressFn& progress) {
-    return bitextReports(checkpoint, {{"dev", devPairs}}, trainPairs, options, progress).front();
+                          const BitextReportOptions& options, Feedback* feedback) {
+    return bitextReports(checkpoint, {{"dev", devPairs}}, trainPairs, options, feedback).front();
 }
 
 std::vector<BitextReport> bitextReports(
     const std::filesystem::path& checkpoint,
     const std::vector<std::pair<std::string, std::filesystem::path>>& evaluated,
     const std::filesystem::path& trainPairs, const BitextReportOptions& options,
-    const ProgressFn& progress) {
+    Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     torch::NoGradGuard noGrad;
     model::Encoder encoder =
         model::loadHuggingFaceEncoder(workspace::resolveCheckpoint(checkpoint));

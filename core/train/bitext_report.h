@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 
 namespace isomorph::train {
@@ -78,7 +79,7 @@ BitextChange compareBitext(const BitextReport& before, const BitextReport& after
 BitextReport bitextReport(const std::filesystem::path& checkpoint,
                           const std::filesystem::path& devPairs,
                           const std::filesystem::path& trainPairs,
-                          const BitextReportOptions& options, const ProgressFn& progress = {});
+                          const BitextReportOptions& options, Feedback* feedback = nullptr);
 
 /// Several evaluated sets ({label, pair shard set}, e.g. {"dev", ...}, {"out-of-domain", ...}),
 /// one report each, in order, with the train pairs (means, rotations) encoded once. Progress
@@ -87,6 +88,6 @@ std::vector<BitextReport> bitextReports(
     const std::filesystem::path& checkpoint,
     const std::vector<std::pair<std::string, std::filesystem::path>>& evaluated,
     const std::filesystem::path& trainPairs, const BitextReportOptions& options,
-    const ProgressFn& progress = {});
+    Feedback* feedback = nullptr);
 
 }  // namespace isomorph::train

@@ -20,7 +20,8 @@ namespace ds = data::samplers;
 
 MlmProbeResult probeMlmLoss(const std::filesystem::path& checkpointPath,
                             const std::filesystem::path& docs, const MlmProbeOptions& o,
-                            const ProgressFn& progress) {
+                            Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     if (o.rows < 1 || o.batchSize < 1 || o.maxTokens < 3)
         throw ConfigError(fmt::format(
             "MLM probe: rows ({}) and batch size ({}) must be positive, max tokens ({}) at least 3",

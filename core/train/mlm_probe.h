@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <filesystem>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 
 namespace isomorph::train {
@@ -36,6 +37,6 @@ struct MlmProbeResult {
 /// for unreadable shards. `progress` as ProgressFn (stage "MLM loss at N tokens"); false cancels.
 MlmProbeResult probeMlmLoss(const std::filesystem::path& checkpoint,
                             const std::filesystem::path& docs, const MlmProbeOptions& options,
-                            const ProgressFn& progress = {});
+                            Feedback* feedback = nullptr);
 
 }  // namespace isomorph::train

@@ -591,8 +591,8 @@ std::map<std::string, int> assignFolds(std::vector<std::string> ids, int folds, 
     return out;
 }
 
-RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
-                                      const ProgressFn& progress) {
+RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request, Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     const auto& o = request.options;
     if (const auto p = o.problems(); !p.empty())
         throw ConfigError(fmt::format("rerank finetune: {}", fmt::join(p, "; ")));

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 #include "core/model/cross_encoder.h"
 #include "core/runtime/device.h"
@@ -151,6 +152,6 @@ std::vector<std::string> pickValidationQueries(std::vector<std::string> trainabl
 /// "fold F/K: scoring validation pairs" and "fold F/K: scoring held-out pairs" (pairs done of
 /// pairs). Returning false cancels (Cancelled, no run file written).
 RerankFinetuneReport finetuneReranker(const RerankFinetuneRequest& request,
-                                      const ProgressFn& progress = {});
+                                      Feedback* feedback = nullptr);
 
 }  // namespace isomorph::train

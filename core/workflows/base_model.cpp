@@ -241,7 +241,7 @@ PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, Feedback& fe
     DemoPrepareOptions prepare;
     prepare.workspace = ws;
     prepare.threads = request.threads;
-    r.paths = prepareDemo(prepare, progress);
+    r.paths = prepareDemo(prepare, &feedback);
     r.runDir = workspace::WorkspaceLayout{ws}.runs() / kBasePreset;
 
     RunConfigRequest config;
@@ -278,7 +278,7 @@ PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, Feedback& fe
     // The starting point: the run's own random initialisation (written once, same seed).
     const fs::path init = train::writeScratchInit(r.config, r.runDir);
     r.random =
-        evaluateDemoCheckpoint(r.paths, evaluation, "the random initialisation", init, progress);
+        evaluateDemoCheckpoint(r.paths, evaluation, "the random initialisation", init, &feedback);
 
     train::TrainRequest train;
     train.config = r.config;
@@ -293,7 +293,8 @@ PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, Feedback& fe
     r.result = train::runTraining(train);
     if (r.result.status != train::TrainResult::Status::Finished) return r;
 
-    r.base = evaluateDemoCheckpoint(r.paths, evaluation, "the base", r.result.checkpoint, progress);
+    r.base =
+        evaluateDemoCheckpoint(r.paths, evaluation, "the base", r.result.checkpoint, &feedback);
     r.corpusHash = demoCorpusHash(r.paths.corpus);
     if (!request.exportDir.empty()) r.exported = exportBase(r, request);
     return r;

@@ -43,10 +43,11 @@ bool buildCorpus(const DemoPaths& paths, const DemoPrepareOptions& o, const Prog
     demo.outDir = paths.corpus;
     demo.jobs = o.threads;
     demo.force = true;
-    data::buildDemoCorpus(demo, [&](const Progress& p) {
+    Feedback stage([&](const Progress& p) {
         report(progress, "building the demo corpus: " + p.stage, p.done, p.total);
         return true;
     });
+    data::buildDemoCorpus(demo, &stage);
     return true;
 }
 
@@ -178,12 +179,12 @@ void buildOutOfDomain(const DemoPaths& paths, const text::Tokenizer& tok, bool r
         std::error_code ec;
         fs::remove_all(paths.outOfDomain, ec);  // no TSV of an earlier, larger language list
         try {
-            const auto result =
-                data::demo::writeUiPairs(ui, paths.outOfDomain, [&](const Progress& p) {
-                    report(progress, "collecting out-of-domain UI strings: " + p.stage, p.done,
-                           p.total);
-                    return true;
-                });
+            Feedback stage([&](const Progress& p) {
+                report(progress, "collecting out-of-domain UI strings: " + p.stage, p.done,
+                       p.total);
+                return true;
+            });
+            const auto result = data::demo::writeUiPairs(ui, paths.outOfDomain, &stage);
             size_t pairs = 0;
             for (const auto& l : result.languages)
                 pairs += l.kept;
@@ -211,7 +212,8 @@ DemoPaths DemoPaths::in(const fs::path& workspace) {
             ws.corpus("ui-heldout"), ws.corpus("ui-heldout-shards")};
 }
 
-DemoPaths prepareDemo(const DemoPrepareOptions& o, const ProgressFn& progress) {
+DemoPaths prepareDemo(const DemoPrepareOptions& o, Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     workspace::Workspace ws = workspace::Workspace::openOrCreate(o.workspace, "Demo workspace");
     // A build killed midway (a closed GUI) left its staging folder; this one starts afresh.
     for (const auto& stale : ws.removeStaleStaging())

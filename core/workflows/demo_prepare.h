@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <string>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 
 namespace isomorph::workflows {
@@ -37,6 +38,6 @@ struct DemoPaths {
 /// and binarizes documents and translation pairs of every split. `progress` gets each stage
 /// ("building the demo corpus: render", with its counts where the stage has them); returning
 /// false cancels (Cancelled).
-DemoPaths prepareDemo(const DemoPrepareOptions& options, const ProgressFn& progress = {});
+DemoPaths prepareDemo(const DemoPrepareOptions& options, Feedback* feedback = nullptr);
 
 }  // namespace isomorph::workflows

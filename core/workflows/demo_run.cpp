@@ -30,7 +30,7 @@ void prepare(DemoContext& c, const fs::path& ws) {
     options.workspace = ws;
     if (!c.request.base.empty())
         options.baseTokenizer = c.request.base / workspace::CheckpointLayout::kSentencePieceFile;
-    c.report.paths = prepareDemo(options, c.progress);
+    c.report.paths = prepareDemo(options, &c.feedback);
     c.report.runsDir = workspace::WorkspaceLayout{ws}.runs();
     c.report.times.preparing = secondsSince(c.started);
 }
@@ -68,7 +68,7 @@ void configureStages(DemoContext& c, const fs::path& ws) {
 
 DemoEvaluation evaluate(DemoContext& c, const std::string& label, const fs::path& checkpoint,
                         double* seconds) {
-    return evaluateDemoCheckpoint(c.report.paths, c.evaluation, label, checkpoint, c.progress,
+    return evaluateDemoCheckpoint(c.report.paths, c.evaluation, label, checkpoint, &c.feedback,
                                   seconds);
 }
 
@@ -169,13 +169,14 @@ void evaluateOwnVector(DemoContext& c, DemoStageReport& stage, const fs::path& b
     train::BitextReportOptions options = c.evaluation;
     options.pooling = own;
     auto dev = [&](const fs::path& checkpoint, const std::string& label) {
-        return train::bitextReport(
-            checkpoint, c.report.paths.shards / "pairs-dev", {}, options, [&](const Progress& p) {
-                return c.progress(Progress{fmt::format("evaluating {} with its {} vector: "
-                                                       "{} ({}/{})",
-                                                       label, own, p.stage, p.done, p.total),
-                                           p.done, p.total});
-            });
+        Feedback feedback([&](const Progress& p) {
+            return c.progress(Progress{fmt::format("evaluating {} with its {} vector: "
+                                                   "{} ({}/{})",
+                                                   label, own, p.stage, p.done, p.total),
+                                       p.done, p.total});
+        });
+        return train::bitextReport(checkpoint, c.report.paths.shards / "pairs-dev", {}, options,
+                                   &feedback);
     };
     stage.ownPooling = own;
     stage.ownBefore = dev(before, "its start");
@@ -229,18 +230,20 @@ train::BitextReportOptions demoEvaluationOptions(const train::RunConfig& first) 
 DemoEvaluation evaluateDemoCheckpoint(const DemoPaths& paths,
                                       const train::BitextReportOptions& options,
                                       const std::string& label, const fs::path& checkpoint,
-                                      const ProgressFn& progress, double* seconds) {
+                                      Feedback* feedback, double* seconds) {
+    const ProgressFn progress = progressOf(feedback);
     const auto t0 = WallClock::now();
     std::vector<std::pair<std::string, fs::path>> sets = {{"dev", paths.shards / "pairs-dev"}};
     const bool outOfDomain = fs::exists(paths.outOfDomainShards / "shards.json");
     if (outOfDomain) sets.emplace_back("out-of-domain", paths.outOfDomainShards);
-    auto reports = train::bitextReports(
-        checkpoint, sets, paths.shards / "pairs-train", options, [&](const Progress& p) {
-            return !progress ||
-                   progress(Progress{fmt::format("evaluating {}: {} ({}/{}, {:.0f} s)", label,
-                                                 p.stage, p.done, p.total, secondsSince(t0)),
-                                     p.done, p.total});
-        });
+    Feedback stage([&](const Progress& p) {
+        return !progress ||
+               progress(Progress{fmt::format("evaluating {}: {} ({}/{}, {:.0f} s)", label, p.stage,
+                                             p.done, p.total, secondsSince(t0)),
+                                 p.done, p.total});
+    });
+    auto reports =
+        train::bitextReports(checkpoint, sets, paths.shards / "pairs-train", options, &stage);
     if (seconds) *seconds = secondsSince(t0);
     DemoEvaluation e;
     e.dev = std::move(reports[0]);

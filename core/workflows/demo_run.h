@@ -116,7 +116,7 @@ DemoEvaluation evaluateDemoCheckpoint(const DemoPaths& paths,
                                       const train::BitextReportOptions& options,
                                       const std::string& label,
                                       const std::filesystem::path& checkpoint,
-                                      const ProgressFn& progress, double* seconds = nullptr);
+                                      Feedback* feedback = nullptr, double* seconds = nullptr);
 
 /// Runs the demo. feedback: stage texts like "building the demo corpus: render 120/2400",
 /// "evaluating the initialisation: encoding ... (3/48, 2 s)", "hictl-demo: step 40  loss ...".

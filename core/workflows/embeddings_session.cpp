@@ -146,13 +146,13 @@ ProgressFn calibrationProgress(const ProgressFn& progress) {
 /// report, in that order), its progress prefixed; false when nothing was left. The held-out
 /// report is the last stage: heldOutScored() after a true return means this call finished it.
 bool fitNextStage(eval::CalibrationFitter& fit, const ProgressFn& progress) {
-    const ProgressFn prefixed = calibrationProgress(progress);
+    Feedback prefixed(calibrationProgress(progress));
     if (!fit.statisticsFitted())
-        fit.fitStatistics(prefixed);
+        fit.fitStatistics(&prefixed);
     else if (!fit.pendingRotations().empty())
-        fit.fitNextRotation(prefixed);
+        fit.fitNextRotation(&prefixed);
     else if (!fit.heldOutScored())
-        fit.scoreHeldOut(prefixed);
+        fit.scoreHeldOut(&prefixed);
     else
         return false;
     return true;
@@ -223,7 +223,8 @@ int64_t EmbeddingsSession::dimension() const {
     return encoder_->dimension();
 }
 
-void EmbeddingsSession::encode(EmbeddingsSample sample, const ProgressFn& progress) {
+void EmbeddingsSession::encode(EmbeddingsSample sample, Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     const int64_t n = sample.size();
     const int64_t d = encoder_->dimension();
     if (n < 2) throw DataError("the sample needs at least 2 sentences for a PCA");
@@ -263,7 +264,8 @@ std::vector<std::string> EmbeddingsSession::setStep(align::CalibrationStep step,
                                                     align::RotationMethod method,
                                                     const fs::path& corpus,
                                                     const eval::CalibrationFitOptions& base,
-                                                    const ProgressFn& progress) {
+                                                    Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     std::vector<std::string> uncovered;
     keyMeans_.clear();
     if (step == align::CalibrationStep::None) {
@@ -272,12 +274,12 @@ std::vector<std::string> EmbeddingsSession::setStep(align::CalibrationStep step,
         return uncovered;
     }
     eval::CalibrationFitter& fit = fitterFor(method, corpus, base);
-    const ProgressFn prefixed = calibrationProgress(progress);
+    Feedback prefixed(calibrationProgress(progress));
     if (step == align::CalibrationStep::Rotation)
         while (!fit.pendingRotations().empty())
-            fit.fitNextRotation(prefixed);
+            fit.fitNextRotation(&prefixed);
     else
-        fit.fitStatistics(prefixed);
+        fit.fitStatistics(&prefixed);
     const align::Calibration& cal = fit.report().calibration;
     FloatMatrix out = raw_;
     for (size_t l = 0; l < sample_.languages.size(); ++l) {
@@ -339,7 +341,8 @@ CalibrationKeeper::CalibrationKeeper(fs::path checkpoint, eval::CalibrationFitOp
 
 CalibrationKeeper::~CalibrationKeeper() = default;
 
-bool CalibrationKeeper::step(const ProgressFn& progress) {
+bool CalibrationKeeper::step(Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     if (!kept_.empty()) return false;
     if (!fitter_) {
         if (auto saved = eval::findSavedFit(checkpoint_, options_)) {
@@ -358,8 +361,8 @@ bool CalibrationKeeper::step(const ProgressFn& progress) {
 }
 
 bool EmbeddingsSession::fitAhead(align::RotationMethod method, const fs::path& corpus,
-                                 const eval::CalibrationFitOptions& base,
-                                 const ProgressFn& progress) {
+                                 const eval::CalibrationFitOptions& base, Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     eval::CalibrationFitter& fit = fitterFor(method, corpus, base);
     if (!fitNextStage(fit, progress)) return false;
     if (fit.heldOutScored()) try {  // just finished

@@ -19,6 +19,7 @@
 
 #include "core/align/calibration.h"
 #include "core/align/pca.h"
+#include "core/common/feedback.h"
 #include "core/common/float_matrix.h"
 #include "core/common/progress.h"
 #include "core/eval/calibration_fit.h"
@@ -125,7 +126,7 @@ class CalibrationKeeper {
     /// Runs the next stage (the first opens the checkpoint, or finds the kept fit); returns
     /// false once the fit is kept. progress as the fit's; false cancels (Cancelled: the stage
     /// is lost, the ones before it are not). Errors as EmbeddingsSession's and eval::saveFit's.
-    bool step(const ProgressFn& progress);
+    bool step(Feedback* feedback);
     const std::filesystem::path& checkpoint() const { return checkpoint_; }
     /// The kept calibration file once step() returned false.
     const std::filesystem::path& kept() const { return kept_; }
@@ -154,7 +155,7 @@ class EmbeddingsSession {
     /// Encodes every point of `sample` (in chunks) and fits an exact PCA on all points and all
     /// dimensions to min(3, d) components. The step is None afterwards. progress: stages
     /// "encode", "pca"; false cancels (Cancelled).
-    void encode(EmbeddingsSample sample, const ProgressFn& progress);
+    void encode(EmbeddingsSample sample, Feedback* feedback);
     const EmbeddingsSample& sample() const { return sample_; }
     const align::PcaModel& pca() const { return pca_; }
 
@@ -166,14 +167,13 @@ class EmbeddingsSession {
     /// progress: the fit's stages prefixed "calibration: "; false cancels (Cancelled).
     std::vector<std::string> setStep(align::CalibrationStep step, align::RotationMethod method,
                                      const std::filesystem::path& corpus,
-                                     const eval::CalibrationFitOptions& base,
-                                     const ProgressFn& progress);
+                                     const eval::CalibrationFitOptions& base, Feedback* feedback);
     align::CalibrationStep step() const { return step_; }
     /// Fits the next missing stage of `method`'s calibration (statistics, one language's
     /// rotation, the held-out report), so that a view can fit ahead of the user between their
     /// requests. Returns false when nothing was left to fit. Same arguments as setStep.
     bool fitAhead(align::RotationMethod method, const std::filesystem::path& corpus,
-                  const eval::CalibrationFitOptions& base, const ProgressFn& progress);
+                  const eval::CalibrationFitOptions& base, Feedback* feedback);
     /// The fit of `method` so far (nullptr before it was started). A fit saved earlier for this
     /// checkpoint that stands in for the one asked for (eval::findSavedFit) is taken whole
     /// (fitter->restoredFrom() names it; a saved fit that does not is logged with the reason);

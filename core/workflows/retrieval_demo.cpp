@@ -287,10 +287,11 @@ json stageLexicon(Context& c) {
     r.inputs = {c.paths.corpus / "parallel" / "train"};
     r.output = c.stageDir("lexicon") / "lexicon.json";
     fs::create_directories(r.output.parent_path());
-    const auto report = search::trainLexicon(r, [&](const Progress& p) {
+    Feedback stage([&](const Progress& p) {
         c.say(p.stage + ": EM iterations on the train split's translation pairs", p.done, p.total);
         return !c.stopRequested();
     });
+    const auto report = search::trainLexicon(r, &stage);
     std::size_t pairs = 0, languages = 0;
     for (const auto& l : report.languages) {
         pairs += l.pairsUsed;
@@ -325,10 +326,11 @@ json stageRepair(Context& c) {
         o.maxTokens = tokens;
         o.rows = tokens > kShortTokens ? 64 : 256;
         o.threads = c.request.threads;
-        return train::probeMlmLoss(model, dev, o, [&](const Progress& p) {
+        Feedback stage([&](const Progress& p) {
             c.say("repair: " + p.stage + " (dev documents)", p.done, p.total);
             return true;
         });
+        return train::probeMlmLoss(model, dev, o, &stage);
     };
     const auto shortLoss = probe(extended, kShortTokens);
     const auto before = probe(extended, kLongTokens);
@@ -358,10 +360,11 @@ json stageFirstStage(Context& c) {
     r.options.depth = kFirstStageDepth;
     r.options.lexicon = &c.lexicon();
     r.runDir = c.stageDir("first-stage");
-    const auto report = eval::evaluateRetrieval(encoder.get(), r, [&](const Progress& p) {
+    Feedback stage([&](const Progress& p) {
         c.say("first-stage: train split, " + p.stage, p.done, p.total);
         return true;
     });
+    const auto report = eval::evaluateRetrieval(encoder.get(), r, &stage);
     return {{"run", (r.runDir / "hybrid.trec").string()}, {"sets", report.sets.size()}};
 }
 
@@ -402,10 +405,11 @@ json stageRerank(Context& c) {
         o.maxSteps = c.request.steps;
     std::error_code ec;
     fs::remove_all(r.out, ec);
-    const auto report = train::finetuneReranker(r, [&](const Progress& p) {
+    Feedback stage([&](const Progress& p) {
         c.say("rerank: " + p.stage + (p.detail.empty() ? "" : ", " + p.detail), p.done, p.total);
         return !c.stopRequested();
     });
+    const auto report = train::finetuneReranker(r, &stage);
     const auto& f = report.folds.front();
     return {{"checkpoint", report.modelDir.string()},
             {"reset", report.reset.describe()},
@@ -463,10 +467,11 @@ json stageIndex(Context& c) {
     r.encode.threads = c.request.threads;
     r.overwrite = true;
     r.lexiconFile = c.report.lexicon;
-    const auto report = index::buildIndex(r, [&](const Progress& p) {
+    Feedback stage([&](const Progress& p) {
         c.say("index: " + p.stage, p.done, p.total);
         return true;
     });
+    const auto report = index::buildIndex(r, &stage);
     return {{"index", r.out.string()}, {"documents", report.documents}};
 }
 
@@ -732,10 +737,10 @@ RetrievalDemoReport runRetrievalDemo(const RetrievalDemoRequest& request, Feedba
     prepare.workspace = c.ws;
     if (fs::exists(start / CheckpointLayout::kSentencePieceFile))
         prepare.baseTokenizer = start / CheckpointLayout::kSentencePieceFile;
-    c.paths = prepareDemo(prepare, [&](const Progress& p) {
-        feedback.report(Progress{"preparing the demo workspace: " + p.stage, p.done, p.total});
-        return !feedback.cancelled();
+    Feedback stage(feedback, [](const Progress& p) {
+        return Progress{"preparing the demo workspace: " + p.stage, p.done, p.total};
     });
+    c.paths = prepareDemo(prepare, &stage);
     linkSets(c, "train", "train-xx-en", true);
     linkSets(c, "dev", "dev", false);
     linkSets(c, "test", "test", false);

@@ -10,7 +10,7 @@
 namespace isomorph::workflows {
 namespace fs = std::filesystem;
 
-RunBitextReport evaluateRunBitext(const RunBitextRequest& request, const ProgressFn& progress) {
+RunBitextReport evaluateRunBitext(const RunBitextRequest& request, Feedback* feedback) {
     RunBitextReport out;
     out.checkpoint = fs::absolute(workspace::resolveCheckpoint(request.model)).lexically_normal();
     out.config = workspace::runConfigOf(out.checkpoint);
@@ -40,7 +40,7 @@ RunBitextReport evaluateRunBitext(const RunBitextRequest& request, const Progres
                                  std::to_string(out.options.maxTokens)});
         out.options.maxTokens = *request.maxTokens;
     }
-    out.report = train::bitextReport(out.checkpoint, out.pairs, {}, out.options, progress);
+    out.report = train::bitextReport(out.checkpoint, out.pairs, {}, out.options, feedback);
     out.definition = train::describeBitextAccuracy(out.options, out.pairs);
     return out;
 }

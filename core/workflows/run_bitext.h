@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 #include "core/train/bitext_report.h"
 
@@ -42,6 +43,6 @@ struct RunBitextReport {
 /// Measures the run checkpoint `request.model` names. Throws ConfigError when it is not a run's
 /// checkpoint, the run has no dev pairs or a replaced setting is invalid (naming the setting);
 /// Cancelled when `progress` asks to stop.
-RunBitextReport evaluateRunBitext(const RunBitextRequest& request, const ProgressFn& progress = {});
+RunBitextReport evaluateRunBitext(const RunBitextRequest& request, Feedback* feedback = nullptr);
 
 }  // namespace isomorph::workflows

@@ -366,7 +366,8 @@ bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
     };
     std::vector<BitextReport> reports;
     try {
-        reports = bitextReports(trained.checkpoint, evaluated, o.fitPairs, o.report, evaluation);
+        Feedback stage(evaluation);
+        reports = bitextReports(trained.checkpoint, evaluated, o.fitPairs, o.report, &stage);
     } catch (const Cancelled&) {
         return false;  // stopped while evaluating: the cell's checkpoint stays for a resume
     }

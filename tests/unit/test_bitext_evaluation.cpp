@@ -50,10 +50,11 @@ class TestBitextEvaluation : public QObject {
         eval::BitextRequest request;
         request.pairs = root_ / "pairs";
         std::vector<Progress> seen;
-        const auto report = eval::evaluateBitextSets(*encoder_, request, [&](const Progress& p) {
+        Feedback feedback([&](const Progress& p) {
             seen.push_back(p);
             return true;
         });
+        const auto report = eval::evaluateBitextSets(*encoder_, request, &feedback);
         QCOMPARE(report.sets.size(), size_t(2));
         QCOMPARE(report.sets[0].name, std::string("de-en"));
         QCOMPARE(report.sets[0].pairs, size_t(12));
@@ -75,10 +76,11 @@ class TestBitextEvaluation : public QObject {
         eval::BitextRequest request;
         request.pairs = root_ / "pairs";
         int calls = 0;
+        Feedback feedback([&](const Progress&) {
+            return ++calls < 2;  // stop before the second set
+        });
         QVERIFY_THROWS_EXCEPTION(Cancelled,
-                                 eval::evaluateBitextSets(*encoder_, request, [&](const Progress&) {
-                                     return ++calls < 2;  // stop before the second set
-                                 }));
+                                 eval::evaluateBitextSets(*encoder_, request, &feedback));
         QCOMPARE(calls, 2);
     }
 

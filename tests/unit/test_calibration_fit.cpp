@@ -100,15 +100,16 @@ class TestCalibrationFit : public QObject {
     void everyPhaseReportsEveryLanguage() {
         std::map<std::string, std::set<std::string>> seen;  // phase -> languages
         bool encodeCompleted = false;
-        const auto report = eval::fitCalibration(
-            *encoder_, options(path("progress.safetensors")), [&](const Progress& p) {
-                // stage "PHASE LANGUAGE"
-                const size_t space = p.stage.rfind(' ');
-                seen[p.stage.substr(0, space)].insert(p.stage.substr(space + 1));
-                if (p.stage == "encode sample de" && p.done == 80 && p.total == 80)
-                    encodeCompleted = true;
-                return true;
-            });
+        Feedback feedback([&](const Progress& p) {
+            // stage "PHASE LANGUAGE"
+            const size_t space = p.stage.rfind(' ');
+            seen[p.stage.substr(0, space)].insert(p.stage.substr(space + 1));
+            if (p.stage == "encode sample de" && p.done == 80 && p.total == 80)
+                encodeCompleted = true;
+            return true;
+        });
+        const auto report =
+            eval::fitCalibration(*encoder_, options(path("progress.safetensors")), &feedback);
         QCOMPARE(seen["encode sample"], (std::set<std::string>{"de", "en"}));
         QCOMPARE(seen["rotation"], (std::set<std::string>{"de"}));
         QCOMPARE(seen["encode held-out"], (std::set<std::string>{"de-en"}));
@@ -267,10 +268,9 @@ class TestCalibrationFit : public QObject {
     void cancelLeavesNoFile() {
         const QString out = path("cancelled.safetensors");
         for (const char* phase : {"encode sample", "rotation", "report"}) {
-            QVERIFY_THROWS_EXCEPTION(
-                Cancelled, eval::fitCalibration(*encoder_, options(out), [&](const Progress& p) {
-                    return p.stage.rfind(phase, 0) != 0;
-                }));
+            Feedback feedback([&](const Progress& p) { return p.stage.rfind(phase, 0) != 0; });
+            QVERIFY_THROWS_EXCEPTION(Cancelled,
+                                     eval::fitCalibration(*encoder_, options(out), &feedback));
             QVERIFY2(!QFile::exists(out), phase);
         }
     }

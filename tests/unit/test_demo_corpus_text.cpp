@@ -204,16 +204,17 @@ class TestDemoCorpusText : public QObject {
         o.manRoot = root.path().toStdString();
         o.docRoot = root.path().toStdString();  // no books: the man pages alone
         o.outDir = root.filePath("out").toStdString();
-        QVERIFY_THROWS_EXCEPTION(
-            isomorph::Cancelled,
-            buildDemoCorpus(o, [](const isomorph::Progress& p) { return p.stage != "render"; }));
+        isomorph::Feedback cancelAtRender(
+            [](const isomorph::Progress& p) { return p.stage != "render"; });
+        QVERIFY_THROWS_EXCEPTION(isomorph::Cancelled, buildDemoCorpus(o, &cancelAtRender));
         QCOMPARE(QDir(root.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
                  (QStringList{"de", "man1"}));  // no temporary folder left
         std::vector<std::string> stages;
-        const DemoCorpusSummary s = buildDemoCorpus(o, [&](const isomorph::Progress& p) {
+        isomorph::Feedback feedback([&](const isomorph::Progress& p) {
             if (stages.empty() || stages.back() != p.stage) stages.push_back(p.stage);
             return true;
         });
+        const DemoCorpusSummary s = buildDemoCorpus(o, &feedback);
         QCOMPARE(stages, (Strings{"scan", "render", "parse", "write"}));
         QCOMPARE(s.documents.at("de"), size_t(3));
         QCOMPARE(s.documents.at("en"), size_t(3));

@@ -118,10 +118,11 @@ class TestRerankFinetune : public QObject {
         out_ = path("out");
         writeCollection(beir_, run_);
         int trainCalls = 0;
-        report_ = train::finetuneReranker(request(out_), [&](const Progress& p) {
+        Feedback feedback([&](const Progress& p) {
             trainCalls += p.stage.find(": training") != std::string::npos;
             return true;
         });
+        report_ = train::finetuneReranker(request(out_), &feedback);
         QVERIFY(trainCalls > 0);
     }
 

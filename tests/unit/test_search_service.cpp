@@ -289,11 +289,11 @@ class TestSearchService : public QObject {
         std::vector<std::string> stages;
         index::BuildOptions options;
         const QString msg = testing::messageOf<DataError>([&] {
-            index::buildIndexFromCorpus(index_, docs_, model_, encode_, options, "test",
-                                        [&](const Progress& p) {
-                                            stages.push_back(p.stage);
-                                            return true;
-                                        });
+            Feedback feedback([&](const Progress& p) {
+                stages.push_back(p.stage);
+                return true;
+            });
+            index::buildIndexFromCorpus(index_, docs_, model_, encode_, options, "test", &feedback);
         });
         QVERIFY2(msg.contains("already exists") && msg.contains("setting 'overwrite'"),
                  qPrintable(msg));
@@ -354,10 +354,11 @@ class TestSearchService : public QObject {
         request.model = model_;
         request.encode = encode_;
         std::vector<std::string> stages;
-        const auto report = index::buildIndex(request, [&](const Progress& p) {
+        Feedback feedback([&](const Progress& p) {
             if (stages.empty() || stages.back() != p.stage) stages.push_back(p.stage);
             return true;
         });
+        const auto report = index::buildIndex(request, &feedback);
         QCOMPARE(report.files, size_t(2));
         QCOMPARE(report.documents, size_t(3));
         QCOMPARE(report.repeated, size_t(1));

@@ -357,9 +357,10 @@ class TestUiCatalogs : public QObject {
         QVERIFY(dataErrorOf([&] {
                     writeUiPairs(o, dir_.filePath("none").toStdString());
                 }).contains("path-exclude=/usr/share/locale/*"));
+        Feedback feedback([](const Progress& p) { return p.stage != "write"; });
         QVERIFY_THROWS_EXCEPTION(
-            Cancelled, writeUiPairs(options(), dir_.filePath("cancelled").toStdString(),
-                                    [](const Progress& p) { return p.stage != "write"; }));
+            Cancelled,
+            writeUiPairs(options(), dir_.filePath("cancelled").toStdString(), &feedback));
         QVERIFY(!QFile::exists(dir_.filePath("cancelled/manifest.json")));
     }
 };

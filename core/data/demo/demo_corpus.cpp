@@ -294,7 +294,8 @@ void validate(const DemoCorpusOptions& o) {
 
 }  // namespace
 
-DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options, const ProgressFn& callback) {
+DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options, Feedback* feedback) {
+    const ProgressFn callback = progressOf(feedback);
     const auto started = Clock::now();
     validate(options);
     ThrottledProgress progress(callback);

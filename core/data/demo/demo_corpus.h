@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 
 namespace isomorph::data {
@@ -48,8 +49,7 @@ struct DemoCorpusSummary {
 /// is removed). Progress stages are "scan", "render", "parse" and "write"; done/total count pages
 /// (render, parse) or output files (write); reported a few times per second and at every stage
 /// change.
-DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options,
-                                  const ProgressFn& progress = {});
+DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options, Feedback* feedback = nullptr);
 
 /// "train" (80%), "dev" (10%) or "test" (10%) for a split unit's canonical command name, stable
 /// across builds and machines, so a unit's pages in every language land in the same split.

@@ -430,7 +430,8 @@ std::string uiLocaleDir(const std::string& lang, const fs::path& localeRoot) {
 }
 
 UiPairsResult writeUiPairs(const UiPairsOptions& options, const fs::path& outDir,
-                           const ProgressFn& progress) {
+                           Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     const std::vector<std::string> langs = checkedLanguages(options);
     UiPairsResult result;
     std::vector<std::vector<Candidate>> kept;

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 #include "core/data/demo/demo_layout.h"
 
@@ -121,7 +122,7 @@ struct UiPairsResult {
 /// Cancelled when `progress` returns false. Progress stages: "read" (languages done of all) and
 /// "write" (files).
 UiPairsResult writeUiPairs(const UiPairsOptions& options, const std::filesystem::path& outDir,
-                           const ProgressFn& progress = {});
+                           Feedback* feedback = nullptr);
 
 /// The English sentences of a demo corpus, normalised with normaliseUiEnglish: the English side
 /// of every pair file parallel/SPLIT/KIND/*.tsv (every split, kinds kPairKinds) and every

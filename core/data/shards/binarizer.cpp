@@ -425,8 +425,8 @@ fs::path makeTempDir(const fs::path& outDir) {
 }  // namespace
 
 BinarizeStats binarize(const std::vector<BinarizeInput>& inputs, const text::Tokenizer& tokenizer,
-                       const fs::path& outDir, const BinarizeOptions& options,
-                       const ProgressFn& progress) {
+                       const fs::path& outDir, const BinarizeOptions& options, Feedback* feedback) {
+    const ProgressFn progress = progressOf(feedback);
     if (inputs.empty()) throw ConfigError("corpus binarize: no input files given");
     std::error_code ec;
     if (fs::exists(outDir, ec) && !options.force) {

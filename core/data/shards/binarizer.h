@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/feedback.h"
 #include "core/common/progress.h"
 #include "core/data/readers/text_input.h"
 
@@ -54,6 +55,6 @@ struct BinarizeStats {
 /// Bad input throws DataError naming the file and line.
 BinarizeStats binarize(const std::vector<BinarizeInput>& inputs, const text::Tokenizer& tokenizer,
                        const std::filesystem::path& outDir, const BinarizeOptions& options = {},
-                       const ProgressFn& progress = {});
+                       Feedback* feedback = nullptr);
 
 }  // namespace isomorph::data::shards
