@@ -634,7 +634,8 @@ std::vector<float> toFloat32(const SafetensorsFile& file, const TensorInfo& info
     const size_t count = static_cast<size_t>(info.bytes / dtypeSize(info.dtype));
     std::vector<float> out(count);
     if (info.dtype == DType::F32) {
-        std::memcpy(out.data(), bytes, count * sizeof(float));
+        // A tensor with a zero dimension has no bytes (and `out` no buffer: memcpy's null).
+        if (count > 0) std::memcpy(out.data(), bytes, count * sizeof(float));
         return out;
     }
     if (info.dtype != DType::F16 && info.dtype != DType::BF16) {
@@ -653,7 +654,7 @@ std::vector<float> toFloat32(const SafetensorsFile& file, const TensorInfo& info
 
 void fromFloat32(const float* values, size_t count, DType dtype, void* out) {
     if (dtype == DType::F32) {
-        std::memcpy(out, values, count * sizeof(float));
+        if (count > 0) std::memcpy(out, values, count * sizeof(float));  // empty: may be null
         return;
     }
     if (dtype != DType::F16 && dtype != DType::BF16) {
