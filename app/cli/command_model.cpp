@@ -127,8 +127,8 @@ int runEncode(const EncodeCliOptions& o) {
         return true;
     };
     ProgressLine progress;
-    auto stats = service->encodeToNpy(next, o.output, [&](int64_t done) {
-        progress.update(fmt::format("encode: {} sentences", done));
+    auto stats = service->encodeToNpy(next, o.output, [&](const Progress& p) {
+        progress.update(fmt::format("encode: {} sentences", p.done));
         return true;
     });
     progress.finish(fmt::format(

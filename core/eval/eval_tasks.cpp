@@ -502,9 +502,8 @@ void translateQueries(RetrievalSet& set, const search::TranslationLexicon& lexic
 }
 
 Run rerankRun(model::CrossEncoder& reranker, const RetrievalSet& set, const Run& run,
-              std::size_t depth, model::CrossEncoderStats* stats,
-              const std::function<bool(int64_t, int64_t)>& progress, double firstStageWeight,
-              const search::TranslationLexicon* queryLexicon) {
+              std::size_t depth, model::CrossEncoderStats* stats, const ProgressFn& progress,
+              double firstStageWeight, const search::TranslationLexicon* queryLexicon) {
     // A translate-test re-ranker reads the lexicon's target language alone: a set whose
     // passages are in another language keeps its first-stage order.
     if (queryLexicon && !readsTranslated(set, *queryLexicon)) return run;

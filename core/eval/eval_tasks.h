@@ -15,6 +15,7 @@
 
 #include "core/align/calibration.h"
 #include "core/common/float_matrix.h"
+#include "core/common/progress.h"
 #include "core/data/readers/answers_reader.h"
 #include "core/data/readers/retrieval_sets.h"
 #include "core/eval/answer_recall.h"
@@ -162,14 +163,13 @@ void translateQueries(RetrievalSet& set, const search::TranslationLexicon& lexic
 /// Re-ranks the best `depth` documents of every query of `run` (0 = all) with `reranker`,
 /// scoring each query's text against the candidates' passage texts (search::rerankTop; the
 /// documents below `depth` keep their order beneath). All pairs of the set are scored in one
-/// batched pass; `progress(done, total)` as CrossEncoder::score. DataError when the run names a
+/// batched pass; `progress` as CrossEncoder::score. DataError when the run names a
 /// query or passage the set does not have. With `queryLexicon` the cross-encoder reads each
 /// query translated by it (RetrievalOptions::rerankLexicon), and a set it does not read
 /// (readsTranslated) keeps `run` as it is.
 Run rerankRun(model::CrossEncoder& reranker, const RetrievalSet& set, const Run& run,
               std::size_t depth, model::CrossEncoderStats* stats = nullptr,
-              const std::function<bool(int64_t, int64_t)>& progress = {},
-              double firstStageWeight = 0.0,
+              const ProgressFn& progress = {}, double firstStageWeight = 0.0,
               const search::TranslationLexicon* queryLexicon = nullptr);
 
 /// Throws ConfigError for an unknown system or a depth below 1, and when dense or hybrid is

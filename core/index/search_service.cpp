@@ -494,21 +494,22 @@ text::LetterCoverage SearchService::coverage(const std::string& text) const {
     });
 }
 
-std::vector<std::vector<ResultRow>> SearchService::searchMany(
-    const std::vector<std::string>& texts, const QueryOptions& options,
-    const std::function<bool(int64_t, int64_t)>& progress) const {
+std::vector<std::vector<ResultRow>> SearchService::searchMany(const std::vector<std::string>& texts,
+                                                              const QueryOptions& options,
+                                                              const ProgressFn& progress) const {
     impl_->checkOptions(options);
     const auto total = static_cast<int64_t>(texts.size());
     std::vector<std::vector<ResultRow>> out;
     constexpr int64_t kChunk = 1024;
     for (int64_t i = 0; i < total; i += kChunk) {
-        if (progress && !progress(i, total)) throw Cancelled("search cancelled");
+        if (progress && !progress(Progress{"search", i, total}))
+            throw Cancelled("search cancelled");
         const std::vector<std::string> chunk(texts.begin() + i,
                                              texts.begin() + std::min(total, i + kChunk));
         for (auto& rows : impl_->run(chunk, options, nullptr))
             out.push_back(std::move(rows));
     }
-    if (progress) progress(total, total);
+    if (progress) progress(Progress{"search", total, total});
     return out;
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/progress.h"
 #include "core/index/vector_index.h"
 #include "core/runtime/device.h"
 #include "core/search/fusion.h"
@@ -136,10 +137,11 @@ class SearchService {
     /// results rather than arbitrary ones: none in dense mode, BM25's alone in hybrid mode.
     std::vector<ResultRow> search(const std::string& text, const QueryOptions& options,
                                   SearchTimings* timings = nullptr) const;
-    /// Many queries (encoded in one pass). `progress(done, total)` returning false cancels.
-    std::vector<std::vector<ResultRow>> searchMany(
-        const std::vector<std::string>& texts, const QueryOptions& options,
-        const std::function<bool(int64_t, int64_t)>& progress = {}) const;
+    /// Many queries (encoded in one pass). `progress`: stage "search", queries done and in all;
+    /// returning false cancels.
+    std::vector<std::vector<ResultRow>> searchMany(const std::vector<std::string>& texts,
+                                                   const QueryOptions& options,
+                                                   const ProgressFn& progress = {}) const;
 
   private:
     struct Impl;

@@ -69,8 +69,7 @@ int64_t CrossEncoder::maxQueryTokens() const {
 }
 
 std::vector<double> CrossEncoder::score(const std::vector<TextPair>& pairs,
-                                        CrossEncoderStats* stats,
-                                        const std::function<bool(int64_t, int64_t)>& progress) {
+                                        CrossEncoderStats* stats, const ProgressFn& progress) {
     const auto start = std::chrono::steady_clock::now();
     torch::InferenceMode inference;  // thread-local: set in whichever thread scores
     runtime::ScopedThreadCounts threads({impl_->threads, 0});

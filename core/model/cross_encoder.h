@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/progress.h"
 #include "core/runtime/device.h"
 
 namespace isomorph::model {
@@ -66,11 +67,11 @@ class CrossEncoder {
     int64_t maxQueryTokens() const;
 
     /// Relevance scores of `pairs`, in input order (higher = more relevant; finite). Pairs are
-    /// batched by length. `progress(done, total)` is called after each batch; returning false
-    /// cancels (throws Cancelled). Throws Diverged if the model produces a non-finite score.
+    /// batched by length. `progress` gets stage "score" with pairs done and in all after each
+    /// batch; returning false cancels (throws Cancelled). Throws Diverged if the model produces a
+    /// non-finite score.
     std::vector<double> score(const std::vector<TextPair>& pairs,
-                              CrossEncoderStats* stats = nullptr,
-                              const std::function<bool(int64_t, int64_t)>& progress = {});
+                              CrossEncoderStats* stats = nullptr, const ProgressFn& progress = {});
 
   private:
     struct Impl;

@@ -135,7 +135,7 @@ std::vector<PackedPair> packTextPairs(const CheckpointTokenizer& tok,
 
 std::vector<double> scorePacked(CrossEncoderModel& model, const std::vector<PackedPair>& packed,
                                 int batchSize, const torch::Device& device,
-                                const std::function<bool(int64_t, int64_t)>& progress) {
+                                const ProgressFn& progress) {
     // Longest first, so batches hold inputs of similar length and padding is minimal.
     std::vector<size_t> order(packed.size());
     std::iota(order.begin(), order.end(), size_t{0});
@@ -162,7 +162,8 @@ std::vector<double> scorePacked(CrossEncoderModel& model, const std::vector<Pack
         const double* p = scores.data_ptr<double>();
         for (size_t i = begin; i < end; ++i)
             out[order[i]] = p[i - begin];
-        if (progress && !progress(static_cast<int64_t>(end), static_cast<int64_t>(order.size())))
+        if (progress && !progress(Progress{"score", static_cast<int64_t>(end),
+                                           static_cast<int64_t>(order.size())}))
             throw Cancelled("re-ranking cancelled");
     }
     return out;

@@ -22,6 +22,7 @@
 
 #include <torch/torch.h>
 
+#include "core/common/progress.h"
 #include "core/data/samplers/cross_encoder_input.h"
 #include "core/model/checkpoint_tokenizer.h"
 #include "core/model/cross_encoder.h"
@@ -77,11 +78,12 @@ std::vector<PackedPair> packTextPairs(const CheckpointTokenizer& tokenizer,
                                       CrossEncoderStats& stats);
 
 /// Scores packed pairs in input order, in batches of `batchSize` sorted by length, with the
-/// model as it is (call eval() and set inference mode first for inference). progress(done,
-/// total) after each batch; false cancels (Cancelled). Diverged on a non-finite score.
+/// model as it is (call eval() and set inference mode first for inference). progress: stage
+/// "score", pairs done and in all, after each batch; false cancels (Cancelled). Diverged on a
+/// non-finite score.
 std::vector<double> scorePacked(CrossEncoderModel& model, const std::vector<PackedPair>& packed,
                                 int batchSize, const torch::Device& device,
-                                const std::function<bool(int64_t, int64_t)>& progress = {});
+                                const ProgressFn& progress = {});
 
 /// Whether a checkpoint must bring its relevance head. Fine-tuning re-initialises the head, so
 /// it also starts from cross-encoders pretrained without one (XLP with QLM alone).

@@ -222,8 +222,7 @@ std::vector<float> EncodingService::encodeWith(const std::vector<std::string>& s
 }
 
 EncodeStats EncodingService::encodeToNpy(const std::function<bool(std::string&)>& next,
-                                         const fs::path& output,
-                                         const std::function<bool(int64_t)>& progress) {
+                                         const fs::path& output, const ProgressFn& progress) {
     const auto start = std::chrono::steady_clock::now();
     EncodeStats stats;
     NpyWriter writer(output, dimension());
@@ -239,7 +238,8 @@ EncodeStats EncodingService::encodeToNpy(const std::function<bool(std::string&)>
         if (chunk.empty()) break;
         const std::vector<float> vectors = encode(chunk, &stats);
         writer.append(vectors.data(), static_cast<int64_t>(chunk.size()));
-        if (progress && !progress(stats.sentences)) throw Cancelled("encoding cancelled");
+        if (progress && !progress(Progress{"encode", stats.sentences, 0}))
+            throw Cancelled("encoding cancelled");
     }
     writer.finish();
     stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/progress.h"
 #include "core/model/sentence_pooling.h"
 #include "core/runtime/device.h"
 
@@ -65,10 +66,10 @@ class EncodingService {
     bool hasUnknownTokens(const std::string& text) const;
     /// Reads sentences from `next` until it returns false and streams their vectors to a `.npy`
     /// file [N, dimension()] float32, chunk by chunk (memory does not grow with N). `progress`
-    /// gets the sentences done so far; returning false cancels (throws Cancelled, no file left).
+    /// gets stage "encode" with the sentences done so far (total 0: not known in advance);
+    /// returning false cancels (throws Cancelled, no file left).
     EncodeStats encodeToNpy(const std::function<bool(std::string&)>& next,
-                            const std::filesystem::path& output,
-                            const std::function<bool(int64_t)>& progress = {});
+                            const std::filesystem::path& output, const ProgressFn& progress = {});
 
   private:
     struct Impl;

@@ -211,7 +211,7 @@ Xapian::Document makeDocument(const IndexDocument& doc, Analyzer& analyzer) {
 }
 
 Bm25IndexInfo writeDatabase(const fs::path& path, const DocumentSource& source,
-                            const Bm25BuildOptions& options, const BuildProgress& progress) {
+                            const Bm25BuildOptions& options, const ProgressFn& progress) {
     Bm25IndexInfo info;
     info.schemaVersion = Bm25Index::kSchemaVersion;
     info.xapianVersion = Xapian::version_string();
@@ -220,7 +220,9 @@ Bm25IndexInfo writeDatabase(const fs::path& path, const DocumentSource& source,
     Analyzer analyzer;
     std::unordered_set<std::string> ids;
     IndexDocument doc;
-    auto cancelled = [&](std::size_t done) { return progress && !progress(done); };
+    auto cancelled = [&](std::size_t done) {
+        return progress && !progress(Progress{"index", static_cast<int64_t>(done), 0});
+    };
     while (source(doc)) {
         checkDocument(doc, info.documentCount, ids);
         db.add_document(makeDocument(doc, analyzer));
@@ -367,7 +369,7 @@ const fs::path& Bm25Index::directory() const {
 }
 
 Bm25Index Bm25Index::build(const fs::path& dir, const DocumentSource& source,
-                           const Bm25BuildOptions& options, const BuildProgress& progress) {
+                           const Bm25BuildOptions& options, const ProgressFn& progress) {
     options.parameters.validate();
     if (options.progressInterval == 0)
         throw ConfigError("BM25 build progressInterval = 0; use 1 or more documents");
@@ -394,7 +396,7 @@ Bm25Index Bm25Index::build(const fs::path& dir, const DocumentSource& source,
 }
 
 Bm25Index Bm25Index::build(const fs::path& dir, const std::vector<IndexDocument>& documents,
-                           const Bm25BuildOptions& options, const BuildProgress& progress) {
+                           const Bm25BuildOptions& options, const ProgressFn& progress) {
     std::size_t next = 0;
     auto source = [&](IndexDocument& doc) {
         if (next == documents.size()) return false;

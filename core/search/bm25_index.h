@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/progress.h"
 #include "core/search/ranking.h"
 
 namespace isomorph::search {
@@ -65,8 +66,6 @@ struct IndexDocument {
 
 /// Fills the next document and returns true, or returns false at the end.
 using DocumentSource = std::function<bool(IndexDocument&)>;
-/// Told the number of documents indexed so far; returning false cancels the build.
-using BuildProgress = std::function<bool(std::size_t documentsDone)>;
 
 struct Bm25BuildOptions {
     Bm25Parameters parameters;           ///< stored in the index and used by every search
@@ -145,13 +144,11 @@ class Bm25Index {
     /// none at all) or I/O failures, and Cancelled when `progress` returns false; in every case
     /// nothing is left behind.
     static Bm25Index build(const std::filesystem::path& dir, const DocumentSource& source,
-                           const Bm25BuildOptions& options = {},
-                           const BuildProgress& progress = {});
+                           const Bm25BuildOptions& options = {}, const ProgressFn& progress = {});
     /// Same, from a vector.
     static Bm25Index build(const std::filesystem::path& dir,
                            const std::vector<IndexDocument>& documents,
-                           const Bm25BuildOptions& options = {},
-                           const BuildProgress& progress = {});
+                           const Bm25BuildOptions& options = {}, const ProgressFn& progress = {});
 
     /// Opens an index built by build(). Throws DataError naming `dir` when it is missing, is not
     /// a BM25 index, was built with another schema version, or is damaged.

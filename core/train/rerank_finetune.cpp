@@ -294,7 +294,7 @@ std::vector<search::Ranking> rerankQueries(const FoldContext& ctx, int fold,
     const auto packed = model::packTextPairs(m.tokenizer, pairs, budget, stats);
     const auto scores = model::scorePacked(
         m, packed, o.batchSize * (1 + o.negatives), ctx.device,
-        [&](int64_t done, int64_t total) { return reportFold(ctx, fold, phase, done, total); });
+        [&](const Progress& p) { return reportFold(ctx, fold, phase, p.done, p.total); });
     stats.pairs += static_cast<int64_t>(pairs.size());
     std::vector<search::Ranking> out;
     size_t next = 0;

@@ -261,8 +261,8 @@ SetRuns runSet(Context& c, model::EncodingService& encoder, model::CrossEncoder&
     const auto depth = static_cast<size_t>(c.request.rerankDepth);
     r.runs["rerank"] = eval::rerankRun(
         reranker, set, r.runs.at("hybrid"), depth, nullptr,
-        [&](int64_t done, int64_t all) {
-            c.say(fmt::format("{}: re-ranking {}", what, set.name), done, all);
+        [&](const Progress& p) {
+            c.say(fmt::format("{}: re-ranking {}", what, set.name), p.done, p.total);
             return true;
         },
         0.0, c.rerankLexicon());

@@ -3,6 +3,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <set>
+#include <string>
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -163,9 +165,9 @@ class TestBm25 : public QObject {
         options.progressInterval = 1;
         std::vector<std::size_t> seen;
         const QString msg = messageOf<Cancelled>([&] {
-            Bm25Index::build(dir, handCorpus(), options, [&](std::size_t done) {
-                seen.push_back(done);
-                return done < 2;
+            Bm25Index::build(dir, handCorpus(), options, [&](const Progress& p) {
+                seen.push_back(static_cast<std::size_t>(p.done));
+                return p.done < 2;
             });
         });
         QVERIFY(msg.contains("cancelled"));
@@ -178,11 +180,14 @@ class TestBm25 : public QObject {
         Bm25BuildOptions options;
         options.progressInterval = 3;
         std::vector<std::size_t> seen;
-        Bm25Index::build(path("progress"), handCorpus(), options, [&](std::size_t done) {
-            seen.push_back(done);
+        std::set<std::string> stages;
+        Bm25Index::build(path("progress"), handCorpus(), options, [&](const Progress& p) {
+            stages.insert(p.stage);
+            seen.push_back(static_cast<std::size_t>(p.done));
             return true;
         });
         QCOMPARE(seen, (std::vector<std::size_t>{3, 4}));
+        QCOMPARE(stages, (std::set<std::string>{"index"}));
     }
 
     void refusesExistingUnlessOverwrite() {

@@ -452,7 +452,7 @@ class TestCrossEncoder : public QObject {
             pairs.push_back({&queries_[0], &d});
         int calls = 0;
         QVERIFY_THROWS_EXCEPTION(
-            Cancelled, ce->score(pairs, nullptr, [&](int64_t, int64_t) { return ++calls < 2; }));
+            Cancelled, ce->score(pairs, nullptr, [&](const Progress&) { return ++calls < 2; }));
         QCOMPARE(calls, 2);
     }
 };

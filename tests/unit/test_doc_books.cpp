@@ -152,9 +152,10 @@ class TestDocBooks : public QObject {
         o.root = root;
         o.languages = {"de", "fr"};
         size_t lastDone = 0, lastTotal = 0;
-        const BookCorpus books = readBooks(o, [&](size_t done, size_t total) {
-            lastDone = done;
-            lastTotal = total;
+        const BookCorpus books = readBooks(o, [&](const isomorph::Progress& p) {
+            lastDone = static_cast<size_t>(p.done);
+            lastTotal = static_cast<size_t>(p.total);
+            return true;
         });
         QCOMPARE(lastDone, size_t(80));
         QCOMPARE(lastTotal, size_t(80));

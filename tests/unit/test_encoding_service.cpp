@@ -101,8 +101,8 @@ class TestEncodingService : public QObject {
                 return true;
             },
             out,
-            [&](int64_t done) {
-                progress.push_back(done);
+            [&](const Progress& p) {
+                progress.push_back(p.done);
                 return true;
             });
         QCOMPARE(stats.sentences, int64_t(sentences_.size()));
@@ -123,7 +123,7 @@ class TestEncodingService : public QObject {
                                                     s = sentences_[next++];
                                                     return true;
                                                 },
-                                                out, [](int64_t) { return false; }));
+                                                out, [](const Progress&) { return false; }));
         QVERIFY(!fs::exists(out));
     }
 

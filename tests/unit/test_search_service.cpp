@@ -266,7 +266,7 @@ class TestSearchService : public QObject {
         index::QueryOptions q;
         q.k = 3;
         QVERIFY_THROWS_EXCEPTION(
-            Cancelled, service->searchMany(deTexts_, q, [](int64_t, int64_t) { return false; }));
+            Cancelled, service->searchMany(deTexts_, q, [](const Progress&) { return false; }));
         // One query per encoding call on both sides, so the vectors are bitwise the same.
         std::vector<std::vector<index::ResultRow>> serial;
         for (const auto& text : deTexts_)

@@ -311,8 +311,8 @@ DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options, Feedback* fe
     ro.jobs = options.jobs;
     ro.timeout = options.pageTimeout;
     ro.scratchDir = tmp.path() / ".render";
-    std::vector<RenderResult> results = renderManPages(pages, ro, [&](size_t done, size_t total) {
-        progress("render", done, total);
+    std::vector<RenderResult> results = renderManPages(pages, ro, [&](const Progress& p) {
+        progress("render", static_cast<size_t>(p.done), static_cast<size_t>(p.total));
         return true;
     });
     checkRenderer(results);
@@ -326,7 +326,10 @@ DemoCorpusSummary buildDemoCorpus(const DemoCorpusOptions& options, Feedback* fe
         bo.root = options.docRoot;
         for (const auto& [lang, docs] : parsed.corpus)
             if (lang != "en") bo.languages.insert(lang);
-        books = readBooks(bo, [&](size_t done, size_t total) { progress("books", done, total); });
+        books = readBooks(bo, [&](const Progress& p) {
+            progress("books", static_cast<size_t>(p.done), static_cast<size_t>(p.total));
+            return true;
+        });
         for (const auto& w : books.warnings)
             spdlog::warn("{}", w);
     }

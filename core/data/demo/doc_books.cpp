@@ -304,6 +304,12 @@ std::string bookLanguageCode(const std::string& tag) {
 }
 
 namespace {
+/// One more page read: tells `progress`, which may cancel.
+void countPage(const ProgressFn& progress, size_t done, size_t total) {
+    if (progress &&
+        !progress(Progress{"books", static_cast<int64_t>(done), static_cast<int64_t>(total)}))
+        throw Cancelled("reading the documentation books was cancelled");
+}
 
 // ---------------------------------------------------------------- reading one book
 
@@ -452,7 +458,7 @@ std::vector<std::pair<std::string, std::string>> sentencePairs(
 }
 
 void readBook(const BookSource& s, const BookFiles& b, BookCorpus& out, size_t& done, size_t total,
-              const std::function<void(size_t, size_t)>& progress) {
+              const ProgressFn& progress) {
     // Each page is a split unit; English text that recurs on several pages (boilerplate steps,
     // repeated package descriptions) is kept in train only, so it cannot straddle splits.
     std::vector<std::vector<BookUnit>> english(b.english.size());
@@ -463,7 +469,7 @@ void readBook(const BookSource& s, const BookFiles& b, BookCorpus& out, size_t& 
         splitOf[i] = std::string(splitOfCommand(s.name + ":" + b.groups[i]));
         for (const auto& u : english[i])
             pagesOf[normaliseText(u.text)].insert(i);
-        if (progress) progress(++done, total);
+        countPage(progress, ++done, total);
     }
     // Per English unit, once for every language: does its text recur on another page?
     std::vector<std::vector<bool>> repeated(english.size());
@@ -490,7 +496,7 @@ void readBook(const BookSource& s, const BookFiles& b, BookCorpus& out, size_t& 
         std::map<std::string, BookPairs> pairs;  // split -> pairs
         std::vector<BookDocument> docs;
         for (size_t i = 0; i < files.size(); ++i) {
-            if (progress) progress(++done, total);
+            countPage(progress, ++done, total);
             std::error_code ec;
             if (!fs::is_regular_file(files[i], ec)) continue;
             ++c.pages;
@@ -558,7 +564,7 @@ void readBook(const BookSource& s, const BookFiles& b, BookCorpus& out, size_t& 
 
 }  // namespace
 
-BookCorpus readBooks(const BookOptions& o, const std::function<void(size_t, size_t)>& progress) {
+BookCorpus readBooks(const BookOptions& o, const ProgressFn& progress) {
     BookCorpus out;
     std::vector<std::pair<const BookSource*, BookFiles>> books;
     for (const auto& s : bookSources()) {

@@ -16,6 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/common/progress.h"
+
 namespace isomorph::data::demo {
 
 /// One book the corpus can read: its pair kind (parallel/SPLIT/NAME/), the Debian package that
@@ -82,8 +84,8 @@ struct BookCorpus {
 };
 
 /// Reads the installed books. A book that is not installed is left out with a warning that names
-/// the package to install; the others proceed. `progress(done, total)` counts pages.
-BookCorpus readBooks(const BookOptions& options,
-                     const std::function<void(size_t, size_t)>& progress = {});
+/// the package to install; the others proceed. `progress`: stage "books", pages done and in all;
+/// returning false cancels (Cancelled).
+BookCorpus readBooks(const BookOptions& options, const ProgressFn& progress = {});
 
 }  // namespace isomorph::data::demo

@@ -361,8 +361,7 @@ std::vector<ManPageFile> listManPages(const ManLanguage& language,
 }
 
 std::vector<RenderResult> renderManPages(const std::vector<ManPageFile>& pages,
-                                         const RenderOptions& options,
-                                         const RenderProgress& progress) {
+                                         const RenderOptions& options, const ProgressFn& progress) {
     std::vector<RenderResult> results(pages.size());
     std::atomic<size_t> next{0}, done{0};
     std::atomic<bool> cancel{false};
@@ -387,7 +386,9 @@ std::vector<RenderResult> renderManPages(const std::vector<ManPageFile>& pages,
     while (done < pages.size() && !cancel) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         try {
-            if (progress && !progress(done, pages.size())) cancel = true;
+            if (progress && !progress(Progress{"render", static_cast<int64_t>(done.load()),
+                                               static_cast<int64_t>(pages.size())}))
+                cancel = true;
         } catch (...) {
             failure = std::current_exception();
             cancel = true;
@@ -397,7 +398,9 @@ std::vector<RenderResult> renderManPages(const std::vector<ManPageFile>& pages,
         t.join();
     if (failure) std::rethrow_exception(failure);
     if (cancel) throw Cancelled("rendering man pages was cancelled");
-    if (progress) progress(done, pages.size());
+    if (progress)
+        progress(Progress{"render", static_cast<int64_t>(pages.size()),
+                          static_cast<int64_t>(pages.size())});
     return results;
 }
 

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/progress.h"
+
 namespace isomorph::data {
 
 /// A language's man page directory, e.g. /usr/share/man/zh_CN as code "zh".
@@ -61,15 +63,11 @@ struct RenderResult {
     std::string aliasOf;  ///< for an alias page: the command it includes ("bzip2"), if named
 };
 
-/// Called with (pages finished, pages total) a few times per second from the calling thread;
-/// returning false stops rendering (renderManPages then throws Cancelled).
-using RenderProgress = std::function<bool(size_t done, size_t total)>;
-
 /// Renders pages to text with a pool of troff|grotty process pipelines (decompression and the
 /// UTF-8 conversion preconv would do happen in-process). Failures are reported per page, never
 /// thrown; throws DataError when troff/grotty cannot be started at all.
 std::vector<RenderResult> renderManPages(const std::vector<ManPageFile>& pages,
                                          const RenderOptions& options,
-                                         const RenderProgress& progress = {});
+                                         const ProgressFn& progress = {});
 
 }  // namespace isomorph::data
