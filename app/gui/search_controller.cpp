@@ -9,8 +9,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QStandardPaths>
 #include <QThread>
 #include <QtConcurrent>
@@ -22,7 +20,7 @@
 #include "core/index/search_service.h"
 #include "core/index/vector_index.h"
 #include "core/model/cross_encoder.h"
-#include "core/workflows/retrieval_demo.h"
+#include "core/workflows/retrieval_demo_manifest.h"
 #include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 #include "views/search/search_view.h"
@@ -417,42 +415,40 @@ QString SearchController::latestRetrievalDemo() const {
 }
 
 bool SearchController::openRetrievalDemo(const QString& manifest, QString* error) {
-    QFile file(manifest);
-    const QJsonObject j = file.open(QIODevice::ReadOnly)
-                              ? QJsonDocument::fromJson(file.readAll()).object()
-                              : QJsonObject();
-    const QString index = j.value(QStringLiteral("index")).toString();
-    const QString biEncoder = j.value(QStringLiteral("bi_encoder")).toString();
-    const QString reranker = j.value(QStringLiteral("reranker")).toString();
-    if (index.isEmpty() || biEncoder.isEmpty() || reranker.isEmpty()) {
-        const QString why =
-            tr("%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run "
-               "isomorph-cli demo run --retrieval --dir %2 to finish it")
-                .arg(manifest, QFileInfo(manifest).path());
+    auto refuse = [&](const QString& why) {
         if (error) *error = why;
         Q_EMIT message(why);
         return false;
+    };
+    workflows::RetrievalDemoManifest m;
+    try {
+        m = workflows::readRetrievalDemoManifest(toPath(manifest));
+    } catch (const std::exception& e) {
+        return refuse(qs(e.what()));
     }
-    view_->setRerankSettings(reranker, j.value(QStringLiteral("rerank_depth")).toInt(20),
-                             j.value(QStringLiteral("rerank_weight")).toDouble(0.0),
-                             j.value(QStringLiteral("rerank_translate")).toBool(false));
+    if (!m.finished())
+        return refuse(tr("%1 is not a finished retrieval demo (no index, bi_encoder or reranker); "
+                         "run isomorph-cli demo run --retrieval --dir %2 to finish it")
+                          .arg(manifest, QFileInfo(manifest).path()));
+    const QString biEncoder = qs(m.biEncoder.string());
+    view_->setRerankSettings(qs(m.reranker.string()), m.rerankDepth, m.rerankWeight,
+                             m.rerankTranslate);
     view_->setMode(QStringLiteral("hybrid"));
     view_->setCheckpoint(0, biEncoder);
-    openIndex(0, index, biEncoder);
-    const double weight = j.value(QStringLiteral("rerank_weight")).toDouble();
+    openIndex(0, qs(m.index.string()), biEncoder);
+    const double weight = m.rerankWeight;
     if (weight >= 1.0)
         Q_EMIT message(tr("Search uses the retrieval demo of %1: hybrid first stage. Its "
                           "fine-tuned cross-encoder did not beat the first stage on the dev "
                           "queries, so the first-stage weight is 1.0: results keep the first "
                           "stage's order (docs/training.md, \"Why it stays at chance\")")
                            .arg(QFileInfo(manifest).path()));
-    else if (j.value(QStringLiteral("rerank_translate")).toBool(false))
+    else if (m.rerankTranslate)
         Q_EMIT message(tr("Search uses the retrieval demo of %1: hybrid first stage, re-ranked "
                           "by an English cross-encoder fine-tuned from %2 that reads each query "
                           "translated into English by the lexicon (weight %3 for the first "
                           "stage, chosen on dev queries)")
-                           .arg(QFileInfo(manifest).path(),
-                                j.value(QStringLiteral("reranker_base")).toString())
+                           .arg(QFileInfo(manifest).path(), qs(m.rerankerBase.string()))
                            .arg(weight, 0, 'f', 1));
     else
         Q_EMIT message(tr("Search uses the retrieval demo of %1: hybrid first stage, re-ranked "

@@ -12,7 +12,7 @@
 #include "core/index/index_builder.h"
 #include "core/index/vector_index.h"
 #include "core/train/run_log/run_status.h"
-#include "core/workflows/retrieval_demo.h"
+#include "core/workflows/retrieval_demo_manifest.h"
 #include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 
@@ -163,8 +163,9 @@ std::string describeTokenizer(const fs::path& path) {
 
 std::string describeRun(const fs::path& path) {
     try {
-        if (const auto demo = readObject(path / kRetrievalDemoManifest)) {
-            const double weight = demo->value("rerank_weight", 0.0);
+        if (fs::exists(path / kRetrievalDemoManifest)) {
+            const double weight =
+                readRetrievalDemoManifest(path / kRetrievalDemoManifest).rerankWeight;
             return fmt::format(
                 "retrieval demo: bi-encoder, BM25 and re-ranker{}; the Search view opens it",
                 weight >= 1.0 ? " (first-stage weight 1: the first stage's order is kept)"

@@ -633,19 +633,19 @@ std::string summarize(const std::string& stage, const json& r) {
 }
 
 void writeManifest(const Context& c) {
-    json j = {{"schema_version", 1},
-              {"start", c.request.start.string()},
-              {"bi_encoder", c.report.biEncoder.string()},
-              {"pooling", "mean"},
-              {"reranker", c.report.reranker.string()},
-              {"rerank_depth", c.request.rerankDepth},
-              {"rerank_weight", c.report.rerankWeight},
-              {"rerank_translate", c.translated()},
-              {"reranker_base", c.request.rerankerBase.string()},
-              {"index", c.report.index.string()},
-              {"lexicon", c.report.lexicon.string()},
-              {"stages", c.state["done"]}};
-    writeFileAtomically(c.dir / kRetrievalDemoManifest, j.dump(2) + "\n");
+    RetrievalDemoManifest m;
+    m.start = c.request.start;
+    m.biEncoder = c.report.biEncoder;
+    m.pooling = "mean";
+    m.reranker = c.report.reranker;
+    m.rerankDepth = c.request.rerankDepth;
+    m.rerankWeight = c.report.rerankWeight;
+    m.rerankTranslate = c.translated();
+    m.rerankerBase = c.request.rerankerBase;
+    m.index = c.report.index;
+    m.lexicon = c.report.lexicon;
+    m.stagesJson = c.state["done"].dump();
+    writeRetrievalDemoManifest(m, c.dir / kRetrievalDemoManifest);
 }
 
 }  // namespace

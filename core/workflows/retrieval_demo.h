@@ -37,11 +37,9 @@
 
 #include "core/common/feedback.h"
 #include "core/common/progress.h"
+#include "core/workflows/retrieval_demo_manifest.h"
 
 namespace isomorph::workflows {
-
-/// RUN/retrieval-demo.json: what the retrieval demo shipped (bi_encoder, reranker, index, ...).
-inline constexpr const char* kRetrievalDemoManifest = "retrieval-demo.json";
 
 struct RetrievalDemoRequest {
     std::filesystem::path workspace;  ///< "" = defaultDemoWorkspacePath(); prepared when needed
