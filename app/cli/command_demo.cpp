@@ -112,8 +112,8 @@ std::string formatP(double p) {
     return fmt::format(p < 0.01 ? "{:.3f}" : "{:.2f}", p);
 }
 
-void printReportRow(const std::string& label, const train::BitextReport::Row& r,
-                    const train::BitextChange* change = nullptr) {
+void printReportRow(const std::string& label, const eval::BitextReport::Row& r,
+                    const eval::BitextChange* change = nullptr) {
     std::cout << fmt::format("  {:<34} {:>7.2f}% {:>7.2f}% {:>9.2f}%", label, 100 * r.raw,
                              100 * r.shifted, 100 * r.rotated);
     if (change && change->languagePairs >= 2)
@@ -123,7 +123,7 @@ void printReportRow(const std::string& label, const train::BitextReport::Row& r,
 }
 
 /// "by -0.27 points (p = 0.41, paired t over 19 language pairs: within noise)".
-std::string describeChange(const train::BitextChange& c) {
+std::string describeChange(const eval::BitextChange& c) {
     const std::string p = formatP(c.pValue);
     return fmt::format("by {:+.2f} points (p {}{}, paired t over {} language pairs{})",
                        100 * c.meanDifference, p[0] == '<' ? "" : "= ", p, c.languagePairs,
@@ -167,8 +167,8 @@ void printBudget(const workflows::DemoRunReport& report) {
 
 /// One table: the initialisation and each trained stage, for the dev or out-of-domain set.
 void printTable(const workflows::DemoRunReport& report, const std::string& title,
-                const train::BitextReport workflows::DemoEvaluation::*set) {
-    const train::BitextReport& before = report.before.*set;
+                const eval::BitextReport workflows::DemoEvaluation::*set) {
+    const eval::BitextReport& before = report.before.*set;
     std::cout << fmt::format("\n{}, mean over {} language pairs ({} pairs):\n", title,
                              before.perPair.size(), before.mean.pairs)
               << fmt::format("  {:<34} {:>8} {:>8} {:>10}  {}\n", "", "raw", "+shift", "+rotation",
@@ -209,7 +209,7 @@ void printResults(const workflows::DemoRunReport& report) {
                 std::cout << fmt::format(
                     "  {}: {:.2f}% raw, {} against the base\n", stage.preset,
                     100 * stage.after.dev.mean.raw,
-                    describeChange(train::compareBitext(report.before.dev, stage.after.dev)));
+                    describeChange(eval::compareBitext(report.before.dev, stage.after.dev)));
     }
     if (report.result >= 0) {
         const auto& best = report.stages[report.result];
@@ -217,7 +217,7 @@ void printResults(const workflows::DemoRunReport& report) {
                                  best.reported.string(), best.preset);
         for (size_t k = report.result + 1; k < report.stages.size(); ++k)
             if (const auto& later = report.stages[k]; later.trained) {
-                const train::BitextChange c = train::compareBitext(best.after.dev, later.after.dev);
+                const eval::BitextChange c = eval::compareBitext(best.after.dev, later.after.dev);
                 std::cout << fmt::format(
                     "  {} {} dev accuracy ({:.2f}% -> {:.2f}% raw) {}{}; the result stays {}'s "
                     "checkpoint\n",

@@ -110,7 +110,7 @@ workflows::SweepOptions sweepOptions(const SweepCliOptions& c) {
                 o.fitPairs.string()));
     }
     o.outOfDomainPairs = outOfDomainPairs(c, o.base);
-    o.report = train::BitextReportOptions::of(o.base);  // raw = each run's bitext_acc
+    o.report = train::devBitextOptions(o.base);  // raw = each run's bitext_acc
     o.report.maxFitPairs = 600;
     o.onlyCell = c.onlyCell;
     o.threadsPerRun = c.runThreads;

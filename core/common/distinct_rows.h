@@ -4,7 +4,7 @@
 // blocking) two identical inputs get vectors that differ by float rounding, and which of them is
 // a nearest neighbour then changes with any update of the weights, even one of 1e-12 (2 of 84
 // sv-en dev directions of the demo: two option descriptions cut to the same first 32 tokens).
-// Encoded once and copied, they tie exactly and the lower row wins. Used by train::encodeRows
+// Encoded once and copied, they tie exactly and the lower row wins. Used by eval::encodeRows
 // (every bitext figure) and model::EncodingService.
 
 #include <cstddef>

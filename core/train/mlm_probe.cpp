@@ -7,10 +7,10 @@
 #include "core/data/samplers/masking.h"
 #include "core/data/samplers/mlm_sampler.h"
 #include "core/data/shards/shard_set.h"
+#include "core/model/batch_tensors.h"
 #include "core/model/heads.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/runtime/scoped_thread_counts.h"
-#include "core/train/objectives/batch_tensors.h"
 #include "core/train/objectives/mlm_objective.h"
 #include "core/workspace/run_layout.h"
 
@@ -55,7 +55,7 @@ MlmProbeResult probeMlmLoss(const std::filesystem::path& checkpointPath,
     for (int64_t batch = 0; r.rows < o.rows; ++batch) {
         ds::MlmBatch b = sampler.next();
         const auto labels = ds::maskTokens(b.rows, mask, o.seed + static_cast<uint64_t>(batch));
-        const BatchTensors t = toTensors(b.rows, torch::kCPU);
+        const model::BatchTensors t = model::toTensors(b.rows, torch::kCPU);
         auto target =
             torch::tensor(labels, torch::kInt64).view({b.rows.rows, b.rows.cols});  // host
         auto hidden = encoder->forward(t.ids, t.mask).lastHidden;

@@ -568,4 +568,12 @@ void RunConfig::resolvePaths(const std::filesystem::path& base) {
     }
 }
 
+eval::BitextReportOptions devBitextOptions(const RunConfig& config) {
+    eval::BitextReportOptions o;
+    o.pooling = config.eval.pooling.toString();
+    o.maxPairs = config.eval.maxPairs;
+    o.maxTokens = static_cast<uint32_t>(config.data.maxTokens);
+    return o;
+}
+
 }  // namespace isomorph::train

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/data/samplers/item_planner.h"
+#include "core/eval/bitext_report.h"
 #include "core/model/sentence_pooling.h"
 #include "core/train/config_field.h"
 
@@ -208,5 +209,10 @@ std::string runConfigToToml(const RunConfig& config);
 
 /// Keys whose values differ between two configs (for the GUI's diff view and --resume checks).
 std::vector<std::string> differingKeys(const RunConfig& a, const RunConfig& b);
+
+/// The settings of a run's dev bitext accuracy (the definition lives in core/eval/bitext_report.h):
+/// eval.pooling, eval.max_pairs, data.max_tokens. The trainer, `eval bitext --model RUN`, sweeps
+/// and the demo all measure a run with these.
+eval::BitextReportOptions devBitextOptions(const RunConfig& config);
 
 }  // namespace isomorph::train

@@ -1,5 +1,7 @@
 #include "core/train/trainer.h"
 
+#include "core/train/trainer_impl.h"
+
 #if ISOMORPH_WITH_CUDA
 #include <ATen/autocast_mode.h>
 #include <c10/cuda/CUDACachingAllocator.h>
@@ -24,6 +26,8 @@
 #include "core/common/hash.h"
 #include "core/common/random.h"
 #include "core/data/shards/shard_set.h"
+#include "core/eval/bitext_report.h"
+#include "core/eval/probes.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/model_init.h"
 #include "core/runtime/device.h"
@@ -31,14 +35,12 @@
 #include "core/runtime/system_info.h"
 #include "core/runtime/torch_version.h"
 #include "core/train/adamw.h"
-#include "core/train/bitext_report.h"
 #include "core/train/checkpoint_store.h"
 #include "core/train/collective.h"
 #include "core/train/distributed.h"
 #include "core/train/objective_registry.h"
 #include "core/train/objectives/mlm_objective.h"
 #include "core/train/objectives/objective.h"
-#include "core/train/probes.h"
 #include "core/train/run_log/metrics_log.h"
 #include "core/train/run_log/run_records.h"
 #include "core/train/run_log/run_status.h"
@@ -72,10 +74,7 @@ fs::path writeScratchInit(const RunConfig& config, const fs::path& runDir) {
     return init;
 }
 
-namespace {
-
-constexpr uint64_t kTaskTag = 0x7A5C;
-constexpr uint64_t kDropoutTag = 0xD50;
+namespace detail {
 
 double nowSeconds() {
     using namespace std::chrono;
@@ -99,7 +98,6 @@ double deviceMemoryPeakMb(const torch::Device& device) {
     return 0.0;
 }
 
-/// Which keys may differ between the frozen config and the one given with --resume.
 bool changeableOnResume(const std::string& key) {
     return key == "runtime.nproc" || key == "runtime.threads" || key == "runtime.device" ||
            key == "checkpoint.keep_last" || key == "checkpoint.every" || key == "eval.every" ||
@@ -119,6 +117,18 @@ MetricDeclaration declaration(const MetricSpec& m, const std::string& objective)
     return d;
 }
 
+double meanOf(const std::vector<double>& v) {
+    double m = 0;
+    for (double x : v)
+        m += x / static_cast<double>(v.size());
+    return m;
+}
+
+namespace {
+
+constexpr uint64_t kTaskTag = 0x7A5C;
+constexpr uint64_t kDropoutTag = 0xD50;
+
 /// torch's default dtype for the duration of a run: fp64 runs create heads and banks in double.
 class DefaultDtypeGuard {
   public:
@@ -133,130 +143,7 @@ class DefaultDtypeGuard {
     caffe2::TypeMeta saved_;
 };
 
-/// What the micro-batches of one optimizer step reported (this process; ranks' means taken).
-struct StepRecord {
-    std::map<std::string, std::vector<double>> losses;   ///< objective -> loss per micro-batch
-    std::map<std::string, std::vector<double>> metrics;  ///< "ccp/acc" -> values
-    std::vector<std::string> objectives;                 ///< in the order they ran
-    int64_t tokens = 0, samples = 0;
-    double weighted = 0;  ///< sum of loss_weight x loss / accumulation
-};
-
-double meanOf(const std::vector<double>& v) {
-    double m = 0;
-    for (double x : v)
-        m += x / static_cast<double>(v.size());
-    return m;
-}
-
-/// Everything one run needs, in one place. The loop (loop()) is short because the Scheduler
-/// decides when to evaluate, save and stop, and the objectives (from the registry) own their
-/// batches, heads and losses.
-class Trainer {
-  public:
-    explicit Trainer(const TrainRequest& request);
-    /// run(), recording a failure in status.json and as an event before rethrowing; a fresh run
-    /// that fails before its first step removes what it created, so a retry starts clean.
-    TrainResult runAndRecord();
-
-  private:
-    TrainResult run();
-    // Set-up, in order.
-    void startProcessGroup();
-    void openData();
-    void prepareRunDirectory();
-    void openLogs();
-    void buildModel();
-    void buildObjectives();
-    void restore();
-    void announce();
-    // The loop.
-    TrainResult loop(const Scheduler& scheduler);
-    void trainStep();
-    void runMicroBatch(int64_t micro, StepRecord& record);
-    /// One objective's forward and backward; `slot` keys its dropout within the micro-batch.
-    void runObjective(size_t index, int64_t micro, size_t slot, StepRecord& record);
-    double reduceAndClip(bool* skipped);
-    void logStep(const StepRecord& record, double lr, double gradNorm, bool skipped,
-                 double seconds);
-    bool evaluate(bool final);  ///< true when the dev metric improved
-    /// The step-0 evaluation, from request_.initialEvaluationCache when it holds this start's.
-    void evaluateStart();
-    void monitor();
-    std::pair<bool, bool> anyRank(bool a, bool b);  ///< each flag OR-ed over the ranks
-    TrainResult finish(Scheduler::Stop why);
-    // Records.
-    void saveCheckpoint(const std::string& reason);
-    /// `stopReason`: RunStatus::stopReason of a stopped run.
-    void writeStatus(const std::string& state, const std::string& stopReason = "");
-    void recordFailure(const std::string& state, const std::string& message);
-    void removeUnstartedRun();
-    void event(const std::string& name, const std::string& message, json extra = json::object());
-    /// Appends a train or eval record to metrics.jsonl and its numbers to the TensorBoard file
-    /// (as train/KEY or eval/KEY).
-    void logScalars(const RunRecord& record);
-    size_t chooseObjective(int64_t micro) const;
-
-    TrainRequest request_;
-    RunConfig config_;
-    fs::path runDir_;
-    RunLayout run_;               ///< runDir_'s files
-    bool runDirExisted_ = false;  ///< the folder was there before this run (fresh runs)
-    bool ownsRunDir_ = false;     ///< this process wrote config.toml (rank 0 of a fresh run)
-    bool stepStarted_ = false;    ///< a training step began in this process
-    bool rank0_ = true;
-    int world_ = 1;
-    int threads_ = 1;
-    std::unique_ptr<Collective> collective_;
-    torch::Device device_ = torch::kCPU;
-    std::string deviceName_ = "cpu";
-    torch::ScalarType dtype_ = torch::kFloat32;
-
-    std::optional<data::shards::ShardSet> docs_;   ///< data.docs, when set
-    std::optional<data::shards::ShardSet> pairs_;  ///< data.pairs, when an objective reads it
-    model::Encoder encoder_ = nullptr;
-    model::TensorMap initHeads_;  ///< head tensors of the initial checkpoint
-    fs::path initFolder_;         ///< the initial checkpoint folder
-    std::map<std::string, double, std::less<>> lastEval_;  ///< values of the last evaluation
-    int64_t lastEvalStep_ = -1;                            ///< its step
-    std::string tokenizerFile_, tokenizerBytes_;
-    std::unique_ptr<DataProvider> data_;  ///< what the objectives read, shared
-    std::vector<std::unique_ptr<Objective>> objectives_;
-    std::vector<const ObjectiveConfig*> settings_;  ///< objectives_[i]'s objectives.NAME
-    std::unique_ptr<AdamW> optimizer_;
-    std::unique_ptr<CheckpointStore> store_;
-
-    std::vector<BitextPairs> devPairs_;
-    std::map<std::string, SentenceSet> meanSentences_;  ///< training text per language
-    SentenceSet probe_;
-
-    std::unique_ptr<MetricsLog> metrics_;
-    std::unique_ptr<TfEventsWriter> events_;
-
-    TrainingState state_;  ///< counters saved in checkpoints (step, elapsed, best, ...)
-    double started_ = 0;
-    int64_t savedStep_ = -1;
-    std::shared_ptr<spdlog::sinks::basic_file_sink_mt> logSink_;  ///< RUN/log.txt (rank 0)
-
-    /// Mixed precision (CUDA only; validate() refuses it on CPU): autocast in the forward pass.
-    void setAutocast(bool on) {
-#if ISOMORPH_WITH_CUDA
-        const Precision p = config_.runtime.precision;
-        if (p != Precision::Bf16 && p != Precision::Fp16) return;
-        const auto dtype = p == Precision::Bf16 ? at::kBFloat16 : at::kHalf;
-#if ISOMORPH_TORCH_AT_LEAST(2, 4)
-        if (on) at::autocast::set_autocast_dtype(at::kCUDA, dtype);
-        at::autocast::set_autocast_enabled(at::kCUDA, on);
-#else
-        if (on) at::autocast::set_autocast_gpu_dtype(dtype);
-        at::autocast::set_enabled(on);
-#endif
-        if (!on) at::autocast::clear_cache();
-#else
-        (void)on;
-#endif
-    }
-};
+}  // namespace
 
 Trainer::Trainer(const TrainRequest& request)
     : request_(request), config_(request.config), runDir_(request.runDir), run_{runDir_} {}
@@ -274,90 +161,6 @@ TrainResult Trainer::runAndRecord() {
             recordFailure("failed", e.what());
         throw;
     }
-}
-
-void Trainer::event(const std::string& name, const std::string& message, json extra) {
-    if (name == "failed" || name == "diverged") {
-        // The front end prints the error itself; the run's log file still records it.
-        if (logSink_) {
-            logSink_->log(spdlog::details::log_msg("isomorph", spdlog::level::err, message));
-            logSink_->flush();
-        }
-    } else if (name == "warning" || name == "collapse") {
-        spdlog::warn("{}", message);
-    } else {
-        spdlog::info("{}", message);
-    }
-    if (!rank0_ || !metrics_) return;
-    EventRecord e;
-    e.step = state_.step;
-    e.time = nowSeconds();
-    e.event = name;
-    e.message = message;
-    e.details = std::move(extra);
-    appendRunRecord(*metrics_, e);
-}
-
-void Trainer::logScalars(const RunRecord& record) {
-    if (!rank0_) return;
-    appendRunRecord(*metrics_, record);
-    const auto* eval = std::get_if<EvalRecord>(&record);
-    const ScalarRecord& scalars =
-        eval ? static_cast<const ScalarRecord&>(*eval) : std::get<TrainRecord>(record);
-    const std::string prefix = eval ? "eval/" : "train/";
-    std::vector<std::pair<std::string, float>> points;
-    for (const auto& [key, value] : scalars.values)
-        points.emplace_back(prefix + key, static_cast<float>(value));
-    events_->addScalars(points, state_.step, scalars.time);
-    events_->flush();
-}
-
-void Trainer::recordFailure(const std::string& state, const std::string& message) {
-    // Only once the run directory is ours (not for a refused config or a foreign run directory).
-    if (!rank0_ || !metrics_) return;
-    try {
-        event(state, message);
-        writeStatus(state);
-    } catch (const std::exception&) {
-        // The original error matters more than a failure to record it (e.g. a full disk).
-    }
-}
-
-void Trainer::removeUnstartedRun() {
-    // Nothing of value exists yet (no step ran), and a half-made run folder would block every
-    // retry ("already holds a run") with a config.toml that froze the failing settings.
-    metrics_.reset();
-    events_.reset();
-    if (logSink_) logSink_->flush();
-    std::error_code ec;
-    if (!runDirExisted_) {
-        fs::remove_all(runDir_, ec);
-    } else {
-        for (const std::string& name : RunLayout::ownEntries())
-            fs::remove_all(runDir_ / name, ec);
-        for (const auto& e : fs::directory_iterator(runDir_, ec))
-            if (e.path().filename().string().rfind(RunLayout::kEventsPrefix, 0) == 0)
-                fs::remove(e.path(), ec);
-    }
-    spdlog::info("the run failed before its first step; removed what it had written in {}",
-                 runDir_.string());
-}
-
-void Trainer::writeStatus(const std::string& state, const std::string& stopReason) {
-    if (!rank0_) return;
-    RunStatus s;
-    s.state = state;
-    s.stopReason = stopReason;
-    s.step = state_.step;
-    s.maxSteps = config_.schedule.maxSteps;
-    s.pid = getpid();
-    s.host = runtime::hostName();
-    s.started = started_;
-    s.updated = nowSeconds();
-    s.bestMetric = state_.best;
-    s.metric = enumName(config_.eval.metric);
-    s.worldSize = world_;
-    writeRunStatus(runDir_, s);
 }
 
 void Trainer::startProcessGroup() {
@@ -400,59 +203,15 @@ void Trainer::openData() {
     const auto maxTokens = static_cast<uint32_t>(config_.data.maxTokens);
     if (!config_.data.devPairs.empty()) {
         auto pairs = data::shards::ShardSet::open(config_.data.devPairs);
-        devPairs_ = loadBitextPairs(pairs, config_.eval.maxPairs, maxTokens);
+        devPairs_ = eval::loadBitextPairs(pairs, config_.eval.maxPairs, maxTokens);
         if (!config_.eval.transductiveShift)  // RunConfig::problems asks for data.docs then
             meanSentences_ =
-                sampleSentencesByLanguage(*docs_, config_.eval.meanSentences, maxTokens);
+                eval::sampleSentencesByLanguage(*docs_, config_.eval.meanSentences, maxTokens);
     }
     if (docs_)
-        probe_ = sampleProbeSentences(*docs_, config_.monitor.probeSize, maxTokens);
+        probe_ = eval::sampleProbeSentences(*docs_, config_.monitor.probeSize, maxTokens);
     else if (rank0_)
         spdlog::info("no data.docs: the health probe (embedding spread, uniformity) is off");
-}
-
-void Trainer::prepareRunDirectory() {
-    const fs::path frozen = run_.config();
-    runDirExisted_ = fs::exists(runDir_);
-    if (request_.resume) {
-        if (!fs::exists(frozen))
-            throw ConfigError(runDir_.string() +
-                              " holds no run to resume (no config.toml); start "
-                              "it without --resume");
-        RunConfig saved = loadRunConfig(frozen);
-        std::vector<std::string> blocking;
-        for (const auto& key : differingKeys(saved, config_))
-            if (!changeableOnResume(key)) blocking.push_back(key);
-        if (!blocking.empty()) {
-            std::string list;
-            for (const auto& k : blocking)
-                list += (list.empty() ? "" : ", ") + k;
-            throw ConfigError(runDir_.string() + " belongs to a different config (" + list +
-                              " differ from its config.toml); resume without --config, or start a "
-                              "new run directory");
-        }
-    } else if (fs::exists(frozen)) {
-        throw ConfigError(runDir_.string() +
-                          " already holds a run; continue it with --resume or "
-                          "choose another --run-dir");
-    }
-    // Every rank has checked the directory before rank 0 writes the frozen config, so no rank
-    // mistakes it for an earlier run's.
-    if (collective_) collective_->barrier();
-    if (rank0_) {
-        fs::create_directories(run_.checkpoints());
-        writeFileAtomically(frozen, runConfigToToml(config_));
-        ownsRunDir_ = !request_.resume;
-    }
-    if (collective_) collective_->barrier();
-}
-
-void Trainer::openLogs() {
-    if (!rank0_) return;
-    logSink_ = std::make_shared<spdlog::sinks::basic_file_sink_mt>(run_.log().string());
-    spdlog::default_logger()->sinks().push_back(logSink_);
-    metrics_ = std::make_unique<MetricsLog>(runDir_);
-    events_ = std::make_unique<TfEventsWriter>(runDir_);
 }
 
 void Trainer::buildModel() {
@@ -697,314 +456,6 @@ void Trainer::trainStep() {
     logStep(record, lr, gradNorm, skipped, seconds);
 }
 
-void Trainer::logStep(const StepRecord& record, double lr, double gradNorm, bool skipped,
-                      double seconds) {
-    namespace k = record_keys;
-    TrainRecord r;
-    r.step = state_.step;
-    r.time = nowSeconds();
-    auto& v = r.values;
-    std::string names;
-    for (const auto& [name, values] : record.losses) {
-        v[k::kLossPrefix + name] = meanOf(values);
-        names += (names.empty() ? "" : "+") + name;
-    }
-    for (const auto& [name, values] : record.metrics)
-        v[name] = meanOf(values);
-    v[k::kLoss] = record.weighted;
-    v[k::kLearningRate] = lr;
-    v[k::kGradNorm] = gradNorm;
-    v[k::kTokensPerSecond] = static_cast<double>(record.tokens * world_) / seconds;
-    v[k::kSamplesPerSecond] = static_cast<double>(record.samples * world_) / seconds;
-    v[k::kStepTime] = seconds;
-    v[k::kElapsed] = state_.elapsed;
-    v[k::kRssPeakMb] = peakRssMb();
-    if (config_.runtime.precision == Precision::Fp16) {
-        v[k::kLossScale] = state_.lossScale;
-        v[k::kSkipped] = skipped ? 1 : 0;
-    }
-    v[k::kDeviceMemMb] = deviceMemoryPeakMb(device_);
-    logScalars(r);
-    if (request_.feedback && rank0_)
-        request_.feedback->report(
-            Progress{"step", state_.step, config_.schedule.maxSteps,
-                     trainStepDetail(record.weighted, names, lr, r.value(k::kTokensPerSecond),
-                                     state_.elapsed)});
-}
-
-bool Trainer::evaluate(bool final) {
-    if (devPairs_.empty()) return false;
-    torch::NoGradGuard noGrad;
-    encoder_->eval();
-    // Means of the training text, computed once per evaluation (every dev pair uses them).
-    const LanguageMeans means =
-        config_.eval.transductiveShift
-            ? LanguageMeans()
-            : languageMeans(encoder_, meanSentences_, config_.eval.pooling, device_);
-    BitextScores s = evaluateBitext(encoder_, devPairs_, config_.eval.pooling, device_,
-                                    config_.eval.transductiveShift ? nullptr : &means);
-    namespace k = record_keys;
-    EvalRecord r;
-    r.step = state_.step;
-    r.time = nowSeconds();
-    r.values = {{k::kBitextAcc, s.accuracy},
-                {k::kBitextAccShifted, s.accuracyShifted},
-                {k::kBitextPairs, static_cast<double>(s.pairs)}};
-    for (const auto& [pair, v] : s.perPair)
-        r.values[k::kBitextAcc + std::string("/") + pair] = v;
-    for (const auto& [pair, v] : s.perPairShifted)
-        r.values[k::kBitextAccShifted + std::string("/") + pair] = v;
-    logScalars(r);
-    lastEval_ = r.values;
-    lastEvalStep_ = state_.step;
-    if (!s.unshiftedLanguages.empty() && state_.step == 0) {
-        std::string list;
-        for (const auto& l : s.unshiftedLanguages)
-            list += (list.empty() ? "" : ", ") + l;
-        event("warning",
-              "dev languages without training text for a mean shift (left unshifted): " + list);
-    }
-    const double value =
-        config_.eval.metric == DevMetric::BitextAcc ? s.accuracy : s.accuracyShifted;
-    spdlog::info("step {}: dev bitext accuracy {:.2f}% (after mean shift {:.2f}%) over {} pairs{}",
-                 state_.step, 100 * s.accuracy, 100 * s.accuracyShifted, s.pairs,
-                 final ? " (final)" : "");
-    // The random-initialisation point is a reference, not a checkpoint candidate.
-    if (state_.step == 0 || !(std::isnan(state_.best) || value > state_.best)) return false;
-    state_.best = value;
-    state_.bestCheckpoint = CheckpointLayout::nameOfStep(state_.step);
-    return true;
-}
-
-void Trainer::evaluateStart() {
-    const fs::path& cache = request_.initialEvaluationCache;
-    const bool ownInit = initFolder_ == run_.init();  // from scratch: nothing to share
-    if (cache.empty() || collective_ || ownInit || devPairs_.empty()) {
-        evaluate(false);
-        return;
-    }
-    // What the step-0 values depend on: the starting weights and the evaluation settings.
-    std::error_code ec;
-    const fs::path weights = initFolder_ / CheckpointLayout::kWeightsFile;
-    const auto size = fs::file_size(weights, ec);
-    const auto written = fs::last_write_time(weights, ec).time_since_epoch().count();
-    const json key = {{"init", fs::absolute(initFolder_).lexically_normal().string()},
-                      {"weights_bytes", ec ? 0 : size},
-                      {"weights_written", ec ? 0 : written},
-                      {"dev_pairs", fs::absolute(config_.data.devPairs).string()},
-                      {"docs", fs::absolute(config_.data.docs).string()},
-                      {"max_pairs", config_.eval.maxPairs},
-                      {"mean_sentences", config_.eval.meanSentences},
-                      {"max_tokens", config_.data.maxTokens},
-                      {"pooling", config_.eval.pooling.toString()},
-                      {"transductive_shift", config_.eval.transductiveShift}};
-    const fs::path file = cache / (toHex64(fnv1a64(key.dump())) + ".json");
-    if (std::ifstream in(file); in) {
-        const json stored = json::parse(in, nullptr, false);
-        if (stored.is_object() && stored.value("key", json()) == key &&
-            stored.value("values", json()).is_object()) {
-            EvalRecord r;
-            r.step = 0;
-            r.time = nowSeconds();
-            for (const auto& [k, v] : stored["values"].items())
-                if (v.is_number()) r.values[k] = v.get<double>();
-            logScalars(r);
-            lastEval_ = r.values;
-            spdlog::info(
-                "step 0: dev bitext accuracy {:.2f}% (after mean shift {:.2f}%), "
-                "shared with the runs starting from the same checkpoint ({})",
-                100 * r.value(record_keys::kBitextAcc),
-                100 * r.value(record_keys::kBitextAccShifted), file.string());
-            return;
-        }
-    }
-    evaluate(false);
-    try {
-        fs::create_directories(cache);
-        writeFileAtomically(file, json({{"key", key}, {"values", lastEval_}}).dump(2) + "\n");
-    } catch (const std::exception& e) {  // a cache that cannot be written only costs time
-        spdlog::warn("cannot keep the step-0 evaluation in {}: {}", file.string(), e.what());
-    }
-}
-
-void Trainer::monitor() {
-    if (probe_.rows.empty()) return;  // no data.docs to probe
-    torch::NoGradGuard noGrad;
-    encoder_->eval();
-    HealthScores h = evaluateHealth(encoder_, probe_, devPairs_, config_.eval.pooling, device_);
-    namespace k = record_keys;
-    EvalRecord r;
-    r.step = state_.step;
-    r.time = nowSeconds();
-    r.values = {
-        {k::kCollapse, h.collapse}, {k::kAlignment, h.alignment}, {k::kUniformity, h.uniformity}};
-    // Randomly initialised and pretrained encoders are already anisotropic (all sentence vectors
-    // close together), so collapse is judged against the run's first probe, not in absolute terms.
-    if (std::isnan(state_.collapseReference)) state_.collapseReference = h.collapse;
-    const double ratio = state_.collapseReference > 0 ? h.collapse / state_.collapseReference : 1.0;
-    r.values[k::kCollapseRatio] = ratio;
-    logScalars(r);
-    if (ratio < config_.monitor.collapseThreshold)
-        event("collapse",
-              fmt::format("step {}: embeddings are collapsing: the spread of the probe set "
-                          "(sqrt(d) x per-dimension std) fell to {:.3f}, {:.0f}% of its first "
-                          "value {:.3f}; the CCP paper prevents this with a language-specific "
-                          "memory bank and asymmetric batch norm",
-                          state_.step, h.collapse, 100 * ratio, state_.collapseReference),
-              {{"collapse", h.collapse}, {"collapse_ratio", ratio}});
-}
-
-void Trainer::saveCheckpoint(const std::string& reason) {
-    // Every rank holds the same weights, optimizer state and banks; rank 0 writes.
-    if (savedStep_ == state_.step) return;
-    savedStep_ = state_.step;
-    if (rank0_) {
-        TrainingState state = state_;
-        for (const auto& o : objectives_)
-            state.objectives[o->name()] = o->state();
-        model::TensorMap heads, optimizer;
-        for (const auto& o : objectives_) {
-            for (const auto& p : o->heads().named_parameters(true))
-                heads[o->name() + "." + p.key()] = p.value();
-            for (const auto& b : o->heads().named_buffers(true))
-                heads[o->name() + "." + b.key()] = b.value();
-            o->saveTensors(optimizer);
-        }
-        for (auto& [k, v] : optimizer_->state())
-            optimizer["optimizer." + k] = v;
-        // A run that trains no MLM passes the initial checkpoint's MLM head on unchanged, so a
-        // later stage that trains MLM continues it (the demo's stage 1 from the base has no MLM).
-        const bool trainsMlm = std::any_of(objectives_.begin(), objectives_.end(),
-                                           [](const auto& o) { return o->name() == "mlm"; });
-        if (!trainsMlm)
-            for (const auto& [k, v] : initHeads_)
-                if (isPretrainedMlmHeadTensor(k)) heads.emplace(k, v);
-        fs::path dir;
-        try {
-            dir = store_->save(encoder_, {tokenizerFile_, tokenizerBytes_}, heads, optimizer, state,
-                               CheckpointLayout::nameOfStep(state_.step));
-        } catch (const Error& e) {
-            const std::string previous = store_->latestName();
-            throw CheckpointError(std::string(e.what()) + "\nsaving checkpoint " +
-                                  CheckpointLayout::nameOfStep(state_.step) + " failed; " +
-                                  (previous.empty()
-                                       ? std::string("no earlier checkpoint exists")
-                                       : "the previous checkpoint " + previous +
-                                             " is intact: free space and continue with --resume"));
-        }
-        if (state_.bestCheckpoint == CheckpointLayout::nameOfStep(state_.step))
-            store_->markBest(state_.bestCheckpoint, state_.best);
-        event("checkpoint", fmt::format("saved {} ({})", dir.string(), reason),
-              {{"checkpoint", dir.filename().string()}, {"reason", reason}});
-        writeStatus("running");
-    }
-    if (collective_) collective_->barrier();
-}
-
-void Trainer::restore() {
-    auto loaded = store_->loadLatest();
-    if (!loaded) {
-        if (request_.resume) event("warning", "no complete checkpoint yet; starting from step 0");
-        return;
-    }
-    const std::string origin = loaded->dir.string();
-    {
-        torch::NoGradGuard noGrad;
-        model::Encoder saved = model::loadHuggingFaceEncoder(loaded->dir, nullptr, dtype_);
-        auto src = saved->named_parameters(true);
-        for (auto& p : encoder_->named_parameters(true))
-            p.value().copy_(src[p.key()]);
-    }
-    for (auto& o : objectives_) {
-        const std::string prefix = o->name() + ".";
-        torch::NoGradGuard noGrad;
-        auto restoreInto = [&](const std::string& key, torch::Tensor& t) {
-            auto it = loaded->heads.find(prefix + key);
-            if (it == loaded->heads.end())
-                throw CheckpointError(origin + ": heads.safetensors lacks '" + prefix + key + "'");
-            t.copy_(it->second);
-        };
-        for (auto& p : o->heads().named_parameters(true))
-            restoreInto(p.key(), p.value());
-        for (auto& b : o->heads().named_buffers(true))
-            restoreInto(b.key(), b.value());
-        auto it = loaded->state.objectives.find(o->name());
-        if (it == loaded->state.objectives.end())
-            throw CheckpointError(origin + ": trainer_state.json has no state for objective '" +
-                                  o->name() + "'");
-        o->loadState(it->second, origin);
-        o->loadTensors(loaded->optimizer, origin);
-    }
-    std::map<std::string, torch::Tensor> opt;
-    for (const auto& [k, v] : loaded->optimizer)
-        if (k.rfind("optimizer.", 0) == 0) opt[k.substr(10)] = v;
-    optimizer_->loadState(opt, origin + "/optimizer.safetensors");
-    state_ = loaded->state;
-    event("resumed", fmt::format("resumed from {} at step {}", origin, state_.step),
-          {{"checkpoint", loaded->dir.filename().string()}});
-}
-
-void Trainer::announce() {
-    writeStatus("running");
-    event("started",
-          fmt::format("{} {}: step {} of {}, {} process(es) x {} thread(s), {}", config_.name,
-                      request_.resume ? "resumed" : "started", state_.step,
-                      config_.schedule.maxSteps, world_, threads_, deviceName_),
-          {{"world_size", world_}, {"threads", threads_}, {"host", runtime::hostName()}});
-    if (rank0_ && objectives_.size() > 1) {
-        std::string terms;
-        for (size_t i = 0; i < objectives_.size(); ++i)
-            terms += fmt::format("{}{} x {}", i ? " + " : "", settings_[i]->lossWeight,
-                                 objectives_[i]->name());
-        if (config_.schedule.mixing == Mixing::Sum)
-            spdlog::info("each step optimises {} (schedule.mixing = sum), one batch each", terms);
-        else
-            spdlog::info(
-                "each micro-batch trains one objective drawn by weight from {} "
-                "(schedule.mixing = sample)",
-                terms);
-    }
-    if (!rank0_) return;
-    // What this run logs and how to chart it, for the Runs view (and any reader of the file):
-    // the trainer's metrics and those the enabled objectives declare.
-    SchemaRecord schema;
-    schema.step = state_.step;
-    auto& list = schema.metrics;
-    // The dev figures say how they are measured (one definition: describeBitextAccuracy).
-    const std::string dev =
-        describeBitextAccuracy(BitextReportOptions::of(config_), config_.data.devPairs);
-    for (const auto& m : trainerMetrics()) {
-        list.push_back(declaration(m, ""));
-        if (m.key == record_keys::kBitextAcc ||
-            m.key == std::string(record_keys::kBitextAcc) + "/*")
-            list.back().definition = dev;
-        else if (m.key == record_keys::kBitextAccShifted ||
-                 m.key == std::string(record_keys::kBitextAccShifted) + "/*")
-            list.back().definition =
-                dev + (config_.eval.transductiveShift
-                           ? "; after subtracting each evaluated side's own mean vector "
-                             "(eval.transductive_shift)"
-                           : fmt::format("; after subtracting each language's mean vector over "
-                                         "{} sentences of the training documents (CCP 3.2)",
-                                         config_.eval.meanSentences));
-    }
-    for (const auto& o : objectives_) {
-        const ObjectiveSpec* spec = findObjectiveSpec(o->name());
-        bool declaresLoss = false;
-        for (const auto& m : spec->metrics) {
-            if (spec->logs && !spec->logs(config_, m)) continue;
-            list.push_back(declaration(m, spec->name));
-            declaresLoss = declaresLoss || m.key == "loss/" + spec->name;
-        }
-        if (!declaresLoss)
-            list.push_back(declaration({"loss/" + spec->name, spec->name + " loss", "",
-                                        MetricGroup::Losses, MetricKind::Train, Better::Lower},
-                                       spec->name));
-    }
-    schema.time = nowSeconds();
-    appendRunRecord(*metrics_, schema);
-}
-
 std::pair<bool, bool> Trainer::anyRank(bool a, bool b) {
     if (!collective_) return {a, b};
     // host: the collective moves it to its device
@@ -1084,7 +535,25 @@ TrainResult Trainer::run() {
     return loop(scheduler);
 }
 
-}  // namespace
+void Trainer::setAutocast(bool on) {
+#if ISOMORPH_WITH_CUDA
+    const Precision p = config_.runtime.precision;
+    if (p != Precision::Bf16 && p != Precision::Fp16) return;
+    const auto dtype = p == Precision::Bf16 ? at::kBFloat16 : at::kHalf;
+#if ISOMORPH_TORCH_AT_LEAST(2, 4)
+    if (on) at::autocast::set_autocast_dtype(at::kCUDA, dtype);
+    at::autocast::set_autocast_enabled(at::kCUDA, on);
+#else
+    if (on) at::autocast::set_autocast_gpu_dtype(dtype);
+    at::autocast::set_enabled(on);
+#endif
+    if (!on) at::autocast::clear_cache();
+#else
+    (void)on;
+#endif
+}
+
+}  // namespace detail
 
 std::string trainStepDetail(double loss, const std::string& objectives, double lr,
                             double tokensPerSecond, double elapsedSeconds) {
@@ -1093,7 +562,7 @@ std::string trainStepDetail(double loss, const std::string& objectives, double l
 }
 
 TrainResult runTraining(const TrainRequest& request) {
-    Trainer trainer(request);
+    detail::Trainer trainer(request);
     TrainResult result = trainer.runAndRecord();
     if (request.feedback) request.feedback->throwIfCancelled();  // its checkpoint is saved
     return result;

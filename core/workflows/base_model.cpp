@@ -52,7 +52,7 @@ class Sha256 {
     EVP_MD_CTX* ctx_;
 };
 
-Json reportJson(const train::BitextReport& r) {
+Json reportJson(const eval::BitextReport& r) {
     Json perPair = Json::object();
     for (const auto& [pair, row] : r.perPair)
         perPair[pair] = {{"raw", row.raw}, {"rotated", row.rotated}, {"pairs", row.pairs}};
@@ -273,7 +273,7 @@ PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, Feedback& fe
             "as it started; drop --steps, or remove that folder to start over",
             request.steps, r.runDir.string(), r.config.schedule.maxSteps));
     if (!r.resumed) r.config.name = kBasePreset;
-    const train::BitextReportOptions evaluation = demoEvaluationOptions(r.config);
+    const eval::BitextReportOptions evaluation = demoEvaluationOptions(r.config);
 
     // The starting point: the run's own random initialisation (written once, same seed).
     const fs::path init = train::writeScratchInit(r.config, r.runDir);

@@ -21,7 +21,7 @@ struct DemoContext {
     ProgressFn progress;  ///< feedback's, for the operations that take a ProgressFn
     const DemoRunObserver& observer;
     WallClock::time_point started;
-    train::BitextReportOptions evaluation;
+    eval::BitextReportOptions evaluation;
     DemoRunReport report;
 };
 
@@ -166,7 +166,7 @@ void trainStages(DemoContext& c) {
 void evaluateOwnVector(DemoContext& c, DemoStageReport& stage, const fs::path& before) {
     const std::string own = stage.config.model.pooling.toString();
     if (before.empty() || own == c.evaluation.pooling) return;
-    train::BitextReportOptions options = c.evaluation;
+    eval::BitextReportOptions options = c.evaluation;
     options.pooling = own;
     auto dev = [&](const fs::path& checkpoint, const std::string& label) {
         Feedback feedback([&](const Progress& p) {
@@ -175,13 +175,13 @@ void evaluateOwnVector(DemoContext& c, DemoStageReport& stage, const fs::path& b
                                                    label, own, p.stage, p.done, p.total),
                                        p.done, p.total});
         });
-        return train::bitextReport(checkpoint, c.report.paths.shards / "pairs-dev", {}, options,
-                                   &feedback);
+        return eval::bitextReport(checkpoint, c.report.paths.shards / "pairs-dev", {}, options,
+                                  &feedback);
     };
     stage.ownPooling = own;
     stage.ownBefore = dev(before, "its start");
     stage.ownAfter = dev(stage.reported, stage.preset);
-    stage.ownChange = train::compareBitext(stage.ownBefore, stage.ownAfter);
+    stage.ownChange = eval::compareBitext(stage.ownBefore, stage.ownAfter);
 }
 
 void evaluateStages(DemoContext& c) {
@@ -191,9 +191,9 @@ void evaluateStages(DemoContext& c) {
         DemoStageReport& stage = c.report.stages[k];
         if (!stage.trained) continue;  // stopped before this stage
         stage.after = evaluate(c, stage.preset, stage.reported, &stage.evaluationSeconds);
-        stage.devChange = train::compareBitext(previous->dev, stage.after.dev);
+        stage.devChange = eval::compareBitext(previous->dev, stage.after.dev);
         stage.outOfDomainChange =
-            train::compareBitext(previous->outOfDomain, stage.after.outOfDomain);
+            eval::compareBitext(previous->outOfDomain, stage.after.outOfDomain);
         evaluateOwnVector(c, stage,
                           k > 0                  ? c.report.stages[k - 1].reported
                           : c.report.scratchInit ? fs::path()
@@ -216,9 +216,9 @@ void evaluateStages(DemoContext& c) {
 }  // namespace
 
 /// Held-out commands' translation pairs; the rotation is fitted on the train split's pairs.
-train::BitextReportOptions demoEvaluationOptions(const train::RunConfig& first) {
+eval::BitextReportOptions demoEvaluationOptions(const train::RunConfig& first) {
     // The raw column is the run's own dev bitext accuracy (what its Runs view chart shows).
-    train::BitextReportOptions options = train::BitextReportOptions::of(first);
+    eval::BitextReportOptions options = train::devBitextOptions(first);
     // Per language pair: more pairs than dimensions (256) for the rotation; each evaluation
     // encodes them, so 300 rather than more keeps three evaluations to about a minute each.
     options.maxFitPairs = 300;
@@ -228,7 +228,7 @@ train::BitextReportOptions demoEvaluationOptions(const train::RunConfig& first) 
 /// Dev and out-of-domain bitext reports with progress ("evaluating LABEL: encoding train pairs
 /// de-en (3/48, 2 s)"); the train pairs (means, rotations) are encoded once for both.
 DemoEvaluation evaluateDemoCheckpoint(const DemoPaths& paths,
-                                      const train::BitextReportOptions& options,
+                                      const eval::BitextReportOptions& options,
                                       const std::string& label, const fs::path& checkpoint,
                                       Feedback* feedback, double* seconds) {
     const ProgressFn progress = progressOf(feedback);
@@ -243,7 +243,7 @@ DemoEvaluation evaluateDemoCheckpoint(const DemoPaths& paths,
                                  p.done, p.total});
     });
     auto reports =
-        train::bitextReports(checkpoint, sets, paths.shards / "pairs-train", options, &stage);
+        eval::bitextReports(checkpoint, sets, paths.shards / "pairs-train", options, &stage);
     if (seconds) *seconds = secondsSince(t0);
     DemoEvaluation e;
     e.dev = std::move(reports[0]);

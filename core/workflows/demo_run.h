@@ -4,7 +4,7 @@
 // prepare the demo workspace, train the demo recipe (hictl-demo, then ccp-demo continued from its
 // best checkpoint) or one preset in WS/runs/NAME-STAMP-PRESET, on a wall-clock budget that
 // includes the evaluations or for a number of steps, and measure dev and out-of-domain bitext
-// accuracy of the initialisation and of each stage's checkpoint (train::bitextReports).
+// accuracy of the initialisation and of each stage's checkpoint (eval::bitextReports).
 // Torch-free header.
 
 #include <atomic>
@@ -16,7 +16,7 @@
 
 #include "core/common/feedback.h"
 #include "core/common/progress.h"
-#include "core/train/bitext_report.h"
+#include "core/eval/bitext_report.h"
 #include "core/train/run_config.h"
 #include "core/train/trainer.h"
 #include "core/workflows/demo_prepare.h"
@@ -42,8 +42,8 @@ struct DemoRunRequest {
 /// strings of the installed gettext catalogs, docs/demo-corpus.md; empty when the workspace has
 /// none), with means and rotations from the train split.
 struct DemoEvaluation {
-    train::BitextReport dev;
-    train::BitextReport outOfDomain;
+    eval::BitextReport dev;
+    eval::BitextReport outOfDomain;
 };
 
 /// One stage as configured and, once trained, what it left.
@@ -59,15 +59,15 @@ struct DemoStageReport {
     DemoEvaluation after;            ///< bitext accuracy of `reported`
     /// Raw accuracy against the checkpoint this stage continued from (the previous stage's
     /// `reported`, or the initialisation): paired t-test over language pairs.
-    train::BitextChange devChange, outOfDomainChange;
+    eval::BitextChange devChange, outOfDomainChange;
     double evaluationSeconds = 0;  ///< of `after`
     /// A stage whose objectives train another sentence vector (model.pooling) than the one dev
     /// measures (eval.pooling; CCP trains [CLS], as its paper does): that vector's raw dev
     /// accuracy before (the checkpoint it continued from) and after, and the change. Empty
     /// `ownPooling` when the vectors are the same or the stage started from scratch.
     std::string ownPooling;
-    train::BitextReport ownBefore, ownAfter;
-    train::BitextChange ownChange;
+    eval::BitextReport ownBefore, ownAfter;
+    eval::BitextChange ownChange;
 };
 
 /// Where the time went, in seconds.
@@ -108,12 +108,12 @@ struct DemoRunObserver {
 };
 
 /// Evaluation settings of the demo for a stage config (pooling, pairs, fit pairs).
-train::BitextReportOptions demoEvaluationOptions(const train::RunConfig& config);
+eval::BitextReportOptions demoEvaluationOptions(const train::RunConfig& config);
 
 /// Dev and out-of-domain bitext accuracy of `checkpoint` in the prepared workspace `paths`, with
 /// progress "evaluating LABEL: ..."; `seconds` (optional) gets the time it took.
 DemoEvaluation evaluateDemoCheckpoint(const DemoPaths& paths,
-                                      const train::BitextReportOptions& options,
+                                      const eval::BitextReportOptions& options,
                                       const std::string& label,
                                       const std::filesystem::path& checkpoint,
                                       Feedback* feedback = nullptr, double* seconds = nullptr);

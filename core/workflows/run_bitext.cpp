@@ -27,7 +27,7 @@ RunBitextReport evaluateRunBitext(const RunBitextRequest& request, Feedback* fee
     out.pairs = c.data.devPairs;
     if (out.pairs.is_relative() && !fs::exists(out.pairs))
         out.pairs = out.config.parent_path() / out.pairs;
-    out.options = train::BitextReportOptions::of(c);
+    out.options = train::devBitextOptions(c);
     // A replaced pooling or length: the same pairs and definition, another sentence vector (e.g.
     // the CCP paper's middle layer).
     if (request.pooling && *request.pooling != out.options.pooling) {
@@ -40,8 +40,8 @@ RunBitextReport evaluateRunBitext(const RunBitextRequest& request, Feedback* fee
                                  std::to_string(out.options.maxTokens)});
         out.options.maxTokens = *request.maxTokens;
     }
-    out.report = train::bitextReport(out.checkpoint, out.pairs, {}, out.options, feedback);
-    out.definition = train::describeBitextAccuracy(out.options, out.pairs);
+    out.report = eval::bitextReport(out.checkpoint, out.pairs, {}, out.options, feedback);
+    out.definition = eval::describeBitextAccuracy(out.options, out.pairs);
     return out;
 }
 

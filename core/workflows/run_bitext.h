@@ -1,7 +1,7 @@
 #pragma once
 
 // `eval bitext --model RUN/...` without --pairs: a run checkpoint's dev bitext accuracy measured
-// exactly as its trainer measures it (train::BitextReportOptions::of its config), i.e. the Runs
+// exactly as its trainer measures it (train::devBitextOptions of its config), i.e. the Runs
 // view's figure. The checkpoint is resolved once, so a run that moves `best` meanwhile is reported
 // under the checkpoint that was measured. Torch-free header.
 
@@ -13,7 +13,7 @@
 
 #include "core/common/feedback.h"
 #include "core/common/progress.h"
-#include "core/train/bitext_report.h"
+#include "core/eval/bitext_report.h"
 
 namespace isomorph::workflows {
 
@@ -34,10 +34,10 @@ struct RunBitextReport {
     std::filesystem::path checkpoint;  ///< the folder measured (absolute, normalised)
     std::filesystem::path config;      ///< its run's config.toml
     std::filesystem::path pairs;       ///< the run's data.dev_pairs, resolved
-    std::string definition;            ///< train::describeBitextAccuracy of the options used
-    train::BitextReportOptions options;
+    std::string definition;            ///< eval::describeBitextAccuracy of the options used
+    eval::BitextReportOptions options;
     std::vector<RunBitextOverride> overrides;  ///< only settings whose value changed
-    train::BitextReport report;
+    eval::BitextReport report;
 };
 
 /// Measures the run checkpoint `request.model` names. Throws ConfigError when it is not a run's

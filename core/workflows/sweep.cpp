@@ -46,7 +46,7 @@ std::string settingsLabel(const std::vector<std::pair<std::string, std::string>>
     return out.empty() ? "base" : out;
 }
 
-json rowJson(const BitextReport::Row& r) {
+json rowJson(const eval::BitextReport::Row& r) {
     return {{"raw", r.raw},
             {"shifted", r.shifted},
             {"rotated", r.rotated},
@@ -54,8 +54,8 @@ json rowJson(const BitextReport::Row& r) {
             {"fit_pairs", r.fitPairs}};
 }
 
-BitextReport::Row rowFrom(const json& j) {
-    BitextReport::Row r;
+eval::BitextReport::Row rowFrom(const json& j) {
+    eval::BitextReport::Row r;
     r.raw = j.at("raw").get<double>();
     r.shifted = j.at("shifted").get<double>();
     r.rotated = j.at("rotated").get<double>();
@@ -65,15 +65,15 @@ BitextReport::Row rowFrom(const json& j) {
 }
 
 /// {"mean": ..., "per_pair": {...}}: a report as sweep-cell.json stores it.
-json reportJson(const BitextReport& report) {
+json reportJson(const eval::BitextReport& report) {
     json perPair = json::object();
     for (const auto& [pair, row] : report.perPair)
         perPair[pair] = rowJson(row);
     return {{"mean", rowJson(report.mean)}, {"per_pair", perPair}};
 }
 
-BitextReport reportFrom(const json& j) {
-    BitextReport report;
+eval::BitextReport reportFrom(const json& j) {
+    eval::BitextReport report;
     report.mean = rowFrom(j.at("mean"));
     for (const auto& [pair, row] : j.at("per_pair").items())
         report.perPair[pair] = rowFrom(row);
@@ -104,7 +104,7 @@ void readCell(const fs::path& file, SweepCell& c) {
         c.report = reportFrom(j);
         // Absent in results written before sweeps had an out-of-domain set, or without one.
         c.outOfDomain =
-            j.contains("out_of_domain") ? reportFrom(j.at("out_of_domain")) : BitextReport{};
+            j.contains("out_of_domain") ? reportFrom(j.at("out_of_domain")) : eval::BitextReport{};
         c.finalLosses = j.at("final_losses").get<std::map<std::string, double>>();
     } catch (const std::exception& e) {
         throw DataError(fmt::format("{}: not a sweep cell result ({}); delete it to redo the run",
@@ -364,15 +364,15 @@ bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
         }
         return !stopRequested(feedback);
     };
-    std::vector<BitextReport> reports;
+    std::vector<eval::BitextReport> reports;
     try {
         Feedback stage(evaluation);
-        reports = bitextReports(trained.checkpoint, evaluated, o.fitPairs, o.report, &stage);
+        reports = eval::bitextReports(trained.checkpoint, evaluated, o.fitPairs, o.report, &stage);
     } catch (const Cancelled&) {
         return false;  // stopped while evaluating: the cell's checkpoint stays for a resume
     }
     c.report = std::move(reports.at(0));
-    c.outOfDomain = reports.size() > 1 ? std::move(reports[1]) : BitextReport{};
+    c.outOfDomain = reports.size() > 1 ? std::move(reports[1]) : eval::BitextReport{};
     c.steps = trained.step;
     c.finalLosses = finalLosses(runDir);
     c.done = true;
@@ -424,7 +424,7 @@ struct AccuracyStats {
 };
 
 /// `pairs`: every language pair of any cell; one a setting's reports lack gets zeros.
-AccuracyStats accuracyStats(const std::vector<const BitextReport*>& reports,
+AccuracyStats accuracyStats(const std::vector<const eval::BitextReport*>& reports,
                             const std::set<std::string>& pairs) {
     std::vector<double> raw, shifted, rotated;
     for (const auto* r : reports) {
@@ -480,13 +480,13 @@ std::string perPairTable(const std::string& title, const std::vector<std::string
 }
 
 /// ",raw,shifted,rotated,pairs" of a CSV row; empty fields without a row.
-std::string csvRow(const BitextReport::Row* row) {
+std::string csvRow(const eval::BitextReport::Row* row) {
     return row ? fmt::format(",{:.6f},{:.6f},{:.6f},{}", row->raw, row->shifted, row->rotated,
                              row->pairs)
                : std::string(",,,,");
 }
 
-const BitextReport::Row* findRow(const BitextReport& report, const std::string& pair) {
+const eval::BitextReport::Row* findRow(const eval::BitextReport& report, const std::string& pair) {
     auto it = report.perPair.find(pair);
     return it == report.perPair.end() ? nullptr : &it->second;
 }
@@ -538,7 +538,7 @@ void writeSweepTables(const std::vector<SweepCell>& cells, const std::vector<Swe
     std::vector<json> devPerPair, oodPerPair;
     for (const auto& label : order) {
         const auto& g = groups[label];
-        std::vector<const BitextReport*> devReports, oodReports;
+        std::vector<const eval::BitextReport*> devReports, oodReports;
         std::vector<double> steps;
         std::map<std::string, std::vector<double>> losses;
         for (const auto* c : g) {
@@ -601,8 +601,8 @@ void writeSweepTables(const std::vector<SweepCell>& cells, const std::vector<Swe
     for (const auto& c : cells) {
         if (!c.done) continue;
         runs.push_back(cellJson(c));
-        auto line = [&](const std::string& pair, const BitextReport::Row* dev,
-                        const BitextReport::Row* outOfDomain) {
+        auto line = [&](const std::string& pair, const eval::BitextReport::Row* dev,
+                        const eval::BitextReport::Row* outOfDomain) {
             for (const auto& [k, v] : c.settings)
                 csv += csvField(v) + ",";
             csv += fmt::format("{},{},{},{}", c.seed, csvField(c.name), c.steps, pair);

@@ -21,7 +21,7 @@
 
 #include "core/common/feedback.h"
 #include "core/common/progress.h"
-#include "core/train/bitext_report.h"
+#include "core/eval/bitext_report.h"
 #include "core/train/run_config.h"
 
 namespace isomorph::workflows {
@@ -47,7 +47,7 @@ struct SweepOptions {
     /// e.g. the demo workspace's translated UI strings; empty = none. Not part of the plan: cells
     /// evaluated without it keep their results when a sweep resumes with it.
     std::filesystem::path outOfDomainPairs;
-    train::BitextReportOptions report;
+    eval::BitextReportOptions report;
     /// Train only the cell of this name (one `sweep --jobs N` child process); empty = every cell.
     /// Other cells are not read, and the tables are left to the caller, since other processes
     /// may be finishing cells at the same time.
@@ -65,8 +65,8 @@ struct SweepCell {
     // Results (filled when trained and evaluated, or read back from sweep-cell.json):
     bool done = false;
     int64_t steps = 0;
-    train::BitextReport report;  ///< dev pairs
-    train::BitextReport
+    eval::BitextReport report;  ///< dev pairs
+    eval::BitextReport
         outOfDomain;  ///< SweepOptions::outOfDomainPairs; empty (no perPair) when none
     std::map<std::string, double> finalLosses;  ///< "loss/msm" -> mean of the last 10 records
 

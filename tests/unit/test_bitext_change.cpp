@@ -1,4 +1,4 @@
-// How a stage changed bitext accuracy (core/train/bitext_report.h, compareBitext): the mean
+// How a stage changed bitext accuracy (core/eval/bitext_report.h, compareBitext): the mean
 // change over the language pairs both reports have and the paired t-test over them, by hand.
 // `demo run` prints both under each stage's row.
 
@@ -6,11 +6,11 @@
 
 #include <QtTest>
 
-#include "core/train/bitext_report.h"
+#include "core/eval/bitext_report.h"
 #include "tests/support/test_main.h"
 
 using namespace isomorph;
-using train::BitextReport;
+using eval::BitextReport;
 
 namespace {
 
@@ -38,7 +38,7 @@ class TestBitextChange : public QObject {
         const auto before = reportOf({{"de-en", 0.50}, {"fr-en", 0.60}, {"es-en", 0.70}});
         const auto after =
             reportOf({{"de-en", 0.52}, {"fr-en", 0.63}, {"es-en", 0.70}, {"ja-en", 0.90}});
-        const train::BitextChange c = train::compareBitext(before, after);
+        const eval::BitextChange c = eval::compareBitext(before, after);
         QCOMPARE(c.languagePairs, 3);
         QCOMPARE(c.up, 2);
         QCOMPARE(c.down, 0);
@@ -48,7 +48,7 @@ class TestBitextChange : public QObject {
         QVERIFY(!c.significant());
 
         // Reversed, the sign flips and p stays.
-        const train::BitextChange back = train::compareBitext(after, before);
+        const eval::BitextChange back = eval::compareBitext(after, before);
         QVERIFY(near(back.meanDifference, -1.0 / 60));
         QCOMPARE(back.down, 2);
         QVERIFY(near(back.pValue, c.pValue, 1e-12));
@@ -62,7 +62,7 @@ class TestBitextChange : public QObject {
             reportOf({{"a", 0.5}, {"b", 0.5}, {"c", 0.5}, {"d", 0.5}, {"e", 0.5}, {"f", 0.5}});
         const auto after = reportOf(
             {{"a", 0.510}, {"b", 0.511}, {"c", 0.509}, {"d", 0.510}, {"e", 0.512}, {"f", 0.508}});
-        const train::BitextChange c = train::compareBitext(before, after);
+        const eval::BitextChange c = eval::compareBitext(before, after);
         QVERIFY(near(c.meanDifference, 0.01));
         QVERIFY2(near(c.t, 17.320508, 1e-5), qPrintable(QString::number(c.t, 'g', 10)));
         QVERIFY(c.pValue < 1e-4 && c.pValue > 1e-6);
@@ -71,18 +71,18 @@ class TestBitextChange : public QObject {
 
     void tooFewLanguagePairsTestNothing() {
         // One shared language pair: a change but no test (p = 1); none shared: nothing at all.
-        const auto c = train::compareBitext(reportOf({{"de-en", 0.5}}),
-                                            reportOf({{"de-en", 0.6}, {"fr-en", 0.1}}));
+        const auto c = eval::compareBitext(reportOf({{"de-en", 0.5}}),
+                                           reportOf({{"de-en", 0.6}, {"fr-en", 0.1}}));
         QCOMPARE(c.languagePairs, 1);
         QVERIFY(near(c.meanDifference, 0.1));
         QCOMPARE(c.pValue, 1.0);
-        const auto none = train::compareBitext(BitextReport{}, reportOf({{"de-en", 0.5}}));
+        const auto none = eval::compareBitext(BitextReport{}, reportOf({{"de-en", 0.5}}));
         QCOMPARE(none.languagePairs, 0);
         QCOMPARE(none.meanDifference, 0.0);
         QCOMPARE(none.pValue, 1.0);
         // Identical reports: no change, p = 1.
         const auto same = reportOf({{"a", 0.3}, {"b", 0.4}});
-        QCOMPARE(train::compareBitext(same, same).pValue, 1.0);
+        QCOMPARE(eval::compareBitext(same, same).pValue, 1.0);
     }
 };
 

@@ -17,6 +17,7 @@
 
 #include "core/common/errors.h"
 #include "core/data/shards/shard_set.h"
+#include "core/eval/probes.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/tensor_file.h"
 #include "core/train/checkpoint_store.h"
@@ -24,7 +25,6 @@
 #include "core/train/objectives/ccp_objective.h"
 #include "core/train/objectives/mlm_objective.h"
 #include "core/train/objectives/objective.h"
-#include "core/train/probes.h"
 #include "core/train/scheduler.h"
 #include "core/train/trainer.h"
 #include "tests/support/error_message.h"
@@ -373,12 +373,12 @@ class TestTrainer : public QObject {
     }
 
     void devMeanShiftUsesTheGivenMeans() {
-        const auto pairs =
-            loadBitextPairs(data::shards::ShardSet::open(tiny_.devPairs.toStdString()), 40, 24);
+        const auto pairs = eval::loadBitextPairs(
+            data::shards::ShardSet::open(tiny_.devPairs.toStdString()), 40, 24);
         QCOMPARE(pairs.size(), size_t{1});
         QCOMPARE(QString::fromStdString(pairs[0].sourceLanguage), QString("de"));
         const auto docs = data::shards::ShardSet::open(tiny_.docs.toStdString());
-        const auto text = sampleSentencesByLanguage(docs, 25, 24);
+        const auto text = eval::sampleSentencesByLanguage(docs, 25, 24);
         QCOMPARE(text.size(), size_t{2});
         QCOMPARE(text.at("de").rows.size(), size_t{25});
         for (uint16_t l : text.at("en").languages)
@@ -389,22 +389,22 @@ class TestTrainer : public QObject {
         encoder->eval();
         torch::NoGradGuard noGrad;
         const model::Pooling mean{model::Pooling::Kind::Mean, 0};
-        const auto train = evaluateBitext(encoder, pairs, mean, torch::kCPU, nullptr);
+        const auto train = eval::evaluateBitext(encoder, pairs, mean, torch::kCPU, nullptr);
         // Zero means: the "shifted" score is the raw one.
-        LanguageMeans zero{{"de", torch::zeros({16})}, {"en", torch::zeros({16})}};
-        const auto z = evaluateBitext(encoder, pairs, mean, torch::kCPU, &zero);
+        eval::LanguageMeans zero{{"de", torch::zeros({16})}, {"en", torch::zeros({16})}};
+        const auto z = eval::evaluateBitext(encoder, pairs, mean, torch::kCPU, &zero);
         QCOMPARE(z.accuracyShifted, z.accuracy);
         // Each side's own means reproduce the transductive shift exactly.
-        LanguageMeans own{
-            {"de", encodeRows(encoder, pairs[0].sources.rows, mean, torch::kCPU).mean(0)},
-            {"en", encodeRows(encoder, pairs[0].targets.rows, mean, torch::kCPU).mean(0)}};
-        QCOMPARE(evaluateBitext(encoder, pairs, mean, torch::kCPU, &own).accuracyShifted,
+        eval::LanguageMeans own{
+            {"de", eval::encodeRows(encoder, pairs[0].sources.rows, mean, torch::kCPU).mean(0)},
+            {"en", eval::encodeRows(encoder, pairs[0].targets.rows, mean, torch::kCPU).mean(0)}};
+        QCOMPARE(eval::evaluateBitext(encoder, pairs, mean, torch::kCPU, &own).accuracyShifted,
                  train.accuracyShifted);
         // Training-text means, as the trainer uses them; a language without text is named.
-        LanguageMeans fromText = languageMeans(encoder, text, mean, torch::kCPU);
+        eval::LanguageMeans fromText = eval::languageMeans(encoder, text, mean, torch::kCPU);
         QCOMPARE(fromText.size(), size_t{2});
         fromText.erase("de");
-        const auto partial = evaluateBitext(encoder, pairs, mean, torch::kCPU, &fromText);
+        const auto partial = eval::evaluateBitext(encoder, pairs, mean, torch::kCPU, &fromText);
         QCOMPARE(partial.unshiftedLanguages, std::vector<std::string>{"de"});
     }
 
@@ -429,11 +429,12 @@ class TestTrainer : public QObject {
         rows[66] = rows[1];  // another length group and another batch of 8
         for (const auto& pooling : {model::Pooling{model::Pooling::Kind::Mean, 0},
                                     model::Pooling{model::Pooling::Kind::Cls, 0}}) {
-            const torch::Tensor v = encodeRows(encoder, rows, pooling, torch::kCPU, 8);
+            const torch::Tensor v = eval::encodeRows(encoder, rows, pooling, torch::kCPU, 8);
             QVERIFY(torch::equal(v[66], v[1]));
             QVERIFY(!torch::equal(v[2], v[1]));
             // Every row is what it is encoded as on its own.
-            const torch::Tensor alone = encodeRows(encoder, {rows[66]}, pooling, torch::kCPU, 8);
+            const torch::Tensor alone =
+                eval::encodeRows(encoder, {rows[66]}, pooling, torch::kCPU, 8);
             QVERIFY(torch::allclose(alone[0], v[66], 1e-5, 1e-6));
         }
     }

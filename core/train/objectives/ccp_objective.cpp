@@ -4,9 +4,9 @@
 #include <limits>
 
 #include "core/common/errors.h"
+#include "core/model/batch_tensors.h"
 #include "core/model/pooling.h"
 #include "core/train/collective.h"
-#include "core/train/objectives/batch_tensors.h"
 
 namespace isomorph::train {
 
@@ -87,7 +87,7 @@ CcpObjective::CcpObjective(const ObjectiveBuildContext& c)
 
 ObjectiveOutput CcpObjective::forward(StepContext& context) {
     ds::CcpBatch batch = sampler_->next();
-    const BatchTensors t = toTensors(batch.sentences, context.device);
+    const model::BatchTensors t = model::toTensors(batch.sentences, context.device);
     const int64_t n = static_cast<int64_t>(batch.centers.size());
     const bool layer = pooling_.kind == model::Pooling::Kind::LayerMean;
     model::EncoderOutput out = context.encoder->forward(t.ids, t.mask, {}, layer);

@@ -8,9 +8,9 @@
 
 #include "core/common/errors.h"
 #include "core/common/random.h"
+#include "core/model/batch_tensors.h"
 #include "core/model/pooling.h"
 #include "core/train/collective.h"
-#include "core/train/objectives/batch_tensors.h"
 #include "core/train/objectives/gather_rows.h"
 
 namespace isomorph::train {
@@ -28,7 +28,7 @@ constexpr int32_t kSpecialIds = data::samplers::kFirstRegularId;
 constexpr double kMinSquaredNorm = 1e-24;
 
 /// [rows, cols] int64 ids and mask padded on the right to `cols` columns.
-BatchTensors padColumns(BatchTensors t, int64_t cols) {
+model::BatchTensors padColumns(model::BatchTensors t, int64_t cols) {
     const int64_t extra = cols - t.ids.size(1);
     if (extra <= 0) return t;
     t.ids = F::pad(t.ids, F::PadFuncOptions({0, extra}).value(ds::kPadId));
@@ -237,7 +237,7 @@ torch::Tensor HictlObjective::wordLoss(const ds::PairBatch& batch, StepContext& 
         longestBag = std::max(longestBag, bag.size());
     }
     const ds::TokenMatrix pairs = ds::collate(joined, samplerOptions_.sampling.padMultiple);
-    const BatchTensors t = toTensors(pairs, context.device);
+    const model::BatchTensors t = model::toTensors(pairs, context.device);
     auto q = context.encoder->forward(t.ids, t.mask).lastHidden.select(1, 0);  // [n, H] [CLS]
 
     const int64_t width = std::max<int64_t>(1, static_cast<int64_t>(longestBag));
@@ -281,8 +281,8 @@ torch::Tensor HictlObjective::wordLoss(const ds::PairBatch& batch, StepContext& 
 ObjectiveOutput HictlObjective::forward(StepContext& context) {
     ds::PairBatch batch = sampler_->next();
     const int64_t n = batch.sources.rows;
-    BatchTensors x = toTensors(batch.sources, context.device);
-    BatchTensors y = toTensors(batch.targets, context.device);
+    model::BatchTensors x = model::toTensors(batch.sources, context.device);
+    model::BatchTensors y = model::toTensors(batch.targets, context.device);
     const int64_t cols = std::max(x.ids.size(1), y.ids.size(1));
     x = padColumns(x, cols);
     y = padColumns(y, cols);

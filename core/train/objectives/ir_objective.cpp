@@ -14,10 +14,10 @@
 #include "core/common/random.h"
 #include "core/data/readers/beir_corpus_reader.h"
 #include "core/data/readers/retrieval_sets.h"
+#include "core/model/batch_tensors.h"
 #include "core/model/checkpoint_tokenizer.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/pooling.h"
-#include "core/train/objectives/batch_tensors.h"
 #include "core/train/objectives/gather_rows.h"
 #include "core/train/objectives/hictl_objective.h"
 #include "core/train/objectives/ir_hard_negatives.h"
@@ -311,7 +311,7 @@ std::string IrObjective::initNote() const {
 
 torch::Tensor IrObjective::embed(const ds::TokenMatrix& rows, StepContext& context,
                                  model::Encoder encoder) {
-    const BatchTensors t = toTensors(rows, context.device);
+    const model::BatchTensors t = model::toTensors(rows, context.device);
     const bool layer = pooling_.kind == model::Pooling::Kind::LayerMean;
     if (encoder.is_empty()) encoder = context.encoder;
     model::EncoderOutput out = encoder->forward(t.ids, t.mask, {}, layer);

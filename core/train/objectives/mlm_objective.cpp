@@ -5,8 +5,8 @@
 
 #include "core/common/errors.h"
 #include "core/data/samplers/masking.h"
+#include "core/model/batch_tensors.h"
 #include "core/train/collective.h"
-#include "core/train/objectives/batch_tensors.h"
 
 namespace isomorph::train {
 
@@ -81,7 +81,7 @@ ObjectiveOutput maskedLmLossForLabels(model::MlmHeadImpl& head, StepContext& con
                                       const ds::TokenMatrix& rows, std::vector<int32_t>& labels,
                                       const torch::Tensor& tokenTypes,
                                       const torch::Tensor& global) {
-    const BatchTensors t = toTensors(rows, context.device);
+    const model::BatchTensors t = model::toTensors(rows, context.device);
     auto labelTensor = torch::from_blob(labels.data(), {rows.rows, rows.cols},
                                         torch::TensorOptions().dtype(torch::kInt32))
                            .to(context.device, torch::kInt64);

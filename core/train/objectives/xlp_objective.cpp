@@ -10,9 +10,9 @@
 #include "core/common/random.h"
 #include "core/data/demo/demo_layout.h"
 #include "core/data/readers/document_reader.h"
+#include "core/model/batch_tensors.h"
 #include "core/model/checkpoint_tokenizer.h"
 #include "core/model/hf_checkpoint.h"
-#include "core/train/objectives/batch_tensors.h"
 #include "core/train/objectives/mlm_objective.h"
 #include "core/workspace/run_layout.h"
 
@@ -169,7 +169,7 @@ ds::TitleEmbedder encoderTitleEmbedder(model::Encoder encoder,
                 rows.push_back(std::move(ids));
             }
             const ds::TokenMatrix m = ds::collate(rows, 1, static_cast<int32_t>(tokenizer.pad));
-            const BatchTensors t = toTensors(m, device);
+            const model::BatchTensors t = model::toTensors(m, device);
             auto hidden = encoder->forward(t.ids, t.mask).lastHidden.to(torch::kFloat32);
             auto mask = t.mask.unsqueeze(-1).to(torch::kFloat32);
             auto mean = ((hidden * mask).sum(1) / mask.sum(1)).contiguous().cpu();
@@ -400,7 +400,7 @@ ObjectiveOutput XlpObjective::forward(StepContext& context) {
 ObjectiveOutput XlpObjective::rrStep(StepContext& context, size_t pair) {
     const ds::RetrievalBatch b = rr_[pair]->next();
     const int64_t rows = b.pairs.rows, cols = b.pairs.cols;
-    const BatchTensors t = toTensors(b.pairs, context.device);
+    const model::BatchTensors t = model::toTensors(b.pairs, context.device);
     auto types = intTensor(b.tokenTypes, rows, cols, context.device);
     auto global = boolTensor(b.global, rows, cols, context.device);
     auto hidden = context.encoder->forward(t.ids, t.mask, types, false, global).lastHidden;

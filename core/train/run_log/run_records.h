@@ -104,7 +104,7 @@ struct MetricDeclaration {
     std::string kind;       ///< "train" or "eval": the records that carry it
     double scale = 1;       ///< display multiplier, finite and not 0 (written only when not 1)
     /// How this run measures it, in one line (written only when set): the dev bitext sample,
-    /// directions, pooling and averaging (train::describeBitextAccuracy).
+    /// directions, pooling and averaging (eval::describeBitextAccuracy).
     std::string definition;
 
     bool operator==(const MetricDeclaration& o) const;

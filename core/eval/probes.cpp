@@ -1,4 +1,4 @@
-#include "core/train/probes.h"
+#include "core/eval/probes.h"
 
 #include <algorithm>
 #include <limits>
@@ -8,10 +8,10 @@
 #include "core/common/distinct_rows.h"
 #include "core/data/samplers/collate.h"
 #include "core/data/samplers/corpus_index.h"
+#include "core/model/batch_tensors.h"
 #include "core/model/pooling.h"
-#include "core/train/objectives/batch_tensors.h"
 
-namespace isomorph::train {
+namespace isomorph::eval {
 
 namespace ds = data::samplers;
 namespace F = torch::nn::functional;
@@ -110,7 +110,7 @@ torch::Tensor encodeRows(model::Encoder& encoder, const std::vector<std::vector<
         for (int64_t i = start; i < end; ++i)
             chunk.push_back(rows[order[static_cast<size_t>(i)]]);
         ds::TokenMatrix m = ds::collate(chunk);
-        const BatchTensors t = toTensors(m, device);
+        const model::BatchTensors t = model::toTensors(m, device);
         auto pooled =
             model::poolSentences(encoder->forward(t.ids, t.mask, {}, layer), t.mask, pooling)
                 .to(torch::kCPU, torch::kFloat32);
@@ -196,4 +196,4 @@ HealthScores evaluateHealth(model::Encoder& encoder, const SentenceSet& probe,
     return h;
 }
 
-}  // namespace isomorph::train
+}  // namespace isomorph::eval

@@ -1,16 +1,15 @@
-#include "core/train/bitext_report.h"
+#include "core/eval/bitext_report.h"
 
 #include <fmt/format.h>
 
 #include "core/align/bitext_metrics.h"
 #include "core/align/procrustes.h"
+#include "core/eval/probes.h"
 #include "core/eval/retrieval_metrics.h"
 #include "core/model/hf_checkpoint.h"
-#include "core/train/probes.h"
-#include "core/train/run_config.h"
 #include "core/workspace/run_layout.h"
 
-namespace isomorph::train {
+namespace isomorph::eval {
 
 namespace {
 
@@ -19,14 +18,6 @@ torch::Tensor fromMatrix(const FloatMatrix& m) {
 }
 
 }  // namespace
-
-BitextReportOptions BitextReportOptions::of(const RunConfig& config) {
-    BitextReportOptions o;
-    o.pooling = config.eval.pooling.toString();
-    o.maxPairs = config.eval.maxPairs;
-    o.maxTokens = static_cast<uint32_t>(config.data.maxTokens);
-    return o;
-}
 
 BitextChange compareBitext(const BitextReport& before, const BitextReport& after) {
     std::vector<double> a, b;
@@ -163,4 +154,4 @@ std::vector<BitextReport> bitextReports(
     return reports;
 }
 
-}  // namespace isomorph::train
+}  // namespace isomorph::eval

@@ -17,7 +17,7 @@
 #include "core/model/encoding_service.h"
 #include "core/model/transformer.h"
 
-namespace isomorph::train {
+namespace isomorph::eval {
 
 /// Token id rows of sentences with their language.
 struct SentenceSet {
@@ -91,4 +91,4 @@ HealthScores evaluateHealth(model::Encoder& encoder, const SentenceSet& probe,
                             const std::vector<BitextPairs>& pairs, const model::Pooling& pooling,
                             torch::Device device);
 
-}  // namespace isomorph::train
+}  // namespace isomorph::eval

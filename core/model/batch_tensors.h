@@ -7,7 +7,7 @@
 #include "core/data/samplers/collate.h"
 #include "core/runtime/host_to_device.h"
 
-namespace isomorph::train {
+namespace isomorph::model {
 
 struct BatchTensors {
     torch::Tensor ids;   ///< [rows, cols] int64
@@ -22,4 +22,4 @@ inline BatchTensors toTensors(const data::samplers::TokenMatrix& m, torch::Devic
             runtime::toDevice(mask, device, torch::kInt64)};
 }
 
-}  // namespace isomorph::train
+}  // namespace isomorph::model

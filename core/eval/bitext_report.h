@@ -18,21 +18,17 @@
 #include "core/common/feedback.h"
 #include "core/common/progress.h"
 
-namespace isomorph::train {
+namespace isomorph::eval {
 
-struct RunConfig;
-
-/// The sample and sentence vector of a bitext figure. With a run's settings (optionsOf) the raw
-/// accuracy is the run's "dev bitext accuracy" (bitext_acc in metrics.jsonl): the trainer, `eval
-/// bitext` on a run's checkpoint, sweeps, the demo and the Runs view all measure it this way.
+/// The sample and sentence vector of a bitext figure. With a run's settings
+/// (train::devBitextOptions) the raw accuracy is the run's "dev bitext accuracy" (bitext_acc in
+/// metrics.jsonl): the trainer, `eval bitext` on a run's checkpoint, sweeps, the demo and the Runs
+/// view all measure it this way.
 struct BitextReportOptions {
     std::string pooling = "cls";  ///< cls, mean or layer:K
     int64_t maxPairs = 500;       ///< evaluated pairs per language pair: the first, in set order
     int64_t maxFitPairs = 4000;   ///< train pairs per language pair for the rotation
     uint32_t maxTokens = 64;      ///< per sentence incl. <s> </s>
-
-    /// A run's dev evaluation: eval.pooling, eval.max_pairs, data.max_tokens.
-    static BitextReportOptions of(const RunConfig& config);
 };
 
 /// One line defining a bitext figure measured with `options` on the pair shard set `pairs`:
@@ -90,4 +86,4 @@ std::vector<BitextReport> bitextReports(
     const std::filesystem::path& trainPairs, const BitextReportOptions& options,
     Feedback* feedback = nullptr);
 
-}  // namespace isomorph::train
+}  // namespace isomorph::eval
