@@ -702,7 +702,8 @@ void MainWindow::selectRuns(const QStringList& names) {
     QStringList dirs;
     for (const QString& n : names) {
         const QString dir = QDir(workspacePath()).filePath(QStringLiteral("runs/") + n.trimmed());
-        if (!QFileInfo::exists(dir + QStringLiteral("/sweep-plan.json"))) {
+        if (!QFileInfo::exists(
+                QDir(dir).filePath(QString::fromLatin1(workspace::SweepLayout::kPlanFile)))) {
             dirs << dir;
             continue;
         }

@@ -66,7 +66,7 @@ views::RunRow scanRunDirectory(const QString& dir) {
     // A run of a sweep is named with its sweep ("mu-sweep/mu=0.3,seed=2"): cells of different
     // sweeps share names.
     const QDir parent = QFileInfo(dir).dir();
-    if (parent.exists(QStringLiteral("sweep-plan.json")))
+    if (parent.exists(QString::fromLatin1(workspace::SweepLayout::kPlanFile)))
         r.name = parent.dirName() + QLatin1Char('/') + r.name;
     if (!QFileInfo(dir).isDir()) {
         r.status = QStringLiteral("missing");
@@ -127,7 +127,8 @@ QStringList discoverRuns(const QString& workspaceRoot) {
         const QDir d(e.absoluteFilePath());
         if (isRun(d)) {
             out << e.absoluteFilePath();
-        } else if (d.exists(QStringLiteral("sweep-plan.json"))) {  // `sweep --dir WS/runs/NAME`
+        } else if (d.exists(QString::fromLatin1(
+                       workspace::SweepLayout::kPlanFile))) {  // `sweep --dir WS/runs/NAME`
             for (const QFileInfo& cell :
                  d.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
                 if (isRun(QDir(cell.absoluteFilePath()))) out << cell.absoluteFilePath();

@@ -313,7 +313,8 @@ void RunsController::attach(const QString& dir) {
     const QString abs = QFileInfo(dir).absoluteFilePath();
     auto isRun = [](const QString& d) { return workspace::RunLayout{d.toStdString()}.listed(); };
     QStringList runs;
-    if (QFileInfo::exists(abs + QStringLiteral("/sweep-plan.json"))) {
+    if (QFileInfo::exists(
+            QDir(abs).filePath(QString::fromLatin1(workspace::SweepLayout::kPlanFile)))) {
         // A sweep folder (isomorph-cli sweep): its runs, selected together for comparison.
         for (const QFileInfo& e :
              QDir(abs).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))

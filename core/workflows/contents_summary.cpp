@@ -171,7 +171,7 @@ std::string describeRun(const fs::path& path) {
                 weight >= 1.0 ? " (first-stage weight 1: the first stage's order is kept)"
                               : fmt::format(" (first-stage weight {:.1f})", weight));
         }
-        if (fs::exists(path / "sweep-plan.json")) {
+        if (fs::exists(workspace::SweepLayout{path}.plan())) {
             std::size_t runs = 0;
             for (const auto& e : fs::directory_iterator(path))
                 runs += e.is_directory() && (workspace::RunLayout{e.path()}.exists() ||

@@ -23,7 +23,6 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* kCellFile = "sweep-cell.json";
-constexpr const char* kPlanFile = "sweep-plan.json";
 /// SWEEP/initial-evaluations/: step-0 evaluations shared by cells (TrainRequest).
 constexpr const char* kInitialEvaluations = "initial-evaluations";
 
@@ -277,7 +276,7 @@ void prepareSweepFolder(const SweepOptions& o) {
 
     fs::create_directories(o.dir);
     const json plan = planJson(o);
-    const fs::path planFile = o.dir / kPlanFile;
+    const fs::path planFile = workspace::SweepLayout{o.dir}.plan();
     if (fs::exists(planFile)) {
         json old;
         try {

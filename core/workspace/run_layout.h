@@ -122,6 +122,13 @@ struct RunLayout {
     static std::optional<RunLayout> ofCheckpoint(const std::filesystem::path& checkpoint);
 };
 
+/// A sweep folder (`isomorph-cli sweep --dir DIR`): its plan beside the cells' run folders.
+struct SweepLayout {
+    static constexpr const char* kPlanFile = "sweep-plan.json";  ///< grid, seeds, budget, base
+    std::filesystem::path dir;
+    std::filesystem::path plan() const { return dir / kPlanFile; }
+};
+
 /// One of a run's checkpoints, as every front end lists them.
 struct CheckpointEntry {
     std::string name;  ///< step-NNNNNNNN
