@@ -246,7 +246,6 @@ EncoderIdentity embeddingsIdentity(const IndexBuildRequest& r) {
 }  // namespace
 
 IndexBuildReport buildIndex(const IndexBuildRequest& r, Feedback* feedback) {
-    const ProgressFn progress = progressOf(feedback);
     if (r.model.empty() && r.embeddings.empty())
         throw ConfigError("index build: give a model to encode the corpus, or its embeddings");
     IndexBuildReport report;
