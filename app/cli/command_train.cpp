@@ -100,7 +100,7 @@ int runTrain(TrainCliOptions o) {
     request.config = config;
     request.runDir = o.runDir;
     request.resume = o.resume;
-    request.stopAfter = o.maxSteps;
+    request.deadline = isomorph::train::Deadline::afterSteps(o.maxSteps);
     Feedback feedback(
         [&line, reports](const Progress& p) {
             if (reports) line.update(fmt::format("step {}/{}  {}", p.done, p.total, p.detail));

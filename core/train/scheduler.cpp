@@ -8,15 +8,13 @@ namespace isomorph::train {
 
 Scheduler::Scheduler(const Options& options) : options_(options) {}
 
-Scheduler::Options Scheduler::optionsFrom(const RunConfig& config, int64_t stopAfterSteps,
-                                          double stopAfterSeconds) {
+Scheduler::Options Scheduler::optionsFrom(const RunConfig& config, int64_t stopAfterSteps) {
     Options o;
     o.maxSteps = config.schedule.maxSteps;
     o.evalEvery = config.eval.every;
     o.monitorEvery = config.monitor.every;
     o.checkpointEvery = config.checkpoint.every;
     o.stopAfterSteps = stopAfterSteps;
-    o.stopAfterSeconds = stopAfterSeconds;
     return o;
 }
 
@@ -37,10 +35,6 @@ std::string Scheduler::checkpointAfter(int64_t step, bool improved) const {
     if (step >= stopAt()) return "";  // the end of the loop saves
     if (options_.checkpointEvery > 0 && step % options_.checkpointEvery == 0) return "periodic";
     return improved ? "best dev metric" : "";
-}
-
-bool Scheduler::outOfTime(double sessionSeconds) const {
-    return options_.stopAfterSeconds > 0 && sessionSeconds >= options_.stopAfterSeconds;
 }
 
 Scheduler::Stop Scheduler::stopAfter(int64_t step, bool requested, bool outOfTime) const {

@@ -19,15 +19,14 @@ class Scheduler {
         int64_t monitorEvery = 0;     ///< monitor.every; 0 = never
         int64_t checkpointEvery = 0;  ///< checkpoint.every; 0 = only at the end and on stop
         int64_t stopAfterSteps = 0;   ///< pause (with a checkpoint) at this step; 0 = maxSteps
-        double stopAfterSeconds = 0;  ///< pause after this much training time; 0 = no budget
     };
 
     /// Why the loop ends (or Continue).
     enum class Stop { Continue, Finished, StepLimit, TimeBudget, Requested };
 
     explicit Scheduler(const Options& options);
-    static Options optionsFrom(const RunConfig& config, int64_t stopAfterSteps,
-                               double stopAfterSeconds);
+    /// `stopAfterSteps`: the Deadline's steps (its clock rules are DeadlineWatch's).
+    static Options optionsFrom(const RunConfig& config, int64_t stopAfterSteps);
 
     /// The step at which the loop ends without a stop request: min(stopAfterSteps, maxSteps).
     int64_t stopAt() const;
@@ -44,11 +43,9 @@ class Scheduler {
     /// value between periodic saves. The end of the run and stops are saved by the loop's end.
     std::string checkpointAfter(int64_t step, bool improved) const;
 
-    /// Whether this session's training time has used up the budget.
-    bool outOfTime(double sessionSeconds) const;
     /// Whether to stop after `step`. Finished and StepLimit come from the step count; a stop
-    /// request (SIGINT/SIGTERM) and the time budget stop earlier. With several processes the
-    /// flags are those of any rank, so all stop at the same step.
+    /// request (SIGINT/SIGTERM) and the time budget (DeadlineWatch) stop earlier. With several
+    /// processes the flags are those of any rank, so all stop at the same step.
     Stop stopAfter(int64_t step, bool requested, bool outOfTime) const;
 
     /// "finished", "step limit reached", "time budget reached", "stop requested".

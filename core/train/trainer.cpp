@@ -464,11 +464,10 @@ std::pair<bool, bool> Trainer::anyRank(bool a, bool b) {
     return {t[0][0].item<double>() > 0, t[0][1].item<double>() > 0};
 }
 
-TrainResult Trainer::loop(const Scheduler& scheduler) {
+TrainResult Trainer::loop(const Scheduler& scheduler, DeadlineWatch& deadline) {
     if (scheduler.evaluateAtStart(state_.step)) evaluateStart();  // the initialisation point
     if (scheduler.monitorAtStart(state_.step)) monitor();
-    // The time budget counts training, not set-up, unless the request says from when.
-    const double sessionStarted = request_.budgetFrom > 0 ? request_.budgetFrom : nowSeconds();
+    deadline.loopStarted(SteadyClock::now());  // seconds of training count from here
     Scheduler::Stop why = scheduler.stopAfter(state_.step, false, false);
     while (why == Scheduler::Stop::Continue) {
         trainStep();
@@ -479,7 +478,7 @@ TrainResult Trainer::loop(const Scheduler& scheduler) {
         // Every rank stops at the same step: a request or a spent budget on any rank stops all.
         const auto [requested, outOfTime] =
             anyRank(request_.feedback && request_.feedback->stopRequested(),
-                    scheduler.outOfTime(nowSeconds() - sessionStarted));
+                    deadline.afterStep(SteadyClock::now()));
         why = scheduler.stopAfter(state_.step, requested, outOfTime);
     }
     return finish(why);
@@ -511,6 +510,8 @@ TrainResult Trainer::finish(Scheduler::Stop why) {
 
 TrainResult Trainer::run() {
     started_ = nowSeconds();
+    // The deadline's clock starts before the set-up: its first gap includes it.
+    DeadlineWatch deadline(request_.deadline, SteadyClock::now());
     startProcessGroup();
     dtype_ = config_.runtime.precision == Precision::Fp64 ? torch::kFloat64 : torch::kFloat32;
     DefaultDtypeGuard dtypeGuard(dtype_);
@@ -530,9 +531,8 @@ TrainResult Trainer::run() {
     store_ = std::make_unique<CheckpointStore>(run_.checkpoints(), config_.checkpoint.keepLast);
     restore();
     announce();
-    const Scheduler scheduler(
-        Scheduler::optionsFrom(config_, request_.stopAfter, request_.stopAfterSeconds));
-    return loop(scheduler);
+    const Scheduler scheduler(Scheduler::optionsFrom(config_, request_.deadline.steps));
+    return loop(scheduler, deadline);
 }
 
 void Trainer::setAutocast(bool on) {

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "core/common/feedback.h"
+#include "core/train/deadline.h"
 #include "core/train/run_config.h"
 
 namespace isomorph::train {
@@ -21,16 +22,13 @@ namespace isomorph::train {
 struct TrainRequest {
     RunConfig config;
     std::filesystem::path runDir;
-    bool resume = false;    ///< continue from checkpoints/latest
-    int64_t stopAfter = 0;  ///< stop (with a checkpoint) once this many steps are done; 0 = end
-    double stopAfterSeconds = 0;  ///< stop (with a checkpoint) after this much wall time; 0 = none
-    /// When stopAfterSeconds starts counting, in system-clock seconds since the epoch; 0 = when
-    /// the training loop starts (set-up not counted). A pipeline stage with a wall-clock share
-    /// sets its own start, so that loading the model and preparing data count too.
-    double budgetFrom = 0;
+    bool resume = false;  ///< continue from checkpoints/latest
+    /// When this session stops before schedule.max_steps, with a checkpoint (steps, seconds
+    /// of training, or an instant with what follows it in mind); none by default.
+    Deadline deadline;
     /// Told after every step (rank 0): stage "step", done / total = step / schedule.max_steps,
     /// detail = trainStepDetail(). Asked before the next step: stopRequested() (a signal
-    /// handler's flag, a recipe's deadline) saves a checkpoint and returns Stopped on every rank;
+    /// handler's flag, a parent's Stop) saves a checkpoint and returns Stopped on every rank;
     /// cancelled() saves it too, then runTraining throws Cancelled. nullptr: neither.
     Feedback* feedback = nullptr;
     /// Evaluate the final step (eval.every > 0). A sweep evaluates its cells' final checkpoints

@@ -83,7 +83,7 @@ class Trainer {
     void restore();
     void announce();
     // The loop.
-    TrainResult loop(const Scheduler& scheduler);
+    TrainResult loop(const Scheduler& scheduler, DeadlineWatch& deadline);
     void trainStep();
     void runMicroBatch(int64_t micro, StepRecord& record);
     /// One objective's forward and backward; `slot` keys its dropout within the micro-batch.

@@ -18,6 +18,7 @@
 #include "core/text/tokenizer.h"
 #include "core/train/presets.h"
 #include "core/workflows/run_setup.h"
+#include "core/workflows/train_stage.h"
 #include "core/workflows/wall_clock_budget.h"
 #include "core/workspace/workspace.h"
 
@@ -280,17 +281,14 @@ PretrainBaseReport pretrainBase(const PretrainBaseRequest& request, Feedback& fe
     r.random =
         evaluateDemoCheckpoint(r.paths, evaluation, "the random initialisation", init, &feedback);
 
-    train::TrainRequest train;
+    StageRequest train;
+    train.label = kBasePreset;
+    train.showTotal = true;
     train.config = r.config;
     train.runDir = r.runDir;
     train.resume = workspace::RunLayout{r.runDir}.resumable();
-    Feedback steps(feedback, [](const Progress& p) {
-        return Progress{fmt::format("{}: step {}/{}  {}", kBasePreset, p.done, p.total, p.detail),
-                        p.done, p.total};
-    });
-    train.feedback = &steps;
     reportProgress(progress, std::string(kBasePreset) + ": setting up the model and data...", 0, 0);
-    r.result = train::runTraining(train);
+    r.result = trainStage(train, {}, &feedback).result;
     if (r.result.status != train::TrainResult::Status::Finished) return r;
 
     r.base =

@@ -6,6 +6,7 @@
 
 #include "core/train/presets.h"
 #include "core/workflows/run_setup.h"
+#include "core/workflows/train_stage.h"
 #include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 
@@ -108,36 +109,24 @@ void splitTime(DemoContext& c) {
     }
 }
 
-/// Trains one stage until `deadline` (or request.steps); an empty run folder is removed when the
-/// run fails before its first step.
-train::TrainResult trainStage(DemoContext& c, const DemoStageReport& stage,
-                              WallClock::time_point deadline, bool continued) {
-    WallClockStop wallClock(deadline);
-    train::TrainRequest request;
+/// Trains one stage until `deadline` (or request.steps).
+train::TrainResult trainDemoStage(DemoContext& c, const DemoStageReport& stage,
+                                  WallClock::time_point deadline, bool continued) {
+    StageRequest request;
+    request.label = stage.preset;
     request.config = stage.config;
     request.runDir = stage.runDir;
-    if (c.request.steps > 0) request.stopAfter = c.request.steps;
     // The next stage starts from this one's best checkpoint: the state where time ran out
-    // competes too (WallClockStop leaves it the time of the longest gap, an evaluation's).
+    // competes too (the margin leaves it the time of the longest gap, an evaluation's).
     request.evaluateAtStop = continued;
-    const bool timed = c.request.steps == 0;
-    Feedback feedback(c.feedback, [&](const Progress& p) {
-        if (timed && wallClock.afterStep()) feedback.requestStop();  // this stage's deadline
-        return Progress{fmt::format("{}: step {}  {}", stage.preset, p.done, p.detail), p.done, 0};
-    });
-    request.feedback = &feedback;
+    const train::Deadline until =
+        c.request.steps > 0
+            ? train::Deadline::afterSteps(c.request.steps)
+            : train::Deadline::before(deadline, train::Deadline::Margin::LongestGap);
     // The trainer's set-up (model, data, its own dev evaluation at step 0) precedes the first step.
     reportProgress(c.progress,
                    stage.preset + ": setting up the model and data, evaluating step 0...", 0, 0);
-    train::TrainResult result;
-    try {
-        result = train::runTraining(request);
-    } catch (...) {
-        std::error_code ec;
-        fs::remove(stage.runDir, ec);  // empty when the run failed before its first step
-        throw;
-    }
-    return result;
+    return trainStage(request, until, &c.feedback).result;
 }
 
 /// Trains the stages in turn, each continuing from its predecessor's best checkpoint.
@@ -150,8 +139,9 @@ void trainStages(DemoContext& c) {
             stage.config.model.init = stages[k - 1].reported.string();
             stage.config.validate("preset " + stage.preset);
         }
-        stage.result = trainStage(c, stage, addSeconds(trainStarted, c.report.budget.stageEnds[k]),
-                                  k + 1 < stages.size());
+        stage.result =
+            trainDemoStage(c, stage, addSeconds(trainStarted, c.report.budget.stageEnds[k]),
+                           k + 1 < stages.size());
         stage.trained = true;
         stage.reported = k + 1 < stages.size() ? workspace::resolveCheckpoint(stage.runDir)
                                                : stage.result.checkpoint;

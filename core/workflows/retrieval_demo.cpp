@@ -29,6 +29,7 @@
 #include "core/train/trainer.h"
 #include "core/workflows/demo_prepare.h"
 #include "core/workflows/run_setup.h"
+#include "core/workflows/train_stage.h"
 #include "core/workflows/wall_clock_budget.h"
 #include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
@@ -160,8 +161,8 @@ fs::path linkSets(Context& c, const std::string& split, const std::string& folde
 
 /// Trains a preset into RUN/NAME until its deadline (or request.steps); returns the last
 /// checkpoint. A run folder left by an interrupted earlier attempt is started afresh.
-fs::path trainStage(Context& c, const std::string& name, const std::string& preset,
-                    std::vector<std::string> overrides) {
+fs::path trainPreset(Context& c, const std::string& name, const std::string& preset,
+                     std::vector<std::string> overrides) {
     const fs::path runDir = c.stageDir(name);
     std::error_code ec;
     fs::remove_all(runDir, ec);
@@ -173,26 +174,19 @@ fs::path trainStage(Context& c, const std::string& name, const std::string& pres
     if (c.request.threads > 0)
         overrides.push_back(fmt::format("runtime.threads={}", c.request.threads));
     config.overrides = std::move(overrides);
-    train::TrainRequest request;
+    StageRequest request;
+    request.label = name;
     request.config = assembleRunConfig(config).config;
     request.config.name = "retrieval-demo-" + name;
     request.runDir = runDir;
-    if (c.timed()) {
-        request.stopAfterSeconds = stageSeconds(c, name);
-        // The stage's share covers its set-up (XLP aligns sections before its first step).
-        request.budgetFrom =
-            std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
-                .count();
-    } else
-        request.stopAfter = c.request.steps;
-    // A stop or a cancel ends the stage at its next step, with a checkpoint.
-    Feedback steps(c.feedback, [&](const Progress& p) {
-        return Progress{fmt::format("{}: step {}  {}", name, p.done, p.detail), p.done, 0};
-    });
-    request.feedback = &steps;
+    // A timed stage's share covers its set-up (XLP aligns sections before its first step). A
+    // stop or a cancel ends the stage at its next step, with a checkpoint.
+    const train::Deadline deadline =
+        c.timed() ? train::Deadline::within(stageSeconds(c, name), train::Deadline::Margin::None)
+                  : train::Deadline::afterSteps(c.request.steps);
     c.say(name + ": setting up " + preset + " (model, data)...");
     try {
-        return train::runTraining(request).checkpoint;
+        return workflows::trainStage(request, deadline, &c.feedback).result.checkpoint;
     } catch (const Cancelled&) {
         throw Cancelled("retrieval demo cancelled");
     }
@@ -301,7 +295,7 @@ json stageLexicon(Context& c) {
 }
 
 json stageIr(Context& c) {
-    c.report.biEncoder = trainStage(
+    c.report.biEncoder = trainPreset(
         c, "ir", "ir-both-demo", {"model.init=" + c.request.start.string(), "objectives.ir.sets="});
     return {{"checkpoint", c.report.biEncoder.string()}};
 }
@@ -335,10 +329,10 @@ json stageRepair(Context& c) {
     const auto shortLoss = probe(extended, kShortTokens);
     const auto before = probe(extended, kLongTokens);
     const fs::path checkpoint =
-        trainStage(c, "repair", "xlp-demo",
-                   {"model.init=" + extended.string(), "objectives.xlp.weight=0",
-                    "objectives.mlm.weight=1", fmt::format("data.max_tokens={}", kLongTokens),
-                    "schedule.max_steps=300", "schedule.warmup_steps=10", "optimizer.lr=1e-4"});
+        trainPreset(c, "repair", "xlp-demo",
+                    {"model.init=" + extended.string(), "objectives.xlp.weight=0",
+                     "objectives.mlm.weight=1", fmt::format("data.max_tokens={}", kLongTokens),
+                     "schedule.max_steps=300", "schedule.warmup_steps=10", "optimizer.lr=1e-4"});
     const auto after = probe(checkpoint, kLongTokens);
     return {
         {"checkpoint", checkpoint.string()},      {"mlm_short", shortLoss.loss},
@@ -348,7 +342,7 @@ json stageRepair(Context& c) {
 
 json stageXlp(Context& c) {
     const std::string repaired = c.state["done"]["repair"]["checkpoint"];
-    const fs::path checkpoint = trainStage(c, "xlp", "xlp-demo", {"model.init=" + repaired});
+    const fs::path checkpoint = trainPreset(c, "xlp", "xlp-demo", {"model.init=" + repaired});
     return {{"checkpoint", checkpoint.string()}};
 }
 

@@ -13,6 +13,7 @@
 #include "core/train/run_log/metrics_log.h"
 #include "core/train/run_log/run_records.h"
 #include "core/train/trainer.h"
+#include "core/workflows/train_stage.h"
 
 namespace isomorph::workflows {
 using namespace isomorph::train;
@@ -325,12 +326,10 @@ bool stopRequested(const Feedback* feedback) {
 bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
              const SweepProgress& progress, Feedback* feedback) {
     const fs::path runDir = o.dir / c.name;
-    TrainRequest request;
+    StageRequest request;
     request.config = cellConfig(o, c);
     request.runDir = runDir;
     request.resume = workspace::RunLayout{runDir}.resumable();
-    request.stopAfterSeconds = o.budgetMinutes * 60;
-    request.feedback = feedback;
     // Evaluated once at the end, below (raw, shift, rotation), not by the trainer as well; the
     // step-0 evaluation of a shared starting checkpoint is computed by the first cell only.
     request.finalEvaluation = false;
@@ -339,7 +338,11 @@ bool runCell(const SweepOptions& o, SweepCell& c, size_t i, size_t total,
         progress(fmt::format("[{}/{}] {}: {} ({} step-0 evaluation, then training)", i + 1, total,
                              c.name, request.resume ? "resuming" : "training",
                              request.resume ? "no" : "a shared or new"));
-    const TrainResult trained = runTraining(request);
+    // Minutes of training, set-up not counted: equal for every cell, whichever computed the
+    // shared step-0 evaluation.
+    const TrainResult trained =
+        trainStage(request, train::Deadline::afterTrainingSeconds(o.budgetMinutes * 60), feedback)
+            .result;
     if (trained.status == TrainResult::Status::Stopped && stopRequested(feedback)) return false;
     if (progress)
         progress(

@@ -24,13 +24,6 @@ BudgetSplit splitBudget(double budget, double spent, double evaluationSeconds,
     return split;
 }
 
-bool WallClockStop::afterStep() {
-    const auto now = WallClock::now();
-    maxGap_ = std::max(maxGap_, now - last_);
-    last_ = now;
-    return now + maxGap_ >= deadline_;
-}
-
 double processAgeSeconds() {
     std::ifstream statFile("/proc/self/stat"), uptimeFile("/proc/uptime");
     std::string stat;

@@ -1,8 +1,8 @@
 #pragma once
 
 // Training on a wall-clock budget that includes what comes after it (`demo run --minutes N`):
-// the split of the budget between training stages and the final evaluations, and the rule that
-// stops a training in time. Torch-free.
+// the split of the budget between training stages and the final evaluations (each stage then
+// trains until a train::Deadline before its end, with the margin of its longest gap). Torch-free.
 
 #include <chrono>
 #include <cstddef>
@@ -27,22 +27,6 @@ struct BudgetSplit {
 /// `shares` are the stages' parts of the training time (summing to 1).
 BudgetSplit splitBudget(double budget, double spent, double evaluationSeconds,
                         const std::vector<double>& shares);
-
-/// When a training on a wall-clock budget must stop so that what follows it still fits: after a
-/// step, once now + the longest gap seen between two steps (a step plus an evaluation, probe or
-/// checkpoint that may follow it; the first gap includes the set-up and the trainer's initial
-/// evaluation, so the estimate errs on the safe side) reaches the deadline.
-class WallClockStop {
-  public:
-    explicit WallClockStop(WallClock::time_point deadline)
-        : deadline_(deadline), last_(WallClock::now()) {}
-    /// True once training should stop.
-    bool afterStep();
-
-  private:
-    WallClock::time_point deadline_, last_;
-    WallClock::duration maxGap_{};
-};
 
 /// Seconds since this process started (loading LibTorch before main() is wall time the user
 /// waits too); 0 when /proc cannot tell.

@@ -238,10 +238,10 @@ class TestHictlTraining : public QObject {
         TrainRequest r;
         r.config = c;
         r.runDir = run("paused").toStdString();
-        r.stopAfter = 4;
+        r.deadline = isomorph::train::Deadline::afterSteps(4);
         runTraining(r);
         r.resume = true;
-        r.stopAfter = 0;
+        r.deadline = {};
         runTraining(r);
         QCOMPARE(isomorph::testing::trainLosses(run("straight")).size(), size_t{8});
         const QString difference =

@@ -429,10 +429,10 @@ class TestIrTraining : public QObject {
         TrainRequest r;
         r.config = c;
         r.runDir = run("paused").toStdString();
-        r.stopAfter = 3;
+        r.deadline = isomorph::train::Deadline::afterSteps(3);
         runTraining(r);
         r.resume = true;
-        r.stopAfter = 0;
+        r.deadline = {};
         runTraining(r);
         QCOMPARE(isomorph::testing::trainLosses(run("straight")).size(), size_t{6});
         const QString difference =

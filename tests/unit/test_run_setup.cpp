@@ -182,14 +182,6 @@ class TestRunSetup : public QObject {
         // 15 - 10 - 6.5: nothing left for training once the evaluation is reserved.
         QVERIFY(isomorph::workflows::splitBudget(15, 10, 5, {1.0}).training < 0);
     }
-
-    void wallClockStopKeepsTheLongestGap() {
-        using isomorph::workflows::WallClock;
-        isomorph::workflows::WallClockStop past(WallClock::now());
-        QVERIFY(past.afterStep());
-        isomorph::workflows::WallClockStop later(WallClock::now() + std::chrono::hours(1));
-        QVERIFY(!later.afterStep());
-    }
 };
 
 ISOMORPH_TEST_GUILESS_MAIN(TestRunSetup)

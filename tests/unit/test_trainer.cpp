@@ -27,6 +27,7 @@
 #include "core/train/objectives/objective.h"
 #include "core/train/scheduler.h"
 #include "core/train/trainer.h"
+#include "core/workflows/train_stage.h"
 #include "tests/support/error_message.h"
 #include "tests/support/test_main.h"
 #include "tests/support/tiny_model.h"
@@ -198,15 +199,44 @@ class TestTrainer : public QObject {
         QCOMPARE(s.stopAfter(40, true, true), Scheduler::Stop::Requested);
         QCOMPARE(s.stopAfter(40, false, true), Scheduler::Stop::TimeBudget);
         o.stopAfterSteps = 60;
-        o.stopAfterSeconds = 5;
         Scheduler paused(o);
         QCOMPARE(paused.stopAt(), int64_t{60});
         QCOMPARE(paused.stopAfter(60, false, false), Scheduler::Stop::StepLimit);
         QCOMPARE(QString::fromStdString(paused.checkpointAfter(60, false)), QString());
-        QVERIFY(paused.outOfTime(5.0) && !paused.outOfTime(4.9) && !s.outOfTime(1e9));
         // No dev evaluation configured: never at start, never after.
         o.evalEvery = 0;
         QVERIFY(!Scheduler(o).evaluateAtStart(0) && !Scheduler(o).evaluateAfter(10));
+    }
+
+    // The three clock rules on a clock the test moves (no sleeping): seconds of training count
+    // from the loop's start; an instant without margin stops at the first step that reaches it;
+    // with the longest-gap margin, once now + the longest gap (the set-up's here) reaches it.
+    void deadlineWatchRules() {
+        using isomorph::train::Deadline;
+        using isomorph::train::DeadlineWatch;
+        using isomorph::train::SteadyClock;
+        using std::chrono::seconds;
+        const SteadyClock::time_point t0{};
+        DeadlineWatch none(Deadline::afterSteps(5), t0);
+        QVERIFY(!none.afterStep(t0 + std::chrono::hours(1000)));  // steps are the Scheduler's
+
+        DeadlineWatch training(Deadline::afterTrainingSeconds(10), t0);
+        training.loopStarted(t0 + seconds(100));  // set-up: 100 s, not counted
+        QVERIFY(!training.afterStep(t0 + seconds(109)));
+        QVERIFY(training.afterStep(t0 + seconds(110)));
+
+        DeadlineWatch plain(Deadline::before(t0 + seconds(50), Deadline::Margin::None), t0);
+        plain.loopStarted(t0 + seconds(30));
+        QVERIFY(!plain.afterStep(t0 + seconds(49)));
+        QVERIFY(plain.afterStep(t0 + seconds(50)));
+
+        DeadlineWatch gap(Deadline::before(t0 + seconds(50), Deadline::Margin::LongestGap), t0);
+        gap.loopStarted(t0 + seconds(10));
+        QVERIFY(!gap.afterStep(t0 + seconds(20)));  // gap 20 s (set-up): 40 < 50
+        QVERIFY(!gap.afterStep(t0 + seconds(21)));  // 41 < 50: the set-up's gap is kept
+        QVERIFY(gap.afterStep(t0 + seconds(30)));   // 30 + 20 >= 50
+        QVERIFY(Deadline::within(1, Deadline::Margin::None).timed());
+        QVERIFY(!Deadline::afterSteps(3).timed());
     }
 
     void checkpointStoreKeepsNewestAndBestAndFallsBack() {
@@ -359,10 +389,10 @@ class TestTrainer : public QObject {
         TrainRequest r;
         r.config = c;
         r.runDir = paused.toStdString();
-        r.stopAfter = 3;
+        r.deadline = isomorph::train::Deadline::afterSteps(3);
         runTraining(r);
         r.resume = true;
-        r.stopAfter = 0;
+        r.deadline = {};
         runTraining(r);
         QCOMPARE(isomorph::testing::trainLosses(straight).size(), size_t{6});
         const QString difference = isomorph::testing::firstLossDifference(straight, paused);
@@ -605,6 +635,46 @@ class TestTrainer : public QObject {
         QCOMPARE(cancelled.latestName(), isomorph::workspace::CheckpointLayout::nameOfStep(2));
     }
 
+    void trainStageLabelsItsReportsAndStopsAtItsDeadline() {
+        // The recipes' one way to train (core/workflows/train_stage.h): the stage's label in
+        // front of every step report, the deadline's steps as "step limit", a typed record;
+        // a run that fails before writing anything leaves no folder behind.
+        isomorph::workflows::StageRequest request;
+        request.label = "stage-a";
+        request.config = tinyConfig(8);
+        request.runDir = run("stage-a").toStdString();
+        std::vector<std::string> lines;
+        Feedback parent([&](const isomorph::Progress& p) {
+            lines.push_back(p.stage);
+            return true;
+        });
+        const auto record = isomorph::workflows::trainStage(
+            request, isomorph::train::Deadline::afterSteps(3), &parent);
+        QCOMPARE(record.result.step, int64_t{3});
+        QVERIFY(!record.finished());
+        QCOMPARE(record.label, std::string("stage-a"));
+        QVERIFY(record.seconds > 0);
+        QCOMPARE(lines.size(), size_t{3});
+        for (const auto& line : lines)
+            QVERIFY2(
+                line.rfind("stage-a: step ", 0) == 0 && line.find("loss ") != std::string::npos,
+                line.c_str());
+        QVERIFY(QFileInfo(run("stage-a") + "/status.json").exists());
+        QFile status(run("stage-a") + "/status.json");
+        QVERIFY(status.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(status.readAll()).object().value("stop_reason").toString(),
+                 QString("step limit"));
+
+        // A stage whose training fails before writing to its (empty) folder removes it.
+        request.runDir = run("stage-bad").toStdString();
+        QVERIFY(QDir().mkpath(run("stage-bad")));
+        request.config.schedule.maxSteps = 0;
+        const QString message = messageOf<isomorph::ConfigError>(
+            [&] { isomorph::workflows::trainStage(request, {}, nullptr); });
+        QVERIFY2(message.contains("max_steps"), qPrintable(message));
+        QVERIFY(!QFileInfo::exists(run("stage-bad")));
+    }
+
     void aStoppedRunEvaluatesItsLastStateWhenAsked() {
         // A run stopped before max_steps evaluates dev at the stop when evaluateAtStop is set
         // (a recipe stage the next one continues from: its last state competes for the best
@@ -621,7 +691,7 @@ class TestTrainer : public QObject {
             TrainRequest r;
             r.config = c;
             r.runDir = run(name).toStdString();
-            r.stopAfter = step;
+            r.deadline = isomorph::train::Deadline::afterSteps(step);
             r.evaluateAtStop = evaluateAtStop;
             QCOMPARE(runTraining(r).step, step);
         };
