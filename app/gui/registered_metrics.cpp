@@ -28,6 +28,7 @@ views::MetricSpec viewSpec(const train::MetricSpec& m, const std::string& object
     s.better = betterName(m.better);
     s.kind = m.kind == train::MetricKind::Eval ? QStringLiteral("eval") : QStringLiteral("train");
     s.scale = m.scale;
+    s.charted = m.charted;
     return s;
 }
 
@@ -50,6 +51,14 @@ QVector<views::MetricSpec> registeredMetrics() {
                                    spec.name));
     }
     return out;
+}
+
+void installMetricCatalog() {
+    static const bool installed = [] {
+        views::setMetricCatalog(registeredMetrics());
+        return true;
+    }();
+    (void)installed;
 }
 
 views::MetricSpec registeredMetric(const QString& key) {

@@ -17,6 +17,10 @@ namespace isomorph::gui {
 /// trainer's schema record does).
 QVector<views::MetricSpec> registeredMetrics();
 
+/// Gives the Runs view's catalog (views::setMetricCatalog) the registered metrics; once, however
+/// often it is called (every RunsController calls it).
+void installMetricCatalog();
+
 /// The registered metric `key` ("bitext_acc"), or a spec with that key and no title.
 views::MetricSpec registeredMetric(const QString& key);
 

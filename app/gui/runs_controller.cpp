@@ -184,6 +184,7 @@ RunsController::RunsController(views::RunsView* view, views::RunsModel* model, Q
       watcher_(new QFileSystemWatcher(this)),
       scanWatcher_(new QFutureWatcher<QVector<views::RunRow>>(this)),
       pollWatcher_(new QFutureWatcher<QVector<FollowBatch>>(this)) {
+    installMetricCatalog();
     scanTimer_->setInterval(2000);
     pollTimer_->setInterval(250);
     connect(scanTimer_, &QTimer::timeout, this, &RunsController::rescan);

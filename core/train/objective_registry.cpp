@@ -83,6 +83,8 @@ const std::vector<MetricSpec>& trainerMetrics() {
          ISOMORPH_TR_NOOP("MetricCatalog",
                           "Dev bitext accuracy after mean shift, per language pair"),
          "%", G::Dev, K::Eval, Better::Higher, 100},
+        {"bitext_pairs", ISOMORPH_TR_NOOP("MetricCatalog", "Dev bitext pairs"), "", G::Dev, K::Eval,
+         Better::Neither, 1, false},
         {"collapse_ratio", ISOMORPH_TR_NOOP("MetricCatalog", "Embedding spread (1 = as at start)"),
          "", G::Health, K::Eval, Better::Higher},
         {"collapse", ISOMORPH_TR_NOOP("MetricCatalog", "Embedding spread"), "", G::Health, K::Eval,
@@ -98,6 +100,8 @@ const std::vector<MetricSpec>& trainerMetrics() {
          K::Train, Better::Neither},
         {"loss_scale", ISOMORPH_TR_NOOP("MetricCatalog", "fp16 loss scale"), "", G::Optimisation,
          K::Train, Better::Neither},
+        {"skipped", ISOMORPH_TR_NOOP("MetricCatalog", "Skipped steps"), "", G::Optimisation,
+         K::Train, Better::Lower, 1, false},
         {"tokens_per_s", ISOMORPH_TR_NOOP("MetricCatalog", "Tokens / s"),
          ISOMORPH_TR_NOOP("MetricCatalog", "tokens/s"), G::Throughput, K::Train, Better::Higher},
         {"samples_per_s", ISOMORPH_TR_NOOP("MetricCatalog", "Sequences / s"),
@@ -108,6 +112,8 @@ const std::vector<MetricSpec>& trainerMetrics() {
          K::Train, Better::Lower},
         {"device_mem_mb", ISOMORPH_TR_NOOP("MetricCatalog", "Peak device memory"), "MB",
          G::Throughput, K::Train, Better::Lower},
+        {"elapsed", ISOMORPH_TR_NOOP("MetricCatalog", "Training time"), "s", G::Throughput,
+         K::Train, Better::Neither, 1, false},
     };
     return m;
 }

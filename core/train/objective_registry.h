@@ -42,6 +42,9 @@ struct MetricSpec {
     MetricKind kind = MetricKind::Train;
     Better better = Better::Neither;
     double scale = 1;  ///< display multiplier (100 for shares shown in %)
+    /// false: bookkeeping (pairs scored, skipped steps, seconds so far) that the records carry
+    /// and no chart shows; left out of the schema record.
+    bool charted = true;
 };
 
 /// What an objective reads besides the encoder and its options.
@@ -96,7 +99,8 @@ const ObjectiveSpec* findObjectiveSpec(const std::string& name);
 /// throws std::logic_error.
 void registerObjective(ObjectiveSpec spec);
 
-/// Metrics the trainer itself logs (losses, dev bitext, health, optimisation, throughput).
+/// Metrics the trainer itself logs (losses, dev bitext, health, optimisation, throughput, and
+/// its bookkeeping fields). The one table of them: the Runs view's catalog is built from it.
 const std::vector<MetricSpec>& trainerMetrics();
 
 std::string metricGroupName(MetricGroup group);  ///< "losses", "dev", ...

@@ -219,6 +219,7 @@ void Trainer::announce() {
     const std::string dev =
         eval::describeBitextAccuracy(devBitextOptions(config_), config_.data.devPairs);
     for (const auto& m : trainerMetrics()) {
+        if (!m.charted) continue;  // bookkeeping: no chart to declare
         list.push_back(declaration(m, ""));
         if (m.key == record_keys::kBitextAcc ||
             m.key == std::string(record_keys::kBitextAcc) + "/*")

@@ -1,5 +1,7 @@
 #include "views/runs/metric_catalog.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 #include <QSet>
 
@@ -9,91 +11,9 @@ namespace {
 
 constexpr const char* kContext = "MetricCatalog";
 
-struct KnownMetric {
-    MetricSpec spec;
-    const char* title;          ///< the untranslated source text of spec.title
-    bool chartedWithoutSchema;  ///< false: bookkeeping or redundant (runs with a schema decide)
-};
-
-struct Row {
-    const char* key;
-    const char* title;
-    const char* group;
-    const char* kind;
-    const char* better;
-    const char* unit;
-    double scale;
-    const char* objective;
-    bool charted;
-};
-
-// What the trainer wrote before schema records existed. Titles are English here and translated
-// on display (metricTitle); runs with a schema show their own (the registry's) titles.
-const Row kRows[] = {
-    {"loss/mlm", QT_TRANSLATE_NOOP("MetricCatalog", "MLM loss"), "losses", "train", "lower", "", 1,
-     "mlm", true},
-    {"loss/ccp", QT_TRANSLATE_NOOP("MetricCatalog", "CCP loss"), "losses", "train", "lower", "", 1,
-     "ccp", true},
-    {"loss", QT_TRANSLATE_NOOP("MetricCatalog", "Weighted total loss"), "losses", "train", "lower",
-     "", 1, "", false},
-    {"bitext_acc", QT_TRANSLATE_NOOP("MetricCatalog", "Dev bitext accuracy"), "dev", "eval",
-     "higher", "%", 100, "", true},
-    {"bitext_acc_shifted", QT_TRANSLATE_NOOP("MetricCatalog", "Dev bitext accuracy, mean-shifted"),
-     "dev", "eval", "higher", "%", 100, "", true},
-    {"bitext_pairs", QT_TRANSLATE_NOOP("MetricCatalog", "Dev bitext pairs"), "dev", "eval", "", "",
-     1, "", false},
-    {"collapse_ratio", QT_TRANSLATE_NOOP("MetricCatalog", "Embedding spread (1 = as at start)"),
-     "health", "eval", "higher", "", 1, "", true},
-    {"uniformity", QT_TRANSLATE_NOOP("MetricCatalog", "Uniformity (lower = more uniform)"),
-     "health", "eval", "lower", "", 1, "", true},
-    {"collapse", QT_TRANSLATE_NOOP("MetricCatalog", "Embedding spread"), "health", "eval", "higher",
-     "", 1, "", false},
-    {"alignment", QT_TRANSLATE_NOOP("MetricCatalog", "Alignment of translations"), "health", "eval",
-     "lower", "", 1, "", false},
-    {"ccp/acc", QT_TRANSLATE_NOOP("MetricCatalog", "CCP in-batch accuracy (leakage when ~1)"),
-     "objectives", "train", "", "", 1, "ccp", true},
-    {"mlm/acc", QT_TRANSLATE_NOOP("MetricCatalog", "MLM accuracy on masked tokens"), "objectives",
-     "train", "higher", "", 1, "mlm", true},
-    {"lr", QT_TRANSLATE_NOOP("MetricCatalog", "Learning rate"), "optimisation", "train", "", "", 1,
-     "", true},
-    {"grad_norm", QT_TRANSLATE_NOOP("MetricCatalog", "Gradient norm"), "optimisation", "train", "",
-     "", 1, "", true},
-    {"loss_scale", QT_TRANSLATE_NOOP("MetricCatalog", "FP16 loss scale"), "optimisation", "train",
-     "", "", 1, "", false},
-    {"skipped", QT_TRANSLATE_NOOP("MetricCatalog", "Skipped steps"), "optimisation", "train",
-     "lower", "", 1, "", false},
-    {"tokens_per_s", QT_TRANSLATE_NOOP("MetricCatalog", "Tokens / s"), "throughput", "train",
-     "higher", "", 1, "", true},
-    {"samples_per_s", QT_TRANSLATE_NOOP("MetricCatalog", "Samples / s"), "throughput", "train",
-     "higher", "", 1, "", false},
-    {"step_time", QT_TRANSLATE_NOOP("MetricCatalog", "Step time"), "throughput", "train", "lower",
-     "s", 1, "", true},
-    {"rss_peak_mb", QT_TRANSLATE_NOOP("MetricCatalog", "Peak memory"), "throughput", "train",
-     "lower", "MB", 1, "", true},
-    {"device_mem_mb", QT_TRANSLATE_NOOP("MetricCatalog", "Peak device memory"), "throughput",
-     "train", "lower", "MB", 1, "", false},
-    {"elapsed", QT_TRANSLATE_NOOP("MetricCatalog", "Training time"), "throughput", "train", "", "s",
-     1, "", false},
-};
-
-const QVector<KnownMetric>& knownMetrics() {
-    static const QVector<KnownMetric> table = [] {
-        QVector<KnownMetric> out;
-        for (const Row& r : kRows) {
-            MetricSpec s;
-            s.key = QString::fromLatin1(r.key);
-            s.title = QString::fromLatin1(r.title);
-            s.unit = QString::fromLatin1(r.unit);
-            s.group = QString::fromLatin1(r.group);
-            s.objective = QString::fromLatin1(r.objective);
-            s.better = QString::fromLatin1(r.better);
-            s.kind = QString::fromLatin1(r.kind);
-            s.scale = r.scale;
-            out.push_back({s, r.title, r.charted});
-        }
-        return out;
-    }();
-    return table;
+QVector<MetricSpec>& catalog() {
+    static QVector<MetricSpec> metrics;
+    return metrics;
 }
 
 // Titles and units are English where they are declared (the objective registry, this file's
@@ -103,9 +23,9 @@ QString translated(const QString& english) {
                              : QCoreApplication::translate(kContext, english.toUtf8().constData());
 }
 
-const KnownMetric* findKnown(const QString& key) {
-    for (const KnownMetric& k : knownMetrics())
-        if (k.spec.key == key) return &k;
+const MetricSpec* findKnown(const QString& key) {
+    for (const MetricSpec& m : catalog())
+        if (m.key == key) return &m;
     return nullptr;
 }
 
@@ -136,9 +56,12 @@ const QStringList& metricGroups() {
     return groups;
 }
 
+void setMetricCatalog(QVector<MetricSpec> metrics) {
+    catalog() = std::move(metrics);
+}
+
 const MetricSpec* knownMetric(const QString& key) {
-    const KnownMetric* k = findKnown(key);
-    return k ? &k->spec : nullptr;
+    return findKnown(key);
 }
 
 QVector<MetricSpec> chartedMetrics(const RunMetrics& run) {
@@ -149,10 +72,18 @@ QVector<MetricSpec> chartedMetrics(const RunMetrics& run) {
             if (!s.isFamily() && !s.key.isEmpty() && run.seenKeys.contains(s.key)) out.push_back(s);
         return out;
     }
-    // Records list their fields alphabetically: known metrics go in the table's order (MLM
-    // before CCP), unknown ones after them as seen.
-    for (const KnownMetric& k : knownMetrics())
-        if (k.chartedWithoutSchema && run.seenKeys.contains(k.spec.key)) out.push_back(k.spec);
+    // Records list their fields alphabetically: known metrics go in the catalog's order (the
+    // trainer's, then each objective's), unknown ones after them as seen.
+    // The weighted total beside the losses it sums is not charted for them (as before schemas
+    // existed: their runs declare nothing, so the view keeps to the per-objective losses).
+    const bool perObjectiveLosses =
+        std::any_of(run.seenKeys.begin(), run.seenKeys.end(),
+                    [](const QString& key) { return key.startsWith(QLatin1String("loss/")); });
+    for (const MetricSpec& k : catalog()) {
+        if (!k.charted || k.isFamily() || !run.seenKeys.contains(k.key)) continue;
+        if (perObjectiveLosses && k.key == QLatin1String("loss")) continue;
+        out.push_back(k);
+    }
     for (const QString& key : run.seenKeys) {
         if (findKnown(key) || isFamilyMember(key)) continue;
         MetricSpec s;
@@ -185,9 +116,9 @@ QString metricTitle(const MetricSpec& spec) {
     // Not in the translations: a title reworded since the run's schema was written, or this is
     // English. A known key's built-in title is then better than English; in English it is the
     // file's title that shows.
-    if (const KnownMetric* k = findKnown(spec.key)) {
-        const QString builtin = QCoreApplication::translate(kContext, k->title);
-        if (title.isEmpty() || builtin != QLatin1String(k->title)) return builtin;
+    if (const MetricSpec* k = findKnown(spec.key)) {
+        const QString builtin = translated(k->title);
+        if (title.isEmpty() || builtin != k->title) return builtin;
     }
     return title.isEmpty() ? spec.key : title;
 }

@@ -2,8 +2,9 @@
 
 // Which charts the Runs view shows. A run declares its metrics in metrics.jsonl with a "schema"
 // record at the start of every training process (fresh start and each resume); runs written
-// before schemas existed are charted from the keys their records actually carry, described by a
-// small built-in table. Plain data and pure functions: the app parses the file, views decide.
+// before schemas existed are charted from the keys their records actually carry, described by the
+// catalog the app installs (the objective registry's one table, app/gui/registered_metrics.h).
+// Plain data and pure functions: the app parses the file, views decide.
 
 #include <QString>
 #include <QStringList>
@@ -11,17 +12,18 @@
 
 namespace isomorph::views {
 
-/// One entry of a schema record's "metrics" array (or of the built-in table).
+/// One entry of a schema record's "metrics" array (or of the catalog).
 struct MetricSpec {
-    QString key;         ///< metrics.jsonl field, e.g. "loss/ccp"; "bitext_acc/*" is a family
-    QString title;       ///< English title from the file (translated on display)
-    QString unit;        ///< "%", "s", "MB", "nats", ... or empty (translated on display)
-    QString group;       ///< losses, dev, health, objectives, optimisation, throughput
-    QString objective;   ///< the objective it belongs to; empty for the trainer's own metrics
-    QString better;      ///< "lower", "higher" or empty
-    QString kind;        ///< record kind carrying it: "train" or "eval" (sparse: not smoothed)
-    double scale = 1.0;  ///< shown value = stored value * scale (100 for fractions shown in %)
-    QString definition;  ///< how the run measures it (one line, from its schema), or empty
+    QString key;          ///< metrics.jsonl field, e.g. "loss/ccp"; "bitext_acc/*" is a family
+    QString title;        ///< English title from the file (translated on display)
+    QString unit;         ///< "%", "s", "MB", "nats", ... or empty (translated on display)
+    QString group;        ///< losses, dev, health, objectives, optimisation, throughput
+    QString objective;    ///< the objective it belongs to; empty for the trainer's own metrics
+    QString better;       ///< "lower", "higher" or empty
+    QString kind;         ///< record kind carrying it: "train" or "eval" (sparse: not smoothed)
+    double scale = 1.0;   ///< shown value = stored value * scale (100 for fractions shown in %)
+    QString definition;   ///< how the run measures it (one line, from its schema), or empty
+    bool charted = true;  ///< catalog only; false: bookkeeping that no chart shows
 
     /// A pattern entry ("bitext_acc/*": one value per language pair). Not charted.
     bool isFamily() const { return key.contains(QLatin1Char('*')); }
@@ -39,13 +41,17 @@ struct RunMetrics {
 /// The display order of groups; unknown or missing groups come after them.
 const QStringList& metricGroups();
 
-/// The built-in description of a metric the trainer has always written, or nullptr.
+/// Installs the catalog: every metric the trainer and the objectives log (the app passes the
+/// objective registry's table once, before the Runs view reads any run).
+void setMetricCatalog(QVector<MetricSpec> metrics);
+
+/// The catalog's description of a metric, or nullptr.
 const MetricSpec* knownMetric(const QString& key);
 
 /// What one run charts: its schema's entries that it has written values for (families skipped;
 /// a declared metric without data gets no chart) or, without a schema, the keys
 /// it carries (bookkeeping fields and per-language-pair families skipped), described by the
-/// built-in table or, for unknown keys, by the key itself.
+/// catalog or, for unknown keys, by the key itself.
 QVector<MetricSpec> chartedMetrics(const RunMetrics& run);
 
 /// The charts for several runs: the union of their charted metrics, ordered by group
@@ -57,7 +63,8 @@ QVector<MetricSpec> chartList(const QVector<RunMetrics>& runs);
 /// registry (through the run's schema) in English and are translated in the context
 /// "MetricCatalog", where lupdate finds them (core/train/objective_registry.h,
 /// ISOMORPH_TR_NOOP). A title without a translation falls back to the built-in title of a known
-/// key, if that one is translated, else shows as written; no title at all shows the key.
+/// key in the catalog, if that one is translated, else shows as written; no title at all shows
+/// the key.
 QString metricTitle(const MetricSpec& spec);
 
 /// A chart's title: metricTitle() and the unit (translated) in parentheses.
