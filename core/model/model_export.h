@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,23 @@ struct ExportReport {
 /// global projections, layer:K pooling; naming the setting) and DataError for an existing `out`
 /// without `force` or a checkpoint without a tokenizer.
 ExportReport exportCheckpoint(const ExportRequest& request);
+
+/// The sentence-transformers files of a folder: modules.json (Transformer, Pooling, Normalize),
+/// sentence_bert_config.json, config_sentence_transformers.json (with `prompts`, by name:
+/// "query" -> "query: ") and 1_Pooling/config.json.
+struct SentenceTransformersLayout {
+    Pooling pooling;  ///< cls or mean
+    bool normalize = false;
+    int64_t hidden = 0;
+    int64_t maxSeqLength = 0;
+    std::map<std::string, std::string> prompts;
+};
+void writeSentenceTransformersModules(const std::filesystem::path& dir,
+                                      const SentenceTransformersLayout& layout);
+
+/// config_sentence_transformers.json's `prompts` in `dir` (none when the file or field is absent).
+std::map<std::string, std::string> readSentenceTransformersPrompts(
+    const std::filesystem::path& dir);
 
 /// How a sentence-transformers folder (one with modules.json) turns token states into vectors.
 struct SentenceTransformersModules {

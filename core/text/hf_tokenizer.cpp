@@ -142,7 +142,10 @@ struct UnigramModel {
     bool byteFallback = false;
     bool prependSpace = true;      ///< Metaspace prepend_scheme always/first
     bool whitespaceSplit = false;  ///< WhitespaceSplit before Metaspace
-    bool collapseSpaces = false;   ///< Replace " {2,}" -> " " (older XLM-R converters)
+    bool collapseSpaces = false;   ///< Replace " {2,}" -> " " before the character map
+    /// The same Replace after the character map (transformers' XLM-R converter writes
+    /// [Precompiled, Replace]): spaces the map makes (tabs, no-break spaces) collapse too.
+    bool collapseMappedSpaces = false;
     std::vector<std::pair<std::string, std::string>> replacements;  ///< Replace String patterns
 
     void encodeAppend(std::string_view text, std::vector<int32_t>& out) const {
@@ -163,6 +166,10 @@ struct UnigramModel {
         std::string normalized;
         for (const std::string& piece : normalizer->encodePieces(s))
             normalized += piece;
+        static const std::string kMetaRun = "\u2581\u2581";
+        if (collapseMappedSpaces)  // spaces are U+2581 by now
+            for (size_t pos = 0; (pos = normalized.find(kMetaRun, pos)) != std::string::npos;)
+                normalized.erase(pos, kMetaRun.size() / 2);
         // Metaspace prepends the replacement only where the normalized text does not already
         // start with one (a leading space, or a no-break space the character map made one);
         // SentencePiece's dummy prefix is unconditional, so without WhitespaceSplit it is off and
@@ -278,7 +285,7 @@ void readUnigramNormalizer(const Reader& r, const json& node, const std::string&
         if (pattern.contains("String")) {
             m.replacements.emplace_back(pattern["String"].get<std::string>(), content);
         } else if (pattern.value("Regex", "") == " {2,}" && content == " ") {
-            m.collapseSpaces = true;
+            (charsmap.empty() ? m.collapseSpaces : m.collapseMappedSpaces) = true;
         } else {
             r.unsupported(field + ".pattern", pattern.dump(),
                           "a String pattern, or the Regex \" {2,}\" with content \" \"");
@@ -576,7 +583,12 @@ HfTokenizer HfTokenizer::load(const fs::path& path) {
         r, doc.contains("post_processor") ? doc["post_processor"] : json(), "post_processor");
     if (doc.contains("padding") && doc["padding"].is_object() && doc["padding"].contains("pad_id"))
         impl->pad = doc["padding"]["pad_id"].get<int32_t>();
-    impl->hash = toHex64(fnv1a64(kLayoutTag, fnv1a64(bytes)));
+    // Files whose reading changed carry it in the tag, so shards made under the earlier reading
+    // are refused rather than misread; every other file keeps its fingerprint.
+    const auto* unigram = std::get_if<UnigramModel>(&impl->model);
+    const std::string tag = std::string(kLayoutTag) +
+                            (unigram && unigram->collapseMappedSpaces ? "+collapse-after-map" : "");
+    impl->hash = toHex64(fnv1a64(tag, fnv1a64(bytes)));
     return HfTokenizer(std::move(impl));
 }
 

