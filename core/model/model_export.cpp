@@ -50,14 +50,9 @@ std::vector<ExtraFile> tokenizerFiles(const fs::path& checkpoint, int64_t maxTok
     const std::string name = file.filename().string();
     if (name == CheckpointLayout::kSentencePieceFile) {
         // XLM-R's layout, which Isomorph's Tokenizer shares: <s> 0, <pad> 1, </s> 2, <unk> 3.
-        config = {{"tokenizer_class", "XLMRobertaTokenizer"},
-                  {"bos_token", "<s>"},
-                  {"eos_token", "</s>"},
-                  {"sep_token", "</s>"},
-                  {"cls_token", "<s>"},
-                  {"unk_token", "<unk>"},
-                  {"pad_token", "<pad>"},
-                  {"mask_token", "<mask>"}};
+        config = {{"tokenizer_class", "XLMRobertaTokenizer"}};
+        for (const auto& [role, token] : xlmRobertaSpecialTokens())
+            config[role] = token;
     } else if (name == CheckpointLayout::kWordPieceVocabFile) {
         config.emplace("tokenizer_class", "BertTokenizer");
     } else {
@@ -73,6 +68,12 @@ std::vector<ExtraFile> tokenizerFiles(const fs::path& checkpoint, int64_t maxTok
 }
 
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> xlmRobertaSpecialTokens() {
+    return {{"bos_token", "<s>"},  {"eos_token", "</s>"},  {"sep_token", "</s>"},
+            {"cls_token", "<s>"},  {"unk_token", "<unk>"}, {"pad_token", "<pad>"},
+            {"mask_token", "<mask>"}};
+}
 
 void writeSentenceTransformersModules(const fs::path& dir, const SentenceTransformersLayout& l) {
     json modules = json::array({{{"idx", 0},

