@@ -146,6 +146,13 @@ int runEncode(const EncodeCliOptions& o) {
     const model::EncodeOptions options = withFolderDefaults(o, o.enc.options(), checkpoint);
     data::PlainTextLines lines(o.input);
     auto service = model::EncodingService::open(checkpoint, options);
+    const std::string& prompt =
+        service->prompt(options.queries ? model::TextRole::Query : model::TextRole::Sentence);
+    if (!prompt.empty())
+        std::cerr << fmt::format(
+            "encode: every line is prefixed with the model's prompt \"{}\" "
+            "(--prompt NAME or --no-prompt to change it)\n",
+            prompt);
     auto next = [&](std::string& sentence) {
         std::string_view line;
         if (!lines.next(line)) return false;

@@ -1,8 +1,9 @@
 #pragma once
 
 // The encoder flags every encoding command shares (`encode`, `index build`, `eval bitext|bucc|
-// retrieval`, `calibrate fit`): --pooling, --max-tokens, --device, --threads and --batch-size,
-// and the model::EncodeOptions they make. One spelling, one parser, one help text.
+// retrieval`, `calibrate fit`): --pooling, --max-tokens, --device, --threads, --batch-size,
+// --prompt and --no-prompt, and the model::EncodeOptions they make. One spelling, one parser, one
+// help text.
 
 #include <cstdint>
 #include <string>
@@ -36,6 +37,12 @@ struct EncoderFlags {
         cmd->add_option("--batch-size", encode.batchSize, "Sentences per forward pass")
             ->check(CLI::Range(1, 65536))
             ->capture_default_str();
+        auto* prompt = cmd->add_option(
+            "--prompt", encode.prompt,
+            "Put the model's prompt of this name before every text (its prompts are applied by "
+            "role otherwise: query, passage)");
+        cmd->add_flag("--no-prompt", encode.noPrompt, "Put no prompt before the texts")
+            ->excludes(prompt);
     }
 
     /// The options, --pooling and --device parsed (ConfigError naming the flag).

@@ -125,8 +125,8 @@ Run denseRun(model::EncodingService& encoder, const RetrievalSet& set, int depth
         passages.push_back(p.text);
     for (const auto& q : set.queries)
         queries.push_back(q.text);
-    auto docs = encodeTexts(encoder, passages);
-    auto qs = encodeTexts(encoder, queries, /*queries=*/true);
+    auto docs = encodeTexts(encoder, passages, model::TextRole::Passage);
+    auto qs = encodeTexts(encoder, queries, model::TextRole::Query);
     if (cal) {
         std::vector<std::string> docLangs, queryLangs;
         for (const auto& p : set.passages) {
@@ -277,9 +277,12 @@ std::vector<BitextSet> loadBitextSets(const fs::path& path, const std::string& s
 }
 
 FloatMatrix encodeTexts(model::EncodingService& encoder, const std::vector<std::string>& texts,
-                        bool queries) {
+                        model::TextRole role) {
     FloatMatrix m(static_cast<int64_t>(texts.size()), encoder.dimension());
-    if (!texts.empty()) m.data = queries ? encoder.encodeQueries(texts) : encoder.encode(texts);
+    if (texts.empty()) return m;
+    m.data = role == model::TextRole::Query     ? encoder.encodeQueries(texts)
+             : role == model::TextRole::Passage ? encoder.encodePassages(texts)
+                                                : encoder.encode(texts);
     return m;
 }
 

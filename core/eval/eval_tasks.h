@@ -45,10 +45,10 @@ struct BitextSet {
 std::vector<BitextSet> loadBitextSets(const std::filesystem::path& path, const std::string& srcLang,
                                       const std::string& tgtLang, int64_t maxPairs);
 
-/// Encodes `texts` into [n, dim] (in input order); `queries`: with the checkpoint's separate
-/// query encoder when it has one.
+/// Encodes `texts` into [n, dim] (in input order) as texts of `role`: with its prompt, and for
+/// queries the checkpoint's separate query encoder when it has one.
 FloatMatrix encodeTexts(model::EncodingService& encoder, const std::vector<std::string>& texts,
-                        bool queries = false);
+                        model::TextRole role = model::TextRole::Sentence);
 
 /// A mining task: two monolingual sides with hidden translation pairs (BUCC style).
 struct MiningSet {

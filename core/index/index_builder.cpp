@@ -162,7 +162,7 @@ void buildIndexFromCorpus(const fs::path& dir, const std::vector<IndexedDocument
         texts.clear();
         for (int64_t j = i; j < std::min(total, i + kChunk); ++j)
             texts.push_back(documents[static_cast<size_t>(j)].text);
-        const auto chunk = service->encode(texts);
+        const auto chunk = service->encodePassages(texts);  // the model's passage prompt
         vectors.insert(vectors.end(), chunk.begin(), chunk.end());
     }
     if (progress && !progress(Progress{"encode", total, total}))

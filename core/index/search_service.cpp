@@ -380,7 +380,7 @@ struct SearchService::Impl {
         std::vector<float> v;
         {
             std::lock_guard<std::mutex> lock(encoderMutex);
-            v = encoder->encode(toEncode);
+            v = encoder->encodePassages(toEncode);  // passages, as the index encoded them
         }
         const auto dim = static_cast<size_t>(encoder->dimension());
         if (calibration) {

@@ -3,14 +3,18 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <utility>
+
+#include <fmt/format.h>
 
 #include "core/common/distinct_rows.h"
 #include "core/common/errors.h"
 #include "core/model/checkpoint_tokenizer.h"
 #include "core/model/hf_checkpoint.h"
+#include "core/model/model_export.h"
 #include "core/model/npy_writer.h"
 #include "core/model/pooling.h"
 #include "core/runtime/host_to_device.h"
@@ -29,10 +33,12 @@ struct EncodingService::Impl {
     torch::Device device = torch::kCPU;
     int64_t maxTokens = 0;
     int threads = 1;  ///< CPU: batches encoded at once, one intra-op thread each
+    std::map<TextRole, std::string> prompts;  ///< put before each text of a role
 
     // <s> ids </s> (or [CLS] ids [SEP]), cut to maxTokens; counts truncation and empty inputs.
-    std::vector<int64_t> tokenize(const std::string& sentence, EncodeStats& stats) const {
-        std::vector<int32_t> ids = tokenizer.encode(sentence);
+    std::vector<int64_t> tokenize(const std::string& sentence, const std::string& prompt,
+                                  EncodeStats& stats) const {
+        std::vector<int32_t> ids = tokenizer.encode(prompt.empty() ? sentence : prompt + sentence);
         if (sentence.empty()) ++stats.empty;
         std::vector<int64_t> out;
         out.reserve(ids.size() + 2);
@@ -76,6 +82,41 @@ struct EncodingService::Impl {
     }
 };
 
+namespace {
+
+/// Each role's prompt (EncodeOptions::prompt says how they are chosen).
+std::map<TextRole, std::string> resolvePrompts(const fs::path& checkpoint,
+                                               const EncodeOptions& options) {
+    std::map<TextRole, std::string> out = {
+        {TextRole::Sentence, ""}, {TextRole::Query, ""}, {TextRole::Passage, ""}};
+    if (options.noPrompt) return out;
+    const SentenceTransformersPrompts prompts = readSentenceTransformersPrompts(checkpoint);
+    auto named = [&](const std::string& name) {
+        const auto it = prompts.prompts.find(name);
+        return it == prompts.prompts.end() ? std::string() : it->second;
+    };
+    if (!options.prompt.empty()) {
+        if (!prompts.prompts.count(options.prompt)) {
+            std::string known;
+            for (const auto& [name, text] : prompts.prompts)
+                known += (known.empty() ? "" : ", ") + name;
+            throw ConfigError(fmt::format(
+                "--prompt {}: {} has {} (config_sentence_transformers.json)", options.prompt,
+                checkpoint.string(), known.empty() ? "no prompts" : "the prompts " + known));
+        }
+        for (auto& [role, text] : out)
+            text = named(options.prompt);
+        return out;
+    }
+    out[TextRole::Query] = named("query");
+    out[TextRole::Passage] = named("passage");
+    out[TextRole::Sentence] =
+        prompts.defaultName.empty() ? named("query") : named(prompts.defaultName);
+    return out;
+}
+
+}  // namespace
+
 EncodingService::EncodingService(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 EncodingService::~EncodingService() = default;
 
@@ -104,6 +145,7 @@ std::unique_ptr<EncodingService> EncodingService::open(const fs::path& model,
                           " but the model has " + std::to_string(config.numLayers) +
                           " layers (use 0.." + std::to_string(config.numLayers) + ")");
     }
+    impl->prompts = resolvePrompts(checkpoint, options);
     impl->maxTokens = options.maxTokens > 0 ? std::min(options.maxTokens, config.maxTokens())
                                             : config.maxTokens();
     if (impl->maxTokens < 3)
@@ -135,17 +177,29 @@ bool EncodingService::hasQueryEncoder() const {
 
 std::vector<float> EncodingService::encode(const std::vector<std::string>& sentences,
                                            EncodeStats* stats) {
-    return encodeWith(sentences, stats, impl_->options.queries);
+    return encodeWith(sentences, stats,
+                      impl_->options.queries ? TextRole::Query : TextRole::Sentence);
 }
 
 std::vector<float> EncodingService::encodeQueries(const std::vector<std::string>& queries,
                                                   EncodeStats* stats) {
-    return encodeWith(queries, stats, true);
+    return encodeWith(queries, stats, TextRole::Query);
+}
+
+std::vector<float> EncodingService::encodePassages(const std::vector<std::string>& passages,
+                                                   EncodeStats* stats) {
+    return encodeWith(passages, stats, TextRole::Passage);
+}
+
+const std::string& EncodingService::prompt(TextRole role) const {
+    return impl_->prompts.at(role);
 }
 
 std::vector<float> EncodingService::encodeWith(const std::vector<std::string>& sentences,
-                                               EncodeStats* stats, bool queries) {
+                                               EncodeStats* stats, TextRole role) {
+    const bool queries = role == TextRole::Query;
     Encoder& model = queries && hasQueryEncoder() ? impl_->queryEncoder : impl_->encoder;
+    const std::string& prompt = impl_->prompts.at(role);
     // Inference mode is thread-local: set it here, in whichever thread encodes.
     torch::InferenceMode inference;
     EncodeStats local;
@@ -153,7 +207,7 @@ std::vector<float> EncodingService::encodeWith(const std::vector<std::string>& s
     std::vector<std::vector<int64_t>> ids;
     ids.reserve(sentences.size());
     for (const auto& sentence : sentences)
-        ids.push_back(impl_->tokenize(sentence, s));
+        ids.push_back(impl_->tokenize(sentence, prompt, s));
     // Identical inputs are encoded once and share the vector (distinct_rows.h says why).
     DistinctRows once = distinctRows(ids);
     std::vector<size_t> order = std::move(once.distinct);

@@ -28,7 +28,19 @@ struct EncodeOptions {
     /// encode() and encodeToNpy() embed queries: with the checkpoint's separate query encoder
     /// when it has one (trained with objectives.ir.shared_encoders = false), else the encoder.
     bool queries = false;
+    /// The model's prompts (sentence-transformers' config_sentence_transformers.json: "query:
+    /// " / "passage: " for multilingual-e5) are put before every text by its role: search
+    /// queries get the "query" prompt, documents an index or a retrieval evaluation searches the
+    /// "passage" prompt, other sentences (bitext, calibration, `encode`) the default_prompt_name's
+    /// or, without one, the "query" prompt (what e5's card asks for symmetric tasks). `prompt`
+    /// names one prompt for every text instead (sentence-transformers' prompt_name; ConfigError
+    /// when the model has none of that name); `noPrompt` puts none.
+    std::string prompt;
+    bool noPrompt = false;
 };
+
+/// What a text is, for the model's prompts (EncodeOptions::prompt).
+enum class TextRole { Sentence, Query, Passage };
 
 struct EncodeStats {
     int64_t sentences = 0;
@@ -61,6 +73,12 @@ class EncodingService {
     /// checkpoint has one, else the same as encode().
     std::vector<float> encodeQueries(const std::vector<std::string>& queries,
                                      EncodeStats* stats = nullptr);
+    /// Vectors of documents that searches find (an index's rows, a retrieval set's corpus): the
+    /// same encoder as encode(), with the model's passage prompt.
+    std::vector<float> encodePassages(const std::vector<std::string>& passages,
+                                      EncodeStats* stats = nullptr);
+    /// The text put before inputs of `role` ("" when none).
+    const std::string& prompt(TextRole role) const;
     /// Whether the checkpoint's tokenizer maps some of `text` to its unknown token (never for a
     /// tokenizer without one, e.g. byte-level BPE).
     bool hasUnknownTokens(const std::string& text) const;
@@ -74,7 +92,7 @@ class EncodingService {
   private:
     struct Impl;
     std::vector<float> encodeWith(const std::vector<std::string>& sentences, EncodeStats* stats,
-                                  bool queries);
+                                  TextRole role);
     explicit EncodingService(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };

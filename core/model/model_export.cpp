@@ -70,8 +70,8 @@ std::vector<ExtraFile> tokenizerFiles(const fs::path& checkpoint, int64_t maxTok
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> xlmRobertaSpecialTokens() {
-    return {{"bos_token", "<s>"},  {"eos_token", "</s>"},  {"sep_token", "</s>"},
-            {"cls_token", "<s>"},  {"unk_token", "<unk>"}, {"pad_token", "<pad>"},
+    return {{"bos_token", "<s>"},    {"eos_token", "</s>"},  {"sep_token", "</s>"},
+            {"cls_token", "<s>"},    {"unk_token", "<unk>"}, {"pad_token", "<pad>"},
             {"mask_token", "<mask>"}};
 }
 
@@ -100,7 +100,8 @@ void writeSentenceTransformersModules(const fs::path& dir, const SentenceTransfo
                         json{{"__version__", {{"isomorph", kVersion}}},
                              {"similarity_fn_name", "cosine"},
                              {"prompts", prompts},
-                             {"default_prompt_name", nullptr}}
+                             {"default_prompt_name",
+                              l.defaultPrompt.empty() ? json(nullptr) : json(l.defaultPrompt)}}
                                 .dump(2) +
                             "\n");
     fs::create_directories(dir / CheckpointLayout::kPoolingModuleDir);
@@ -117,14 +118,16 @@ void writeSentenceTransformersModules(const fs::path& dir, const SentenceTransfo
     if (l.normalize) fs::create_directories(dir / CheckpointLayout::kNormalizeModuleDir);
 }
 
-std::map<std::string, std::string> readSentenceTransformersPrompts(const fs::path& dir) {
+SentenceTransformersPrompts readSentenceTransformersPrompts(const fs::path& dir) {
     const json config =
         readJsonOr(dir / CheckpointLayout::kSentenceTransformersConfigFile, json::object());
-    std::map<std::string, std::string> prompts;
+    SentenceTransformersPrompts out;
     if (config.contains("prompts") && config["prompts"].is_object())
         for (const auto& [name, text] : config["prompts"].items())
-            if (text.is_string()) prompts[name] = text.get<std::string>();
-    return prompts;
+            if (text.is_string()) out.prompts[name] = text.get<std::string>();
+    if (config.contains("default_prompt_name") && config["default_prompt_name"].is_string())
+        out.defaultName = config["default_prompt_name"].get<std::string>();
+    return out;
 }
 
 ExportReport exportCheckpoint(const ExportRequest& request) {
@@ -144,8 +147,9 @@ ExportReport exportCheckpoint(const ExportRequest& request) {
     const int64_t hidden = encoder->config.hiddenSize;
     // The checkpoint's prompts (an imported multilingual-e5's "query: " / "passage: ") go back
     // with it.
-    const SentenceTransformersLayout modules{request.pooling, request.normalize, hidden, maxSeq,
-                                             readSentenceTransformersPrompts(request.checkpoint)};
+    const SentenceTransformersPrompts prompts = readSentenceTransformersPrompts(request.checkpoint);
+    const SentenceTransformersLayout modules{request.pooling, request.normalize,  hidden, maxSeq,
+                                             prompts.prompts, prompts.defaultName};
     saveHuggingFaceEncoder(encoder, request.out, tokenizer, [&](const fs::path& tmp) {
         if (request.format == ExportFormat::SentenceTransformers)
             writeSentenceTransformersModules(tmp, modules);

@@ -58,13 +58,18 @@ struct SentenceTransformersLayout {
     int64_t hidden = 0;
     int64_t maxSeqLength = 0;
     std::map<std::string, std::string> prompts;
+    std::string defaultPrompt;  ///< default_prompt_name; "" = none
 };
 void writeSentenceTransformersModules(const std::filesystem::path& dir,
                                       const SentenceTransformersLayout& layout);
 
-/// config_sentence_transformers.json's `prompts` in `dir` (none when the file or field is absent).
-std::map<std::string, std::string> readSentenceTransformersPrompts(
-    const std::filesystem::path& dir);
+/// config_sentence_transformers.json's `prompts` and `default_prompt_name` in `dir` (none when
+/// the file or fields are absent).
+struct SentenceTransformersPrompts {
+    std::map<std::string, std::string> prompts;  ///< name -> text put before the input
+    std::string defaultName;                     ///< "" = none
+};
+SentenceTransformersPrompts readSentenceTransformersPrompts(const std::filesystem::path& dir);
 
 /// How a sentence-transformers folder (one with modules.json) turns token states into vectors.
 struct SentenceTransformersModules {

@@ -202,7 +202,8 @@ ModelImportReport importE5s(const ModelImportRequest& request, Feedback* feedbac
                                              true,
                                              c.hiddenSize,
                                              c.maxTokens(),
-                                             {{"query", "query: "}, {"passage", "passage: "}}};
+                                             {{"query", "query: "}, {"passage", "passage: "}},
+                                             ""};
     say("writing " + request.out.string(), 0, 0);
     saveHuggingFaceEncoder(encoder, request.out, extra, [&](const fs::path& tmp) {
         writeSentenceTransformersModules(tmp, modules);

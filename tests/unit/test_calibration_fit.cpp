@@ -84,7 +84,8 @@ class TestCalibrationFit : public QObject {
 
     void defaultIsUnsupervisedAndRecordedEverywhere() {
         // The CCP paper's rotation needs no parallel data (its section 3.2).
-        QCOMPARE(eval::CalibrationFitOptions{}.method, RotationMethod::Unsupervised);
+        const eval::CalibrationFitOptions defaults;
+        QCOMPARE(defaults.method, RotationMethod::Unsupervised);
         const QString out = path("default.safetensors");
         const auto report = eval::fitCalibration(*encoder_, options(out));
         QCOMPARE(report.calibration.at("de").method, RotationMethod::Unsupervised);
@@ -138,7 +139,8 @@ class TestCalibrationFit : public QObject {
         QCOMPARE(report.calibration.at("de").method, RotationMethod::Supervised);
         QCOMPARE(report.calibration.at("de").pairs, int64_t(70));
         // The default minimum (50) applies to the unsupervised sample too.
-        QCOMPARE(eval::CalibrationFitOptions{}.minRotationPairs, int64_t(50));
+        const eval::CalibrationFitOptions defaults;
+        QCOMPARE(defaults.minRotationPairs, int64_t(50));
         auto u = options(path("few-u.safetensors"));
         u.sample = 40;
         report = eval::fitCalibration(*encoder_, u);

@@ -14,6 +14,7 @@
 
 #include "core/common/errors.h"
 #include "core/model/checkpoint_tokenizer.h"
+#include "core/model/encoding_service.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/model_import.h"
 #include "core/model_io/e5s_file.h"
@@ -228,6 +229,30 @@ class TestE5sFile : public QObject {
         QVERIFY(messageOf<DataError>([&] {
                     isomorph::model::importModel(r);
                 }).contains("already exists"));
+        // The prompts are the model's: by role, by name, or none.
+        using isomorph::model::TextRole;
+        isomorph::model::EncodeOptions o;
+        auto service = isomorph::model::EncodingService::open(r.out, o);
+        QCOMPARE(service->prompt(TextRole::Sentence), std::string("query: "));
+        QCOMPARE(service->prompt(TextRole::Query), std::string("query: "));
+        QCOMPARE(service->prompt(TextRole::Passage), std::string("passage: "));
+        o.prompt = "passage";
+        QCOMPARE(isomorph::model::EncodingService::open(r.out, o)->prompt(TextRole::Query),
+                 std::string("passage: "));
+        o.prompt = "title";
+        const QString unknown = messageOf<isomorph::ConfigError>(
+            [&] { isomorph::model::EncodingService::open(r.out, o); });
+        QVERIFY2(unknown.contains("--prompt title") && unknown.contains("passage, query"),
+                 qPrintable(unknown));
+        o.prompt.clear();
+        o.noPrompt = true;
+        QCOMPARE(isomorph::model::EncodingService::open(r.out, o)->prompt(TextRole::Passage),
+                 std::string());
+        // A prompt changes the vector: it is part of the input.
+        const auto plain = isomorph::model::EncodingService::open(r.out, o)->encode({"a b"});
+        o.noPrompt = false;
+        QVERIFY(isomorph::model::EncodingService::open(r.out, o)->encode({"a b"}) != plain);
+
         std::ofstream(dir.filePath("x.gguf").toStdString()) << "GGUFxxxx";
         r.source = dir.filePath("x.gguf").toStdString();
         r.force = true;
