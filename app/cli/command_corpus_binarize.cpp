@@ -1,6 +1,8 @@
 // `isomorph-cli corpus binarize` and `corpus stats`.
 
+#include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -14,7 +16,9 @@
 #include "core/data/shards/binarizer.h"
 #include "core/data/shards/shard_set.h"
 #include "core/data/shards/shard_stats.h"
+#include "core/text/hf_tokenizer.h"
 #include "core/text/tokenizer.h"
+#include "core/workspace/run_layout.h"
 
 namespace isomorph::cli {
 namespace {
@@ -28,8 +32,42 @@ struct BinarizeCliOptions {
     data::shards::BinarizeOptions options;
 };
 
+/// --tokenizer: a SentencePiece .model, a tokenizer.json, or a checkpoint folder (its tokenizer,
+/// as the encoder loads it), so a corpus can feed any model the trainer starts from.
+struct BinarizeTokenizer {
+    std::optional<text::Tokenizer> spm;
+    std::optional<text::HfTokenizer> hf;
+    data::shards::ShardTokenizer view;
+};
+
+BinarizeTokenizer loadBinarizeTokenizer(const std::filesystem::path& given) {
+    namespace fs = std::filesystem;
+    using workspace::CheckpointLayout;
+    fs::path file = given;
+    if (fs::is_directory(given)) {
+        file = CheckpointLayout{given}.tokenizer();
+        if (file.empty())
+            throw DataError(given.string() + " holds no tokenizer (" +
+                            std::string(CheckpointLayout::kSentencePieceFile) + " or " +
+                            CheckpointLayout::kTokenizerJsonFile + ")");
+    }
+    BinarizeTokenizer t;
+    if (file.extension() == ".json") {
+        t.hf.emplace(text::HfTokenizer::load(file));
+        t.view = data::shards::ShardTokenizer::of(*t.hf);
+    } else if (file.filename() == CheckpointLayout::kWordPieceVocabFile) {
+        throw ConfigError("--tokenizer " + file.string() +
+                          ": WordPiece vocab.txt files are not binarized; give the model's "
+                          "tokenizer.json or a SentencePiece .model");
+    } else {
+        t.spm.emplace(text::Tokenizer::load(file));
+        t.view = data::shards::ShardTokenizer::of(*t.spm);
+    }
+    return t;
+}
+
 int runBinarize(const BinarizeCliOptions& o) {
-    text::Tokenizer tok = text::Tokenizer::load(o.tokenizer);
+    const BinarizeTokenizer tok = loadBinarizeTokenizer(o.tokenizer);
     std::vector<data::shards::BinarizeInput> inputs;
     if (!o.inputs.empty()) {
         std::vector<std::filesystem::path> paths(o.inputs.begin(), o.inputs.end());
@@ -49,7 +87,7 @@ int runBinarize(const BinarizeCliOptions& o) {
         progress.update(fmt::format("binarize: file {}/{}, {}", p.done + 1, p.total, p.detail));
         return true;
     });
-    auto stats = data::shards::binarize(inputs, tok, o.out, o.options, &feedback);
+    auto stats = data::shards::binarize(inputs, tok.view, o.out, o.options, &feedback);
     progress.finish(
         fmt::format("binarize: {} documents, {} sentences, {} tokens in {} shard(s), {:.1f} s "
                     "({:.0f} sentences/s)",
@@ -96,7 +134,10 @@ void registerCorpusBinarize(CLI::App& corpus, Registry& registry) {
     auto b = std::make_shared<BinarizeCliOptions>();
     CLI::App* cmd =
         corpus.add_subcommand("binarize", "Tokenize documents into memory-mapped shards");
-    cmd->add_option("--tokenizer", b->tokenizer, "Tokenizer .model file")->required();
+    cmd->add_option("--tokenizer", b->tokenizer,
+                    "Tokenizer: a SentencePiece .model, a tokenizer.json, or a checkpoint folder "
+                    "(its own tokenizer)")
+        ->required();
     cmd->add_option("--input", b->inputs, "Document files or folders (*.jsonl, *.txt)");
     cmd->add_option(
         "--pairs", b->pairs,

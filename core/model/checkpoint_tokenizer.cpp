@@ -59,6 +59,7 @@ CheckpointTokenizer loadTokenizerFile(const fs::path& file) {
         t.eos = hf->eosId();
         t.pad = hf->padId();
         t.mask = hf->maskId();
+        t.unk = hf->unkId();
         t.vocabSize = hf->vocabSize();
         return t;
     }

@@ -50,6 +50,8 @@ class BpeTokenizer {
     std::vector<std::string> tokenize(std::string_view text) const;
     /// 1 + largest id in model.vocab.
     int32_t vocabSize() const { return static_cast<int32_t>(tokens_.size()); }
+    /// The unknown token's id; -1 without one (byte-level BPE has none).
+    int32_t unkId() const { return unkId_; }
     /// -1 when absent.
     int32_t tokenToId(std::string_view token) const;
 

@@ -494,7 +494,7 @@ struct HfTokenizer::Impl {
     std::vector<AddedToken> added;  ///< longest first, so "<mask>" wins over a prefix of it
     std::string addedFirstBytes;    ///< the first byte of each, where a search can start
     int32_t vocabSize = 0;
-    int32_t bos = -1, eos = -1, pad = -1, mask = -1;
+    int32_t bos = -1, eos = -1, pad = -1, mask = -1, unk = -1;
     std::string hash;
 
     /// The leftmost added token at or after `from` (the longest one there), or npos and nullptr.
@@ -567,13 +567,16 @@ HfTokenizer HfTokenizer::load(const fs::path& path) {
     if (impl->modelType == "Unigram") {
         impl->model = readUnigram(r, doc, origin);
         impl->vocabSize = std::max(impl->vocabSize, std::get<UnigramModel>(impl->model).vocabSize);
+        impl->unk = std::get<UnigramModel>(impl->model).unkId;
     } else if (impl->modelType == "WordPiece") {
         auto wp = readWordPiece(r, doc, origin);
         impl->vocabSize = std::max(impl->vocabSize, wp.vocabSize());
+        impl->unk = wp.unkId();
         impl->model = std::move(wp);
     } else if (impl->modelType == "BPE") {
         auto bpe = BpeTokenizer::fromJson(doc, origin);
         impl->vocabSize = std::max(impl->vocabSize, bpe.vocabSize());
+        impl->unk = bpe.unkId();
         impl->model = std::move(bpe);
     } else {
         r.unsupported("model.type", impl->modelType, "Unigram, WordPiece, BPE");
@@ -638,6 +641,9 @@ int32_t HfTokenizer::padId() const {
 }
 int32_t HfTokenizer::maskId() const {
     return impl_->mask;
+}
+int32_t HfTokenizer::unkId() const {
+    return impl_->unk;
 }
 const std::string& HfTokenizer::hash() const {
     return impl_->hash;

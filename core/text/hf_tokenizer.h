@@ -50,6 +50,8 @@ class HfTokenizer {
     int32_t padId() const;
     /// An added <mask>/[MASK] token; -1 without one.
     int32_t maskId() const;
+    /// The model's unknown token (Unigram's unk_id, WordPiece's [UNK]); -1 without one.
+    int32_t unkId() const;
     /// Fingerprint of the file's bytes and Isomorph's reading of it, 16 hex digits.
     const std::string& hash() const;
 

@@ -47,7 +47,7 @@ MlmProbeResult probeMlmLoss(const std::filesystem::path& checkpointPath,
     sampling.maxTokens = o.maxTokens;
     ds::MlmSampler sampler(set, sampling);
     ds::MaskOptions mask;
-    mask.vocabSize = static_cast<int32_t>(encoder->config.vocabSize);
+    mask.vocabSize = set.vocabSize();  // the tokenizer's ids, not the embedding's rows
     torch::InferenceMode inference;
     MlmProbeResult r;
     double lossSum = 0.0, correct = 0.0, tokens = 0.0;

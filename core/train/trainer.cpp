@@ -28,6 +28,7 @@
 #include "core/data/shards/shard_set.h"
 #include "core/eval/bitext_report.h"
 #include "core/eval/probes.h"
+#include "core/model/checkpoint_tokenizer.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/model_init.h"
 #include "core/runtime/device.h"
@@ -262,16 +263,20 @@ void Trainer::buildModel() {
         throw CheckpointError(init.string() +
                               " has no tokenizer (sentencepiece.bpe.model, tokenizer.json or "
                               "vocab.txt)");
-    if (docs_ && docs_->vocabSize() != encoder_->config.vocabSize)
-        throw DataError(config_.data.docs + " was binarized with a " +
-                        std::to_string(docs_->vocabSize()) + "-id tokenizer but the model has " +
-                        std::to_string(encoder_->config.vocabSize) +
-                        " embeddings; binarize the corpus with the model's tokenizer");
-    if (pairs_ && pairs_->vocabSize() != encoder_->config.vocabSize)
-        throw DataError(config_.data.pairs + " (data.pairs) was binarized with a " +
-                        std::to_string(pairs_->vocabSize()) + "-id tokenizer but the model has " +
-                        std::to_string(encoder_->config.vocabSize) +
-                        " embeddings; binarize the pairs with the model's tokenizer");
+    // Shards hold the tokenizer's ids, which the embedding must cover; its rows may be more
+    // (multilingual-e5: 250,002 ids, 250,037 rows), so the count to match is the tokenizer's.
+    const int64_t rows = encoder_->config.vocabSize;
+    const int64_t ids = std::min<int64_t>(rows, model::loadCheckpointTokenizer(init).vocabSize);
+    auto checkShards = [&](const data::shards::ShardSet& set, const std::string& what) {
+        if (set.vocabSize() == ids || set.vocabSize() == rows) return;
+        throw DataError(fmt::format(
+            "{} was binarized with a {}-id tokenizer but the model's tokenizer has {} ids ({} "
+            "embeddings); binarize the corpus with the model's tokenizer (isomorph-cli corpus "
+            "binarize --tokenizer {})",
+            what, set.vocabSize(), ids, rows, init.string()));
+    };
+    if (docs_) checkShards(*docs_, config_.data.docs);
+    if (pairs_) checkShards(*pairs_, config_.data.pairs + " (data.pairs)");
     encoder_->to(device_);
     const int64_t layers = encoder_->config.numLayers;
     for (const auto& [key, pooling] : {std::pair{"model.pooling", config_.model.pooling},

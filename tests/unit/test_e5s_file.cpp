@@ -13,12 +13,15 @@
 #include <QtTest>
 
 #include "core/common/errors.h"
+#include "core/data/shards/binarizer.h"
+#include "core/data/shards/shard_set.h"
 #include "core/model/checkpoint_tokenizer.h"
 #include "core/model/encoding_service.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/model_import.h"
 #include "core/model_io/e5s_file.h"
 #include "core/model_io/safetensors.h"
+#include "core/text/hf_tokenizer.h"
 #include "tests/support/error_message.h"
 #include "tests/support/test_main.h"
 
@@ -252,6 +255,19 @@ class TestE5sFile : public QObject {
         const auto plain = isomorph::model::EncodingService::open(r.out, o)->encode({"a b"});
         o.noPrompt = false;
         QVERIFY(isomorph::model::EncodingService::open(r.out, o)->encode({"a b"}) != plain);
+
+        // A corpus binarized with the folder's tokenizer.json holds its ids: the shards' vocabulary
+        // is the tokenizer's 10 ids, not the embedding's 12 rows.
+        std::ofstream(dir.filePath("docs.txt").toStdString()) << "a b\nb a\n\na\tb\n";
+        const auto hf = isomorph::text::HfTokenizer::load(r.out / "tokenizer.json");
+        namespace shards = isomorph::data::shards;
+        const auto stats =
+            shards::binarize({{dir.filePath("docs.txt").toStdString(), "en", "", false}},
+                             shards::ShardTokenizer::of(hf), dir.filePath("shards").toStdString());
+        QCOMPARE(stats.tokens, uint64_t{6});
+        QCOMPARE(stats.unknownTokens, uint64_t{0});
+        const auto set = shards::ShardSet::open(dir.filePath("shards").toStdString(), hf.hash());
+        QCOMPARE(set.vocabSize(), 10);
 
         std::ofstream(dir.filePath("x.gguf").toStdString()) << "GGUFxxxx";
         r.source = dir.filePath("x.gguf").toStdString();

@@ -22,6 +22,7 @@
 #include "core/data/readers/document_reader.h"
 #include "core/data/readers/tsv_pair_reader.h"
 #include "core/data/shards/shard_format.h"
+#include "core/text/hf_tokenizer.h"
 #include "core/text/tokenizer.h"
 
 namespace isomorph::data::shards {
@@ -50,7 +51,7 @@ struct Encoded {
     uint64_t unknown = 0;
 };
 
-Encoded encode(const Chunk& chunk, const text::Tokenizer& tokenizer) {
+Encoded encode(const Chunk& chunk, const ShardTokenizer& tokenizer) {
     Encoded out;
     out.source = chunk.source;
     std::vector<int32_t> ids;
@@ -62,7 +63,7 @@ Encoded encode(const Chunk& chunk, const text::Tokenizer& tokenizer) {
             tokenizer.encodeAppend(doc.sentences[s], ids);
             for (int32_t id : ids) {
                 out.tokens.push_back(static_cast<uint32_t>(id));
-                if (id == text::Tokenizer::kUnk) ++out.unknown;
+                if (id == tokenizer.unk) ++out.unknown;
             }
             out.sentenceLength.push_back(ids.size());
             out.sentenceLine.push_back(chunk.lineNumbersPerSentence ? doc.line + s : doc.line);
@@ -275,7 +276,7 @@ class ShardWriter {
 // them to the writer strictly in reading order, with at most `window` chunks in memory.
 class Pipeline {
   public:
-    Pipeline(const text::Tokenizer& tokenizer, ShardWriter& writer, int threads)
+    Pipeline(const ShardTokenizer& tokenizer, ShardWriter& writer, int threads)
         : tokenizer_(tokenizer), writer_(writer), window_(static_cast<size_t>(threads) * 3) {
         for (int i = 0; i < threads; ++i)
             workers_.emplace_back([this] { work(); });
@@ -357,7 +358,7 @@ class Pipeline {
         writing_ = false;
     }
 
-    const text::Tokenizer& tokenizer_;
+    const ShardTokenizer& tokenizer_;
     ShardWriter& writer_;
     const size_t window_;
     std::mutex mutex_;
@@ -424,7 +425,34 @@ fs::path makeTempDir(const fs::path& outDir) {
 
 }  // namespace
 
+ShardTokenizer ShardTokenizer::of(const text::Tokenizer& tokenizer) {
+    ShardTokenizer t;
+    t.encodeAppend = [&tokenizer](std::string_view s, std::vector<int32_t>& ids) {
+        tokenizer.encodeAppend(s, ids);
+    };
+    t.unk = text::Tokenizer::kUnk;
+    t.vocabSize = tokenizer.vocabSize();
+    t.hash = tokenizer.hash();
+    return t;
+}
+
+ShardTokenizer ShardTokenizer::of(const text::HfTokenizer& tokenizer) {
+    ShardTokenizer t;
+    t.encodeAppend = [&tokenizer](std::string_view s, std::vector<int32_t>& ids) {
+        tokenizer.encodeAppend(s, ids);
+    };
+    t.unk = tokenizer.unkId();
+    t.vocabSize = tokenizer.vocabSize();
+    t.hash = tokenizer.hash();
+    return t;
+}
+
 BinarizeStats binarize(const std::vector<BinarizeInput>& inputs, const text::Tokenizer& tokenizer,
+                       const fs::path& outDir, const BinarizeOptions& options, Feedback* feedback) {
+    return binarize(inputs, ShardTokenizer::of(tokenizer), outDir, options, feedback);
+}
+
+BinarizeStats binarize(const std::vector<BinarizeInput>& inputs, const ShardTokenizer& tokenizer,
                        const fs::path& outDir, const BinarizeOptions& options, Feedback* feedback) {
     const ProgressFn progress = progressOf(feedback);
     if (inputs.empty()) throw ConfigError("corpus binarize: no input files given");
@@ -437,7 +465,7 @@ BinarizeStats binarize(const std::vector<BinarizeInput>& inputs, const text::Tok
     const fs::path tmp = makeTempDir(outDir);
     BinarizeStats stats;
     try {
-        const uint64_t hash = std::stoull(tokenizer.hash(), nullptr, 16);
+        const uint64_t hash = std::stoull(tokenizer.hash, nullptr, 16);
         ShardWriter writer(tmp, hash, std::max<uint64_t>(1, options.maxTokensPerShard));
         const int threads =
             options.threads > 0
@@ -517,8 +545,8 @@ BinarizeStats binarize(const std::vector<BinarizeInput>& inputs, const text::Tok
         nlohmann::json shardList = writer.shards();
         nlohmann::json set = {{"format", "isomorph-shards"},
                               {"version", kFormatVersion},
-                              {"tokenizer_hash", tokenizer.hash()},
-                              {"vocab_size", tokenizer.vocabSize()},
+                              {"tokenizer_hash", tokenizer.hash},
+                              {"vocab_size", tokenizer.vocabSize},
                               {"languages", languages},
                               {"sources", sources},
                               {"shards", shardList}};

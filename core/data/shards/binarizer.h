@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/common/feedback.h"
@@ -13,7 +14,8 @@
 
 namespace isomorph::text {
 class Tokenizer;
-}
+class HfTokenizer;
+}  // namespace isomorph::text
 
 namespace isomorph::data::shards {
 
@@ -36,6 +38,19 @@ struct BinarizeOptions {
     bool force = false;                       ///< replace an existing output directory
 };
 
+/// What binarize() needs of a tokenizer, so that a corpus is binarized with whichever tokenizer
+/// the model it feeds has: Isomorph's SentencePiece Tokenizer (a `.model` file) or a checkpoint's
+/// tokenizer.json (an imported multilingual-e5, any Hugging Face fast tokenizer).
+struct ShardTokenizer {
+    /// Appends the ids of a sentence (no <s>/</s>); called from several threads at once.
+    std::function<void(std::string_view, std::vector<int32_t>&)> encodeAppend;
+    int32_t unk = -1;       ///< counted in BinarizeStats::unknownTokens; -1 = none
+    int32_t vocabSize = 0;  ///< ids the tokenizer gives (not the model's embedding rows)
+    std::string hash;       ///< 16 hex digits, stored in every shard
+    static ShardTokenizer of(const text::Tokenizer& tokenizer);
+    static ShardTokenizer of(const text::HfTokenizer& tokenizer);
+};
+
 struct BinarizeStats {
     uint64_t documents = 0, sentences = 0, tokens = 0;
     uint64_t unknownTokens = 0;  ///< ids equal to <unk>
@@ -53,6 +68,9 @@ struct BinarizeStats {
 /// being read), done = input files finished, total = input files, detail "N documents, M
 /// sentences" (read so far, all files); returning false cancels (throws isomorph::Cancelled).
 /// Bad input throws DataError naming the file and line.
+BinarizeStats binarize(const std::vector<BinarizeInput>& inputs, const ShardTokenizer& tokenizer,
+                       const std::filesystem::path& outDir, const BinarizeOptions& options = {},
+                       Feedback* feedback = nullptr);
 BinarizeStats binarize(const std::vector<BinarizeInput>& inputs, const text::Tokenizer& tokenizer,
                        const std::filesystem::path& outDir, const BinarizeOptions& options = {},
                        Feedback* feedback = nullptr);

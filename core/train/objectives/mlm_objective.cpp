@@ -59,7 +59,9 @@ std::string loadPretrainedMlmHead(model::MlmHeadImpl& head, const model::TensorM
 MlmObjective::MlmObjective(const ObjectiveBuildContext& c)
     : docs_(c.data.docs("mlm")),
       maskProb_(std::any_cast<const MlmOptions&>(c.settings.options).maskProb),
-      vocabSize_(static_cast<int32_t>(c.encoder->config.vocabSize)) {
+      // The tokenizer's ids (the shards'), not the embedding's rows: multilingual-e5 has 35
+      // rows past its <mask>, which masking must neither draw nor take for <mask>.
+      vocabSize_(docs_.vocabSize()) {
     const auto& options = std::any_cast<const MlmOptions&>(c.settings.options);
     samplerOptions_.sampling =
         samplingOptions(c.config, options.batchSize, kMlmSeedTag, c.rank, c.worldSize);

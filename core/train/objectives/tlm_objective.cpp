@@ -17,7 +17,9 @@ constexpr uint64_t kTlmMaskTag = 0x7138;
 TlmObjective::TlmObjective(const ObjectiveBuildContext& c)
     : options_(std::any_cast<const TlmOptions&>(c.settings.options)),
       pairs_(c.data.pairs("tlm")),
-      vocabSize_(static_cast<int32_t>(c.encoder->config.vocabSize)) {
+      // The tokenizer's ids (the shards'), not the embedding's rows: multilingual-e5 has 35
+      // rows past its <mask>, which masking must neither draw nor take for <mask>.
+      vocabSize_(pairs_.vocabSize()) {
     const int64_t needed = 2 * c.config.data.maxTokens + 1;
     if (c.encoder->config.maxPositions < needed)
         throw ConfigError("objectives.tlm encodes \"<s> x </s> y </s>\": the model has " +
