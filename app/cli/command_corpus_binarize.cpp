@@ -37,7 +37,10 @@ struct BinarizeCliOptions {
 struct BinarizeTokenizer {
     std::optional<text::Tokenizer> spm;
     std::optional<text::HfTokenizer> hf;
-    data::shards::ShardTokenizer view;
+    /// What binarize() reads; it refers to this object, which must outlive it.
+    data::shards::ShardTokenizer view() const {
+        return spm ? data::shards::ShardTokenizer::of(*spm) : data::shards::ShardTokenizer::of(*hf);
+    }
 };
 
 BinarizeTokenizer loadBinarizeTokenizer(const std::filesystem::path& given) {
@@ -54,14 +57,12 @@ BinarizeTokenizer loadBinarizeTokenizer(const std::filesystem::path& given) {
     BinarizeTokenizer t;
     if (file.extension() == ".json") {
         t.hf.emplace(text::HfTokenizer::load(file));
-        t.view = data::shards::ShardTokenizer::of(*t.hf);
     } else if (file.filename() == CheckpointLayout::kWordPieceVocabFile) {
         throw ConfigError("--tokenizer " + file.string() +
                           ": WordPiece vocab.txt files are not binarized; give the model's "
                           "tokenizer.json or a SentencePiece .model");
     } else {
         t.spm.emplace(text::Tokenizer::load(file));
-        t.view = data::shards::ShardTokenizer::of(*t.spm);
     }
     return t;
 }
@@ -87,7 +88,7 @@ int runBinarize(const BinarizeCliOptions& o) {
         progress.update(fmt::format("binarize: file {}/{}, {}", p.done + 1, p.total, p.detail));
         return true;
     });
-    auto stats = data::shards::binarize(inputs, tok.view, o.out, o.options, &feedback);
+    auto stats = data::shards::binarize(inputs, tok.view(), o.out, o.options, &feedback);
     progress.finish(
         fmt::format("binarize: {} documents, {} sentences, {} tokens in {} shard(s), {:.1f} s "
                     "({:.0f} sentences/s)",

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/common/base64.h"
 #include "core/common/errors.h"
 #include "core/common/python_venv.h"
 #include "core/model/encoder_config.h"
@@ -27,23 +28,6 @@ namespace {
 
 /// What import.json records: the source, so a workspace can say which model it started from.
 constexpr const char* kImportFile = "import.json";
-
-std::string base64(const std::string& bytes) {
-    static const char* kAlphabet =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    out.reserve((bytes.size() + 2) / 3 * 4);
-    for (size_t i = 0; i < bytes.size(); i += 3) {
-        uint32_t v = static_cast<unsigned char>(bytes[i]) << 16;
-        if (i + 1 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
-        if (i + 2 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 2]);
-        out += kAlphabet[(v >> 18) & 63];
-        out += kAlphabet[(v >> 12) & 63];
-        out += i + 1 < bytes.size() ? kAlphabet[(v >> 6) & 63] : '=';
-        out += i + 2 < bytes.size() ? kAlphabet[v & 63] : '=';
-    }
-    return out;
-}
 
 /// The E5S1 file's names -> the Hugging Face BERT names the encoder's parameters carry.
 std::vector<std::pair<std::string, std::string>> tensorNames(int64_t layers) {
@@ -110,7 +94,7 @@ std::string tokenizerJson(const model_io::E5sFile& f, int32_t mask) {
           {"normalizers",
            json::array(
                {{{"type", "Precompiled"},
-                 {"precompiled_charsmap", base64(text::compileCharsMap(rules))}},
+                 {"precompiled_charsmap", base64Encode(text::compileCharsMap(rules))}},
                 {{"type", "Replace"}, {"pattern", {{"Regex", " {2,}"}}}, {"content", " "}}})}}},
         {"pre_tokenizer", metaspace},
         {"post_processor",

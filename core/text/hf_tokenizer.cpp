@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/common/base64.h"
 #include "core/common/errors.h"
 #include "core/common/hash.h"
 #include "core/text/bpe_tokenizer.h"
@@ -64,26 +65,6 @@ class ProtoWriter {
 };
 
 enum class PieceType { kNormal = 1, kUnknown = 2 };
-
-std::string base64Decode(std::string_view in, const std::string& where) {
-    static const std::string kAlphabet =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    uint32_t buffer = 0;
-    int bits = 0;
-    for (char c : in) {
-        if (c == '=') break;
-        const size_t v = kAlphabet.find(c);
-        if (v == std::string::npos) throw DataError(where + " is not base64");
-        buffer = (buffer << 6) | static_cast<uint32_t>(v);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out.push_back(static_cast<char>((buffer >> bits) & 0xFF));
-        }
-    }
-    return out;
-}
 
 // ---- JSON access with messages that name the field ----------------------------------------------
 

@@ -265,10 +265,13 @@ void Trainer::buildModel() {
                               "vocab.txt)");
     // Shards hold the tokenizer's ids, which the embedding must cover; its rows may be more
     // (multilingual-e5: 250,002 ids, 250,037 rows), so the count to match is the tokenizer's.
+    // The tokenizer is read only for a set that does not match the rows (most models have one
+    // row per id).
     const int64_t rows = encoder_->config.vocabSize;
-    const int64_t ids = std::min<int64_t>(rows, model::loadCheckpointTokenizer(init).vocabSize);
     auto checkShards = [&](const data::shards::ShardSet& set, const std::string& what) {
-        if (set.vocabSize() == ids || set.vocabSize() == rows) return;
+        if (set.vocabSize() == rows) return;
+        const int64_t ids = std::min<int64_t>(rows, model::loadCheckpointTokenizer(init).vocabSize);
+        if (set.vocabSize() == ids) return;
         throw DataError(fmt::format(
             "{} was binarized with a {}-id tokenizer but the model's tokenizer has {} ids ({} "
             "embeddings); binarize the corpus with the model's tokenizer (isomorph-cli corpus "
