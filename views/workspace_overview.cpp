@@ -54,6 +54,12 @@ void WorkspaceOverview::setSummary(const WorkspaceSummary& summary) {
         html += QStringLiteral("<br><b>%1</b>")
                     .arg(tr("Read-only: new runs and indexes cannot be saved here."));
     }
+    if (!summary.start.isEmpty()) {
+        html += QStringLiteral("<br>") +
+                tr("Start model: <b>%1</b>").arg(summary.start.toHtmlEscaped());
+        if (!summary.startWhy.isEmpty())
+            html += QStringLiteral("<br><i>%1</i>").arg(summary.startWhy.toHtmlEscaped());
+    }
     header_->setText(html + QStringLiteral("</p>"));
 
     // Refreshes come every time a folder changes: the row the user selected stays selected.
@@ -94,6 +100,8 @@ void WorkspaceOverview::setSummary(const WorkspaceSummary& summary) {
     addGroup(tr("Tokenizers"), QStringLiteral("tokenizers"), summary.tokenizers, tr("none yet"));
     addGroup(tr("Runs"), QStringLiteral("runs"), summary.runs, tr("none yet"));
     addGroup(tr("Indexes"), QStringLiteral("indexes"), summary.indexes, tr("none yet"));
+    addGroup(tr("Models"), QStringLiteral("models"), summary.models,
+             tr("none yet (isomorph-cli demo prepare imports multilingual-e5-small)"));
     if (reselect) contents_->setCurrentItem(reselect);
 }
 

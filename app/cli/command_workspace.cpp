@@ -45,12 +45,14 @@ int runInfo(const WorkspaceOptions& o) {
         {{"corpora", &summary.corpora},
          {"tokenizers", &summary.tokenizers},
          {"runs", &summary.runs},
-         {"indexes", &summary.indexes}};
+         {"indexes", &summary.indexes},
+         {"models", &summary.models}};
     if (o.json) {
         nlohmann::json j = {{"name", ws.name()},
                             {"path", ws.root().string()},
                             {"created", ws.created()},
-                            {"writable", ws.writable()}};
+                            {"writable", ws.writable()},
+                            {"start", {{"model", summary.start}, {"why", summary.startWhy}}}};
         for (const auto& [title, entries] : groups) {
             j[title] = nlohmann::json::array();
             for (const auto& e : *entries) {
@@ -62,7 +64,9 @@ int runInfo(const WorkspaceOptions& o) {
         return kExitOk;
     }
     std::cout << "workspace: " << ws.name() << "\npath: " << ws.root().string()
-              << "\ncreated: " << ws.created() << (ws.writable() ? "" : "\n(read-only)") << "\n";
+              << "\ncreated: " << ws.created() << (ws.writable() ? "" : "\n(read-only)")
+              << "\nstart model: " << summary.start
+              << (summary.startWhy.empty() ? "" : " (" + summary.startWhy + ")") << "\n";
     for (const auto& [title, entries] : groups) {
         std::size_t width = 0;
         for (const auto& e : *entries)

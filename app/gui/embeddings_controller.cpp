@@ -19,6 +19,7 @@
 #include "core/common/errors.h"
 #include "core/eval/eval_tasks.h"
 #include "core/workflows/embeddings_session.h"
+#include "core/workflows/start_model.h"
 #include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 #include "views/embeddings/embeddings_view.h"
@@ -613,6 +614,12 @@ void EmbeddingsController::setWorkspace(const QString& root) {
     }
     view_->setCheckpoints(checkpoints);
     view_->setSamples(samples);
+    // The workspace's start model (start_model.h) is preselected when it is the imported
+    // multilingual encoder: what a user looks at before training anything.
+    if (!root.isEmpty())
+        if (const workflows::StartModel start = workflows::chooseStartModel(path(root));
+            start.kind == workflows::StartModel::Kind::Imported)
+            view_->selectCheckpoint(qs(start.checkpoint.string()));
 }
 
 void EmbeddingsController::openCheckpoint(const QString& checkpoint) {

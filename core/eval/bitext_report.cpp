@@ -64,8 +64,8 @@ std::vector<BitextReport> bitextReports(
     Feedback* feedback) {
     const ProgressFn progress = progressOf(feedback);
     torch::NoGradGuard noGrad;
-    model::Encoder encoder =
-        model::loadHuggingFaceEncoder(workspace::resolveCheckpoint(checkpoint));
+    const std::filesystem::path resolved = workspace::resolveCheckpoint(checkpoint);
+    model::Encoder encoder = model::loadHuggingFaceEncoder(resolved);
     encoder->eval();
     const auto pooling = model::Pooling::parse(options.pooling, "pooling");
     std::vector<std::vector<BitextPairs>> sets;
@@ -79,6 +79,11 @@ std::vector<BitextReport> bitextReports(
     if (!trainPairs.empty())
         train = loadBitextPairs(data::shards::ShardSet::open(trainPairs), options.maxFitPairs,
                                 options.maxTokens);
+    // The model's sentence prompt (multilingual-e5: "query: "), as encoding text applies it.
+    const auto prompt = model::promptIds(resolved, model::TextRole::Sentence);
+    for (auto& set : sets)
+        insertPrompt(set, prompt);
+    insertPrompt(train, prompt);
     const int64_t steps = static_cast<int64_t>(train.size() + evaluatedPairs);
     int64_t done = 0;
     auto tell = [&](const std::string& what) {

@@ -16,6 +16,19 @@ namespace isomorph::eval {
 namespace ds = data::samplers;
 namespace F = torch::nn::functional;
 
+void insertPrompt(SentenceSet& set, const std::vector<int32_t>& prompt) {
+    if (prompt.empty()) return;
+    for (auto& row : set.rows)
+        row.insert(row.begin() + (row.empty() ? 0 : 1), prompt.begin(), prompt.end());
+}
+
+void insertPrompt(std::vector<BitextPairs>& pairs, const std::vector<int32_t>& prompt) {
+    for (auto& p : pairs) {
+        insertPrompt(p.sources, prompt);
+        insertPrompt(p.targets, prompt);
+    }
+}
+
 std::vector<BitextPairs> loadBitextPairs(const data::shards::ShardSet& set, int64_t maxPerPair,
                                          uint32_t maxTokens) {
     ds::CorpusIndex index(set);

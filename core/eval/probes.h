@@ -54,6 +54,11 @@ struct HealthScores {
     double uniformity = 0;  ///< log mean exp(-2 |x - y|^2) over probe pairs (lower = more uniform)
 };
 
+/// Puts `prompt` (promptIds(): a model's prompt as ids) after each row's <s>. Rows keep their
+/// length limit: the prompt's ids are added, never the sentence's cut further.
+void insertPrompt(SentenceSet& set, const std::vector<int32_t>& prompt);
+void insertPrompt(std::vector<BitextPairs>& pairs, const std::vector<int32_t>& prompt);
+
 /// Reads up to `maxPerPair` pairs of each language pair from a pair shard set, in set order.
 std::vector<BitextPairs> loadBitextPairs(const data::shards::ShardSet& set, int64_t maxPerPair,
                                          uint32_t maxTokens);

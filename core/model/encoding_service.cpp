@@ -117,6 +117,13 @@ std::map<TextRole, std::string> resolvePrompts(const fs::path& checkpoint,
 
 }  // namespace
 
+std::vector<int32_t> promptIds(const fs::path& checkpoint, TextRole role,
+                               const EncodeOptions& options) {
+    const std::string prompt = resolvePrompts(checkpoint, options).at(role);
+    if (prompt.empty()) return {};
+    return loadCheckpointTokenizer(checkpoint).encode(prompt);
+}
+
 EncodingService::EncodingService(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 EncodingService::~EncodingService() = default;
 

@@ -49,6 +49,14 @@ struct EncodeStats {
     double seconds = 0.0;
 };
 
+/// The prompt `checkpoint` puts before texts of `role` (as EncodeOptions chooses it) as token
+/// ids without <s>/</s>, for inputs that arrive as ids (shards: the trainer's dev bitext, `eval
+/// bitext`, the demo): inserted after <s>, they equal tokenizing prompt + text (the prompt ends
+/// in a space, a piece boundary). Empty when the model has no prompt; reads the tokenizer only
+/// then.
+std::vector<int32_t> promptIds(const std::filesystem::path& checkpoint, TextRole role,
+                               const EncodeOptions& options = {});
+
 /// A checkpoint folder (Hugging Face layout: config.json, model.safetensors and
 /// sentencepiece.bpe.model) ready to encode, in inference mode, batches sorted by length.
 /// Not reentrant: one encode() at a time (it builds inference caches on first use and sets the

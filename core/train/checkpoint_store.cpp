@@ -94,9 +94,12 @@ CheckpointStore::CheckpointStore(fs::path dir, int64_t keepLast)
 
 fs::path CheckpointStore::save(model::Encoder& encoder, const model::ExtraFile& tokenizer,
                                const model::TensorMap& heads, const model::TensorMap& optimizer,
-                               const TrainingState& state, const std::string& name) {
+                               const TrainingState& state, const std::string& name,
+                               const std::vector<model::ExtraFile>& carried) {
     const fs::path target = dir_ / name;
-    model::saveHuggingFaceEncoder(encoder, target, {tokenizer}, [&](const fs::path& tmp) {
+    std::vector<model::ExtraFile> files = {tokenizer};
+    files.insert(files.end(), carried.begin(), carried.end());
+    model::saveHuggingFaceEncoder(encoder, target, files, [&](const fs::path& tmp) {
         const CheckpointLayout staged{tmp};
         model::saveTensorFile(heads, staged.heads());
         model::saveTensorFile(optimizer, staged.optimizer());

@@ -47,10 +47,12 @@ class CheckpointStore {
 
     /// Writes checkpoint `name` atomically (temporary folder, fsync, rename), records a CRC-32C
     /// of every file in checksum.json, then points `latest` at it and prunes old checkpoints
-    /// (keeping the newest keepLast and the best). Returns the folder.
+    /// (keeping the newest keepLast and the best). Returns the folder. `carried`: more files of
+    /// the model the run started from that its checkpoints keep (its prompts).
     std::filesystem::path save(model::Encoder& encoder, const model::ExtraFile& tokenizer,
                                const model::TensorMap& heads, const model::TensorMap& optimizer,
-                               const TrainingState& state, const std::string& name);
+                               const TrainingState& state, const std::string& name,
+                               const std::vector<model::ExtraFile>& carried = {});
     /// The newest checkpoint whose files match their checksums, trying older ones (with a
     /// warning naming the problem) when the newest is corrupt; nullopt when there is none.
     std::optional<LoadedCheckpoint> loadLatest() const;

@@ -259,6 +259,12 @@ void Trainer::buildModel() {
         tokenizerBytes_.assign(std::istreambuf_iterator<char>(in), {});
         break;
     }
+    for (const char* name :
+         {CheckpointLayout::kTokenizerConfigFile, CheckpointLayout::kSpecialTokensFile,
+          CheckpointLayout::kSentenceTransformersConfigFile}) {
+        if (!fs::is_regular_file(init / name)) continue;
+        carried_.push_back({name, readWholeFile(init / name)});
+    }
     if (tokenizerFile_.empty())
         throw CheckpointError(init.string() +
                               " has no tokenizer (sentencepiece.bpe.model, tokenizer.json or "
@@ -280,6 +286,17 @@ void Trainer::buildModel() {
     };
     if (docs_) checkShards(*docs_, config_.data.docs);
     if (pairs_) checkShards(*pairs_, config_.data.pairs + " (data.pairs)");
+    // The dev bitext and the probes measure the sentence vector users get: with the model's
+    // sentence prompt (multilingual-e5: "query: "), as `eval bitext` and `encode` apply it.
+    if (const auto prompt = model::promptIds(init, model::TextRole::Sentence); !prompt.empty()) {
+        eval::insertPrompt(devPairs_, prompt);
+        for (auto& [language, set] : meanSentences_)
+            eval::insertPrompt(set, prompt);
+        eval::insertPrompt(probe_, prompt);
+        if (rank0_)
+            spdlog::info("dev bitext and probes: sentences get the model's prompt ({} ids)",
+                         prompt.size());
+    }
     encoder_->to(device_);
     const int64_t layers = encoder_->config.numLayers;
     for (const auto& [key, pooling] : {std::pair{"model.pooling", config_.model.pooling},

@@ -46,7 +46,7 @@ void Trainer::saveCheckpoint(const std::string& reason) {
         fs::path dir;
         try {
             dir = store_->save(encoder_, {tokenizerFile_, tokenizerBytes_}, heads, optimizer, state,
-                               CheckpointLayout::nameOfStep(state_.step));
+                               CheckpointLayout::nameOfStep(state_.step), carried_);
         } catch (const Error& e) {
             const std::string previous = store_->latestName();
             throw CheckpointError(std::string(e.what()) + "\nsaving checkpoint " +

@@ -132,6 +132,9 @@ class Trainer {
     std::map<std::string, double, std::less<>> lastEval_;  ///< values of the last evaluation
     int64_t lastEvalStep_ = -1;                            ///< its step
     std::string tokenizerFile_, tokenizerBytes_;
+    /// The start's files every checkpoint keeps: its tokenizer's configuration and its prompts
+    /// (config_sentence_transformers.json), so a checkpoint encodes as the model it continues.
+    std::vector<model::ExtraFile> carried_;
     std::unique_ptr<DataProvider> data_;  ///< what the objectives read, shared
     std::vector<std::unique_ptr<Objective>> objectives_;
     std::vector<const ObjectiveConfig*> settings_;  ///< objectives_[i]'s objectives.NAME

@@ -9,10 +9,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/common/atomic_file.h"
 #include "core/index/index_builder.h"
 #include "core/index/vector_index.h"
 #include "core/train/run_log/run_status.h"
 #include "core/workflows/retrieval_demo_manifest.h"
+#include "core/workflows/start_model.h"
 #include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 
@@ -161,6 +163,25 @@ std::string describeTokenizer(const fs::path& path) {
     }
 }
 
+std::string describeModel(const fs::path& path) {
+    try {
+        const workspace::CheckpointLayout layout{path};
+        if (!layout.exists()) return "no config.json: not a checkpoint folder";
+        const auto config = nlohmann::json::parse(readWholeFile(layout.config()));
+        std::string line =
+            fmt::format("{} layers x {}, {} embedding rows", config.value("num_hidden_layers", 0),
+                        config.value("hidden_size", 0), config.value("vocab_size", 0));
+        if (fs::exists(path / "import.json")) {
+            const auto import = nlohmann::json::parse(readWholeFile(path / "import.json"));
+            line = fmt::format("{} · imported from {}", line, import.value("format", "?"));
+            if (import.contains("model")) line = import.value("model", "") + " · " + line;
+        }
+        return line;
+    } catch (const std::exception& e) {
+        return "not readable: " + firstLine(e.what());
+    }
+}
+
 std::string describeRun(const fs::path& path) {
     try {
         if (fs::exists(path / kRetrievalDemoManifest)) {
@@ -241,6 +262,15 @@ ContentsSummary summarizeContents(const workspace::Workspace& workspace) {
     s.tokenizers = describe(names.tokenizers, workspace.tokenizersDir(), describeTokenizer);
     s.runs = describe(names.runs, workspace.runsDir(), describeRun);
     s.indexes = describe(names.indexes, workspace.indexesDir(), describeIndex);
+    s.models = describe(names.models, workspace.modelsDir(), describeModel);
+    try {
+        const StartModel start = chooseStartModel(workspace.root());
+        s.start = start.name;
+        if (start.kind != StartModel::Kind::Imported) s.startWhy = start.why;
+    } catch (const std::exception& e) {
+        s.start = "unknown";
+        s.startWhy = firstLine(e.what());
+    }
     return s;
 }
 

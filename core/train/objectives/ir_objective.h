@@ -111,7 +111,8 @@ class IrObjective : public Objective {
     std::unique_ptr<data::samplers::MlmSampler> monoSampler_;
     std::shared_ptr<torch::nn::Module> heads_;
     model::Encoder queryEncoder_ = nullptr;  ///< shared_encoders = false: embeds the queries
-    std::string queryEncoderFrom_;           ///< where queryEncoder_ started, for initNote()
+    std::string promptNote_;        ///< the model's query/passage prompts applied, for initNote()
+    std::string queryEncoderFrom_;  ///< where queryEncoder_ started, for initNote()
 };
 
 }  // namespace isomorph::train
