@@ -316,7 +316,7 @@ workflows::StartModel chooseInit(const RunOptions& o) {
             std::cout << "not starting from multilingual-e5-small: " << now.why << "\n";
     }
     if (start.kind != Kind::Random)
-        std::cout << "starting from " << start.name << ", " << start.checkpoint.string()
+        std::cout << "starting from " << start.name << " " << start.checkpoint.string()
                   << " (--init imported|base|random chooses)\n";
     return start;
 }

@@ -34,7 +34,7 @@ StartModel startModelOf(StartModel::Kind kind, const fs::path& workspace) {
             break;
         case StartModel::Kind::ShippedBase:
             s.checkpoint = findShippedBase();
-            s.name = "the shipped base model (4 x 256, trained on the man pages)";
+            s.name = "the shipped base model";
             break;
         case StartModel::Kind::Random:
             s.name = "a random initialisation";

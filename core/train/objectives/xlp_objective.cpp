@@ -296,6 +296,10 @@ XlpObjective::XlpObjective(const ObjectiveBuildContext& c)
                           " positions (model.max_positions; extend a checkpoint's positions by "
                           "copying with `isomorph-cli model extend`)");
     const model::CheckpointTokenizer& tokenizer = c.data.tokenizer("xlp");
+    // QLM's random replacements come from the tokenizer's ids, not the embedding's rows
+    // (multilingual-e5: 250,002 of 250,037).
+    if (tokenizer.vocabSize > 0 && tokenizer.vocabSize < vocabSize_)
+        vocabSize_ = static_cast<int32_t>(tokenizer.vocabSize);
     specials_ = tokenizer.specialIds();
     // Section alignment: the title vectors of objectives.xlp.align_model, else the model's own.
     model::Encoder aligner = c.encoder;
