@@ -73,7 +73,9 @@ std::vector<std::string> liveDemoStartOverrides(const std::filesystem::path& ws,
     request.preset = first.preset;
     request.workspace = ws;
     request.overrides = first.overrides;
-    request.overrides.insert(request.overrides.end(), first.fromBase.begin(), first.fromBase.end());
+    const auto& fromStart =
+        start.kind == workflows::StartModel::Kind::Imported ? first.fromImported : first.fromBase;
+    request.overrides.insert(request.overrides.end(), fromStart.begin(), fromStart.end());
     const train::RunConfig config = workflows::assembleRunConfig(request).config;
     std::vector<std::string> out = request.overrides;
     for (std::string& o : workflows::startOverrides(config, start, workflows::DemoPaths::in(ws)))

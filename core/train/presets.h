@@ -27,6 +27,9 @@ struct RecipeStage {
     /// Applied after `overrides` when the recipe continues from the shipped base model
     /// (workspace/base_model.h) instead of a random initialisation.
     std::vector<std::string> fromBase;
+    /// Applied after `overrides` (instead of fromBase) when the recipe continues from the imported
+    /// multilingual encoder (workflows/start_model.h).
+    std::vector<std::string> fromImported;
 };
 
 /// What `isomorph-cli demo run` trains by default: HICTL + MLM on the parallel training pairs

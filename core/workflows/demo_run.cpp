@@ -52,7 +52,7 @@ void configureStages(DemoContext& c, const fs::path& ws) {
     const DemoRunRequest& r = c.request;
     const std::vector<train::RecipeStage> recipe =
         r.preset.empty() ? train::demoRecipe()
-                         : std::vector<train::RecipeStage>{{r.preset, 1.0, {}, {}}};
+                         : std::vector<train::RecipeStage>{{r.preset, 1.0, {}, {}, {}}};
     const std::string stamp = workspace::runFolderStamp();
     for (const auto& stage : recipe) {
         RunConfigRequest config;
@@ -60,9 +60,10 @@ void configureStages(DemoContext& c, const fs::path& ws) {
         config.workspace = ws;
         config.overrides = stage.overrides;
         const bool pretrained = r.start.kind != StartModel::Kind::Random;
+        const auto& fromStart =
+            r.start.kind == StartModel::Kind::Imported ? stage.fromImported : stage.fromBase;
         if (pretrained)
-            config.overrides.insert(config.overrides.end(), stage.fromBase.begin(),
-                                    stage.fromBase.end());
+            config.overrides.insert(config.overrides.end(), fromStart.begin(), fromStart.end());
         config.overrides.insert(config.overrides.end(), r.overrides.begin(), r.overrides.end());
         if (pretrained) {
             // Every stage reads the start's shard sets; the first also starts from it (model.init

@@ -360,7 +360,7 @@ class TestMainWindow : public QObject {
         QVERIFY2(e5Args.contains("--set model.init=" + e5.toUtf8()) &&
                      e5Args.contains("--set data.pairs=" + ws.toUtf8() +
                                      "/corpora/man-demo-e5-shards/pairs-train") &&
-                     e5Args.contains("--set objectives.hictl.batch_size=128"),
+                     e5Args.contains("--set optimizer.lr=2e-5"),
                  e5Args.constData());
         QVERIFY(QDir(e5).removeRecursively());
         QVERIFY(QDir(ws + "/corpora/man-demo-e5-shards").removeRecursively());

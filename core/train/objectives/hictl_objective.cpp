@@ -247,9 +247,13 @@ torch::Tensor HictlObjective::wordLoss(const ds::PairBatch& batch, StepContext& 
     // host: filled through accessors below, then moved to context.device
     auto positives = torch::full({n, width}, kSpecialIds, torch::kInt64);
     auto positiveMask = torch::zeros({n, width}, torch::kBool);
-    auto excluded = torch::zeros({n, vocabSize_}, torch::kBool);
+    // Candidates are the embedding's rows that are words: not the special ids, not <mask> (the
+    // tokenizer's last id), not the rows past the tokenizer (multilingual-e5 has 35).
+    const auto& embeddings = context.encoder->embeddings->word_embeddings->weight;
+    const int64_t rows = embeddings.size(0);
+    auto excluded = torch::zeros({n, rows}, torch::kBool);
     excluded.narrow(1, 0, kSpecialIds).fill_(true);
-    excluded.narrow(1, vocabSize_ - 1, 1).fill_(true);
+    excluded.narrow(1, vocabSize_ - 1, rows - vocabSize_ + 1).fill_(true);
     {
         auto p = positives.accessor<int64_t, 2>();
         auto pm = positiveMask.accessor<bool, 2>();
@@ -262,7 +266,6 @@ torch::Tensor HictlObjective::wordLoss(const ds::PairBatch& batch, StepContext& 
                 ex[i][id] = true;
             }
     }
-    const auto& embeddings = context.encoder->embeddings->word_embeddings->weight;
     // Keyed by the step's seed and the pair (document and epoch): the same draw in one process
     // or split over several.
     std::vector<uint64_t> seeds;
