@@ -157,6 +157,15 @@ void printPlan(const workflows::DemoRunRequest& o, const workflows::DemoRunRepor
               << std::flush;
 }
 
+bool imported(const workflows::DemoRunReport& report) {
+    return report.fromImported;
+}
+
+/// The start's row label: "multilingual-e5-small" or "shipped base model".
+std::string startLabel(const workflows::DemoRunReport& report) {
+    return imported(report) ? "multilingual-e5-small" : "shipped base model";
+}
+
 void printBudget(const workflows::DemoRunReport& report) {
     const workflows::BudgetSplit& b = report.budget;
     if (b.budget <= 0) return;
@@ -170,18 +179,10 @@ void printBudget(const workflows::DemoRunReport& report) {
             "the budget is spent before training ({:.0f} s preparing, {:.0f} s evaluating the "
             "initialisation); give more --minutes. Dev bitext accuracy of the initialisation:\n",
             report.times.preparing, report.times.evaluatingInit);
-        printReportRow("initialisation", report.before.dev.mean);
+        printReportRow(report.fromBase ? startLabel(report) : "initialisation",
+                       report.before.dev.mean);
     }
     std::cout << std::flush;
-}
-
-bool imported(const workflows::DemoRunReport& report) {
-    return report.fromImported;
-}
-
-/// The start's row label: "multilingual-e5-small" or "shipped base model".
-std::string startLabel(const workflows::DemoRunReport& report) {
-    return imported(report) ? "multilingual-e5-small" : "shipped base model";
 }
 
 /// One table: the initialisation and each trained stage, for the dev or out-of-domain set.
