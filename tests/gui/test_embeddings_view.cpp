@@ -181,6 +181,24 @@ class TestEmbeddingsView : public QObject {
     }
 
   private Q_SLOTS:
+    // The workspace's start model (workflows/start_model.h) is preselected once it is the
+    // imported multilingual encoder (its folder and its shards there); not before.
+    void importedStartIsPreselected() {
+        Fixture f;
+        const fs::path ws = root_ / "start-ws";
+        for (const char* m : {"a-model", "multilingual-e5-small"}) {
+            fs::create_directories(ws / "models" / m);
+            std::ofstream(ws / "models" / m / "config.json") << "{}";
+        }
+        const QString e5 = q(ws / "models" / "multilingual-e5-small");
+        f.controller.setWorkspace(q(ws));
+        QVERIFY(f.view.checkpoint() != e5);
+        fs::create_directories(ws / "corpora" / "man-demo-e5-shards" / "pairs-dev");
+        std::ofstream(ws / "corpora" / "man-demo-e5-shards" / "pairs-dev" / "shards.json") << "{}";
+        f.controller.setWorkspace(q(ws));
+        QCOMPARE(f.view.checkpoint(), e5);
+    }
+
     void initTestCase() {
         QVERIFY(dir_.isValid());
         root_ = fs::path(dir_.path().toStdString());
