@@ -251,6 +251,7 @@ torch::Tensor HictlObjective::wordLoss(const ds::PairBatch& batch, StepContext& 
     // tokenizer's last id), not the rows past the tokenizer (multilingual-e5 has 35).
     const auto& embeddings = context.encoder->embeddings->word_embeddings->weight;
     const int64_t rows = embeddings.size(0);
+    // host: filled through accessors below, then moved to context.device
     auto excluded = torch::zeros({n, rows}, torch::kBool);
     excluded.narrow(1, 0, kSpecialIds).fill_(true);
     excluded.narrow(1, vocabSize_ - 1, rows - vocabSize_ + 1).fill_(true);
