@@ -41,7 +41,6 @@
 #include "core/train/run_config.h"
 #include "core/workflows/contents_summary.h"
 #include "core/workflows/retrieval_demo.h"
-#include "core/workflows/run_setup.h"
 #include "core/workflows/start_model.h"
 #include "core/workspace/run_layout.h"
 #include "core/workspace/workspace.h"
@@ -63,25 +62,6 @@ namespace {
 const char* kRecentKey = "workspaces/recent";
 const char* kGeometryKey = "window/geometry";
 const char* kStateKey = "window/state";
-
-/// The overrides that make the live demo's hictl-demo run what `demo run` trains first from
-/// `start`: the recipe's pretrained-start settings, model.init and the start's shard sets.
-std::vector<std::string> liveDemoStartOverrides(const std::filesystem::path& ws,
-                                                const workflows::StartModel& start) {
-    const train::RecipeStage& first = train::demoRecipe().front();
-    workflows::RunConfigRequest request;
-    request.preset = first.preset;
-    request.workspace = ws;
-    request.overrides = first.overrides;
-    const auto& fromStart =
-        start.kind == workflows::StartModel::Kind::Imported ? first.fromImported : first.fromBase;
-    request.overrides.insert(request.overrides.end(), fromStart.begin(), fromStart.end());
-    const train::RunConfig config = workflows::assembleRunConfig(request).config;
-    std::vector<std::string> out = request.overrides;
-    for (std::string& o : workflows::startOverrides(config, start, workflows::DemoPaths::in(ws)))
-        out.push_back(std::move(o));
-    return out;
-}
 
 /// The demo corpus's languages (its training documents' files), for the explanations.
 int demoLanguageCount(const QString& ws) {
@@ -714,9 +694,10 @@ void MainWindow::followDemoRun() {
                               QStringLiteral("--workspace"), ws};
         QString error;
         if (imported) {
-            // The demo recipe's first stage as `demo run` trains it from the imported model.
             try {
-                for (const std::string& o : liveDemoStartOverrides(ws.toStdString(), start))
+                // The demo recipe's first stage as `demo run` trains it from the start.
+                for (const std::string& o : workflows::stageOverrides(train::demoRecipe().front(),
+                                                                      start, ws.toStdString()))
                     arguments << QStringLiteral("--set") << QString::fromStdString(o);
             } catch (const isomorph::Error& e) {
                 error = QString::fromUtf8(e.what());

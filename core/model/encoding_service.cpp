@@ -117,9 +117,13 @@ std::map<TextRole, std::string> resolvePrompts(const fs::path& checkpoint,
 
 }  // namespace
 
+std::string promptText(const fs::path& checkpoint, TextRole role, const EncodeOptions& options) {
+    return resolvePrompts(checkpoint, options).at(role);
+}
+
 std::vector<int32_t> promptIds(const fs::path& checkpoint, TextRole role,
                                const EncodeOptions& options) {
-    const std::string prompt = resolvePrompts(checkpoint, options).at(role);
+    const std::string prompt = promptText(checkpoint, role, options);
     if (prompt.empty()) return {};
     return loadCheckpointTokenizer(checkpoint).encode(prompt);
 }

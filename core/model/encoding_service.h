@@ -49,6 +49,11 @@ struct EncodeStats {
     double seconds = 0.0;
 };
 
+/// The prompt text `checkpoint` puts before texts of `role`, as EncodeOptions chooses it ("" when
+/// none): what EncodingService applies, for callers that tokenize text themselves (IR).
+std::string promptText(const std::filesystem::path& checkpoint, TextRole role,
+                       const EncodeOptions& options = {});
+
 /// The prompt `checkpoint` puts before texts of `role` (as EncodeOptions chooses it) as token
 /// ids without <s>/</s>, for inputs that arrive as ids (shards: the trainer's dev bitext, `eval
 /// bitext`, the demo): inserted after <s>, they equal tokenizing prompt + text (the prompt ends

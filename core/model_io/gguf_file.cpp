@@ -106,7 +106,6 @@ class Reader : public ByteCursor {
             } else {
                 // Numbers: each element read in turn (the file may end midway: named).
                 if (v.elementType == Type::U8 || v.elementType == Type::I8) {
-                    need(n, field);
                     v.bytes = bytes(n, field);
                     for (const char c : v.bytes)
                         v.numbers.push_back(v.elementType == Type::U8

@@ -274,9 +274,14 @@ void Trainer::buildModel() {
     // The tokenizer is read only for a set that does not match the rows (most models have one
     // row per id).
     const int64_t rows = encoder_->config.vocabSize;
+    std::optional<model::CheckpointTokenizer> tokenizer;  // read once, when needed
+    auto initTokenizer = [&]() -> const model::CheckpointTokenizer& {
+        if (!tokenizer) tokenizer = model::loadCheckpointTokenizer(init);
+        return *tokenizer;
+    };
     auto checkShards = [&](const data::shards::ShardSet& set, const std::string& what) {
         if (set.vocabSize() == rows) return;
-        const int64_t ids = std::min<int64_t>(rows, model::loadCheckpointTokenizer(init).vocabSize);
+        const int64_t ids = std::min<int64_t>(rows, initTokenizer().vocabSize);
         if (set.vocabSize() == ids) return;
         throw DataError(fmt::format(
             "{} was binarized with a {}-id tokenizer but the model's tokenizer has {} ids ({} "
@@ -288,7 +293,9 @@ void Trainer::buildModel() {
     if (pairs_) checkShards(*pairs_, config_.data.pairs + " (data.pairs)");
     // The dev bitext and the probes measure the sentence vector users get: with the model's
     // sentence prompt (multilingual-e5: "query: "), as `eval bitext` and `encode` apply it.
-    if (const auto prompt = model::promptIds(init, model::TextRole::Sentence); !prompt.empty()) {
+    if (const std::string text = model::promptText(init, model::TextRole::Sentence);
+        !text.empty()) {
+        const std::vector<int32_t> prompt = initTokenizer().encode(text);
         eval::insertPrompt(devPairs_, prompt);
         for (auto& [language, set] : meanSentences_)
             eval::insertPrompt(set, prompt);

@@ -58,20 +58,9 @@ void configureStages(DemoContext& c, const fs::path& ws) {
         RunConfigRequest config;
         config.preset = stage.preset;
         config.workspace = ws;
-        config.overrides = stage.overrides;
-        const bool pretrained = r.start.kind != StartModel::Kind::Random;
-        const auto& fromStart =
-            r.start.kind == StartModel::Kind::Imported ? stage.fromImported : stage.fromBase;
-        if (pretrained)
-            config.overrides.insert(config.overrides.end(), fromStart.begin(), fromStart.end());
-        config.overrides.insert(config.overrides.end(), r.overrides.begin(), r.overrides.end());
-        if (pretrained) {
-            // Every stage reads the start's shard sets; the first also starts from it (model.init
-            // of the later ones is set to their predecessor's checkpoint when they train).
-            const auto own = assembleRunConfig(config).config;
-            const auto start = startOverrides(own, r.start, DemoPaths::in(ws));
-            config.overrides.insert(config.overrides.end(), start.begin(), start.end());
-        }
+        // Every stage reads the start's shard sets; the first also starts from it (model.init
+        // of the later ones is set to their predecessor's checkpoint when they train).
+        config.overrides = stageOverrides(stage, r.start, ws, r.overrides);
         DemoStageReport s;
         s.preset = stage.preset;
         s.share = stage.share;

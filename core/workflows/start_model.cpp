@@ -5,6 +5,7 @@
 #include "core/model/model_import.h"
 #include "core/workflows/base_model.h"
 #include "core/workflows/demo_prepare.h"
+#include "core/workflows/run_setup.h"
 
 namespace isomorph::workflows {
 namespace fs = std::filesystem;
@@ -91,6 +92,25 @@ std::vector<std::string> startOverrides(const train::RunConfig& config, const St
     rename("data.pairs", config.data.pairs);
     rename("data.dev_pairs", config.data.devPairs);
     return out;
+}
+
+std::vector<std::string> stageOverrides(const train::RecipeStage& stage, const StartModel& start,
+                                        const fs::path& workspace,
+                                        const std::vector<std::string>& extra) {
+    RunConfigRequest request;
+    request.preset = stage.preset;
+    request.workspace = workspace;
+    request.overrides = stage.overrides;
+    const auto& fromStart =
+        start.kind == StartModel::Kind::Imported ? stage.fromImported : stage.fromBase;
+    if (start.kind != StartModel::Kind::Random)
+        request.overrides.insert(request.overrides.end(), fromStart.begin(), fromStart.end());
+    request.overrides.insert(request.overrides.end(), extra.begin(), extra.end());
+    if (start.kind == StartModel::Kind::Random) return request.overrides;
+    const train::RunConfig config = assembleRunConfig(request).config;
+    for (std::string& o : startOverrides(config, start, DemoPaths::in(workspace)))
+        request.overrides.push_back(std::move(o));
+    return request.overrides;
 }
 
 }  // namespace isomorph::workflows

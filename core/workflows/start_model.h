@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/train/presets.h"
 #include "core/train/run_config.h"
 #include "core/workflows/demo_prepare.h"
 
@@ -44,5 +45,12 @@ std::string toString(StartModel::Kind kind);
 /// (paths.importedShards). Nothing for a random start.
 std::vector<std::string> startOverrides(const train::RunConfig& config, const StartModel& start,
                                         const DemoPaths& paths);
+
+/// The overrides of a recipe stage continued from `start` in `workspace`: the stage's own, its
+/// settings for that start (fromImported or fromBase; none from random), `extra` (a user's),
+/// then startOverrides() of the preset so configured. What `demo run` and the live demo train.
+std::vector<std::string> stageOverrides(const train::RecipeStage& stage, const StartModel& start,
+                                        const std::filesystem::path& workspace,
+                                        const std::vector<std::string>& extra = {});
 
 }  // namespace isomorph::workflows

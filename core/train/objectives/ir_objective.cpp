@@ -16,8 +16,8 @@
 #include "core/data/readers/retrieval_sets.h"
 #include "core/model/batch_tensors.h"
 #include "core/model/checkpoint_tokenizer.h"
+#include "core/model/encoding_service.h"
 #include "core/model/hf_checkpoint.h"
-#include "core/model/model_export.h"
 #include "core/model/pooling.h"
 #include "core/train/objectives/gather_rows.h"
 #include "core/train/objectives/hictl_objective.h"
@@ -246,9 +246,8 @@ IrObjective::IrObjective(const ObjectiveBuildContext& c)
     specials_ = tokenizer.specialIds();
     IrPrompts prompts;
     if (!c.data.checkpoint().empty()) {
-        const auto given = model::readSentenceTransformersPrompts(c.data.checkpoint()).prompts;
-        if (auto q = given.find("query"); q != given.end()) prompts.query = q->second;
-        if (auto p = given.find("passage"); p != given.end()) prompts.passage = p->second;
+        prompts.query = model::promptText(c.data.checkpoint(), model::TextRole::Query);
+        prompts.passage = model::promptText(c.data.checkpoint(), model::TextRole::Passage);
     }
     data_ = loadIrExamples(options_, tokenizer, prompts);
     promptNote_ = prompts.query.empty() && prompts.passage.empty()
