@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <ATen/Parallel.h>
+
 #include "core/common/errors.h"
 
 namespace isomorph::train {
@@ -13,6 +15,53 @@ bool noDecay(const std::string& name) {
     };
     return endsWith("bias") || name.find("LayerNorm") != std::string::npos ||
            name.find("layer_norm") != std::string::npos || name.find("bn.") != std::string::npos;
+}
+
+/// The constants of one update (torch.optim.AdamW's rule, non-amsgrad, non-maximize).
+struct Update {
+    double decay;      ///< 1 - lr * weight decay, or 1
+    double b1, b2;     ///< betas
+    double bias2Sqrt;  ///< sqrt(1 - beta2^step)
+    double eps;
+    double stepSize;  ///< lr / (1 - beta1^step)
+};
+
+/// The update in one pass over contiguous CPU tensors: each element's parameter, gradient and
+/// two moments are read once and written once. The op-by-op sequence below reads and writes the
+/// same 384 MB embedding matrix of multilingual-e5-small nine times per step and allocates two
+/// temporaries of its size; this pass is the same arithmetic, in the same order per element.
+template <typename T>
+void fusedUpdate(torch::Tensor& p, const torch::Tensor& g, torch::Tensor& m, torch::Tensor& v,
+                 const Update& u) {
+    T* pp = p.data_ptr<T>();
+    const T* gp = g.data_ptr<T>();
+    T* mp = m.data_ptr<T>();
+    T* vp = v.data_ptr<T>();
+    const T decay = static_cast<T>(u.decay), b1 = static_cast<T>(u.b1), b2 = static_cast<T>(u.b2),
+            c1 = static_cast<T>(1.0 - u.b1), c2 = static_cast<T>(1.0 - u.b2),
+            bias2Sqrt = static_cast<T>(u.bias2Sqrt), eps = static_cast<T>(u.eps),
+            step = static_cast<T>(-u.stepSize);
+    at::parallel_for(0, p.numel(), 1 << 15, [&](int64_t begin, int64_t end) {
+        for (int64_t i = begin; i < end; ++i) {
+            const T gi = gp[i];
+            const T mi = mp[i] * b1 + c1 * gi;
+            const T vi = vp[i] * b2 + c2 * gi * gi;
+            mp[i] = mi;
+            vp[i] = vi;
+            pp[i] = pp[i] * decay + step * (mi / (std::sqrt(vi) / bias2Sqrt + eps));
+        }
+    });
+}
+
+bool fusable(const torch::Tensor& p, const torch::Tensor& g, const torch::Tensor& m,
+             const torch::Tensor& v) {
+    const auto type = p.scalar_type();
+    if (type != torch::kFloat32 && type != torch::kFloat64) return false;
+    for (const auto* t : {&p, &g, &m, &v})
+        if (!t->device().is_cpu() || t->scalar_type() != type || !t->is_contiguous() ||
+            t->is_sparse() || t->numel() != p.numel())
+            return false;
+    return true;
 }
 }  // namespace
 
@@ -59,7 +108,21 @@ void AdamW::step(double lr) {
         auto& p = params_[i].second;
         if (!p.grad().defined()) continue;
         const auto& g = p.grad();
-        if (decay_[i] && options_.weightDecay > 0) p.mul_(1.0 - lr * options_.weightDecay);
+        const bool decays = decay_[i] && options_.weightDecay > 0;
+        if (fusable(p, g, expAvg_[i], expAvgSq_[i])) {
+            const Update u{decays ? 1.0 - lr * options_.weightDecay : 1.0,
+                           b1,
+                           b2,
+                           bias2Sqrt,
+                           options_.eps,
+                           lr / bias1};
+            if (p.scalar_type() == torch::kFloat64)
+                fusedUpdate<double>(p, g, expAvg_[i], expAvgSq_[i], u);
+            else
+                fusedUpdate<float>(p, g, expAvg_[i], expAvgSq_[i], u);
+            continue;
+        }
+        if (decays) p.mul_(1.0 - lr * options_.weightDecay);
         expAvg_[i].mul_(b1).add_(g, 1.0 - b1);
         expAvgSq_[i].mul_(b2).addcmul_(g, g, 1.0 - b2);
         auto denom = (expAvgSq_[i].sqrt() / bias2Sqrt).add_(options_.eps);
