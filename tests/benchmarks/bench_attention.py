@@ -2,7 +2,7 @@
 """Memory of attention vs sequence length: full attention (quadratic) vs global + sliding window
 (linear), batch 2, 12 heads of 64, radius 32, 16 global tokens. Each point is a separate process
 (peak RSS is per process); the baseline (inputs, libraries) is the smallest run's RSS minus its
-attention term. Usage: bench_attention.py BUILD_DIR"""
+attention term. Usage: bench_attention.py BUILD_DIR [LENGTH...] (default 512 1024 2048 4096)"""
 import os
 import subprocess
 import sys
@@ -16,14 +16,14 @@ def run(build, mode, seq):
 
 def main():
     build = sys.argv[1] if len(sys.argv) > 1 else "build"
-    lengths = [512, 1024, 2048, 4096]
+    lengths = [int(a) for a in sys.argv[2:]] or [512, 1024, 2048, 4096]
     rows = {m: [run(build, m, t) for t in lengths] for m in ("full", "window")}
     print(f"{'seq':>6} {'full ms':>9} {'full MiB':>9} {'window ms':>10} {'window MiB':>11}")
     for i, t in enumerate(lengths):
         print(f"{t:>6} {rows['full'][i][0]:9.1f} {rows['full'][i][1]:9.1f} {rows['window'][i][0]:10.1f} "
               f"{rows['window'][i][1]:11.1f}")
     for m in ("full", "window"):
-        print(f"RATIO {m}: peak RSS at 4096 / at 512 = {rows[m][-1][1] / rows[m][0][1]:.2f} "
+        print(f"RATIO {m}: peak RSS at {lengths[-1]} / at {lengths[0]} = {rows[m][-1][1] / rows[m][0][1]:.2f} "
               f"(increments per doubling: " +
               ", ".join(f"{rows[m][i + 1][1] - rows[m][i][1]:.0f}" for i in range(len(lengths) - 1)) + " MiB)")
     print("memory linear in the length doubles its increment per doubling of the length (window);"

@@ -18,10 +18,18 @@ ru_maxrss of the Isomorph process and of this process before and after the refer
 update touches every row each step (dense gradients through the tied decoder). The split is
 printed for the reference (encoder + head forward/backward vs optimizer step).
 
+Where the time goes: the step's matrix products, timed alone at the step's shapes on both
+LibTorch generations in the same script (Debian's python3-torch 1.13 is the LibTorch isomorph-cli
+links; the venv's is the reference's): the encoder's linear layers forward (x3 for forward and
+backward) and the tied decoder's three products over the 250,037 rows (logits, their gradient
+into the hidden states and into the embedding matrix). Their sum against each side's step time
+says how much of the step is matrix products, and how much of the gap is the BLAS underneath.
+
 Usage: ~/.cache/isomorph/venv/bin/python tests/benchmarks/bench_e5_train.py BUILD_DIR [WS] [STEPS]
 """
 import json
 import os
+import textwrap
 import resource
 import subprocess
 import sys
@@ -100,6 +108,35 @@ def reference_step(ws, steps):
     return (fb + op) / n, fb / n, op / n, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 / 1024
 
 
+GEMMS = textwrap.dedent("""
+    import json, sys, time, torch
+    torch.set_num_threads(int(sys.argv[1]))
+    rows, t, layers, masked = (int(a) for a in sys.argv[2:6])
+    def timed(f, reps):
+        f()
+        start = time.perf_counter()
+        for _ in range(reps):
+            f()
+        return (time.perf_counter() - start) / reps
+    lin = torch.nn.functional.linear
+    x, x2 = torch.randn(rows * t, 384), torch.randn(rows * t, 1536)
+    w, up, down = torch.randn(384, 384), torch.randn(1536, 384), torch.randn(384, 1536)
+    words, h, d = torch.randn(250037, 384), torch.randn(masked, 384), torch.randn(masked, 250037)
+    encoder = 3 * layers * (4 * timed(lambda: lin(x, w), 10) + timed(lambda: lin(x, up), 5)
+                            + timed(lambda: lin(x2, down), 5))
+    decoder = (timed(lambda: lin(h, words), 3) + timed(lambda: d.t() @ h, 3)
+               + timed(lambda: d @ words, 3))
+    print(json.dumps({"torch": torch.__version__, "encoder": encoder, "decoder": decoder}))
+""")
+
+
+def gemm_seconds(python, masked):
+    """Seconds per step of the step's matrix products on `python`'s torch."""
+    out = subprocess.run([python, "-c", GEMMS, str(THREADS), str(ROWS), str(T), "12", str(masked)],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
 def main():
     build = sys.argv[1]
     ws = sys.argv[2] if len(sys.argv) > 2 else os.path.expanduser("~/.local/share/isomorph/demo-workspace")
@@ -113,6 +150,14 @@ def main():
     print(f"  PyTorch {torch.__version__:<12} {ref:6.2f} s/step   peak RSS {ref_peak:4.1f} GB   "
           f"(forward+backward {fb:.2f} s, clip + AdamW {op:.2f} s)")
     print(f"  ratio (reference / isomorph): {ref / ours:.2f}x (target >= 1.5x)")
+    masked = int(MASK_P * ROWS * (T - 2))
+    print(f"where the time goes: the step's matrix products alone ({masked} masked positions)")
+    for side, python, step in (("isomorph-cli", "/usr/bin/python3", ours), ("reference", sys.executable, ref)):
+        g = gemm_seconds(python, masked)
+        total = g["encoder"] + g["decoder"]
+        print(f"  {side:<13} torch {g['torch']:<12} encoder linears (fwd+bwd) {g['encoder']:5.2f} s, "
+              f"tied decoder {g['decoder']:5.2f} s: {total:5.2f} s = {100 * total / step:3.0f}% of its step; "
+              f"the rest {step - total:5.2f} s")
 
 
 if __name__ == "__main__":
