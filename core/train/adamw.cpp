@@ -120,6 +120,10 @@ void AdamW::step(double lr) {
                 fusedUpdate<double>(p, g, expAvg_[i], expAvgSq_[i], u);
             else
                 fusedUpdate<float>(p, g, expAvg_[i], expAvgSq_[i], u);
+            // Writes through the data pointer do not count as modifications: bump the versions
+            // that caches keyed on them (the attention's fused QKV weights) read.
+            for (auto* t : {&p, &expAvg_[i], &expAvgSq_[i]})
+                t->unsafeGetTensorImpl()->bump_version();
             continue;
         }
         if (decays) p.mul_(1.0 - lr * options_.weightDecay);

@@ -78,7 +78,11 @@ class TestTrainObjectives : public QObject {
         AdamW opt({{"x.weight", w}, {"x.bias", b}}, o);
         w.mutable_grad() = torch::tensor({0.5, 0.1});
         b.mutable_grad() = torch::tensor({2.0});
+        const auto version = w._version();
         opt.step(0.1);
+        // An update is a modification: caches keyed on the version (the attention's fused QKV
+        // weights) must see it, whichever path updated the tensor.
+        QVERIFY(w._version() > version);
         QVERIFY(torch::allclose(w, torch::tensor({0.899, -2.098}), 1e-6, 1e-6));
         QVERIFY(torch::allclose(b, torch::tensor({0.4}), 1e-6, 1e-6));
         QCOMPARE(opt.steps(), int64_t{1});
