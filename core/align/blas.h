@@ -18,8 +18,9 @@ void sgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k, float alph
 void dgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k, double alpha, const double* a,
            int64_t lda, const double* b, int64_t ldb, double beta, double* c, int64_t ldc);
 
-/// Full SVD of a square row-major [d, d] double matrix with LAPACK dgesdd (divide and conquer):
-/// a = U diag(s) V^T. Returns false when LAPACK reports a failure (no convergence).
+/// Full SVD of a square row-major [d, d] double matrix with LAPACK dgesdd (divide and conquer),
+/// and dgesvd (QR iteration) where that does not converge: a = U diag(s) V^T. Returns false when
+/// both fail.
 struct Svd {
     std::vector<double> u;   ///< [d, d] row-major, left singular vectors in columns
     std::vector<double> s;   ///< [d], descending
