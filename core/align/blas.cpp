@@ -56,37 +56,35 @@ void dgemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k, double alp
 // U buffer is V^T and its VT buffer is U, so the buffers only swap roles.
 bool svdSquare(const std::vector<double>& a, int64_t d, Svd& out) {
     const int n = toInt(d);
-    std::vector<double> work_a = a;
     out.s.assign(static_cast<size_t>(d), 0.0);
     out.u.assign(static_cast<size_t>(d * d), 0.0);
     out.vt.assign(static_cast<size_t>(d * d), 0.0);
     std::vector<int> iwork(static_cast<size_t>(8 * d));
-    int info = 0, lwork = -1;
-    double query = 0.0;
-    const char jobz = 'A';
-    dgesdd_(&jobz, &n, &n, work_a.data(), &n, out.s.data(), out.vt.data(), &n, out.u.data(), &n,
-            &query, &lwork, iwork.data(), &info);
-    if (info != 0) return false;
-    lwork = static_cast<int>(query);
-    std::vector<double> work(static_cast<size_t>(lwork));
-    dgesdd_(&jobz, &n, &n, work_a.data(), &n, out.s.data(), out.vt.data(), &n, out.u.data(), &n,
-            work.data(), &lwork, iwork.data(), &info);
-    if (info == 0) return true;
+    const char all = 'A';
+    // One LAPACK routine on a fresh copy of `a`: a workspace query, then the decomposition.
+    // Returns LAPACK's info (0: done; > 0: no convergence).
+    auto decompose = [&](auto routine) {
+        std::vector<double> copy = a;
+        double query = 0.0;
+        int info = 0;
+        routine(copy.data(), &query, -1, &info);
+        if (info != 0) return info;
+        std::vector<double> work(static_cast<size_t>(query));
+        routine(copy.data(), work.data(), static_cast<int>(query), &info);
+        return info;
+    };
+    const int dc = decompose([&](double* m, double* work, int lwork, int* info) {
+        dgesdd_(&all, &n, &n, m, &n, out.s.data(), out.vt.data(), &n, out.u.data(), &n, work,
+                &lwork, iwork.data(), info);
+    });
+    if (dc <= 0) return dc == 0;
     // Divide and conquer can fail to converge where QR iteration does not (OpenBLAS 0.3.21's
     // dgesdd on a rank-deficient A^T B: 300 fit pairs of 384-dimensional vectors, seen on an AMD
     // EPYC): the same decomposition with dgesvd, slower but more robust.
-    if (info < 0) return false;
-    work_a = a;
-    lwork = -1;
-    const char all = 'A';
-    dgesvd_(&all, &all, &n, &n, work_a.data(), &n, out.s.data(), out.vt.data(), &n, out.u.data(),
-            &n, &query, &lwork, &info);
-    if (info != 0) return false;
-    lwork = static_cast<int>(query);
-    work.assign(static_cast<size_t>(lwork), 0.0);
-    dgesvd_(&all, &all, &n, &n, work_a.data(), &n, out.s.data(), out.vt.data(), &n, out.u.data(),
-            &n, work.data(), &lwork, &info);
-    return info == 0;
+    return decompose([&](double* m, double* work, int lwork, int* info) {
+               dgesvd_(&all, &all, &n, &n, m, &n, out.s.data(), out.vt.data(), &n, out.u.data(), &n,
+                       work, &lwork, info);
+           }) == 0;
 }
 
 }  // namespace isomorph::align::blas

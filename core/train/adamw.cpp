@@ -29,7 +29,8 @@ struct Update {
 /// The update in one pass over contiguous CPU tensors: each element's parameter, gradient and
 /// two moments are read once and written once. The op-by-op sequence below reads and writes the
 /// same 384 MB embedding matrix of multilingual-e5-small nine times per step and allocates two
-/// temporaries of its size; this pass is the same arithmetic, in the same order per element.
+/// temporaries of its size; this pass is the same update (up to the rounding of the last
+/// product: step * (m / denom) where addcdiv_ rounds (step * m) / denom).
 template <typename T>
 void fusedUpdate(torch::Tensor& p, const torch::Tensor& g, torch::Tensor& m, torch::Tensor& v,
                  const Update& u) {
@@ -58,8 +59,8 @@ bool fusable(const torch::Tensor& p, const torch::Tensor& g, const torch::Tensor
     const auto type = p.scalar_type();
     if (type != torch::kFloat32 && type != torch::kFloat64) return false;
     for (const auto* t : {&p, &g, &m, &v})
-        if (!t->device().is_cpu() || t->scalar_type() != type || !t->is_contiguous() ||
-            t->is_sparse() || t->numel() != p.numel())
+        if (t->is_sparse() || !t->device().is_cpu() || t->scalar_type() != type ||
+            !t->is_contiguous() || t->numel() != p.numel())
             return false;
     return true;
 }
@@ -120,10 +121,9 @@ void AdamW::step(double lr) {
                 fusedUpdate<double>(p, g, expAvg_[i], expAvgSq_[i], u);
             else
                 fusedUpdate<float>(p, g, expAvg_[i], expAvgSq_[i], u);
-            // Writes through the data pointer do not count as modifications: bump the versions
-            // that caches keyed on them (the attention's fused QKV weights) read.
-            for (auto* t : {&p, &expAvg_[i], &expAvgSq_[i]})
-                t->unsafeGetTensorImpl()->bump_version();
+            // Writes through the data pointer do not count as modifications: bump the version
+            // that caches keyed on it (the attention's fused QKV weights) read.
+            p.unsafeGetTensorImpl()->bump_version();
             continue;
         }
         if (decays) p.mul_(1.0 - lr * options_.weightDecay);
