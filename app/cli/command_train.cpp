@@ -1,5 +1,8 @@
-// `isomorph-cli train`: one training run, or N local data-parallel workers (--nproc).
+// `isomorph-cli train`: one training run, or N data-parallel workers on this node (--nproc), of
+// one node of several (--nnodes, --node-rank, --master-addr), or one worker a launcher started
+// (torchrun, srun).
 
+#include <algorithm>
 #include <atomic>
 #include <iostream>
 #include <signal.h>
@@ -13,6 +16,7 @@
 #include "app/cli/train_config.h"
 #include "app/cli/worker_supervisor.h"
 #include "core/common/errors.h"
+#include "core/train/launch_environment.h"
 #include "core/train/run_config.h"
 #include "core/train/trainer.h"
 #include "core/workflows/run_setup.h"
@@ -49,7 +53,8 @@ struct TrainCliOptions {
     std::string config, preset, runDir, workspace;
     bool resume = false, printConfig = false;
     int64_t nproc = 0, maxSteps = 0;
-    int masterPort = 0;
+    int masterPort = 0, nnodes = 1, nodeRank = 0;
+    std::string masterAddr;
     std::vector<std::string> overrides;
 };
 
@@ -85,15 +90,26 @@ int runTrain(TrainCliOptions o) {
     const train::RunConfig& config = setup.config;
     installStopHandlers();
 
-    const char* world = std::getenv("WORLD_SIZE");
-    const bool isWorker = world && std::string(world) != "1" && std::string(world) != "";
-    if (config.runtime.nproc > 1 && !isWorker) {
-        const int port = o.masterPort > 0 ? o.masterPort : freeLocalPort();
-        return superviseWorkers(static_cast<int>(config.runtime.nproc), port, g_stop);
+    // A worker when a launcher started it (torchrun's variables, which this command's own
+    // supervisor sets too, or a Slurm step's); a launcher when --nproc/--nnodes ask for workers.
+    // Inside a Slurm step the flags win: one task per node runs --nproc workers of its own.
+    const train::WorkerEnvironment launched = train::readWorkerEnvironment();
+    const bool flagsLaunch = o.nproc > 1 || o.nnodes > 1;
+    const bool isWorker = launched.worldSize > 1 && !(launched.launcher == "slurm" && flagsLaunch);
+    train::NodeLaunch node;
+    node.nproc = static_cast<int>(std::max<int64_t>(1, config.runtime.nproc));
+    node.nnodes = o.nnodes;
+    node.nodeRank = o.nodeRank;
+    node.masterAddr = o.masterAddr;
+    node.masterPort = o.masterPort;
+    if (!isWorker) train::validateNodeLaunch(node);
+    if (!isWorker && (node.nproc > 1 || node.nnodes > 1)) {
+        if (node.masterAddr.empty()) node.masterAddr = "127.0.0.1";
+        if (node.masterPort <= 0) node.masterPort = node.nnodes > 1 ? 29500 : freeLocalPort();
+        return superviseWorkers(node, g_stop);
     }
     // Of N workers only rank 0 reports progress and the summary: the run is one run.
-    const char* rank = std::getenv("RANK");
-    const bool reports = !isWorker || rank == nullptr || std::string(rank) == "0";
+    const bool reports = !isWorker || launched.rank == 0;
 
     ProgressLine line;
     train::TrainRequest request;
@@ -140,8 +156,16 @@ void registerTrain(CLI::App& app, Registry& registry) {
                      "Resolve relative config paths against this workspace (default: the one "
                      "holding --run-dir; for --preset the demo workspace)");
     cmd->add_option("--master-port", o->masterPort,
-                    "Rendezvous port for --nproc > 1 (default: free)")
+                    "Rendezvous port (default: a free one on one node, 29500 on several)")
         ->check(CLI::Range(1, 65535));
+    cmd->add_option("--nnodes", o->nnodes,
+                    "Nodes of a multi-node run; start the same command on each with its "
+                    "--node-rank (--nproc workers per node)")
+        ->check(CLI::Range(1, 65536));
+    cmd->add_option("--node-rank", o->nodeRank, "This node's index, 0 .. --nnodes - 1")
+        ->check(CLI::Range(0, 65535));
+    cmd->add_option("--master-addr", o->masterAddr,
+                    "Address of node 0 as the other nodes reach it (needed with --nnodes > 1)");
     cmd->add_flag("--print-config", o->printConfig,
                   "Print the complete config (defaults, file and --set applied) and exit");
     cmd->callback([o, &registry, &app]() {

@@ -23,18 +23,18 @@ namespace {
 const std::vector<std::string> kRendezvousVariables = {
     "RANK", "LOCAL_RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"};
 
-ChildCommand workerCommand(const std::vector<std::string>& args, int rank, int nproc, int port) {
+ChildCommand workerCommand(const std::vector<std::string>& args, const train::NodeLaunch& l,
+                           int localRank) {
     // Workers run this same command line; they recognise themselves by WORLD_SIZE.
     ChildCommand c;
     c.args = args;
     c.env = environmentWithout(kRendezvousVariables);
-    const std::string r = std::to_string(rank), n = std::to_string(nproc);
-    c.env.push_back("RANK=" + r);
-    c.env.push_back("LOCAL_RANK=" + r);
-    c.env.push_back("WORLD_SIZE=" + n);
-    c.env.push_back("LOCAL_WORLD_SIZE=" + n);
-    c.env.push_back("MASTER_ADDR=127.0.0.1");
-    c.env.push_back("MASTER_PORT=" + std::to_string(port));
+    c.env.push_back("RANK=" + std::to_string(l.nodeRank * l.nproc + localRank));
+    c.env.push_back("LOCAL_RANK=" + std::to_string(localRank));
+    c.env.push_back("WORLD_SIZE=" + std::to_string(l.nnodes * l.nproc));
+    c.env.push_back("LOCAL_WORLD_SIZE=" + std::to_string(l.nproc));
+    c.env.push_back("MASTER_ADDR=" + l.masterAddr);
+    c.env.push_back("MASTER_PORT=" + std::to_string(l.masterPort));
     return c;
 }
 
@@ -44,7 +44,7 @@ void signalAll(const std::vector<pid_t>& pids, int signal) {
 }
 
 /// Waits for the workers; see superviseWorkers.
-int watchWorkers(std::vector<pid_t>& pids, const std::atomic<bool>& stop) {
+int watchWorkers(std::vector<pid_t>& pids, const std::atomic<bool>& stop, int firstRank) {
     int result = kExitOk;
     size_t alive = pids.size();
     bool stopping = false, forwarded = false;
@@ -63,7 +63,8 @@ int watchWorkers(std::vector<pid_t>& pids, const std::atomic<bool>& stop) {
                 --alive;
                 if (WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;
                 std::cerr << fmt::format(
-                    "isomorph-cli: worker {} {} {}; stopping the others\n", r,
+                    "isomorph-cli: worker {} {} {}; stopping the others\n",
+                    firstRank + static_cast<int>(r),
                     WIFSIGNALED(status) ? "was killed by signal" : "exited with status",
                     WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
                 result = kExitRuntime;
@@ -100,21 +101,30 @@ int freeLocalPort() {
     return port;
 }
 
-int superviseWorkers(int nproc, int port, const std::atomic<bool>& stop) {
+int superviseWorkers(const train::NodeLaunch& launch, const std::atomic<bool>& stop) {
     const std::vector<std::string> args = ownCommandLine();
     std::vector<pid_t> pids;
     try {
-        for (int rank = 0; rank < nproc; ++rank)
+        for (int local = 0; local < launch.nproc; ++local)
             pids.push_back(
-                startChild(workerCommand(args, rank, nproc, port), fmt::format("worker {}", rank)));
+                startChild(workerCommand(args, launch, local),
+                           fmt::format("worker {}", launch.nodeRank * launch.nproc + local)));
     } catch (...) {
         signalAll(pids, SIGTERM);
         for (pid_t p : pids)
             ::waitpid(p, nullptr, 0);
         throw;
     }
-    std::cerr << fmt::format("started {} workers (Gloo rendezvous on 127.0.0.1:{})\n", nproc, port);
-    return watchWorkers(pids, stop);
+    if (launch.nnodes > 1)
+        std::cerr << fmt::format(
+            "node {} of {}: started ranks {}-{} of {} (Gloo rendezvous on {}:{})\n",
+            launch.nodeRank, launch.nnodes, launch.nodeRank * launch.nproc,
+            (launch.nodeRank + 1) * launch.nproc - 1, launch.nnodes * launch.nproc,
+            launch.masterAddr, launch.masterPort);
+    else
+        std::cerr << fmt::format("started {} workers (Gloo rendezvous on {}:{})\n", launch.nproc,
+                                 launch.masterAddr, launch.masterPort);
+    return watchWorkers(pids, stop, launch.nodeRank * launch.nproc);
 }
 
 }  // namespace isomorph::cli

@@ -29,6 +29,11 @@ struct EncoderConfig {
     /// Longformer's separate query/key/value projections for global attention (Qg/Kg/Vg,
     /// "query_global" ...); needs attentionRadius > 0. config.json: isomorph_global_projections.
     bool globalProjections = false;
+    /// Full attention through LibTorch's scaled_dot_product_attention (fused kernels on 2.x:
+    /// flash / memory-efficient on CUDA, a fused CPU kernel) instead of the explicit
+    /// scores-softmax-product. Not a property of the checkpoint: never read from or written to
+    /// config.json (runtime.attention sets it for training, setFusedAttention for a model).
+    bool fusedAttention = false;
     /// Input length a cross-encoder was fine-tuned at (config.json isomorph_max_input_tokens);
     /// its default input budget. 0 = the position table's maxTokens().
     int64_t trainedInputTokens = 0;

@@ -5,6 +5,7 @@
 
 #include "core/common/errors.h"
 #include "core/model/windowed_attention.h"
+#include "core/runtime/torch_version.h"
 
 namespace isomorph::model {
 
@@ -127,6 +128,16 @@ torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x, const Attention
             context = globalSlidingWindowAttention(q, k, v, masks.keep, masks.global,
                                                    config.attentionRadius);
         }
+    } else if (config.fusedAttention) {
+        // One call: softmax(q k^T / sqrt(d) + mask) v, dropout on the probabilities as below.
+        const double p = is_training() ? dropout->options.p() : 0.0;
+        c10::optional<torch::Tensor> mask;
+        if (masks.additive.defined()) mask = masks.additive.to(q.scalar_type());
+#if ISOMORPH_TORCH_AT_LEAST(2, 0)
+        context = at::scaled_dot_product_attention(q, k, v, mask, p);
+#else
+        context = std::get<0>(at::_scaled_dot_product_attention(q, k, v, mask, p));
+#endif
     } else {
         // scores = mask + q k^T / sqrt(d) in one batched GEMM call.
         auto q3 = q.reshape({b * heads, t, d}), k3 = k.reshape({b * heads, t, d});
@@ -274,6 +285,12 @@ void setAttentionRadius(Encoder& encoder, int64_t radius) {
     encoder->config.attentionRadius = radius;
     for (const auto& module : *encoder->encoder->layer)
         module->as<LayerImpl>()->attention->self->config.attentionRadius = radius;
+}
+
+void setFusedAttention(Encoder& encoder, bool fused) {
+    encoder->config.fusedAttention = fused;
+    for (const auto& module : *encoder->encoder->layer)
+        module->as<LayerImpl>()->attention->self->config.fusedAttention = fused;
 }
 
 void addGlobalProjections(Encoder& encoder) {

@@ -161,6 +161,10 @@ void extendPositions(Encoder& encoder, int64_t newMaxTokens);
 /// Only attention changes: no parameter is added. Separate global projections need
 /// addGlobalProjections.
 void setAttentionRadius(Encoder& encoder, int64_t radius);
+/// Full attention through scaled_dot_product_attention (true) or the explicit path (false), in
+/// every layer. LibTorch 1.13 has only its composite _scaled_dot_product_attention (the same
+/// operations, not fused); 2.x dispatches to fused kernels.
+void setFusedAttention(Encoder& encoder, bool fused);
 
 /// Adds Longformer's separate global projections to every layer of a windowed encoder,
 /// initialised as copies of the local ones (so the output is unchanged until they are trained).

@@ -56,6 +56,7 @@ json stateToJson(const TrainingState& s) {
             {"best_checkpoint", s.bestCheckpoint},
             {"loss_scale", s.lossScale},
             {"good_steps", s.goodSteps},
+            {"world_size", s.worldSize},
             {"collapse_reference",
              std::isnan(s.collapseReference) ? json(nullptr) : json(s.collapseReference)},
             {"objectives", objectives}};
@@ -72,6 +73,7 @@ TrainingState stateFromJson(const json& j, const std::string& origin) {
         s.bestCheckpoint = j.at("best_checkpoint").get<std::string>();
         s.lossScale = j.value("loss_scale", 1.0);
         s.goodSteps = j.value("good_steps", int64_t{0});
+        s.worldSize = j.value("world_size", int64_t{0});
         const json& c = j.value("collapse_reference", json(nullptr));
         s.collapseReference = c.is_null() ? std::nan("") : c.get<double>();
         for (const auto& [k, v] : j.at("objectives").items())

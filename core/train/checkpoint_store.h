@@ -29,6 +29,7 @@ struct TrainingState {
     double collapseReference = std::nan("");  ///< collapse indicator at the first probe (NaN: none)
     double lossScale = 1;                     ///< fp16 dynamic loss scale
     int64_t goodSteps = 0;                    ///< fp16 steps since the last overflow
+    int64_t worldSize = 0;  ///< data-parallel workers that wrote it (0: before this was recorded)
     std::map<std::string, nlohmann::json> objectives;
 };
 

@@ -24,6 +24,8 @@ class Collective {
     /// Concatenation of every rank's `t` along dim 0 in rank order (no autograd).
     virtual torch::Tensor allGather(const torch::Tensor& t) = 0;
     virtual void barrier() = 0;
+    /// Where each rank runs, in rank order ("node-b (10.0.0.2)"); empty when unknown.
+    virtual std::vector<std::string> hosts() const { return {}; }
 };
 
 /// The gradients of `params` this rank all-reduces, the same list on every rank. A parameter may

@@ -201,6 +201,8 @@ std::vector<ConfigField> trainerFields(bool beforeObjectives) {
     f.push_back(ISO_FIELD("runtime.threads", runtime.threads,
                           "intra-op threads per process; 0 = cores / processes"));
     f.push_back(ISO_FIELD("runtime.nproc", runtime.nproc, "data-parallel processes"));
+    f.push_back(ISO_FIELD("runtime.attention", runtime.attention,
+                          "auto (fused kernels on LibTorch 2.x), fused or explicit"));
     f.push_back(ISO_FIELD("runtime.precision", runtime.precision,
                           "fp32; fp64 (exact checks); bf16/fp16 mixed precision only on CUDA"));
     f.push_back(ISO_FIELD("eval.every", eval.every,
@@ -532,6 +534,9 @@ std::vector<std::string> RunConfig::problems() const {
     need(runtime.nproc >= 1 && runtime.nproc <= 256, "runtime.nproc must be in [1, 256]");
     need(runtime.device == "cpu" || runtime.device.rfind("cuda", 0) == 0,
          "runtime.device must be cpu, cuda or cuda:N (got '" + runtime.device + "')");
+    need(runtime.attention == "auto" || runtime.attention == "fused" ||
+             runtime.attention == "explicit",
+         "runtime.attention must be auto, fused or explicit (got '" + runtime.attention + "')");
     const bool mixed = runtime.precision == Precision::Bf16 || runtime.precision == Precision::Fp16;
     need(!mixed || runtime.device != "cpu", "runtime.precision " + enumName(runtime.precision) +
                                                 " needs a CUDA device; use fp32 (or fp64) on cpu");

@@ -121,6 +121,9 @@ struct RuntimeSection {
     int64_t threads = 0;                    ///< intra-op threads per process; 0 = cores / processes
     int64_t nproc = 1;                      ///< data-parallel processes (local workers)
     Precision precision = Precision::Fp32;  ///< fp32, fp64; bf16 or fp16 only on CUDA
+    /// Full attention: "auto" (scaled_dot_product_attention's fused kernels on LibTorch 2.x, the
+    /// explicit path on 1.13), "fused" or "explicit".
+    std::string attention = "auto";
 };
 
 struct EvalSection {

@@ -168,21 +168,27 @@ void Trainer::startProcessGroup() {
     collective_ = collectiveFromEnvironment(config_.runtime.device);
     rank0_ = !collective_ || collective_->rank() == 0;
     world_ = collective_ ? collective_->worldSize() : 1;
+    state_.worldSize = world_;
+    // The run speaks through rank 0; the other ranks' logs keep only warnings and errors (sixteen
+    // copies of every event help nobody), and rank 0's collective error names a lost rank.
+    if (!rank0_) spdlog::set_level(spdlog::level::warn);
     config_.validate("run config");
     const auto device = runtime::parseDevice(config_.runtime.device, "runtime.device");
     runtime::requireAvailable(device, "runtime.device");
     deviceName_ = device.toString();
     device_ = torch::Device(torch::kCPU);
+    const WorkerEnvironment launch = readWorkerEnvironment();
+    const int local = collective_ ? launch.localWorldSize : 1;
     if (device.isCuda()) {
         // Data-parallel workers on one machine take one GPU each (LOCAL_RANK), as torchrun does.
-        const int index =
-            collective_ ? readWorkerEnvironment().localRank : std::max(0, device.index);
+        const int index = collective_ ? launch.localRank : std::max(0, device.index);
         device_ = torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
     }
+    // The node's cores are shared by its own workers (LOCAL_WORLD_SIZE), not by the world's.
     threads_ = static_cast<int>(config_.runtime.threads);
     if (threads_ == 0)
         threads_ = std::max(
-            1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())) / world_);
+            1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())) / local);
     runtime::configureThreads(threads_);
     if (config_.runtime.precision == Precision::Fp16) state_.lossScale = 65536.0;
 }
@@ -249,6 +255,10 @@ void Trainer::buildModel() {
             model::addGlobalProjections(encoder_);
         }
     }
+    // runtime.attention "auto": the fused kernels where LibTorch has them (2.x).
+    model::setFusedAttention(
+        encoder_, config_.runtime.attention == "fused" ||
+                      (config_.runtime.attention == "auto" && ISOMORPH_TORCH_AT_LEAST(2, 0)));
     encoder_->config.hiddenDropout = encoder_->config.attentionDropout = config_.model.dropout;
     for (auto& m : encoder_->modules(false))
         if (auto* d = m->as<torch::nn::DropoutImpl>()) d->options.p(config_.model.dropout);

@@ -106,6 +106,19 @@ void Trainer::restore() {
     state_ = loaded->state;
     event("resumed", fmt::format("resumed from {} at step {}", origin, state_.step),
           {{"checkpoint", loaded->dir.filename().string()}});
+    if (state_.worldSize > 0 && state_.worldSize != world_)
+        event("warning",
+              fmt::format("resumed with {} worker(s) where {} wrote the checkpoint: the samplers "
+                          "continue the same global item stream where it stopped, but each step "
+                          "now takes {} x batch_size items of it instead of {} x batch_size (a "
+                          "global batch {:.3g} times as large); the schedule counts steps and is "
+                          "unchanged, so the rest of the run sees {:.3g} times as much data as "
+                          "it would have",
+                          world_, state_.worldSize, world_, state_.worldSize,
+                          static_cast<double>(world_) / static_cast<double>(state_.worldSize),
+                          static_cast<double>(world_) / static_cast<double>(state_.worldSize)),
+              {{"world_size", world_}, {"checkpoint_world_size", state_.worldSize}});
+    state_.worldSize = world_;
 }
 
 }  // namespace isomorph::train::detail

@@ -172,6 +172,24 @@ void Trainer::logStep(const StepRecord& record, double lr, double gradNorm, bool
     v[k::kLearningRate] = lr;
     v[k::kGradNorm] = gradNorm;
     v[k::kTokensPerSecond] = static_cast<double>(record.tokens * world_) / seconds;
+    if (collective_) {
+        // Every rank's tokens and seconds (one small all-gather): the run's throughput is what
+        // all ranks trained while the slowest paced the step, and each rank's own is charted, so
+        // a slow node or a GPU that throttles shows as the rank whose line sits low.
+        // host: the collective moves it to its device
+        const torch::Tensor mine =
+            torch::tensor({static_cast<double>(record.tokens), seconds}, torch::kFloat64);
+        const torch::Tensor all =
+            collective_->allGather(mine.to(device_)).to(torch::kCPU).view({world_, 2});
+        const auto a = all.accessor<double, 2>();
+        double tokens = 0, slowest = 0;
+        for (int rank = 0; rank < world_; ++rank) {
+            tokens += a[rank][0];
+            slowest = std::max(slowest, a[rank][1]);
+            v[fmt::format("{}/rank_{}", k::kTokensPerSecond, rank)] = a[rank][0] / a[rank][1];
+        }
+        v[k::kTokensPerSecond] = tokens / slowest;
+    }
     v[k::kSamplesPerSecond] = static_cast<double>(record.samples * world_) / seconds;
     v[k::kStepTime] = seconds;
     v[k::kElapsed] = state_.elapsed;
@@ -233,6 +251,17 @@ void Trainer::announce() {
                            : fmt::format("; after subtracting each language's mean vector over "
                                          "{} sentences of the training documents (CCP 3.2)",
                                          config_.eval.meanSentences));
+    }
+    if (collective_) {
+        const std::vector<std::string> hosts = collective_->hosts();
+        for (int r = 0; r < world_; ++r)
+            list.push_back(declaration(
+                {fmt::format("{}/rank_{}", record_keys::kTokensPerSecond, r),
+                 r < static_cast<int>(hosts.size())
+                     ? fmt::format("Tokens / s of rank {} on {}", r, hosts[static_cast<size_t>(r)])
+                     : fmt::format("Tokens / s of rank {}", r),
+                 "tokens/s", MetricGroup::Throughput, MetricKind::Train, Better::Higher},
+                ""));
     }
     for (const auto& o : objectives_) {
         const ObjectiveSpec* spec = findObjectiveSpec(o->name());

@@ -369,6 +369,35 @@ class TestTrainer : public QObject {
         QCOMPARE(n, 18);
     }
 
+    void fusedAttentionTrainsLikeTheExplicitPath_data() {
+        QTest::addColumn<QString>("objectives");
+        QTest::newRow("mlm+ccp") << "ccp";
+        QTest::newRow("mlm+msm") << "msm";
+    }
+
+    void fusedAttentionTrainsLikeTheExplicitPath() {
+        // runtime.attention = fused against explicit, 6 float64 steps without dropout (the two
+        // draw dropout masks differently): the losses agree within 1e-9 relative (float64
+        // rounding through 6 Adam steps stays near 1e-13; test_fused_attention bounds one pass).
+        QFETCH(QString, objectives);
+        RunConfig c = tinyConfig(6);
+        c.runtime.precision = Precision::Fp64;
+        applyOverride(c, "model.dropout=0");
+        if (objectives == "msm") {
+            applyOverride(c, "objectives.ccp.weight=0");
+            applyOverride(c, "objectives.msm.weight=1");
+            applyOverride(c, "objectives.msm.max_sentences=4");
+        }
+        c.runtime.attention = "explicit";
+        train(c, "explicit-" + objectives);
+        c.runtime.attention = "fused";
+        train(c, "fused-" + objectives);
+        QCOMPARE(isomorph::testing::trainLosses(run("fused-" + objectives)).size(), size_t{6});
+        const QString difference = isomorph::testing::firstLossDifference(
+            run("explicit-" + objectives), run("fused-" + objectives), 1e-9);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    }
+
     void fp64RunsResumeExactly_data() {
         QTest::addColumn<QString>("mixing");
         QTest::newRow("sum") << "sum";
