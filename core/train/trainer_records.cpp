@@ -171,8 +171,9 @@ void Trainer::logStep(const StepRecord& record, double lr, double gradNorm, bool
     v[k::kLoss] = record.weighted;
     v[k::kLearningRate] = lr;
     v[k::kGradNorm] = gradNorm;
-    v[k::kTokensPerSecond] = static_cast<double>(record.tokens * world_) / seconds;
-    if (collective_) {
+    if (!collective_) {
+        v[k::kTokensPerSecond] = static_cast<double>(record.tokens) / seconds;
+    } else {
         // Every rank's tokens and seconds (one small all-gather): the run's throughput is what
         // all ranks trained while the slowest paced the step, and each rank's own is charted, so
         // a slow node or a GPU that throttles shows as the rank whose line sits low.
